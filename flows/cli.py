@@ -1,0 +1,150 @@
+"""The `casewright` command. Errors become one line and an exit code here, at the edge."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import typer
+from rich.console import Console
+
+from tasks.errors import CasewrightError
+
+app = typer.Typer(
+    name="casewright",
+    help="Turn CFD requests into validated, runnable OpenFOAM cases (offline first).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+server_app = typer.Typer(help="The local Prefect server and dashboard (127.0.0.1).", no_args_is_help=True)
+app.add_typer(server_app, name="server")
+
+err = Console(stderr=True)
+
+JsonOpt = typer.Option(False, "--json", help="Print one JSON object on stdout and nothing else.")
+
+
+def emit_json(payload: Any) -> None:
+    sys.stdout.write(json.dumps(payload, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn CasewrightError into `error: ...` (and {"error": ...} with --json) and its exit code."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CasewrightError as exc:
+            if kwargs.get("json_out"):
+                emit_json({"error": str(exc), "kind": type(exc).__name__})
+            err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+            raise typer.Exit(exc.exit_code) from None
+
+    return wrapper
+
+
+@app.command("config")
+@user_errors
+def config_cmd(json_out: bool = JsonOpt) -> None:
+    """Show the effective configuration (secrets masked)."""
+    from tasks.config import load_settings
+
+    data = load_settings().public_dict()
+    if json_out:
+        emit_json(data)
+    else:
+        for key, value in data.items():
+            typer.echo(f"{key} = {value}")
+
+
+@app.command("run-case")
+@user_errors
+def run_case_cmd(
+    case_dir: Path = typer.Argument(..., help="An OpenFOAM case directory (holding system/controlDict)."),
+    backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Run an existing case as it is and report how far it got."""
+    from tasks.config import get_settings
+    from tasks.errors import UsageError
+    from tasks.prefect_server import prefect_session
+
+    if backend not in (None, "docker", "native", "auto"):
+        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    settings = get_settings()
+    with prefect_session(settings.prefect_port, settings.prefect_api_url):
+        from flows.case import run_case
+
+        report = run_case(case_dir, backend=backend, settings=settings)
+    if json_out:
+        emit_json(report.model_dump(mode="json"))
+    else:
+        from tasks.report import report_markdown
+
+        typer.echo(report_markdown(report))
+    raise typer.Exit(0 if report.status == "completed" else 1)
+
+
+@server_app.command("start")
+@user_errors
+def server_start(json_out: bool = JsonOpt) -> None:
+    """Start the local Prefect server (reused by every command) and print the dashboard URL."""
+    from tasks import prefect_server
+    from tasks.config import get_settings
+
+    st = prefect_server.start(get_settings().prefect_port)
+    emit_json(st.model_dump()) if json_out else typer.echo(prefect_server.describe(st))
+
+
+@server_app.command("stop")
+@user_errors
+def server_stop(json_out: bool = JsonOpt) -> None:
+    """Stop the local Prefect server that casewright started."""
+    from tasks import prefect_server
+    from tasks.config import get_settings
+
+    st = prefect_server.stop(get_settings().prefect_port)
+    emit_json(st.model_dump()) if json_out else typer.echo(prefect_server.describe(st))
+
+
+@server_app.command("status")
+@user_errors
+def server_status(json_out: bool = JsonOpt) -> None:
+    """Say whether the Prefect server runs, and where its dashboard is."""
+    from tasks import prefect_server
+    from tasks.config import get_settings
+
+    settings = get_settings()
+    st = prefect_server.status(settings.prefect_port, settings.prefect_api_url)
+    emit_json(st.model_dump()) if json_out else typer.echo(prefect_server.describe(st))
+
+
+def _register_optional() -> None:
+    """Commands that live in their own modules register themselves here."""
+    import importlib
+
+    for name in ("flows.cli_store",):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(app)
+
+
+_register_optional()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Shared test fixtures: real tutorials copied into temp dirs, a real Prefect server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TUTORIALS = Path(os.environ.get("CASEWRIGHT_TUTORIALS_DIR", "/usr/share/doc/openfoam-examples/examples"))
+CAVITY = TUTORIALS / "incompressible/icoFoam/cavity/cavity"
+PITZDAILY = TUTORIALS / "incompressible/simpleFoam/pitzDaily"
+DAMBREAK = TUTORIALS / "multiphase/interFoam/laminar/damBreak/damBreak"
+TEST_PREFECT_PORT = int(os.environ.get("CASEWRIGHT_TEST_PREFECT_PORT", "4297"))
+
+
+def copy_tutorial(src: Path, dest: Path) -> Path:
+    """Copy a tutorial case (gunzipping .gz files) into dest."""
+    if not src.is_dir():
+        pytest.skip(f"OpenFOAM tutorials not installed at {src} (apt-get install openfoam)")
+    shutil.copytree(src, dest)
+    for gz in dest.rglob("*.gz"):
+        subprocess.run(["gunzip", "-f", str(gz)], check=True)
+    return dest
+
+
+def set_entry(path: Path, key: str, value: str) -> None:
+    """Replace a top-level `key value;` line in a dictionary (test helper)."""
+    import re
+
+    text = path.read_text()
+    new, n = re.subn(rf"(?m)^(\s*{key}\s+)[^;]*;", rf"\g<1>{value};", text, count=1)
+    assert n == 1, f"{key} not found in {path}"
+    path.write_text(new)
+
+
+@pytest.fixture(scope="session")
+def test_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("casewright-data")
+
+
+@pytest.fixture(scope="session")
+def cli_env(test_data_dir: Path) -> dict[str, str]:
+    """Environment for `casewright` subprocesses: isolated data dir and Prefect port."""
+    env = dict(os.environ)
+    env.update(
+        CASEWRIGHT_DATA_DIR=str(test_data_dir),
+        CASEWRIGHT_PREFECT_PORT=str(TEST_PREFECT_PORT),
+        PREFECT_SERVER_ANALYTICS_ENABLED="false",
+    )
+    env.pop("PREFECT_API_URL", None)
+    env.pop("CASEWRIGHT_PREFECT_API_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def prefect_server(cli_env: dict[str, str]):
+    """A real local Prefect server for the whole session, stopped at the end."""
+    run_cli(["server", "start"], cli_env, check=True)
+    yield f"http://127.0.0.1:{TEST_PREFECT_PORT}/api"
+    run_cli(["server", "stop"], cli_env)
+
+
+def run_cli(args: list[str], env: dict[str, str], check: bool = False, timeout: float = 900) -> subprocess.CompletedProcess:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flows.cli", *args], env=env, capture_output=True, text=True,
+        timeout=timeout, cwd=Path(__file__).resolve().parent.parent,
+    )
+    if check and proc.returncode != 0:
+        raise AssertionError(f"casewright {' '.join(args)} exited {proc.returncode}:\n{proc.stderr[-3000:]}")
+    return proc
+
+
+def docker_ready() -> str | None:
+    """None when the Docker daemon answers and the OpenFOAM image exists, else the reason."""
+    try:
+        import docker
+
+        client = docker.from_env()
+        client.ping()
+        client.images.get(os.environ.get("CASEWRIGHT_IMAGE", "casewright/openfoam:v1912"))
+        return None
+    except Exception as exc:  # the reason is reported by the test that needs Docker
+        return f"{type(exc).__name__}: {exc}"
