@@ -50,6 +50,7 @@ def base_env() -> dict[str, str]:
     return {
         "PREFECT_HOME": str(home),
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+        "DO_NOT_TRACK": "1",
         "PREFECT_API_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{home / 'prefect.db'}",
         "PREFECT_UI_API_URL": "",  # let the UI use the same origin
         "PREFECT_LOGGING_LEVEL": os.environ.get("PREFECT_LOGGING_LEVEL", "WARNING"),
@@ -144,7 +145,12 @@ def prefect_session(port: int, external_url: str | None = None, autostart: bool 
     Uses PREFECT_API_URL when the user set one; otherwise the local server, started when
     none runs (autostart). Yields the API URL in use.
     """
-    from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
+    from prefect.settings import (
+        PREFECT_API_URL,
+        PREFECT_FLOWS_HEARTBEAT_FREQUENCY,
+        PREFECT_HOME,
+        temporary_settings,
+    )
 
     url = external_url or api_url(port)
     if not external_url and not healthy(url):
@@ -153,7 +159,12 @@ def prefect_session(port: int, external_url: str | None = None, autostart: bool 
         start(port)
     for key, value in base_env().items():
         os.environ.setdefault(key, value)
-    with temporary_settings(updates={PREFECT_API_URL: url, PREFECT_HOME: str(prefect_home())}):
+    updates = {PREFECT_API_URL: url, PREFECT_HOME: str(prefect_home())}
+    if "PREFECT_FLOWS_HEARTBEAT_FREQUENCY" not in os.environ:
+        # Flows here run in the foreground of a command: the user sees a crash directly, and
+        # the heartbeat thread's shutdown would add up to a second to every flow run.
+        updates[PREFECT_FLOWS_HEARTBEAT_FREQUENCY] = None
+    with temporary_settings(updates=updates):
         yield url
 
 

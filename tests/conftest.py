@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+os.environ.setdefault("DO_NOT_TRACK", "1")  # no Prefect telemetry from tests
+os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
 TUTORIALS = Path(os.environ.get("CASEWRIGHT_TUTORIALS_DIR", "/usr/share/doc/openfoam-examples/examples"))
 CAVITY = TUTORIALS / "incompressible/icoFoam/cavity/cavity"
 PITZDAILY = TUTORIALS / "incompressible/simpleFoam/pitzDaily"
@@ -61,6 +64,12 @@ def prefect_server(cli_env: dict[str, str]):
     """A real local Prefect server for the whole session, stopped at the end."""
     run_cli(["server", "start"], cli_env, check=True)
     yield f"http://127.0.0.1:{TEST_PREFECT_PORT}/api"
+    try:  # flows run in this process may still hold logs for the API: send them first
+        from prefect.logging.handlers import APILogHandler
+
+        APILogHandler.flush()
+    except ImportError:
+        pass
     run_cli(["server", "stop"], cli_env)
 
 

@@ -406,3 +406,9 @@ def test_models_forbid_extra_fields():
         LogSummary(bogus=1)
     with pytest.raises(ValidationError):
         FatalError(kind="fatal", message="x", valid_choices=[], extra_thing=1)
+
+
+def test_healthy_runs_have_no_divergence_signals():
+    for name in ("cavity_ok.log", "pitzdaily_short.log"):
+        summary = parse_log_file(FIXTURES / name)
+        assert divergence_signals(summary) == [], name
