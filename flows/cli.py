@@ -91,6 +91,42 @@ def run_case_cmd(
     raise typer.Exit(0 if report.status == "completed" else 1)
 
 
+@app.command("new")
+@user_errors
+def new_cmd(
+    request: str = typer.Argument(..., help="The case in plain language, e.g. \"pitzDaily with k-omega SST, inlet 15 m/s\"."),
+    out: Path = typer.Option(..., "-o", "--out", help="Folder to write the case into (new or empty)."),
+    example: Optional[Path] = typer.Option(None, "--example", help="A case of yours to use as the base when it fits."),
+    no_run: bool = typer.Option(False, "--no-run", help="Write and check the case, do not run it."),
+    force: bool = typer.Option(False, "--force", help="Write into a non-empty folder (its content is kept under .casewright/previous-*)."),
+    backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Turn a request into a case, check it, run it and score it (0-4)."""
+    from tasks.config import get_settings
+    from tasks.errors import UsageError
+    from tasks.manifest import CaseRequest
+    from tasks.prefect_server import prefect_session
+
+    if backend not in (None, "docker", "native", "auto"):
+        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    if example is not None and not (example / "system" / "controlDict").is_file():
+        raise UsageError(f"--example {example} is not an OpenFOAM case (no system/controlDict)")
+    settings = get_settings()
+    req = CaseRequest(text=request, out_dir=out, example_dir=example, run=not no_run, force=force, backend=backend)
+    with prefect_session(settings.prefect_port, settings.prefect_api_url):
+        from flows.case import request_to_case
+
+        result = request_to_case(req, settings=settings)
+    if json_out:
+        emit_json(result.model_dump(mode="json"))
+    else:
+        from tasks.generate import result_markdown
+
+        typer.echo(result_markdown(result))
+    raise typer.Exit(0 if result.status in ("completed", "written") else 1)
+
+
 @server_app.command("start")
 @user_errors
 def server_start(json_out: bool = JsonOpt) -> None:

@@ -30,7 +30,7 @@ UTILITIES = frozenset(
         "topoSet", "decomposePar", "reconstructPar", "foamToVTK", "postProcess",
         "fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "createPatch",
         "extrudeMesh", "refineMesh", "mapFields", "potentialFoam", "renumberMesh",
-        "transformPoints", "surfaceCheck", "foamDictionary",
+        "transformPoints", "surfaceCheck", "foamDictionary", "foamListTimes",
     }
 )
 

@@ -1,0 +1,153 @@
+"""The Architect: a request in plain language -> a CaseManifest, deterministically.
+
+It reads quantities and named choices from the text (tasks/extract), recognises the case
+family (a recipe in tasks/recipes), resolves under- and over-determined parameter sets,
+and states every default it takes. When it cannot plan a request offline it refuses with
+what would make the request plannable.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks import recipes
+from tasks.errors import RequestError
+from tasks.extract import Quantity, first, mentions, quantities, sines
+from tasks.knowledge import find_fluid, fluid_table
+from tasks.manifest import CaseManifest
+from tasks.runner import SOLVERS
+
+# (pattern, model): the more specific spellings first
+TURBULENCE_ALIASES: list[tuple[str, str]] = [
+    (r"\brng\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brngkepsilon\b", "RNGkEpsilon"),
+    (r"\brealizable\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brealizableke\b", "realizableKE"),
+    (r"\blaunder[-\s]sharma\b|\blaundersharmake\b", "LaunderSharmaKE"),
+    (r"\bk[-\s]?kl[-\s]?omega\b|\bkkl\s*omega\b|\bkklomega\b|\bk-kl-ω\b", "kkLOmega"),
+    (r"\bk[-\s]?(?:omega|ω)[-\s]?sst\b|\bkomegasst\b|\bsst\b|\bmenter\b", "kOmegaSST"),
+    (r"\bk[-\s]?(?:omega|ω)\b|\bkomega\b", "kOmega"),
+    (r"\bk[-\s]?(?:epsilon|eps|ε)\b|\bkepsilon\b|\bk-e\b", "kEpsilon"),
+    (r"\bspalart[-\s]?allmaras\b|\bspalartallmaras\b|\bs-a model\b", "SpalartAllmaras"),
+    (r"\blaunder[-\s]reece[-\s]rodi\b|\blrr\b", "LRR"),
+    (r"\bssg\b|speziale", "SSG"),
+    (r"\bdynamic\s*k[-\s]?eqn\b|\bdynamickeqn\b|\bdynamic k-equation\b", "dynamicKEqn"),
+    (r"\bkeqn\b|\bk-equation\b|\bone[-\s]equation les\b", "kEqn"),
+    (r"\bsmagorinsky\b", "Smagorinsky"),
+    (r"\bwale\b", "WALE"),
+    (r"\blaminar\b", "laminar"),
+]
+
+_SOLVER_WORD = re.compile(r"\b([A-Za-z][A-Za-z0-9]*Foam)\b")
+_SHELL = re.compile(r"(?:[;&|`$]|\b(?:rm|bash|sh|curl|wget|sudo|chmod|python|exec|eval)\b\s+-?\w)")
+
+
+class Context(BaseModel):
+    """Everything the recipes read from one request."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    text: str
+    qs: list[Quantity]
+    solver: str | None
+    model: str | None
+    fluid: str | None
+    example_dir: Path | None = None
+    tutorials_dir: Path
+    notes: list[str] = Field(default_factory=list)  # things the recipes should warn about
+
+    def q(self, kind: str, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:
+        return first(self.qs, kind, *near, exclude=exclude)  # type: ignore[arg-type]
+
+    def has(self, *phrases: str) -> bool:
+        return mentions(self.text, *phrases)
+
+
+def named_solver(text: str) -> str | None:
+    """The OpenFOAM solver the request names, matched case-insensitively."""
+    by_lower = {s.lower(): s for s in SOLVERS}
+    for word in _SOLVER_WORD.findall(text):
+        if word.lower() in by_lower:
+            return by_lower[word.lower()]
+    return None
+
+
+def unknown_solvers(text: str) -> list[str]:
+    by_lower = {s.lower() for s in SOLVERS}
+    return [w for w in _SOLVER_WORD.findall(text) if w.lower() not in by_lower]
+
+
+def named_model(text: str) -> str | None:
+    low = text.lower()
+    hits = []
+    for pattern, model in TURBULENCE_ALIASES:
+        m = re.search(pattern, low)
+        if m:
+            hits.append((m.start(), model))
+            low = low[:m.start()] + " " * (m.end() - m.start()) + low[m.end():]
+    return min(hits)[1] if hits else None
+
+
+def final_model(text: str) -> str | None:
+    """For 'switch from A to B': the model named last after 'to'; else the first named."""
+    m = re.search(r"\bto\b(.*)$", text, re.I | re.S)
+    if m and re.search(r"\b(switch|change|convert|replace)\w*\b", text, re.I):
+        target = named_model(m.group(1))
+        if target:
+            return target
+    return named_model(text)
+
+
+def check_request_text(text: str) -> str:
+    clean = " ".join(text.split())
+    if not clean:
+        raise RequestError("the request is empty: describe the flow, e.g. "
+                           "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")
+    return clean
+
+
+def build_context(text: str, tutorials_dir: Path, example_dir: Path | None = None) -> Context:
+    text = check_request_text(text)
+    notes: list[str] = []
+    if _SHELL.search(text):
+        notes.append("the request mentions shell commands; they were ignored (only OpenFOAM commands run)")
+    bad = [w for w in unknown_solvers(text) if w.lower() not in ("openfoam",)]
+    solver = named_solver(text)
+    if bad and solver is None:
+        close = difflib.get_close_matches(bad[0], sorted(SOLVERS), n=3, cutoff=0.5)
+        raise RequestError(
+            f"unknown solver {bad[0]!r}: not in the installed OpenFOAM v1912"
+            + (f"; closest: {', '.join(close)}" if close else "")
+        )
+    return Context(
+        text=text, qs=quantities(text), solver=solver, model=final_model(text),
+        fluid=find_fluid(text), example_dir=example_dir, tutorials_dir=tutorials_dir, notes=notes,
+    )
+
+
+def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None) -> CaseManifest:
+    """Plan a case offline. Raises RequestError when the request cannot be planned."""
+    ctx = build_context(text, tutorials_dir, example_dir)
+    recipe = recipes.detect(ctx)
+    if recipe is None:
+        raise RequestError(
+            "cannot plan this request offline: name a geometry Casewright knows (lid-driven cavity, "
+            "pitzDaily / backward-facing step, heated cavity / natural convection, dam break, "
+            "bubble column, particle column, rotating mixer), or name an OpenFOAM solver "
+            "(e.g. simpleFoam) to start from its tutorial, or pass --example DIR with a case of "
+            "yours, or configure an LLM (OPENAI_BASE_URL) for free-form requests"
+        )
+    manifest = recipe(ctx)
+    manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
+    return manifest
+
+
+def fluids_text() -> str:
+    return ", ".join(fluid_table())
+
+
+def sine_in(text: str):
+    found = sines(text)
+    return found[0] if found else None

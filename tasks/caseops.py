@@ -1,0 +1,419 @@
+"""Edits of a case directory that the InputWriter and `modify` share.
+
+Each operation reads the files it needs, edits them with minimal diffs (tasks/foamtext),
+and returns the relative paths it changed. Field files it must create come from the
+canonical BC selector (tasks/knowledge) through templates/foam/field.j2.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tasks import foamtext as ft
+from tasks.errors import PlanError
+from tasks.knowledge import (
+    boundary_condition,
+    dimensions,
+    field_class,
+    fmt,
+    is_steady,
+    model_spec,
+    physics,
+    solver_family,
+)
+from tasks.render import render
+
+WALL_TYPES = {"wall"}
+
+
+def read(case: Path, rel: str) -> str:
+    return (case / rel).read_text()
+
+
+def write(case: Path, rel: str, text: str) -> str:
+    path = case / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return rel
+
+
+def edit(case: Path, rel: str, path: list[str], value: str | dict) -> str:
+    text = read(case, rel)
+    new = ft.set_entry(text, path, value)
+    if new != text:
+        write(case, rel, new)
+    return rel
+
+
+# --- mesh patches ---------------------------------------------------------------------
+
+
+def mesh_patches(case: Path) -> dict[str, str]:
+    """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict."""
+    boundary = case / "constant/polyMesh/boundary"
+    if boundary.is_file():
+        text = boundary.read_text()
+        body = text[text.find("(") + 1: text.rfind(")")]
+        return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        return {}
+    text = bmd.read_text()
+    span = ft.locate(text, ["boundary"])
+    if span is None:
+        return {}
+    raw = text[span.value_start:span.end]
+    body = raw[raw.find("(") + 1: raw.rfind(")")]
+    return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+
+
+def field_files(case: Path) -> list[str]:
+    zero = case / "0"
+    if not zero.is_dir():
+        return []
+    return sorted(p.name for p in zero.iterdir() if p.is_file() and not p.name.endswith(".orig"))
+
+
+def field_patches(case: Path, field: str) -> list[str]:
+    return ft.keys(read(case, f"0/{field}"), ["boundaryField"])
+
+
+# --- generic entries ------------------------------------------------------------------
+
+
+def set_control(case: Path, **entries: str | float) -> list[str]:
+    for key, value in entries.items():
+        edit(case, "system/controlDict", [key], value if isinstance(value, str) else fmt(value))
+    return ["system/controlDict"] if entries else []
+
+
+def set_patch_bc(case: Path, field: str, patch: str, bc: dict) -> str:
+    return edit(case, f"0/{field}", ["boundaryField", patch], bc)
+
+
+def set_patch_value(case: Path, field: str, patch: str, value: str) -> str:
+    return edit(case, f"0/{field}", ["boundaryField", patch, "value"], value)
+
+
+def set_internal(case: Path, field: str, value: str) -> str:
+    return edit(case, f"0/{field}", ["internalField"], value)
+
+
+def sine_bc(amplitude: float, period: float, direction: list[float]) -> dict:
+    """uniformFixedValue with the v1912 `sine` Function1: amplitude*sin(2 pi t / period)."""
+    vec = "(" + " ".join(fmt(x) for x in direction) + ")"
+    zero = "(" + " ".join("0" for _ in direction) + ")"
+    return {
+        "type": "uniformFixedValue",
+        "uniformValue": {
+            "type": "sine",
+            "frequency": fmt(1.0 / period),
+            "amplitude": fmt(amplitude),
+            "scale": vec,
+            "level": zero,
+        },
+        "value": f"uniform {zero}",
+    }
+
+
+# --- fields from the BC selector ------------------------------------------------------
+
+
+def role_of(patch: str, patch_type: str, roles: dict[str, str]) -> str:
+    """A patch's role: given by the plan, else from its mesh type and name."""
+    if patch in roles:
+        return roles[patch]
+    if patch_type in ("empty", "symmetry", "symmetryPlane", "cyclic"):
+        return patch_type
+    name = patch.lower()
+    if patch_type == "wall" or "wall" in name:
+        if any(w in name for w in ("moving", "lid")):
+            return "movingWall"
+        return "wall"
+    for role, words in (("inlet", ("inlet", "inflow")), ("outlet", ("outlet", "outflow")),
+                        ("atmosphere", ("atmosphere", "top", "open"))):
+        if any(w in name for w in words):
+            return role
+    return "wall"
+
+
+def write_field(
+    case: Path, field: str, solver: str, model: str, internal: str,
+    roles: dict[str, str], values: dict[str, str], provenance: str,
+) -> str:
+    """Generate 0/<field> with the canonical BC for every mesh patch."""
+    patches = mesh_patches(case)
+    if not patches:
+        raise PlanError(f"cannot write 0/{field}: no patches found in the mesh or blockMeshDict")
+    boundary = {
+        name: boundary_condition(role_of(name, ptype, roles), field, model, solver, values)
+        for name, ptype in patches.items()
+    }
+    text = render(
+        "foam/field.j2", foam_class=field_class(field), object=field, location="0",
+        provenance=provenance, dimensions=dimensions(field, solver), internal=internal, boundary=boundary,
+    )
+    return write(case, f"0/{field}", text)
+
+
+# --- turbulence model -----------------------------------------------------------------
+
+TURBULENCE_FIELDS = {"k", "kt", "kl", "epsilon", "omega", "nut", "nuTilda", "R", "f", "v2", "alphat"}
+
+
+def turbulence_values(k: float, epsilon: float, omega: float, nu_tilda: float) -> dict[str, str]:
+    r = fmt(2 * k / 3)
+    return {
+        "k": fmt(k), "epsilon": fmt(epsilon), "omega": fmt(omega), "nuTilda": fmt(nu_tilda),
+        "R": f"({r} 0 0 {r} 0 {r})",
+    }
+
+
+def set_turbulence_model(
+    case: Path, model: str, solver: str, values: dict[str, str], roles: dict[str, str],
+    provenance: str, keep_existing: bool = True,
+) -> list[str]:
+    """Switch to `model`: turbulenceProperties, every field it needs (existing files are
+    kept when `keep_existing`), unused turbulence fields removed, schemes, solvers and
+    relaxation entries for the solved fields."""
+    spec = model_spec(model)
+    changed: list[str] = []
+    props = "constant/turbulenceProperties"
+    if spec.simulation_type == "laminar":
+        text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
+                      location="constant", provenance=provenance, simulation_type="laminar", model=model)
+        changed.append(write(case, props, text))
+    elif (case / props).is_file() and ft.get(read(case, props), ["simulationType"]) == spec.simulation_type:
+        sub = spec.simulation_type
+        changed.append(edit(case, props, [sub, f"{sub}Model"], model))
+        changed.append(edit(case, props, [sub, "turbulence"], "on"))
+    else:
+        text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
+                      location="constant", provenance=provenance, simulation_type=spec.simulation_type, model=model)
+        changed.append(write(case, props, text))
+    needed = set(spec.fields)
+    if solver_family(solver) in ("boussinesq", "compressible") and spec.simulation_type != "laminar":
+        needed.add("alphat")
+    for field in sorted(needed):
+        exists = (case / "0" / field).is_file()
+        if exists and keep_existing and _wall_bcs_fit(case, field, model, solver, roles, values):
+            continue
+        internal = physics().fields[field].internal.format(**values)
+        changed.append(write_field(case, field, solver, model, f"uniform {internal}", roles, values, provenance))
+    for field in sorted(TURBULENCE_FIELDS - needed):
+        if (case / "0" / field).is_file():
+            (case / "0" / field).unlink()
+            changed.append(f"0/{field} (removed)")
+    changed += ensure_numerics(case, solver, spec.solved + (["T"] if (case / "0/T").is_file() else []))
+    return list(dict.fromkeys(changed))
+
+
+def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[str, str], values: dict[str, str]) -> bool:
+    """True when an existing field file's wall BCs are the ones `model` needs."""
+    text = read(case, f"0/{field}")
+    for patch, ptype in mesh_patches(case).items():
+        role = role_of(patch, ptype, roles)
+        if role not in ("wall", "movingWall", "heatedWall"):
+            continue
+        want = boundary_condition(role, field, model, solver, values)["type"]
+        have = ft.get(text, ["boundaryField", patch, "type"])
+        if have is None and field == "nut" and want == "calculated":
+            continue
+        if have != want and not (field == "T" or want == "fixedValue"):
+            return False
+    return True
+
+
+# --- numerics -------------------------------------------------------------------------
+
+
+def _solver_keys(text: str) -> list[str]:
+    return ft.keys(text, ["solvers"])
+
+
+def _covered(field: str, patterns: list[str]) -> bool:
+    for pat in patterns:
+        try:
+            if re.fullmatch(pat, field):
+                return True
+        except re.error:
+            continue
+    return False
+
+
+def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
+    """fvSchemes div terms and fvSolution solvers/relaxation for every solved field."""
+    changed: list[str] = []
+    steady = is_steady(solver)
+    div = physics().div_schemes["steady" if steady else "transient"]
+    assert isinstance(div, dict)
+    schemes = read(case, "system/fvSchemes")
+    default_div = (ft.get(schemes, ["divSchemes", "default"]) or "none").strip()
+    for field in solved:
+        if field == "T":
+            continue
+        key = f"div(phi,{field})"
+        if default_div == "none" and ft.get(schemes, ["divSchemes", key]) is None:
+            schemes = ft.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
+    if "R" in solved and ft.get(schemes, ["divSchemes", "div(R)"]) is None and default_div == "none":
+        schemes = ft.set_entry(schemes, ["divSchemes", "div(R)"], "Gauss linear")
+    if ft.get(schemes, ["wallDist"]) is None:
+        schemes = ft.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
+    if schemes != read(case, "system/fvSchemes"):
+        changed.append(write(case, "system/fvSchemes", schemes))
+
+    solution = read(case, "system/fvSolution")
+    patterns = _solver_keys(solution)
+    missing = [f for f in solved if not _covered(f, patterns)]
+    fs = physics().field_solver
+    if missing:
+        spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
+                "tolerance": str(fs["tolerance"]), "relTol": str(fs["relTol"])}
+        solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing) + ")"], spec)
+    if not steady and ft.locate(solution, ["PIMPLE"]) is not None:
+        finals = [f"{f}Final" for f in ["U", *solved]]
+        patterns = _solver_keys(solution)
+        missing_final = [f for f in finals if not _covered(f, patterns)]
+        if missing_final:
+            spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
+                    "tolerance": str(fs["tolerance"]), "relTol": "0"}
+            solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing_final) + ")"], spec)
+    if steady and ft.locate(solution, ["relaxationFactors", "equations"]) is not None:
+        eq = ft.keys(solution, ["relaxationFactors", "equations"])
+        rel = physics().relaxation["steady"]["turbulence"]
+        for field in solved:
+            if field != "T" and not _covered(field, eq):
+                solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+    if solution != read(case, "system/fvSolution"):
+        changed.append(write(case, "system/fvSolution", solution))
+    return changed
+
+
+# --- solver switches ------------------------------------------------------------------
+
+ALGORITHM = {"SIMPLE": "SIMPLE", "PISO": "PISO", "PIMPLE": "PIMPLE"}
+
+
+def algorithm_of(solver: str) -> str:
+    if is_steady(solver):
+        return "SIMPLE"
+    if solver in ("icoFoam", "pisoFoam", "nonNewtonianIcoFoam"):
+        return "PISO"
+    return "PIMPLE"
+
+
+def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
+    """Make the case's numerics fit `solver` (application, ddt, algorithm dict, Final solvers,
+    relaxation, transportModel). Field and model changes are separate operations."""
+    changed = set_control(case, application=solver)
+    steady = is_steady(solver)
+    algo = algorithm_of(solver)
+
+    schemes = read(case, "system/fvSchemes")
+    schemes = ft.set_entry(schemes, ["ddtSchemes", "default"], "steadyState" if steady else "Euler")
+    div = physics().div_schemes["steady" if steady else "transient"]
+    assert isinstance(div, dict)
+    schemes = ft.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
+    if solver not in ("icoFoam",) and ft.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
+        schemes = ft.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], "Gauss linear")
+    changed.append(write(case, "system/fvSchemes", schemes))
+
+    sol = read(case, "system/fvSolution")
+    for other in ("SIMPLE", "PISO", "PIMPLE"):
+        if other != algo:
+            sol = ft.remove_entry(sol, [other])
+    if ft.locate(sol, [algo]) is None:
+        body: dict[str, str | dict] = {"nNonOrthogonalCorrectors": "0"}
+        if algo == "SIMPLE":
+            body["consistent"] = "yes"
+            body["residualControl"] = {"p": "1e-3", "U": "1e-4", "(k|epsilon|omega|nuTilda|R|kt|kl)": "1e-4"}
+        elif algo == "PIMPLE":
+            body.update({"nOuterCorrectors": "1", "nCorrectors": "2", "momentumPredictor": "yes"})
+        else:
+            body.update({"nCorrectors": "2"})
+        if closed_domain:
+            body.update({"pRefCell": "0", "pRefValue": "0"})
+        sol = ft.set_entry(sol, [algo], body)
+    if steady:
+        if ft.locate(sol, ["relaxationFactors"]) is None:
+            rel = physics().relaxation["steady"]
+            sol = ft.set_entry(sol, ["relaxationFactors"], {
+                "fields": {"p": fmt(rel["p"])},
+                "equations": {"U": fmt(rel["U"]), ".*": fmt(rel["turbulence"])},
+            })
+        for name in _solver_keys(sol):
+            if name.endswith("Final") or name.endswith("Final)") or "Final" in name:
+                sol = ft.remove_entry(sol, ["solvers", name])
+    else:
+        sol = ft.remove_entry(sol, ["relaxationFactors"]) if algo == "PISO" else sol
+        if algo == "PIMPLE":
+            for field in ("p", "U"):
+                key = f"{field}Final"
+                if not _covered(key, _solver_keys(sol)):
+                    base = next((k for k in _solver_keys(sol) if _covered(field, [k])), None)
+                    if base is None:
+                        continue
+                    sol = ft.set_entry(sol, ["solvers", key], _final_copy(sol, base))
+    changed.append(write(case, "system/fvSolution", sol))
+
+    props = case / "constant/transportProperties"
+    if props.is_file() and solver not in ("icoFoam",):
+        text = props.read_text()
+        if ft.get(text, ["transportModel"]) is None and ft.get(text, ["phases"]) is None:
+            nu_span = ft.locate(text, ["nu"])
+            text = text[:nu_span.key_start] + "transportModel  Newtonian;\n\n" + text[nu_span.key_start:] if nu_span else text
+            changed.append(write(case, "constant/transportProperties", text))
+    return list(dict.fromkeys(changed))
+
+
+def _final_copy(sol: str, base: str) -> dict:
+    """A Final solver entry: the base entry's settings with relTol 0."""
+    body = ft.get(sol, ["solvers", base]) or ""
+    spec: dict[str, str] = {}
+    for e in ft.entries(body):
+        if not e.is_dict and not e.key.startswith("#"):
+            value = ft.get(body, [e.key])
+            if value is not None:
+                spec[e.key] = value
+    spec["relTol"] = "0"
+    return spec
+
+
+# --- blockMesh ------------------------------------------------------------------------
+
+_HEX = re.compile(r"(hex\s*\([^)]*\)\s*)\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
+
+
+def scale_block_cells(text: str, fx: float, fy: float, fz: float = 1.0) -> str:
+    """Multiply the cell counts of every hex block in a blockMeshDict text."""
+    def repl(m: re.Match[str]) -> str:
+        nx, ny, nz = (int(m.group(i)) for i in (2, 3, 4))
+        return f"{m.group(1)}({max(1, round(nx * fx))} {max(1, round(ny * fy))} {max(1, round(nz * fz))})"
+
+    return _HEX.sub(repl, text)
+
+
+def set_single_block_cells(text: str, cells: list[int]) -> str:
+    blocks = _HEX.findall(text)
+    if len(blocks) != 1:
+        raise PlanError(f"expected one block in blockMeshDict, found {len(blocks)}")
+    return _HEX.sub(lambda m: f"{m.group(1)}({cells[0]} {cells[1]} {cells[2] if len(cells) > 2 else m.group(4)})", text)
+
+
+def block_cell_counts(text: str) -> list[tuple[int, int, int]]:
+    return [(int(a), int(b), int(c)) for _, a, b, c in _HEX.findall(text)]
+
+
+def set_blockmesh_patch_type(text: str, patch: str, new_type: str) -> str:
+    """Change one patch's type inside a blockMeshDict's `boundary ( ... )` list."""
+    span = ft.locate(text, ["boundary"])
+    if span is None:
+        raise PlanError("blockMeshDict has no boundary list")
+    open_at = text.find("(", span.value_start, span.end)
+    close_at = text.rfind(")", span.value_start, span.end)
+    body = text[open_at + 1:close_at]
+    new_body = ft.set_entry(body, [patch, "type"], new_type) if ft.locate(body, [patch]) else body
+    if new_body == body and ft.locate(body, [patch]) is None:
+        raise PlanError(f"blockMeshDict has no patch {patch!r}")
+    return text[:open_at + 1] + new_body + text[close_at:]

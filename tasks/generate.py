@@ -1,0 +1,140 @@
+"""The steps of request-to-case as plain functions (the flow in flows/case.py calls them):
+plan with the Architect, write with the InputWriter, check, score and report."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.architect import plan
+from tasks.caseops import mesh_patches
+from tasks.checks import Problem, check_case
+from tasks.config import Settings
+from tasks.locked import LockCheck, check_locked
+from tasks.manifest import CaseManifest, CaseRequest
+from tasks.plot import plot_residuals
+from tasks.report import RunReport
+from tasks.score import Score, rubric
+from tasks.writer import WrittenCase, check_out_dir, write_case
+
+log = logging.getLogger(__name__)
+
+
+class CaseResult(BaseModel):
+    """What `casewright new` reports."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    case_dir: str
+    status: Literal["written", "completed", "failed"]
+    score: int | None
+    score_reason: str
+    solver: str
+    recipe: str
+    base: str | None
+    turbulence: str
+    assumptions: list[str]
+    warnings: list[str]
+    checks: list[Problem]
+    locked: list[LockCheck]
+    files: list[str]
+    run: RunReport | None = None
+    residual_plot: str | None = None
+    shortened: str | None = None
+    planner: str = "deterministic"
+    example_used: bool = False
+    notes: list[str] = Field(default_factory=list)
+
+
+def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
+    """A user's example case is used as the base when its mesh has the planned patches."""
+    if not (example / "system/controlDict").is_file():
+        return False, f"{example} is not an OpenFOAM case (no system/controlDict)"
+    have = set(mesh_patches(example))
+    want = {p.name for p in manifest.patches}
+    if manifest.mesh_params.get("rectangle") or manifest.mesh_params.get("m4"):
+        return False, f"the example's geometry ({', '.join(sorted(have))}) differs from the planned {manifest.recipe} geometry"
+    if want and want <= have:
+        return True, f"the example's mesh has the planned patches ({', '.join(sorted(want))})"
+    return False, f"the example's patches ({', '.join(sorted(have)) or 'none'}) do not match the planned {manifest.recipe} case"
+
+
+def plan_request(request: CaseRequest, settings: Settings) -> CaseManifest:
+    check_out_dir(request.out_dir, request.force)  # refuse before any work
+    manifest = plan(request.text, settings.tutorials_dir, request.example_dir)
+    if request.example_dir is not None:
+        fits, why = example_fits(Path(request.example_dir), manifest)
+        if fits:
+            manifest.base_kind = "example"
+            manifest.base_tutorial = str(request.example_dir)
+            manifest.assumptions.append(f"base = your example {request.example_dir} ({why})")
+        else:
+            manifest.assumptions.append(f"example {request.example_dir} not used as the base: {why}; "
+                                        f"base = {manifest.base_tutorial}")
+    log.info("planned %s with %s (%s)", manifest.recipe, manifest.solver, manifest.turbulence.model)
+    return manifest
+
+
+def write_planned_case(request: CaseRequest, manifest: CaseManifest, settings: Settings) -> WrittenCase:
+    example = Path(request.example_dir) if manifest.base_kind == "example" and request.example_dir else None
+    return write_case(manifest, Path(request.out_dir), settings.tutorials_dir, request.force, example)
+
+
+def check_written_case(written: WrittenCase, manifest: CaseManifest) -> list[Problem]:
+    return check_case(written.case_dir, manifest.solver)
+
+
+def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCase,
+               problems: list[Problem], report: RunReport | None) -> CaseResult:
+    locks = check_locked(written.case_dir)
+    plot = None
+    if report is None:
+        status, score = "written", Score(score=0, reason="not run (--no-run)")
+        value: int | None = None
+    else:
+        score = rubric(report, locks)
+        value = score.score
+        status = "completed" if report.status == "completed" else "failed"
+        solver_step = next((s for s in report.steps if s.command == manifest.solver), None)
+        if solver_step is not None:
+            from tasks.logs import parse_log_file
+
+            png = plot_residuals(parse_log_file(solver_step.log_path), written.case_dir / "residuals.png",
+                                 f"{written.case_dir.name}: {manifest.solver}")
+            plot = str(png) if png else None
+    shortened = None
+    if manifest.time.shortened_from is not None:
+        shortened = f"endTime shortened from {manifest.time.shortened_from} to {manifest.time.end_time}"
+    return CaseResult(
+        case_dir=str(written.case_dir), status=status, score=value, score_reason=score.reason,
+        solver=manifest.solver, recipe=manifest.recipe, base=manifest.base_tutorial,
+        turbulence=manifest.turbulence.model, assumptions=manifest.assumptions, warnings=manifest.warnings,
+        checks=problems, locked=locks, files=written.files, run=report, residual_plot=plot, shortened=shortened,
+        planner=manifest.planner, example_used=manifest.base_kind == "example",
+    )
+
+
+def result_markdown(result: CaseResult) -> str:
+    lines = [
+        f"# {Path(result.case_dir).name}: {result.status}" + (f", score {result.score}/4" if result.score is not None else ""),
+        "",
+        f"- {result.score_reason}",
+        f"- solver `{result.solver}`, turbulence `{result.turbulence}`, recipe `{result.recipe}`, base `{result.base}`",
+    ]
+    if result.shortened:
+        lines.append(f"- {result.shortened}")
+    if result.locked:
+        lines += ["", "| requested value | file | found | ok |", "|---|---|---|---|"]
+        lines += [f"| {c.name} | {c.file} | {c.found} | {'yes' if c.ok else 'NO'} |" for c in result.locked]
+    if result.assumptions:
+        lines += ["", "Assumptions:"] + [f"- {a}" for a in result.assumptions]
+    if result.warnings:
+        lines += ["", "Warnings:"] + [f"- {w}" for w in result.warnings]
+    if result.checks:
+        lines += ["", "Pre-run checks:"] + [f"- {p.severity} in {p.file}: {p.message} (fix: {p.fix})" for p in result.checks]
+    if result.residual_plot:
+        lines += ["", f"Residual plot: `{result.residual_plot}`"]
+    return "\n".join(lines) + "\n"
