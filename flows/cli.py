@@ -22,6 +22,8 @@ app = typer.Typer(
 )
 server_app = typer.Typer(help="The local Prefect server and dashboard (127.0.0.1).", no_args_is_help=True)
 app.add_typer(server_app, name="server")
+bench_app = typer.Typer(help="Benchmarks: retrieval, executability, repair.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
 
 err = Console(stderr=True)
 
@@ -165,7 +167,7 @@ def _register_optional() -> None:
     """Commands that live in their own modules register themselves here."""
     import importlib
 
-    for name in ("flows.cli_store",):
+    for name in ("flows.cli_store", "flows.cli_review", "flows.cli_retrieval", "flows.cli_bench"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

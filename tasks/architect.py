@@ -100,8 +100,16 @@ def final_model(text: str) -> str | None:
     return named_model(text)
 
 
+_EXAMPLE_NOTE = re.compile(r"\[\s*example\b[^\]]*\]", re.I)
+
+
+def strip_example_notes(text: str) -> str:
+    """Drop '[Example: ...]' notes: the example itself comes with --example."""
+    return _EXAMPLE_NOTE.sub(" ", text)
+
+
 def check_request_text(text: str) -> str:
-    clean = " ".join(text.split())
+    clean = " ".join(strip_example_notes(text).split())
     if not clean:
         raise RequestError("the request is empty: describe the flow, e.g. "
                            "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")

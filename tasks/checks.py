@@ -112,12 +112,16 @@ def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
                 problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no div(phi,{field}) scheme",
                                         fix=f"divSchemes/div(phi,{field}) bounded Gauss limitedLinear 1;"))
     patterns = ft.keys(solution, ["solvers"])
-    for field in solved + ["U"]:
+    algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if ft.locate(solution, [a]) is not None), None)
+    predictor = (ft.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"
+    u_name = "U.air" if (case / "0/U.air").is_file() else "U"
+    momentum = [u_name] if predictor not in ("no", "off", "false") else []
+    for field in solved + momentum:
         if not _covered(field, patterns):
             problems.append(Problem(severity="error", file="system/fvSolution", message=f"no linear solver for {field}",
                                     fix=f"add solvers/{field}"))
     if not is_steady(solver) and ft.locate(solution, ["PIMPLE"]) is not None:
-        for field in solved + ["U"]:
+        for field in solved + momentum:
             if not _covered(f"{field}Final", patterns):
                 problems.append(Problem(severity="error", file="system/fvSolution", message=f"no {field}Final solver for PIMPLE",
                                         fix=f"add solvers/{field}Final (relTol 0)"))

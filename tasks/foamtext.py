@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tasks.errors import CasewrightError
 
 _WS = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
-_KEY = re.compile(r'"[^"\n]*"|#?[A-Za-z_$][^\s{};()]*|[^\s{};]+')
+_KEY = re.compile(r'"[^"\n]*"|[^\s{};"]+')
 _TOK = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|#\{.*?#\}|[{}()\[\];]', re.S)
 
 

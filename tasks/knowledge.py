@@ -102,7 +102,10 @@ def dimensions(field: str, solver: str) -> str:
     spec = physics().fields.get(name)
     if spec is None:
         raise PlanError(f"no dimensions known for field {field!r}")
-    return spec.absolute if solver_family(solver) == "compressible" else spec.kinematic
+    family = solver_family(solver)
+    if family == "compressible" or (family == "multiphase" and name in ("p", "p_rgh")):
+        return spec.absolute
+    return spec.kinematic
 
 
 def field_class(field: str) -> str:

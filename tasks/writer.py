@@ -23,7 +23,7 @@ from tasks import caseops, foamtext as ft
 from tasks.casedir import plan_steps, read_case
 from tasks.errors import PlanError, UsageError
 from tasks.geometry import rectangle
-from tasks.knowledge import physics
+from tasks.knowledge import model_spec, physics
 from tasks.locked import LockedValue, flatten, save_locked
 from tasks.manifest import CaseManifest
 from tasks.render import render
@@ -166,7 +166,10 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     base_app = ft.get((staging / "system/controlDict").read_text(), ["application"])
     closed = not any(p.role in ("inlet", "outlet", "atmosphere") for p in m.patches)
     if base_app != m.solver:
-        for rel in caseops.switch_solver(staging, m.solver, closed_domain=closed):
+        switched = caseops.switch_solver(staging, m.solver, closed_domain=closed)
+        if m.turbulence.model != "laminar":
+            switched += caseops.ensure_numerics(staging, m.solver, model_spec(m.turbulence.model).solved)
+        for rel in switched:
             prov[rel] = prov.get(rel, "generated") + f"; numerics switched to {m.solver}"
     for gen in m.generate:
         spec = physics().fields["alpha" if gen.field.startswith("alpha.") else gen.field]
