@@ -129,6 +129,45 @@ def new_cmd(
     raise typer.Exit(0 if result.status in ("completed", "written") else 1)
 
 
+@app.command("modify")
+@user_errors
+def modify_cmd(
+    case_dir: Path = typer.Argument(..., help="An existing OpenFOAM case to change."),
+    request: str = typer.Argument(..., help="The change, e.g. \"switch to k-omega SST\" or \"inlet 15 m/s\"."),
+    no_run: bool = typer.Option(False, "--no-run", help="Apply and check the change, do not run."),
+    backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+    show_diff: bool = typer.Option(False, "--diff", help="Print the unified diff of the change."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Change an existing case (minimal diffs, backups kept), run it, and repair it if it fails."""
+    from tasks.config import get_settings
+    from tasks.errors import UsageError
+    from tasks.prefect_server import prefect_session
+
+    if backend not in (None, "docker", "native", "auto"):
+        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    settings = get_settings()
+    with prefect_session(settings.prefect_port, settings.prefect_api_url):
+        from flows.modify import modify_case
+
+        result = modify_case(case_dir, request, run=not no_run, backend=backend, settings=settings)
+    if json_out:
+        emit_json(result.model_dump(mode="json"))
+    else:
+        typer.echo(f"{result.case_dir}: {result.status}" + (f", score {result.score}/4" if result.score is not None else ""))
+        typer.echo(f"  {result.score_reason}")
+        typer.echo("  changed: " + ", ".join(result.changed))
+        for line in result.assumptions:
+            typer.echo(f"  assumed: {line}")
+        for line in result.warnings:
+            typer.echo(f"  warning: {line}")
+        if result.backup:
+            typer.echo(f"  backup: {result.backup}")
+        if show_diff:
+            typer.echo(result.diff)
+    raise typer.Exit(0 if result.status in ("completed", "changed") else 1)
+
+
 @server_app.command("start")
 @user_errors
 def server_start(json_out: bool = JsonOpt) -> None:

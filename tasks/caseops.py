@@ -201,12 +201,65 @@ def set_turbulence_model(
             continue
         internal = physics().fields[field].internal.format(**values)
         changed.append(write_field(case, field, solver, model, f"uniform {internal}", roles, values, provenance))
+    removed = []
     for field in sorted(TURBULENCE_FIELDS - needed):
         if (case / "0" / field).is_file():
             (case / "0" / field).unlink()
             changed.append(f"0/{field} (removed)")
+            removed.append(field)
+    changed += drop_fields_from_function_objects(case, removed)
+    if "R" in spec.solved and is_steady(solver):
+        changed += stabilise_stress_model(case)
+    if spec.simulation_type == "LES" and model in LES_COEFFS:
+        changed.append(edit(case, props, ["LES", f"{model}Coeffs"], LES_COEFFS[model]))
     changed += ensure_numerics(case, solver, spec.solved + (["T"] if (case / "0/T").is_file() else []))
     return list(dict.fromkeys(changed))
+
+
+LES_COEFFS = {
+    "Smagorinsky": {"Ck": "0.094", "Ce": "1.048"},
+    "WALE": {"Ck": "0.094", "Ce": "1.048", "Cw": "0.325"},
+    "kEqn": {"Ck": "0.094", "Ce": "1.048"},
+}
+
+
+def stabilise_stress_model(case: Path) -> list[str]:
+    """Reynolds-stress models need SIMPLE (not SIMPLEC), stronger under-relaxation and
+    first-order convection of R and epsilon to get through the first iterations."""
+    sol = read(case, "system/fvSolution")
+    if ft.locate(sol, ["SIMPLE", "consistent"]) is not None:
+        sol = ft.set_entry(sol, ["SIMPLE", "consistent"], "no")
+    sol = ft.set_entry(sol, ["relaxationFactors", "fields", "p"], "0.3")
+    sol = ft.set_entry(sol, ["relaxationFactors", "equations", "U"], "0.7")
+    sol = ft.set_entry(sol, ["relaxationFactors", "equations", ".*"], "0.5")
+    write(case, "system/fvSolution", sol)
+    schemes = read(case, "system/fvSchemes")
+    for key in ("div(phi,R)", "div(phi,epsilon)"):
+        schemes = ft.set_entry(schemes, ["divSchemes", key], "bounded Gauss upwind")
+    write(case, "system/fvSchemes", schemes)
+    return ["system/fvSolution", "system/fvSchemes"]
+
+
+def drop_fields_from_function_objects(case: Path, removed: list[str]) -> list[str]:
+    """Function objects that sample a field the new model no longer has would stop the run:
+    drop those names from their `fields ( ... )` lists in system/."""
+    if not removed:
+        return []
+    changed = []
+    for path in sorted((case / "system").glob("*")):
+        if not path.is_file():
+            continue
+        text = path.read_text()
+
+        def clean(m: re.Match[str]) -> str:
+            names = [n for n in m.group(2).split() if n not in removed]
+            return f"{m.group(1)}({' '.join(names)})"
+
+        new = re.sub(r"(\bfields\s*)\(([^()]*)\)", clean, text)
+        if new != text:
+            path.write_text(new)
+            changed.append(str(path.relative_to(case)))
+    return changed
 
 
 def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[str, str], values: dict[str, str]) -> bool:
@@ -256,8 +309,10 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
         key = f"div(phi,{field})"
         if default_div == "none" and ft.get(schemes, ["divSchemes", key]) is None:
             schemes = ft.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
-    if "R" in solved and ft.get(schemes, ["divSchemes", "div(R)"]) is None and default_div == "none":
-        schemes = ft.set_entry(schemes, ["divSchemes", "div(R)"], "Gauss linear")
+    if "R" in solved and default_div == "none":
+        for key in ("div(R)", "div((nu*dev2(T(grad(U)))))"):
+            if ft.get(schemes, ["divSchemes", key]) is None:
+                schemes = ft.set_entry(schemes, ["divSchemes", key], "Gauss linear")
     if ft.get(schemes, ["wallDist"]) is None:
         schemes = ft.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
     if schemes != read(case, "system/fvSchemes"):

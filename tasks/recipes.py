@@ -221,6 +221,9 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
     if ctx.model is None:
         p.assumptions.append("turbulence model = kEpsilon (the tutorial's)")
     spec = model_spec(model)
+    if "R" in spec.solved and steady:
+        p.assumptions.append("Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation p 0.3 / U 0.7 / others 0.5 "
+                             "and upwind convection of R and epsilon, for a stable start")
     speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
     speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")
     p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {vec(speed, 0, 0)}", "inlet velocity", locked)
@@ -350,10 +353,13 @@ DAM_H = 0.292  # the tutorial's column height
 FRACTIONS = {"third": 1 / 3, "quarter": 1 / 4, "half": 1 / 2, "fifth": 1 / 5}
 
 
-def column_box(text: str) -> tuple[float, float, str] | None:
-    m = re.search(r"\b(left|right|centre|center|middle)\s+(third|quarter|half|fifth)\b", text, re.I)
-    if not m:
+def column_box(text: str, last: bool = False) -> tuple[float, float, str] | None:
+    """The x extent of a water column named like 'left third'; with `last`, the final one
+    named (for 'from the left third to the right third')."""
+    found = list(re.finditer(r"\b(left|right|centre|center|middle)\s+(third|quarter|half|fifth)\b", text, re.I))
+    if not found:
         return None
+    m = found[-1] if last else found[0]
     side, frac = m.group(1).lower(), FRACTIONS[m.group(2).lower()]
     width = DAM_L * frac
     if side == "left":

@@ -1,0 +1,98 @@
+"""Flow: change an existing case from a request, run it, and review it when it fails."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Literal
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+from pydantic import BaseModel, ConfigDict, Field
+
+from flows.case import run_case
+from tasks.checks import Problem, check_case
+from tasks.config import Settings, get_settings
+from tasks.locked import LockCheck, check_locked
+from tasks.modify import ChangePlan, ChangeResult, CaseState, apply_changes, plan_changes, read_state
+from tasks.report import RunReport
+from tasks.score import rubric
+
+
+class ModifyResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_dir: str
+    status: Literal["changed", "completed", "failed"]
+    score: int | None
+    score_reason: str
+    solver: str
+    turbulence: str
+    changed: list[str]
+    diff: str
+    backup: str | None
+    assumptions: list[str]
+    warnings: list[str]
+    checks: list[Problem]
+    locked: list[LockCheck]
+    run: RunReport | None = None
+    review: dict | None = None
+    seconds: float = 0.0
+    notes: list[str] = Field(default_factory=list)
+
+
+@task(name="read-case", persist_result=False, cache_policy=NO_CACHE)
+def read_case_state(case_dir: Path) -> CaseState:
+    return read_state(case_dir)
+
+
+@task(name="plan-changes", persist_result=False, cache_policy=NO_CACHE)
+def plan_case_changes(state: CaseState, request: str) -> ChangePlan:
+    return plan_changes(state, request)
+
+
+@task(name="apply-changes", persist_result=False, cache_policy=NO_CACHE)
+def apply_case_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
+    return apply_changes(state, plan)
+
+
+def _review(case_dir: Path, settings: Settings, backend: str | None) -> tuple[RunReport | None, dict | None]:
+    """The Reviewer's repair loop, when it is installed; (final report, review summary)."""
+    try:
+        from flows.review import review_case
+    except ImportError:
+        return None, None
+    review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings)
+    data = review.model_dump(mode="json")
+    final = getattr(review, "final", None) or getattr(review, "final_report", None)
+    return final, data
+
+
+@flow(name="modify-case", flow_run_name="modify {case_dir}", persist_result=False)
+def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | None = None,
+                review: bool = True, settings: Settings | None = None) -> ModifyResult:
+    """read -> plan changes -> back up + apply -> check -> run -> review when it fails."""
+    settings = settings or get_settings()
+    started = time.monotonic()
+    state = read_case_state(case_dir)
+    plan = plan_case_changes(state, request)
+    change = apply_case_changes(state, plan)
+    after = read_state(state.case_dir)
+    problems = check_case(after.case_dir, after.solver)
+    report: RunReport | None = None
+    summary = None
+    if run:
+        report = run_case(after.case_dir, backend=backend, settings=settings)
+        if report.status != "completed" and review:
+            reviewed, summary = _review(after.case_dir, settings, backend)
+            report = reviewed or report
+    locks = check_locked(after.case_dir)
+    score = rubric(report, locks) if report else None
+    status = "changed" if report is None else ("completed" if report.status == "completed" else "failed")
+    return ModifyResult(
+        case_dir=str(after.case_dir), status=status, score=score.score if score else None,
+        score_reason=score.reason if score else "not run (--no-run)", solver=after.solver, turbulence=after.model,
+        changed=change.changed, diff=change.diff, backup=change.backup, assumptions=plan.assumptions,
+        warnings=plan.warnings, checks=problems, locked=locks, run=report, review=summary,
+        seconds=round(time.monotonic() - started, 2),
+    )
