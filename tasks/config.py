@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     )
     llm_model: str = "gpt-4o-mini"
     llm_timeout_s: float = Field(60.0, gt=0)
+    llm_planner: Literal["off", "fallback", "first"] = Field(
+        "fallback", description="fallback: the LLM plans only what the offline planner refuses; first: LLM first"
+    )
 
     # --- agents -------------------------------------------------------------------------
     reviewer_max_cycles: int = Field(10, ge=0)

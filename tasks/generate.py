@@ -64,7 +64,7 @@ def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
 
 def plan_request(request: CaseRequest, settings: Settings) -> CaseManifest:
     check_out_dir(request.out_dir, request.force)  # refuse before any work
-    manifest = plan(request.text, settings.tutorials_dir, request.example_dir)
+    manifest = choose_plan(request, settings)
     if request.example_dir is not None:
         fits, why = example_fits(Path(request.example_dir), manifest)
         if fits:
@@ -76,6 +76,31 @@ def plan_request(request: CaseRequest, settings: Settings) -> CaseManifest:
                                         f"base = {manifest.base_tutorial}")
     log.info("planned %s with %s (%s)", manifest.recipe, manifest.solver, manifest.turbulence.model)
     return manifest
+
+
+def choose_plan(request: CaseRequest, settings: Settings, llm=None) -> CaseManifest:
+    """The deterministic planner, widened by the LLM planner when one is configured."""
+    from tasks.errors import PlanError, RequestError
+    from tasks.llm import make_llm_client
+    from tasks.llm_plan import plan_with_llm
+
+    llm = llm if llm is not None else (make_llm_client(settings) if settings.llm_planner != "off" else None)
+    if llm is None:
+        return plan(request.text, settings.tutorials_dir, request.example_dir)
+    if settings.llm_planner == "first":
+        try:
+            return plan_with_llm(llm, request.text, settings.tutorials_dir)
+        except PlanError as exc:
+            manifest = plan(request.text, settings.tutorials_dir, request.example_dir)
+            manifest.warnings.append(f"LLM plan not used ({str(exc)[:160]}); planned offline")
+            return manifest
+    try:
+        return plan(request.text, settings.tutorials_dir, request.example_dir)
+    except RequestError as refused:
+        try:
+            return plan_with_llm(llm, request.text, settings.tutorials_dir)
+        except PlanError as exc:
+            raise RequestError(f"{refused} (the LLM planner also failed: {str(exc)[:160]})") from None
 
 
 def write_planned_case(request: CaseRequest, manifest: CaseManifest, settings: Settings) -> WrittenCase:

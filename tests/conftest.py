@@ -64,12 +64,10 @@ def prefect_server(cli_env: dict[str, str]):
     """A real local Prefect server for the whole session, stopped at the end."""
     run_cli(["server", "start"], cli_env, check=True)
     yield f"http://127.0.0.1:{TEST_PREFECT_PORT}/api"
-    try:  # flows run in this process may still hold logs for the API: send them first
-        from prefect.logging.handlers import APILogHandler
+    # flows run in this process may still hold logs and events for the API: send them first
+    from prefect._internal.concurrency.services import QueueService
 
-        APILogHandler.flush()
-    except ImportError:
-        pass
+    QueueService.drain_all(timeout=10)
     run_cli(["server", "stop"], cli_env)
 
 

@@ -1,0 +1,67 @@
+"""`casewright modify` on real cases: minimal diffs, backups, locks, and a real run."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import docker_ready, run_cli
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def need_docker() -> None:
+    reason = docker_ready()
+    if reason:
+        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
+            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
+        pytest.skip(reason)
+
+
+def cli_json(args, env):
+    proc = run_cli([*args, "--json"], env)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, proc.stdout + proc.stderr[-2000:]
+    return proc.returncode, json.loads(lines[0])
+
+
+@pytest.fixture()
+def cavity(tmp_path, cli_env):
+    code, r = cli_json(["new", "lid-driven cavity, lid 1 m/s, icoFoam, run until t = 0.1 s",
+                        "-o", str(tmp_path / "cavity"), "--no-run"], cli_env)
+    assert code == 0, r
+    return Path(r["case_dir"])
+
+
+def test_lid_velocity_change_touches_one_line(cavity, cli_env, prefect_server, need_docker):
+    before = (cavity / "0/U").read_text()
+    code, r = cli_json(["modify", str(cavity), "Increase the top wall velocity from 1 m/s to 5 m/s."], cli_env)
+    assert code == 0 and r["score"] == 4, r["score_reason"]
+    assert r["changed"] == ["0/U"]
+    minus = [l for l in r["diff"].splitlines() if l.startswith("-") and not l.startswith("---")]
+    plus = [l for l in r["diff"].splitlines() if l.startswith("+") and not l.startswith("+++")]
+    assert len(minus) == len(plus) == 1 and "(5 0 0)" in plus[0]
+    backup = Path(r["backup"]) / "0/U"
+    assert backup.read_text() == before
+    locked = {tuple(c["entry"]): c for c in r["locked"]}
+    assert locked[("boundaryField", "movingWall", "value")]["expected"] == "uniform (5 0 0)"
+
+
+def test_laminar_to_k_epsilon_adds_fields_and_wall_functions(cavity, cli_env, prefect_server, need_docker):
+    code, r = cli_json(["modify", str(cavity), "Convert the cavity flow simulation from laminar icoFoam to "
+                        "turbulent flow using simpleFoam with the k-epsilon RANS model."], cli_env)
+    assert code == 0 and r["status"] == "completed", r["score_reason"]
+    assert r["solver"] == "simpleFoam" and r["turbulence"] == "kEpsilon"
+    for field, wall in (("k", "kqRWallFunction"), ("epsilon", "epsilonWallFunction"), ("nut", "nutkWallFunction")):
+        assert f"type            {wall};" in (cavity / "0" / field).read_text()
+
+
+def test_change_with_nothing_to_do_is_refused_and_changes_nothing(cavity, cli_env):
+    before = {p: p.read_text() for p in cavity.rglob("*") if p.is_file()}
+    code, r = cli_json(["modify", str(cavity), "make it better", "--no-run"], cli_env)
+    assert code == 2 and "found no change" in r["error"]
+    assert {p: p.read_text() for p in cavity.rglob("*") if p.is_file()} == before
