@@ -64,6 +64,7 @@ class Quantity(BaseModel):
     value: float  # SI
     text: str  # as written
     before: str  # the words just before it (lower case)
+    after: str = ""  # the words right after it, up to the next punctuation ("wide", "tall")
     start: int
     replaced_from: float | None = None  # "from A to B": A
 
@@ -100,7 +101,8 @@ def quantities(text: str) -> list[Quantity]:
         if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
             continue
         before = text[max(0, m.start() - 80):m.start()].lower()
-        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, start=m.start()))
+        after = re.split(r"[,.;:\n(]", text[m.end():m.end() + 24].lower(), maxsplit=1)[0]
+        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
     for regex, kind in ((_RE, "reynolds"), (_MACH, "mach")):
         for m in regex.finditer(text):
             found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0),
@@ -132,7 +134,12 @@ def cell_counts(text: str) -> list[list[int]]:
 
 
 def first(qs: list[Quantity], kind: Kind, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:
-    """The first quantity of a kind whose preceding words mention any of `near` (or any, if none)."""
+    """The first quantity of a kind described by any of `near`: words right after it
+    ("0.1 m wide") count first, then the words before it; with no `near`, the first of the kind."""
+    if near:
+        for q in qs:
+            if q.kind == kind and any(q.after.strip().startswith(w) for w in near):
+                return q
     for q in qs:
         if q.kind != kind:
             continue
