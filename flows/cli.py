@@ -35,6 +35,13 @@ def emit_json(payload: Any) -> None:
     sys.stdout.flush()
 
 
+def check_backend(backend: str | None) -> None:
+    from tasks.errors import UsageError
+
+    if backend not in (None, "docker", "native", "auto"):
+        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+
+
 def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Turn CasewrightError into `error: ...` (and {"error": ...} with --json) and its exit code."""
 
@@ -74,11 +81,9 @@ def run_case_cmd(
 ) -> None:
     """Run an existing case as it is and report how far it got."""
     from tasks.config import get_settings
-    from tasks.errors import UsageError
     from tasks.prefect_server import prefect_session
 
-    if backend not in (None, "docker", "native", "auto"):
-        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    check_backend(backend)
     settings = get_settings()
     with prefect_session(settings.prefect_port, settings.prefect_api_url):
         from flows.case import run_case
@@ -110,8 +115,7 @@ def new_cmd(
     from tasks.manifest import CaseRequest
     from tasks.prefect_server import prefect_session
 
-    if backend not in (None, "docker", "native", "auto"):
-        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    check_backend(backend)
     if example is not None and not (example / "system" / "controlDict").is_file():
         raise UsageError(f"--example {example} is not an OpenFOAM case (no system/controlDict)")
     settings = get_settings()
@@ -141,11 +145,9 @@ def modify_cmd(
 ) -> None:
     """Change an existing case (minimal diffs, backups kept), run it, and repair it if it fails."""
     from tasks.config import get_settings
-    from tasks.errors import UsageError
     from tasks.prefect_server import prefect_session
 
-    if backend not in (None, "docker", "native", "auto"):
-        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+    check_backend(backend)
     settings = get_settings()
     with prefect_session(settings.prefect_port, settings.prefect_api_url):
         from flows.modify import modify_case

@@ -46,6 +46,14 @@ def tutorial_text(ctx: "Context", base: str, rel: str) -> str:
     return path.read_text()
 
 
+def pick_solver(ctx: "Context", default: str, allowed: tuple[str, ...], what: str) -> str:
+    """The solver the request names (it must suit the family), else the family's default."""
+    solver = ctx.solver or default
+    if solver not in allowed:
+        raise RequestError(f"{what} is planned with {' or '.join(allowed)} here, not {solver}")
+    return solver
+
+
 class Plan:
     """Collects edits, locked values and assumptions while a recipe plans."""
 
@@ -134,9 +142,7 @@ def manifest(p: Plan, **fields) -> CaseManifest:
 
 def plan_cavity(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "icoFoam"
-    if solver not in ("icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"):
-        raise RequestError(f"a lid-driven cavity runs with icoFoam, pisoFoam, pimpleFoam or simpleFoam, not {solver}")
+    solver = pick_solver(ctx, "icoFoam", ("icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"), "a lid-driven cavity")
     model = ctx.model or ("kEpsilon" if solver == "simpleFoam" else "laminar")
     if solver == "icoFoam" and model != "laminar":
         solver = "pisoFoam"
@@ -212,9 +218,7 @@ PITZ_TURB_AT_10 = {"k": 0.375, "epsilon": 14.855, "omega": 440.15}
 
 def plan_pitzdaily(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "simpleFoam"
-    if solver not in ("simpleFoam", "pimpleFoam", "pisoFoam"):
-        raise RequestError(f"the pitzDaily step runs with simpleFoam or pimpleFoam here, not {solver}")
+    solver = pick_solver(ctx, "simpleFoam", ("simpleFoam", "pimpleFoam"), "the pitzDaily step")
     steady = is_steady(solver)
     base = PITZDAILY if steady else PITZDAILY_PIMPLE
     model = ctx.model or "kEpsilon"
@@ -283,9 +287,8 @@ def _temperatures(ctx: "Context") -> tuple[Quantity | None, Quantity | None, Qua
 
 def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "buoyantBoussinesqSimpleFoam"
-    if solver not in ("buoyantBoussinesqSimpleFoam", "buoyantBoussinesqPimpleFoam"):
-        raise RequestError(f"natural convection is planned with buoyantBoussinesqSimpleFoam here, not {solver}")
+    solver = pick_solver(ctx, "buoyantBoussinesqSimpleFoam",
+                         ("buoyantBoussinesqSimpleFoam", "buoyantBoussinesqPimpleFoam"), "natural convection")
     steady = is_steady(solver)
     model = ctx.model or "kEpsilon"
     if ctx.model is None:
@@ -382,9 +385,7 @@ def liquid_edits(p: Plan, phase: str, fluid: Fluid, locked: bool) -> None:
 
 def plan_dam_break(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "interFoam"
-    if solver not in ("interFoam", "interIsoFoam"):
-        raise RequestError(f"the dam break is planned with interFoam here, not {solver}")
+    solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the dam break")
     box = column_box(ctx.text)
     if box is None:
         x0, x1, where = 0.0, 0.1461, "the tutorial's"
@@ -427,9 +428,7 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
 
 def plan_bubble_column(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "interFoam"
-    if solver not in ("interFoam", "interIsoFoam"):
-        raise RequestError(f"the bubble column is planned with interFoam here, not {solver}")
+    solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the bubble column")
     width, w_locked = p.take("width", ctx.q("length", "wide", "width"), 0.1, "m")
     height, h_locked = p.take("height", ctx.q("length", "tall", "height", "high"), 0.5, "m")
     speed, v_locked = p.take("air inlet velocity", ctx.q("velocity", "velocity", "inject", "inlet", "at"), 0.1, "m/s")
@@ -476,9 +475,7 @@ def plan_bubble_column(ctx: "Context") -> CaseManifest:
 
 def plan_particle_column(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "MPPICFoam"
-    if solver != "MPPICFoam":
-        raise RequestError(f"the particle column is planned with MPPICFoam here, not {solver}")
+    solver = pick_solver(ctx, "MPPICFoam", ("MPPICFoam",), "the particle column")
     d_q = ctx.q("length", "diameter", "size", "particle")
     d, d_locked = p.take("particle diameter", d_q, 3e-4, "m", "the tutorial's")
     rho_q = ctx.q("density", "particle", "density")
@@ -517,9 +514,7 @@ def plan_particle_column(ctx: "Context") -> CaseManifest:
 
 def plan_mixer(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = ctx.solver or "pimpleFoam"
-    if solver not in ("pimpleFoam", "simpleFoam"):
-        raise RequestError(f"the MRF mixer is planned with pimpleFoam or simpleFoam here, not {solver}")
+    solver = pick_solver(ctx, "pimpleFoam", ("pimpleFoam", "simpleFoam"), "the MRF mixer")
     steady = is_steady(solver)
     model = ctx.model or "kEpsilon"
     spec = model_spec(model)
