@@ -1,0 +1,109 @@
+"""`casewright review DIR` and `casewright bench repair` (also `bench-repair`).
+
+flows/cli.py calls `register(app)`. The helpers of flows/cli.py (`user_errors`, `emit_json`,
+`JsonOpt`) are imported inside `register`, when flows/cli.py has defined them (importing
+them at module level would be circular under `python -m flows.cli`).
+
+`review` always runs the case first (the files are the truth; logs may be stale), then
+repairs it. Exit codes: 0 when the final status is completed, 1 otherwise, 2 bad usage.
+`bench repair` exits 0 when at least --min-repaired percent of the faults are repaired and
+no locked value changed, else 1.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+BACKENDS = ("docker", "native", "auto")
+
+
+def _check_backend(backend: str | None) -> None:
+    from tasks.errors import UsageError
+
+    if backend not in (None, *BACKENDS):
+        raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
+
+
+def _bench_text(report: Any) -> str:
+    t = report.totals
+    lines = [f"{'fault':<36} {'repaired':<9} {'cycles':<7} {'locked ok':<10} reason"]
+    for f in report.faults:
+        lines.append(f"{f.id:<36} {str(f.repaired):<9} {f.cycles:<7} {str(f.params_intact):<10} {f.reason[:90]}")
+    lines.append(f"\n{t.repaired}/{t.faults} repaired ({t.repaired_pct}%), {t.params_changed} with a locked value "
+                 f"changed, {t.cycles_total} cycles, {t.seconds} s on the {report.backend} backend")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    from flows.cli import JsonOpt, emit_json, user_errors
+
+    @user_errors
+    def review_cmd(
+        case_dir: Path = typer.Argument(..., help="A failing OpenFOAM case directory (holding system/controlDict)."),
+        max_cycles: Optional[int] = typer.Option(None, "--max-cycles", min=0,
+                                                 help="Patch/re-run cycles at most (default: reviewer_max_cycles, 10)."),
+        backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Run a case, then diagnose and repair it: locate -> patch -> re-run, up to N cycles."""
+        from tasks.config import get_settings
+        from tasks.prefect_server import prefect_session
+
+        _check_backend(backend)
+        settings = get_settings()
+        with prefect_session(settings.prefect_port, settings.prefect_api_url):
+            from flows.review import review_case
+
+            review = review_case(case_dir, max_cycles=max_cycles, backend=backend, settings=settings)
+        if json_out:
+            emit_json(review.model_dump(mode="json"))
+        else:
+            from tasks.review_report import review_markdown
+
+            typer.echo(review_markdown(review))
+        raise typer.Exit(0 if review.final_status == "completed" else 1)
+
+    @user_errors
+    def bench_repair_cmd(
+        only: Optional[str] = typer.Option(None, "--only", help="Comma-separated fault ids (default: all)."),
+        backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+        max_cycles: int = typer.Option(10, "--max-cycles", min=1, help="Cycles per fault."),
+        work_dir: Optional[Path] = typer.Option(None, "--work-dir", help="Where the broken cases are written."),
+        min_repaired: float = typer.Option(90.0, "--min-repaired", help="Exit 1 below this repaired percentage."),
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """The Reviewer's fault-injection suite (benchmarks/faults/README.md) on fresh tutorial copies."""
+        from tasks.config import get_settings
+        from tasks.faults import select_faults
+        from tasks.paths import data_dir
+        from tasks.prefect_server import prefect_session
+
+        _check_backend(backend)
+        ids = [i.strip() for i in only.split(",") if i.strip()] if only else None
+        select_faults(ids)  # unknown ids are a usage error before anything runs
+        settings = get_settings()
+        target = work_dir or data_dir() / "bench" / "repair" / time.strftime("%Y%m%dT%H%M%S")
+        target.mkdir(parents=True, exist_ok=True)
+        with prefect_session(settings.prefect_port, settings.prefect_api_url):
+            from flows.review import repair_bench
+
+            report = repair_bench(target, only=ids, backend=backend, max_cycles=max_cycles, settings=settings)
+        if json_out:
+            emit_json(report.model_dump(mode="json"))
+        else:
+            typer.echo(_bench_text(report))
+        ok = report.totals.repaired_pct >= min_repaired and report.totals.params_changed == 0
+        raise typer.Exit(0 if ok else 1)
+
+    app.command("review")(review_cmd)
+    app.command("bench-repair")(bench_repair_cmd)
+    bench = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
+    if bench is None:
+        bench = typer.Typer(help="Benchmarks: the Reviewer's fault suite (and, later, retrieval/exec).",
+                            no_args_is_help=True)
+        app.add_typer(bench, name="bench")
+    bench.command("repair")(bench_repair_cmd)

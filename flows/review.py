@@ -1,0 +1,137 @@
+"""The Reviewer loop as Prefect flows: `review-case` (run, locate, patch, re-run what must
+run again, up to N cycles) and `repair-bench` (the fault-injection suite)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from prefect import flow, task
+from prefect.artifacts import create_markdown_artifact
+from prefect.cache_policies import NO_CACHE
+
+from flows.steps import run_step
+from tasks.casedir import CaseInfo, restore_initial_fields
+from tasks.config import Settings, get_settings
+from tasks.errors import UsageError
+from tasks.faults import (
+    FaultResult,
+    RepairBenchReport,
+    fault_result,
+    prepare_fault,
+    select_faults,
+    summarize,
+    unprepared_result,
+)
+from tasks.llm import LLMClient, make_llm_client
+from tasks.report import write_report
+from tasks.review_locate import MESH_STEPS
+from tasks.review_models import Patch
+from tasks.review_report import review_markdown
+from tasks.review_rules import CATALOGUE
+from tasks.review_run import (
+    clean_stale_times,
+    is_mesh_only,
+    merge_results,
+    plan_review_steps,
+    read_review_case,
+    report_for,
+)
+from tasks.reviewer import ReviewReport, ReviewSession, rerun_start
+from tasks.runner import Runner, Step, StepResult, select_runner
+
+
+def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: Settings) -> tuple[list[StepResult], list[str]]:
+    """Restore .orig fields, then run the steps (each a retried Prefect task) until one fails."""
+    restored = restore_initial_fields(info) if any(s.command not in MESH_STEPS for s in steps) else []
+    step_task = run_step.with_options(retries=settings.infra_retries)
+    results: list[StepResult] = []
+    for step in steps:
+        result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
+        results.append(result)
+        if result.status != "ok":
+            break
+    return results, restored
+
+
+@task(name="apply-patch", task_run_name="apply {patch.rule}", persist_result=False, cache_policy=NO_CACHE)
+def apply_patch(session: ReviewSession, patch: Patch) -> list[str]:
+    return session.apply(patch)
+
+
+@task(name="publish-review", persist_result=False, cache_policy=NO_CACHE)
+def publish_review(review: ReviewReport) -> None:
+    key = "review-" + "".join(c if c.isalnum() else "-" for c in Path(review.case_dir).name.lower())[:40]
+    create_markdown_artifact(markdown=review_markdown(review), key=key.strip("-") or "review",
+                             description=review.case_dir)
+
+
+@flow(name="review-case", flow_run_name="review-case {case_dir}", persist_result=False)
+def review_case(
+    case_dir: Path,
+    max_cycles: int | None = None,
+    backend: str | None = None,
+    settings: Settings | None = None,
+    llm: Any = None,
+    use_llm: bool = True,
+    rules: Any = None,
+) -> ReviewReport:
+    """Run the case, then locate -> patch -> re-run until it completes or the Reviewer stops.
+
+    `llm` injects an LLMClient (default: the configured endpoint, if any; none with
+    `use_llm=False`); `rules` replaces the patch catalogue (tests, experiments)."""
+    settings = settings or get_settings()
+    started = time.monotonic()
+    info = read_review_case(Path(case_dir))
+    runner, choice = select_runner(backend or settings.runner_backend, settings.image, settings.docker_memory,
+                                   settings.docker_cpus, settings.openfoam_dir)
+    client: LLMClient | None = (llm if llm is not None else make_llm_client(settings)) if use_llm else None
+    cycles = settings.reviewer_max_cycles if max_cycles is None else max_cycles
+    session = ReviewSession(info.case_dir, cycles, client, CATALOGUE if rules is None else rules)
+    plan = plan_review_steps(info)
+    results, restored = run_steps(runner, info, plan, settings)
+    report = report_for(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
+    while (problem := session.observe(report)) is not None:
+        patch = session.propose(problem, session.read_logs(report).get(problem.step, ""))
+        if patch is None:
+            break
+        files = apply_patch(session, patch)
+        rerun = plan[rerun_start(plan, files, problem.step, is_mesh_only(info)):]
+        session.set_rerun(rerun)
+        clean_stale_times(info)
+        info = read_review_case(info.case_dir)
+        latest, restored = run_steps(runner, info, rerun, settings)
+        results = merge_results(plan, results, latest)
+        report = report_for(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
+    write_report(report, info.case_dir)
+    review = session.result(report, choice.backend)
+    publish_review(review)
+    return review
+
+
+@flow(name="repair-bench", persist_result=False)
+def repair_bench(
+    work_dir: Path,
+    only: list[str] | None = None,
+    backend: str | None = None,
+    max_cycles: int = 10,
+    settings: Settings | None = None,
+) -> RepairBenchReport:
+    """The fault-injection suite: each fault on a fresh tutorial copy, reviewed to the end."""
+    settings = settings or get_settings()
+    started = time.monotonic()
+    results: list[FaultResult] = []
+    used = backend or settings.runner_backend
+    for fault in select_faults(only):
+        try:
+            case = prepare_fault(fault, Path(work_dir), settings.tutorials_dir)
+        except UsageError as exc:
+            results.append(unprepared_result(fault, Path(work_dir) / fault.id, str(exc)))
+            continue
+        t0 = time.monotonic()
+        review = review_case.with_options(flow_run_name=f"fault {fault.id}")(
+            case, max_cycles=max_cycles, backend=backend, settings=settings, use_llm=False)
+        results.append(fault_result(fault, case, review, time.monotonic() - t0))
+        used = review.backend
+    return summarize(results, used, time.monotonic() - started)

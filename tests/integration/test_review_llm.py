@@ -1,0 +1,139 @@
+"""The Reviewer's LLM fallback against a loopback OpenAI-compatible server that the test
+starts itself (127.0.0.1, a canned repair); never a live API. Real OpenFOAM runs the case."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.conftest import CAVITY, copy_tutorial, docker_ready, run_cli
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def need_docker() -> None:
+    reason = docker_ready()
+    if reason:
+        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
+            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
+        pytest.skip(f"Docker OpenFOAM image not usable: {reason}")
+
+
+class FakeOpenAI:
+    """POST /v1/chat/completions answers from a script: an int is an HTTP error status,
+    a dict is the JSON the assistant message carries."""
+
+    def __init__(self) -> None:
+        self.script: list[int | dict] = []
+        self.requests: list[dict] = []
+        self.headers: list[dict] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:  # keep pytest output clean
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server API
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                fake.requests.append(body)
+                fake.headers.append({k.lower(): v for k, v in self.headers.items()})
+                step = fake.script.pop(0) if fake.script else 500
+                if self.path != "/v1/chat/completions":
+                    step = 404
+                if isinstance(step, int):
+                    payload = json.dumps({"error": {"message": f"scripted {step}", "type": "test"}}).encode()
+                    self.send_response(step)
+                else:
+                    payload = json.dumps({
+                        "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
+                        "choices": [{"index": 0, "finish_reason": "stop",
+                                     "message": {"role": "assistant", "content": json.dumps(step)}}],
+                        "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
+                    }).encode()
+                    self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAI]:
+    fake = FakeOpenAI()
+    thread = threading.Thread(target=fake.server.serve_forever, daemon=True)
+    thread.start()
+    yield fake
+    fake.server.shutdown()
+    fake.server.server_close()
+
+
+def cavity_with_decimal_comma(dest: Path) -> tuple[Path, str]:
+    """`nu 0,01;`: OpenFOAM says "Entry 'nu' has 2 excess tokens", which no rule covers."""
+    case = copy_tutorial(CAVITY, dest)
+    props = case / "constant/transportProperties"
+    fixed = props.read_text()
+    props.write_text(re.sub(r"(?m)^(nu\s+)0\.01;", r"\g<1>0,01;", fixed))
+    return case, fixed
+
+
+def review_json(case: Path, env: dict[str, str]) -> tuple[int, dict]:
+    proc = run_cli(["review", str(case), "--json", "--max-cycles", "3"], env)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr[-3000:]}"
+    return proc.returncode, json.loads(lines[0])
+
+
+def llm_env(cli_env: dict[str, str], fake: FakeOpenAI) -> dict[str, str]:
+    return {**cli_env, "OPENAI_BASE_URL": fake.url, "OPENAI_API_KEY": "test-key", "CASEWRIGHT_LLM_MODEL": "fake-model"}
+
+
+def test_llm_repairs_what_no_rule_covers(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
+    case, fixed = cavity_with_decimal_comma(tmp_path / "cavity")
+    fake_openai.script = [429, {"file": "constant/transportProperties", "content": fixed,
+                                "explanation": "nu used a decimal comma; OpenFOAM needs 0.01"}]
+    code, review = review_json(case, llm_env(cli_env, fake_openai))
+    assert code == 0, review
+    assert review["initial_problem"]["kind"] == "fatal" and "excess tokens" in review["initial_problem"]["message"]
+    assert [c["rule"] for c in review["cycles"]] == ["llm"]
+    assert review["final_status"] == "completed" and review["repaired"]
+    assert (case / "constant/transportProperties").read_text() == fixed
+    # one 429 retried, then one answer; the prompt carried the log excerpt and the file
+    assert len(fake_openai.requests) == 2
+    request = fake_openai.requests[-1]
+    assert request["model"] == "fake-model" and request["response_format"]["type"] == "json_object"
+    prompt = request["messages"][-1]["content"]
+    assert "excess tokens" in prompt and "0,01" in prompt and "constant/transportProperties" in prompt
+    assert fake_openai.headers[-1]["authorization"] == "Bearer test-key"
+    usage = review["llm_usage"]
+    assert (usage["calls"], usage["retries"], usage["prompt_tokens"], usage["completion_tokens"]) == (1, 1, 321, 45)
+    assert "LLM edit of constant/transportProperties" in review["cycles"][0]["description"]
+
+
+def test_llm_answer_outside_the_case_is_refused(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
+    case, fixed = cavity_with_decimal_comma(tmp_path / "cavity")
+    broken = (case / "constant/transportProperties").read_text()
+    fake_openai.script = [{"file": "../../etc/hosts", "content": fixed, "explanation": "x"}]
+    code, review = review_json(case, llm_env(cli_env, fake_openai))
+    assert code == 1
+    assert review["cycles"] == [] and "outside the case" in review["stopped"]
+    assert (case / "constant/transportProperties").read_text() == broken
+
+
+def test_without_llm_the_reviewer_stops_cleanly(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
+    case, _ = cavity_with_decimal_comma(tmp_path / "cavity")
+    env = {k: v for k, v in cli_env.items() if k not in ("OPENAI_BASE_URL", "OPENAI_API_KEY",
+                                                         "CASEWRIGHT_LLM_BASE_URL", "CASEWRIGHT_LLM_API_KEY")}
+    code, review = review_json(case, env)
+    assert code == 1 and review["stopped"] == "no rule applies" and review["llm_usage"] is None
+    assert fake_openai.requests == []
