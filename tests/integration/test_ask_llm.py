@@ -1,0 +1,115 @@
+"""`ask` with an LLM: extra query variants and a grounded answer with citations, against a
+loopback OpenAI-compatible server this test starts (POST /v1/chat/completions on 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from tests.conftest import TEST_PREFECT_PORT, run_cli
+from tests.integration.test_ask import WORKFLOW_Q, AskStore, _env, ask_store  # noqa: F401 - shared fixture
+
+pytestmark = pytest.mark.integration
+
+LLM_VARIANTS = ["laminar flow in a square cavity driven by a moving lid",
+                "icoFoam movingWallVelocity noSlip frontAndBack empty blockMeshDict"]
+ANSWER = "Give the lid movingWallVelocity or fixedValue (1 0 0) [1] and run icoFoam with PISO [2]."
+
+
+class FakeChat(BaseHTTPRequestHandler):
+    """Expansion prompts get {"variants": [...]}, answer prompts {"answer", "citations"}; the
+    `behaviour` of each kind can be "ok", "500" or "garbage"."""
+
+    behaviour: dict[str, str] = {}
+    requests: list[dict[str, Any]] = []
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server API
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if self.path != "/v1/chat/completions":
+            self.send_error(404)
+            return
+        prompt = body["messages"][-1]["content"]
+        kind = "expand" if "search queries" in prompt else "answer"
+        FakeChat.requests.append({"kind": kind, "auth": self.headers.get("Authorization"), **body})
+        behaviour = FakeChat.behaviour.get(kind, "ok")
+        if behaviour == "500":
+            self._send(500, {"error": {"message": "upstream model crashed", "type": "server_error"}})
+            return
+        if behaviour == "garbage":
+            content = "Sorry, I cannot answer in JSON today."
+        elif kind == "expand":
+            content = json.dumps({"variants": LLM_VARIANTS})
+        else:
+            content = json.dumps({"answer": ANSWER, "citations": [1, 2, 99]})
+        self._send(200, {"id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
+                         "choices": [{"index": 0, "finish_reason": "stop",
+                                      "message": {"role": "assistant", "content": content}}],
+                         "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}})
+
+    def _send(self, status: int, payload: dict[str, Any]) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture()
+def fake_llm() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeChat)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    FakeChat.requests.clear()
+    FakeChat.behaviour = {}
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+
+
+def test_cli_ask_uses_llm_variants_and_answers_with_citations(ask_store: AskStore, fake_llm: str,  # noqa: F811
+                                                              cli_env: dict[str, str], prefect_server: str) -> None:
+    env = _env(cli_env, ask_store.data, CASEWRIGHT_LLM_BASE_URL=fake_llm, CASEWRIGHT_LLM_API_KEY="test-key")
+    proc = run_cli(["ask", WORKFLOW_Q, "--json"], env, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+
+    assert out["expansion"] == "deterministic+llm" and out["expansion_error"] is None
+    assert [v["kind"] for v in out["variants"]] == ["physics", "keywords", "troubleshooting", "llm", "llm"]
+    assert [v["text"] for v in out["variants"][3:]] == LLM_VARIANTS
+    assert out["answer"] == ANSWER
+    assert out["citations"] == [{"n": 1, "source": out["context"][0]["source"]},
+                                {"n": 2, "source": out["context"][1]["source"]}]  # 99 is not in the context
+
+    expand = next(r for r in FakeChat.requests if r["kind"] == "expand")
+    answer = next(r for r in FakeChat.requests if r["kind"] == "answer")
+    assert (expand["temperature"], expand["max_tokens"]) == (0.4, 120)
+    assert expand["auth"] == "Bearer test-key" and "lid-driven cavity" in expand["messages"][-1]["content"]
+    assert f"[1] {out['context'][0]['source']}" in answer["messages"][-1]["content"]
+    assert out["llm_usage"]["calls"] == 2
+
+
+def test_llm_failures_fall_back_to_the_deterministic_variants(ask_store: AskStore, fake_llm: str,  # noqa: F811
+                                                             prefect_server: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from flows.ask import AskRequest, ask
+    from tasks.prefect_server import prefect_session
+
+    FakeChat.behaviour = {"expand": "500", "answer": "garbage"}
+    monkeypatch.setenv("CASEWRIGHT_DATA_DIR", str(ask_store.data))
+    settings = ask_store.settings.model_copy(update={"llm_base_url": fake_llm})
+    with prefect_session(TEST_PREFECT_PORT):
+        result = ask(AskRequest(question=WORKFLOW_Q), settings=settings)
+
+    assert result.expansion == "deterministic" and "HTTP 500" in (result.expansion_error or "")
+    assert [v.kind for v in result.variants] == ["physics", "keywords", "troubleshooting"]
+    assert result.context and result.answer is None and "JSON" in (result.answer_error or "")
+    assert [r["kind"] for r in FakeChat.requests] == ["expand", "answer"]  # no retries of a non-transient error
