@@ -12,7 +12,16 @@ from prefect.cache_policies import NO_CACHE
 from flows.steps import run_step
 from tasks.casedir import check_and_read, plan_steps, restore_initial_fields
 from tasks.config import Settings, get_settings
-from tasks.generate import CaseResult, check_written_case, plan_request, result_markdown, score_case, write_planned_case
+from tasks.generate import (
+    CaseResult,
+    RouteSummary,
+    check_written_case,
+    plan_request,
+    result_markdown,
+    route_request,
+    score_case,
+    write_planned_case,
+)
 from tasks.manifest import CaseRequest
 from tasks.report import RunReport, build_report, report_markdown, write_report
 from tasks.runner import select_runner
@@ -48,9 +57,14 @@ def run_case(case_dir: Path, backend: str | None = None, settings: Settings | No
     return report
 
 
+@task(name="route-request", persist_result=False, cache_policy=NO_CACHE)
+def route(request: CaseRequest) -> RouteSummary:
+    return route_request(request.text)
+
+
 @task(name="plan-case", persist_result=False, cache_policy=NO_CACHE)
-def plan_case(request: CaseRequest, settings: Settings):
-    return plan_request(request, settings)
+def plan_case(request: CaseRequest, settings: Settings, routed: RouteSummary):
+    return plan_request(request, settings, routed)
 
 
 @task(name="write-case", persist_result=False, cache_policy=NO_CACHE)
@@ -64,8 +78,9 @@ def check_case(written, manifest):
 
 
 @task(name="score-case", persist_result=False, cache_policy=NO_CACHE)
-def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None) -> CaseResult:
-    result = score_case(request, manifest, written, problems, report)
+def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None,
+                     routed: RouteSummary | None = None) -> CaseResult:
+    result = score_case(request, manifest, written, problems, report, routed)
     key = "case-" + "".join(c if c.isalnum() else "-" for c in written.case_dir.name.lower())[:40]
     create_markdown_artifact(markdown=result_markdown(result), key=key.strip("-") or "case",
                              description=str(written.case_dir))
@@ -74,10 +89,11 @@ def score_and_report(request: CaseRequest, manifest, written, problems, report: 
 
 @flow(name="request-to-case", flow_run_name="new {request.out_dir}", persist_result=False)
 def request_to_case(request: CaseRequest, settings: Settings | None = None) -> CaseResult:
-    """request -> plan -> write -> check -> run -> score."""
+    """request -> route -> plan -> write -> check -> run -> score."""
     settings = settings or get_settings()
-    manifest = plan_case(request, settings)
+    routed = route(request)
+    manifest = plan_case(request, settings, routed)
     written = write_case(request, manifest, settings)
     problems = check_case(written, manifest)
     report = run_case(written.case_dir, backend=request.backend, settings=settings) if request.run else None
-    return score_and_report(request, manifest, written, problems, report)
+    return score_and_report(request, manifest, written, problems, report, routed)

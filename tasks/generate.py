@@ -23,6 +23,34 @@ from tasks.writer import WrittenCase, check_out_dir, write_case
 log = logging.getLogger(__name__)
 
 
+class RouteSummary(BaseModel):
+    """How the router read the request (mode, categories, tools), and the canonical sections
+    it pins for it: shown in the report and given to the LLM planner."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: str
+    categories: list[str]
+    tools: list[str]
+    pinned: list[str] = Field(default_factory=list)
+    context: str = Field("", exclude=True)
+
+
+def route_request(text: str) -> RouteSummary:
+    """The deterministic router and its pinned canonical sections (no store, no model)."""
+    from tasks.architect import strip_example_notes
+    from tasks.retrieve_context import pinned_sections, select_pins
+    from tasks.router import classify, load_ontology
+
+    clean = " ".join(strip_example_notes(text).split()) or text
+    ontology = load_ontology()
+    route = classify(clean, ontology)
+    pins = select_pins(pinned_sections(route, ontology), [clean], limit=4)
+    context = "\n\n".join(f"[{p.source}]\n{p.text}" for p in pins)
+    return RouteSummary(mode=route.mode, categories=route.categories[:5], tools=route.tools,
+                        pinned=[p.source for p in pins], context=context)
+
+
 class CaseResult(BaseModel):
     """What `casewright new` reports."""
 
@@ -47,6 +75,7 @@ class CaseResult(BaseModel):
     planner: str = "deterministic"
     example_used: bool = False
     notes: list[str] = Field(default_factory=list)
+    route: RouteSummary | None = None
 
 
 def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
@@ -62,9 +91,9 @@ def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
     return False, f"the example's patches ({', '.join(sorted(have)) or 'none'}) do not match the planned {manifest.recipe} case"
 
 
-def plan_request(request: CaseRequest, settings: Settings) -> CaseManifest:
+def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary | None = None) -> CaseManifest:
     check_out_dir(request.out_dir, request.force)  # refuse before any work
-    manifest = choose_plan(request, settings)
+    manifest = choose_plan(request, settings, context=route.context if route else "")
     if request.example_dir is not None:
         fits, why = example_fits(Path(request.example_dir), manifest)
         if fits:
@@ -78,7 +107,7 @@ def plan_request(request: CaseRequest, settings: Settings) -> CaseManifest:
     return manifest
 
 
-def choose_plan(request: CaseRequest, settings: Settings, llm=None) -> CaseManifest:
+def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str = "") -> CaseManifest:
     """The deterministic planner, widened by the LLM planner when one is configured."""
     from tasks.errors import PlanError, RequestError
     from tasks.llm import make_llm_client
@@ -89,7 +118,7 @@ def choose_plan(request: CaseRequest, settings: Settings, llm=None) -> CaseManif
         return plan(request.text, settings.tutorials_dir, request.example_dir)
     if settings.llm_planner == "first":
         try:
-            return plan_with_llm(llm, request.text, settings.tutorials_dir)
+            return plan_with_llm(llm, request.text, settings.tutorials_dir, context)
         except PlanError as exc:
             manifest = plan(request.text, settings.tutorials_dir, request.example_dir)
             manifest.warnings.append(f"LLM plan not used ({str(exc)[:160]}); planned offline")
@@ -98,7 +127,7 @@ def choose_plan(request: CaseRequest, settings: Settings, llm=None) -> CaseManif
         return plan(request.text, settings.tutorials_dir, request.example_dir)
     except RequestError as refused:
         try:
-            return plan_with_llm(llm, request.text, settings.tutorials_dir)
+            return plan_with_llm(llm, request.text, settings.tutorials_dir, context)
         except PlanError as exc:
             raise RequestError(f"{refused} (the LLM planner also failed: {str(exc)[:160]})") from None
 
@@ -113,7 +142,7 @@ def check_written_case(written: WrittenCase, manifest: CaseManifest) -> list[Pro
 
 
 def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCase,
-               problems: list[Problem], report: RunReport | None) -> CaseResult:
+               problems: list[Problem], report: RunReport | None, route: RouteSummary | None = None) -> CaseResult:
     locks = check_locked(written.case_dir)
     plot = None
     if report is None:
@@ -138,7 +167,7 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         solver=manifest.solver, recipe=manifest.recipe, base=manifest.base_tutorial,
         turbulence=manifest.turbulence.model, assumptions=manifest.assumptions, warnings=manifest.warnings,
         checks=problems, locked=locks, files=written.files, run=report, residual_plot=plot, shortened=shortened,
-        planner=manifest.planner, example_used=manifest.base_kind == "example",
+        planner=manifest.planner, example_used=manifest.base_kind == "example", route=route,
     )
 
 
@@ -149,6 +178,9 @@ def result_markdown(result: CaseResult) -> str:
         f"- {result.score_reason}",
         f"- solver `{result.solver}`, turbulence `{result.turbulence}`, recipe `{result.recipe}`, base `{result.base}`",
     ]
+    if result.route:
+        lines.append(f"- routed: {result.route.mode} mode, {', '.join(result.route.categories[:3])}; "
+                     f"canonical notes: {', '.join(p.split('#')[-1] for p in result.route.pinned[:3])}")
     if result.shortened:
         lines.append(f"- {result.shortened}")
     if result.locked:

@@ -31,13 +31,13 @@ def validate_manifest(m: CaseManifest, tutorials_dir: Path) -> CaseManifest:
     return m
 
 
-def plan_with_llm(llm: LLMClient, request: str, tutorials_dir: Path) -> CaseManifest:
+def plan_with_llm(llm: LLMClient, request: str, tutorials_dir: Path, context: str = "") -> CaseManifest:
     """Ask for a manifest; on an invalid answer ask once more with the reason. Raises LLMError
     or PlanError when both answers are unusable."""
     error: str | None = None
     for attempt in (1, 2):
         prompt = render("prompts/plan_case.j2", request=request, error=error, tutorials_dir=str(tutorials_dir),
-                        examples=[CAVITY, PITZDAILY, DAMBREAK])
+                        examples=[CAVITY, PITZDAILY, DAMBREAK], context=context)
         try:
             manifest = llm.complete_json([{"role": "user", "content": prompt}], CaseManifest)
             return validate_manifest(manifest, tutorials_dir)
