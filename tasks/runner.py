@@ -238,6 +238,7 @@ class DockerRunner:
                 nano_cpus=int(self.cpus * 1e9),
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
+                labels={"casewright.case": str(case_dir), "casewright.step": step.command},
             )
         except docker.errors.ImageNotFound:
             raise CaseRunError(

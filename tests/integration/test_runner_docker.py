@@ -7,18 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CAVITY, copy_tutorial, docker_ready
+from tests.conftest import CAVITY, copy_tutorial
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def client():
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(reason)
+def client(need_docker: None):
     import docker
 
     return docker.from_env()
@@ -71,7 +66,8 @@ def test_timeout_stops_the_container(client, tmp_path):
     result = DockerRunner(client, "casewright/openfoam:v1912").run(case, Step(command="icoFoam"), timeout_s=3)
     assert result.status == "timeout" and result.exit_code is None
     assert result.seconds < 30
-    assert not client.containers.list(filters={"ancestor": "casewright/openfoam:v1912"})
+    mine = client.containers.list(all=True, filters={"label": f"casewright.case={case.resolve()}"})
+    assert not mine, "the timed-out container must be killed and removed"
 
 
 def test_infrastructure_fault_is_retried_then_succeeds(client, tmp_path, prefect_server):
