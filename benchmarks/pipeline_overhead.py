@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package: find _table.py
+from _table import print_table
 
 REQUESTS = {
     "cavity": "lid-driven cavity, lid 1 m/s, icoFoam",
@@ -51,11 +55,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"backend": args.backend, "cases": rows}))
         return
-    cols = list(rows[0])
-    print("| " + " | ".join(cols) + " |")
-    print("|" + "---|" * len(cols))
-    for r in rows:
-        print("| " + " | ".join(str(r[c]) for c in cols) + " |")
+    print_table(rows)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package: find _table.py
+from _table import print_table
+
 TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
 CASES = {
     "cavity": (TUTORIALS / "incompressible/icoFoam/cavity/cavity", "icoFoam"),
@@ -81,11 +84,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"reps": args.reps, "cases": rows}))
         return
-    cols = list(rows[0])
-    print("| " + " | ".join(cols) + " |")
-    print("|" + "---|" * len(cols))
-    for r in rows:
-        print("| " + " | ".join(str(r[c]) for c in cols) + " |")
+    print_table(rows)
 
 
 if __name__ == "__main__":

@@ -24,17 +24,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks import store
 from tasks.casebase import find_case_dirs, read_case_record
+from tasks.chunking import ChunkBudget, chunk_document, enrich_document
 from tasks.config import Settings, get_settings
 from tasks.corpus import (
     ALL_KINDS,
-    ChunkBudget,
     DiscoveredCorpus,
     Document,
     SourceKind,
     SourcePlan,
-    chunk_document,
     discover_documents,
-    enrich_document,
 )
 from tasks.embed import EmbeddingProvider, provider_from_settings
 from tasks.paths import CANONICAL_DIR, data_dir

@@ -345,7 +345,7 @@ def _residual_findings(summary: LogSummary) -> list[str]:
     return found
 
 
-def _late_bounding(summary: LogSummary) -> list[BoundingRecord]:
+def late_bounding(summary: LogSummary) -> list[BoundingRecord]:
     """Bounding in the last quarter of the run: early bounding while a steady solution
     settles is normal; bounding that persists is a sign of trouble."""
     if not summary.bounding or summary.first_time is None or summary.last_time is None:
@@ -376,7 +376,7 @@ def divergence_signals(summary: LogSummary) -> list[str]:
             found.append(f"continuity error is not finite at t={last.time:g}")
         elif finite and last.sum_local > 1e-3 and last.sum_local > 10 * min(finite):
             found.append(f"local continuity error grew to {last.sum_local:.3g} (t={last.time:g})")
-    late = _late_bounding(summary)
+    late = late_bounding(summary)
     if late:
         counts = Counter(b.field for b in late)
         field, _ = counts.most_common(1)[0]

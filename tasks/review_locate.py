@@ -11,7 +11,13 @@ import math
 import re
 from typing import Mapping
 
-from tasks.logs import FatalError, LogSummary, divergence_signals, parse_log
+from tasks.logs import (
+    FatalError,
+    LogSummary,
+    divergence_signals,
+    late_bounding,
+    parse_log,
+)
 from tasks.report import RunReport
 from tasks.review_audit import audit_wall_functions
 from tasks.review_case import CaseView
@@ -125,8 +131,7 @@ def persistent_bounding(summary: LogSummary, share: float = 0.2, minimum: int = 
     last quarter of the run: early bounding while a solution settles is normal."""
     if summary.times < 20 or summary.first_time is None or summary.last_time is None:
         return None
-    cutoff = summary.first_time + 0.75 * (summary.last_time - summary.first_time)
-    late = [b for b in summary.bounding if b.time >= cutoff]
+    late = late_bounding(summary)
     steps = {b.time for b in late}
     if len(steps) < max(minimum, share * 0.25 * summary.times):
         return None

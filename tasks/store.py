@@ -30,8 +30,9 @@ from psycopg.types.json import Jsonb
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.casebase import CaseRecord
+from tasks.chunking import Chunk
 from tasks.config import Settings, get_settings
-from tasks.corpus import Chunk, Document
+from tasks.corpus import Document
 from tasks.errors import StoreError
 from tasks.paths import SQL_DIR, data_dir
 

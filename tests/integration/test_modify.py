@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import docker_ready, run_cli
+from tests.conftest import run_cli
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def need_docker() -> None:
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(reason)
 
 
 def cli_json(args, env):

@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import docker_ready, run_cli
+from tests.conftest import run_cli
 
 pytestmark = pytest.mark.integration
 
 A1 = ("Set up and run a 2D lid-driven cavity flow simulation in OpenFOAM. The domain is a unit square. "
       "The top wall moves in the x-direction at 1 m/s. All other walls are stationary no-slip. The fluid is "
       "water. Run until t = 0.5 s with deltaT = 0.005 s. Use icoFoam.")
-
-
-@pytest.fixture(scope="module")
-def need_docker() -> None:
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(reason)
 
 
 def new_json(args: list[str], env) -> tuple[int, dict]:

@@ -4,7 +4,6 @@ default, one native run), under the session's Prefect server."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -12,18 +11,9 @@ import pytest
 
 from tasks.faults import prepare_fault, select_faults
 from tasks.locked import LockedValue, check_locked, save_locked
-from tests.conftest import CAVITY, TEST_PREFECT_PORT, TUTORIALS, copy_tutorial, docker_ready, run_cli, set_entry
+from tests.conftest import CAVITY, TEST_PREFECT_PORT, TUTORIALS, copy_tutorial, run_cli, set_entry
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def need_docker() -> None:
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(f"Docker OpenFOAM image not usable: {reason}")
 
 
 def cli_json(args: list[str], env: dict[str, str]) -> tuple[int, dict]:

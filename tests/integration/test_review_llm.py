@@ -4,7 +4,6 @@ starts itself (127.0.0.1, a canned repair); never a live API. Real OpenFOAM runs
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -13,18 +12,9 @@ from typing import Iterator
 
 import pytest
 
-from tests.conftest import CAVITY, copy_tutorial, docker_ready, run_cli
+from tests.conftest import CAVITY, copy_tutorial, run_cli
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def need_docker() -> None:
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(f"Docker OpenFOAM image not usable: {reason}")
 
 
 class FakeOpenAI:

@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CAVITY, PITZDAILY, copy_tutorial, docker_ready, run_cli, set_entry
+from tests.conftest import CAVITY, PITZDAILY, copy_tutorial, run_cli, set_entry
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(scope="module")
-def need_docker() -> None:
-    reason = docker_ready()
-    if reason:
-        if os.environ.get("CASEWRIGHT_REQUIRE_DOCKER") == "1":
-            pytest.fail(f"Docker OpenFOAM image required but not usable: {reason}")
-        pytest.skip(f"Docker OpenFOAM image not usable: {reason}")
 
 
 def run_case_json(case: Path, env: dict[str, str], *extra: str) -> tuple[int, dict]:

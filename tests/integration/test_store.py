@@ -251,7 +251,8 @@ def test_dense_search_uses_the_hnsw_index(world: World) -> None:
     """With a realistic table size (4,000 extra chunks) the planner picks HNSW on its own;
     no enable_seqscan tricks. The synthetic document is removed afterwards."""
     from tasks import store
-    from tasks.corpus import Chunk, ChunkMeta, DocMeta, Document
+    from tasks.chunking import Chunk, ChunkMeta
+    from tasks.corpus import DocMeta, Document
 
     rng = random.Random(7)
 

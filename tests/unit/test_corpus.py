@@ -7,15 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from tasks.corpus import (
+from tasks.chunking import (
     ChunkBudget,
-    DocMeta,
-    Document,
     Piece,
     chunk_document,
-    clean_help,
-    elide_large_lists,
     enrich_document,
+    merge_pieces,
+    sliding_window,
+    split_foam,
+    split_markdown,
+    word_count,
+)
+from tasks.corpus import (
+    DocMeta,
+    Document,
+    elide_large_lists,
     file_role,
     intent_for,
     iter_case_tree,
@@ -24,16 +30,11 @@ from tasks.corpus import (
     looks_like_data,
     markdown_intent,
     md5,
-    merge_pieces,
     normalise_foam,
     normalise_markdown,
-    parse_foam_lists,
-    sliding_window,
-    split_foam,
-    split_markdown,
     tool_for,
-    word_count,
 )
+from tasks.foamhelp import clean_help, parse_foam_lists
 
 TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
 needs_tutorials = pytest.mark.skipif(not TUTORIALS.is_dir(), reason="OpenFOAM tutorials not installed")
