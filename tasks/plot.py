@@ -30,7 +30,7 @@ def plot_residuals(summary: LogSummary, out: Path, title: str) -> Path | None:
     ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, ncol=2)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.14)  # tight_layout costs ~0.2 s
     fig.savefig(out)
     plt.close(fig)
     return out
