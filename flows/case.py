@@ -33,10 +33,8 @@ def publish_report(report: RunReport) -> None:
     create_markdown_artifact(markdown=report_markdown(report), key=key.strip("-") or "run", description=report.case_dir)
 
 
-@flow(name="run-case", flow_run_name="run-case {case_dir}", persist_result=False)
-def run_case(case_dir: Path, backend: str | None = None, settings: Settings | None = None) -> RunReport:
-    """Run the case as it is: mesh, fields, solver; stop at the first failed step."""
-    settings = settings or get_settings()
+def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> RunReport:
+    """Mesh, fields, solver as retried tasks of the calling flow; stop at the first failed step."""
     started = time.monotonic()
     info = check_and_read(Path(case_dir))
     runner, choice = select_runner(
@@ -55,6 +53,12 @@ def run_case(case_dir: Path, backend: str | None = None, settings: Settings | No
     write_report(report, info.case_dir)
     publish_report(report)
     return report
+
+
+@flow(name="run-case", flow_run_name="run-case {case_dir}", persist_result=False)
+def run_case(case_dir: Path, backend: str | None = None, settings: Settings | None = None) -> RunReport:
+    """Run the case as it is: mesh, fields, solver; stop at the first failed step."""
+    return execute_case(case_dir, backend, settings or get_settings())
 
 
 @task(name="route-request", persist_result=False, cache_policy=NO_CACHE)
@@ -95,5 +99,5 @@ def request_to_case(request: CaseRequest, settings: Settings | None = None) -> C
     manifest = plan_case(request, settings, routed)
     written = write_case(request, manifest, settings)
     problems = check_case(written, manifest)
-    report = run_case(written.case_dir, backend=request.backend, settings=settings) if request.run else None
+    report = execute_case(written.case_dir, request.backend, settings) if request.run else None
     return score_and_report(request, manifest, written, problems, report, routed)

@@ -10,7 +10,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, Field
 
-from flows.case import run_case
+from flows.case import execute_case
 from tasks.checks import Problem, check_case
 from tasks.config import Settings, get_settings
 from tasks.locked import LockCheck, check_locked
@@ -82,7 +82,7 @@ def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | N
     report: RunReport | None = None
     summary = None
     if run:
-        report = run_case(after.case_dir, backend=backend, settings=settings)
+        report = execute_case(after.case_dir, backend, settings)
         if report.status != "completed" and review:
             reviewed, summary = _review(after.case_dir, settings, backend)
             report = reviewed or report
