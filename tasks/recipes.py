@@ -101,7 +101,11 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
     dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt")
     write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write")
     end_v, end_locked = p.take("endTime", end_q, end, "s" if not steady else "iterations")
-    dt_v, dt_locked = p.take("deltaT", dt_q if not steady else None, dt, "s")
+    if steady:  # deltaT only counts iterations in a steady solver: not a choice to report
+        dt_v, dt_locked = dt, False
+        p.values["deltaT"] = dt
+    else:
+        dt_v, dt_locked = p.take("deltaT", dt_q, dt, "s")
     write_v, write_locked = p.take("writeInterval", write_q, write, "s" if not steady else "iterations")
     control = "adjustableRunTime" if adjustable else ("runTime" if not steady and write_locked else "timeStep")
     if not steady and not adjustable and not write_locked:
