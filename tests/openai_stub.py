@@ -12,8 +12,9 @@ from typing import Any, Callable
 
 
 class OpenAIStub:
-    def __init__(self) -> None:
+    def __init__(self, responder: Callable[[dict[str, Any]], Any] | None = None) -> None:
         self.replies: deque[Any] = deque()  # str content, or (status, body) for an HTTP error
+        self.responder = responder  # request body -> reply, instead of the queue
         self.requests: list[dict[str, Any]] = []
         self.embed: Callable[[str], list[float]] | None = None
         stub = self
@@ -24,13 +25,16 @@ class OpenAIStub:
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                stub.requests.append({"path": self.path, **body})
+                stub.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), **body})
                 if self.path.endswith("/embeddings") and stub.embed is not None:
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
                     data = [{"object": "embedding", "index": i, "embedding": stub.embed(t)} for i, t in enumerate(inputs)]
                     return self._send(200, {"object": "list", "data": data, "model": body.get("model"),
                                             "usage": {"prompt_tokens": 1, "total_tokens": 1}})
-                reply = stub.replies.popleft() if stub.replies else "{}"
+                if stub.responder is not None:
+                    reply = stub.responder(stub.requests[-1])
+                else:
+                    reply = stub.replies.popleft() if stub.replies else "{}"
                 if isinstance(reply, tuple):
                     return self._send(reply[0], reply[1])
                 self._send(200, {

@@ -5,15 +5,14 @@ loopback OpenAI-compatible server this test starts (POST /v1/chat/completions on
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
 
 from tests.conftest import TEST_PREFECT_PORT, run_cli
 from tests.integration.test_ask import WORKFLOW_Q, AskStore, _env, ask_store  # noqa: F401 - shared fixture
+from tests.openai_stub import OpenAIStub
 
 pytestmark = pytest.mark.integration
 
@@ -22,57 +21,34 @@ LLM_VARIANTS = ["laminar flow in a square cavity driven by a moving lid",
 ANSWER = "Give the lid movingWallVelocity or fixedValue (1 0 0) [1] and run icoFoam with PISO [2]."
 
 
-class FakeChat(BaseHTTPRequestHandler):
+class FakeChat:
     """Expansion prompts get {"variants": [...]}, answer prompts {"answer", "citations"}; the
     `behaviour` of each kind can be "ok", "500" or "garbage"."""
 
     behaviour: dict[str, str] = {}
     requests: list[dict[str, Any]] = []
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server API
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        if self.path != "/v1/chat/completions":
-            self.send_error(404)
-            return
+    @staticmethod
+    def reply(body: dict[str, Any]) -> Any:
         prompt = body["messages"][-1]["content"]
         kind = "expand" if "search queries" in prompt else "answer"
-        FakeChat.requests.append({"kind": kind, "auth": self.headers.get("Authorization"), **body})
+        FakeChat.requests.append({"kind": kind, **body})
         behaviour = FakeChat.behaviour.get(kind, "ok")
         if behaviour == "500":
-            self._send(500, {"error": {"message": "upstream model crashed", "type": "server_error"}})
-            return
+            return 500, {"error": {"message": "upstream model crashed", "type": "server_error"}}
         if behaviour == "garbage":
-            content = "Sorry, I cannot answer in JSON today."
-        elif kind == "expand":
-            content = json.dumps({"variants": LLM_VARIANTS})
-        else:
-            content = json.dumps({"answer": ANSWER, "citations": [1, 2, 99]})
-        self._send(200, {"id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
-                         "choices": [{"index": 0, "finish_reason": "stop",
-                                      "message": {"role": "assistant", "content": content}}],
-                         "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}})
-
-    def _send(self, status: int, payload: dict[str, Any]) -> None:
-        data = json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: Any) -> None:
-        pass
+            return "Sorry, I cannot answer in JSON today."
+        if kind == "expand":
+            return json.dumps({"variants": LLM_VARIANTS})
+        return json.dumps({"answer": ANSWER, "citations": [1, 2, 99]})
 
 
 @pytest.fixture()
 def fake_llm() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeChat)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     FakeChat.requests.clear()
     FakeChat.behaviour = {}
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
+    with OpenAIStub(responder=FakeChat.reply) as stub:
+        yield stub.base_url
 
 
 def test_cli_ask_uses_llm_variants_and_answers_with_citations(ask_store: AskStore, fake_llm: str,  # noqa: F811
