@@ -226,4 +226,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run the package's copy of this module (`flows.cli`), where the optional command modules
+    # registered themselves, not the `__main__` copy that `python -m flows.cli` executes.
+    from flows import cli as _package_cli
+
+    _package_cli.main()

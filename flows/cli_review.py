@@ -1,4 +1,4 @@
-"""`casewright review DIR` and `casewright bench repair` (also `bench-repair`).
+"""`casewright review DIR` and `casewright bench repair`.
 
 flows/cli.py calls `register(app)`. The helpers of flows/cli.py (`user_errors`, `emit_json`,
 `JsonOpt`) are imported inside `register`, when flows/cli.py has defined them (importing
@@ -99,11 +99,7 @@ def register(app: typer.Typer) -> None:
         ok = report.totals.repaired_pct >= min_repaired and report.totals.params_changed == 0
         raise typer.Exit(0 if ok else 1)
 
+    from flows.cli import bench_app
+
     app.command("review")(review_cmd)
-    app.command("bench-repair")(bench_repair_cmd)
-    bench = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
-    if bench is None:
-        bench = typer.Typer(help="Benchmarks: the Reviewer's fault suite (and, later, retrieval/exec).",
-                            no_args_is_help=True)
-        app.add_typer(bench, name="bench")
-    bench.command("repair")(bench_repair_cmd)
+    bench_app.command("repair")(bench_repair_cmd)
