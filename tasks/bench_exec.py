@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks import foamtext as ft
 from tasks.errors import UsageError
-from tasks.locked import _same
+from tasks.locked import same_value
 from tasks.paths import BENCHMARKS_DIR
 
 
@@ -83,7 +83,7 @@ def evaluate(case_dir: Path, check: Check) -> CheckResult:
     if found is None:
         return CheckResult(why=check.why, ok=False, found=None)
     if check.equals is not None:
-        return CheckResult(why=check.why, ok=_same(check.equals, found), found=found)
+        return CheckResult(why=check.why, ok=same_value(check.equals, found), found=found)
     if check.in_ is not None:
         return CheckResult(why=check.why, ok=found.strip() in check.in_, found=found)
     if check.number is not None:

@@ -285,7 +285,7 @@ def _solver_keys(text: str) -> list[str]:
     return ft.keys(text, ["solvers"])
 
 
-def _covered(field: str, patterns: list[str]) -> bool:
+def covered_by(field: str, patterns: list[str]) -> bool:
     for pat in patterns:
         try:
             if re.fullmatch(pat, field):
@@ -320,7 +320,7 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
 
     solution = read(case, "system/fvSolution")
     patterns = _solver_keys(solution)
-    missing = [f for f in solved if not _covered(f, patterns)]
+    missing = [f for f in solved if not covered_by(f, patterns)]
     fs = physics().field_solver
     if missing:
         spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
@@ -329,7 +329,7 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     if not steady and ft.locate(solution, ["PIMPLE"]) is not None:
         finals = [f"{f}Final" for f in ["U", *solved]]
         patterns = _solver_keys(solution)
-        missing_final = [f for f in finals if not _covered(f, patterns)]
+        missing_final = [f for f in finals if not covered_by(f, patterns)]
         if missing_final:
             spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
                     "tolerance": str(fs["tolerance"]), "relTol": "0"}
@@ -338,7 +338,7 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
         eq = ft.keys(solution, ["relaxationFactors", "equations"])
         rel = physics().relaxation["steady"]["turbulence"]
         for field in solved:
-            if field != "T" and not _covered(field, eq):
+            if field != "T" and not covered_by(field, eq):
                 solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
     if solution != read(case, "system/fvSolution"):
         changed.append(write(case, "system/fvSolution", solution))
@@ -405,8 +405,8 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
         if algo == "PIMPLE":
             for field in ("p", "U"):
                 key = f"{field}Final"
-                if not _covered(key, _solver_keys(sol)):
-                    base = next((k for k in _solver_keys(sol) if _covered(field, [k])), None)
+                if not covered_by(key, _solver_keys(sol)):
+                    base = next((k for k in _solver_keys(sol) if covered_by(field, [k])), None)
                     if base is None:
                         continue
                     sol = ft.set_entry(sol, ["solvers", key], _final_copy(sol, base))

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from tasks import foamtext as ft
-from tasks.caseops import _covered, block_cell_counts, mesh_patches
+from tasks.caseops import covered_by, block_cell_counts, mesh_patches
 from tasks.knowledge import dimensions, is_steady, model_spec, solver_family
 from tasks.locked import check_locked
 
@@ -117,12 +117,12 @@ def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
     u_name = "U.air" if (case / "0/U.air").is_file() else "U"
     momentum = [u_name] if predictor not in ("no", "off", "false") else []
     for field in solved + momentum:
-        if not _covered(field, patterns):
+        if not covered_by(field, patterns):
             problems.append(Problem(severity="error", file="system/fvSolution", message=f"no linear solver for {field}",
                                     fix=f"add solvers/{field}"))
     if not is_steady(solver) and ft.locate(solution, ["PIMPLE"]) is not None:
         for field in solved + momentum:
-            if not _covered(f"{field}Final", patterns):
+            if not covered_by(f"{field}Final", patterns):
                 problems.append(Problem(severity="error", file="system/fvSolution", message=f"no {field}Final solver for PIMPLE",
                                         fix=f"add solvers/{field}Final (relTol 0)"))
     return problems

@@ -53,9 +53,11 @@ def normalise(text: str | None) -> str | None:
     return " ".join(text.replace("(", " ( ").replace(")", " ) ").split())
 
 
-def _same(expected: str, found: str | None) -> bool:
-    if found is None:
-        return False
+def same_value(expected: str | None, found: str | None) -> bool:
+    """Equal as OpenFOAM values: whitespace and number spelling (1e-06 vs 1e-6) ignored;
+    two absent values are equal."""
+    if expected is None or found is None:
+        return expected is None and found is None
     a, b = normalise(expected), normalise(found)
     if a == b:
         return True
@@ -97,5 +99,5 @@ def check_locked(case_dir: Path, values: list[LockedValue] | None = None) -> lis
         path = Path(case_dir) / v.file
         found = ft.get(path.read_text(), v.entry) if path.is_file() else None
         checks.append(LockCheck(name=v.name, file=v.file, entry=v.entry, expected=v.value,
-                                found=found, ok=_same(v.value, found)))
+                                found=found, ok=same_value(v.value, found)))
     return checks

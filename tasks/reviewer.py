@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from tasks import foamtext
 from tasks.errors import LLMError
 from tasks.llm import LLMClient, TokenUsage
-from tasks.locked import LockedValue, check_locked, load_locked, normalise
+from tasks.locked import LockedValue, check_locked, load_locked, same_value
 from tasks.report import RunReport
 from tasks.review_case import CaseView
 from tasks.review_edits import Rule
@@ -77,22 +77,6 @@ def review_status(report: RunReport, problem: Problem | None) -> ReviewStatus:
 # --- choosing a patch ----------------------------------------------------------------------
 
 
-def _num(token: str) -> float | None:
-    try:
-        return float(token)
-    except ValueError:
-        return None
-
-
-def _same(a: str | None, b: str | None) -> bool:
-    """Equal as OpenFOAM values: whitespace and number spelling (1e-06 vs 1e-6) ignored."""
-    if a is None or b is None:
-        return a is None and b is None
-    xs, ys = (normalise(a) or "").split(), (normalise(b) or "").split()
-    return len(xs) == len(ys) and all(x == y or (_num(x) is not None and _num(x) == _num(y))
-                                      for x, y in zip(xs, ys))
-
-
 def _same_file(locked_file: str, path: str) -> bool:
     """0/U, 0/U.orig and 0.orig/U hold the same field."""
     def key(p: str) -> str:
@@ -119,7 +103,7 @@ def patch_violations(patch: Patch, view: CaseView, locked: Sequence[LockedValue]
                 continue
             before = foamtext.get(view.text(edit.path) or "", value.entry)
             after = foamtext.get(edit.text, value.entry)
-            if not _same(after, before) and not _same(after, value.value):
+            if not same_value(after, before) and not same_value(after, value.value):
                 problems.append(f"would change locked {value.file}:{'/'.join(value.entry)} "
                                 f"({value.value!r} -> {after!r})")
     return problems
