@@ -94,11 +94,36 @@ def check_case(case: Path, solver: str) -> list[Problem]:
                                     fix=f"dimensions {want};"))
     problems += _numerics(case, solver, solved)
     problems += _courant(case, solver)
+    problems += _coded(case)
     for lock in check_locked(case):
         if not lock.ok:
             problems.append(Problem(severity="error", file=lock.file,
                                     message=f"requested {lock.name} {lock.expected!r} not found at {'/'.join(lock.entry)} (found {lock.found!r})",
                                     fix=f"set {'/'.join(lock.entry)} to {lock.expected}"))
+    return problems
+
+
+_CODED = re.compile(r"(?:^|\s)type\s+(coded\w*)\s*;|(#codeStream)\b")
+
+
+def _coded(case: Path) -> list[Problem]:
+    """Dynamic code (codedFixedValue, codedMixed, coded function objects, #codeStream) is
+    compiled by OpenFOAM at run time: it needs wmake and a C++ compiler, which Debian's runtime
+    package (and the Casewright image built from it) does not have."""
+    problems = []
+    for path in sorted(p for d in ("0", "system", "constant") if (case / d).is_dir() for p in (case / d).iterdir()):
+        if not path.is_file() or path.name.endswith(".orig"):
+            continue
+        try:
+            text = path.read_text()
+        except UnicodeDecodeError:
+            continue
+        for what in dict.fromkeys(m.group(1) or m.group(2) for m in _CODED.finditer(text)):
+            problems.append(Problem(severity="warning", file=str(path.relative_to(case)),
+                                    message=f"{what} compiles C++ at run time: it needs wmake and a compiler, which "
+                                            f"the Debian openfoam package and the Casewright image lack",
+                                    fix="use uniformFixedValue with a Function1 (sine, square, table, tableFile), "
+                                        "or run on an OpenFOAM install that can compile"))
     return problems
 
 

@@ -56,6 +56,8 @@ class Settings(BaseSettings):
     embedding_provider: Literal["local", "openai"] = "local"
     embedding_model: str = "all-MiniLM-L6-v2"
     embedding_batch: int = Field(64, gt=0)
+    query_encoder: Literal["auto", "onnx-int8", "torch"] = Field(
+        "auto", description="local model, query side: int8 ONNX export (auto: when it builds here) or torch")
     chunk_words_docs: int = Field(400, gt=0)
     chunk_words_notes: int = Field(800, gt=0)
     chunk_overlap_words: int = Field(100, ge=0)

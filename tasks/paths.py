@@ -21,3 +21,13 @@ def data_dir() -> Path:
         return Path(base).expanduser()
     xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(xdg) / "casewright"
+
+
+def model_cache_dir() -> Path:
+    """Where models derived from installed wheels are kept (the int8 ONNX query encoder): one per
+    machine and user, shared by every data directory; CASEWRIGHT_MODEL_CACHE overrides it."""
+    base = os.environ.get("CASEWRIGHT_MODEL_CACHE")
+    if base:
+        return Path(base).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(xdg) / "casewright" / "models"

@@ -167,7 +167,10 @@ def fingerprint(text: str, chars: int = FINGERPRINT_CHARS) -> str:
     """The first `chars` characters of the text, whitespace-normalised and lower-cased."""
     if chars <= 0:
         raise ValueError(f"fingerprint length must be positive, got {chars}")
-    return " ".join(text.split()).lower()[:chars]
+    head = " ".join(text[:4 * chars].split())  # whole chunks run to thousands of characters
+    if len(head) <= chars and len(text) > 4 * chars:
+        head = " ".join(text.split())
+    return head.lower()[:chars]
 
 
 def rrf(lists: Sequence[Sequence[str]], k: int = 60, weights: Mapping[str, float] | None = None) -> list[tuple[str, float]]:

@@ -9,7 +9,6 @@ context for the benchmark; flows/ask.py runs the same steps as Prefect tasks.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import logging
 import os
@@ -23,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.casebase import CaseRecord
 from tasks.config import Settings
+from tasks.errors import ConfigError
 from tasks.embed import EmbeddingProvider
 from tasks.paths import data_dir
 from tasks.retrieve import (
@@ -134,11 +134,10 @@ def find_cases(conn: Connection, route: Route) -> CaseContext:
 # --- ranked lists -----------------------------------------------------------------------------------
 
 def _hit(row: Mapping[str, Any]) -> Hit:
-    meta = row["metadata"] or {}
     emb = row.get("embedding")
     vector = None if emb is None else emb.to_list() if hasattr(emb, "to_list") else [float(x) for x in emb]
     return Hit(chunk_id=row["chunk_id"], source=row["document_id"], text=row["text"],
-               doc_type=str(meta.get("doc_type", "")), section=str(meta.get("section", "")),
+               doc_type=row["doc_type"] or "", section=row["section"] or "",
                score=float(row["score"]), embedding=vector)
 
 
@@ -169,46 +168,52 @@ def dense_lists(conn: Connection, names: Sequence[str], vectors: Sequence[Sequen
     return _lists(rows, "dense", names)
 
 
-def lexical_lists(conn: Connection, names: Sequence[str], texts: Sequence[str], scope: SearchScope, k: int,
-                  stats: TermStats) -> list[RankedList]:
-    """One full-text list per text (over its informative lexemes), all in one query; texts
-    without an informative lexeme get no list."""
+def lexical_rows(conn: Connection, names: Sequence[str], texts: Sequence[str], scope: SearchScope, k: int,
+                 stats: TermStats) -> tuple[list[str], list[dict[str, Any]]]:
+    """The full-text hits of each text (over its informative lexemes), all in one query, as raw
+    rows with the names of the texts that had an informative lexeme (the others get no list)."""
     from tasks.store import load_query
 
     terms = lexical_terms(conn, texts, stats)
     kept = [(name, words) for name, words in zip(names, terms, strict=True) if words]
     if not kept:
-        return []
+        return [], []
     params = {"tools": scope.tools, "always": scope.always, "k": k,
               "term_lists": [" ".join(words) for _, words in kept]}
     rows = conn.execute(load_query("search_lexical_batch"), params, binary=True).fetchall()
     conn.commit()
-    return _lists(rows, "lexical", [name for name, _ in kept])
+    return [name for name, _ in kept], rows
 
 
 def search_lists(conn: Connection, provider: EmbeddingProvider, named: Sequence[tuple[str, str]], scope: SearchScope, k: int, *,
-                 stats: TermStats | None = None, ef_search: int = 80,
-                 lexical_conn: Connection | None = None) -> tuple[list[RankedList], dict[str, float]]:
+                 stats: TermStats | None = None, ef_search: int = 80, lexical_conn: Connection | None = None,
+                 known: Mapping[str, list[float]] | None = None) -> tuple[list[RankedList], dict[str, float]]:
     """Embed the texts and fetch a dense list per text on `conn`, and (with `stats`) a lexical
-    list per text. With a second connection the lexical lists run in a worker thread while the
-    model embeds (Postgres and the model then use both cores). Returns the lists (dense then
-    lexical for each text, in text order) and timings."""
+    list per text. With a second connection the lexical query runs in a worker thread while the
+    model embeds (Postgres and the model then use both cores; the worker only waits on the
+    database, so it does not hold the interpreter lock the encoder needs between its passes).
+    `known` holds vectors already computed (the question's, embedded while the case base was
+    read). Returns the lists (dense then lexical for each text, in text order) and timings."""
     names, texts = [n for n, _ in named], [t for _, t in named]
+    known = known or {}
     timings: dict[str, float] = {}
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(lexical_lists, lexical_conn, names, texts, scope, k, stats) \
+        pending = pool.submit(lexical_rows, lexical_conn, names, texts, scope, k, stats) \
             if stats is not None and lexical_conn is not None else None
         t = time.perf_counter()
-        vectors = provider.embed(texts)
+        missing = [text for text in texts if text not in known]
+        fresh = dict(zip(missing, provider.embed(missing), strict=True))
+        vectors = [known[text] if text in known else fresh[text] for text in texts]
         timings["embed"] = _ms(t)
         t = time.perf_counter()
         dense = dense_lists(conn, names, vectors, scope, k, ef_search=ef_search)
         timings["dense"] = _ms(t)
         t = time.perf_counter()
         if pending is not None:
-            lexical = pending.result()
+            lexical_names, rows = pending.result()
         else:
-            lexical = lexical_lists(conn, names, texts, scope, k, stats) if stats is not None else []
+            lexical_names, rows = lexical_rows(conn, names, texts, scope, k, stats) if stats is not None else ([], [])
+        lexical = _lists(rows, "lexical", lexical_names)
         timings["lexical_wait"] = _ms(t)
     by_name = {lst.name: lst for lst in [*dense, *lexical]}
     ordered = [by_name[f"{kind}:{n}"] for n in names for kind in ("dense", "lexical") if f"{kind}:{n}" in by_name]
@@ -218,17 +223,27 @@ def search_lists(conn: Connection, provider: EmbeddingProvider, named: Sequence[
 def query_embedder(settings: Settings) -> EmbeddingProvider:
     """The configured embedding provider, set up for a few short query texts at a time.
 
-    The local model runs on one thread and in batches of at most 256 padded tokens: a handful
-    of query texts gains nothing from intra-op parallelism (on a busy 2-core machine two threads
-    made each call 10x slower), and smaller batches waste less padding.
+    Local model: the int8 ONNX export (tasks/embed_onnx.py) unless `query_encoder` is "torch",
+    or it is "auto" and the export cannot be built or loaded here (then a warning and torch).
+    Torch runs on one thread in batches of at most 256 padded tokens: a handful of query texts
+    gains nothing from intra-op parallelism (on a busy 2-core machine two threads made each
+    call 10x slower), and smaller batches waste less padding.
     """
     from tasks.embed import LocalMiniLM, provider_from_settings
+    from tasks.embed_onnx import OnnxMiniLM
 
     if settings.embedding_provider != "local":
         return provider_from_settings(settings)
-    accepted = inspect.signature(LocalMiniLM).parameters
-    wanted = {"threads": 1, "tokens_per_batch": 256}
-    return LocalMiniLM(**{key: value for key, value in wanted.items() if key in accepted})
+    if settings.query_encoder != "torch":
+        encoder = OnnxMiniLM()
+        try:
+            encoder.prepare()
+            return encoder
+        except (ImportError, ConfigError) as exc:
+            if settings.query_encoder == "onnx-int8":
+                raise ConfigError(f"the int8 ONNX query encoder is not available: {exc}") from exc
+            logger.warning("int8 ONNX query encoder unavailable (%s); encoding queries with torch", exc)
+    return LocalMiniLM(threads=1, tokens_per_batch=256)
 
 
 # --- the whole chain, in-process ---------------------------------------------------------------------
@@ -275,12 +290,20 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     """route (given) -> cases -> expand -> embed + search -> fuse -> MMR -> context, timed per step.
 
     `stats` are needed for the lexical lists (options.lexical); see load_term_stats. A second
-    connection `lexical_conn` lets the lexical lists run while the query texts are embedded.
+    connection `lexical_conn` lets the case base be read while the question is embedded, and the
+    lexical lists run while the variants are embedded.
     """
     timings: dict[str, float] = {}
     t = time.perf_counter()
-    cases = find_cases(conn, route) if options.case_base else CaseContext()
-    timings["cases"] = _ms(t)
+    known: dict[str, list[float]] = {}
+    if options.case_base and lexical_conn is not None:
+        with ThreadPoolExecutor(max_workers=1) as pool:  # the question's vector does not need the base case
+            reading = pool.submit(find_cases, lexical_conn, route)
+            known[query] = provider.embed([query])[0]
+            cases = reading.result()
+    else:
+        cases = find_cases(conn, route) if options.case_base else CaseContext()
+    timings["cases_and_question"] = _ms(t)
     t = time.perf_counter()
     variants = [*(expand_variants(query, route, ontology, cases.base) if options.expansion else []),
                 *extra_variants]
@@ -289,7 +312,7 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     scope = search_scope(route, ontology)
     lists, search_timings = search_lists(conn, provider, variant_texts(query, variants), scope, k_fetch(k),
                                          stats=stats if options.lexical else None, ef_search=ef_search,
-                                         lexical_conn=lexical_conn)
+                                         lexical_conn=lexical_conn, known=known)
     timings["search"] = _ms(t)
     timings.update(search_timings)
     t = time.perf_counter()

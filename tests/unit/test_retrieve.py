@@ -64,6 +64,16 @@ def test_fingerprint(a: str, b: str, same: bool) -> None:
     assert len(fingerprint("y" * 500)) == 120
 
 
+@pytest.mark.parametrize("text", [
+    " \n" * 400 + "late start " + "z" * 50,                 # whitespace beyond the quick prefix
+    "word " * 200,                                           # the prefix ends mid-run of words
+    "a" * 479 + " b" + " c" * 300,                           # the prefix cuts a word at 480
+    "x\t" * 60 + " " * 1000 + "y",                           # the prefix normalises to under 120
+])
+def test_fingerprint_of_long_text_equals_the_whole_text_normalised(text: str) -> None:
+    assert fingerprint(text) == " ".join(text.split()).lower()[:120]
+
+
 def test_fingerprint_guards_its_length() -> None:
     with pytest.raises(ValueError, match="positive"):
         fingerprint("x", chars=0)

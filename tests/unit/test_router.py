@@ -87,6 +87,16 @@ def test_turbulence_aliases_become_canonical_terms(onto) -> None:
     assert route.categories[0] == "turbulence_models"
 
 
+@pytest.mark.parametrize(("text", "term"), [
+    ("The top wall velocity should be unsteady: U = 5*sin(2*pi*t/0.1) m/s.", "uniformFixedValue"),
+    ("inlet velocity 2 + cos(omega*t) m/s", "uniformFixedValue"),
+    ("a sinusoidal lid motion", "uniformFixedValue"),
+    ("the sin of using a coarse mesh", None),
+])
+def test_time_functions_in_a_request_name_uniform_fixed_value(onto, text: str, term: str | None) -> None:
+    assert (term in classify(text, onto).terms) if term else not classify(text, onto).terms
+
+
 def test_from_x_to_y_makes_y_the_primary_solver(onto) -> None:
     route = classify("Convert the cavity from laminar icoFoam to turbulent flow using simpleFoam.", onto)
     assert route.tool == "simpleFoam" and "icoFoam" in route.tools
