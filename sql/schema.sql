@@ -40,6 +40,36 @@ CREATE INDEX IF NOT EXISTS chunks_tsv_en_idx ON chunks USING gin (tsv_en);
 CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw_idx ON chunks
     USING hnsw (embedding {{opclass}}) WITH (m = {{hnsw_m}}, ef_construction = {{hnsw_ef_construction}});
 
+-- chunk_terms: the narrow copy of each chunk that full-text ranking reads (its `simple` tsvector,
+-- doc_type and tools). A lexical list ranks a few hundred matching chunks; on the wide chunks rows
+-- (text, two tsvectors, embedding, metadata) that costs about three times as much. A trigger keeps
+-- it in step with chunks; the INSERT below fills it for stores built before it existed.
+CREATE TABLE IF NOT EXISTS chunk_terms (
+    id       text PRIMARY KEY REFERENCES chunks (id) ON DELETE CASCADE,
+    tsv      tsvector NOT NULL,
+    doc_type text NOT NULL,
+    tools    text[] NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunk_terms_tsv_idx ON chunk_terms USING gin (tsv);
+
+CREATE OR REPLACE FUNCTION chunk_terms_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO chunk_terms (id, tsv, doc_type, tools)
+    VALUES (NEW.id, NEW.tsv, coalesce(NEW.metadata->>'doc_type', ''),
+            ARRAY(SELECT jsonb_array_elements_text(coalesce(NEW.metadata->'tools', '[]'::jsonb))))
+    ON CONFLICT (id) DO UPDATE SET tsv = EXCLUDED.tsv, doc_type = EXCLUDED.doc_type, tools = EXCLUDED.tools;
+    RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER chunks_terms_sync AFTER INSERT OR UPDATE ON chunks
+    FOR EACH ROW EXECUTE FUNCTION chunk_terms_sync();
+
+INSERT INTO chunk_terms (id, tsv, doc_type, tools)
+SELECT c.id, c.tsv, coalesce(c.metadata->>'doc_type', ''),
+       ARRAY(SELECT jsonb_array_elements_text(coalesce(c.metadata->'tools', '[]'::jsonb)))
+FROM chunks c
+WHERE NOT EXISTS (SELECT 1 FROM chunk_terms t WHERE t.id = c.id);
+
 CREATE TABLE IF NOT EXISTS cases (
     id               text PRIMARY KEY,
     origin           text NOT NULL,

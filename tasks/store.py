@@ -38,7 +38,7 @@ from tasks.paths import SQL_DIR, data_dir
 
 logger = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: chunk_terms for full-text ranking
 HALFVEC_ABOVE = 2000  # pgvector indexes `vector` up to 2,000 dimensions, `halfvec` up to 4,000
 REBUILD_HINT = "run `casewright ingest --rebuild`"
 
@@ -252,6 +252,10 @@ def check_store(conn: psycopg.Connection, *, model: str, dimension: int) -> None
     if not meta:
         raise StoreError("the knowledge store is empty: run `casewright ingest` first")
     _check_meta(meta, model, dimension)
+    if meta.get("schema_version") != SCHEMA_VERSION:
+        raise StoreError(f"the knowledge store has schema version {meta.get('schema_version', '?')}, this Casewright "
+                         f"reads version {SCHEMA_VERSION}: run `casewright ingest` to upgrade it "
+                         "(unchanged documents are not embedded again)")
 
 
 # --- writes ------------------------------------------------------------------------------------

@@ -181,6 +181,39 @@ class FailingProvider:
         return self.inner.embed(texts)
 
 
+def _terms_out_of_step(conn: Any) -> list[Any]:
+    """Chunks whose chunk_terms row is missing or differs, and chunk_terms rows without a chunk."""
+    return conn.execute("""
+        SELECT c.id, t.id AS terms_id FROM chunks c FULL OUTER JOIN chunk_terms t ON t.id = c.id
+        WHERE c.id IS NULL OR t.id IS NULL OR t.tsv <> c.tsv
+           OR t.doc_type <> c.metadata->>'doc_type'
+           OR t.tools <> ARRAY(SELECT jsonb_array_elements_text(c.metadata->'tools'))""").fetchall()
+
+
+def test_chunk_terms_follow_changes_and_removals(world: World) -> None:
+    with world.conn() as conn:
+        assert conn.execute("SELECT count(*) AS n FROM chunk_terms").fetchone()["n"] > 40
+        assert _terms_out_of_step(conn) == []
+
+
+def test_a_store_of_the_previous_schema_is_refused_then_upgraded_by_ingest(world: World) -> None:
+    from tasks import store
+    from tasks.errors import StoreError
+
+    with world.conn() as conn:  # what a store written by the previous release looks like
+        conn.execute("DROP TABLE chunk_terms")
+        conn.execute("DROP FUNCTION chunk_terms_sync() CASCADE")
+        conn.execute("UPDATE store_meta SET value = '1' WHERE key = 'schema_version'")
+        conn.commit()
+        with pytest.raises(StoreError, match="schema version 1.*casewright ingest"):
+            store.check_store(conn, model=world.provider.name, dimension=world.provider.dimension)
+    summary = world.ingest()
+    assert summary.embedded == 0
+    with world.conn() as conn:
+        store.check_store(conn, model=world.provider.name, dimension=world.provider.dimension)
+        assert _terms_out_of_step(conn) == []
+
+
 def test_run_interrupted_in_the_embed_step_is_resumed(world: World) -> None:
     from tasks import store
 
