@@ -22,7 +22,8 @@ import os
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -113,18 +114,37 @@ def export_int8(model_path: Path, target: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _encode(session: Any, tokenizer: Any, texts: list[str]) -> list[list[float]]:
-    """One forward pass per text: no padding, so a short variant costs what its tokens cost."""
+def _run(session: Any, encodings: Sequence[Any]) -> list[list[float]]:
+    """One forward pass per tokenised text: no padding, so a short variant costs what its tokens cost."""
     rows = []
-    for encoding in map(tokenizer.encode, texts):  # encode_batch would start a thread pool for four texts
+    for encoding in encodings:
         feed = {"input_ids": encoding.ids, "attention_mask": encoding.attention_mask, "token_type_ids": encoding.type_ids}
         output = session.run(None, {k: np.asarray([v], dtype=np.int64) for k, v in feed.items()})
         rows.append(output[0][0].astype(float).tolist())
     return rows
 
 
+def _encode(session: Any, tokenizer: Any, texts: list[str]) -> list[list[float]]:
+    return _run(session, [tokenizer.encode(t) for t in texts])  # encode_batch would start a thread pool
+
+
+def balance(sizes: Sequence[int], workers: int) -> list[list[int]]:
+    """Indices split into `workers` groups of similar total size (largest first, each to the
+    lightest group); empty groups dropped. The first group is the largest."""
+    if workers <= 0:
+        raise ValueError(f"workers must be positive, got {workers}")
+    groups: list[list[int]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for i in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(i)
+        loads[lightest] += sizes[i]
+    return [g for g in groups if g]
+
+
 class OnnxMiniLM:
-    """all-MiniLM-L6-v2 as int8 ONNX for query texts: one text per call, no padding, one thread.
+    """all-MiniLM-L6-v2 as int8 ONNX for query texts: one text per forward pass, no padding, one
+    thread per pass, up to `workers` passes at once.
 
     `name` is the torch model's: it is the same embedding space (checked on build), so a
     store embedded by `LocalMiniLM` accepts these query vectors.
@@ -133,10 +153,16 @@ class OnnxMiniLM:
     dimension = 384
     encoder = "onnx-int8"
 
-    def __init__(self, model_path: Path | None = None, cache_dir: Path | None = None, *, threads: int = 1) -> None:
+    def __init__(self, model_path: Path | None = None, cache_dir: Path | None = None, *, threads: int = 1,
+                 workers: int | None = None) -> None:
+        workers = workers or min(2, os.cpu_count() or 1)
+        if threads <= 0 or workers <= 0:
+            raise ValueError(f"threads and workers must be positive, got {threads} and {workers}")
         self._model_path = model_path
         self._cache_dir = cache_dir
         self._threads = threads
+        self._workers = workers
+        self._pool: ThreadPoolExecutor | None = None
         self._loaded: tuple[Any, Any] | None = None  # (session, tokenizer)
         self._lock = threading.Lock()
 
@@ -215,10 +241,21 @@ class OnnxMiniLM:
         logger.info("int8 ONNX query encoder checked: min probe cosine %.4f", worst)
 
     def embed(self, texts: list[str]) -> list[list[float]]:
+        """Vectors in input order. Distinct texts are spread over `workers` threads (onnxruntime
+        releases the interpreter lock while it runs, so two texts really run on two cores)."""
         if not texts:
             return []
         self.prepare()
         session, tokenizer = self._loaded  # type: ignore[misc]
         unique = list(dict.fromkeys(texts))
-        vectors = dict(zip(unique, _encode(session, tokenizer, unique), strict=True))
+        encodings = [tokenizer.encode(t) for t in unique]
+        groups = balance([len(e.ids) for e in encodings], min(self._workers, len(unique)))
+        if len(groups) > 1 and self._pool is None:
+            with self._lock:
+                self._pool = self._pool or ThreadPoolExecutor(self._workers - 1, thread_name_prefix="onnx-embed")
+        pending = [self._pool.submit(_run, session, [encodings[i] for i in g]) for g in groups[1:]] if self._pool else []
+        rows = dict(zip(groups[0], _run(session, [encodings[i] for i in groups[0]]), strict=True))
+        for group, future in zip(groups[1:], pending, strict=True):
+            rows.update(zip(group, future.result(), strict=True))
+        vectors = {text: rows[i] for i, text in enumerate(unique)}
         return [vectors[t] for t in texts]

@@ -73,6 +73,13 @@ def test_duplicates_order_and_empty_input(onnx_encoder: OnnxMiniLM) -> None:
     assert len(long) == 384
 
 
+def test_texts_spread_over_workers_get_the_vectors_of_one_worker(onnx_encoder: OnnxMiniLM) -> None:
+    texts = [*QUESTIONS, QUESTIONS[0]]
+    single = OnnxMiniLM(workers=1).embed(texts)
+    assert np.allclose(OnnxMiniLM(workers=3).embed(texts), single, atol=1e-6)
+    assert np.allclose(onnx_encoder.embed(texts), single, atol=1e-6)
+
+
 def test_an_unreadable_cache_is_rebuilt(onnx_encoder: OnnxMiniLM, tmp_path: Path) -> None:
     cached = OnnxMiniLM(cache_dir=tmp_path)
     target = cached.model_file()

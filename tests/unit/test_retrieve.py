@@ -444,3 +444,25 @@ def test_grounded_answer_keeps_valid_citations() -> None:
     answer = grounded_answer("what?", "expert", context, llm)
     assert answer.text == "Use alpha [1]." and [c.source for c in answer.citations] == ["canonical/a.md#A"]
     assert "[2] tutorial:x/0/U" in completions.calls[0]["messages"][1]["content"]
+
+
+# --- spreading query texts over encoder workers ----------------------------------------------------
+
+@pytest.mark.parametrize(("sizes", "workers", "groups"), [
+    ([80, 22, 30, 12], 2, [[0], [2, 1, 3]]),
+    ([10, 10, 10, 10], 2, [[0, 2], [1, 3]]),
+    ([5], 2, [[0]]),
+    ([], 2, []),
+    ([3, 1, 2], 1, [[0, 2, 1]]),
+])
+def test_balance(sizes: list[int], workers: int, groups: list[list[int]]) -> None:
+    from tasks.embed_onnx import balance
+
+    assert balance(sizes, workers) == groups
+
+
+def test_balance_guards_workers() -> None:
+    from tasks.embed_onnx import balance
+
+    with pytest.raises(ValueError, match="positive"):
+        balance([1], 0)
