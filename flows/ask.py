@@ -1,9 +1,10 @@
-"""The `ask` flow: route -> base case -> expand -> search -> pin -> fuse -> mmr -> context -> (answer).
+"""The `ask` flow: route -> (LLM variants) -> retrieve the context block -> (answer).
 
-Each step is a small task over tasks/router.py and tasks/retrieve*.py; the store connections,
-the embedding model and the LLM client are opened here and handed in. `latency_ms` is the
-retrieval time inside the flow (route to context block, Prefect task overhead included, model
-load excluded); `casewright bench retrieval` measures the same chain without Prefect.
+The retrieval itself (base case, deterministic variants, dense and lexical lists, RRF, MMR,
+pinned canonical sections) is tasks/retrieve_search.retrieve, the same chain `casewright bench
+retrieval` scores, run as one task; the store connections, the embedding model and the LLM
+client are opened here and handed in. `latency_ms` is the time from routing to the context
+block (Prefect task overhead and LLM variants included, model load excluded).
 """
 
 from __future__ import annotations
@@ -18,33 +19,13 @@ from prefect.utilities.annotations import quote
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks import store
-from tasks.casebase import CaseRecord
 from tasks.config import Settings, get_settings
 from tasks.embed import EmbeddingProvider
 from tasks.errors import LLMError
 from tasks.llm import LLMClient, TokenUsage, make_llm_client
-from tasks.retrieve import (
-    ContextItem,
-    Hit,
-    RankedList,
-    RetrievalOptions,
-    Variant,
-    expand_variants,
-    fuse,
-    k_fetch,
-    search_scope,
-    select_chunks,
-)
-from tasks.retrieve_context import pinned_sections, select_pins
+from tasks.retrieve import ContextItem, RetrievalOptions, Variant
 from tasks.retrieve_llm import Answer, Expansion, grounded_answer, llm_variants
-from tasks.retrieve_search import (
-    CaseContext,
-    find_cases,
-    load_term_stats,
-    query_embedder,
-    search_lists,
-    variant_texts,
-)
+from tasks.retrieve_search import Retrieval, load_term_stats, query_embedder, retrieve
 from tasks.router import Route, classify, load_ontology
 
 if TYPE_CHECKING:
@@ -89,53 +70,22 @@ def route_request(question: str, tool: str | None) -> Route:
     return classify(question, load_ontology(), case_tool=tool)
 
 
-@task(name="find-base-case", **TASK)
-def find_base_case(conn: Connection, route: Route, use_case_base: bool) -> CaseContext:
-    return find_cases(conn, route) if use_case_base else CaseContext()
+@task(name="llm-variants", **TASK)
+def ask_llm_for_variants(question: str, route: Route, llm: LLMClient) -> Expansion:
+    return llm_variants(question, route, llm)
 
 
-@task(name="expand-query", **TASK)
-def expand_query(question: str, route: Route, base: CaseRecord | None, expansion: bool,
-                 llm: LLMClient | None) -> Expansion:
-    if not expansion:
-        return Expansion(variants=[])
-    variants = expand_variants(question, route, load_ontology(), base)
-    if llm is None:
-        return Expansion(variants=variants)
-    extra = llm_variants(question, route, llm)
-    return Expansion(variants=[*variants, *extra.variants], error=extra.error)
-
-
-@task(name="search-store", **TASK)
-def search_store(conn: Connection, lexical_conn: Connection, provider: EmbeddingProvider, question: str, route: Route, variants: list[Variant],
-                 lexical: bool, k: int, settings: Settings) -> list[RankedList]:
-    stats = load_term_stats(conn) if lexical else None
-    lists, _ = search_lists(conn, provider, variant_texts(question, variants), search_scope(route, load_ontology()),
-                            k_fetch(k), stats=stats, ef_search=settings.hnsw_ef_search, lexical_conn=lexical_conn)
-    return lists
-
-
-@task(name="pin-canonical", **TASK)
-def pin_canonical(question: str, route: Route, variants: list[Variant], options: RetrievalOptions) -> list[ContextItem]:
-    if not options.canonical:
-        return []
-    pins = pinned_sections(route, load_ontology())
-    return select_pins(pins, [question, *(v.text for v in variants)], options.max_pinned)
-
-
-@task(name="fuse-lists", **TASK)
-def fuse_lists(lists: list[RankedList], route: Route, pinned: list[ContextItem], rrf_k: int) -> list[tuple[Hit, float]]:
-    return fuse(lists, rrf_k, route.mode, [p.source for p in pinned])
-
-
-@task(name="diversify-mmr", **TASK)
-def diversify(fused: list[tuple[Hit, float]], k: int, lam: float, use_mmr: bool) -> list[ContextItem]:
-    return select_chunks(fused, k, lam, use_mmr)
-
-
-@task(name="assemble-context", **TASK)
-def assemble_context(pinned: list[ContextItem], cases: CaseContext, chunks: list[ContextItem]) -> list[ContextItem]:
-    return [*pinned, *cases.items(load_ontology().openfoam), *chunks]
+@task(name="retrieve-context", **TASK)
+def retrieve_context(conn: Connection, lexical_conn: Connection, provider: EmbeddingProvider, question: str,
+                     route: Route, extra: list[Variant], options: RetrievalOptions, settings: Settings) -> Retrieval:
+    """Base case, variants, dense and lexical lists, fusion, MMR and pins: the chain the
+    retrieval benchmark scores, in one task (a task per step cost more than the steps)."""
+    workflow = route.mode == "workflow"
+    return retrieve(conn, provider, question, route, load_ontology(), options=options,
+                    stats=load_term_stats(conn) if options.lexical else None, lexical_conn=lexical_conn,
+                    extra_variants=extra, ef_search=settings.hnsw_ef_search, rrf_k=settings.rrf_k,
+                    k=settings.top_k_workflow if workflow else settings.top_k_expert,
+                    lam=settings.mmr_lambda_workflow if workflow else settings.mmr_lambda_expert)
 
 
 @task(name="answer-question", **TASK)
@@ -164,27 +114,19 @@ def ask(request: AskRequest, settings: Settings | None = None) -> AskResult:
         timings["model_load"] = _ms(t)
         began = t = time.perf_counter()
         route = route_request(request.question, request.tool)
-        workflow = route.mode == "workflow"
-        k = settings.top_k_workflow if workflow else settings.top_k_expert
-        lam = settings.mmr_lambda_workflow if workflow else settings.mmr_lambda_expert
-        cases = find_base_case(quote(conn), route, options.case_base)
-        timings["route_cases"] = _ms(t)
-        t = time.perf_counter()
-        expansion = expand_query(request.question, route, cases.base, options.expansion, quote(llm))
-        timings["expand"] = _ms(t)
-        t = time.perf_counter()
-        lists = search_store(quote(conn), quote(lexical_conn), quote(provider), request.question, route,
-                             expansion.variants, options.lexical, k, quote(settings))
-        timings["search"] = _ms(t)
-        t = time.perf_counter()
-        pinned = pin_canonical(request.question, route, expansion.variants, options)
-        fused = fuse_lists(quote(lists), route, pinned, settings.rrf_k)
-        chunks = diversify(quote(fused), k, lam, options.mmr)
-        context = assemble_context(pinned, cases, chunks)
-        timings["fuse_mmr_context"] = _ms(t)
+        timings["route"] = _ms(t)
+        extra = Expansion(variants=[])
+        if llm is not None and options.expansion:
+            t = time.perf_counter()
+            extra = ask_llm_for_variants(request.question, route, quote(llm))
+            timings["llm_variants"] = _ms(t)
+        retrieval = retrieve_context(quote(conn), quote(lexical_conn), quote(provider), request.question, route,
+                                     extra.variants, options, quote(settings))
+        timings.update(retrieval.timings_ms)
         latency = _ms(began)
+    context = retrieval.context
     logger.info("ask: %s mode, %d categories, %d lists, %d context items in %.0f ms",
-                route.mode, len(route.categories), len(lists), len(context), latency)
+                route.mode, len(route.categories), len(retrieval.lists), len(context), latency)
 
     answer, answer_error = None, None
     if llm is not None:
@@ -198,10 +140,10 @@ def ask(request: AskRequest, settings: Settings | None = None) -> AskResult:
 
     return AskResult(
         question=request.question, mode=route.mode, reason=route.reason, categories=route.categories,
-        tools=route.tools, scope_tools=search_scope(route, load_ontology()).tools, variants=expansion.variants,
-        expansion="none" if not options.expansion else ("deterministic+llm" if llm and not expansion.error
+        tools=route.tools, scope_tools=retrieval.scope_tools, variants=retrieval.variants,
+        expansion="none" if not options.expansion else ("deterministic+llm" if llm and not extra.error
                                                          else "deterministic"),
-        expansion_error=expansion.error, context=context,
+        expansion_error=extra.error, context=context,
         answer=answer.text if answer else None,
         citations=[c.model_dump() for c in answer.citations] if answer else [],
         answer_error=answer_error, latency_ms=latency, timings_ms=timings,

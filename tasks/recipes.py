@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from tasks import foamtext as ft
-from tasks.caseops import block_cell_counts, scale_block_cells, set_single_block_cells, sine_bc
+from tasks.caseops import set_single_block_cells, sine_bc
 from tasks.errors import RequestError
 from tasks.extract import Quantity, cell_counts, sines
 from tasks.knowledge import fluid_table, fmt, inlet_turbulence, is_steady, model_spec

@@ -11,7 +11,6 @@ from tasks.config import load_settings
 from tasks.generate import choose_plan
 from tasks.llm import LLMClient
 from tasks.manifest import CaseRequest
-from tests.conftest import TUTORIALS
 from tests.openai_stub import OpenAIStub
 
 pytestmark = pytest.mark.integration
