@@ -171,7 +171,7 @@ def test_cli_ask_json_end_to_end(ask_store: AskStore, cli_env: dict[str, str], p
     assert [v["kind"] for v in out["variants"]] == ["physics", "keywords", "troubleshooting"]
     assert out["context"] and all({"source", "text", "score"} <= set(item) for item in out["context"])
     assert out["answer"] is None and out["latency_ms"] > 0
-    assert "model_load" in out["timings_ms"]
+    assert "cold_start" in out["timings_ms"]
 
 
 def test_cli_ask_text_and_switches(ask_store: AskStore, cli_env: dict[str, str], prefect_server: str) -> None:
