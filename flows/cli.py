@@ -208,7 +208,7 @@ def _register_optional() -> None:
     """Commands that live in their own modules register themselves here."""
     import importlib
 
-    for name in ("flows.cli_store", "flows.cli_review", "flows.cli_retrieval", "flows.cli_bench"):
+    for name in ("flows.cli_store", "flows.cli_review", "flows.cli_retrieval", "flows.cli_bench", "flows.cli_sweep"):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -1,0 +1,59 @@
+"""`casewright sweep CASE -o OUT --param NAME=v1,v2 [--change "..."] [--set FILE:ENTRY=VALUE]`.
+
+flows/cli.py calls `register(app)`. Exit codes: 0 when every variant completed (or was
+written, with --no-run), 1 when any failed, 2 for bad usage (nothing written then).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    from flows.cli import JsonOpt, check_backend, emit_json, user_errors
+
+    @user_errors
+    def sweep_cmd(
+        case_dir: Path = typer.Argument(..., help="The base case (an OpenFOAM case folder); it is not changed."),
+        out: Path = typer.Option(..., "-o", "--out", help="New or empty folder for the variants and the summary."),
+        param: list[str] = typer.Option(..., "--param", help="NAME=value1,value2,... (repeat for a grid)."),
+        change: Optional[str] = typer.Option(None, "--change",
+                                             help="What each variant changes, in words with {NAME} placeholders, "
+                                                  "e.g. \"lid velocity {U} m/s\" (planned like `casewright modify`)."),
+        set_: list[str] = typer.Option([], "--set", help="FILE:ENTRY/PATH=VALUE with {NAME} placeholders, e.g. "
+                                                         "constant/transportProperties:nu={nu} (repeatable)."),
+        parallel: int = typer.Option(1, "--parallel", min=1, max=16, help="Variants running at once."),
+        review: bool = typer.Option(False, "--review", help="Repair failing variants with the Reviewer."),
+        no_run: bool = typer.Option(False, "--no-run", help="Write and check the variants, do not run them."),
+        max_variants: int = typer.Option(64, "--max-variants", min=1, help="Refuse larger grids."),
+        backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
+        json_out: bool = JsonOpt,
+    ) -> None:
+        """Run a parameter sweep: one base case x a grid of values -> variants, run and tabulated."""
+        from tasks.config import get_settings
+        from tasks.prefect_server import prefect_session
+        from tasks.sweep import SweepSpec, check_out_dir, check_spec, markdown_table, parse_param, parse_set, sweep_table
+
+        check_backend(backend)
+        spec = SweepSpec(base_case=case_dir, out_dir=out, params=[parse_param(p) for p in param], change=change,
+                         sets=[parse_set(s) for s in set_], parallel=parallel, review=review, run=not no_run,
+                         max_variants=max_variants)
+        check_spec(spec)
+        check_out_dir(out)
+        settings = get_settings()
+        with prefect_session(settings.prefect_port, settings.prefect_api_url):
+            from flows.sweep import run_sweep
+
+            result = run_sweep(spec, backend=backend, settings=settings)
+        if json_out:
+            emit_json(result.model_dump(mode="json"))
+        else:
+            typer.echo(markdown_table(sweep_table(result)), nl=False)
+            typer.echo(f"{len(result.variants)} variants in {result.out_dir}: {result.completed} completed, "
+                       f"{result.failed} failed ({result.seconds:g} s); summary in sweep.md and sweep.json")
+        raise typer.Exit(1 if result.failed else 0)
+
+    app.command("sweep")(sweep_cmd)

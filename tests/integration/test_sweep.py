@@ -1,0 +1,82 @@
+"""`casewright sweep` on a real case with real OpenFOAM runs in the Docker image."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+
+pytestmark = pytest.mark.integration
+
+
+def cli_json(args: list[str], env: dict[str, str]) -> tuple[int, dict]:
+    proc = run_cli([*args, "--json"], env)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, proc.stdout + proc.stderr[-3000:]
+    return proc.returncode, json.loads(lines[0])
+
+
+@pytest.fixture()
+def cavity(tmp_path: Path, cli_env: dict[str, str]) -> Path:
+    code, r = cli_json(["new", "lid-driven cavity, lid 1 m/s, icoFoam, run until t = 0.1 s",
+                        "-o", str(tmp_path / "cavity"), "--no-run"], cli_env)
+    assert code == 0, r
+    return Path(r["case_dir"])
+
+
+def _files(case: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(case)): p.read_bytes() for p in case.rglob("*") if p.is_file()}
+
+
+def test_a_two_by_two_grid_runs_every_variant(cavity: Path, tmp_path: Path, cli_env: dict[str, str],
+                                              prefect_server: str, need_docker: None) -> None:
+    before = _files(cavity)
+    out = tmp_path / "sweep"
+    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", "U=0.5,2", "--param", "nu=0.01,0.02",
+                        "--change", "lid velocity {U} m/s", "--set", "constant/transportProperties:nu={nu}",
+                        "--parallel", "2"], cli_env)
+    assert code == 0, r
+    assert (r["completed"], r["failed"]) == (4, 0)
+    by_name = {v["name"]: v for v in r["variants"]}
+    assert sorted(by_name) == ["U-0.5_nu-0.01", "U-0.5_nu-0.02", "U-2_nu-0.01", "U-2_nu-0.02"]
+    for name, v in by_name.items():
+        case = out / name
+        assert v["score"] == 4, v  # reached endTime with the requested (swept) values in the files
+        assert v["time_reached"] == pytest.approx(0.1)
+        assert f"uniform ({v['values']['U']} 0 0)" in (case / "0/U").read_text()
+        assert f"nu              {v['values']['nu']};" in (case / "constant/transportProperties").read_text()
+        assert (case / "0.1/U").is_file()
+    # four times the lid speed, four times the Courant number (same mesh and time step)
+    assert by_name["U-2_nu-0.01"]["courant_max"] == pytest.approx(4 * by_name["U-0.5_nu-0.01"]["courant_max"],
+                                                                  rel=0.05)
+    summary = json.loads((out / "sweep.json").read_text())
+    assert len(summary["variants"]) == 4 and "| U-2_nu-0.02 | 2 | 0.02 | completed |" in (out / "sweep.md").read_text()
+    assert _files(cavity) == before  # the base case is not touched
+
+
+def test_a_failing_variant_is_reported_and_the_others_still_run(cavity: Path, tmp_path: Path,
+                                                                cli_env: dict[str, str], prefect_server: str,
+                                                                need_docker: None) -> None:
+    out = tmp_path / "sweep"
+    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", "s=linear,nosuchscheme",
+                        "--set", "system/fvSchemes:divSchemes/div(phi,U)=Gauss {s}"], cli_env)
+    assert code == 1, r
+    by_name = {v["name"]: v for v in r["variants"]}
+    assert by_name["s-linear"]["status"] == "completed"
+    failed = by_name["s-nosuchscheme"]
+    # OpenFOAM looks div schemes up when it first uses them: the solver starts, then stops
+    assert failed["status"] == "failed" and failed["score"] == 2 and "nosuchscheme" in failed["reason"], failed
+
+
+def test_a_non_empty_out_folder_is_refused_before_anything_runs(cavity: Path, tmp_path: Path,
+                                                                 cli_env: dict[str, str]) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", "U=1,2", "--change", "lid velocity {U} m/s"],
+                       cli_env)
+    assert code == 2 and "not an empty folder" in r["error"]
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
