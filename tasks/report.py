@@ -64,6 +64,9 @@ class RunReport(BaseModel):
     report_path: str = ""
 
 
+PISO_SOLVERS = frozenset({"icoFoam", "pisoFoam"})  # no outer correctors: Co must stay below 1
+
+
 def _converged_early(log_text: str) -> bool:
     return "solution converged in" in log_text
 
@@ -118,6 +121,9 @@ def build_report(
         for b in solver_log.bounding:
             bounding[b.field] = bounding.get(b.field, 0) + 1
         warnings.extend(divergence_signals(solver_log))
+        if info.application in PISO_SOLVERS and courant_max is not None and 1 < courant_max <= 10:
+            warnings.append(f"Courant number max {courant_max:.3g} > 1: {info.application} (PISO) is accurate and "
+                            f"stable below 1; reduce deltaT or refine less in the flow direction")
     return RunReport(
         case_dir=str(info.case_dir),
         application=info.application,

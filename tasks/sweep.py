@@ -88,6 +88,7 @@ class VariantResult(BaseModel):
     courant_max: float | None = None
     wall_seconds: float | None = None
     changed: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
     reviewed: bool = False
 
 
@@ -266,7 +267,7 @@ def variant_result(plan: VariantPlan, case_dir: Path, change: ChangeResult, repo
         last_residuals={f: r.last_initial for f, r in report.residuals.items()} if report else {},
         courant_max=report.courant_max if report else None,
         wall_seconds=round(report.wall_seconds, 1) if report else None,
-        changed=change.changed, reviewed=reviewed,
+        changed=change.changed, warnings=report.warnings if report else [], reviewed=reviewed,
     )
 
 
@@ -283,6 +284,7 @@ def sweep_table(result: SweepResult) -> list[dict[str, str]]:
             row[f"res {f}"] = f"{v.last_residuals[f]:.2e}" if f in v.last_residuals else "-"
         row["Co max"] = "-" if v.courant_max is None else f"{v.courant_max:.3g}"
         row["wall s"] = "-" if v.wall_seconds is None else f"{v.wall_seconds:g}"
+        row["warnings"] = str(len(v.warnings)) if v.warnings else "-"
         rows.append(row)
     return rows
 

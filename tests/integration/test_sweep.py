@@ -35,13 +35,13 @@ def test_a_two_by_two_grid_runs_every_variant(cavity: Path, tmp_path: Path, cli_
                                               prefect_server: str, need_docker: None) -> None:
     before = _files(cavity)
     out = tmp_path / "sweep"
-    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", "U=0.5,2", "--param", "nu=0.01,0.02",
+    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", "U=0.5,3", "--param", "nu=0.01,0.02",
                         "--change", "lid velocity {U} m/s", "--set", "constant/transportProperties:nu={nu}",
                         "--parallel", "2"], cli_env)
     assert code == 0, r
     assert (r["completed"], r["failed"]) == (4, 0)
     by_name = {v["name"]: v for v in r["variants"]}
-    assert sorted(by_name) == ["U-0.5_nu-0.01", "U-0.5_nu-0.02", "U-2_nu-0.01", "U-2_nu-0.02"]
+    assert sorted(by_name) == ["U-0.5_nu-0.01", "U-0.5_nu-0.02", "U-3_nu-0.01", "U-3_nu-0.02"]
     for name, v in by_name.items():
         case = out / name
         assert v["score"] == 4, v  # reached endTime with the requested (swept) values in the files
@@ -49,11 +49,13 @@ def test_a_two_by_two_grid_runs_every_variant(cavity: Path, tmp_path: Path, cli_
         assert f"uniform ({v['values']['U']} 0 0)" in (case / "0/U").read_text()
         assert f"nu              {v['values']['nu']};" in (case / "constant/transportProperties").read_text()
         assert (case / "0.1/U").is_file()
-    # four times the lid speed, four times the Courant number (same mesh and time step)
-    assert by_name["U-2_nu-0.01"]["courant_max"] == pytest.approx(4 * by_name["U-0.5_nu-0.01"]["courant_max"],
-                                                                  rel=0.05)
+    # six times the lid speed, six times the Courant number (same mesh and time step), above 1 for icoFoam
+    slow, fast = by_name["U-0.5_nu-0.01"]["courant_max"], by_name["U-3_nu-0.01"]["courant_max"]
+    assert fast == pytest.approx(6 * slow, rel=0.05) and fast > 1
+    assert any(w.startswith("Courant number max") and "PISO" in w for w in by_name["U-3_nu-0.01"]["warnings"])
+    assert not any("Courant" in w for w in by_name["U-0.5_nu-0.01"]["warnings"])
     summary = json.loads((out / "sweep.json").read_text())
-    assert len(summary["variants"]) == 4 and "| U-2_nu-0.02 | 2 | 0.02 | completed |" in (out / "sweep.md").read_text()
+    assert len(summary["variants"]) == 4 and "| U-3_nu-0.02 | 3 | 0.02 | completed |" in (out / "sweep.md").read_text()
     assert _files(cavity) == before  # the base case is not touched
 
 
