@@ -52,7 +52,8 @@ def ingest_cmd(
         f"ingested {summary.documents_seen} documents in {summary.seconds:.1f} s: {summary.added} added, "
         f"{summary.changed} changed, {summary.removed} removed, {summary.skipped} unchanged; "
         f"{summary.chunks_total} chunks in the store, {summary.embedded} texts embedded "
-        f"({summary.embedding_model}); {summary.cases} cases in the case base"
+        f"({summary.embedding_model}); {summary.cases} cases in the case base; questions encoded by "
+        f"{summary.query_encoder}"
     )
 
 

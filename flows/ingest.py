@@ -95,6 +95,7 @@ class IngestSummary(BaseModel):
     seconds: float
     embed_seconds: float
     peak_rss_mb: float
+    query_encoder: str = Field("", description="what encodes questions for `ask`: onnx-int8, torch or the endpoint")
 
 
 def source_plan(request: IngestRequest, settings: Settings) -> SourcePlan:
@@ -191,6 +192,15 @@ def build_case_base(conn: Any, corpus: DiscoveredCorpus) -> int:
     return store.store_counts(conn).cases
 
 
+@task(name="prepare-query-encoder", cache_policy=NO_CACHE, persist_result=False)
+def prepare_query_encoder(settings: Settings) -> str:
+    """Build (once per machine) and load the query-side encoder, so the first `ask` is quick."""
+    from tasks.retrieve_search import query_embedder
+
+    provider = query_embedder(settings)
+    return getattr(provider, "encoder", provider.name)
+
+
 # --- the pipeline --------------------------------------------------------------------------------
 
 def run_ingest(request: IngestRequest, *, settings: Settings | None = None,
@@ -219,6 +229,7 @@ def run_ingest(request: IngestRequest, *, settings: Settings | None = None,
         if request.rebuild or plan.to_write or removed or counts.cases == 0:
             cases = call(build_case_base, conn, corpus)
             store.analyze(conn)
+    encoder = call(prepare_query_encoder, settings)
     summary = IngestSummary(
         documents_seen=len(corpus.documents), added=plan.added, changed=plan.changed, removed=removed,
         skipped=plan.skipped, chunks_total=counts.chunks, chunks_written=stats.chunks,
@@ -226,7 +237,7 @@ def run_ingest(request: IngestRequest, *, settings: Settings | None = None,
         embedding_model=provider.name, openfoam_version=corpus.openfoam_version,
         sources=corpus.complete_sources, seconds=round(time.perf_counter() - started, 2),
         embed_seconds=round(embed_seconds, 2),
-        peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        peak_rss_mb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1), query_encoder=encoder,
     )
     logger.info("ingest done: %s", summary.model_dump_json())
     return summary

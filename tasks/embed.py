@@ -82,6 +82,7 @@ class LocalMiniLM:
     """
 
     dimension = 384
+    encoder = "torch"
 
     def __init__(
         self,
