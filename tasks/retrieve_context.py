@@ -21,8 +21,9 @@ from tasks.casebase import CaseRecord, lookup_cases
 from tasks.knowledge import physics
 from tasks.paths import CANONICAL_DIR
 from tasks.retrieve import ContextItem, clean_text
-from tasks.router import Ontology, Route, tokenize
+from tasks.router import TROUBLE_CATEGORIES, Ontology, Route, tokenize
 
+TROUBLE_FILES = frozenset({"troubleshooting.md", "numerics.md"})
 PIN_CHARS = 10_000  # canonical sections beyond the entity pins fill at most this many characters
 CATEGORY_FEATURES = {"rotating_mrf": "mrf", "multiphase": "multiphase", "particles_lagrangian": "lagrangian",
                      "heat_transfer": "energy"}
@@ -61,6 +62,7 @@ class Pin(BaseModel):
     text: str
     entity: str | None = Field(None, description="the tool/model/keyword of the request its heading names")
     rank: int = Field(3, description="entity pins: 0 heading starts with the name, 1 before the colon, 2 after")
+    trouble: bool = Field(False, description="a troubleshooting or numerics section")
     weight: float = Field(1.0, description="category pins: the category's score relative to the best")
 
 
@@ -106,7 +108,8 @@ def entity_sections(route: Route, ontology: Ontology, canonical_dir: Path = CANO
         for h in heading_index(canonical_dir):
             if key in h.words:
                 rank = 0 if h.subject[:1] == (key,) else 1 if key in h.subject else 2
-                found.append(Pin(source=f"canonical/{h.file}#{h.title}", text=h.text, entity=name, rank=rank))
+                found.append(Pin(source=f"canonical/{h.file}#{h.title}", text=h.text, entity=name, rank=rank,
+                                 trouble=h.file in TROUBLE_FILES))
     return found
 
 
@@ -136,16 +139,27 @@ def pinned_sections(route: Route, ontology: Ontology, canonical_dir: Path = CANO
     if route.categories:
         top = route.category_scores[route.categories[0]]
         cats = [c for c in route.categories if route.category_scores[c] >= 0.5 * top][:max_categories]
+        weights = {c: route.category_scores[c] / top for c in cats}
+        trouble = troubleshooting(route)
+        if trouble:  # a reported problem: its category's notes count in full, whatever else the request names
+            cats = [*cats, trouble] if trouble not in cats else cats
+            weights[trouble] = 1.0
         for cat in cats:
             for pin in ontology.categories[cat].canonical_docs:
                 name, _, heading = pin.partition("#")
                 path = canonical_dir / name
                 text = canonical_sections(path).get(heading) if path.is_file() else None
                 if text and not _about_other_entity(heading, route, ontology):
-                    found.append(Pin(source=f"canonical/{name}#{heading}", text=text,
-                                     weight=route.category_scores[cat] / top))
+                    found.append(Pin(source=f"canonical/{name}#{heading}", text=text, weight=weights[cat]))
     seen: set[str] = set()
     return [p for p in found if not (p.source in seen or seen.add(p.source))]
+
+
+def troubleshooting(route: Route) -> str | None:
+    """The problem category of an expert question that reports a symptom (its best scoring one)."""
+    if route.mode != "expert" or not route.symptoms:
+        return None
+    return next((c for c in route.categories if c in TROUBLE_CATEGORIES), None)
 
 
 def overlap_score(text: str, query_tokens: set[str]) -> float:
@@ -164,11 +178,12 @@ def _token_set(text: str) -> frozenset[str]:
 
 
 def select_pins(pins: Sequence[Pin], texts: Sequence[str], limit: int, *, max_entity: int = 3,
-                budget: int = PIN_CHARS) -> list[ContextItem]:
+                budget: int = PIN_CHARS, trouble_first: bool = False) -> list[ContextItem]:
     """The canonical sections of the context block, at most `limit` of them:
 
     1. up to `max_entity` entity pins, round-robin over the names in request order, each name's
-       best heading first (rank, then term overlap with the request and its variants);
+       best heading first (rank, then, with `trouble_first`, troubleshooting and numerics
+       sections, then term overlap with the request and its variants);
     2. then category pins by term overlap times their category's weight, while their text fits
        in `budget` characters.
     """
@@ -180,7 +195,8 @@ def select_pins(pins: Sequence[Pin], texts: Sequence[str], limit: int, *, max_en
     for item in scored:
         if item[2].entity:
             per_name.setdefault(item[2].entity, []).append(item)
-    queues = [sorted(group, key=lambda s: (s[2].rank, -s[0], s[1])) for group in per_name.values()]
+    queues = [sorted(group, key=lambda s: (s[2].rank, trouble_first and not s[2].trouble, -s[0], s[1]))
+              for group in per_name.values()]
     chosen: list[tuple[float, int, Pin]] = []
     taken: set[str] = set()
     while len(chosen) < min(max_entity, limit) and any(queues):

@@ -39,7 +39,14 @@ from tasks.retrieve import (
     select_chunks,
     select_terms,
 )
-from tasks.retrieve_context import case_summary, pick_base_case, pick_related_case, pinned_sections, select_pins
+from tasks.retrieve_context import (
+    case_summary,
+    pick_base_case,
+    pick_related_case,
+    pinned_sections,
+    select_pins,
+    troubleshooting,
+)
 from tasks.router import Ontology, Route
 
 if TYPE_CHECKING:
@@ -275,7 +282,8 @@ def build_context(query: str, route: Route, ontology: Ontology, variants: Sequen
                   cases: Sequence[ContextItem] = ()) -> list[ContextItem]:
     """Pinned canonical sections, the base (and related) case, then the fused, diversified chunks."""
     pins = pinned_sections(route, ontology) if options.canonical else []
-    pinned = select_pins(pins, [query, *(v.text for v in variants)], options.max_pinned)
+    pinned = select_pins(pins, [query, *(v.text for v in variants)], options.max_pinned,
+                         trouble_first=troubleshooting(route) is not None)
     fused = fuse(lists, rrf_k, route.mode, [p.source for p in pinned])
     return [*pinned, *cases, *select_chunks(fused, k, lam, options.mmr)]
 

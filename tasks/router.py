@@ -197,7 +197,7 @@ def find_terms(tokens: list[str], index: TermIndex, example_mask: list[bool] | N
 SYMPTOMS = re.compile(
     r"\b(crash\w*|diverg\w*|blow\w* up|blew up|fatal|errors?|fail\w*|floating point exception|sigfpe|fpe|"
     r"nan|bounding|unbounded|not converg\w*|(?:doesn't|does not|won't|will not) (?:converge|run|start)|"
-    r"plateau\w*|stall\w*|stuck|unstable|instabilit\w*|negative (?:values?|pressure|volumes?|temperature)|"
+    r"plateau\w*|stall\w*|stuck|unstable|instabilit\w*|oscillat\w*|negative (?:values?|pressure|volumes?|temperature)|"
     r"core dumped|segmentation fault|warning|dropping|goes wrong|problem|issue)\b"
 )
 COMMAND_VERBS = frozenset(

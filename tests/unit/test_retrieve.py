@@ -37,6 +37,7 @@ from tasks.retrieve_context import (
     pinned_sections,
     select_pins,
     target_model,
+    troubleshooting,
 )
 from tasks.router import classify, load_ontology
 
@@ -273,6 +274,21 @@ def test_sections_about_another_solver_are_not_pinned(onto) -> None:
     route = classify("Simulate flow in a rotating mixer with pimpleFoam and k-epsilon.", onto)
     sources = [p.source for p in pinned_sections(route, onto) if not p.entity]
     assert not any("#icoFoam:" in s or "#kOmegaSST:" in s for s in sources)
+
+
+def test_a_reported_problem_pins_the_tools_troubleshooting_and_numerics_first(onto) -> None:
+    question = "Diverging interFoam VOF simulation: residuals oscillating, dam break case."
+    route = classify(question, onto)
+    assert route.mode == "expert" and "numerical_instability" in route.categories
+    assert troubleshooting(route) == "numerical_instability"
+    items = select_pins(pinned_sections(route, onto), [question], 8, trouble_first=True)
+    first = items[0].source
+    assert first.startswith(("canonical/troubleshooting.md#interFoam", "canonical/numerics.md#interFoam")), first
+    assert any(i.source == "canonical/troubleshooting.md#Reading a log to spot divergence early" for i in items)
+
+
+def test_a_set_up_request_has_no_troubleshooting_focus(onto) -> None:
+    assert troubleshooting(classify("Set up a dam break with interFoam, water column 0.3 m", onto)) is None
 
 
 def test_select_pins_limits_and_budget() -> None:

@@ -97,6 +97,10 @@ def test_time_functions_in_a_request_name_uniform_fixed_value(onto, text: str, t
     assert (term in classify(text, onto).terms) if term else not classify(text, onto).terms
 
 
+def test_a_tetrahedral_mesh_is_a_gmsh_question(onto) -> None:
+    assert classify("Generate an unstructured 3D tetrahedral mesh for a cylinder", onto).categories[0] == "gmsh"
+
+
 def test_from_x_to_y_makes_y_the_primary_solver(onto) -> None:
     route = classify("Convert the cavity from laminar icoFoam to turbulent flow using simpleFoam.", onto)
     assert route.tool == "simpleFoam" and "icoFoam" in route.tools
