@@ -14,10 +14,12 @@ from tasks.casedir import check_and_read, plan_steps, restore_initial_fields
 from tasks.config import Settings, get_settings
 from tasks.generate import (
     CaseResult,
+    ReviewSummary,
     RouteSummary,
     check_written_case,
     plan_request,
     result_markdown,
+    review_summary,
     route_request,
     score_case,
     write_planned_case,
@@ -83,8 +85,8 @@ def check_case(written, manifest):
 
 @task(name="score-case", persist_result=False, cache_policy=NO_CACHE)
 def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None,
-                     routed: RouteSummary | None = None) -> CaseResult:
-    result = score_case(request, manifest, written, problems, report, routed)
+                     routed: RouteSummary | None = None, review: ReviewSummary | None = None) -> CaseResult:
+    result = score_case(request, manifest, written, problems, report, routed, review)
     key = "case-" + "".join(c if c.isalnum() else "-" for c in written.case_dir.name.lower())[:40]
     create_markdown_artifact(markdown=result_markdown(result), key=key.strip("-") or "case",
                              description=str(written.case_dir))
@@ -93,11 +95,18 @@ def score_and_report(request: CaseRequest, manifest, written, problems, report: 
 
 @flow(name="request-to-case", flow_run_name="new {request.out_dir}", persist_result=False)
 def request_to_case(request: CaseRequest, settings: Settings | None = None) -> CaseResult:
-    """request -> route -> plan -> write -> check -> run -> score."""
+    """request -> route -> plan -> write -> check -> run -> review a failed run -> score."""
     settings = settings or get_settings()
     routed = route(request)
     manifest = plan_case(request, settings, routed)
     written = write_case(request, manifest, settings)
     problems = check_case(written, manifest)
     report = execute_case(written.case_dir, request.backend, settings) if request.run else None
-    return score_and_report(request, manifest, written, problems, report, routed)
+    review = None
+    if report is not None and report.status != "completed" and request.review:
+        from flows.review import review_case
+
+        reviewed = review_case(written.case_dir, max_cycles=settings.reviewer_max_cycles, backend=request.backend,
+                               settings=settings, initial=report)
+        report, review = reviewed.final, review_summary(reviewed)
+    return score_and_report(request, manifest, written, problems, report, routed, review)

@@ -105,6 +105,7 @@ def new_cmd(
     out: Path = typer.Option(..., "-o", "--out", help="Folder to write the case into (new or empty)."),
     example: Optional[Path] = typer.Option(None, "--example", help="A case of yours to use as the base when it fits."),
     no_run: bool = typer.Option(False, "--no-run", help="Write and check the case, do not run it."),
+    no_review: bool = typer.Option(False, "--no-review", help="Report a failing run as it is (no Reviewer repair)."),
     force: bool = typer.Option(False, "--force", help="Write into a non-empty folder (its content is kept under .casewright/previous-*)."),
     backend: Optional[str] = typer.Option(None, "--backend", help="docker | native (default: config, auto)."),
     json_out: bool = JsonOpt,
@@ -119,7 +120,8 @@ def new_cmd(
     if example is not None and not (example / "system" / "controlDict").is_file():
         raise UsageError(f"--example {example} is not an OpenFOAM case (no system/controlDict)")
     settings = get_settings()
-    req = CaseRequest(text=request, out_dir=out, example_dir=example, run=not no_run, force=force, backend=backend)
+    req = CaseRequest(text=request, out_dir=out, example_dir=example, run=not no_run, review=not no_review,
+                      force=force, backend=backend)
     with prefect_session(settings.prefect_port, settings.prefect_api_url):
         from flows.case import request_to_case
 

@@ -56,16 +56,14 @@ def apply_case_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
     return apply_changes(state, plan)
 
 
-def _review(case_dir: Path, settings: Settings, backend: str | None) -> tuple[RunReport | None, dict | None]:
-    """The Reviewer's repair loop, when it is installed; (final report, review summary)."""
-    try:
-        from flows.review import review_case
-    except ImportError:
-        return None, None
-    review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings)
-    data = review.model_dump(mode="json")
-    final = getattr(review, "final", None) or getattr(review, "final_report", None)
-    return final, data
+def _review(case_dir: Path, settings: Settings, backend: str | None,
+            first: RunReport) -> tuple[RunReport, dict]:
+    """The Reviewer's repair loop from the run just made; (final report, review summary)."""
+    from flows.review import review_case
+
+    review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings,
+                         initial=first)
+    return review.final, review.model_dump(mode="json")
 
 
 @flow(name="modify-case", flow_run_name="modify {case_dir}", persist_result=False)
@@ -84,8 +82,7 @@ def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | N
     if run:
         report = execute_case(after.case_dir, backend, settings)
         if report.status != "completed" and review:
-            reviewed, summary = _review(after.case_dir, settings, backend)
-            report = reviewed or report
+            report, summary = _review(after.case_dir, settings, backend, report)
     locks = check_locked(after.case_dir)
     score = rubric(report, locks) if report else None
     status = "changed" if report is None else ("completed" if report.status == "completed" else "failed")

@@ -25,7 +25,7 @@ from tasks.faults import (
     unprepared_result,
 )
 from tasks.llm import LLMClient, make_llm_client
-from tasks.report import write_report
+from tasks.report import RunReport, write_report
 from tasks.review_locate import MESH_STEPS
 from tasks.review_models import Patch
 from tasks.review_report import review_markdown
@@ -37,6 +37,7 @@ from tasks.review_run import (
     plan_review_steps,
     read_review_case,
     report_for,
+    same_steps,
 )
 from tasks.reviewer import ReviewReport, ReviewSession, rerun_start
 from tasks.runner import Runner, Step, StepResult, select_runner
@@ -76,11 +77,14 @@ def review_case(
     llm: Any = None,
     use_llm: bool = True,
     rules: Any = None,
+    initial: RunReport | None = None,
 ) -> ReviewReport:
     """Run the case, then locate -> patch -> re-run until it completes or the Reviewer stops.
 
     `llm` injects an LLMClient (default: the configured endpoint, if any; none with
-    `use_llm=False`); `rules` replaces the patch catalogue (tests, experiments)."""
+    `use_llm=False`); `rules` replaces the patch catalogue (tests, experiments). `initial` is
+    the report of a run the caller has just made of this case (modify, sweep): when its steps
+    are the Reviewer's plan, the case is not run again before the first diagnosis."""
     settings = settings or get_settings()
     started = time.monotonic()
     info = read_review_case(Path(case_dir))
@@ -90,7 +94,10 @@ def review_case(
     cycles = settings.reviewer_max_cycles if max_cycles is None else max_cycles
     session = ReviewSession(info.case_dir, cycles, client, CATALOGUE if rules is None else rules)
     plan = plan_review_steps(info)
-    results, restored = run_steps(runner, info, plan, settings)
+    if initial is not None and same_steps(plan, initial.steps):
+        results, restored = list(initial.steps), list(initial.restored)
+    else:
+        results, restored = run_steps(runner, info, plan, settings)
     report = report_for(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
     while (problem := session.observe(report)) is not None:
         patch = session.propose(problem, session.read_logs(report).get(problem.step, ""))

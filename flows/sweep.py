@@ -55,7 +55,8 @@ def run_variant(plan: VariantPlan, case_dir: Path, change: ChangeResult, spec: S
     if report.status != "completed" and spec.review:
         from flows.review import review_case
 
-        review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings)
+        review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings,
+                             initial=report)
         report, reviewed = review.final or report, True
     score = rubric(report, check_locked(case_dir))
     return variant_result(plan, case_dir, change, report, score.score, score.reason, reviewed)

@@ -172,6 +172,8 @@ FAULTS: list[Fault] = [
           {"system/fvSolution": drop("solvers", "U")}),
     Fault("cavity_missing_p_solver", "cavity", "linear solver for p removed (pFinal refers to $p)",
           "add_linear_solver", {"system/fvSolution": drop("solvers", "p")}),
+    Fault("cavity_unknown_div_scheme", "cavity", "div(phi,U) scheme `Gauss nosuchscheme`", "canonical_div_scheme",
+          {"system/fvSchemes": sub(r"(div\(phi,U\)\s+)Gauss linear;", r"\1Gauss nosuchscheme;")}),
     Fault("cavity_unknown_solver", "cavity", "p solver `PCGG`", "nearest_valid_choice",
           {"system/fvSolution": sub(r"solver(\s+)PCG;", r"solver\1PCGG;")}),
     Fault("cavity_writeControl_invalid", "cavity", "writeControl `timestep`", "nearest_valid_choice",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,29 @@ def route_request(text: str) -> RouteSummary:
                         pinned=[p.source for p in pins], context=context)
 
 
+class ReviewSummary(BaseModel):
+    """What the Reviewer did to a failing first run of `new`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    initial_status: str
+    initial_problem: str | None
+    repaired: bool
+    cycles: list[str] = Field(description="one line per cycle: rule, outcome, files changed")
+    stopped: str
+    history_dir: str
+
+
+def review_summary(review: Any) -> ReviewSummary:
+    """The ReviewReport of tasks/reviewer.py in a few lines."""
+    return ReviewSummary(
+        initial_status=review.initial_status,
+        initial_problem=review.initial_problem.message if review.initial_problem else None,
+        repaired=review.repaired, stopped=review.stopped, history_dir=review.history_dir,
+        cycles=[f"{c.cycle}: {c.rule} -> {c.outcome} ({', '.join(c.files_changed) or 'no file'})" for c in review.cycles],
+    )
+
+
 class CaseResult(BaseModel):
     """What `casewright new` reports."""
 
@@ -76,6 +99,7 @@ class CaseResult(BaseModel):
     example_used: bool = False
     notes: list[str] = Field(default_factory=list)
     route: RouteSummary | None = None
+    review: ReviewSummary | None = None
 
 
 def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
@@ -142,7 +166,8 @@ def check_written_case(written: WrittenCase, manifest: CaseManifest) -> list[Pro
 
 
 def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCase,
-               problems: list[Problem], report: RunReport | None, route: RouteSummary | None = None) -> CaseResult:
+               problems: list[Problem], report: RunReport | None, route: RouteSummary | None = None,
+               review: ReviewSummary | None = None) -> CaseResult:
     locks = check_locked(written.case_dir)
     plot = None
     if report is None:
@@ -167,7 +192,7 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         solver=manifest.solver, recipe=manifest.recipe, base=manifest.base_tutorial,
         turbulence=manifest.turbulence.model, assumptions=manifest.assumptions, warnings=manifest.warnings,
         checks=problems, locked=locks, files=written.files, run=report, residual_plot=plot, shortened=shortened,
-        planner=manifest.planner, example_used=manifest.base_kind == "example", route=route,
+        planner=manifest.planner, example_used=manifest.base_kind == "example", route=route, review=review,
     )
 
 
@@ -183,6 +208,11 @@ def result_markdown(result: CaseResult) -> str:
                      f"canonical notes: {', '.join(p.split('#')[-1] for p in result.route.pinned[:3])}")
     if result.shortened:
         lines.append(f"- {result.shortened}")
+    if result.review:
+        r = result.review
+        lines.append(f"- the first run {r.initial_status} ({r.initial_problem or 'no problem named'}); the Reviewer "
+                     f"{'repaired it' if r.repaired else 'stopped: ' + r.stopped} in {len(r.cycles)} cycle(s)")
+        lines += [f"  - cycle {c}" for c in r.cycles]
     if result.locked:
         lines += ["", "| requested value | file | found | ok |", "|---|---|---|---|"]
         lines += [f"| {c.name} | {c.file} | {c.found} | {'yes' if c.ok else 'NO'} |" for c in result.locked]

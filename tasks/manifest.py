@@ -23,6 +23,7 @@ class CaseRequest(BaseModel):
     out_dir: Path = Field(description="where the case is written (must not be a non-empty folder)")
     example_dir: Path | None = Field(None, description="a case of yours to use as the base when it fits")
     run: bool = True
+    review: bool = Field(True, description="repair a failing run with the Reviewer (bounded loop)")
     force: bool = False
     backend: str | None = None
     max_run_seconds: float | None = None

@@ -162,6 +162,23 @@ def nearest_valid_choice(problem: Problem, view: CaseView) -> Patch | None:
                  changes, view)
 
 
+def canonical_div_scheme(problem: Problem, view: CaseView) -> Patch | None:
+    """An unknown scheme in a divSchemes entry with no near-miss among OpenFOAM's valid names:
+    the canonical scheme for that term (bounded forms for steady solvers)."""
+    if not problem.file or not problem.file.endswith("fvSchemes") or len(problem.dict_path) != 2:
+        return None
+    section, key = problem.dict_path
+    if section != "divSchemes" or not key.startswith("div("):
+        return None
+    text = view.text(problem.file) or ""
+    if rt.find(text, [section, key]) is None:
+        return None
+    value = div_scheme(view, key)
+    changes = {problem.file: rt.set_value(text, [section, key], value)}
+    return patch(f"replaced the unknown scheme `{problem.value}` of {key} by `{value}` (canonical) in "
+                 f"{problem.file}", changes, view)
+
+
 def _rule(name: str, kinds: str, fn: object, summary: str) -> Rule:
     return Rule(name=name, kinds=frozenset(kinds.split()), fn=fn, summary=summary)  # type: ignore[arg-type]
 
@@ -179,6 +196,8 @@ CATALOGUE: list[Rule] = [
           "closed domain without pressure reference: pRefCell/pRefValue"),
     _rule("nearest_valid_choice", "unknown_type bad_enum", nearest_valid_choice,
           "unknown type/name/enum value: nearest of OpenFOAM's valid list"),
+    _rule("canonical_div_scheme", "unknown_type", canonical_div_scheme,
+          "unknown divSchemes scheme: the canonical scheme for the term"),
     _rule("canonical_patch_bc", "missing_patch constraint_mismatch unknown_type", canonical_patch_bc,
           "patch entry missing or unusable: canonical BC for the patch role"),
     _rule("generate_field_file", "missing_file", generate_field_file,

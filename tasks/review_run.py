@@ -74,6 +74,15 @@ def plan_review_steps(info: CaseInfo) -> list[Step]:
     return out
 
 
+def same_steps(plan: Sequence[Step], results: Sequence[StepResult]) -> bool:
+    """Whether `results` are a run of `plan`: the same steps in order, up to where it stopped
+    (a failed step, or the end)."""
+    labels = [" ".join([r.command, *r.args]) for r in results]
+    if not labels or labels != [s.label() for s in plan][:len(labels)]:
+        return False
+    return len(labels) == len(plan) or results[-1].status != "ok"
+
+
 def merge_results(plan: Sequence[Step], previous: Sequence[StepResult], latest: Sequence[StepResult]) -> list[StepResult]:
     """The steps as they stand: the latest result of each planned step, in plan order, up to
     the first one that did not succeed."""

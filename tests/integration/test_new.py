@@ -50,6 +50,25 @@ def test_few_shot_example_transient_sine_lid(tmp_path, cli_env, prefect_server, 
     assert "sine" in u and "codedFixedValue" not in u
 
 
+def test_a_failing_first_run_goes_to_the_reviewer(tmp_path, cli_env, prefect_server, need_docker):
+    code, base = new_json(["lid-driven cavity, lid 1 m/s, icoFoam", "-o", str(tmp_path / "base"), "--no-run"], cli_env)
+    assert code == 0
+    schemes = Path(base["case_dir"]) / "system/fvSchemes"
+    text = schemes.read_text()
+    assert "div(phi,U)      Gauss linear;" in text
+    schemes.write_text(text.replace("div(phi,U)      Gauss linear;", "div(phi,U)      Gauss nosuchscheme;"))
+    request = "lid-driven cavity, lid 1 m/s, icoFoam, run until t = 0.1 s"
+    code, r = new_json([request, "-o", str(tmp_path / "fixed"), "--example", base["case_dir"]], cli_env)
+    assert code == 0 and r["status"] == "completed" and r["score"] == 4, r
+    review = r["review"]
+    assert review["initial_status"] == "failed" and "nosuchscheme" in review["initial_problem"]
+    assert review["repaired"] and review["cycles"][0].startswith("1: canonical_div_scheme -> completed")
+    assert "nosuchscheme" not in (Path(r["case_dir"]) / "system/fvSchemes").read_text()
+
+    code, r = new_json([request, "-o", str(tmp_path / "as-is"), "--example", base["case_dir"], "--no-review"], cli_env)
+    assert code == 1 and r["status"] == "failed" and r["review"] is None
+
+
 def test_readme_request_writes_a_parseable_case(tmp_path, cli_env):
     code, r = new_json(["steady turbulent flow over the pitzDaily step with k-omega SST, inlet 15 m/s",
                         "-o", str(tmp_path / "sst"), "--no-run"], cli_env)

@@ -112,6 +112,27 @@ def test_same_problem_twice_stops_early(tmp_path, cli_env, prefect_server, need_
     assert sorted(p.name for p in (case / ".casewright/history").iterdir()) == ["001.json"]
 
 
+def test_a_run_the_caller_just_made_is_not_repeated(tmp_path, cli_env, prefect_server, need_docker,
+                                                    monkeypatch) -> None:
+    """modify, new and sweep hand their failed run to the Reviewer: it diagnoses that run."""
+    from tasks.config import load_settings
+    from tasks.prefect_server import prefect_session
+
+    monkeypatch.setenv("CASEWRIGHT_DATA_DIR", cli_env["CASEWRIGHT_DATA_DIR"])
+    case = cavity_without_nu(tmp_path / "cavity")
+    settings = load_settings(runner_backend="docker", prefect_port=TEST_PREFECT_PORT)
+    with prefect_session(TEST_PREFECT_PORT):
+        from flows.case import run_case
+        from flows.review import review_case
+
+        first = run_case(case, settings=settings)
+        meshed = (case / "log.blockMesh").stat().st_mtime_ns
+        review = review_case(case, settings=settings, use_llm=False, initial=first)
+    assert first.status == "failed" and review.initial_problem.keyword == "nu"
+    assert review.repaired and review.cycles[0].rerun == ["icoFoam"]
+    assert (case / "log.blockMesh").stat().st_mtime_ns == meshed  # neither the first run nor the fix re-meshed
+
+
 def test_bench_repair_runs_faults_end_to_end(tmp_path, cli_env, prefect_server, need_docker) -> None:
     ids = "dambreak_missing_alpha,pitz_no_relaxation,pimple_missing_final,cavity_block_cells_commas"
     code, bench = cli_json(["bench", "repair", "--only", ids, "--work-dir", str(tmp_path)], cli_env)

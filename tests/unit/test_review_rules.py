@@ -508,6 +508,11 @@ RULE_TABLE = [
      "system/fvSchemes", "divSchemes/div(phi,k)", "bounded Gauss limitedLinear 1"),
     ("upwind schemes", CAVITY, P("divergence"), "bounded_upwind_schemes", "system/fvSchemes",
      "divSchemes/div(phi,U)", "Gauss upwind"),
+    ("unknown div scheme -> canonical", {**CAVITY, "system/fvSchemes": CAVITY["system/fvSchemes"].replace(
+        "div(phi,U)      Gauss linear;", "div(phi,U)      Gauss nosuchscheme;")},
+     P("unknown_type", file="system/fvSchemes", dict_path=["divSchemes", "div(phi,U)"], value="nosuchscheme",
+       valid_choices=["linear", "linearUpwind", "upwind", "vanLeer"]),
+     "canonical_div_scheme", "system/fvSchemes", "divSchemes/div(phi,U)", "Gauss linearUpwind grad(U)"),
 ]
 
 
