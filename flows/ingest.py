@@ -26,14 +26,8 @@ from tasks import store
 from tasks.casebase import find_case_dirs, read_case_record
 from tasks.chunking import ChunkBudget, chunk_document, enrich_document
 from tasks.config import Settings, get_settings
-from tasks.corpus import (
-    ALL_KINDS,
-    DiscoveredCorpus,
-    Document,
-    SourceKind,
-    SourcePlan,
-    discover_documents,
-)
+from tasks.corpus import ALL_KINDS, DiscoveredCorpus, SourceKind, SourcePlan, discover_documents
+from tasks.documents import Document
 from tasks.embed import EmbeddingProvider, provider_from_settings
 from tasks.paths import CANONICAL_DIR, data_dir
 

@@ -3,7 +3,7 @@ headings, paragraphs), word budgets with overlapping windows, and per-chunk fing
 
 Runs only for documents that are new or changed (see tasks/corpus.py): `enrich_document`
 (PyFoam macro expansion) first, then `chunk_document`. A change to how chunks are cut must
-bump `tasks.corpus.PIPELINE_VERSION`, so stored documents are re-chunked.
+bump `tasks.documents.PIPELINE_VERSION`, so stored documents are re-chunked.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.casebase import iter_entries
-from tasks.corpus import DocMeta, Document, markdown_intent, md5
+from tasks.documents import DocMeta, Document, markdown_intent, md5
 
 logger = logging.getLogger(__name__)
 

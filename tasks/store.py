@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.casebase import CaseRecord
 from tasks.chunking import Chunk
 from tasks.config import Settings, get_settings
-from tasks.corpus import Document
+from tasks.documents import Document
 from tasks.errors import StoreError
 from tasks.paths import SQL_DIR, data_dir
 

@@ -285,7 +285,7 @@ def test_dense_search_uses_the_hnsw_index(world: World) -> None:
     no enable_seqscan tricks. The synthetic document is removed afterwards."""
     from tasks import store
     from tasks.chunking import Chunk, ChunkMeta
-    from tasks.corpus import DocMeta, Document
+    from tasks.documents import DocMeta, Document
 
     rng = random.Random(7)
 

@@ -18,15 +18,13 @@ from tasks.chunking import (
     split_markdown,
     word_count,
 )
-from tasks.corpus import (
+from tasks.corpus import iter_case_tree, iter_markdown, iter_user_folder
+from tasks.documents import (
     DocMeta,
     Document,
     elide_large_lists,
     file_role,
     intent_for,
-    iter_case_tree,
-    iter_markdown,
-    iter_user_folder,
     looks_like_data,
     markdown_intent,
     md5,
