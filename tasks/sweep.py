@@ -84,6 +84,7 @@ class VariantResult(BaseModel):
     reason: str = ""
     time_reached: float | None = None
     end_time: float | None = None
+    converged: bool = Field(False, description="a steady run stopped by its residual controls before endTime")
     last_residuals: dict[str, float] = Field(default_factory=dict)
     courant_max: float | None = None
     wall_seconds: float | None = None
@@ -264,6 +265,7 @@ def variant_result(plan: VariantPlan, case_dir: Path, change: ChangeResult, repo
     return VariantResult(
         name=plan.name, values=plan.values, case_dir=str(case_dir), status=status, score=score, reason=reason,
         time_reached=report.time_reached if report else None, end_time=report.end_time if report else None,
+        converged=bool(report and report.converged_early),
         last_residuals={f: r.last_initial for f, r in report.residuals.items()} if report else {},
         courant_max=report.courant_max if report else None,
         wall_seconds=round(report.wall_seconds, 1) if report else None,
@@ -278,8 +280,7 @@ def sweep_table(result: SweepResult) -> list[dict[str, str]]:
     for v in result.variants:
         row = {"variant": v.name, **v.values, "status": v.status + (" (reviewed)" if v.reviewed else ""),
                "score": "-" if v.score is None else f"{v.score}/4",
-               "time": "-" if v.time_reached is None else f"{v.time_reached:g}/{v.end_time:g}"
-               if v.end_time is not None else f"{v.time_reached:g}"}
+               "time": _time_cell(v)}
         for f in fields:
             row[f"res {f}"] = f"{v.last_residuals[f]:.2e}" if f in v.last_residuals else "-"
         row["Co max"] = "-" if v.courant_max is None else f"{v.courant_max:.3g}"
@@ -287,6 +288,14 @@ def sweep_table(result: SweepResult) -> list[dict[str, str]]:
         row["warnings"] = str(len(v.warnings)) if v.warnings else "-"
         rows.append(row)
     return rows
+
+
+def _time_cell(v: VariantResult) -> str:
+    if v.time_reached is None:
+        return "-"
+    if v.converged:
+        return f"{v.time_reached:g} (converged)"
+    return f"{v.time_reached:g}/{v.end_time:g}" if v.end_time is not None else f"{v.time_reached:g}"
 
 
 def markdown_table(rows: Sequence[Mapping[str, str]]) -> str:
