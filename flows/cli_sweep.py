@@ -35,19 +35,19 @@ def register(app: typer.Typer) -> None:
         """Run a parameter sweep: one base case x a grid of values -> variants, run and tabulated."""
         from tasks.config import get_settings
         from tasks.prefect_server import prefect_session
-        from tasks.sweep import SweepSpec, check_out_dir, check_spec, markdown_table, parse_param, parse_set, sweep_table
+        from tasks.sweep import SweepSpec, check_folders, check_spec, markdown_table, parse_param, parse_set, sweep_table
 
         check_backend(backend)
         spec = SweepSpec(base_case=case_dir, out_dir=out, params=[parse_param(p) for p in param], change=change,
                          sets=[parse_set(s) for s in set_], parallel=parallel, review=review, run=not no_run,
                          max_variants=max_variants)
         check_spec(spec)
-        check_out_dir(out)
+        check_folders(spec)
         settings = get_settings()
         with prefect_session(settings.prefect_port, settings.prefect_api_url):
-            from flows.sweep import run_sweep
+            from flows.sweep import sweep_cases
 
-            result = run_sweep(spec, backend=backend, settings=settings)
+            result = sweep_cases(spec, backend=backend, settings=settings)
         if json_out:
             emit_json(result.model_dump(mode="json"))
         else:

@@ -18,7 +18,6 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.case import execute_case
 from tasks.config import Settings, get_settings
-from tasks.errors import UsageError
 from tasks.locked import check_locked
 from tasks.modify import ChangeResult, read_state
 from tasks.score import rubric
@@ -95,13 +94,3 @@ def sweep_cases(spec: SweepSpec, backend: str | None = None, settings: Settings 
             results += [f.result() for f in futures]
             logger.info("sweep: %d of %d variants done", len(results), len(plans))
     return summarise(spec, results, time.monotonic() - started)
-
-
-def run_sweep(spec: SweepSpec, backend: str | None = None, settings: Settings | None = None) -> SweepResult:
-    """The sweep flow, after checking the folders."""
-    base, out = spec.base_case.resolve(), spec.out_dir.resolve()
-    if not (base / "system" / "controlDict").is_file():
-        raise UsageError(f"{spec.base_case} is not an OpenFOAM case (no system/controlDict)")
-    if out == base or base in out.parents:
-        raise UsageError(f"--out {spec.out_dir} is inside the base case: choose a folder outside it")
-    return sweep_cases(spec, backend=backend, settings=settings)

@@ -214,6 +214,16 @@ def check_out_dir(out_dir: Path) -> None:
         raise UsageError(f"{out_dir} exists and is not an empty folder: choose a new --out (nothing was written)")
 
 
+def check_folders(spec: SweepSpec) -> None:
+    """The base is a case, and the output folder is new or empty and outside it."""
+    base, out = spec.base_case.resolve(), spec.out_dir.resolve()
+    if not (base / "system" / "controlDict").is_file():
+        raise UsageError(f"{spec.base_case} is not an OpenFOAM case (no system/controlDict)")
+    if out == base or base in out.parents:
+        raise UsageError(f"--out {spec.out_dir} is inside the base case: choose a folder outside it")
+    check_out_dir(spec.out_dir)
+
+
 def copy_base(base: Path, dest: Path) -> None:
     """The base case without its results: time folders other than 0, processor*, postProcessing,
     logs and Casewright's own reports (its locked values are kept)."""
@@ -241,7 +251,7 @@ def _is_time(name: str) -> bool:
 def write_variants(spec: SweepSpec, plans: Sequence[VariantPlan]) -> dict[str, ChangeResult]:
     """Copy the base case once per variant and apply its plan; on any failure the output folder
     (new or empty before) is removed again."""
-    check_out_dir(spec.out_dir)
+    check_folders(spec)
     created = not spec.out_dir.exists()
     spec.out_dir.mkdir(parents=True, exist_ok=True)
     results: dict[str, ChangeResult] = {}
@@ -275,7 +285,7 @@ def variant_result(plan: VariantPlan, case_dir: Path, change: ChangeResult, repo
 
 def sweep_table(result: SweepResult) -> list[dict[str, str]]:
     """One row per variant: the parameter values, status, score, time reached, last residuals."""
-    fields = sorted({f for v in result.variants for f in v.last_residuals})[:4]
+    fields = sorted({f for v in result.variants for f in v.last_residuals}, key=_residual_order)[:5]
     rows = []
     for v in result.variants:
         row = {"variant": v.name, **v.values, "status": v.status + (" (reviewed)" if v.reviewed else ""),
@@ -288,6 +298,12 @@ def sweep_table(result: SweepResult) -> list[dict[str, str]]:
         row["warnings"] = str(len(v.warnings)) if v.warnings else "-"
         rows.append(row)
     return rows
+
+
+def _residual_order(field: str) -> tuple[int, str]:
+    """Pressure first, then the velocity components, then the other fields by name."""
+    first = ("p", "p_rgh", "Ux", "Uy", "Uz")
+    return (first.index(field), field) if field in first else (len(first), field)
 
 
 def _time_cell(v: VariantResult) -> str:

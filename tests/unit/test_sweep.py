@@ -118,6 +118,14 @@ def test_variants_hold_their_values_and_the_base_is_untouched(tmp_path: Path) ->
     assert {p: p.read_bytes() for p in base.rglob("*") if p.is_file()} == before
 
 
+def test_an_out_folder_inside_the_base_is_refused(tmp_path: Path) -> None:
+    base = copy_tutorial(CAVITY, tmp_path / "base")
+    spec = _spec(tmp_path, out_dir=base / "sweep")
+    with pytest.raises(UsageError, match="inside the base case"):
+        write_variants(spec, plan_sweep(spec, read_state(base)))
+    assert not spec.out_dir.exists()
+
+
 def test_a_non_empty_out_folder_is_refused_and_kept(tmp_path: Path) -> None:
     base = copy_tutorial(CAVITY, tmp_path / "base")
     spec = _spec(tmp_path)
@@ -132,8 +140,8 @@ def test_a_failed_write_leaves_no_output_folder(tmp_path: Path) -> None:
     base = copy_tutorial(CAVITY, tmp_path / "base")
     spec = _spec(tmp_path)
     plans = plan_sweep(spec, read_state(base))
-    (base / "system/controlDict").rename(base / "system/controlDict.moved")  # the copies cannot be read
-    with pytest.raises(UsageError, match="system/controlDict is missing"):
+    (base / "0/U").rename(base / "0/U.moved")  # the planned edit of 0/U cannot be applied to the copies
+    with pytest.raises(RequestError, match="cannot change 0/U"):
         write_variants(spec, plans)
     assert not spec.out_dir.exists()
 
