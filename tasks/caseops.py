@@ -295,6 +295,22 @@ def covered_by(field: str, patterns: list[str]) -> bool:
     return False
 
 
+def _relaxation_of(solution: str, field: str) -> float | None:
+    """The equation relaxation factor that applies to `field`: its own entry, else the last
+    pattern that matches it (OpenFOAM tries regular-expression keys from the last one up)."""
+    path = ["relaxationFactors", "equations"]
+    value = ft.get(solution, [*path, field])
+    if value is None:
+        for key in reversed(ft.keys(solution, path)):
+            if covered_by(key.strip('"'), [field]) or covered_by(field, [key.strip('"')]):
+                value = ft.get(solution, [*path, key])
+                break
+    try:
+        return float(str(value).split()[0]) if value is not None else None
+    except ValueError:
+        return None
+
+
 def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     """fvSchemes div terms and fvSolution solvers/relaxation for every solved field."""
     changed: list[str] = []
@@ -340,6 +356,11 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
         for field in solved:
             if field != "T" and not covered_by(field, eq):
                 solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+        if "omega" in solved:  # omega under 0.9 relaxation goes negative (bounding) late in the run
+            for field in (f for f in solved if f != "T"):
+                factor = _relaxation_of(solution, field)
+                if factor is not None and factor > rel:
+                    solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
     if solution != read(case, "system/fvSolution"):
         changed.append(write(case, "system/fvSolution", solution))
     return changed

@@ -143,6 +143,13 @@ def format_entry(key: str, value: str | dict, indent: str) -> str:
     return f"{indent}{_quote(key)}{' ' * pad}{value};"
 
 
+def _line_end(text: str, at: int) -> int:
+    """After an entry: past a comment that ends its line (`nu 1e-05; // water`), so a new entry
+    goes below the comment instead of taking it over."""
+    m = re.match(r"[ \t]*(//[^\n]*)?(?=\n|$)", text[at:])
+    return at + m.end() if m and m.group(1) else at
+
+
 def set_entry(text: str, path: tuple[str, ...] | list[str], value: str | dict) -> str:
     """Set `path` to a value (text) or a sub-dictionary (dict), creating parents as needed."""
     path = tuple(path)
@@ -166,12 +173,12 @@ def set_entry(text: str, path: tuple[str, ...] | list[str], value: str | dict) -
     new = format_entry(path[-1], value, indent)
     if parent is None:
         tops = [e for e in entries(text) if not e.key.startswith("#")]
-        at = tops[-1].end if tops else len(text)
+        at = _line_end(text, tops[-1].end) if tops else len(text)
         return text[:at] + "\n\n" + new + text[at:]
     lo, hi = parent.body  # type: ignore[misc]
     inner = entries(text, lo, hi)
     if inner:
-        at = inner[-1].end
+        at = _line_end(text, inner[-1].end)
         return text[:at] + "\n" + new + text[at:]
     closing_indent = _indent_at(text, parent.key_start)
     return text[:lo] + "\n" + new + "\n" + closing_indent + text[hi:].lstrip(" \t\n")

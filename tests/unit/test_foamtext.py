@@ -68,3 +68,11 @@ def test_edits_of_a_real_field_parse_back(tmp_path):
     parsed = FoamFieldFile(out)
     assert parsed["boundaryField"]["inlet"]["uniformValue"]["frequency"] == 10
     assert parsed["boundaryField"]["outlet"]["type"] == "zeroGradient"
+
+
+def test_a_new_entry_goes_below_a_comment_that_ends_the_last_line() -> None:
+    text = 'equations\n{\n    U               0.9; // tutorial value\n    ".*"            0.9; // keep me\n}\n'
+    out = ft.set_entry(text, ["equations", "k"], "0.7")
+    assert out == 'equations\n{\n    U               0.9; // tutorial value\n    ".*"            0.9; // keep me\n' \
+                  '    k               0.7;\n}\n'
+    assert ft.set_entry("a 1; // c\n", ["b"], "2").startswith("a 1; // c\n\nb")
