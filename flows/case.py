@@ -27,6 +27,7 @@ from tasks.generate import (
 from tasks.manifest import CaseRequest
 from tasks.report import RunReport, build_report, report_markdown, write_report
 from tasks.runner import select_runner
+from tasks.yplus import is_ras, with_wall_yplus, yplus_step
 
 
 @task(name="publish-report", persist_result=False, cache_policy=NO_CACHE)
@@ -52,6 +53,9 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> Run
         if result.status != "ok":
             break
     report = build_report(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
+    if report.status == "completed" and is_ras(info.case_dir):
+        check = step_task(runner, info.case_dir, yplus_step(info.application), settings.step_timeout_s)
+        report = with_wall_yplus(report, info.case_dir, check)
     write_report(report, info.case_dir)
     publish_report(report)
     return report

@@ -218,8 +218,13 @@ def result_markdown(result: CaseResult) -> str:
         lines += [f"| {c.name} | {c.file} | {c.found} | {'yes' if c.ok else 'NO'} |" for c in result.locked]
     if result.assumptions:
         lines += ["", "Assumptions:"] + [f"- {a}" for a in result.assumptions]
+    if result.run and result.run.y_plus:
+        lines += ["", "y+ on walls (average, min-max): " + ", ".join(
+            f"{w.patch} {w.average:.3g} ({w.min:.3g}-{w.max:.3g})" for w in result.run.y_plus)]
     if result.warnings:
         lines += ["", "Warnings:"] + [f"- {w}" for w in result.warnings]
+    if result.run and result.run.warnings:
+        lines += ["", "From the run:"] + [f"- {w}" for w in result.run.warnings[:10]]
     if result.checks:
         lines += ["", "Pre-run checks:"] + [f"- {p.severity} in {p.file}: {p.message} (fix: {p.fix})" for p in result.checks]
     if result.residual_plot:

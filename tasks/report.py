@@ -37,6 +37,18 @@ class FieldResiduals(BaseModel):
     n: int
 
 
+class WallYPlus(BaseModel):
+    """y+ on one wall patch at the last time (yPlus function object)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    patch: str
+    min: float
+    max: float
+    average: float
+    nut_bc: str | None = None
+
+
 class RunReport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -60,6 +72,7 @@ class RunReport(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     restored: list[str] = Field(default_factory=list)
     solver_seconds: float | None = None
+    y_plus: list[WallYPlus] = Field(default_factory=list, description="RAS runs that completed: y+ per wall patch")
     wall_seconds: float = 0.0
     report_path: str = ""
 
@@ -186,6 +199,10 @@ def report_markdown(report: RunReport) -> str:
             f"| {f} | {r.first_initial:.3g} | {r.last_initial:.3g} | {r.min_initial:.3g} | {r.max_initial:.3g} |"
             for f, r in report.residuals.items()
         ]
+    if report.y_plus:
+        lines += ["", "| wall | y+ min | y+ max | y+ average | nut |", "|---|---|---|---|---|"]
+        lines += [f"| {w.patch} | {w.min:.3g} | {w.max:.3g} | {w.average:.3g} | {w.nut_bc or '-'} |"
+                  for w in report.y_plus]
     if report.warnings:
         lines += ["", "Warnings:"] + [f"- {w}" for w in report.warnings[:20]]
     return "\n".join(lines) + "\n"

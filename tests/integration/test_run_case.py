@@ -55,6 +55,12 @@ def test_pitzdaily_short_completes(backend, tmp_path, cli_env, prefect_server, r
     assert report["time_reached"] == pytest.approx(40)
     assert {"Ux", "p", "k", "epsilon"} <= set(report["residuals"])
     assert report["residuals"]["p"]["last_initial"] < report["residuals"]["p"]["first_initial"]
+    # a RAS run that completed gets y+ per wall patch (an extra post-processing run, not a step)
+    assert [s["command"] for s in report["steps"]] == ["blockMesh", "simpleFoam"]
+    walls = {w["patch"]: w for w in report["y_plus"]}
+    assert set(walls) == {"upperWall", "lowerWall"} and (case / "log.yPlus").is_file()
+    assert all(w["nut_bc"] == "nutkWallFunction" and 0 < w["min"] <= w["average"] <= w["max"] for w in walls.values())
+    assert (case / "40" / "yPlus").is_file()
 
 
 def test_cavity_without_nu_fails_with_fatal(tmp_path, cli_env, prefect_server, need_docker):
