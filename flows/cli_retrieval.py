@@ -146,7 +146,8 @@ def _report_text(r: Any) -> str:
               f"min {_pct(r.corrected.min)}, n_perfect {r.corrected.n_perfect})",
               f"latency p50 {r.latency_ms.p50:.1f} ms, p95 {r.latency_ms.p95:.1f} ms, max {r.latency_ms.max:.1f} ms, "
               f"CPU p50 {r.latency_ms.cpu_p50:.1f} ms at load average {r.latency_ms.load_avg} "
-              f"(paper median {paper.get('latency_median_s', '-')} s)", f"cold start (ms): {r.cold_start_ms}", "",
+              f"(paper median {paper.get('latency_median_s', '-')} s)",
+              f"cold start (ms): {r.cold_start_ms}; queries encoded by {r.encoder}", "",
               f"{'case':6}{'score':>8}{'corr.':>8}{'mode':>10}{'ms':>8}  missing"]
     for c in r.cases:
         lines.append(f"{c.case_id:6}{_pct(c.score):>8}{_pct(c.score_corrected):>8}{c.mode:>10}"
@@ -165,7 +166,7 @@ def _ablation_text(set_name: str, reports: dict[str, Any]) -> str:
         ref = paper.get(name)
         lines.append(f"{name:<28}" + "".join(f"{c:>16}" for c in cells) + f"{f'{ref} %' if ref else '-':>10}")
     lines += ["", f"CPU p50 of the full run {full.latency_ms.cpu_p50:.1f} ms at load average {full.latency_ms.load_avg}; "
-              f"cold start (ms): {full.cold_start_ms}"]
+              f"cold start (ms): {full.cold_start_ms}; queries encoded by {full.encoder}"]
     return "\n".join(lines)
 
 

@@ -107,6 +107,7 @@ class BenchReport(BaseModel):
     corrected: Stats
     latency_ms: Latency
     cold_start_ms: dict[str, float]
+    encoder: str = Field("", description="what encoded the queries: onnx-int8, torch or the endpoint's model")
     paper: dict[str, object]
     cases: list[CaseScore]
 
@@ -224,7 +225,7 @@ def run_cases(cases: Sequence[BenchCase], retrieve_case: Retriever) -> list[Case
 
 
 def summarise(set_name: str, options: dict[str, bool], scored: Sequence[CaseScore],
-              cold_start_ms: dict[str, float]) -> BenchReport:
+              cold_start_ms: dict[str, float], encoder: str = "") -> BenchReport:
     overall = stats([c.score for c in scored])
     categories = sorted({c.category for c in scored})
     latencies = [c.latency_ms for c in scored]
@@ -237,7 +238,7 @@ def summarise(set_name: str, options: dict[str, bool], scored: Sequence[CaseScor
                            max=round(max(latencies), 2),
                            cpu_p50=round(percentile([c.cpu_ms for c in scored], 50), 2),
                            load_avg=round(os.getloadavg()[0], 2)),
-        cold_start_ms=cold_start_ms, paper=PAPER.get(set_name, {}), cases=list(scored),
+        cold_start_ms=cold_start_ms, encoder=encoder, paper=PAPER.get(set_name, {}), cases=list(scored),
     )
 
 
@@ -287,5 +288,6 @@ def run_benchmark(set_name: str, configs: dict[str, RetrievalOptions], settings:
         cold["first_query"] = round((time.perf_counter() - started) * 1000, 1)
         for name, options in configs.items():
             scored = run_cases(cases, lambda c, o=options: retrieve_case(c, o))
-            reports[name] = summarise(set_name, options.model_dump(exclude={"max_pinned"}), scored, cold)
+            reports[name] = summarise(set_name, options.model_dump(exclude={"max_pinned"}), scored, cold,
+                                      getattr(provider, "encoder", provider.name))
     return reports
