@@ -20,13 +20,13 @@ from flows.case import execute_case
 from tasks.config import Settings, get_settings
 from tasks.locked import check_locked
 from tasks.modify import ChangeResult, read_state
+from tasks.report import markdown_table
 from tasks.score import rubric
 from tasks.sweep import (
     SweepResult,
     SweepSpec,
     VariantPlan,
     VariantResult,
-    markdown_table,
     plan_sweep,
     sweep_table,
     variant_result,

@@ -17,6 +17,7 @@ from tasks.errors import ConfigError, LLMError
 logger = logging.getLogger(__name__)
 
 MINILM_NAME = "all-MiniLM-L6-v2"
+LOCAL_PROVIDER_NAME = f"local:{MINILM_NAME}"  # what the store records as its embedding model
 OPENAI_DIMENSIONS = {"text-embedding-3-small": 1536, "text-embedding-3-large": 3072, "text-embedding-ada-002": 1536}
 
 
@@ -105,7 +106,7 @@ class LocalMiniLM:
 
     @property
     def name(self) -> str:
-        return f"local:{MINILM_NAME}"
+        return LOCAL_PROVIDER_NAME
 
     def _load(self) -> Any:
         with self._lock:

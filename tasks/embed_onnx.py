@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from tasks.embed import MINILM_NAME, minilm_model_path
+from tasks.embed import LOCAL_PROVIDER_NAME, MINILM_NAME, minilm_model_path
 from tasks.errors import ConfigError
 
 logger = logging.getLogger(__name__)
@@ -169,7 +169,7 @@ class OnnxMiniLM:
 
     @property
     def name(self) -> str:
-        return f"local:{MINILM_NAME}"
+        return LOCAL_PROVIDER_NAME
 
     def model_file(self) -> Path:
         from tasks.paths import model_cache_dir

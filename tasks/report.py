@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -169,6 +170,16 @@ def write_report(report: RunReport, case_dir: Path) -> Path:
     tmp.write_text(json.dumps(report.model_dump(mode="json"), indent=2) + "\n")
     tmp.replace(path)
     return path
+
+
+def markdown_table(rows: Sequence[Mapping[str, object]]) -> str:
+    """Rows (dicts with the same keys, in column order) as a markdown table."""
+    if not rows:
+        return "(no rows)\n"
+    cols = list(rows[0])
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += ["| " + " | ".join(str(r.get(c, "")) for c in cols) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
 
 
 def report_markdown(report: RunReport) -> str:

@@ -312,12 +312,3 @@ def _time_cell(v: VariantResult) -> str:
     if v.converged:
         return f"{v.time_reached:g} (converged)"
     return f"{v.time_reached:g}/{v.end_time:g}" if v.end_time is not None else f"{v.time_reached:g}"
-
-
-def markdown_table(rows: Sequence[Mapping[str, str]]) -> str:
-    if not rows:
-        return "(no variants)\n"
-    cols = list(rows[0])
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    lines += ["| " + " | ".join(str(r.get(c, "")) for c in cols) + " |" for r in rows]
-    return "\n".join(lines) + "\n"

@@ -81,6 +81,16 @@ def run_cli(args: list[str], env: dict[str, str], check: bool = False, timeout: 
     return proc
 
 
+def cli_json(args: list[str], env: dict[str, str]) -> tuple[int, dict]:
+    """`casewright ARGS --json`: (exit code, the one JSON object it must print on stdout)."""
+    import json
+
+    proc = run_cli([*args, "--json"], env)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, f"stdout must be one JSON object, got:\n{proc.stdout}\nstderr:\n{proc.stderr[-3000:]}"
+    return proc.returncode, json.loads(lines[0])
+
+
 def docker_ready() -> str | None:
     """None when the Docker daemon answers and the OpenFOAM image exists, else the reason."""
     try:

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import cli_json
 
 pytestmark = pytest.mark.integration
 
-
-def cli_json(args, env):
-    proc = run_cli([*args, "--json"], env)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    assert len(lines) == 1, proc.stdout + proc.stderr[-2000:]
-    return proc.returncode, json.loads(lines[0])
 
 
 @pytest.fixture()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import cli_json
 
 pytestmark = pytest.mark.integration
 
@@ -17,10 +17,7 @@ A1 = ("Set up and run a 2D lid-driven cavity flow simulation in OpenFOAM. The do
 
 
 def new_json(args: list[str], env) -> tuple[int, dict]:
-    proc = run_cli(["new", *args, "--json"], env)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    assert len(lines) == 1, f"stdout must be one JSON object:\n{proc.stdout}\n{proc.stderr[-2000:]}"
-    return proc.returncode, json.loads(lines[0])
+    return cli_json(["new", *args], env)
 
 
 def test_a1_cavity_runs_and_scores_4(tmp_path, cli_env, prefect_server, need_docker):

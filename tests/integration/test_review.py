@@ -11,16 +11,10 @@ import pytest
 
 from tasks.faults import prepare_fault, select_faults
 from tasks.locked import LockedValue, check_locked, save_locked
-from tests.conftest import CAVITY, TEST_PREFECT_PORT, TUTORIALS, copy_tutorial, run_cli, set_entry
+from tests.conftest import CAVITY, TEST_PREFECT_PORT, TUTORIALS, cli_json, copy_tutorial, set_entry
 
 pytestmark = pytest.mark.integration
 
-
-def cli_json(args: list[str], env: dict[str, str]) -> tuple[int, dict]:
-    proc = run_cli([*args, "--json"], env)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    assert len(lines) == 1, f"stdout must be one JSON object, got:\n{proc.stdout}\nstderr:\n{proc.stderr[-3000:]}"
-    return proc.returncode, json.loads(lines[0])
 
 
 def cavity_without_nu(dest: Path) -> Path:

@@ -8,16 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CAVITY, PITZDAILY, copy_tutorial, run_cli, set_entry
+from tests.conftest import CAVITY, PITZDAILY, cli_json, copy_tutorial, run_cli, set_entry
 
 pytestmark = pytest.mark.integration
 
 
 def run_case_json(case: Path, env: dict[str, str], *extra: str) -> tuple[int, dict]:
-    proc = run_cli(["run-case", str(case), "--json", *extra], env)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    assert len(lines) == 1, f"stdout must be one JSON object, got:\n{proc.stdout}\nstderr:\n{proc.stderr[-2000:]}"
-    return proc.returncode, json.loads(lines[0])
+    return cli_json(["run-case", str(case), *extra], env)
 
 
 BACKENDS = ["docker", "native"]

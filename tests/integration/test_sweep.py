@@ -7,16 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import cli_json
 
 pytestmark = pytest.mark.integration
 
-
-def cli_json(args: list[str], env: dict[str, str]) -> tuple[int, dict]:
-    proc = run_cli([*args, "--json"], env)
-    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
-    assert len(lines) == 1, proc.stdout + proc.stderr[-3000:]
-    return proc.returncode, json.loads(lines[0])
 
 
 @pytest.fixture()
