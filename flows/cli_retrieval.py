@@ -58,9 +58,9 @@ def ask_cmd(
 
 def _check_store(settings: Any) -> None:
     from tasks import store
-    from tasks.retrieve_search import query_embedder
+    from tasks.embed import provider_from_settings
 
-    provider = query_embedder(settings)
+    provider = provider_from_settings(settings)  # name and dimension only: the model is not loaded here
     with store.connect(settings) as conn:
         store.check_store(conn, model=provider.name, dimension=provider.dimension)
 
