@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tasks.report import markdown_table
+from tasks.run.report import markdown_table
 
 
 def print_table(rows: list[dict[str, object]]) -> None:

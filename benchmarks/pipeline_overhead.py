@@ -33,9 +33,9 @@ def main() -> None:
     ap.add_argument("--backend", default="docker")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    from tasks.config import get_settings
-    from tasks.manifest import CaseRequest
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
+    from tasks.plan.manifest import CaseRequest
 
     settings = get_settings()
     rows = []

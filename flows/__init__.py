@@ -2,7 +2,7 @@
 
 Casewright is offline first: Prefect's client-side telemetry is switched off before Prefect
 is imported anywhere in the project (DO_NOT_TRACK), and the local server runs with its
-analytics disabled (tasks/prefect_server.py).
+analytics disabled (flows/server.py).
 """
 
 import os

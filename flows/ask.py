@@ -18,16 +18,16 @@ from prefect.logging import get_run_logger
 from prefect.utilities.annotations import quote
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks import store
-from tasks.config import Settings, get_settings
-from tasks.embed import EmbeddingProvider
-from tasks.errors import LLMError
-from tasks.knowledge import physics
-from tasks.llm import LLMClient, TokenUsage, make_llm_client
-from tasks.retrieve import ContextItem, RetrievalOptions, Variant
-from tasks.retrieve_llm import Answer, Expansion, grounded_answer, llm_variants
-from tasks.retrieve_search import Retrieval, load_term_stats, query_embedder, retrieve
-from tasks.router import Route, classify, load_ontology, term_index
+from tasks.core.config import Settings, get_settings
+from tasks.core.errors import LLMError
+from tasks.core.llm import LLMClient, TokenUsage, make_llm_client
+from tasks.foam.physics import physics
+from tasks.knowledge import store
+from tasks.knowledge.embed import EmbeddingProvider
+from tasks.retrieval.fusion import ContextItem, RetrievalOptions, Variant
+from tasks.retrieval.llm import Answer, Expansion, grounded_answer, llm_variants
+from tasks.retrieval.router import Route, classify, load_ontology, term_index
+from tasks.retrieval.search import Retrieval, load_term_stats, query_embedder, retrieve
 
 if TYPE_CHECKING:
     from psycopg import Connection

@@ -11,10 +11,10 @@ from pydantic import BaseModel, ConfigDict
 
 from flows.case import request_to_case
 from flows.modify import modify_case
-from tasks.bench_exec import BenchCase, CheckResult, evaluate, load_set
-from tasks.config import Settings, get_settings
-from tasks.errors import CasewrightError
-from tasks.manifest import CaseRequest
+from tasks.bench.execution import BenchCase, CheckResult, evaluate, load_set
+from tasks.core.config import Settings, get_settings
+from tasks.core.errors import CasewrightError
+from tasks.plan.manifest import CaseRequest
 
 
 class BenchResult(BaseModel):

@@ -10,9 +10,8 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
 from flows.steps import run_step
-from tasks.casedir import check_and_read, plan_steps, restore_initial_fields
-from tasks.config import Settings, get_settings
-from tasks.generate import (
+from tasks.core.config import Settings, get_settings
+from tasks.edit.generate import (
     CaseResult,
     ReviewSummary,
     RouteSummary,
@@ -24,10 +23,12 @@ from tasks.generate import (
     score_case,
     write_planned_case,
 )
-from tasks.manifest import CaseRequest
-from tasks.report import RunReport, build_report, report_markdown, write_report
-from tasks.runner import select_runner
-from tasks.yplus import is_ras, with_wall_yplus, yplus_step
+from tasks.foam.casedir import check_and_read
+from tasks.plan.manifest import CaseRequest
+from tasks.run.report import RunReport, build_report, report_markdown, write_report
+from tasks.run.runner import select_runner
+from tasks.run.steps import plan_steps, restore_initial_fields
+from tasks.run.yplus import is_ras, with_wall_yplus, yplus_step
 
 
 @task(name="publish-report", persist_result=False, cache_policy=NO_CACHE)

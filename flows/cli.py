@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 import typer
 from rich.console import Console
 
-from tasks.errors import CasewrightError
+from tasks.core.errors import CasewrightError
 
 app = typer.Typer(
     name="casewright",
@@ -36,7 +36,7 @@ def emit_json(payload: Any) -> None:
 
 
 def check_backend(backend: str | None) -> None:
-    from tasks.errors import UsageError
+    from tasks.core.errors import UsageError
 
     if backend not in (None, "docker", "native", "auto"):
         raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
@@ -62,7 +62,7 @@ def user_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
 @user_errors
 def config_cmd(json_out: bool = JsonOpt) -> None:
     """Show the effective configuration (secrets masked)."""
-    from tasks.config import load_settings
+    from tasks.core.config import load_settings
 
     data = load_settings().public_dict()
     if json_out:
@@ -80,8 +80,8 @@ def run_case_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """Run an existing case as it is and report how far it got."""
-    from tasks.config import get_settings
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
 
     check_backend(backend)
     settings = get_settings()
@@ -92,7 +92,7 @@ def run_case_cmd(
     if json_out:
         emit_json(report.model_dump(mode="json"))
     else:
-        from tasks.report import report_markdown
+        from tasks.run.report import report_markdown
 
         typer.echo(report_markdown(report))
     raise typer.Exit(0 if report.status == "completed" else 1)
@@ -111,10 +111,10 @@ def new_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """Turn a request into a case, check it, run it and score it (0-4)."""
-    from tasks.config import get_settings
-    from tasks.errors import UsageError
-    from tasks.manifest import CaseRequest
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
+    from tasks.core.errors import UsageError
+    from tasks.plan.manifest import CaseRequest
 
     check_backend(backend)
     if example is not None and not (example / "system" / "controlDict").is_file():
@@ -129,7 +129,7 @@ def new_cmd(
     if json_out:
         emit_json(result.model_dump(mode="json"))
     else:
-        from tasks.generate import result_markdown
+        from tasks.edit.generate import result_markdown
 
         typer.echo(result_markdown(result))
     raise typer.Exit(0 if result.status in ("completed", "written") else 1)
@@ -146,8 +146,8 @@ def modify_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """Change an existing case (minimal diffs, backups kept), run it, and repair it if it fails."""
-    from tasks.config import get_settings
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
 
     check_backend(backend)
     settings = get_settings()
@@ -176,8 +176,8 @@ def modify_cmd(
 @user_errors
 def server_start(json_out: bool = JsonOpt) -> None:
     """Start the local Prefect server (reused by every command) and print the dashboard URL."""
-    from tasks import prefect_server
-    from tasks.config import get_settings
+    from flows import server as prefect_server
+    from tasks.core.config import get_settings
 
     st = prefect_server.start(get_settings().prefect_port)
     emit_json(st.model_dump()) if json_out else typer.echo(prefect_server.describe(st))
@@ -187,8 +187,8 @@ def server_start(json_out: bool = JsonOpt) -> None:
 @user_errors
 def server_stop(json_out: bool = JsonOpt) -> None:
     """Stop the local Prefect server that casewright started."""
-    from tasks import prefect_server
-    from tasks.config import get_settings
+    from flows import server as prefect_server
+    from tasks.core.config import get_settings
 
     st = prefect_server.stop(get_settings().prefect_port)
     emit_json(st.model_dump()) if json_out else typer.echo(prefect_server.describe(st))
@@ -198,8 +198,8 @@ def server_stop(json_out: bool = JsonOpt) -> None:
 @user_errors
 def server_status(json_out: bool = JsonOpt) -> None:
     """Say whether the Prefect server runs, and where its dashboard is."""
-    from tasks import prefect_server
-    from tasks.config import get_settings
+    from flows import server as prefect_server
+    from tasks.core.config import get_settings
 
     settings = get_settings()
     st = prefect_server.status(settings.prefect_port, settings.prefect_api_url)

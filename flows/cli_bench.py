@@ -22,8 +22,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Generate (A, B) and modify (C, D) every case, run it, and score it 0-4."""
-        from tasks.config import get_settings
-        from tasks.prefect_server import prefect_session
+        from flows.server import prefect_session
+        from tasks.core.config import get_settings
 
         settings = get_settings()
         cats = category.split(",") if category else None

@@ -11,13 +11,13 @@ from typing import Any, Optional
 
 import typer
 
-from tasks.errors import UsageError
+from tasks.core.errors import UsageError
 
 ABLATION_HEADER = ("config", "mean", "median", "min", "n_perfect", "corrected mean", "p50 ms", "p95 ms")
 
 
 def _options(no_expansion: bool, no_lexical: bool, no_mmr: bool, no_canonical: bool, no_case_base: bool) -> Any:
-    from tasks.retrieve import RetrievalOptions
+    from tasks.retrieval.fusion import RetrievalOptions
 
     return RetrievalOptions(expansion=not no_expansion, lexical=not no_lexical, mmr=not no_mmr,
                             canonical=not no_canonical, case_base=not no_case_base)
@@ -35,8 +35,8 @@ def ask_cmd(
 ) -> None:
     """Route a question, retrieve its context block (and answer it when an LLM is configured)."""
     from flows.cli import emit_json
-    from tasks.config import get_settings
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
 
     if not question.strip():
         raise UsageError("the question is empty: pass it in quotes, e.g. casewright ask \"why does k bound?\"")
@@ -57,8 +57,8 @@ def ask_cmd(
 
 
 def _check_store(settings: Any) -> None:
-    from tasks import store
-    from tasks.embed import provider_from_settings
+    from tasks.knowledge import store
+    from tasks.knowledge.embed import provider_from_settings
 
     provider = provider_from_settings(settings)  # name and dimension only: the model is not loaded here
     with store.connect(settings) as conn:
@@ -98,9 +98,9 @@ def bench_retrieval_cmd(
 ) -> None:
     """Score retrieval by the IteraSim paper's Eq. 3 (offline; all queries in one warm process)."""
     from flows.cli import emit_json
-    from tasks.bench_retrieval import ABLATIONS, run_benchmark
-    from tasks.config import get_settings
-    from tasks.retrieve import RetrievalOptions
+    from tasks.bench.retrieval import ABLATIONS, run_benchmark
+    from tasks.core.config import get_settings
+    from tasks.retrieval.fusion import RetrievalOptions
 
     if set_name not in ("iterasim", "ablation30"):
         raise UsageError(f"unknown --set {set_name!r}: use iterasim or ablation30")

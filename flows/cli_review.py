@@ -22,7 +22,7 @@ BACKENDS = ("docker", "native", "auto")
 
 
 def _check_backend(backend: str | None) -> None:
-    from tasks.errors import UsageError
+    from tasks.core.errors import UsageError
 
     if backend not in (None, *BACKENDS):
         raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
@@ -50,8 +50,8 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Run a case, then diagnose and repair it: locate -> patch -> re-run, up to N cycles."""
-        from tasks.config import get_settings
-        from tasks.prefect_server import prefect_session
+        from flows.server import prefect_session
+        from tasks.core.config import get_settings
 
         _check_backend(backend)
         settings = get_settings()
@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             emit_json(review.model_dump(mode="json"))
         else:
-            from tasks.review_report import review_markdown
+            from tasks.review.report import review_markdown
 
             typer.echo(review_markdown(review))
         raise typer.Exit(0 if review.final_status == "completed" else 1)
@@ -77,10 +77,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """The Reviewer's fault-injection suite (benchmarks/faults/README.md) on fresh tutorial copies."""
-        from tasks.config import get_settings
-        from tasks.faults import select_faults
-        from tasks.paths import data_dir
-        from tasks.prefect_server import prefect_session
+        from flows.server import prefect_session
+        from tasks.bench.faults import select_faults
+        from tasks.core.config import get_settings
+        from tasks.core.paths import data_dir
 
         _check_backend(backend)
         ids = [i.strip() for i in only.split(",") if i.strip()] if only else None

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 import typer
 
-from tasks.errors import CasewrightError, UsageError
+from tasks.core.errors import CasewrightError, UsageError
 
 kb_app = typer.Typer(help="Inspect the knowledge store.", no_args_is_help=True)
 
@@ -62,8 +62,8 @@ def _run_ingest(sources: list[Path], rebuild: bool) -> Any:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from flows.ingest import IngestRequest, ingest_corpus, progress_to
-    from tasks.config import get_settings
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import get_settings
 
     missing = [str(s) for s in sources if not s.is_dir()]
     if missing:
@@ -91,8 +91,8 @@ def kb_cases_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout and nothing else."),
 ) -> None:
     """Base cases for a solver / turbulence model, with the cascading fallback explained."""
-    from tasks import store
-    from tasks.casebase import lookup_cases
+    from tasks.knowledge import store
+    from tasks.knowledge.casebase import lookup_cases
 
     try:
         with store.connect() as conn:

@@ -33,10 +33,10 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JsonOpt,
     ) -> None:
         """Run a parameter sweep: one base case x a grid of values -> variants, run and tabulated."""
-        from tasks.config import get_settings
-        from tasks.prefect_server import prefect_session
-        from tasks.report import markdown_table
-        from tasks.sweep import SweepSpec, check_folders, check_spec, parse_param, parse_set, sweep_table
+        from flows.server import prefect_session
+        from tasks.core.config import get_settings
+        from tasks.edit.sweep import SweepSpec, check_folders, check_spec, parse_param, parse_set, sweep_table
+        from tasks.run.report import markdown_table
 
         check_backend(backend)
         spec = SweepSpec(base_case=case_dir, out_dir=out, params=[parse_param(p) for p in param], change=change,

@@ -22,14 +22,14 @@ from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks import store
-from tasks.casebase import find_case_dirs, read_case_record
-from tasks.chunking import ChunkBudget, chunk_document, enrich_document
-from tasks.config import Settings, get_settings
-from tasks.corpus import ALL_KINDS, DiscoveredCorpus, SourceKind, SourcePlan, discover_documents
-from tasks.documents import Document
-from tasks.embed import EmbeddingProvider, provider_from_settings
-from tasks.paths import CANONICAL_DIR, data_dir
+from tasks.core.config import Settings, get_settings
+from tasks.core.paths import CANONICAL_DIR, data_dir
+from tasks.knowledge import store
+from tasks.knowledge.casebase import find_case_dirs, read_case_record
+from tasks.knowledge.chunking import ChunkBudget, chunk_document, enrich_document
+from tasks.knowledge.corpus import ALL_KINDS, DiscoveredCorpus, SourceKind, SourcePlan, discover_documents
+from tasks.knowledge.documents import Document
+from tasks.knowledge.embed import EmbeddingProvider, provider_from_settings
 
 logger = logging.getLogger(__name__)
 
@@ -189,7 +189,7 @@ def build_case_base(conn: Any, corpus: DiscoveredCorpus) -> int:
 @task(name="prepare-query-encoder", cache_policy=NO_CACHE, persist_result=False)
 def prepare_query_encoder(settings: Settings) -> str:
     """Build (once per machine) and load the query-side encoder, so the first `ask` is quick."""
-    from tasks.retrieve_search import query_embedder
+    from tasks.retrieval.search import query_embedder
 
     provider = query_embedder(settings)
     return getattr(provider, "encoder", provider.name)

@@ -11,12 +11,12 @@ from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, Field
 
 from flows.case import execute_case
-from tasks.checks import Problem, check_case
-from tasks.config import Settings, get_settings
-from tasks.locked import LockCheck, check_locked
-from tasks.modify import ChangePlan, ChangeResult, CaseState, apply_changes, plan_changes, read_state
-from tasks.report import RunReport
-from tasks.score import rubric
+from tasks.core.config import Settings, get_settings
+from tasks.edit.checks import Problem, check_case
+from tasks.edit.modify import CaseState, ChangePlan, ChangeResult, apply_changes, plan_changes, read_state
+from tasks.foam.locked import LockCheck, check_locked
+from tasks.run.report import RunReport
+from tasks.run.score import rubric
 
 
 class ModifyResult(BaseModel):

@@ -12,10 +12,7 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 
 from flows.steps import run_step
-from tasks.casedir import CaseInfo, restore_initial_fields
-from tasks.config import Settings, get_settings
-from tasks.errors import UsageError
-from tasks.faults import (
+from tasks.bench.faults import (
     FaultResult,
     RepairBenchReport,
     fault_result,
@@ -24,13 +21,15 @@ from tasks.faults import (
     summarize,
     unprepared_result,
 )
-from tasks.llm import LLMClient, make_llm_client
-from tasks.report import RunReport, write_report
-from tasks.review_locate import MESH_STEPS
-from tasks.review_models import Patch
-from tasks.review_report import review_markdown
-from tasks.review_rules import CATALOGUE
-from tasks.review_run import (
+from tasks.core.config import Settings, get_settings
+from tasks.core.errors import UsageError
+from tasks.core.llm import LLMClient, make_llm_client
+from tasks.foam.casedir import CaseInfo
+from tasks.review.locate import MESH_STEPS
+from tasks.review.models import Patch
+from tasks.review.report import review_markdown
+from tasks.review.rules import CATALOGUE
+from tasks.review.run import (
     clean_stale_times,
     is_mesh_only,
     merge_results,
@@ -39,8 +38,10 @@ from tasks.review_run import (
     report_for,
     same_steps,
 )
-from tasks.reviewer import ReviewReport, ReviewSession, rerun_start
-from tasks.runner import Runner, Step, StepResult, select_runner
+from tasks.review.session import ReviewReport, ReviewSession, rerun_start
+from tasks.run.report import RunReport, write_report
+from tasks.run.runner import Runner, Step, StepResult, select_runner
+from tasks.run.steps import restore_initial_fields
 
 
 def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: Settings) -> tuple[list[StepResult], list[str]]:

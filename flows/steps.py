@@ -9,8 +9,8 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 from prefect.logging import get_run_logger
 
-from tasks.errors import InfrastructureError
-from tasks.runner import Runner, Step, StepResult
+from tasks.core.errors import InfrastructureError
+from tasks.run.runner import Runner, Step, StepResult
 
 
 def retry_infrastructure_only(task_obj: Any, task_run: Any, state: Any) -> bool:

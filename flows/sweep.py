@@ -17,12 +17,9 @@ from prefect.logging import get_run_logger
 from prefect.task_runners import ThreadPoolTaskRunner
 
 from flows.case import execute_case
-from tasks.config import Settings, get_settings
-from tasks.locked import check_locked
-from tasks.modify import ChangeResult, read_state
-from tasks.report import markdown_table
-from tasks.score import rubric
-from tasks.sweep import (
+from tasks.core.config import Settings, get_settings
+from tasks.edit.modify import ChangeResult, read_state
+from tasks.edit.sweep import (
     SweepResult,
     SweepSpec,
     VariantPlan,
@@ -32,6 +29,9 @@ from tasks.sweep import (
     variant_result,
     write_variants,
 )
+from tasks.foam.locked import check_locked
+from tasks.run.report import markdown_table
+from tasks.run.score import rubric
 
 TASK = {"persist_result": False, "cache_policy": NO_CACHE}
 

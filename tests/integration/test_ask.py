@@ -39,7 +39,7 @@ class AskStore:
     provider: Any
 
     def conn(self) -> Any:
-        from tasks import store
+        from tasks.knowledge import store
 
         return store.connect(self.settings)
 
@@ -48,9 +48,9 @@ class AskStore:
 def build_store() -> AskStore:
     """Ingest the tutorials and canonical notes once (shared by test_ask and test_ask_llm)."""
     from flows.ingest import IngestRequest, run_ingest
-    from tasks import store
-    from tasks.config import load_settings
-    from tasks.retrieve_search import query_embedder
+    from tasks.core.config import load_settings
+    from tasks.knowledge import store
+    from tasks.retrieval.search import query_embedder
 
     # outside pytest's tmp root: the embedded server runs as another user and must traverse it
     data = Path(tempfile.mkdtemp(prefix="casewright-ask-test-"))
@@ -70,16 +70,16 @@ def ask_store() -> Iterator[AskStore]:
         pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
     world = build_store()
     yield world
-    from tasks import store
+    from tasks.knowledge import store
 
     store.stop_embedded(world.data)
     shutil.rmtree(world.data, ignore_errors=True)
 
 
 def run_retrieval(world: AskStore, question: str, **options: bool) -> Any:
-    from tasks.retrieve import RetrievalOptions
-    from tasks.retrieve_search import load_term_stats, retrieve
-    from tasks.router import classify, load_ontology
+    from tasks.retrieval.fusion import RetrievalOptions
+    from tasks.retrieval.router import classify, load_ontology
+    from tasks.retrieval.search import load_term_stats, retrieve
 
     onto, s = load_ontology(), world.settings
     route = classify(question, onto)
@@ -140,7 +140,7 @@ def test_switches(ask_store: AskStore, options: dict[str, bool], lists: list[str
 def test_the_dense_batch_query_can_use_the_hnsw_index(ask_store: AskStore) -> None:
     from pgvector import Vector
 
-    from tasks.store import load_query
+    from tasks.knowledge.store import load_query
 
     sql = load_query("search_dense_batch").replace("{{vector_type}}", "vector")
     vector = ask_store.provider.embed(["lid-driven cavity"])[0]
@@ -184,7 +184,7 @@ def test_cli_ask_text_and_switches(ask_store: AskStore, cli_env: dict[str, str],
 
 
 def test_cli_ask_on_an_empty_store_says_what_to_run(cli_env: dict[str, str], prefect_server: str) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     empty = Path(tempfile.mkdtemp(prefix="casewright-ask-empty-"))
     empty.chmod(0o755)

@@ -77,7 +77,7 @@ def test_llm_failures_fall_back_to_the_deterministic_variants(ask_store: AskStor
                                                              prefect_server: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     from flows.ask import AskRequest, ask
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
 
     FakeChat.behaviour = {"expand": "500", "answer": "garbage"}
     monkeypatch.setenv("CASEWRIGHT_DATA_DIR", str(ask_store.data))

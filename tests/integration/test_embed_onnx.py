@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tasks.embed import LocalMiniLM
-from tasks.embed_onnx import OnnxMiniLM
-from tasks.paths import CANONICAL_DIR
+from tasks.core.paths import CANONICAL_DIR
+from tasks.knowledge.embed import LocalMiniLM
+from tasks.knowledge.embed_onnx import OnnxMiniLM
 
 pytestmark = pytest.mark.integration
 
@@ -92,10 +92,10 @@ def test_an_unreadable_cache_is_rebuilt(onnx_encoder: OnnxMiniLM, tmp_path: Path
 def test_a_drifted_export_is_refused_and_auto_falls_back_to_torch(onnx_encoder: OnnxMiniLM, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch,
                                                                   caplog: pytest.LogCaptureFixture) -> None:
-    from tasks import embed_onnx
-    from tasks.config import load_settings
-    from tasks.errors import ConfigError
-    from tasks.retrieve_search import query_embedder
+    from tasks.core.config import load_settings
+    from tasks.core.errors import ConfigError
+    from tasks.knowledge import embed_onnx
+    from tasks.retrieval.search import query_embedder
 
     built = onnx_encoder.model_file()
     shutil.copy(built, tmp_path / built.name)

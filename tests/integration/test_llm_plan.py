@@ -7,10 +7,10 @@ import json
 import openai
 import pytest
 
-from tasks.config import load_settings
-from tasks.generate import choose_plan
-from tasks.llm import LLMClient
-from tasks.manifest import CaseRequest
+from tasks.core.config import load_settings
+from tasks.core.llm import LLMClient
+from tasks.edit.generate import choose_plan
+from tasks.plan.manifest import CaseRequest
 from tests.openai_stub import OpenAIStub
 
 pytestmark = pytest.mark.integration

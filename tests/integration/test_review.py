@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tasks.faults import prepare_fault, select_faults
-from tasks.locked import LockedValue, check_locked, save_locked
+from tasks.bench.faults import prepare_fault, select_faults
+from tasks.foam.locked import LockedValue, check_locked, save_locked
 from tests.conftest import CAVITY, TEST_PREFECT_PORT, TUTORIALS, cli_json, copy_tutorial, set_entry
 
 pytestmark = pytest.mark.integration
@@ -84,9 +84,9 @@ def test_locked_value_is_never_changed(tmp_path, cli_env, prefect_server, need_d
 
 def test_same_problem_twice_stops_early(tmp_path, cli_env, prefect_server, need_docker, monkeypatch) -> None:
     """A patch that does not cure its problem: the loop stops after one cycle, not ten."""
-    from tasks.config import load_settings
-    from tasks.prefect_server import prefect_session
-    from tasks.review_edits import Rule, patch
+    from flows.server import prefect_session
+    from tasks.core.config import load_settings
+    from tasks.review.edits import Rule, patch
 
     def comment_only(problem, view):  # edits the right file but not the cause
         rel = "constant/transportProperties"
@@ -109,8 +109,8 @@ def test_same_problem_twice_stops_early(tmp_path, cli_env, prefect_server, need_
 def test_a_run_the_caller_just_made_is_not_repeated(tmp_path, cli_env, prefect_server, need_docker,
                                                     monkeypatch) -> None:
     """modify, new and sweep hand their failed run to the Reviewer: it diagnoses that run."""
-    from tasks.config import load_settings
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
+    from tasks.core.config import load_settings
 
     monkeypatch.setenv("CASEWRIGHT_DATA_DIR", cli_env["CASEWRIGHT_DATA_DIR"])
     case = cavity_without_nu(tmp_path / "cavity")

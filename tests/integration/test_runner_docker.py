@@ -43,7 +43,7 @@ class FlakyClient:
 
 
 def test_container_has_no_network_and_runs_as_host_user(client, tmp_path):
-    from tasks.runner import DockerRunner, Step
+    from tasks.run.runner import DockerRunner, Step
 
     case = copy_tutorial(CAVITY, tmp_path / "cavity")
     runner = DockerRunner(client, "casewright/openfoam:v1912")
@@ -56,7 +56,7 @@ def test_container_has_no_network_and_runs_as_host_user(client, tmp_path):
 
 
 def test_timeout_stops_the_container(client, tmp_path):
-    from tasks.runner import DockerRunner, Step
+    from tasks.run.runner import DockerRunner, Step
 
     case = copy_tutorial(CAVITY, tmp_path / "cavity")
     DockerRunner(client, "casewright/openfoam:v1912").run(case, Step(command="blockMesh"), 120)
@@ -75,7 +75,7 @@ def test_infrastructure_fault_is_retried_then_succeeds(client, tmp_path, prefect
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
     from flows.steps import run_step
-    from tasks.runner import DockerRunner, Step
+    from tasks.run.runner import DockerRunner, Step
 
     case = copy_tutorial(CAVITY, tmp_path / "cavity")
     flaky = FlakyClient(client, failures=1)
@@ -96,7 +96,7 @@ def test_openfoam_failure_is_not_retried(client, tmp_path, prefect_server):
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
     from flows.steps import run_step
-    from tasks.runner import DockerRunner, Step
+    from tasks.run.runner import DockerRunner, Step
 
     case = copy_tutorial(CAVITY, tmp_path / "cavity")
     (case / "system/blockMeshDict").write_text("FoamFile { version 2.0; format ascii; class dictionary; object blockMeshDict; }\n")

@@ -45,8 +45,8 @@ class World:
     """What the module's tests share: paths, settings and the MiniLM provider."""
 
     def __init__(self, data: Path, tutorials: Path, canonical: Path) -> None:
-        from tasks.config import load_settings
-        from tasks.embed import LocalMiniLM
+        from tasks.core.config import load_settings
+        from tasks.knowledge.embed import LocalMiniLM
 
         self.data, self.tutorials, self.canonical = data, tutorials, canonical
         self.settings = load_settings(tutorials_dir=tutorials, database_url=None)
@@ -64,7 +64,7 @@ class World:
                           tracked=False, docs_per_batch=docs_per_batch)
 
     def conn(self) -> Any:
-        from tasks import store
+        from tasks.knowledge import store
 
         return store.connect(self.settings)
 
@@ -80,7 +80,7 @@ def _data_dir() -> Path:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     if not TUTORIALS.is_dir():
         pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
-    from tasks import store
+    from tasks.knowledge import store
 
     test_data_dir = _data_dir()
     root = tmp_path_factory.mktemp("store-src")
@@ -120,7 +120,7 @@ def test_first_run_then_second_run_embeds_nothing(world: World) -> None:
 
 
 def test_search_primitives(world: World) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     query = world.provider.embed(["k-omega SST turbulence model wall functions"])[0]
     with world.conn() as conn:
@@ -138,7 +138,7 @@ def test_search_primitives(world: World) -> None:
 
 
 def test_changed_file_is_the_only_one_reembedded(world: World) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     path = world.tutorials / "incompressible/simpleFoam/pitzDaily/system/fvSchemes"
     path.write_text(path.read_text().replace("bounded Gauss linearUpwind grad(U)", "bounded Gauss upwind"))
@@ -153,7 +153,7 @@ def test_changed_file_is_the_only_one_reembedded(world: World) -> None:
 
 
 def test_removed_files_and_cases_leave_the_store(world: World) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     (world.tutorials / "compressible/rhoCentralFoam/obliqueShock/system/fvSolution").unlink()
     summary = world.ingest()
@@ -197,8 +197,8 @@ def test_chunk_terms_follow_changes_and_removals(world: World) -> None:
 
 
 def test_a_store_of_the_previous_schema_is_refused_then_upgraded_by_ingest(world: World) -> None:
-    from tasks import store
-    from tasks.errors import StoreError
+    from tasks.core.errors import StoreError
+    from tasks.knowledge import store
 
     with world.conn() as conn:  # what a store written by the previous release looks like
         conn.execute("DROP TABLE chunk_terms")
@@ -215,7 +215,7 @@ def test_a_store_of_the_previous_schema_is_refused_then_upgraded_by_ingest(world
 
 
 def test_run_interrupted_in_the_embed_step_is_resumed(world: World) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     total = world.ingest().documents_seen
     with pytest.raises(RuntimeError, match="simulated crash"):
@@ -234,7 +234,7 @@ KILL_SCRIPT = """
 import sys
 from pathlib import Path
 from flows.ingest import IngestRequest, run_ingest
-from tasks.config import load_settings
+from tasks.core.config import load_settings
 request = IngestRequest(kinds={kinds!r}, tutorials_dir=Path({tutorials!r}), canonical_dir=Path({canonical!r}),
                         rebuild=True)
 run_ingest(request, settings=load_settings(tutorials_dir=Path({tutorials!r})), tracked=False, docs_per_batch=5)
@@ -242,7 +242,7 @@ run_ingest(request, settings=load_settings(tutorials_dir=Path({tutorials!r})), t
 
 
 def test_sigkill_mid_run_leaves_a_consistent_store(world: World) -> None:
-    from tasks import store
+    from tasks.knowledge import store
 
     total = world.ingest().documents_seen
     script = KILL_SCRIPT.format(kinds=KINDS, tutorials=str(world.tutorials), canonical=str(world.canonical))
@@ -283,9 +283,9 @@ def test_sigkill_mid_run_leaves_a_consistent_store(world: World) -> None:
 def test_dense_search_uses_the_hnsw_index(world: World) -> None:
     """With a realistic table size (4,000 extra chunks) the planner picks HNSW on its own;
     no enable_seqscan tricks. The synthetic document is removed afterwards."""
-    from tasks import store
-    from tasks.chunking import Chunk, ChunkMeta
-    from tasks.documents import DocMeta, Document
+    from tasks.knowledge import store
+    from tasks.knowledge.chunking import Chunk, ChunkMeta
+    from tasks.knowledge.documents import DocMeta, Document
 
     rng = random.Random(7)
 
@@ -312,8 +312,8 @@ def test_dense_search_uses_the_hnsw_index(world: World) -> None:
 
 
 def test_case_base_lookup(world: World) -> None:
-    from tasks import store
-    from tasks.casebase import lookup_cases
+    from tasks.knowledge import store
+    from tasks.knowledge.casebase import lookup_cases
 
     with world.conn() as conn:
         records = store.fetch_cases(conn)
@@ -329,7 +329,7 @@ def test_case_base_lookup(world: World) -> None:
 
 def test_flow_runs_under_prefect(world: World, prefect_server: str) -> None:
     from flows.ingest import ingest_corpus
-    from tasks.prefect_server import prefect_session
+    from flows.server import prefect_session
 
     with prefect_session(TEST_PREFECT_PORT):
         state = ingest_corpus(world.request(), settings=world.settings, return_state=True)
@@ -387,10 +387,10 @@ def fake_openai() -> Iterator[str]:
 
 def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai: str) -> None:
     from flows.ingest import run_ingest
-    from tasks import store
-    from tasks.config import load_settings
-    from tasks.embed import provider_from_settings
-    from tasks.errors import StoreError
+    from tasks.core.config import load_settings
+    from tasks.core.errors import StoreError
+    from tasks.knowledge import store
+    from tasks.knowledge.embed import provider_from_settings
 
     settings = load_settings(embedding_provider="openai", embedding_model="text-embedding-3-large",
                              llm_base_url=fake_openai, llm_api_key="test-key", tutorials_dir=world.tutorials)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tasks.architect import plan
-from tasks.errors import RequestError
-from tasks.extract import quantities, sines
+from tasks.core.errors import RequestError
+from tasks.plan.architect import plan
+from tasks.plan.extract import quantities, sines
 from tests.conftest import TUTORIALS
 
 QUERIES = {r["case_id"]: r["query"] for r in json.loads(

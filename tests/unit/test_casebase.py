@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tasks.casebase import (
+from tasks.knowledge.casebase import (
     CaseRecord,
     dict_value,
     find_block,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.casedir import plan_steps, read_case, restore_initial_fields, top_level_entries
-from tasks.errors import UsageError
+from tasks.core.errors import UsageError
+from tasks.foam.casedir import read_case, top_level_entries
+from tasks.run.steps import plan_steps, restore_initial_fields
 from tests.conftest import CAVITY, DAMBREAK, PITZDAILY, copy_tutorial
 
 CONTROL = """

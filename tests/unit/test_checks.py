@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tasks.checks import check_case
+from tasks.edit.checks import check_case
 from tests.conftest import CAVITY, copy_tutorial
 
 CODED_LID = """

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tasks.chunking import (
+from tasks.foam.installed import clean_help, parse_foam_lists
+from tasks.knowledge.chunking import (
     ChunkBudget,
     Piece,
     chunk_document,
@@ -18,8 +19,8 @@ from tasks.chunking import (
     split_markdown,
     word_count,
 )
-from tasks.corpus import iter_case_tree, iter_markdown, iter_user_folder
-from tasks.documents import (
+from tasks.knowledge.corpus import iter_case_tree, iter_markdown, iter_user_folder
+from tasks.knowledge.documents import (
     DocMeta,
     Document,
     elide_large_lists,
@@ -32,7 +33,6 @@ from tasks.documents import (
     normalise_markdown,
     tool_for,
 )
-from tasks.foamhelp import clean_help, parse_foam_lists
 
 TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
 needs_tutorials = pytest.mark.skipif(not TUTORIALS.is_dir(), reason="OpenFOAM tutorials not installed")

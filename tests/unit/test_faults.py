@@ -8,14 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from tasks import review_text as rt
-from tasks.errors import UsageError
-from tasks.faults import BASES, FAULTS, PROBES_DIR, fault_result, locked_values, prepare_fault, select_faults, summarize
-from tasks.locked import check_locked, load_locked
-from tasks.report import RunReport
-from tasks.review_models import CycleRecord, Problem
-from tasks.review_rules import RULES_BY_NAME
-from tasks.reviewer import ReviewReport
+from tasks.bench.faults import (
+    BASES,
+    FAULTS,
+    PROBES_DIR,
+    fault_result,
+    locked_values,
+    prepare_fault,
+    select_faults,
+    summarize,
+)
+from tasks.core.errors import UsageError
+from tasks.foam import review_text as rt
+from tasks.foam.locked import check_locked, load_locked
+from tasks.review.models import CycleRecord, Problem
+from tasks.review.rules import RULES_BY_NAME
+from tasks.review.session import ReviewReport
+from tasks.run.report import RunReport
 
 TUTORIALS = Path(os.environ.get("CASEWRIGHT_TUTORIALS_DIR", "/usr/share/doc/openfoam-examples/examples"))
 README = Path(__file__).resolve().parents[2] / "benchmarks" / "faults" / "README.md"
@@ -88,7 +97,7 @@ def test_scoring(tmp_path: Path) -> None:
     (case / "system/controlDict").write_text("endTime 0.5;\n")
     (case / "0").mkdir()
     (case / "0/U").write_text("boundaryField { movingWall { type fixedValue; value uniform (1 0 0); } }\n")
-    from tasks.locked import save_locked
+    from tasks.foam.locked import save_locked
 
     save_locked(case, locked_values(fault))
     good = fault_result(fault, case, _review(case, ["add_canonical_keyword"], "completed"), 1.0)

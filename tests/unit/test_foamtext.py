@@ -6,7 +6,7 @@ import difflib
 
 import pytest
 
-from tasks import foamtext as ft
+from tasks.foam import dictionary as ft
 from tests.conftest import PITZDAILY
 
 FV = """FoamFile { version 2.0; format ascii; class dictionary; object fvSolution; }

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.geometry import rectangle, split_cells
+from tasks.foam.geometry import rectangle, split_cells
 
 
 def test_rectangle_patches_and_cells():

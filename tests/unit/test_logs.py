@@ -1,4 +1,4 @@
-"""Tests for tasks.logs against real OpenFOAM v1912 logs (see tests/fixtures/logs/README.md)."""
+"""Tests for tasks.run.logs against real OpenFOAM v1912 logs (see tests/fixtures/logs/README.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from tasks.logs import (
+from tasks.run.logs import (
     FatalError,
     LogSummary,
     divergence_signals,

@@ -8,9 +8,20 @@ from types import SimpleNamespace
 
 import pytest
 
-from tasks.bench_retrieval import eq3, load_ablation30, load_iterasim, percentile, phrase_found, normalise, stats
-from tasks.casebase import CaseRecord, FieldInfo, RunStep
-from tasks.retrieve import (
+from tasks.bench.retrieval import eq3, load_ablation30, load_iterasim, normalise, percentile, phrase_found, stats
+from tasks.knowledge.casebase import CaseRecord, FieldInfo, RunStep
+from tasks.retrieval.context import (
+    Pin,
+    canonical_sections,
+    case_summary,
+    pick_base_case,
+    pick_related_case,
+    pinned_sections,
+    select_pins,
+    target_model,
+    troubleshooting,
+)
+from tasks.retrieval.fusion import (
     ContextItem,
     Hit,
     RankedList,
@@ -28,18 +39,7 @@ from tasks.retrieve import (
     select_chunks,
     select_terms,
 )
-from tasks.retrieve_context import (
-    Pin,
-    canonical_sections,
-    case_summary,
-    pick_base_case,
-    pick_related_case,
-    pinned_sections,
-    select_pins,
-    target_model,
-    troubleshooting,
-)
-from tasks.router import classify, load_ontology
+from tasks.retrieval.router import classify, load_ontology
 
 
 @pytest.fixture(scope="module")
@@ -419,7 +419,7 @@ class FakeCompletions:
 
 
 def fake_llm(content: str | Exception):
-    from tasks.llm import LLMClient
+    from tasks.core.llm import LLMClient
 
     completions = FakeCompletions(content)
     return LLMClient(SimpleNamespace(chat=SimpleNamespace(completions=completions)), "fake-model",
@@ -427,7 +427,7 @@ def fake_llm(content: str | Exception):
 
 
 def test_llm_variants_use_the_prompt_settings_and_parse_json(onto) -> None:
-    from tasks.retrieve_llm import llm_variants
+    from tasks.retrieval.llm import llm_variants
 
     llm, completions = fake_llm('{"variants": ["laminar cavity flow", "icoFoam movingWallVelocity", "x"]}')
     expansion = llm_variants("Set up the cavity", classify("Set up the cavity with icoFoam", onto), llm)
@@ -441,7 +441,7 @@ def test_llm_variants_use_the_prompt_settings_and_parse_json(onto) -> None:
 
 @pytest.mark.parametrize("content", ["not json at all", '{"other": 1}', RuntimeError("connection refused")])
 def test_llm_variants_fall_back_on_any_failure(onto, content: str | Exception) -> None:
-    from tasks.retrieve_llm import llm_variants
+    from tasks.retrieval.llm import llm_variants
 
     llm, _ = fake_llm(content)
     expansion = llm_variants("q", classify("Set up the cavity with icoFoam", onto), llm)
@@ -452,7 +452,7 @@ def test_llm_variants_fall_back_on_any_failure(onto, content: str | Exception) -
 
 
 def test_grounded_answer_keeps_valid_citations() -> None:
-    from tasks.retrieve_llm import grounded_answer
+    from tasks.retrieval.llm import grounded_answer
 
     context = [ContextItem(kind="canonical", source="canonical/a.md#A", text="alpha", score=0.3),
                ContextItem(kind="retrieved", source="tutorial:x/0/U", text="beta", score=0.02)]
@@ -472,13 +472,13 @@ def test_grounded_answer_keeps_valid_citations() -> None:
     ([3, 1, 2], 1, [[0, 2, 1]]),
 ])
 def test_balance(sizes: list[int], workers: int, groups: list[list[int]]) -> None:
-    from tasks.embed_onnx import balance
+    from tasks.knowledge.embed_onnx import balance
 
     assert balance(sizes, workers) == groups
 
 
 def test_balance_guards_workers() -> None:
-    from tasks.embed_onnx import balance
+    from tasks.knowledge.embed_onnx import balance
 
     with pytest.raises(ValueError, match="positive"):
         balance([1], 0)

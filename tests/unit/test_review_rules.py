@@ -9,19 +9,19 @@ from types import SimpleNamespace
 
 import pytest
 
-from tasks import review_text as rt
-from tasks.errors import LLMError
-from tasks.llm import LLMClient, parse_json_answer
-from tasks.locked import LockedValue
-from tasks.logs import parse_log
-from tasks.report import RunReport
-from tasks.review_case import CaseView, block_geometry, estimate_delta_t, nice_floor, patch_role
-from tasks.review_llm import LLMPatchAnswer, validate_answer
-from tasks.review_locate import locate_problem, problem_from_fatal, relative, split_scoped
-from tasks.review_models import Problem
-from tasks.review_rules import CATALOGUE, RULES_BY_NAME
-from tasks.reviewer import choose_patch, patch_violations, rerun_start, stale_time_dirs
-from tasks.runner import Step, StepResult
+from tasks.core.errors import LLMError
+from tasks.core.llm import LLMClient, parse_json_answer
+from tasks.foam import review_text as rt
+from tasks.foam.locked import LockedValue
+from tasks.review.case import CaseView, block_geometry, estimate_delta_t, nice_floor, patch_role
+from tasks.review.llm import LLMPatchAnswer, validate_answer
+from tasks.review.locate import locate_problem, problem_from_fatal, relative, split_scoped
+from tasks.review.models import Problem
+from tasks.review.rules import CATALOGUE, RULES_BY_NAME
+from tasks.review.session import choose_patch, patch_violations, rerun_start, stale_time_dirs
+from tasks.run.logs import parse_log
+from tasks.run.report import RunReport
+from tasks.run.runner import Step, StepResult
 
 HEAD = "FoamFile\n{{\n    version     2.0;\n    format      ascii;\n    class       {cls};\n    object      {obj};\n}}\n\n"
 BANNER = "\n// ************************************************************************* //\n"
@@ -663,8 +663,8 @@ def test_locate_persistent_bounding_only_when_late(tmp_path) -> None:
 
 
 def test_plans_and_merged_results(tmp_path) -> None:
-    from tasks.casedir import CaseInfo
-    from tasks.review_run import merge_results, plan_review_steps
+    from tasks.foam.casedir import CaseInfo
+    from tasks.review.run import merge_results, plan_review_steps
 
     def info(application: str, snappy: bool) -> CaseInfo:
         return CaseInfo(case_dir=tmp_path, application=application, start_time=0, end_time=1, delta_t=1,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tasks.errors import ConfigError
-from tasks.router import (
+from tasks.core.errors import ConfigError
+from tasks.retrieval.router import (
     Cues,
     classify,
     decide_mode,
@@ -185,7 +185,7 @@ def test_routing_takes_well_under_a_millisecond(onto) -> None:
 
 
 def test_the_pure_core_imports_no_services() -> None:
-    code = ("import sys, tasks.router, tasks.retrieve; "
+    code = ("import sys, tasks.retrieval.router, tasks.retrieval.fusion; "
             "print([m for m in ('prefect', 'psycopg', 'docker', 'openai') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

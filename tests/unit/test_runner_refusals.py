@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from tasks.errors import UsageError
-from tasks.runner import NativeRunner, Step, check_case_dir, check_step
+from tasks.core.errors import UsageError
+from tasks.foam.casedir import check_case_dir
+from tasks.run.runner import NativeRunner, Step, check_step
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tasks.errors import RequestError, UsageError
-from tasks.modify import read_state
-from tasks.sweep import (
+from tasks.core.errors import RequestError, UsageError
+from tasks.edit.modify import read_state
+from tasks.edit.sweep import (
     EntryTemplate,
     SweepParam,
     SweepSpec,

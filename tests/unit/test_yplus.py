@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.report import WallYPlus
-from tasks.yplus import parse_yplus, yplus_warnings
+from tasks.run.report import WallYPlus
+from tasks.run.yplus import parse_yplus, yplus_warnings
 
 LOG = """yPlus yPlus write:
     writing field yPlus

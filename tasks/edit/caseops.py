@@ -1,0 +1,411 @@
+"""Edits of a case directory that the InputWriter and `modify` share.
+
+Each operation reads the files it needs, edits them with minimal diffs (tasks/foamtext),
+and returns the relative paths it changed. Field files it must create come from the
+canonical BC selector (tasks/knowledge) through templates/foam/field.j2.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tasks.core.errors import PlanError
+from tasks.core.render import render
+from tasks.foam import dictionary as ft
+from tasks.foam.casedir import mesh_patches
+from tasks.foam.physics import (
+    boundary_condition,
+    dimensions,
+    field_class,
+    fmt,
+    is_steady,
+    model_spec,
+    physics,
+    solver_family,
+)
+
+WALL_TYPES = {"wall"}
+
+
+def read(case: Path, rel: str) -> str:
+    return (case / rel).read_text()
+
+
+def write(case: Path, rel: str, text: str) -> str:
+    path = case / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return rel
+
+
+def edit(case: Path, rel: str, path: list[str], value: str | dict) -> str:
+    text = read(case, rel)
+    new = ft.set_entry(text, path, value)
+    if new != text:
+        write(case, rel, new)
+    return rel
+
+
+def field_patches(case: Path, field: str) -> list[str]:
+    return ft.keys(read(case, f"0/{field}"), ["boundaryField"])
+
+
+# --- generic entries ------------------------------------------------------------------
+
+
+def set_control(case: Path, **entries: str | float) -> list[str]:
+    for key, value in entries.items():
+        edit(case, "system/controlDict", [key], value if isinstance(value, str) else fmt(value))
+    return ["system/controlDict"] if entries else []
+
+
+def set_patch_bc(case: Path, field: str, patch: str, bc: dict) -> str:
+    return edit(case, f"0/{field}", ["boundaryField", patch], bc)
+
+
+def set_patch_value(case: Path, field: str, patch: str, value: str) -> str:
+    return edit(case, f"0/{field}", ["boundaryField", patch, "value"], value)
+
+
+def set_internal(case: Path, field: str, value: str) -> str:
+    return edit(case, f"0/{field}", ["internalField"], value)
+
+
+# --- fields from the BC selector ------------------------------------------------------
+
+
+def role_of(patch: str, patch_type: str, roles: dict[str, str]) -> str:
+    """A patch's role: given by the plan, else from its mesh type and name."""
+    if patch in roles:
+        return roles[patch]
+    if patch_type in ("empty", "symmetry", "symmetryPlane", "cyclic"):
+        return patch_type
+    name = patch.lower()
+    if patch_type == "wall" or "wall" in name:
+        if any(w in name for w in ("moving", "lid")):
+            return "movingWall"
+        return "wall"
+    for role, words in (("inlet", ("inlet", "inflow")), ("outlet", ("outlet", "outflow")),
+                        ("atmosphere", ("atmosphere", "top", "open"))):
+        if any(w in name for w in words):
+            return role
+    return "wall"
+
+
+def write_field(
+    case: Path, field: str, solver: str, model: str, internal: str,
+    roles: dict[str, str], values: dict[str, str], provenance: str,
+) -> str:
+    """Generate 0/<field> with the canonical BC for every mesh patch."""
+    patches = mesh_patches(case)
+    if not patches:
+        raise PlanError(f"cannot write 0/{field}: no patches found in the mesh or blockMeshDict")
+    boundary = {
+        name: boundary_condition(role_of(name, ptype, roles), field, model, solver, values)
+        for name, ptype in patches.items()
+    }
+    text = render(
+        "foam/field.j2", foam_class=field_class(field), object=field, location="0",
+        provenance=provenance, dimensions=dimensions(field, solver), internal=internal, boundary=boundary,
+    )
+    return write(case, f"0/{field}", text)
+
+
+# --- turbulence model -----------------------------------------------------------------
+
+TURBULENCE_FIELDS = {"k", "kt", "kl", "epsilon", "omega", "nut", "nuTilda", "R", "f", "v2", "alphat"}
+
+
+def turbulence_values(k: float, epsilon: float, omega: float, nu_tilda: float) -> dict[str, str]:
+    r = fmt(2 * k / 3)
+    return {
+        "k": fmt(k), "epsilon": fmt(epsilon), "omega": fmt(omega), "nuTilda": fmt(nu_tilda),
+        "R": f"({r} 0 0 {r} 0 {r})",
+    }
+
+
+def set_turbulence_model(
+    case: Path, model: str, solver: str, values: dict[str, str], roles: dict[str, str],
+    provenance: str, keep_existing: bool = True,
+) -> list[str]:
+    """Switch to `model`: turbulenceProperties, every field it needs (existing files are
+    kept when `keep_existing`), unused turbulence fields removed, schemes, solvers and
+    relaxation entries for the solved fields."""
+    spec = model_spec(model)
+    changed: list[str] = []
+    props = "constant/turbulenceProperties"
+    if spec.simulation_type == "laminar":
+        text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
+                      location="constant", provenance=provenance, simulation_type="laminar", model=model)
+        changed.append(write(case, props, text))
+    elif (case / props).is_file() and ft.get(read(case, props), ["simulationType"]) == spec.simulation_type:
+        sub = spec.simulation_type
+        changed.append(edit(case, props, [sub, f"{sub}Model"], model))
+        changed.append(edit(case, props, [sub, "turbulence"], "on"))
+    else:
+        text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
+                      location="constant", provenance=provenance, simulation_type=spec.simulation_type, model=model)
+        changed.append(write(case, props, text))
+    needed = set(spec.fields)
+    if solver_family(solver) in ("boussinesq", "compressible") and spec.simulation_type != "laminar":
+        needed.add("alphat")
+    for field in sorted(needed):
+        exists = (case / "0" / field).is_file()
+        if exists and keep_existing and _wall_bcs_fit(case, field, model, solver, roles, values):
+            continue
+        internal = physics().fields[field].internal.format(**values)
+        changed.append(write_field(case, field, solver, model, f"uniform {internal}", roles, values, provenance))
+    removed = []
+    for field in sorted(TURBULENCE_FIELDS - needed):
+        if (case / "0" / field).is_file():
+            (case / "0" / field).unlink()
+            changed.append(f"0/{field} (removed)")
+            removed.append(field)
+    changed += drop_fields_from_function_objects(case, removed)
+    if "R" in spec.solved and is_steady(solver):
+        changed += stabilise_stress_model(case)
+    if spec.simulation_type == "LES" and model in LES_COEFFS:
+        changed.append(edit(case, props, ["LES", f"{model}Coeffs"], LES_COEFFS[model]))
+    changed += ensure_numerics(case, solver, spec.solved + (["T"] if (case / "0/T").is_file() else []))
+    return list(dict.fromkeys(changed))
+
+
+LES_COEFFS = {
+    "Smagorinsky": {"Ck": "0.094", "Ce": "1.048"},
+    "WALE": {"Ck": "0.094", "Ce": "1.048", "Cw": "0.325"},
+    "kEqn": {"Ck": "0.094", "Ce": "1.048"},
+}
+
+
+def stabilise_stress_model(case: Path) -> list[str]:
+    """Reynolds-stress models need SIMPLE (not SIMPLEC), stronger under-relaxation and
+    first-order convection of R and epsilon to get through the first iterations."""
+    sol = read(case, "system/fvSolution")
+    if ft.locate(sol, ["SIMPLE", "consistent"]) is not None:
+        sol = ft.set_entry(sol, ["SIMPLE", "consistent"], "no")
+    sol = ft.set_entry(sol, ["relaxationFactors", "fields", "p"], "0.3")
+    sol = ft.set_entry(sol, ["relaxationFactors", "equations", "U"], "0.7")
+    sol = ft.set_entry(sol, ["relaxationFactors", "equations", ".*"], "0.5")
+    write(case, "system/fvSolution", sol)
+    schemes = read(case, "system/fvSchemes")
+    for key in ("div(phi,R)", "div(phi,epsilon)"):
+        schemes = ft.set_entry(schemes, ["divSchemes", key], "bounded Gauss upwind")
+    write(case, "system/fvSchemes", schemes)
+    return ["system/fvSolution", "system/fvSchemes"]
+
+
+def drop_fields_from_function_objects(case: Path, removed: list[str]) -> list[str]:
+    """Function objects that sample a field the new model no longer has would stop the run:
+    drop those names from their `fields ( ... )` lists in system/."""
+    if not removed:
+        return []
+    changed = []
+    for path in sorted((case / "system").glob("*")):
+        if not path.is_file():
+            continue
+        text = path.read_text()
+
+        def clean(m: re.Match[str]) -> str:
+            names = [n for n in m.group(2).split() if n not in removed]
+            return f"{m.group(1)}({' '.join(names)})"
+
+        new = re.sub(r"(\bfields\s*)\(([^()]*)\)", clean, text)
+        if new != text:
+            path.write_text(new)
+            changed.append(str(path.relative_to(case)))
+    return changed
+
+
+def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[str, str], values: dict[str, str]) -> bool:
+    """True when an existing field file's wall BCs are the ones `model` needs."""
+    text = read(case, f"0/{field}")
+    for patch, ptype in mesh_patches(case).items():
+        role = role_of(patch, ptype, roles)
+        if role not in ("wall", "movingWall", "heatedWall"):
+            continue
+        want = boundary_condition(role, field, model, solver, values)["type"]
+        have = ft.get(text, ["boundaryField", patch, "type"])
+        if have is None and field == "nut" and want == "calculated":
+            continue
+        if have != want and not (field == "T" or want == "fixedValue"):
+            return False
+    return True
+
+
+# --- numerics -------------------------------------------------------------------------
+
+
+def _solver_keys(text: str) -> list[str]:
+    return ft.keys(text, ["solvers"])
+
+
+def covered_by(field: str, patterns: list[str]) -> bool:
+    for pat in patterns:
+        try:
+            if re.fullmatch(pat, field):
+                return True
+        except re.error:
+            continue
+    return False
+
+
+def _relaxation_of(solution: str, field: str) -> float | None:
+    """The equation relaxation factor that applies to `field`: its own entry, else the last
+    pattern that matches it (OpenFOAM tries regular-expression keys from the last one up)."""
+    path = ["relaxationFactors", "equations"]
+    value = ft.get(solution, [*path, field])
+    if value is None:
+        for key in reversed(ft.keys(solution, path)):
+            if covered_by(key.strip('"'), [field]) or covered_by(field, [key.strip('"')]):
+                value = ft.get(solution, [*path, key])
+                break
+    try:
+        return float(str(value).split()[0]) if value is not None else None
+    except ValueError:
+        return None
+
+
+def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
+    """fvSchemes div terms and fvSolution solvers/relaxation for every solved field."""
+    changed: list[str] = []
+    steady = is_steady(solver)
+    div = physics().div_schemes["steady" if steady else "transient"]
+    assert isinstance(div, dict)
+    schemes = read(case, "system/fvSchemes")
+    default_div = (ft.get(schemes, ["divSchemes", "default"]) or "none").strip()
+    for field in solved:
+        if field == "T":
+            continue
+        key = f"div(phi,{field})"
+        if default_div == "none" and ft.get(schemes, ["divSchemes", key]) is None:
+            schemes = ft.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
+    if "R" in solved and default_div == "none":
+        for key in ("div(R)", "div((nu*dev2(T(grad(U)))))"):
+            if ft.get(schemes, ["divSchemes", key]) is None:
+                schemes = ft.set_entry(schemes, ["divSchemes", key], "Gauss linear")
+    if ft.get(schemes, ["wallDist"]) is None:
+        schemes = ft.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
+    if schemes != read(case, "system/fvSchemes"):
+        changed.append(write(case, "system/fvSchemes", schemes))
+
+    solution = read(case, "system/fvSolution")
+    patterns = _solver_keys(solution)
+    missing = [f for f in solved if not covered_by(f, patterns)]
+    fs = physics().field_solver
+    if missing:
+        spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
+                "tolerance": str(fs["tolerance"]), "relTol": str(fs["relTol"])}
+        solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing) + ")"], spec)
+    if not steady and ft.locate(solution, ["PIMPLE"]) is not None:
+        finals = [f"{f}Final" for f in ["U", *solved]]
+        patterns = _solver_keys(solution)
+        missing_final = [f for f in finals if not covered_by(f, patterns)]
+        if missing_final:
+            spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
+                    "tolerance": str(fs["tolerance"]), "relTol": "0"}
+            solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing_final) + ")"], spec)
+    if steady and ft.locate(solution, ["relaxationFactors", "equations"]) is not None:
+        eq = ft.keys(solution, ["relaxationFactors", "equations"])
+        rel = physics().relaxation["steady"]["turbulence"]
+        for field in solved:
+            if field != "T" and not covered_by(field, eq):
+                solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+        if "omega" in solved:  # omega under 0.9 relaxation goes negative (bounding) late in the run
+            for field in (f for f in solved if f != "T"):
+                factor = _relaxation_of(solution, field)
+                if factor is not None and factor > rel:
+                    solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+    if solution != read(case, "system/fvSolution"):
+        changed.append(write(case, "system/fvSolution", solution))
+    return changed
+
+
+# --- solver switches ------------------------------------------------------------------
+
+ALGORITHM = {"SIMPLE": "SIMPLE", "PISO": "PISO", "PIMPLE": "PIMPLE"}
+
+
+def algorithm_of(solver: str) -> str:
+    if is_steady(solver):
+        return "SIMPLE"
+    if solver in ("icoFoam", "pisoFoam", "nonNewtonianIcoFoam"):
+        return "PISO"
+    return "PIMPLE"
+
+
+def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
+    """Make the case's numerics fit `solver` (application, ddt, algorithm dict, Final solvers,
+    relaxation, transportModel). Field and model changes are separate operations."""
+    changed = set_control(case, application=solver)
+    steady = is_steady(solver)
+    algo = algorithm_of(solver)
+
+    schemes = read(case, "system/fvSchemes")
+    schemes = ft.set_entry(schemes, ["ddtSchemes", "default"], "steadyState" if steady else "Euler")
+    div = physics().div_schemes["steady" if steady else "transient"]
+    assert isinstance(div, dict)
+    schemes = ft.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
+    if solver not in ("icoFoam",) and ft.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
+        schemes = ft.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], "Gauss linear")
+    changed.append(write(case, "system/fvSchemes", schemes))
+
+    sol = read(case, "system/fvSolution")
+    for other in ("SIMPLE", "PISO", "PIMPLE"):
+        if other != algo:
+            sol = ft.remove_entry(sol, [other])
+    if ft.locate(sol, [algo]) is None:
+        body: dict[str, str | dict] = {"nNonOrthogonalCorrectors": "0"}
+        if algo == "SIMPLE":
+            body["consistent"] = "yes"
+            body["residualControl"] = {"p": "1e-3", "U": "1e-4", "(k|epsilon|omega|nuTilda|R|kt|kl)": "1e-4"}
+        elif algo == "PIMPLE":
+            body.update({"nOuterCorrectors": "1", "nCorrectors": "2", "momentumPredictor": "yes"})
+        else:
+            body.update({"nCorrectors": "2"})
+        if closed_domain:
+            body.update({"pRefCell": "0", "pRefValue": "0"})
+        sol = ft.set_entry(sol, [algo], body)
+    if steady:
+        if ft.locate(sol, ["relaxationFactors"]) is None:
+            rel = physics().relaxation["steady"]
+            sol = ft.set_entry(sol, ["relaxationFactors"], {
+                "fields": {"p": fmt(rel["p"])},
+                "equations": {"U": fmt(rel["U"]), ".*": fmt(rel["turbulence"])},
+            })
+        for name in _solver_keys(sol):
+            if name.endswith("Final") or name.endswith("Final)") or "Final" in name:
+                sol = ft.remove_entry(sol, ["solvers", name])
+    else:
+        sol = ft.remove_entry(sol, ["relaxationFactors"]) if algo == "PISO" else sol
+        if algo == "PIMPLE":
+            for field in ("p", "U"):
+                key = f"{field}Final"
+                if not covered_by(key, _solver_keys(sol)):
+                    base = next((k for k in _solver_keys(sol) if covered_by(field, [k])), None)
+                    if base is None:
+                        continue
+                    sol = ft.set_entry(sol, ["solvers", key], _final_copy(sol, base))
+    changed.append(write(case, "system/fvSolution", sol))
+
+    props = case / "constant/transportProperties"
+    if props.is_file() and solver not in ("icoFoam",):
+        text = props.read_text()
+        if ft.get(text, ["transportModel"]) is None and ft.get(text, ["phases"]) is None:
+            nu_span = ft.locate(text, ["nu"])
+            text = text[:nu_span.key_start] + "transportModel  Newtonian;\n\n" + text[nu_span.key_start:] if nu_span else text
+            changed.append(write(case, "constant/transportProperties", text))
+    return list(dict.fromkeys(changed))
+
+
+def _final_copy(sol: str, base: str) -> dict:
+    """A Final solver entry: the base entry's settings with relTol 0."""
+    body = ft.get(sol, ["solvers", base]) or ""
+    spec: dict[str, str] = {}
+    for e in ft.entries(body):
+        if not e.is_dict and not e.key.startswith("#"):
+            value = ft.get(body, [e.key])
+            if value is not None:
+                spec[e.key] = value
+    spec["relTol"] = "0"
+    return spec

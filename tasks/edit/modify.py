@@ -1,0 +1,411 @@
+"""Edit an existing case from a change request: read the case, work out the changes, and
+apply them with minimal diffs (the user's layout and comments stay), after backing up
+every file that changes. Values the change asks for become locked."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.errors import RequestError
+from tasks.edit import caseops
+from tasks.foam import dictionary as ft
+from tasks.foam import geometry
+from tasks.foam.casedir import check_and_read, field_files, mesh_patches
+from tasks.foam.locked import LockedValue, flatten, load_locked, save_locked
+from tasks.foam.physics import (
+    find_fluid,
+    fluid_table,
+    fmt,
+    inlet_turbulence,
+    is_steady,
+    model_spec,
+    sine_bc,
+    solver_family,
+)
+from tasks.plan.extract import cell_counts, first, quantities, sines
+from tasks.plan.manifest import FileEdit
+from tasks.plan.recipes import column_box, setfields_regions, vec
+from tasks.plan.request import check_request_text, final_model, named_solver
+
+
+class CaseState(BaseModel):
+    """What `modify` needs to know about a case before changing it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    case_dir: Path
+    solver: str
+    model: str
+    patches: dict[str, str]  # name -> mesh type
+    roles: dict[str, str]
+    fields: list[str]
+
+
+class ChangePlan(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    request: str
+    solver: str | None = None  # switch to
+    model: str | None = None  # switch to
+    refine: list[float] | None = None
+    edits: list[FileEdit] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    bc_values: dict[str, str] = Field(default_factory=dict)
+
+
+class ChangeResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    changed: list[str]
+    diff: str
+    backup: str | None
+
+
+def read_state(case_dir: Path) -> CaseState:
+    info = check_and_read(case_dir)
+    case = info.case_dir
+    model = "laminar"
+    tp = case / "constant/turbulenceProperties"
+    if tp.is_file():
+        text = tp.read_text()
+        if ft.get(text, ["simulationType"]) not in (None, "laminar"):
+            model = ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"]) or "laminar"
+    patches = mesh_patches(case)
+    roles = {}
+    manifest = case / ".casewright/manifest.json"
+    if manifest.is_file():
+        roles = {p["name"]: p["role"] for p in json.loads(manifest.read_text()).get("patches", [])}
+    roles = {name: caseops.role_of(name, ptype, roles) for name, ptype in patches.items()}
+    if (case / "0/U").is_file():  # a wall with a fixed non-zero velocity is a moving wall
+        text = (case / "0/U").read_text()
+        for name in patches:
+            if roles.get(name) == "wall" and ft.get(text, ["boundaryField", name, "type"]) in ("fixedValue", "uniformFixedValue"):
+                value = ft.get(text, ["boundaryField", name, "value"]) or ""
+                if re.search(r"[1-9]", value.replace("uniform", "")) or ft.get(text, ["boundaryField", name, "uniformValue"]):
+                    roles[name] = "movingWall"
+    return CaseState(case_dir=case, solver=info.application, model=model, patches=patches, roles=roles,
+                     fields=field_files(case))
+
+
+def _patch_with_role(state: CaseState, *roles: str) -> str | None:
+    return next((p for p, r in state.roles.items() if r in roles), None)
+
+
+def _direction(case: Path, field: str, patch: str) -> list[float]:
+    value = ft.get((case / "0" / field).read_text(), ["boundaryField", patch, "value"]) or ""
+    nums = [float(x) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
+    if len(nums) == 3 and any(nums):
+        norm = sum(x * x for x in nums) ** 0.5
+        return [x / norm for x in nums]
+    return [1.0, 0.0, 0.0]
+
+
+def plan_changes(state: CaseState, text: str) -> ChangePlan:
+    """Work out the edits a change request asks for. Refuses when it finds none."""
+    text = check_request_text(text)
+    plan = ChangePlan(request=text)
+    case = state.case_dir
+    qs = quantities(text)
+    low = text.lower()
+
+    def edit(file: str, keys: list[str], value, reason: str, locked: bool = True) -> None:
+        plan.edits.append(FileEdit(file=file, entry=keys, value=value, reason=reason, locked=locked))
+
+    solver = named_solver(re.split(r"\b(?:to|using|with)\b", text, maxsplit=1)[-1]) or None
+    if solver and solver != state.solver:
+        plan.solver = solver
+    model = final_model(text)
+    if model and re.search(r"\b(switch|change|convert|use|add|replace|turbulen)", low):
+        if model != state.model:
+            plan.model = model
+        else:
+            plan.model = model
+            plan.assumptions.append(f"the case already uses {model}: its fields, wall functions, schemes and "
+                                    f"solvers were checked and completed where needed")
+    target_solver = plan.solver or state.solver
+    if plan.model and model_spec(plan.model).simulation_type != "laminar" and target_solver == "icoFoam":
+        plan.solver = target_solver = "pisoFoam"
+        plan.assumptions.append("solver = pisoFoam (icoFoam is laminar only)")
+    if plan.model and "R" in model_spec(plan.model).solved and is_steady(target_solver):
+        plan.assumptions.append("Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation p 0.3 / U 0.7 / others 0.5 "
+                                "and upwind convection of R and epsilon, for a stable start")
+    if plan.model and model_spec(plan.model).simulation_type == "LES" and is_steady(target_solver):
+        plan.warnings.append(f"an LES model with the steady solver {target_solver}: a real LES needs a transient solver")
+
+    end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or first(qs, "time", "endtime", "end time", "until", "run for")
+    write_q = first(qs, "iterations", "every", "write") or first(qs, "time", "every", "write")
+    if end_q is not None and end_q is not write_q:
+        edit("system/controlDict", ["endTime"], fmt(end_q.value), "end time")
+    if write_q is not None:
+        edit("system/controlDict", ["writeInterval"], fmt(write_q.value), "write interval")
+    dt_q = first(qs, "time", "deltat", "time step")
+    if dt_q is not None and dt_q is not end_q:
+        edit("system/controlDict", ["deltaT"], fmt(dt_q.value), "time step")
+
+    u_field = "U.air" if "U.air" in state.fields else "U"
+    sine = sines(text)
+    speed_q = first(qs, "velocity")
+    if sine or speed_q:
+        patch = _patch_with_role(state, "movingWall") if re.search(r"wall|lid|top", low) else None
+        patch = patch or _patch_with_role(state, "inlet", "movingWall")
+        if patch is None:
+            raise RequestError("the change names a velocity, but the case has no inlet or moving wall to put it on")
+        direction = _direction(case, u_field, patch)
+        if sine:
+            s = sine[0]
+            edit(f"0/{u_field}", ["boundaryField", patch], sine_bc(s.amplitude, s.period, [round(d, 6) for d in direction]),
+                 f"{patch} velocity {s.text} (Function1 sine)")
+        else:
+            speed = speed_q.value  # type: ignore[union-attr]
+            edit(f"0/{u_field}", ["boundaryField", patch, "value"], f"uniform {vec(*(speed * d for d in direction))}",
+                 f"{patch} velocity {fmt(speed)} m/s")
+            if state.roles.get(patch) == "inlet" and state.model != "laminar":
+                _inlet_turbulence_edits(plan, state, patch, speed)
+
+    temps = [q for q in qs if q.kind == "temperature"]
+    if temps and "0/T" not in (e.file for e in plan.edits) and (case / "0/T").is_file():
+        _temperature_edits(plan, state, text, temps)
+
+    fluid = _target_fluid(text)
+    if solver_family(state.solver) == "multiphase":
+        if fluid or first(qs, "density") or first(qs, "kinematic_viscosity"):
+            _liquid_edits(plan, state, fluid, qs)
+    elif fluid:
+        _fluid_edits(plan, state, fluid, qs)
+
+    cloud = case / "constant/kinematicCloudProperties"
+    if cloud.is_file():
+        d_q = first(qs, "length", "diameter", "size")
+        rho_q = first(qs, "density", "density", "particle")
+        if d_q:
+            edit("constant/kinematicCloudProperties",
+                 ["subModels", "injectionModels", "model1", "sizeDistribution", "fixedValueDistribution", "value"],
+                 fmt(d_q.value), "particle diameter")
+        if rho_q:
+            edit("constant/kinematicCloudProperties", ["constantProperties", "rho0"], fmt(rho_q.value), "particle density")
+
+    omega_q = first(qs, "angular_velocity")
+    if omega_q and (case / "constant/MRFProperties").is_file():
+        mrf = (case / "constant/MRFProperties").read_text()
+        zone = next((k for k in ft.keys(mrf) if ft.get(mrf, [k, "omega"]) is not None), None)
+        if zone is None:
+            raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
+        edit("constant/MRFProperties", [zone, "omega"], fmt(omega_q.value), "MRF angular velocity")
+
+    factor = re.search(r"factor of\s*(\d+(?:\.\d+)?)|\b(double|twice|triple|halve)\b", low)
+    if factor and re.search(r"mesh|resolution|cells|refine", low):
+        f = float(factor.group(1)) if factor.group(1) else {"double": 2, "twice": 2, "triple": 3, "halve": 0.5}[factor.group(2)]
+        in_z = bool(re.search(r"\bz\b|all (three )?directions|3d", low))
+        only = (re.search(r"\bx\b", low) is not None, re.search(r"\by\b", low) is not None)
+        fx = f if (only[0] or not any(only)) else 1
+        fy = f if (only[1] or not any(only)) else 1
+        plan.refine = [fx, fy, f if in_z else 1]
+    counts = cell_counts(text)
+    if counts and re.search(r"mesh|cells|resolution", low) and plan.refine is None:
+        bmd = (case / "system/blockMeshDict").read_text()
+        edit("system/blockMeshDict", ["blocks"], geometry.set_single_block_cells(ft.get(bmd, ["blocks"]) or "", counts[0] + [1] * (3 - len(counts[0]))), "mesh resolution")
+
+    box = column_box(text, last=True)
+    if box and (case / "system/setFieldsDict").is_file():
+        sfd = (case / "system/setFieldsDict").read_text()
+        regions = ft.get(sfd, ["regions"]) or ""
+        field = (re.search(r"volScalarFieldValue\s+(\S+)", regions) or re.search(r"volScalarFieldValue\s+(\S+)", sfd))
+        old = re.search(r"box\s*\(([^)]*)\)\s*\(([^)]*)\)", regions)
+        if field is None or old is None:
+            raise RequestError("system/setFieldsDict has no boxToCell region to move")
+        lo = [float(x) for x in old.group(1).split()]
+        hi = [float(x) for x in old.group(2).split()]
+        span = ft.locate(sfd, ["regions"])
+        edit("system/setFieldsDict", ["regions"],
+             setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
+        del span
+
+    if not (plan.edits or plan.solver or plan.model or plan.refine):
+        raise RequestError(
+            "found no change to make offline in this request: name a value with its unit (velocity, "
+            "temperature, endTime...), a turbulence model or solver to switch to, a fluid, a mesh refinement "
+            "factor or a setFields region; or configure an LLM for free-form changes"
+        )
+    return plan
+
+
+def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float) -> None:
+    nu = 1e-5
+    tp = state.case_dir / "constant/transportProperties"
+    if tp.is_file():
+        try:
+            nu = float((ft.get(tp.read_text(), ["nu"]) or "1e-5").split()[-1])
+        except ValueError:
+            pass
+    turb = inlet_turbulence(speed, 0.025, nu)
+    for field, value in (("k", turb.k), ("epsilon", turb.epsilon), ("omega", turb.omega)):
+        if field in state.fields:
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {fmt(value)}",
+                                       reason=f"inlet {field} for {fmt(speed)} m/s (5 % intensity)"))
+    plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
+
+
+def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> None:
+    tfile = (state.case_dir / "0/T").read_text()
+    fixed = {p: ft.get(tfile, ["boundaryField", p, "value"]) for p in ft.keys(tfile, ["boundaryField"])
+             if ft.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
+    values = {p: float(v.split()[-1]) for p, v in fixed.items() if v and re.fullmatch(r"uniform\s+[-+\d.eE]+", v.strip())}
+    for q in temps:
+        target = None
+        if q.replaced_from is not None:
+            target = next((p for p, v in values.items() if abs(v - q.replaced_from) < 1e-6), None)
+        if target is None:
+            ctx = q.before[-60:]
+            if any(w in ctx for w in ("hot", "heated", "bottom", "floor")) and values:
+                target = max(values, key=values.get)  # type: ignore[arg-type]
+            elif any(w in ctx for w in ("cold", "cool", "top", "ceiling")) and values:
+                target = min(values, key=values.get)  # type: ignore[arg-type]
+        if target is None:
+            continue
+        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {fmt(q.value)}",
+                                   reason=f"{target} temperature {fmt(q.value)} K", locked=True))
+        values[target] = q.value
+
+
+def _target_fluid(text: str) -> str | None:
+    m = re.search(r"\bto\s+(\w+)", text, re.I)
+    candidates = [find_fluid(m.group(1))] if m else []
+    return next((c for c in candidates if c), None) or (find_fluid(text) if re.search(r"fluid|liquid", text, re.I) else None)
+
+
+def _fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
+    entry = fluid_table()[fluid]
+    tp = "constant/transportProperties"
+    text = (state.case_dir / tp).read_text() if (state.case_dir / tp).is_file() else ""
+    plan.edits.append(FileEdit(file=tp, entry=["nu"], value=fmt(entry.nu), reason=f"{fluid} kinematic viscosity", locked=True))
+    if ft.get(text, ["beta"]) is not None:
+        plan.edits.append(FileEdit(file=tp, entry=["beta"], value=fmt(entry.beta), reason=f"{fluid} thermal expansion", locked=True))
+    if ft.get(text, ["Pr"]) is not None:
+        plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=fmt(entry.pr), reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
+    plan.assumptions.append(f"{fluid} properties at {entry.condition}: rho {fmt(entry.rho)} kg/m3, mu {fmt(entry.mu)} Pa s, "
+                            f"cp {fmt(entry.cp)} J/(kg K), kappa {fmt(entry.kappa)} W/(m K), Pr {fmt(entry.pr)}")
+    if solver_family(state.solver) == "boussinesq":
+        plan.assumptions.append("the Boussinesq solver reads nu, beta and Pr from transportProperties (rho, cp and kappa enter through Pr)")
+
+
+def _liquid_edits(plan: ChangePlan, state: CaseState, fluid: str | None, qs) -> None:
+    tp = (state.case_dir / "constant/transportProperties").read_text()
+    phases = (ft.get(tp, ["phases"]) or "(water air)").strip("()").split()
+    liquid = next((p for p in phases if p != "air"), phases[0])
+    entry = fluid_table()[fluid] if fluid else None
+    nu_q, rho_q = first(qs, "kinematic_viscosity"), first(qs, "density")
+    nu = nu_q.value if nu_q else (entry.nu if entry else None)
+    rho = rho_q.value if rho_q else (entry.rho if entry else None)
+    name = fluid or "liquid"
+    if nu is not None:
+        plan.edits.append(FileEdit(file="constant/transportProperties", entry=[liquid, "nu"], value=fmt(nu), reason=f"{name} nu", locked=True))
+    if rho is not None:
+        plan.edits.append(FileEdit(file="constant/transportProperties", entry=[liquid, "rho"], value=fmt(rho), reason=f"{name} rho", locked=True))
+    if fluid and fluid != liquid:
+        plan.assumptions.append(f"the liquid phase keeps the name '{liquid}' (field alpha.{liquid}) with {fluid}'s properties")
+
+
+def backup_files(case: Path, rels: list[str]) -> Path | None:
+    existing = [r for r in rels if (case / r).is_file()]
+    if not existing:
+        return None
+    dest = case / ".casewright" / "backup" / time.strftime("%Y%m%dT%H%M%S")
+    for rel in existing:
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(case / rel, dest / rel)
+    return dest
+
+
+def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
+    """Back up, then apply the switches, refinement and edits. Returns the unified diff."""
+    case = state.case_dir
+    before = {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
+              and (p.relative_to(case).parts[0] in ("0", "system", "constant")) and "polyMesh" not in p.parts}
+    backup = backup_files(case, [str(p.relative_to(case)) for p in before])
+    solver = plan.solver or state.solver
+    closed = not any(r in ("inlet", "outlet", "atmosphere") for r in state.roles.values())
+    if plan.solver:
+        caseops.switch_solver(case, plan.solver, closed_domain=closed)
+    model = plan.model or state.model
+    values = _bc_values(state, plan)
+    if plan.model or plan.solver:
+        if plan.model or solver not in ("icoFoam",):
+            caseops.set_turbulence_model(case, model, solver, values, state.roles, f"modify: {model}")
+        if model != "laminar":
+            caseops.ensure_numerics(case, solver, model_spec(model).solved)
+    if plan.refine:
+        bmd = case / "system/blockMeshDict"
+        bmd.write_text(geometry.scale_block_cells(bmd.read_text(), *plan.refine))
+    locked = [v for v in load_locked(case)]
+    for e in plan.edits:
+        path = case / e.file
+        if not path.is_file():
+            raise RequestError(f"cannot change {e.file} ({e.reason}): the case has no such file")
+        path.write_text(ft.set_entry(path.read_text(), e.entry, e.value))
+        if e.locked:
+            new = flatten(e.reason, e.file, e.entry, e.value)
+            keys = {(v.file, tuple(v.entry)) for v in new}
+            locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
+    if plan.refine:
+        locked = [v for v in locked if not (v.file == "system/blockMeshDict" and v.entry == ["blocks"])]
+    if plan.model:
+        locked.append(LockedValue(name="turbulence model", file="constant/turbulenceProperties",
+                                  entry=_model_entry(model), value=model))
+    if plan.solver:
+        locked.append(LockedValue(name="solver", file="system/controlDict", entry=["application"], value=solver))
+    locked = [v for v in locked if (case / v.file).is_file()]
+    save_locked(case, locked)
+    after = {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
+             and (p.relative_to(case).parts[0] in ("0", "system", "constant")) and "polyMesh" not in p.parts}
+    changed, diff = [], []
+    for path in sorted(set(before) | set(after)):
+        a, b = before.get(path, ""), after.get(path, "")
+        if a != b:
+            rel = str(path.relative_to(case))
+            changed.append(rel + (" (new)" if path not in before else " (removed)" if path not in after else ""))
+            diff += difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"a/{rel}", f"b/{rel}")
+    return ChangeResult(changed=changed, diff="".join(diff), backup=str(backup) if backup else None)
+
+
+def _under(v: LockedValue, e: FileEdit) -> bool:
+    return v.file == e.file and v.entry[:len(e.entry)] == e.entry
+
+
+def _model_entry(model: str) -> list[str]:
+    sim = model_spec(model).simulation_type
+    return ["simulationType"] if sim == "laminar" else [sim, f"{sim}Model"]
+
+
+def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
+    """Values for new turbulence fields: from existing k/epsilon where present, else estimates."""
+    case = state.case_dir
+    speed = 1.0
+    for name, role in state.roles.items():
+        if role in ("inlet", "movingWall") and (case / "0/U").is_file():
+            value = ft.get((case / "0/U").read_text(), ["boundaryField", name, "value"]) or ""
+            nums = [abs(float(x)) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
+            if nums and max(nums) > 0:
+                speed = max(nums)
+                break
+    turb = inlet_turbulence(speed, 0.1, 1e-5)
+    k = turb.k
+    if (case / "0/k").is_file():
+        internal = ft.get((case / "0/k").read_text(), ["internalField"]) or ""
+        m = re.search(r"uniform\s+([-+\d.eE]+)", internal)
+        if m and float(m.group(1)) > 0:
+            k = float(m.group(1))
+    eps = turb.epsilon * (k / turb.k) ** 1.5
+    omega = eps / (0.09 * k)
+    r = fmt(2 * k / 3)
+    values = {"U": vec(speed, 0, 0), "k": fmt(k), "epsilon": fmt(eps), "omega": fmt(omega), "nuTilda": "3e-05",
+              "R": f"({r} 0 0 {r} 0 {r})", "T": "300"}
+    values.update(plan.bc_values)
+    return values

@@ -1,0 +1,278 @@
+"""The InputWriter: a CaseManifest -> a case directory, one file at a time.
+
+It copies the base tutorial's dictionaries (or a user's example case), generates what must
+be generated (parametric blockMesh, field files from the canonical BC selector, model
+switches), applies every planned edit with minimal diffs, writes Allrun/Allclean with only
+OpenFOAM commands, records provenance and locked values, parses every dictionary back, and
+only then moves the finished case into place: a refusal or an error leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.errors import PlanError, UsageError
+from tasks.core.render import render
+from tasks.edit import caseops
+from tasks.foam import dictionary as ft
+from tasks.foam import geometry
+from tasks.foam.casedir import read_case
+from tasks.foam.geometry import rectangle
+from tasks.foam.locked import LockedValue, flatten, save_locked
+from tasks.foam.physics import model_spec, physics
+from tasks.plan.manifest import CaseManifest
+from tasks.run.steps import plan_steps
+
+SKIP_NAMES = {"Allrun", "Allclean", "Allrun.pre", "Allrun-parallel", "README", "README.md", "makeMesh", "PDRblockMeshDict"}
+DICTIONARY_DIRS = ("system", "constant", "0")
+
+
+class WrittenCase(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_dir: Path
+    files: list[str]
+    provenance: dict[str, str]
+    locked: list[LockedValue] = Field(default_factory=list)
+
+
+def check_out_dir(out_dir: Path, force: bool) -> Path:
+    out = Path(out_dir).expanduser().resolve()
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a directory; choose another output folder")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise UsageError(f"{out} is not empty; choose an empty or new folder, or pass --force to replace it "
+                         f"(its old content is kept under {out.name}/.casewright/previous-*)")
+    if not out.parent.is_dir():
+        raise UsageError(f"the parent folder {out.parent} does not exist; create it first")
+    return out
+
+
+def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
+    prov: dict[str, str] = {}
+    for path in sorted(src.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(src)
+        if rel.parts[0] in ("constant",) and len(rel.parts) > 1 and rel.parts[1] == "polyMesh":
+            pass
+        if path.name in SKIP_NAMES or rel.parts[0].startswith(("log.", "processor", ".")) or rel.parts[0] == "report.json":
+            continue
+        if rel.parts[0].replace(".", "").isdigit() and rel.parts[0] not in ("0", "0.orig"):
+            continue  # result time directories of an example case
+        name = str(rel)[:-3] if path.suffix == ".gz" else str(rel)
+        if only is not None and name not in only:
+            continue
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+        target.write_bytes(data)
+        prov[name] = f"copied from {src}"
+    return prov
+
+
+def _expand_m4(case: Path, rel: str) -> str:
+    """Expand an m4 mesh template from the tutorial (as OpenFOAM's own makeMesh does)."""
+    src = case / rel
+    if not src.is_file():
+        raise PlanError(f"the mesh template {rel} is missing from the base case")
+    if shutil.which("m4") is None:
+        raise PlanError("this geometry's mesh needs m4 to expand its template: apt-get install m4")
+    out = subprocess.run(["m4", str(src)], capture_output=True, text=True, cwd=case, timeout=60)
+    if out.returncode != 0:
+        raise PlanError(f"m4 failed on {rel}: {out.stderr.strip()[:300]}")
+    src.unlink()
+    return caseops.write(case, "system/blockMeshDict", out.stdout)
+
+
+def _write_rectangle(case: Path, params: dict, provenance: str) -> str:
+    seg = params.get("segment_names", {})
+    names = params["names"]
+
+    def name_of(side: str, index: int) -> str:
+        return seg.get(f"{side}:{index}", names[side])
+
+    mesh = rectangle(params["x"], params["y"], params["cells_x"], params["cells_y"], name_of,
+                     params.get("types", {}), thickness=params.get("thickness", 0.1 * max(params["x"][-1], 0.01)))
+    text = render("foam/blockMeshDict.j2", foam_class="dictionary", object="blockMeshDict", location="system",
+                  provenance=provenance, description=f"{len(mesh.blocks)} blocks, {mesh.n_cells} cells",
+                  vertices=mesh.vertices, blocks=[b.model_dump() for b in mesh.blocks],
+                  patches=[p.model_dump() for p in mesh.patches])
+    return caseops.write(case, "system/blockMeshDict", text)
+
+
+def _apply_mesh(case: Path, m: CaseManifest, prov: dict[str, str]) -> None:
+    mp = m.mesh_params
+    if "m4" in mp:
+        prov[_expand_m4(case, mp["m4"])] = f"expanded with m4 from {m.base_tutorial}/{mp['m4']}"
+    if "rectangle" in mp:
+        prov[_write_rectangle(case, mp["rectangle"], "parametric rectangle")] = "templates/foam/blockMeshDict.j2"
+    bmd = case / "system/blockMeshDict"
+    if "cells" in mp and "rectangle" not in mp and bmd.is_file():
+        text = bmd.read_text()
+        counts = geometry.block_cell_counts(text)
+        if len(counts) == 1 and list(counts[0]) != list(mp["cells"]):
+            bmd.write_text(geometry.set_single_block_cells(text, mp["cells"]))
+            prov["system/blockMeshDict"] += f"; cells set to {mp['cells']}"
+    for patch, ptype in mp.get("patch_types", {}).items():
+        bmd.write_text(geometry.set_blockmesh_patch_type(bmd.read_text(), patch, ptype))
+        prov["system/blockMeshDict"] += f"; {patch} type {ptype}"
+
+
+def _base_model(case: Path) -> str | None:
+    tp = case / "constant/turbulenceProperties"
+    if not tp.is_file():
+        return None
+    text = tp.read_text()
+    sim = ft.get(text, ["simulationType"])
+    if sim == "laminar":
+        return "laminar"
+    return ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"])
+
+
+def _rename_field(case: Path, old: str, new: str) -> None:
+    for rel in ("system/fvSolution", "system/fvSchemes", "system/setFieldsDict", "system/controlDict"):
+        path = case / rel
+        if path.is_file():
+            path.write_text(path.read_text().replace(old, new))
+    for suffix in ("", ".orig"):
+        src = case / "0" / f"{old}{suffix}"
+        if src.is_file():
+            src.rename(case / "0" / f"{new}{suffix}")
+
+
+def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir: Path | None = None) -> WrittenCase:
+    """Write the whole case into `staging` (an empty directory)."""
+    roles = {p.name: p.role for p in m.patches}
+    if m.base_kind == "example" and example_dir is not None:
+        prov = _copy_base(example_dir, staging, None)
+    else:
+        src = tutorials_dir / (m.base_tutorial or "")
+        if not src.is_dir():
+            raise PlanError(f"the base tutorial {src} is missing; install openfoam-examples")
+        only = m.mesh_params.get("base_files")
+        prov = _copy_base(src, staging, only)
+    if m.base_kind == "template":
+        prov = {k: f"{v} (dictionary reused by the {m.recipe} template)" for k, v in prov.items()}
+    _apply_mesh(staging, m, prov)
+    for old, new in m.mesh_params.get("rename", {}).items():
+        _rename_field(staging, old, new)
+
+    base_app = ft.get((staging / "system/controlDict").read_text(), ["application"])
+    closed = not any(p.role in ("inlet", "outlet", "atmosphere") for p in m.patches)
+    if base_app != m.solver:
+        switched = caseops.switch_solver(staging, m.solver, closed_domain=closed)
+        if m.turbulence.model != "laminar":
+            switched += caseops.ensure_numerics(staging, m.solver, model_spec(m.turbulence.model).solved)
+        for rel in switched:
+            prov[rel] = prov.get(rel, "generated") + f"; numerics switched to {m.solver}"
+    for gen in m.generate:
+        spec = physics().fields["alpha" if gen.field.startswith("alpha.") else gen.field]
+        internal = gen.internal or f"uniform {spec.internal.format(**{**_defaults(), **m.bc_values})}"
+        rel = caseops.write_field(staging, gen.field, m.solver, m.turbulence.model, internal, roles,
+                                  {**_defaults(), **m.bc_values}, f"{m.recipe} template")
+        prov[rel] = "templates/foam/field.j2 + canonical BC selector"
+    wanted, have = m.turbulence.model, _base_model(staging)
+    needs_props = m.solver not in ("icoFoam", "laplacianFoam", "potentialFoam", "scalarTransportFoam")
+    if needs_props and (have != wanted):
+        for rel in caseops.set_turbulence_model(staging, wanted, m.solver, {**_defaults(), **m.bc_values}, roles,
+                                                f"{m.recipe}: {wanted}"):
+            prov[rel.split(" ")[0]] = prov.get(rel.split(" ")[0], "generated") + f"; turbulence model {wanted}"
+    locked: list[LockedValue] = []
+    for e in m.edits:
+        path = staging / e.file
+        if not path.is_file():
+            raise PlanError(f"planned edit of {e.file} ({e.reason}) but the base case has no such file")
+        path.write_text(ft.set_entry(path.read_text(), e.entry, e.value))
+        prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
+        if e.locked:
+            locked += flatten(e.reason, e.file, e.entry, e.value)
+    steps = [s.label() for s in plan_steps(read_case(staging))]
+    (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
+    (staging / "Allclean").write_text(render("foam/Allclean.j2"))
+    os.chmod(staging / "Allrun", 0o755)
+    os.chmod(staging / "Allclean", 0o755)
+    prov["Allrun"] = prov["Allclean"] = "templates/foam/Allrun.j2 / Allclean.j2"
+    meta = staging / ".casewright"
+    meta.mkdir(exist_ok=True)
+    (meta / "manifest.json").write_text(m.model_dump_json(indent=2) + "\n")
+    (meta / "provenance.json").write_text(json.dumps(prov, indent=2, sort_keys=True) + "\n")
+    save_locked(staging, locked)
+    parse_back(staging, [rel for rel, how in prov.items() if not how.startswith("copied from") or ";" in how])
+    files = sorted(str(p.relative_to(staging)) for p in staging.rglob("*") if p.is_file() and ".casewright" not in p.parts)
+    return WrittenCase(case_dir=staging, files=files, provenance=prov, locked=locked)
+
+
+def _defaults() -> dict[str, str]:
+    return {"U": "(0 0 0)", "T": "300", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
+            "R": "(0.067 0 0 0.067 0 0.067)"}
+
+
+def parse_back(case: Path, written: list[str]) -> None:
+    """Every dictionary this writer generated or edited must parse (foamlib, else PyFoam)."""
+    for rel in written:
+        path = case / rel
+        if not path.is_file() or rel.split("/")[0] not in DICTIONARY_DIRS or "polyMesh" in path.parts:
+            continue
+        problem = parse_problem(path)
+        if problem:
+            raise PlanError(f"the written file {rel} does not parse: {problem}")
+
+
+def parse_problem(path: Path) -> str | None:
+    """None when the dictionary parses, else the parser's message."""
+    from foamlib import FoamFile
+
+    try:
+        FoamFile(path).as_dict()
+        return None
+    except Exception as exc:  # foamlib misses some valid syntax: ask PyFoam before failing
+        first = str(exc)[:300]
+    try:
+        from PyFoam.RunDictionary.ParsedParameterFile import ParsedParameterFile
+
+        ParsedParameterFile(str(path), noHeader=False, doMacroExpansion=False)
+        return None
+    except Exception:  # both parsers refuse it: report foamlib's message (it names the line)
+        return first
+
+
+def write_case(m: CaseManifest, out_dir: Path, tutorials_dir: Path, force: bool = False,
+               example_dir: Path | None = None) -> WrittenCase:
+    """Build the case inside `out_dir` and nowhere else.
+
+    The case is built in `out_dir/.casewright-staging` and moved into place only when every
+    file is written and parses; on any error the staging folder (and `out_dir`, if this call
+    created it) is removed. With `force`, what was in `out_dir` is kept under
+    `out_dir/.casewright/previous-<timestamp>/`.
+    """
+    out = check_out_dir(out_dir, force)
+    created = not out.exists()
+    out.mkdir(exist_ok=True)
+    staging = out / ".casewright-staging"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        written = build_case(m, staging, tutorials_dir, example_dir)
+    except BaseException:
+        shutil.rmtree(out if created else staging, ignore_errors=True)
+        raise
+    old = [p for p in out.iterdir() if p.name != staging.name]
+    if old:
+        keep = staging / ".casewright" / f"previous-{time.strftime('%Y%m%dT%H%M%S')}"
+        keep.mkdir(parents=True)
+        for p in old:
+            p.rename(keep / p.name)
+    for p in list(staging.iterdir()):
+        p.rename(out / p.name)
+    staging.rmdir()
+    written.case_dir = out
+    return written

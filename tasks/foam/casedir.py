@@ -1,0 +1,150 @@
+"""Read what a case directory says about how to run it (pure: text in, values out)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from tasks.core.errors import UsageError
+from tasks.foam import dictionary as ft
+from tasks.foam.commands import SOLVERS, closest_solvers
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_DIRECTIVES = re.compile(r"^\s*#[^\n]*$", re.M)
+_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_.:]*)\s+([^;{}]*?)\s*;")
+
+
+def strip_comments(text: str) -> str:
+    return _DIRECTIVES.sub(" ", _COMMENTS.sub(" ", text))
+
+
+def top_level_entries(text: str) -> dict[str, str]:
+    """The `key value;` entries at brace depth 0 of an OpenFOAM dictionary (FoamFile excluded)."""
+    entries: dict[str, str] = {}
+    depth0 = _remove_brace_blocks(strip_comments(text))
+    for key, value in _ENTRY.findall(depth0):
+        entries.setdefault(key, value.strip())
+    return entries
+
+
+def _remove_brace_blocks(text: str) -> str:
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "{":
+            if depth == 0:
+                out.append(";")  # a sub-dictionary ends the entry before it
+            depth += 1
+        elif ch == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _float_or_none(value: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+class CaseInfo(BaseModel):
+    """What the runner needs to know about a case."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    case_dir: Path
+    application: str
+    start_time: float | None
+    end_time: float | None
+    delta_t: float | None
+    block_mesh_dict: Path | None
+    snappy_dict: Path | None
+    surface_features_dict: Path | None
+    set_fields_dict: Path | None
+    has_mesh: bool
+    zero_orig_dir: bool
+    orig_field_files: list[str]
+
+
+def read_case(case_dir: Path) -> CaseInfo:
+    control = case_dir / "system" / "controlDict"
+    entries = top_level_entries(control.read_text(errors="replace"))
+    application = entries.get("application", "").strip('"')
+    if not application:
+        raise UsageError(f"{control}: no `application` entry; name the solver, e.g. `application icoFoam;`")
+    if application not in SOLVERS:
+        raise UsageError(
+            f"{control}: application {application!r} is not an OpenFOAM v1912 solver; "
+            f"closest: {', '.join(closest_solvers(application)) or 'none'}"
+        )
+
+    def found(*names: str) -> Path | None:
+        return next((case_dir / n for n in names if (case_dir / n).is_file()), None)
+
+    zero = case_dir / "0"
+    return CaseInfo(
+        case_dir=case_dir,
+        application=application,
+        start_time=_float_or_none(entries.get("startTime")),
+        end_time=_float_or_none(entries.get("endTime")),
+        delta_t=_float_or_none(entries.get("deltaT")),
+        block_mesh_dict=found("system/blockMeshDict", "constant/polyMesh/blockMeshDict"),
+        snappy_dict=found("system/snappyHexMeshDict"),
+        surface_features_dict=found("system/surfaceFeatureExtractDict"),
+        set_fields_dict=found("system/setFieldsDict"),
+        has_mesh=(case_dir / "constant" / "polyMesh" / "owner").is_file()
+        or (case_dir / "constant" / "polyMesh" / "owner.gz").is_file(),
+        zero_orig_dir=(case_dir / "0.orig").is_dir(),
+        orig_field_files=sorted(p.name for p in zero.glob("*.orig")) if zero.is_dir() else [],
+    )
+
+
+def check_case_dir(case_dir: Path) -> Path:
+    """The case directory must exist and look like an OpenFOAM case."""
+    path = Path(case_dir).expanduser()
+    if not path.is_dir():
+        raise UsageError(f"case directory {path} does not exist; pass the folder holding system/")
+    if not (path / "system" / "controlDict").is_file():
+        raise UsageError(
+            f"{path} is not an OpenFOAM case: system/controlDict is missing"
+        )
+    return path.resolve()
+
+
+def check_and_read(case_dir: Path) -> CaseInfo:
+    """Validate the case directory and read it."""
+    return read_case(check_case_dir(case_dir))
+
+
+def mesh_patches(case: Path) -> dict[str, str]:
+    """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict."""
+    boundary = case / "constant/polyMesh/boundary"
+    if boundary.is_file():
+        text = boundary.read_text()
+        body = text[text.find("(") + 1: text.rfind(")")]
+        return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        return {}
+    text = bmd.read_text()
+    span = ft.locate(text, ["boundary"])
+    if span is None:
+        return {}
+    raw = text[span.value_start:span.end]
+    body = raw[raw.find("(") + 1: raw.rfind(")")]
+    return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+
+
+def field_files(case: Path) -> list[str]:
+    zero = case / "0"
+    if not zero.is_dir():
+        return []
+    return sorted(p.name for p in zero.iterdir() if p.is_file() and not p.name.endswith(".orig"))
+
+

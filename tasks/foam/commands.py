@@ -1,0 +1,55 @@
+"""The OpenFOAM v1912 commands Casewright knows: every solver of the Debian package and the
+utilities it may run. The runner's whitelist and the planners' solver checks read them here."""
+
+from __future__ import annotations
+
+import difflib
+
+UTILITIES = frozenset(
+    {
+        "blockMesh", "checkMesh", "setFields", "snappyHexMesh", "surfaceFeatureExtract",
+        "topoSet", "decomposePar", "reconstructPar", "foamToVTK", "postProcess",
+        "fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "createPatch",
+        "extrudeMesh", "refineMesh", "mapFields", "potentialFoam", "renumberMesh",
+        "transformPoints", "surfaceCheck", "foamDictionary", "foamListTimes",
+    }
+)
+
+# The solvers of OpenFOAM v1912 (Debian). A controlDict naming anything else is refused.
+SOLVERS = frozenset(
+    """
+    DPMDyMFoam DPMFoam MPPICDyMFoam MPPICFoam MPPICInterFoam PDRFoam SRFPimpleFoam
+    SRFSimpleFoam XiDyMFoam XiEngineFoam XiFoam adjointOptimisationFoam
+    adjointShapeOptimizationFoam boundaryFoam buoyantBoussinesqPimpleFoam
+    buoyantBoussinesqSimpleFoam buoyantPimpleFoam buoyantSimpleFoam cavitatingDyMFoam
+    cavitatingFoam chemFoam chtMultiRegionFoam chtMultiRegionSimpleFoam
+    chtMultiRegionTwoPhaseEulerFoam coalChemistryFoam coldEngineFoam
+    compressibleInterDyMFoam compressibleInterFilmFoam compressibleInterFoam
+    compressibleMultiphaseInterFoam dnsFoam driftFluxFoam dsmcFoam electrostaticFoam
+    engineFoam financialFoam fireFoam icoFoam icoReactingMultiphaseInterFoam
+    icoUncoupledKinematicParcelDyMFoam icoUncoupledKinematicParcelFoam
+    interCondensatingEvaporatingFoam interFoam interIsoFoam interMixingFoam
+    interPhaseChangeDyMFoam interPhaseChangeFoam laplacianFoam liquidFilmFoam magneticFoam
+    mdEquilibrationFoam mdFoam mhdFoam multiphaseEulerFoam multiphaseInterFoam
+    nonNewtonianIcoFoam overBuoyantPimpleDyMFoam overInterDyMFoam overLaplacianDyMFoam
+    overPimpleDyMFoam overPotentialFoam overRhoPimpleDyMFoam overRhoSimpleFoam
+    overSimpleFoam pimpleFoam pisoFoam porousSimpleFoam potentialFoam
+    potentialFreeSurfaceDyMFoam potentialFreeSurfaceFoam reactingFoam
+    reactingHeterogenousParcelFoam reactingMultiphaseEulerFoam reactingParcelFoam
+    reactingTwoPhaseEulerFoam rhoCentralDyMFoam rhoCentralFoam rhoPimpleAdiabaticFoam
+    rhoPimpleFoam rhoPorousSimpleFoam rhoReactingBuoyantFoam rhoReactingFoam rhoSimpleFoam
+    scalarTransportFoam shallowWaterFoam simpleCoalParcelFoam simpleFoam
+    simpleReactingParcelFoam simpleSprayFoam solidDisplacementFoam
+    solidEquilibriumDisplacementFoam sonicDyMFoam sonicFoam sonicLiquidFoam
+    sphereSurfactantFoam sprayDyMFoam sprayFoam surfactantFoam thermoFoam
+    twoLiquidMixingFoam twoPhaseEulerFoam uncoupledKinematicParcelDyMFoam
+    uncoupledKinematicParcelFoam
+    """.split()
+)
+
+ALLOWED_COMMANDS = UTILITIES | SOLVERS
+
+
+def closest_solvers(name: str, n: int = 3) -> list[str]:
+    """The installed solvers spelled most like `name` (for "did you mean" messages)."""
+    return difflib.get_close_matches(name, sorted(SOLVERS), n=n, cutoff=0.5)

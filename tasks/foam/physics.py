@@ -1,0 +1,228 @@
+"""Physics knowledge from canonical/physics.yaml: model fields, BC selector, dimensions.
+
+Pure lookups over one validated YAML file; no I/O beyond reading it once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from functools import lru_cache
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.errors import PlanError
+from tasks.core.paths import CANONICAL_DIR
+
+Family = Literal["incompressible", "boussinesq", "compressible", "multiphase"]
+
+
+class FieldSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    class_: str = Field(alias="class")
+    kinematic: str
+    absolute: str
+    internal: str
+
+
+class ModelSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    simulation_type: Literal["laminar", "RAS", "LES"]
+    fields: list[str]
+    solved: list[str] = Field(default_factory=list)
+    low_re: bool = False
+
+
+class Physics(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    fields: dict[str, FieldSpec]
+    turbulence_models: dict[str, ModelSpec]
+    bc_selector: dict[str, dict[str, dict[str, str]]]
+    wall_overrides: dict[str, dict[str, dict[str, str]]]
+    boussinesq_overrides: dict[str, dict[str, dict[str, str]]]
+    div_schemes: dict[str, dict[str, str] | str]
+    field_solver: dict[str, str | float]
+    relaxation: dict[str, dict[str, float]]
+    turbulence_defaults: dict[str, float]
+
+
+@lru_cache(maxsize=1)
+def physics() -> Physics:
+    data = yaml.safe_load((CANONICAL_DIR / "physics.yaml").read_text())
+    return Physics.model_validate(data)
+
+
+ABSOLUTE_PRESSURE_SOLVERS = frozenset(
+    {"rhoSimpleFoam", "rhoPimpleFoam", "rhoCentralFoam", "sonicFoam", "buoyantSimpleFoam",
+     "buoyantPimpleFoam", "chtMultiRegionFoam", "chtMultiRegionSimpleFoam", "rhoPorousSimpleFoam",
+     "reactingFoam", "fireFoam", "compressibleInterFoam"}
+)
+MULTIPHASE_SOLVERS = frozenset(
+    {"interFoam", "interIsoFoam", "multiphaseInterFoam", "interMixingFoam", "driftFluxFoam",
+     "compressibleInterFoam", "twoPhaseEulerFoam", "multiphaseEulerFoam", "MPPICInterFoam"}
+)
+STEADY_SOLVERS = frozenset(
+    {"simpleFoam", "buoyantBoussinesqSimpleFoam", "buoyantSimpleFoam", "rhoSimpleFoam",
+     "porousSimpleFoam", "SRFSimpleFoam", "chtMultiRegionSimpleFoam", "potentialFoam",
+     "laplacianFoam", "rhoPorousSimpleFoam", "overSimpleFoam", "boundaryFoam"}
+)
+
+
+def solver_family(solver: str) -> Family:
+    if solver.startswith("buoyantBoussinesq"):
+        return "boussinesq"
+    if solver in MULTIPHASE_SOLVERS:
+        return "multiphase"
+    if solver in ABSOLUTE_PRESSURE_SOLVERS:
+        return "compressible"
+    return "incompressible"
+
+
+def is_steady(solver: str) -> bool:
+    return solver in STEADY_SOLVERS
+
+
+def model_spec(name: str) -> ModelSpec:
+    models = physics().turbulence_models
+    if name in models:
+        return models[name]
+    close = difflib.get_close_matches(name, list(models), n=3, cutoff=0.4)
+    raise PlanError(
+        f"unknown turbulence model {name!r}; known: {', '.join(close) if close else ', '.join(models)}"
+    )
+
+
+def dimensions(field: str, solver: str) -> str:
+    name = "alpha" if field.startswith("alpha.") else field
+    spec = physics().fields.get(name)
+    if spec is None:
+        raise PlanError(f"no dimensions known for field {field!r}")
+    family = solver_family(solver)
+    if family == "compressible" or (family == "multiphase" and name in ("p", "p_rgh")):
+        return spec.absolute
+    return spec.kinematic
+
+
+def field_class(field: str) -> str:
+    if field.startswith("alpha."):
+        return "volScalarField"
+    return physics().fields[field].class_
+
+
+def boundary_condition(
+    role: str, field: str, model: str, solver: str, values: dict[str, str]
+) -> dict[str, str]:
+    """The canonical BC for a patch role and field, with {placeholders} filled from values."""
+    table = physics().bc_selector
+    key = "alpha" if field.startswith("alpha.") else field
+    spec: dict[str, str] | None = None
+    if role in ("symmetry", "symmetryPlane", "empty", "cyclic"):
+        spec = table[role]["*"]
+    elif role == "movingWall":
+        spec = table["movingWall"].get(key) or table["wall"].get(key)
+    elif role == "heatedWall":
+        spec = table["heatedWall"].get(key) or table["wall"].get(key)
+    else:
+        spec = table.get(role, {}).get(key)
+    if spec is None:
+        raise PlanError(f"no canonical boundary condition for field {field!r} on a {role!r} patch")
+    if role in ("wall", "movingWall", "heatedWall"):
+        spec = physics().wall_overrides.get(model, {}).get(key, spec) if key != "U" else spec
+        if solver_family(solver) == "boussinesq":
+            spec = physics().boussinesq_overrides.get("wall", {}).get(key, spec)
+    return {k: _fill(v, values) for k, v in spec.items()}
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    try:
+        return template.format(**values)
+    except KeyError as exc:
+        raise PlanError(f"no value for {{{exc.args[0]}}} in boundary condition {template!r}") from None
+
+
+class InletTurbulence(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    k: float
+    epsilon: float
+    omega: float
+    nuTilda: float
+    intensity: float
+    length_scale: float
+
+
+def inlet_turbulence(speed: float, length: float, nu: float, intensity: float | None = None) -> InletTurbulence:
+    """k from intensity, epsilon and omega from a mixing length (0.07 x the length scale)."""
+    if speed <= 0 or length <= 0 or nu <= 0:
+        raise PlanError(f"inlet turbulence needs positive speed, length and nu (got {speed}, {length}, {nu})")
+    d = physics().turbulence_defaults
+    i = intensity if intensity is not None else d["intensity"]
+    cmu = d["cmu"]
+    l = d["length_fraction"] * length
+    k = 1.5 * (speed * i) ** 2
+    eps = cmu**0.75 * k**1.5 / l
+    omega = math.sqrt(k) / (cmu**0.25 * l)
+    return InletTurbulence(k=k, epsilon=eps, omega=omega, nuTilda=3 * nu, intensity=i, length_scale=l)
+
+
+def fmt(x: float) -> str:
+    """A number as OpenFOAM text: integers plain, others with 4 significant digits."""
+    if float(x).is_integer() and abs(x) < 1e9:
+        return str(int(x))
+    return f"{x:.4g}"
+
+
+class FluidEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    aliases: list[str]
+    condition: str
+    rho: float
+    mu: float
+    nu: float
+    cp: float
+    kappa: float
+    pr: float
+    beta: float
+
+
+@lru_cache(maxsize=1)
+def fluid_table() -> dict[str, FluidEntry]:
+    data = yaml.safe_load((CANONICAL_DIR / "fluids.yaml").read_text())
+    return {name: FluidEntry.model_validate(entry) for name, entry in data.items()}
+
+
+def find_fluid(text: str) -> str | None:
+    """The first fluid named in the text (by alias, whole words), or None."""
+    import re
+
+    low = text.lower()
+    best: tuple[int, str] | None = None
+    for name, entry in fluid_table().items():
+        for alias in entry.aliases:
+            m = re.search(rf"\b{re.escape(alias)}\b", low)
+            if m and (best is None or m.start() < best[0]):
+                best = (m.start(), name)
+    return best[1] if best else None
+
+
+def sine_bc(amplitude: float, period: float, direction: list[float]) -> dict:
+    """uniformFixedValue with the v1912 `sine` Function1: amplitude*sin(2 pi t / period)."""
+    vec = "(" + " ".join(fmt(x) for x in direction) + ")"
+    zero = "(" + " ".join("0" for _ in direction) + ")"
+    return {
+        "type": "uniformFixedValue",
+        "uniformValue": {
+            "type": "sine",
+            "frequency": fmt(1.0 / period),
+            "amplitude": fmt(amplitude),
+            "scale": vec,
+            "level": zero,
+        },
+        "value": f"uniform {zero}",
+    }

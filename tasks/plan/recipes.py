@@ -1,0 +1,689 @@
+"""Case families the Architect plans offline. Each recipe reads the request context and
+returns a CaseManifest: the base (tutorial or template), the solver and model, and every
+value as an explicit file edit, with what the user asked for marked `locked`."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from tasks.core.errors import RequestError
+from tasks.foam import dictionary as ft
+from tasks.foam.geometry import set_single_block_cells
+from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
+from tasks.plan.extract import Quantity, cell_counts, sines
+from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
+
+if TYPE_CHECKING:
+    from tasks.plan.architect import Context
+
+Recipe = Callable[["Context"], CaseManifest]
+
+CAVITY = "incompressible/icoFoam/cavity/cavity"
+PITZDAILY = "incompressible/simpleFoam/pitzDaily"
+PITZDAILY_PIMPLE = "incompressible/pimpleFoam/RAS/pitzDaily"
+HOTROOM = "heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom"
+DAMBREAK = "multiphase/interFoam/laminar/damBreak/damBreak"
+COLUMN = "lagrangian/MPPICFoam/column"
+MIXER = "incompressible/simpleFoam/mixerVessel2D"
+
+
+def vec(*xs: float) -> str:
+    return "(" + " ".join(fmt(x) for x in xs) + ")"
+
+
+def tutorial_text(ctx: "Context", base: str, rel: str) -> str:
+    path = ctx.tutorials_dir / base / rel
+    if not path.is_file():
+        gz = path.with_name(path.name + ".gz")
+        if gz.is_file():
+            import gzip
+
+            return gzip.decompress(gz.read_bytes()).decode()
+        raise RequestError(f"the OpenFOAM tutorial file {path} is missing; install openfoam-examples")
+    return path.read_text()
+
+
+def pick_solver(ctx: "Context", default: str, allowed: tuple[str, ...], what: str) -> str:
+    """The solver the request names (it must suit the family), else the family's default."""
+    solver = ctx.solver or default
+    if solver not in allowed:
+        raise RequestError(f"{what} is planned with {' or '.join(allowed)} here, not {solver}")
+    return solver
+
+
+class Plan:
+    """Collects edits, locked values and assumptions while a recipe plans."""
+
+    def __init__(self, ctx: "Context") -> None:
+        self.ctx = ctx
+        self.edits: list[FileEdit] = []
+        self.assumptions: list[str] = []
+        self.warnings: list[str] = []
+        self.values: dict[str, object] = {}
+
+    def set(self, file: str, keys: list[str], value: str | dict, reason: str, locked: bool = False) -> None:
+        self.edits.append(FileEdit(file=file, entry=keys, value=value, reason=reason, locked=locked))
+
+    def take(self, name: str, q: Quantity | None, default: float, unit: str, why: str = "") -> tuple[float, bool]:
+        """A value from the request (locked) or a stated default."""
+        if q is not None:
+            self.values[name] = q.value
+            return q.value, True
+        self.values[name] = default
+        self.assumptions.append(f"{name} = {fmt(default)} {unit}" + (f" ({why})" if why else " (default)"))
+        return default, False
+
+    def fluid(self, default: str, nu_q: Quantity | None = None, rho_q: Quantity | None = None) -> Fluid:
+        name = self.ctx.fluid or default
+        entry = fluid_table()[name]
+        if self.ctx.fluid is None:
+            self.assumptions.append(f"fluid = {name} ({entry.condition}); name another fluid to change it")
+        fluid = Fluid(name=name, nu=entry.nu, rho=entry.rho, mu=entry.mu, cp=entry.cp, kappa=entry.kappa,
+                      pr=entry.pr, beta=entry.beta, condition=entry.condition)
+        if nu_q is not None:
+            fluid.nu = nu_q.value
+        if rho_q is not None:
+            fluid.rho = rho_q.value
+        return fluid
+
+
+def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adjustable: bool = False,
+                 max_co: float | None = None) -> TimeControl:
+    """endTime, deltaT and write interval from the request, else the given defaults."""
+    ctx = p.ctx
+    end_q = ctx.q("time", "until", "run for", "endtime", "end time", "simulate", "for", "to t", "t =",
+                  exclude=("deltat", "time step", "every", "write", "dt ="))
+    if steady:
+        end_q = ctx.q("iterations", "endtime", "run", "for", "to", exclude=("every", "write")) or end_q
+    dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt")
+    write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write")
+    end_v, end_locked = p.take("endTime", end_q, end, "s" if not steady else "iterations")
+    if steady:  # deltaT only counts iterations in a steady solver: not a choice to report
+        dt_v, dt_locked = dt, False
+        p.values["deltaT"] = dt
+    else:
+        dt_v, dt_locked = p.take("deltaT", dt_q, dt, "s")
+    write_v, write_locked = p.take("writeInterval", write_q, write, "s" if not steady else "iterations")
+    control = "adjustableRunTime" if adjustable else ("runTime" if not steady and write_locked else "timeStep")
+    if not steady and not adjustable and not write_locked:
+        control, write_v = "runTime", write
+    p.set("system/controlDict", ["endTime"], fmt(end_v), "end time", end_locked)
+    p.set("system/controlDict", ["deltaT"], fmt(dt_v), "time step", dt_locked)
+    p.set("system/controlDict", ["writeControl"], control, "write control")
+    p.set("system/controlDict", ["writeInterval"], fmt(write_v), "write interval", write_locked)
+    if adjustable:
+        p.set("system/controlDict", ["adjustTimeStep"], "yes", "adjustable time step")
+        if max_co is not None:
+            p.set("system/controlDict", ["maxCo"], fmt(max_co), "Courant limit")
+    return TimeControl(end_time=end_v, delta_t=dt_v, write_control=control, write_interval=write_v,
+                       adjustable=adjustable, max_co=max_co)
+
+
+def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: bool) -> None:
+    re_q = p.ctx.q("reynolds")
+    re_calc = speed * length / nu
+    p.values["Re"] = re_calc
+    if re_q is not None and abs(re_q.value - re_calc) > 0.1 * re_q.value:
+        raise RequestError(
+            f"contradictory values: Re = {fmt(re_q.value)} was asked for, but U = {fmt(speed)} m/s, "
+            f"L = {fmt(length)} m and nu = {fmt(nu)} m2/s give Re = {re_calc:.4g}; drop one of them"
+        )
+    if laminar and re_calc > 2.0e3:
+        p.warnings.append(f"Re = {re_calc:.3g} with a laminar solver: the real flow would be turbulent")
+
+
+def manifest(p: Plan, **fields) -> CaseManifest:
+    m = CaseManifest(request=p.ctx.text, edits=p.edits, assumptions=p.assumptions,
+                     warnings=p.warnings, values=p.values, **fields)
+    return m
+
+
+# --- cavity ----------------------------------------------------------------------------
+
+
+def plan_cavity(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "icoFoam", ("icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"), "a lid-driven cavity")
+    model = ctx.model or ("kEpsilon" if solver == "simpleFoam" else "laminar")
+    if solver == "icoFoam" and model != "laminar":
+        solver = "pisoFoam"
+        p.assumptions.append(f"solver = pisoFoam (icoFoam is laminar only; {model} asked for)")
+    steady = is_steady(solver)
+    length_q = ctx.q("length", "side", "domain", "square", "size", "cavity", "length")
+    if ctx.has("unit square", "unit cube", "1 m x 1 m", "1m x 1m"):
+        length, locked_l = 1.0, True
+        p.values["L"] = 1.0
+    else:
+        length, locked_l = p.take("L", length_q, 0.1, "m", "the tutorial's 0.1 m square")
+    p.set("system/blockMeshDict", ["convertToMeters"], fmt(length), "domain size", locked_l)
+    counts = cell_counts(ctx.text)
+    nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 20)
+    if not counts:
+        p.assumptions.append("mesh = 20 x 20 x 1 cells (the tutorial's)")
+    bmd = tutorial_text(ctx, CAVITY, "system/blockMeshDict")
+    blocks = ft.get(bmd, ["blocks"]) or ""
+    new_blocks = set_single_block_cells(blocks, [nx, ny, 1])
+    p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts))
+    sine = sines(ctx.text)
+    nu_q = ctx.q("kinematic_viscosity")
+    if ctx.fluid or nu_q:
+        fluid = p.fluid("water", nu_q)
+        nu_locked = True
+    else:
+        fluid = Fluid(name="tutorial fluid", nu=0.01, rho=1.0, condition="the cavity tutorial's nu")
+        p.assumptions.append("nu = 0.01 m2/s (the cavity tutorial's; Re = 10 at 1 m/s); name a fluid to change it")
+        nu_locked = False
+    p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
+    if sine:
+        s = sine[0]
+        speed = abs(s.amplitude)
+        p.values.update(lid_amplitude=s.amplitude, lid_period=s.period)
+        p.set("0/U", ["boundaryField", "movingWall"], sine_bc(s.amplitude, s.period, [1, 0, 0]),
+              f"lid velocity {s.text} (Function1 sine; no coded BC needed)", True)
+    else:
+        lid_q = ctx.q("velocity", "lid", "top", "moves", "moving", "wall", "velocity", "at", "speed")
+        speed, locked = p.take("lid velocity", lid_q, 1.0, "m/s")
+        p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": f"uniform {vec(speed, 0, 0)}"},
+              "lid velocity", locked)
+    reynolds_check(p, speed, length, fluid.nu, model == "laminar")
+    dx = length / nx
+    dt_default = 1.0 if steady else float(f"{min(0.005 * length / 0.1, 0.5 * dx / max(speed, 1e-9)):.2g}")
+    time = time_control(p, steady, 1000 if steady else 0.5, dt_default, 100 if steady else 0.05)
+    if not steady:
+        co = speed * time.delta_t / dx
+        p.values["Courant"] = co
+        if co > 1:
+            p.warnings.append(f"Courant number about {co:.2g} (> 1) with deltaT = {fmt(time.delta_t)} s: "
+                              f"the run may diverge; use deltaT <= {fmt(0.5 * dx / speed)} s")
+    bc_values: dict[str, str] = {"U": vec(speed, 0, 0)}
+    if model != "laminar":
+        turb = inlet_turbulence(max(speed, 1e-3), length, fluid.nu)
+        bc_values.update(k=fmt(turb.k), epsilon=fmt(turb.epsilon), omega=fmt(turb.omega), nuTilda=fmt(turb.nuTilda))
+        p.assumptions.append(f"initial k = {fmt(turb.k)}, epsilon = {fmt(turb.epsilon)} (5 % intensity of the lid speed)")
+    spec = model_spec(model)
+    return manifest(
+        p, recipe="cavity", base_tutorial=CAVITY, solver=solver,
+        algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
+        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type, model=model),
+        fluid=fluid, mesh="blockMesh", mesh_params={"cells": [nx, ny, 1], "L": length},
+        patches=[Patch(name="movingWall", role="movingWall"), Patch(name="fixedWalls", role="wall"),
+                 Patch(name="frontAndBack", role="empty")],
+        time=time, bc_values=bc_values,
+    )
+
+
+# --- pitzDaily (backward-facing step) ---------------------------------------------------
+
+PITZ_TURB_AT_10 = {"k": 0.375, "epsilon": 14.855, "omega": 440.15}
+
+
+def plan_pitzdaily(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "simpleFoam", ("simpleFoam", "pimpleFoam"), "the pitzDaily step")
+    steady = is_steady(solver)
+    base = PITZDAILY if steady else PITZDAILY_PIMPLE
+    model = ctx.model or "kEpsilon"
+    if ctx.model is None:
+        p.assumptions.append("turbulence model = kEpsilon (the tutorial's)")
+    spec = model_spec(model)
+    if "R" in spec.solved and steady:
+        p.assumptions.append("Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation p 0.3 / U 0.7 / others 0.5 "
+                             "and upwind convection of R and epsilon, for a stable start")
+    speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
+    speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")
+    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {vec(speed, 0, 0)}", "inlet velocity", locked)
+    nu_q = ctx.q("kinematic_viscosity")
+    if ctx.fluid or nu_q:
+        fluid = p.fluid("air", nu_q)
+        nu_locked = True
+    else:
+        fluid = Fluid(name="air (tutorial)", nu=1e-5, rho=1.0, condition="the pitzDaily tutorial's nu")
+        p.assumptions.append("nu = 1e-05 m2/s (the tutorial's)")
+        nu_locked = False
+    p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
+    reynolds_check(p, speed, 0.0254, fluid.nu, laminar=model == "laminar")
+    ratio = speed / 10.0
+    scaled = {"k": PITZ_TURB_AT_10["k"] * ratio**2, "epsilon": PITZ_TURB_AT_10["epsilon"] * ratio**3,
+              "omega": PITZ_TURB_AT_10["omega"] * ratio}
+    bc_values = {"U": vec(speed, 0, 0), **{k: fmt(v) for k, v in scaled.items()},
+                 "nuTilda": fmt(3 * fluid.nu), "R": vec(*(2 * scaled["k"] / 3 * x for x in (1, 0, 0, 1, 0, 1)))}
+    if abs(ratio - 1) > 1e-9:
+        p.assumptions.append(f"inlet turbulence scaled with the inlet speed from the tutorial's values "
+                             f"(same intensity and length scale): k = {fmt(scaled['k'])}")
+    for field in ("k", "epsilon", "omega"):
+        if field in spec.fields:
+            p.set(f"0/{field}", ["internalField"], f"uniform {fmt(scaled[field])}", f"initial {field}")
+            p.set(f"0/{field}", ["boundaryField", "inlet", "value"], f"uniform {fmt(scaled[field])}",
+                  f"inlet {field} consistent with the inlet velocity")
+    time = time_control(p, steady, 2000 if steady else 0.3, 1 if steady else 1e-5, 100 if steady else 0.01,
+                        adjustable=not steady, max_co=5 if not steady else None)
+    if steady and ctx.q("iterations") is None and ctx.q("time", "until", "endtime") is None:
+        p.assumptions.append("simpleFoam stops early when the residuals reach the tutorial's residualControl")
+    return manifest(
+        p, recipe="pitzDaily", base_tutorial=base, solver=solver,
+        algorithm="SIMPLE" if steady else "PIMPLE", steady=steady,
+        turbulence=Turbulence(simulation_type=spec.simulation_type, model=model), fluid=fluid,
+        mesh="tutorial",
+        patches=[Patch(name="inlet", role="inlet"), Patch(name="outlet", role="outlet"),
+                 Patch(name="upperWall", role="wall"), Patch(name="lowerWall", role="wall"),
+                 Patch(name="frontAndBack", role="empty")],
+        time=time, bc_values=bc_values,
+    )
+
+
+# --- heated cavity (natural convection, Boussinesq) ---------------------------------------
+
+
+def _temperatures(ctx: "Context") -> tuple[Quantity | None, Quantity | None, Quantity | None]:
+    hot = ctx.q("temperature", "bottom", "floor", "heated", "hot", "heater")
+    cold = ctx.q("temperature", "top", "ceiling", "cold", "cooled", exclude=("reference",))
+    ref = ctx.q("temperature", "reference", "tref", "ambient", "initial")
+    temps = [q for q in ctx.qs if q.kind == "temperature" and q is not ref]
+    if hot is None and temps:
+        hot = max(temps, key=lambda q: q.value)
+    if cold is None and len(temps) > 1:
+        cold = min(temps, key=lambda q: q.value)
+    return hot, cold, ref
+
+
+def plan_heated_cavity(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "buoyantBoussinesqSimpleFoam",
+                         ("buoyantBoussinesqSimpleFoam", "buoyantBoussinesqPimpleFoam"), "natural convection")
+    steady = is_steady(solver)
+    model = ctx.model or "kEpsilon"
+    if ctx.model is None:
+        p.assumptions.append("turbulence model = kEpsilon")
+    spec = model_spec(model)
+    hot_q, cold_q, ref_q = _temperatures(ctx)
+    t_hot, hot_locked = p.take("hot wall T", hot_q, 320.0, "K")
+    t_cold, cold_locked = p.take("cold wall T", cold_q, 300.0, "K")
+    if t_hot <= t_cold:
+        p.warnings.append(f"the heated (bottom) wall is not warmer than the top wall ({t_hot} K vs {t_cold} K): stable stratification")
+    t_ref, ref_locked = p.take("TRef", ref_q, (t_hot + t_cold) / 2, "K", "mean of the wall temperatures")
+    fluid = p.fluid("air", ctx.q("kinematic_viscosity"))
+    beta = 1.0 / t_ref if fluid.name == "air" else (fluid.beta or 2e-4)
+    width_q = ctx.q("length", "wide", "width")
+    height_q = ctx.q("length", "tall", "height", "high")
+    width, _ = p.take("width", width_q, 0.5, "m", "a tall cavity, aspect ratio 4")
+    height, _ = p.take("height", height_q, 2.0, "m", "a tall cavity, aspect ratio 4")
+    counts = cell_counts(ctx.text)
+    nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 80)
+    if not counts:
+        p.assumptions.append(f"mesh = {nx} x {ny} cells")
+    g = 9.81
+    u_buoy = math.sqrt(g * beta * abs(t_hot - t_cold) * height)
+    turb = inlet_turbulence(max(u_buoy, 0.01), width, fluid.nu)
+    bc_values = {"U": vec(0, 0, 0), "T": fmt(t_ref), "k": fmt(turb.k), "epsilon": fmt(turb.epsilon),
+                 "omega": fmt(turb.omega), "nuTilda": fmt(3 * fluid.nu),
+                 "R": vec(*(2 * turb.k / 3 * x for x in (1, 0, 0, 1, 0, 1)))}
+    p.values.update(beta=beta, Pr=fluid.pr, buoyancy_velocity=u_buoy)
+    p.assumptions.append(f"initial k = {fmt(turb.k)} from the buoyancy velocity sqrt(g beta dT H) = {u_buoy:.3g} m/s")
+    tp = "constant/transportProperties"
+    p.set(tp, ["nu"], fmt(fluid.nu), "kinematic viscosity", ctx.fluid is not None)
+    p.set(tp, ["beta"], f"{beta:.4g}", "thermal expansion (1/TRef for an ideal gas)" if fluid.name == "air" else "thermal expansion")
+    p.set(tp, ["TRef"], fmt(t_ref), "reference temperature", ref_locked)
+    p.set(tp, ["Pr"], fmt(fluid.pr or 0.71), "laminar Prandtl number")
+    p.set(tp, ["Prt"], "0.85", "turbulent Prandtl number")
+    p.set("constant/g", ["value"], vec(0, -g, 0), "gravity, y up", ctx.has("gravity", "9.81"))
+    p.set("0/T", ["internalField"], f"uniform {fmt(t_ref)}", "initial temperature")
+    p.set("0/T", ["boundaryField", "floor", "value"], f"uniform {fmt(t_hot)}", "heated bottom wall", hot_locked)
+    p.set("0/T", ["boundaryField", "ceiling", "value"], f"uniform {fmt(t_cold)}", "cold top wall", cold_locked)
+    time = time_control(p, steady, 1000 if steady else 20, 1 if steady else 0.01, 100 if steady else 1,
+                        adjustable=not steady, max_co=0.9 if not steady else None)
+    generate = ["U", "p", "p_rgh", "T", *spec.fields] + (["alphat"] if spec.simulation_type != "laminar" else [])
+    return manifest(
+        p, recipe="heatedCavity", base_tutorial=HOTROOM, base_kind="template", solver=solver,
+        algorithm="SIMPLE" if steady else "PIMPLE", steady=steady,
+        turbulence=Turbulence(simulation_type=spec.simulation_type, model=model),
+        physics=Physics(energy=True, buoyancy=True, gravity=[0, -g, 0]), fluid=fluid, mesh="blockMesh",
+        mesh_params={"rectangle": {"x": [0, width], "y": [0, height], "cells_x": [nx], "cells_y": [ny],
+                                   "names": {"bottom": "floor", "top": "ceiling", "left": "leftWall", "right": "rightWall"},
+                                   "types": {"floor": "wall", "ceiling": "wall", "leftWall": "wall", "rightWall": "wall"}},
+                     "base_files": ["system/controlDict", "system/fvSchemes", "system/fvSolution",
+                                    "constant/g", "constant/transportProperties", "constant/turbulenceProperties"]},
+        patches=[Patch(name="floor", role="heatedWall"), Patch(name="ceiling", role="heatedWall"),
+                 Patch(name="leftWall", role="wall"), Patch(name="rightWall", role="wall"),
+                 Patch(name="frontAndBack", role="empty")],
+        generate=[{"field": f, "internal": ""} for f in dict.fromkeys(generate)],
+        time=time, bc_values=bc_values,
+    )
+
+
+# --- dam break (interFoam) -----------------------------------------------------------------
+
+DAM_L = 0.584  # the damBreak tank is 4 x 0.146 m square
+DAM_H = 0.292  # the tutorial's column height
+FRACTIONS = {"third": 1 / 3, "quarter": 1 / 4, "half": 1 / 2, "fifth": 1 / 5}
+
+
+def column_box(text: str, last: bool = False) -> tuple[float, float, str] | None:
+    """The x extent of a water column named like 'left third'; with `last`, the final one
+    named (for 'from the left third to the right third')."""
+    found = list(re.finditer(r"\b(left|right|centre|center|middle)\s+(third|quarter|half|fifth)\b", text, re.I))
+    if not found:
+        return None
+    m = found[-1] if last else found[0]
+    side, frac = m.group(1).lower(), FRACTIONS[m.group(2).lower()]
+    width = DAM_L * frac
+    if side == "left":
+        return 0.0, width, m.group(0)
+    if side == "right":
+        return DAM_L - width, DAM_L, m.group(0)
+    return (DAM_L - width) / 2, (DAM_L + width) / 2, m.group(0)
+
+
+def setfields_regions(field: str, lo: list[float], hi: list[float], value: float = 1) -> str:
+    return (f"(\n    boxToCell\n    {{\n        box {vec(*lo)} {vec(*hi)};\n        fieldValues\n        (\n"
+            f"            volScalarFieldValue {field} {fmt(value)}\n        );\n    }}\n)")
+
+
+def liquid_edits(p: Plan, phase: str, fluid: Fluid, locked: bool) -> None:
+    tp = "constant/transportProperties"
+    p.set(tp, [phase, "nu"], fmt(fluid.nu), f"{fluid.name} kinematic viscosity", locked)
+    p.set(tp, [phase, "rho"], fmt(fluid.rho), f"{fluid.name} density", locked)
+
+
+def plan_dam_break(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the dam break")
+    box = column_box(ctx.text)
+    if box is None:
+        x0, x1, where = 0.0, 0.1461, "the tutorial's"
+        p.assumptions.append("water column = the tutorial's (x 0 to 0.1461 m, height 0.292 m)")
+    else:
+        x0, x1, where = box[0], box[1], box[2]
+    height_q = ctx.q("length", "height", "high", "tall", "deep")
+    h, h_locked = p.take("column height", height_q, DAM_H, "m", "the tutorial's")
+    regions = setfields_regions("alpha.water", [x0, 0, -1], [x1, h, 1])
+    p.set("system/setFieldsDict", ["regions"], regions, f"water column: {where}", box is not None or h_locked)
+    p.values.update(column_x=[x0, x1], column_height=h)
+    nu_q, rho_q = ctx.q("kinematic_viscosity"), ctx.q("density")
+    liquid_named = ctx.fluid if ctx.fluid and ctx.fluid != "air" else None
+    if liquid_named or nu_q or rho_q:
+        entry = fluid_table()[liquid_named or "water"]
+        fluid = Fluid(name=liquid_named or "water", nu=nu_q.value if nu_q else entry.nu,
+                      rho=rho_q.value if rho_q else entry.rho, condition=entry.condition)
+        liquid_edits(p, "water", fluid, True)
+        if fluid.name != "water":
+            p.assumptions.append(f"the liquid phase keeps OpenFOAM's name 'water' (field alpha.water) with {fluid.name}'s properties")
+    else:
+        e = fluid_table()["water"]
+        fluid = Fluid(name="water", nu=1e-6, rho=1000, condition="the tutorial's water")
+        p.assumptions.append("liquid = water (nu 1e-06 m2/s, rho 1000 kg/m3, the tutorial's)")
+        del e
+    time = time_control(p, False, 1.0, 0.001, 0.05, adjustable=True, max_co=1)
+    return manifest(
+        p, recipe="damBreak", base_tutorial=DAMBREAK, solver=solver, algorithm="PIMPLE", steady=False,
+        physics=Physics(gravity=[0, -9.81, 0], phases=["water", "air"]), fluid=fluid, mesh="tutorial",
+        patches=[Patch(name="leftWall", role="wall"), Patch(name="rightWall", role="wall"),
+                 Patch(name="lowerWall", role="wall"), Patch(name="atmosphere", role="atmosphere"),
+                 Patch(name="defaultFaces", role="empty")],
+        set_fields=[SetFieldsBox(field="alpha.water", box_min=[x0, 0, -1], box_max=[x1, h, 1])],
+        time=time,
+    )
+
+
+# --- bubble column (interFoam, air injected at the bottom) --------------------------------
+
+
+def plan_bubble_column(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the bubble column")
+    width, w_locked = p.take("width", ctx.q("length", "wide", "width"), 0.1, "m")
+    height, h_locked = p.take("height", ctx.q("length", "tall", "height", "high"), 0.5, "m")
+    speed, v_locked = p.take("air inlet velocity", ctx.q("velocity", "velocity", "inject", "inlet", "at"), 0.1, "m/s")
+    level = round(0.8 * height, 6)
+    p.assumptions.append(f"water fills the column to {fmt(level)} m (80 %), air above; air enters through the middle fifth of the bottom")
+    inlet_w = width / 5
+    xs = [0, (width - inlet_w) / 2, (width + inlet_w) / 2, width]
+    nx = max(4, round(width / 0.005))
+    cells_x = [max(1, round(nx * (b - a) / width)) for a, b in zip(xs, xs[1:])]
+    ny = max(10, round(height / 0.005))
+    names = {("bottom", 1): "inlet"}
+
+    regions = setfields_regions("alpha.air", [-1, level, -1], [width + 1, height + 1, 1])
+    p.set("system/setFieldsDict", ["regions"], regions, "air above the water level")
+    p.set("system/setFieldsDict", ["defaultFieldValues"], "(\n    volScalarFieldValue alpha.air 0\n)", "water below")
+    p.set("constant/transportProperties", ["phases"], "(air water)", "alpha.air is the solved phase fraction")
+    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {vec(0, speed, 0)}", "air inlet velocity", v_locked)
+    p.set("0/alpha.air", ["boundaryField", "atmosphere"],
+          {"type": "inletOutlet", "inletValue": "uniform 1", "value": "uniform 1"}, "air above the free surface")
+    time = time_control(p, False, 0.5, 0.0005, 0.05, adjustable=True, max_co=0.5)
+    p.set("system/controlDict", ["maxAlphaCo"], "0.5", "interface Courant limit")
+    return manifest(
+        p, recipe="bubbleColumn", base_tutorial=DAMBREAK, base_kind="template", solver=solver,
+        algorithm="PIMPLE", steady=False, physics=Physics(gravity=[0, -9.81, 0], phases=["air", "water"]),
+        fluid=Fluid(name="water", nu=1e-6, rho=1000), mesh="blockMesh",
+        mesh_params={"rectangle": {"x": xs, "y": [0, height], "cells_x": cells_x, "cells_y": [ny],
+                                   "segment_names": {f"{s}:{i}": n for (s, i), n in names.items()},
+                                   "names": {"bottom": "walls", "top": "atmosphere", "left": "walls", "right": "walls"},
+                                   "types": {"walls": "wall", "inlet": "patch", "atmosphere": "patch"}},
+                     "base_files": ["system/controlDict", "system/fvSchemes", "system/fvSolution",
+                                    "system/setFieldsDict", "constant/g", "constant/transportProperties",
+                                    "constant/turbulenceProperties"],
+                     "rename": {"alpha.water": "alpha.air"}},
+        patches=[Patch(name="inlet", role="inlet"), Patch(name="walls", role="wall"),
+                 Patch(name="atmosphere", role="atmosphere"), Patch(name="frontAndBack", role="empty")],
+        generate=[{"field": f, "internal": ""} for f in ("U", "p_rgh", "alpha.air")],
+        set_fields=[SetFieldsBox(field="alpha.air", box_min=[-1, level, -1], box_max=[width + 1, height + 1, 1])],
+        time=time, bc_values={"U": vec(0, speed, 0)},
+    )
+
+
+# --- particle column (MPPICFoam) -----------------------------------------------------------
+
+
+def plan_particle_column(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "MPPICFoam", ("MPPICFoam",), "the particle column")
+    d_q = ctx.q("length", "diameter", "size", "particle")
+    d, d_locked = p.take("particle diameter", d_q, 3e-4, "m", "the tutorial's")
+    rho_q = ctx.q("density", "particle", "density")
+    rho_p, rho_locked = p.take("particle density", rho_q, 2526.0, "kg/m3", "the tutorial's")
+    cloud = "constant/kinematicCloudProperties"
+    p.set(cloud, ["subModels", "injectionModels", "model1", "sizeDistribution", "fixedValueDistribution", "value"],
+          fmt(d), "particle diameter", d_locked)
+    p.set(cloud, ["constantProperties", "rho0"], fmt(rho_p), "particle density", rho_locked)
+    p.set(cloud, ["subModels", "packingModel"], "implicit", "MPPIC packing model (particle collisions)")
+    inlet = ctx.has("inlet at the top", "inlet at top", "outlet at the bottom")
+    if inlet:
+        u_in = 0.01
+        p.assumptions.append("air enters at the top at 0.01 m/s (no inlet velocity given) and leaves at the bottom")
+        p.set("0/U.air", ["boundaryField", "top"], {"type": "fixedValue", "value": f"uniform {vec(0, 0, -u_in)}"}, "air inlet at the top")
+        p.set("0/U.air", ["boundaryField", "bottom"], {"type": "zeroGradient"}, "outlet at the bottom")
+        p.set("0/p", ["boundaryField", "top"], {"type": "zeroGradient"}, "inlet: pressure from the interior")
+        p.set("0/p", ["boundaryField", "bottom"], {"type": "fixedValue", "value": "uniform 0"}, "outlet pressure")
+        p.set(cloud, ["subModels", "localInteractionCoeffs", "patches"],
+              "(\n    sides { type rebound; e 1; mu 0; }\n    top { type rebound; e 1; mu 0; }\n    bottom { type escape; }\n)",
+              "particles leave through the outlet")
+    time = time_control(p, False, 0.5, 2e-4, 0.05)
+    p.assumptions.append("gravity (0 0 -9.81) m/s2 along the column axis (the tutorial's); air rho 1.2 kg/m3, nu 1e-05 m2/s")
+    return manifest(
+        p, recipe="particleColumn", base_tutorial=COLUMN, solver=solver, algorithm="PIMPLE", steady=False,
+        physics=Physics(gravity=[0, 0, -9.81], particles=True), fluid=Fluid(name="air", nu=1e-5, rho=1.2),
+        mesh="tutorial", mesh_params={"patch_types": {"top": "patch", "bottom": "patch"} if inlet else {},
+                                      "cells": [4, 1, 40]},
+        patches=[Patch(name="top", role="inlet" if inlet else "wall"), Patch(name="bottom", role="outlet" if inlet else "wall"),
+                 Patch(name="sides", role="symmetry")],
+        time=time,
+    )
+
+
+# --- rotating mixer (MRF) ------------------------------------------------------------------
+
+
+def plan_mixer(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = pick_solver(ctx, "pimpleFoam", ("pimpleFoam", "simpleFoam"), "the MRF mixer")
+    steady = is_steady(solver)
+    model = ctx.model or "kEpsilon"
+    spec = model_spec(model)
+    omega_q = ctx.q("angular_velocity")
+    omega, locked = p.take("rotor speed", omega_q, 104.72, "rad/s", "the tutorial's")
+    p.set("constant/MRFProperties", ["MRF1", "omega"], fmt(omega), "MRF zone angular velocity", locked)
+    p.set("constant/MRFProperties", ["MRF1", "axis"], "(0 0 1)", "rotation about z")
+    fluid = p.fluid("water", ctx.q("kinematic_viscosity"))
+    p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", ctx.fluid is not None)
+    tip = omega * 0.05
+    turb = inlet_turbulence(max(tip, 1e-3), 0.1, fluid.nu)
+    bc_values = {"U": vec(0, 0, 0), "k": fmt(turb.k), "epsilon": fmt(turb.epsilon), "omega": fmt(turb.omega),
+                 "nuTilda": fmt(3 * fluid.nu), "R": vec(*(2 * turb.k / 3 * x for x in (1, 0, 0, 1, 0, 1)))}
+    if spec.simulation_type != "laminar":
+        for field in ("k", "epsilon"):
+            if field in spec.fields:
+                p.set(f"0/{field}", ["internalField"], f"uniform {bc_values[field]}", f"initial {field} from the rotor tip speed")
+        p.assumptions.append(f"initial k = {bc_values['k']} (5 % of the rotor tip speed {tip:.3g} m/s)")
+    reynolds_check(p, tip, 0.1, fluid.nu, laminar=model == "laminar")
+    time = time_control(p, steady, 500 if steady else 2.0, 1 if steady else 1e-3, 50 if steady else 0.1,
+                        adjustable=not steady, max_co=1 if not steady else None)
+    return manifest(
+        p, recipe="mixer", base_tutorial=MIXER, solver=solver, algorithm="SIMPLE" if steady else "PIMPLE",
+        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type, model=model),
+        physics=Physics(mrf=True), fluid=fluid, mesh="blockMesh", mesh_params={"m4": "system/blockMeshDict.m4"},
+        patches=[Patch(name="rotor", role="wall"), Patch(name="stator", role="wall"),
+                 Patch(name="front", role="empty"), Patch(name="back", role="empty")],
+        time=time, bc_values=bc_values,
+    )
+
+
+# --- any solver: start from its simplest tutorial ----------------------------------------
+
+
+def _tutorial_index(root: Path) -> list[tuple[str, str, str | None, int]]:
+    """(relative dir, application, RAS/LES model or None, complexity) for every tutorial
+    whose mesh comes from blockMesh alone."""
+    from tasks.foam.casedir import top_level_entries
+
+    out = []
+    for control in root.rglob("system/controlDict"):
+        case = control.parent.parent
+        app = top_level_entries(control.read_text(errors="replace")).get("application", "")
+        allrun = (case / "Allrun").read_text(errors="replace") if (case / "Allrun").is_file() else ""
+        if not (case / "system/blockMeshDict").is_file() or not (case / "0").is_dir():
+            continue
+        if any(w in allrun for w in ("snappyHexMesh", "Allrun.pre", "m4 ", "topoSet", "extrude", "decomposePar",
+                                     "createBaffles", "subsetMesh", "mirrorMesh", "foamDictionary")):
+            continue
+        model = None
+        tp = case / "constant/turbulenceProperties"
+        if tp.is_file():
+            text = tp.read_text(errors="replace")
+            model = ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"])
+        files = sum(1 for _ in case.rglob("*") if _.is_file())
+        out.append((str(case.relative_to(root)), app, model, files))
+    return out
+
+
+def plan_from_tutorial(ctx: "Context") -> CaseManifest:
+    p = Plan(ctx)
+    solver = ctx.solver
+    assert solver is not None
+    index = [t for t in _tutorial_index(ctx.tutorials_dir) if t[1] == solver]
+    if not index:
+        raise RequestError(
+            f"no simple blockMesh tutorial for {solver} to start from; name a geometry Casewright knows, "
+            f"pass --example DIR with a case of yours, or configure an LLM"
+        )
+    wanted = ctx.model
+    exact = [t for t in index if wanted and t[2] == wanted]
+    pick = min(exact or index, key=lambda t: t[3])
+    relaxed = "" if exact or not wanted else f" (no {solver} tutorial uses {wanted}; the model is switched)"
+    p.assumptions.append(f"base case = the {solver} tutorial {pick[0]}{relaxed}")
+    model = wanted or pick[2] or "laminar"
+    spec = model_spec(model)
+    steady = is_steady(solver)
+    control = tutorial_text(ctx, pick[0], "system/controlDict")
+    from tasks.foam.casedir import top_level_entries
+
+    entries = top_level_entries(control)
+    end = float(entries.get("endTime", "1") or 1)
+    dt = float(entries.get("deltaT", "1") or 1)
+    write = float(entries.get("writeInterval", "1") or 1)
+    time = time_control(p, steady, end, dt, write, adjustable=entries.get("adjustTimeStep", "no") in ("yes", "on", "true"))
+    p.warnings.append(f"planned from the generic {solver} tutorial: only the solver, model and times follow the request")
+    return manifest(
+        p, recipe="tutorial", base_tutorial=pick[0], solver=solver,
+        algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
+        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type, model=model), mesh="tutorial",
+        time=time, bc_values={"U": "(1 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
+                              "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
+    )
+
+
+# --- recognising the family ------------------------------------------------------------------
+
+FAMILIES: list[tuple[tuple[str, ...], Recipe]] = [
+    (("lid-driven", "lid driven", "cavity flow", "driven cavity", "cavity"), plan_cavity),
+    (("pitzdaily", "pitz daily", "backward-facing step", "backward facing step", "backstep"), plan_pitzdaily),
+    (("bubble column", "bubbles", "bubble"), plan_bubble_column),
+    (("dam break", "dambreak", "dam-break", "collapsing water column", "water column"), plan_dam_break),
+    (("particle column", "mppic", "particle-laden column", "particle bed"), plan_particle_column),
+    (("mixer", "mixing vessel", "stirred", "impeller", "mrf", "rotating"), plan_mixer),
+    (("natural convection", "hot room", "hotroom", "heated cavity", "buoyancy-driven", "buoyant",
+      "rayleigh", "boussinesq", "differentially heated"), plan_heated_cavity),
+]
+SOLVER_FAMILY = {
+    "icoFoam": plan_cavity, "interFoam": plan_dam_break, "MPPICFoam": plan_particle_column,
+    "buoyantBoussinesqSimpleFoam": plan_heated_cavity, "buoyantBoussinesqPimpleFoam": plan_heated_cavity,
+}
+
+
+def detect(ctx: "Context") -> Recipe | None:
+    """The recipe for a request: its geometry words first (cavity with 'heated' goes to
+    natural convection), then the solver it names."""
+    low = ctx.text.lower()
+    hits = [(min(low.find(w) for w in words if w in low), recipe)
+            for words, recipe in FAMILIES if any(w in low for w in words)]
+    if hits:
+        recipes_hit = [r for _, r in sorted(hits, key=lambda h: h[0])]
+        if plan_heated_cavity in recipes_hit and plan_cavity in recipes_hit:
+            return plan_heated_cavity
+        if plan_bubble_column in recipes_hit:
+            return plan_bubble_column
+        if ctx.solver in SOLVER_FAMILY and SOLVER_FAMILY[ctx.solver] in recipes_hit:
+            return SOLVER_FAMILY[ctx.solver]
+        return recipes_hit[0]
+    if ctx.example_dir is not None:
+        from_example = recipe_of_example(ctx.example_dir)
+        if from_example is not None:
+            ctx.notes.append(f"geometry taken from the example case {ctx.example_dir}")
+            return from_example
+    if ctx.solver in SOLVER_FAMILY:
+        return SOLVER_FAMILY[ctx.solver]
+    if ctx.solver is not None:
+        return plan_from_tutorial
+    return None
+
+
+EXAMPLE_PATCHES: list[tuple[set[str], Recipe]] = [
+    ({"movingWall", "fixedWalls"}, plan_cavity),
+    ({"inlet", "outlet", "upperWall", "lowerWall"}, plan_pitzdaily),
+    ({"floor", "ceiling"}, plan_heated_cavity),
+    ({"leftWall", "rightWall", "lowerWall", "atmosphere"}, plan_dam_break),
+    ({"rotor", "stator"}, plan_mixer),
+]
+BY_NAME = {"cavity": plan_cavity, "pitzDaily": plan_pitzdaily, "heatedCavity": plan_heated_cavity,
+           "damBreak": plan_dam_break, "bubbleColumn": plan_bubble_column,
+           "particleColumn": plan_particle_column, "mixer": plan_mixer}
+
+
+def recipe_of_example(example: Path) -> Recipe | None:
+    """The family of a user's example case: ours records it; otherwise its patch names tell."""
+    import json
+
+    manifest = example / ".casewright/manifest.json"
+    if manifest.is_file():
+        name = json.loads(manifest.read_text()).get("recipe")
+        if name in BY_NAME:
+            return BY_NAME[name]
+    from tasks.foam.casedir import mesh_patches
+
+    patches = set(mesh_patches(example))
+    for needed, recipe in EXAMPLE_PATCHES:
+        if needed <= patches:
+            return recipe
+    return None

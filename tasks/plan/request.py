@@ -1,0 +1,129 @@
+"""What a request says, read once and shared by every planner (new and modify): the solver
+and turbulence model it names, the quantities it states, the fluid, and the checks every
+request passes before anything is planned."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.errors import RequestError
+from tasks.foam.commands import SOLVERS
+from tasks.foam.physics import find_fluid
+from tasks.plan.extract import Quantity, first, mentions, quantities
+
+# (pattern, model): the more specific spellings first
+TURBULENCE_ALIASES: list[tuple[str, str]] = [
+    (r"\brng\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brngkepsilon\b", "RNGkEpsilon"),
+    (r"\brealizable\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brealizableke\b", "realizableKE"),
+    (r"\blaunder[-\s]sharma\b|\blaundersharmake\b", "LaunderSharmaKE"),
+    (r"\bk[-\s]?kl[-\s]?omega\b|\bkkl\s*omega\b|\bkklomega\b|\bk-kl-ω\b", "kkLOmega"),
+    (r"\bk[-\s]?(?:omega|ω)[-\s]?sst\b|\bkomegasst\b|\bsst\b|\bmenter\b", "kOmegaSST"),
+    (r"\bk[-\s]?(?:omega|ω)\b|\bkomega\b", "kOmega"),
+    (r"\bk[-\s]?(?:epsilon|eps|ε)\b|\bkepsilon\b|\bk-e\b", "kEpsilon"),
+    (r"\bspalart[-\s]?allmaras\b|\bspalartallmaras\b|\bs-a model\b", "SpalartAllmaras"),
+    (r"\blaunder[-\s]reece[-\s]rodi\b|\blrr\b", "LRR"),
+    (r"\bssg\b|speziale", "SSG"),
+    (r"\bdynamic\s*k[-\s]?eqn\b|\bdynamickeqn\b|\bdynamic k-equation\b", "dynamicKEqn"),
+    (r"\bkeqn\b|\bk-equation\b|\bone[-\s]equation les\b", "kEqn"),
+    (r"\bsmagorinsky\b", "Smagorinsky"),
+    (r"\bwale\b", "WALE"),
+    (r"\blaminar\b", "laminar"),
+]
+
+_SOLVER_WORD = re.compile(r"\b([A-Za-z][A-Za-z0-9]*Foam)\b")
+_SHELL = re.compile(r"(?:[;&|`$]|\b(?:rm|bash|sh|curl|wget|sudo|chmod|python|exec|eval)\b\s+-?\w)")
+
+
+class Context(BaseModel):
+    """Everything the recipes read from one request."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    text: str
+    qs: list[Quantity]
+    solver: str | None
+    model: str | None
+    fluid: str | None
+    example_dir: Path | None = None
+    tutorials_dir: Path
+    notes: list[str] = Field(default_factory=list)  # things the recipes should warn about
+
+    def q(self, kind: str, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:
+        return first(self.qs, kind, *near, exclude=exclude)  # type: ignore[arg-type]
+
+    def has(self, *phrases: str) -> bool:
+        return mentions(self.text, *phrases)
+
+
+def named_solver(text: str) -> str | None:
+    """The OpenFOAM solver the request names, matched case-insensitively."""
+    by_lower = {s.lower(): s for s in SOLVERS}
+    for word in _SOLVER_WORD.findall(text):
+        if word.lower() in by_lower:
+            return by_lower[word.lower()]
+    return None
+
+
+def unknown_solvers(text: str) -> list[str]:
+    by_lower = {s.lower() for s in SOLVERS}
+    return [w for w in _SOLVER_WORD.findall(text) if w.lower() not in by_lower]
+
+
+def named_model(text: str) -> str | None:
+    low = text.lower()
+    hits = []
+    for pattern, model in TURBULENCE_ALIASES:
+        m = re.search(pattern, low)
+        if m:
+            hits.append((m.start(), model))
+            low = low[:m.start()] + " " * (m.end() - m.start()) + low[m.end():]
+    return min(hits)[1] if hits else None
+
+
+def final_model(text: str) -> str | None:
+    """For 'switch from A to B': the model named last after 'to'; else the first named."""
+    m = re.search(r"\bto\b(.*)$", text, re.I | re.S)
+    if m and re.search(r"\b(switch|change|convert|replace)\w*\b", text, re.I):
+        target = named_model(m.group(1))
+        if target:
+            return target
+    return named_model(text)
+
+
+_EXAMPLE_NOTE = re.compile(r"\[\s*example\b[^\]]*\]", re.I)
+
+
+def strip_example_notes(text: str) -> str:
+    """Drop '[Example: ...]' notes: the example itself comes with --example."""
+    return _EXAMPLE_NOTE.sub(" ", text)
+
+
+def check_request_text(text: str) -> str:
+    clean = " ".join(strip_example_notes(text).split())
+    if not clean:
+        raise RequestError("the request is empty: describe the flow, e.g. "
+                           "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")
+    return clean
+
+
+def build_context(text: str, tutorials_dir: Path, example_dir: Path | None = None) -> Context:
+    text = check_request_text(text)
+    notes: list[str] = []
+    if _SHELL.search(text):
+        notes.append("the request mentions shell commands; they were ignored (only OpenFOAM commands run)")
+    bad = [w for w in unknown_solvers(text) if w.lower() not in ("openfoam",)]
+    solver = named_solver(text)
+    if bad and solver is None:
+        close = difflib.get_close_matches(bad[0], sorted(SOLVERS), n=3, cutoff=0.5)
+        raise RequestError(
+            f"unknown solver {bad[0]!r}: not in the installed OpenFOAM v1912"
+            + (f"; closest: {', '.join(close)}" if close else "")
+        )
+    return Context(
+        text=text, qs=quantities(text), solver=solver, model=final_model(text),
+        fluid=find_fluid(text), example_dir=example_dir, tutorials_dir=tutorials_dir, notes=notes,
+    )

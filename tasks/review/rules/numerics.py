@@ -1,0 +1,140 @@
+"""Patch rules for a run that diverged: relaxation for steady solvers, a smaller time step
+for transient ones, then bounded upwind convection schemes."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import review_text as rt
+from tasks.foam.physics import fmt
+from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
+from tasks.review.defaults import defaults, div_scheme, relaxation_lines
+from tasks.review.edits import patch
+from tasks.review.models import Patch, Problem
+
+_TRUE = ("yes", "on", "true")
+
+
+def add_relaxation(problem: Problem, view: CaseView) -> Patch | None:
+    """A steady (SIMPLE) solver with no relaxation factors diverges: add canonical ones."""
+    rel = "system/fvSolution"
+    text = view.text(rel)
+    if not view.steady or text is None:
+        return None
+    node = rt.find(text, ["relaxationFactors"])
+    if node is not None and rt.keys(text, ["relaxationFactors"]):
+        return None
+    lines = relaxation_lines(view)
+    new = rt.set_value(text, ["relaxationFactors"], lines) if node is not None else \
+        rt.insert_entry(text, [], "relaxationFactors", lines)
+    return patch(f"added canonical relaxationFactors to {rel} (steady solver without relaxation)", {rel: new}, view)
+
+
+def reduce_time_step(problem: Problem, view: CaseView) -> Patch | None:
+    """Transient divergence: deltaT for a Courant number of 0.5 from the first Courant
+    number the run printed (else half, or the mesh/velocity estimate); with adjustTimeStep, also
+    halve maxCo. writeInterval in time steps is scaled so the write times stay the same."""
+    rel = "system/controlDict"
+    text = view.text(rel)
+    dt = first_number(view.control("deltaT"))
+    if view.steady or text is None or not dt or dt <= 0:
+        return None
+    target = defaults().target_courant
+    co = problem.metrics.get("courant_first")
+    if co and co > 2 * target:
+        new_dt = nice_floor(dt * target / co)
+    else:  # no usable Courant number: halve, or the mesh/velocity estimate if that is smaller
+        estimate = estimate_delta_t(view, target)
+        new_dt = min(nice_floor(dt / 2), estimate) if estimate else nice_floor(dt / 2)
+    if new_dt >= dt:
+        new_dt = nice_floor(dt / 2)
+    new = rt.set_value(text, ["deltaT"], fmt(new_dt) if new_dt >= 1e-3 else f"{new_dt:g}")
+    notes = [f"deltaT {dt:g} -> {new_dt:g}"]
+    if (view.control("adjustTimeStep") or "").strip() in _TRUE:
+        max_co = first_number(view.control("maxCo")) or 1.0
+        new_co = min(max_co / 2, 0.5)
+        new = rt.set_value(new, ["maxCo"], f"{new_co:g}")
+        notes.append(f"maxCo {max_co:g} -> {new_co:g}")
+    interval = first_number(view.control("writeInterval"))
+    if (view.control("writeControl") or "timeStep") == "timeStep" and interval:
+        steps = max(1, round(interval * dt / new_dt))
+        new = rt.set_value(new, ["writeInterval"], str(steps))
+        notes.append(f"writeInterval {interval:g} -> {steps} steps (same write times)")
+    return patch("lowered the time step: " + ", ".join(notes), {rel: new}, view)
+
+
+def _factor_paths(text: str) -> list[list[str]]:
+    out: list[list[str]] = []
+    for section in ("fields", "equations"):
+        for key in rt.keys(text, ["relaxationFactors", section]):
+            out.append(["relaxationFactors", section, rt.unquote(key)])
+    for key in rt.keys(text, ["relaxationFactors"]):
+        if key not in ("fields", "equations"):
+            out.append(["relaxationFactors", rt.unquote(key)])
+    return out
+
+
+def stronger_relaxation(problem: Problem, view: CaseView) -> Patch | None:
+    """A steady run that still diverges with relaxation: every factor x0.7."""
+    rel = "system/fvSolution"
+    text = view.text(rel)
+    if not view.steady or text is None:
+        return None
+    scale = defaults().relaxation_scale
+    new = text
+    notes: list[str] = []
+    for path in _factor_paths(text):
+        value = first_number(rt.get_value(new, path))
+        node = rt.find(new, path)
+        if value is None or node is None or node.kind != "value" or value <= 0.1:
+            continue
+        stronger = round(value * scale, 2)
+        lo, hi = node.value_start, node.value_end
+        raw = new[lo:hi]
+        new = new[:lo] + re.sub(r"[-+0-9.eE]+(?=\s*$)", f"{stronger:g}", raw) + new[hi:]
+        notes.append(f"{path[-1]} {value:g} -> {stronger:g}")
+    return patch("stronger under-relaxation: " + ", ".join(notes), {rel: new}, view) if notes else None
+
+
+def bounded_upwind_schemes(problem: Problem, view: CaseView) -> Patch | None:
+    """Convection terms to first-order upwind (bounded for steady solvers)."""
+    rel = "system/fvSchemes"
+    text = view.text(rel)
+    if text is None:
+        return None
+    scheme = "bounded Gauss upwind" if view.steady else "Gauss upwind"
+    new = text
+    changed: list[str] = []
+    for key in rt.keys(text, ["divSchemes"]):
+        name = rt.unquote(key)
+        value = rt.get_value(new, ["divSchemes", name]) or ""
+        if not re.fullmatch(r"div\(phi,\s*\w+\)", name) or "upwind" in value and "linearUpwind" not in value:
+            continue
+        new = rt.set_value(new, ["divSchemes", name], scheme)
+        changed.append(name)
+    if not changed:
+        return None
+    return patch(f"set {', '.join(changed)} to `{scheme}` in {rel}", {rel: new}, view)
+
+
+def bounded_turbulence_schemes(problem: Problem, view: CaseView) -> Patch | None:
+    """Fields that keep being bounded get the canonical convection scheme for their
+    solver (bounded/TVD `limitedLinear` instead of central `linear`)."""
+    rel = "system/fvSchemes"
+    text = view.text(rel)
+    fields = problem.valid_choices or ([problem.field] if problem.field else [])
+    if text is None or not fields:
+        return None
+    new = text
+    changed: list[str] = []
+    for field in fields:
+        key = f"div(phi,{field})"
+        have = rt.get_value(new, ["divSchemes", key])
+        want = div_scheme(view, key)
+        if have is None or have == want or "upwind" in have or (view.steady and "bounded" in have
+                                                               and "linear " not in have + " "):
+            continue
+        new = rt.set_value(new, ["divSchemes", key], want)
+        changed.append(f"{key} {have} -> {want}")
+    return patch("canonical convection schemes for bounded fields: " + "; ".join(changed), {rel: new}, view) \
+        if changed else None

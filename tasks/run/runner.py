@@ -1,0 +1,300 @@
+"""Run one whitelisted OpenFOAM command on a case directory, in Docker or natively.
+
+Both backends share one contract: the command runs with the case directory as its working
+directory, its output goes to `log.<command>` in the case, and a `StepResult` says what
+happened. An OpenFOAM failure is a result (status "failed"), never an exception; only
+faults outside OpenFOAM raise (`InfrastructureError`, which callers may retry).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.errors import CaseRunError, InfrastructureError, UsageError
+from tasks.foam.commands import ALLOWED_COMMANDS
+
+log = logging.getLogger(__name__)
+
+
+# An argument is an option (-overwrite), a plain token (a field or region name, a number,
+# a function-object call such as "yPlus" or "components(U)"), or a relative path that
+# stays inside the case. Anything with shell or path-escape characters is refused.
+_TOKEN = re.compile(r"^[A-Za-z0-9_.:,+\-=()/ ]+$")
+
+CONTAINER_CASE_DIR = "/case"
+
+
+class Step(BaseModel):
+    """One command to run on the case."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    command: str
+    args: list[str] = Field(default_factory=list)
+    log_name: str | None = None  # default: log.<command>
+
+    @property
+    def log_file(self) -> str:
+        return self.log_name or f"log.{self.command}"
+
+    def label(self) -> str:
+        return " ".join([self.command, *self.args])
+
+
+class StepResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    command: str
+    args: list[str]
+    backend: Literal["docker", "native"]
+    status: Literal["ok", "failed", "timeout"]
+    exit_code: int | None
+    seconds: float
+    log_path: str
+    attempts: int = 1
+
+
+def check_step(case_dir: Path, step: Step) -> None:
+    """Refuse anything outside the whitelist, or any argument that reaches outside the case."""
+    if step.command not in ALLOWED_COMMANDS:
+        raise UsageError(
+            f"refused to run {step.command!r}: only whitelisted OpenFOAM commands run "
+            f"(mesh/pre/post utilities and OpenFOAM solvers); see `casewright run-case --help`"
+        )
+    case_dir = case_dir.resolve()
+    for arg in step.args:
+        if not _TOKEN.match(arg) or ".." in arg.split("/") or arg.startswith("/"):
+            raise UsageError(
+                f"refused argument {arg!r} for {step.command}: arguments must be options, "
+                f"names or paths inside the case directory {case_dir}"
+            )
+    if not re.fullmatch(r"log\.[A-Za-z0-9_.\-]+", step.log_file):
+        raise UsageError(f"refused log name {step.log_file!r}: use log.<name>")
+
+
+class Runner(Protocol):
+    name: Literal["docker", "native"]
+
+    def run(self, case_dir: Path, step: Step, timeout_s: float) -> StepResult: ...
+
+
+# --------------------------------------------------------------------------------------
+# Native backend
+# --------------------------------------------------------------------------------------
+
+
+class NativeRunner:
+    """Runs the installed OpenFOAM binaries directly (machines without Docker)."""
+
+    name: Literal["native"] = "native"
+
+    def __init__(self, openfoam_dir: Path = Path("/usr/share/openfoam")) -> None:
+        self.openfoam_dir = openfoam_dir
+
+    def available(self) -> bool:
+        return shutil.which("blockMesh") is not None
+
+    def run(self, case_dir: Path, step: Step, timeout_s: float) -> StepResult:
+        check_step(case_dir, step)
+        exe = shutil.which(step.command)
+        if exe is None:
+            raise CaseRunError(
+                f"{step.command} is not installed on this machine; install OpenFOAM "
+                f"(apt-get install openfoam) or use the docker backend"
+            )
+        env = {**os.environ, "WM_PROJECT_DIR": str(self.openfoam_dir), "FOAM_SIGFPE": "1"}
+        log_path = case_dir / step.log_file
+        started = time.monotonic()
+        with open(log_path, "wb") as out:
+            proc = subprocess.Popen(
+                [exe, *step.args], cwd=case_dir, stdout=out, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, env=env,
+            )
+            try:
+                code: int | None = proc.wait(timeout=timeout_s)
+                status = "ok" if code == 0 else "failed"
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+                code, status = None, "timeout"
+        return StepResult(
+            command=step.command, args=step.args, backend="native", status=status,
+            exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Docker backend
+# --------------------------------------------------------------------------------------
+
+
+def _is_transient_docker_error(exc: BaseException) -> bool:
+    import docker.errors
+    import requests
+
+    if isinstance(exc, docker.errors.ImageNotFound):
+        return False
+    if isinstance(exc, docker.errors.APIError):
+        return exc.status_code is None or exc.status_code >= 500
+    return isinstance(exc, (docker.errors.DockerException, requests.RequestException, ConnectionError))
+
+
+class DockerRunner:
+    """Runs each step in a fresh container of the OpenFOAM image.
+
+    The container has no network, runs as the host user's uid:gid with every capability
+    dropped, and sees only the case directory (mounted at /case).
+    """
+
+    name: Literal["docker"] = "docker"
+
+    def __init__(self, client: Any, image: str, memory: str = "8g", cpus: float = 2.0) -> None:
+        self.client = client
+        self.image = image
+        self.memory = memory
+        self.cpus = cpus
+
+    def run(self, case_dir: Path, step: Step, timeout_s: float) -> StepResult:
+        import docker.errors
+
+        check_step(case_dir, step)
+        log_path = case_dir / step.log_file
+        started = time.monotonic()
+        try:
+            container = self.client.containers.run(
+                self.image,
+                command=[step.command, *step.args],
+                detach=True,
+                network_mode="none",
+                user=f"{os.getuid()}:{os.getgid()}",
+                volumes={str(case_dir): {"bind": CONTAINER_CASE_DIR, "mode": "rw"}},
+                working_dir=CONTAINER_CASE_DIR,
+                environment={"HOME": "/tmp", "PWD": CONTAINER_CASE_DIR, "FOAM_SIGFPE": "1"},
+                mem_limit=self.memory,
+                nano_cpus=int(self.cpus * 1e9),
+                cap_drop=["ALL"],
+                security_opt=["no-new-privileges"],
+                labels={"casewright.case": str(case_dir), "casewright.step": step.command},
+            )
+        except docker.errors.ImageNotFound:
+            raise CaseRunError(
+                f"OpenFOAM image {self.image} is not built; run docker/build.sh "
+                f"(or set CASEWRIGHT_IMAGE to an image you have)"
+            ) from None
+        except Exception as exc:
+            if _is_transient_docker_error(exc):
+                raise InfrastructureError(
+                    f"could not start a container for {step.command} in {case_dir}: {exc}"
+                ) from exc
+            raise
+        try:
+            code, status = self._wait(container, log_path, timeout_s)
+        finally:
+            try:
+                container.remove(force=True)
+            except docker.errors.APIError as exc:  # the step's result still stands
+                log.warning("could not remove container %s: %s", container.id[:12], exc)
+        return StepResult(
+            command=step.command, args=step.args, backend="docker", status=status,
+            exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
+        )
+
+    @staticmethod
+    def _wait(container: Any, log_path: Path, timeout_s: float) -> tuple[int | None, str]:
+        import requests
+
+        def pump() -> None:
+            with open(log_path, "wb") as out:
+                for chunk in container.logs(stream=True, follow=True):
+                    out.write(chunk)
+                    out.flush()
+
+        pumper = threading.Thread(target=pump, daemon=True)
+        pumper.start()
+        try:
+            code = int(container.wait(timeout=timeout_s)["StatusCode"])
+            status = "ok" if code == 0 else "failed"
+        except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError):
+            container.kill()
+            code, status = None, "timeout"
+        pumper.join(timeout=30)
+        return code, status
+
+
+# --------------------------------------------------------------------------------------
+# Backend selection
+# --------------------------------------------------------------------------------------
+
+
+class BackendChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    backend: Literal["docker", "native"]
+    reason: str
+
+
+def docker_client_or_reason(factory: Callable[[], Any] | None = None) -> tuple[Any | None, str]:
+    """A connected Docker client, or None and the reason the daemon cannot be used."""
+    try:
+        import docker
+
+        client = (factory or docker.from_env)()
+        client.ping()
+        return client, "docker daemon reachable"
+    except Exception as exc:  # any failure here means "no usable daemon"; the reason is kept
+        return None, f"docker daemon not reachable ({type(exc).__name__}: {str(exc)[:120]})"
+
+
+def select_runner(
+    backend: str,
+    image: str,
+    memory: str = "8g",
+    cpus: float = 2.0,
+    openfoam_dir: Path = Path("/usr/share/openfoam"),
+    client_factory: Callable[[], Any] | None = None,
+) -> tuple[Runner, BackendChoice]:
+    """Pick the runner the configuration asks for; `auto` prefers Docker, then native."""
+    if backend == "native":
+        return NativeRunner(openfoam_dir), BackendChoice(backend="native", reason="requested")
+    client, why = docker_client_or_reason(client_factory)
+    if client is not None:
+        if not _has_image(client, image):
+            if backend == "docker":
+                raise CaseRunError(
+                    f"OpenFOAM image {image} is not built; run docker/build.sh first"
+                )
+            why = f"image {image} not built (run docker/build.sh)"
+        else:
+            reason = "requested" if backend == "docker" else f"auto: {why}"
+            return DockerRunner(client, image, memory, cpus), BackendChoice(backend="docker", reason=reason)
+    if backend == "docker":
+        raise InfrastructureError(
+            f"the docker backend was requested but {why}; start dockerd or use --backend native"
+        )
+    native = NativeRunner(openfoam_dir)
+    if not native.available():
+        raise CaseRunError(
+            f"no OpenFOAM available: {why}, and no native OpenFOAM is installed "
+            f"(apt-get install openfoam, or start Docker and run docker/build.sh)"
+        )
+    return native, BackendChoice(backend="native", reason=f"auto: {why}")
+
+
+def _has_image(client: Any, image: str) -> bool:
+    import docker.errors
+
+    try:
+        client.images.get(image)
+        return True
+    except docker.errors.ImageNotFound:
+        return False

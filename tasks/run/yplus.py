@@ -1,0 +1,95 @@
+"""y+ on the walls of a finished RAS run, and what it says about the wall treatment.
+
+After a RAS case completes, `<solver> -postProcess -func yPlus -latestTime` writes the yPlus
+field and prints one line per wall patch ("patch lowerWall y+ : min = ..., max = ...,
+average = ..."). The values are checked against the y+ ranges of the wall treatment each patch
+uses (canonical/turbulence_models.md, "Wall treatment and y+ ranges"), conservatively: only a
+patch whose *average* is outside what its nut wall function is built for is flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tasks.core.errors import PlanError
+from tasks.foam import dictionary as ft
+from tasks.foam.physics import model_spec
+from tasks.run.report import RunReport, WallYPlus
+from tasks.run.runner import Step, StepResult
+
+LOG_NAME = "log.yPlus"
+_LINE = re.compile(r"patch (\S+) y\+ : min = (\S+), max = (\S+), average = (\S+)")
+LOG_LAW = frozenset({"nutkWallFunction", "nutUWallFunction", "nutkRoughWallFunction"})
+
+
+def yplus_step(application: str) -> Step:
+    return Step(command=application, args=["-postProcess", "-func", "yPlus", "-latestTime"], log_name=LOG_NAME)
+
+
+def is_ras(case: Path) -> bool:
+    path = case / "constant/turbulenceProperties"
+    return path.is_file() and (ft.get(path.read_text(), ["simulationType"]) or "").strip() == "RAS"
+
+
+def parse_yplus(log_text: str) -> dict[str, tuple[float, float, float]]:
+    """patch -> (min, max, average), the last line printed for each patch."""
+    found: dict[str, tuple[float, float, float]] = {}
+    for m in _LINE.finditer(log_text):
+        try:
+            found[m[1]] = (float(m[2]), float(m[3]), float(m[4]))
+        except ValueError:
+            continue
+    return found
+
+
+def nut_wall_types(case: Path, patches: list[str]) -> dict[str, str | None]:
+    """The nut boundary type of each patch (0/nut), None when there is no 0/nut or entry."""
+    path = case / "0/nut"
+    text = path.read_text() if path.is_file() else ""
+    return {p: ft.get(text, ["boundaryField", p, "type"]) if text else None for p in patches}
+
+
+def wall_yplus(case: Path, log_text: str) -> list[WallYPlus]:
+    values = parse_yplus(log_text)
+    types = nut_wall_types(case, list(values))
+    return [WallYPlus(patch=p, min=lo, max=hi, average=avg, nut_bc=types[p]) for p, (lo, hi, avg) in values.items()]
+
+
+def yplus_warnings(walls: list[WallYPlus], epsilon_model: bool) -> list[str]:
+    """Patches whose average y+ does not suit their nut wall function: log-law wall functions
+    above 300 (or, with a k-epsilon model, below 11: the first cell in the buffer layer or the
+    viscous sublayer), nutLowReWallFunction above 5, Spalding above 300."""
+    out = []
+    for w in walls:
+        avg, where = w.average, f"{w.patch} (average y+ {w.average:.3g}, {w.nut_bc})"
+        if w.nut_bc in LOG_LAW and avg > 300:
+            out.append(f"y+ too high for log-law wall functions on {where}: aim for 30-300, refine near the wall")
+        elif w.nut_bc in LOG_LAW and epsilon_model and avg < 11:
+            out.append(f"y+ below the log layer on {where}: k-epsilon wall functions assume 30-300; coarsen the "
+                       f"first cell, or use nutUSpaldingWallFunction / a low-Re treatment")
+        elif w.nut_bc == "nutLowReWallFunction" and avg > 5:
+            out.append(f"y+ too high for a resolved wall on {where}: nutLowReWallFunction needs y+ about 1")
+        elif w.nut_bc == "nutUSpaldingWallFunction" and avg > 300:
+            out.append(f"y+ too high on {where}: Spalding's law covers 1-300")
+    return out
+
+
+def _epsilon_model(case: Path) -> bool:
+    text = (case / "constant/turbulenceProperties").read_text()
+    model = (ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["RAS", "model"]) or "").strip()
+    try:
+        return "epsilon" in model_spec(model).solved
+    except PlanError:  # a model the tables do not know: no k-epsilon specific advice
+        return False
+
+
+def with_wall_yplus(report: RunReport, case: Path, check: StepResult) -> RunReport:
+    """The report with y+ per wall patch and the warnings it calls for (a failed y+ step is a
+    warning too: the run itself completed)."""
+    if check.status != "ok":
+        note = f"y+ was not computed ({check.command} -postProcess -func yPlus {check.status}; see {LOG_NAME})"
+        return report.model_copy(update={"warnings": [*report.warnings, note]})
+    walls = wall_yplus(case, Path(check.log_path).read_text(errors="replace"))
+    notes = yplus_warnings(walls, _epsilon_model(case))
+    return report.model_copy(update={"y_plus": walls, "warnings": [*report.warnings, *notes]})
