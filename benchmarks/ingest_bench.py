@@ -55,7 +55,7 @@ def main() -> None:
     finally:
         if not args.keep:
             sys.path.insert(0, str(ROOT))
-            from tasks.knowledge.store import stop_embedded
+            from tasks.knowledge.pgserver import stop_embedded
 
             stop_embedded(data)
             shutil.rmtree(data, ignore_errors=True)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.locked import same_value
 
 
@@ -77,7 +77,7 @@ def evaluate(case_dir: Path, check: Check) -> CheckResult:
         return CheckResult(why=check.why, ok=re.search(check.regex, text) is not None)
     if check.not_regex is not None:
         return CheckResult(why=check.why, ok=re.search(check.not_regex, text) is None)
-    found = ft.get(text, check.entry or [])
+    found = fd.get(text, check.entry or [])
     if check.exists:
         return CheckResult(why=check.why, ok=found is not None, found=found)
     if found is None:

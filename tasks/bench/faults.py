@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.locked import LockedValue, check_locked, save_locked
 from tasks.review.session import ReviewReport
 
@@ -39,14 +39,14 @@ def sub(pattern: str, repl: str, count: int = 1, flags: int = re.M) -> Mutation:
 
 def drop(*path: str) -> Mutation:
     def mutate(text: str) -> str:
-        if rt.find(text, list(path)) is None:
+        if fd.find(text, list(path)) is None:
             raise UsageError(f"fault mutation: {'/'.join(path)} is not in the file")
-        return rt.remove_entry(text, list(path))
+        return fd.remove_entry(text, list(path))
     return mutate
 
 
 def put(path: str, value: str) -> Mutation:
-    return lambda text: rt.set_value(text, path.split("/"), value)
+    return lambda text: fd.set_entry(text, path.split("/"), value)
 
 
 def delete(_: str) -> None:
@@ -88,10 +88,10 @@ def _short(end: str, interval: str) -> dict[str, Mutation]:
 
 def _v1912_header(text: str) -> str:
     """OpenFOAM v1912 needs `version` in the FoamFile header (openfoam.org files omit it)."""
-    node = rt.find(text, ["FoamFile"])
-    if node is None or rt.find(text, ["FoamFile", "version"]) is not None:
+    node = fd.find(text, ["FoamFile"])
+    if node is None or fd.find(text, ["FoamFile", "version"]) is not None:
         return text
-    return rt.insert_entry(text, ["FoamFile"], "version", "2.0")
+    return fd.insert_entry(text, ["FoamFile"], "version", "2.0")
 
 
 def _canonical_quality(text: str) -> str:

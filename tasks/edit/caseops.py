@@ -1,6 +1,6 @@
 """Edits of a case directory that the InputWriter and `modify` share.
 
-Each operation reads the files it needs, edits them with minimal diffs (tasks/foamtext),
+Each operation reads the files it needs, edits them with minimal diffs (tasks/foam/dictionary.py),
 and returns the relative paths it changed. Field files it must create come from the
 canonical BC selector (tasks/knowledge) through templates/foam/field.j2.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tasks.core.errors import PlanError
 from tasks.core.render import render
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.physics import (
     boundary_condition,
@@ -41,14 +41,14 @@ def write(case: Path, rel: str, text: str) -> str:
 
 def edit(case: Path, rel: str, path: list[str], value: str | dict) -> str:
     text = read(case, rel)
-    new = ft.set_entry(text, path, value)
+    new = fd.set_entry(text, path, value)
     if new != text:
         write(case, rel, new)
     return rel
 
 
 def field_patches(case: Path, field: str) -> list[str]:
-    return ft.keys(read(case, f"0/{field}"), ["boundaryField"])
+    return fd.keys(read(case, f"0/{field}"), ["boundaryField"])
 
 
 # --- generic entries ------------------------------------------------------------------
@@ -139,7 +139,7 @@ def set_turbulence_model(
         text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
                       location="constant", provenance=provenance, simulation_type="laminar", model=model)
         changed.append(write(case, props, text))
-    elif (case / props).is_file() and ft.get(read(case, props), ["simulationType"]) == spec.simulation_type:
+    elif (case / props).is_file() and fd.get(read(case, props), ["simulationType"]) == spec.simulation_type:
         sub = spec.simulation_type
         changed.append(edit(case, props, [sub, f"{sub}Model"], model))
         changed.append(edit(case, props, [sub, "turbulence"], "on"))
@@ -182,15 +182,15 @@ def stabilise_stress_model(case: Path) -> list[str]:
     """Reynolds-stress models need SIMPLE (not SIMPLEC), stronger under-relaxation and
     first-order convection of R and epsilon to get through the first iterations."""
     sol = read(case, "system/fvSolution")
-    if ft.locate(sol, ["SIMPLE", "consistent"]) is not None:
-        sol = ft.set_entry(sol, ["SIMPLE", "consistent"], "no")
-    sol = ft.set_entry(sol, ["relaxationFactors", "fields", "p"], "0.3")
-    sol = ft.set_entry(sol, ["relaxationFactors", "equations", "U"], "0.7")
-    sol = ft.set_entry(sol, ["relaxationFactors", "equations", ".*"], "0.5")
+    if fd.find(sol, ["SIMPLE", "consistent"]) is not None:
+        sol = fd.set_entry(sol, ["SIMPLE", "consistent"], "no")
+    sol = fd.set_entry(sol, ["relaxationFactors", "fields", "p"], "0.3")
+    sol = fd.set_entry(sol, ["relaxationFactors", "equations", "U"], "0.7")
+    sol = fd.set_entry(sol, ["relaxationFactors", "equations", ".*"], "0.5")
     write(case, "system/fvSolution", sol)
     schemes = read(case, "system/fvSchemes")
     for key in ("div(phi,R)", "div(phi,epsilon)"):
-        schemes = ft.set_entry(schemes, ["divSchemes", key], "bounded Gauss upwind")
+        schemes = fd.set_entry(schemes, ["divSchemes", key], "bounded Gauss upwind")
     write(case, "system/fvSchemes", schemes)
     return ["system/fvSolution", "system/fvSchemes"]
 
@@ -225,7 +225,7 @@ def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[s
         if role not in ("wall", "movingWall", "heatedWall"):
             continue
         want = boundary_condition(role, field, model, solver, values)["type"]
-        have = ft.get(text, ["boundaryField", patch, "type"])
+        have = fd.get(text, ["boundaryField", patch, "type"])
         if have is None and field == "nut" and want == "calculated":
             continue
         if have != want and not (field == "T" or want == "fixedValue"):
@@ -237,7 +237,7 @@ def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[s
 
 
 def _solver_keys(text: str) -> list[str]:
-    return ft.keys(text, ["solvers"])
+    return fd.keys(text, ["solvers"])
 
 
 def covered_by(field: str, patterns: list[str]) -> bool:
@@ -254,11 +254,11 @@ def _relaxation_of(solution: str, field: str) -> float | None:
     """The equation relaxation factor that applies to `field`: its own entry, else the last
     pattern that matches it (OpenFOAM tries regular-expression keys from the last one up)."""
     path = ["relaxationFactors", "equations"]
-    value = ft.get(solution, [*path, field])
+    value = fd.get(solution, [*path, field])
     if value is None:
-        for key in reversed(ft.keys(solution, path)):
+        for key in reversed(fd.keys(solution, path)):
             if covered_by(key.strip('"'), [field]) or covered_by(field, [key.strip('"')]):
-                value = ft.get(solution, [*path, key])
+                value = fd.get(solution, [*path, key])
                 break
     try:
         return float(str(value).split()[0]) if value is not None else None
@@ -273,19 +273,19 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     div = physics().div_schemes["steady" if steady else "transient"]
     assert isinstance(div, dict)
     schemes = read(case, "system/fvSchemes")
-    default_div = (ft.get(schemes, ["divSchemes", "default"]) or "none").strip()
+    default_div = (fd.get(schemes, ["divSchemes", "default"]) or "none").strip()
     for field in solved:
         if field == "T":
             continue
         key = f"div(phi,{field})"
-        if default_div == "none" and ft.get(schemes, ["divSchemes", key]) is None:
-            schemes = ft.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
+        if default_div == "none" and fd.get(schemes, ["divSchemes", key]) is None:
+            schemes = fd.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
     if "R" in solved and default_div == "none":
         for key in ("div(R)", "div((nu*dev2(T(grad(U)))))"):
-            if ft.get(schemes, ["divSchemes", key]) is None:
-                schemes = ft.set_entry(schemes, ["divSchemes", key], "Gauss linear")
-    if ft.get(schemes, ["wallDist"]) is None:
-        schemes = ft.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
+            if fd.get(schemes, ["divSchemes", key]) is None:
+                schemes = fd.set_entry(schemes, ["divSchemes", key], "Gauss linear")
+    if fd.get(schemes, ["wallDist"]) is None:
+        schemes = fd.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
     if schemes != read(case, "system/fvSchemes"):
         changed.append(write(case, "system/fvSchemes", schemes))
 
@@ -296,26 +296,26 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     if missing:
         spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
                 "tolerance": str(fs["tolerance"]), "relTol": str(fs["relTol"])}
-        solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing) + ")"], spec)
-    if not steady and ft.locate(solution, ["PIMPLE"]) is not None:
+        solution = fd.set_entry(solution, ["solvers", "(" + "|".join(missing) + ")"], spec)
+    if not steady and fd.find(solution, ["PIMPLE"]) is not None:
         finals = [f"{f}Final" for f in ["U", *solved]]
         patterns = _solver_keys(solution)
         missing_final = [f for f in finals if not covered_by(f, patterns)]
         if missing_final:
             spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
                     "tolerance": str(fs["tolerance"]), "relTol": "0"}
-            solution = ft.set_entry(solution, ["solvers", "(" + "|".join(missing_final) + ")"], spec)
-    if steady and ft.locate(solution, ["relaxationFactors", "equations"]) is not None:
-        eq = ft.keys(solution, ["relaxationFactors", "equations"])
+            solution = fd.set_entry(solution, ["solvers", "(" + "|".join(missing_final) + ")"], spec)
+    if steady and fd.find(solution, ["relaxationFactors", "equations"]) is not None:
+        eq = fd.keys(solution, ["relaxationFactors", "equations"])
         rel = physics().relaxation["steady"]["turbulence"]
         for field in solved:
             if field != "T" and not covered_by(field, eq):
-                solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+                solution = fd.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
         if "omega" in solved:  # omega under 0.9 relaxation goes negative (bounding) late in the run
             for field in (f for f in solved if f != "T"):
                 factor = _relaxation_of(solution, field)
                 if factor is not None and factor > rel:
-                    solution = ft.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
+                    solution = fd.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
     if solution != read(case, "system/fvSolution"):
         changed.append(write(case, "system/fvSolution", solution))
     return changed
@@ -342,19 +342,19 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     algo = algorithm_of(solver)
 
     schemes = read(case, "system/fvSchemes")
-    schemes = ft.set_entry(schemes, ["ddtSchemes", "default"], "steadyState" if steady else "Euler")
+    schemes = fd.set_entry(schemes, ["ddtSchemes", "default"], "steadyState" if steady else "Euler")
     div = physics().div_schemes["steady" if steady else "transient"]
     assert isinstance(div, dict)
-    schemes = ft.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
-    if solver not in ("icoFoam",) and ft.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
-        schemes = ft.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], "Gauss linear")
+    schemes = fd.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
+    if solver not in ("icoFoam",) and fd.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
+        schemes = fd.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], "Gauss linear")
     changed.append(write(case, "system/fvSchemes", schemes))
 
     sol = read(case, "system/fvSolution")
     for other in ("SIMPLE", "PISO", "PIMPLE"):
         if other != algo:
-            sol = ft.remove_entry(sol, [other])
-    if ft.locate(sol, [algo]) is None:
+            sol = fd.remove_entry(sol, [other])
+    if fd.find(sol, [algo]) is None:
         body: dict[str, str | dict] = {"nNonOrthogonalCorrectors": "0"}
         if algo == "SIMPLE":
             body["consistent"] = "yes"
@@ -365,19 +365,19 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             body.update({"nCorrectors": "2"})
         if closed_domain:
             body.update({"pRefCell": "0", "pRefValue": "0"})
-        sol = ft.set_entry(sol, [algo], body)
+        sol = fd.set_entry(sol, [algo], body)
     if steady:
-        if ft.locate(sol, ["relaxationFactors"]) is None:
+        if fd.find(sol, ["relaxationFactors"]) is None:
             rel = physics().relaxation["steady"]
-            sol = ft.set_entry(sol, ["relaxationFactors"], {
+            sol = fd.set_entry(sol, ["relaxationFactors"], {
                 "fields": {"p": fmt(rel["p"])},
                 "equations": {"U": fmt(rel["U"]), ".*": fmt(rel["turbulence"])},
             })
         for name in _solver_keys(sol):
             if name.endswith("Final") or name.endswith("Final)") or "Final" in name:
-                sol = ft.remove_entry(sol, ["solvers", name])
+                sol = fd.remove_entry(sol, ["solvers", name])
     else:
-        sol = ft.remove_entry(sol, ["relaxationFactors"]) if algo == "PISO" else sol
+        sol = fd.remove_entry(sol, ["relaxationFactors"]) if algo == "PISO" else sol
         if algo == "PIMPLE":
             for field in ("p", "U"):
                 key = f"{field}Final"
@@ -385,14 +385,14 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
                     base = next((k for k in _solver_keys(sol) if covered_by(field, [k])), None)
                     if base is None:
                         continue
-                    sol = ft.set_entry(sol, ["solvers", key], _final_copy(sol, base))
+                    sol = fd.set_entry(sol, ["solvers", key], _final_copy(sol, base))
     changed.append(write(case, "system/fvSolution", sol))
 
     props = case / "constant/transportProperties"
     if props.is_file() and solver not in ("icoFoam",):
         text = props.read_text()
-        if ft.get(text, ["transportModel"]) is None and ft.get(text, ["phases"]) is None:
-            nu_span = ft.locate(text, ["nu"])
+        if fd.get(text, ["transportModel"]) is None and fd.get(text, ["phases"]) is None:
+            nu_span = fd.find(text, ["nu"])
             text = text[:nu_span.key_start] + "transportModel  Newtonian;\n\n" + text[nu_span.key_start:] if nu_span else text
             changed.append(write(case, "constant/transportProperties", text))
     return list(dict.fromkeys(changed))
@@ -400,11 +400,11 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
 
 def _final_copy(sol: str, base: str) -> dict:
     """A Final solver entry: the base entry's settings with relTol 0."""
-    body = ft.get(sol, ["solvers", base]) or ""
+    body = fd.get(sol, ["solvers", base]) or ""
     spec: dict[str, str] = {}
-    for e in ft.entries(body):
+    for e in fd.entries(body):
         if not e.is_dict and not e.key.startswith("#"):
-            value = ft.get(body, [e.key])
+            value = fd.get(body, [e.key])
             if value is not None:
                 spec[e.key] = value
     spec["relTol"] = "0"

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from tasks.edit.caseops import covered_by
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
@@ -33,7 +33,7 @@ def solver_fields(solver: str, case: Path) -> list[str]:
         return ["U.air" if (case / "0/U.air").is_file() else "U", "p"]
     if family == "multiphase":
         tp = (case / "constant/transportProperties")
-        phases = ft.get(tp.read_text(), ["phases"]) if tp.is_file() else None
+        phases = fd.get(tp.read_text(), ["phases"]) if tp.is_file() else None
         first = phases.strip("()").split()[0] if phases else "water"
         return ["U", "p_rgh", f"alpha.{first}"]
     if family == "boussinesq":
@@ -48,9 +48,9 @@ def _model(case: Path) -> str:
     if not tp.is_file():
         return "laminar"
     text = tp.read_text()
-    if ft.get(text, ["simulationType"]) in (None, "laminar"):
+    if fd.get(text, ["simulationType"]) in (None, "laminar"):
         return "laminar"
-    return ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"]) or "laminar"
+    return fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
 
 
 def check_case(case: Path, solver: str) -> list[Problem]:
@@ -75,17 +75,17 @@ def check_case(case: Path, solver: str) -> list[Problem]:
         if not path.is_file() or path.name.endswith(".orig"):
             continue
         text = path.read_text()
-        have = set(ft.keys(text, ["boundaryField"]))
+        have = set(fd.keys(text, ["boundaryField"]))
         if any(k.startswith('"') or "(" in k or ".*" in k for k in have) or any(k.startswith("#") for k in have):
             continue  # regex patch names or includes: OpenFOAM resolves them
         for patch, ptype in patches.items():
             if patch not in have:
                 problems.append(Problem(severity="error", file=f"0/{path.name}", message=f"no entry for patch {patch}",
                                         fix=f"add boundaryField/{patch} (type {ptype} in the mesh)"))
-            elif ptype == "empty" and ft.get(text, ["boundaryField", patch, "type"]) != "empty":
+            elif ptype == "empty" and fd.get(text, ["boundaryField", patch, "type"]) != "empty":
                 problems.append(Problem(severity="error", file=f"0/{path.name}", message=f"patch {patch} is empty in the mesh but not in the field",
                                         fix=f"set boundaryField/{patch}/type empty"))
-        dims = ft.get(text, ["dimensions"])
+        dims = fd.get(text, ["dimensions"])
         base = path.name
         try:
             want = dimensions(base, solver) if base in ("p", "p_rgh", "nut", "alphat", "U", "k", "epsilon", "omega") else None
@@ -133,21 +133,21 @@ def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
     problems: list[Problem] = []
     schemes = (case / "system/fvSchemes").read_text() if (case / "system/fvSchemes").is_file() else ""
     solution = (case / "system/fvSolution").read_text() if (case / "system/fvSolution").is_file() else ""
-    if (ft.get(schemes, ["divSchemes", "default"]) or "none").strip() == "none":
+    if (fd.get(schemes, ["divSchemes", "default"]) or "none").strip() == "none":
         for field in solved:
-            if ft.get(schemes, ["divSchemes", f"div(phi,{field})"]) is None:
+            if fd.get(schemes, ["divSchemes", f"div(phi,{field})"]) is None:
                 problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no div(phi,{field}) scheme",
                                         fix=f"divSchemes/div(phi,{field}) bounded Gauss limitedLinear 1;"))
-    patterns = ft.keys(solution, ["solvers"])
-    algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if ft.locate(solution, [a]) is not None), None)
-    predictor = (ft.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"
+    patterns = fd.keys(solution, ["solvers"])
+    algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
+    predictor = (fd.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"
     u_name = "U.air" if (case / "0/U.air").is_file() else "U"
     momentum = [u_name] if predictor not in ("no", "off", "false") else []
     for field in solved + momentum:
         if not covered_by(field, patterns):
             problems.append(Problem(severity="error", file="system/fvSolution", message=f"no linear solver for {field}",
                                     fix=f"add solvers/{field}"))
-    if not is_steady(solver) and ft.locate(solution, ["PIMPLE"]) is not None:
+    if not is_steady(solver) and fd.find(solution, ["PIMPLE"]) is not None:
         for field in solved + momentum:
             if not covered_by(f"{field}Final", patterns):
                 problems.append(Problem(severity="error", file="system/fvSolution", message=f"no {field}Final solver for PIMPLE",
@@ -160,15 +160,15 @@ def _courant(case: Path, solver: str) -> list[Problem]:
     if is_steady(solver) or not (case / "system/blockMeshDict").is_file() or not (case / "0/U").is_file():
         return []
     control = (case / "system/controlDict").read_text()
-    if (ft.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true"):
+    if (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true"):
         return []
     try:
-        dt = float(ft.get(control, ["deltaT"]) or "nan")
+        dt = float(fd.get(control, ["deltaT"]) or "nan")
     except ValueError:
         return []
     bmd = (case / "system/blockMeshDict").read_text()
-    scale = float(ft.get(bmd, ["convertToMeters"]) or ft.get(bmd, ["scale"]) or 1)
-    verts = [tuple(map(float, v)) for v in re.findall(r"\(\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s+([-\d.eE+]+)\s*\)", ft.get(bmd, ["vertices"]) or "")]
+    scale = float(fd.get(bmd, ["convertToMeters"]) or fd.get(bmd, ["scale"]) or 1)
+    verts = [tuple(map(float, v)) for v in re.findall(r"\(\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s+([-\d.eE+]+)\s*\)", fd.get(bmd, ["vertices"]) or "")]
     counts = block_cell_counts(bmd)
     if not verts or not counts:
         return []

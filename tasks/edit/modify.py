@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import check_and_read, field_files, mesh_patches
 from tasks.foam.locked import LockedValue, flatten, load_locked, save_locked
@@ -76,8 +76,8 @@ def read_state(case_dir: Path) -> CaseState:
     tp = case / "constant/turbulenceProperties"
     if tp.is_file():
         text = tp.read_text()
-        if ft.get(text, ["simulationType"]) not in (None, "laminar"):
-            model = ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"]) or "laminar"
+        if fd.get(text, ["simulationType"]) not in (None, "laminar"):
+            model = fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
     patches = mesh_patches(case)
     roles = {}
     manifest = case / ".casewright/manifest.json"
@@ -87,9 +87,9 @@ def read_state(case_dir: Path) -> CaseState:
     if (case / "0/U").is_file():  # a wall with a fixed non-zero velocity is a moving wall
         text = (case / "0/U").read_text()
         for name in patches:
-            if roles.get(name) == "wall" and ft.get(text, ["boundaryField", name, "type"]) in ("fixedValue", "uniformFixedValue"):
-                value = ft.get(text, ["boundaryField", name, "value"]) or ""
-                if re.search(r"[1-9]", value.replace("uniform", "")) or ft.get(text, ["boundaryField", name, "uniformValue"]):
+            if roles.get(name) == "wall" and fd.get(text, ["boundaryField", name, "type"]) in ("fixedValue", "uniformFixedValue"):
+                value = fd.get(text, ["boundaryField", name, "value"]) or ""
+                if re.search(r"[1-9]", value.replace("uniform", "")) or fd.get(text, ["boundaryField", name, "uniformValue"]):
                     roles[name] = "movingWall"
     return CaseState(case_dir=case, solver=info.application, model=model, patches=patches, roles=roles,
                      fields=field_files(case))
@@ -100,7 +100,7 @@ def _patch_with_role(state: CaseState, *roles: str) -> str | None:
 
 
 def _direction(case: Path, field: str, patch: str) -> list[float]:
-    value = ft.get((case / "0" / field).read_text(), ["boundaryField", patch, "value"]) or ""
+    value = fd.get((case / "0" / field).read_text(), ["boundaryField", patch, "value"]) or ""
     nums = [float(x) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
     if len(nums) == 3 and any(nums):
         norm = sum(x * x for x in nums) ** 0.5
@@ -195,7 +195,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     omega_q = first(qs, "angular_velocity")
     if omega_q and (case / "constant/MRFProperties").is_file():
         mrf = (case / "constant/MRFProperties").read_text()
-        zone = next((k for k in ft.keys(mrf) if ft.get(mrf, [k, "omega"]) is not None), None)
+        zone = next((k for k in fd.keys(mrf) if fd.get(mrf, [k, "omega"]) is not None), None)
         if zone is None:
             raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
         edit("constant/MRFProperties", [zone, "omega"], fmt(omega_q.value), "MRF angular velocity")
@@ -211,19 +211,19 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     counts = cell_counts(text)
     if counts and re.search(r"mesh|cells|resolution", low) and plan.refine is None:
         bmd = (case / "system/blockMeshDict").read_text()
-        edit("system/blockMeshDict", ["blocks"], geometry.set_single_block_cells(ft.get(bmd, ["blocks"]) or "", counts[0] + [1] * (3 - len(counts[0]))), "mesh resolution")
+        edit("system/blockMeshDict", ["blocks"], geometry.set_single_block_cells(fd.get(bmd, ["blocks"]) or "", counts[0] + [1] * (3 - len(counts[0]))), "mesh resolution")
 
     box = column_box(text, last=True)
     if box and (case / "system/setFieldsDict").is_file():
         sfd = (case / "system/setFieldsDict").read_text()
-        regions = ft.get(sfd, ["regions"]) or ""
+        regions = fd.get(sfd, ["regions"]) or ""
         field = (re.search(r"volScalarFieldValue\s+(\S+)", regions) or re.search(r"volScalarFieldValue\s+(\S+)", sfd))
         old = re.search(r"box\s*\(([^)]*)\)\s*\(([^)]*)\)", regions)
         if field is None or old is None:
             raise RequestError("system/setFieldsDict has no boxToCell region to move")
         lo = [float(x) for x in old.group(1).split()]
         hi = [float(x) for x in old.group(2).split()]
-        span = ft.locate(sfd, ["regions"])
+        span = fd.find(sfd, ["regions"])
         edit("system/setFieldsDict", ["regions"],
              setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
         del span
@@ -242,7 +242,7 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
     tp = state.case_dir / "constant/transportProperties"
     if tp.is_file():
         try:
-            nu = float((ft.get(tp.read_text(), ["nu"]) or "1e-5").split()[-1])
+            nu = float((fd.get(tp.read_text(), ["nu"]) or "1e-5").split()[-1])
         except ValueError:
             pass
     turb = inlet_turbulence(speed, 0.025, nu)
@@ -255,8 +255,8 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
 
 def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> None:
     tfile = (state.case_dir / "0/T").read_text()
-    fixed = {p: ft.get(tfile, ["boundaryField", p, "value"]) for p in ft.keys(tfile, ["boundaryField"])
-             if ft.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
+    fixed = {p: fd.get(tfile, ["boundaryField", p, "value"]) for p in fd.keys(tfile, ["boundaryField"])
+             if fd.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
     values = {p: float(v.split()[-1]) for p, v in fixed.items() if v and re.fullmatch(r"uniform\s+[-+\d.eE]+", v.strip())}
     for q in temps:
         target = None
@@ -286,9 +286,9 @@ def _fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
     tp = "constant/transportProperties"
     text = (state.case_dir / tp).read_text() if (state.case_dir / tp).is_file() else ""
     plan.edits.append(FileEdit(file=tp, entry=["nu"], value=fmt(entry.nu), reason=f"{fluid} kinematic viscosity", locked=True))
-    if ft.get(text, ["beta"]) is not None:
+    if fd.get(text, ["beta"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["beta"], value=fmt(entry.beta), reason=f"{fluid} thermal expansion", locked=True))
-    if ft.get(text, ["Pr"]) is not None:
+    if fd.get(text, ["Pr"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=fmt(entry.pr), reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
     plan.assumptions.append(f"{fluid} properties at {entry.condition}: rho {fmt(entry.rho)} kg/m3, mu {fmt(entry.mu)} Pa s, "
                             f"cp {fmt(entry.cp)} J/(kg K), kappa {fmt(entry.kappa)} W/(m K), Pr {fmt(entry.pr)}")
@@ -298,7 +298,7 @@ def _fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
 
 def _liquid_edits(plan: ChangePlan, state: CaseState, fluid: str | None, qs) -> None:
     tp = (state.case_dir / "constant/transportProperties").read_text()
-    phases = (ft.get(tp, ["phases"]) or "(water air)").strip("()").split()
+    phases = (fd.get(tp, ["phases"]) or "(water air)").strip("()").split()
     liquid = next((p for p in phases if p != "air"), phases[0])
     entry = fluid_table()[fluid] if fluid else None
     nu_q, rho_q = first(qs, "kinematic_viscosity"), first(qs, "density")
@@ -349,7 +349,7 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
         path = case / e.file
         if not path.is_file():
             raise RequestError(f"cannot change {e.file} ({e.reason}): the case has no such file")
-        path.write_text(ft.set_entry(path.read_text(), e.entry, e.value))
+        path.write_text(fd.set_entry(path.read_text(), e.entry, e.value))
         if e.locked:
             new = flatten(e.reason, e.file, e.entry, e.value)
             keys = {(v.file, tuple(v.entry)) for v in new}
@@ -390,7 +390,7 @@ def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
     speed = 1.0
     for name, role in state.roles.items():
         if role in ("inlet", "movingWall") and (case / "0/U").is_file():
-            value = ft.get((case / "0/U").read_text(), ["boundaryField", name, "value"]) or ""
+            value = fd.get((case / "0/U").read_text(), ["boundaryField", name, "value"]) or ""
             nums = [abs(float(x)) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
             if nums and max(nums) > 0:
                 speed = max(nums)
@@ -398,7 +398,7 @@ def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
     turb = inlet_turbulence(speed, 0.1, 1e-5)
     k = turb.k
     if (case / "0/k").is_file():
-        internal = ft.get((case / "0/k").read_text(), ["internalField"]) or ""
+        internal = fd.get((case / "0/k").read_text(), ["internalField"]) or ""
         m = re.search(r"uniform\s+([-+\d.eE]+)", internal)
         if m and float(m.group(1)) > 0:
             k = float(m.group(1))

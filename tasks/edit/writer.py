@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.core.errors import PlanError, UsageError
 from tasks.core.render import render
 from tasks.edit import caseops
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import read_case
 from tasks.foam.geometry import rectangle
@@ -132,10 +132,10 @@ def _base_model(case: Path) -> str | None:
     if not tp.is_file():
         return None
     text = tp.read_text()
-    sim = ft.get(text, ["simulationType"])
+    sim = fd.get(text, ["simulationType"])
     if sim == "laminar":
         return "laminar"
-    return ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"])
+    return fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"])
 
 
 def _rename_field(case: Path, old: str, new: str) -> None:
@@ -166,7 +166,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     for old, new in m.mesh_params.get("rename", {}).items():
         _rename_field(staging, old, new)
 
-    base_app = ft.get((staging / "system/controlDict").read_text(), ["application"])
+    base_app = fd.get((staging / "system/controlDict").read_text(), ["application"])
     closed = not any(p.role in ("inlet", "outlet", "atmosphere") for p in m.patches)
     if base_app != m.solver:
         switched = caseops.switch_solver(staging, m.solver, closed_domain=closed)
@@ -191,7 +191,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         path = staging / e.file
         if not path.is_file():
             raise PlanError(f"planned edit of {e.file} ({e.reason}) but the base case has no such file")
-        path.write_text(ft.set_entry(path.read_text(), e.entry, e.value))
+        path.write_text(fd.set_entry(path.read_text(), e.entry, e.value))
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)

@@ -2,46 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import UsageError
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.commands import SOLVERS, closest_solvers
-
-_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_DIRECTIVES = re.compile(r"^\s*#[^\n]*$", re.M)
-_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_.:]*)\s+([^;{}]*?)\s*;")
-
-
-def strip_comments(text: str) -> str:
-    return _DIRECTIVES.sub(" ", _COMMENTS.sub(" ", text))
 
 
 def top_level_entries(text: str) -> dict[str, str]:
-    """The `key value;` entries at brace depth 0 of an OpenFOAM dictionary (FoamFile excluded)."""
-    entries: dict[str, str] = {}
-    depth0 = _remove_brace_blocks(strip_comments(text))
-    for key, value in _ENTRY.findall(depth0):
-        entries.setdefault(key, value.strip())
-    return entries
-
-
-def _remove_brace_blocks(text: str) -> str:
-    out: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch == "{":
-            if depth == 0:
-                out.append(";")  # a sub-dictionary ends the entry before it
-            depth += 1
-        elif ch == "}":
-            depth = max(depth - 1, 0)
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
+    """The `key value;` entries at the top level of an OpenFOAM dictionary (the first of each)."""
+    return fd.top_level_values(text)
 
 
 def _float_or_none(value: str | None) -> float | None:
@@ -128,17 +100,17 @@ def mesh_patches(case: Path) -> dict[str, str]:
     if boundary.is_file():
         text = boundary.read_text()
         body = text[text.find("(") + 1: text.rfind(")")]
-        return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+        return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
     bmd = case / "system/blockMeshDict"
     if not bmd.is_file():
         return {}
     text = bmd.read_text()
-    span = ft.locate(text, ["boundary"])
+    span = fd.find(text, ["boundary"])
     if span is None:
         return {}
     raw = text[span.value_start:span.end]
     body = raw[raw.find("(") + 1: raw.rfind(")")]
-    return {e.key: (ft.get(body, [e.key, "type"]) or "patch") for e in ft.entries(body) if e.is_dict}
+    return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
 
 
 def field_files(case: Path) -> list[str]:

@@ -1,20 +1,39 @@
-"""Minimal-diff edits of OpenFOAM dictionary text.
+"""The one OpenFOAM dictionary layer: locate, read and edit entries of dictionary text.
 
-Entries are located by key path with a brace-, paren-, string- and comment-aware scan, and
-only the characters of the entry being changed are rewritten: the user's layout, comments
-and banner stay as they were. Pure functions, text in and text out.
+Every reader and editor of OpenFOAM files in Casewright goes through here: the InputWriter,
+`modify`, the pre-run checker, the Reviewer, the case base and the corpus chunker. Text in,
+text out; nothing touches the disk.
+
+- The scan is brace-, list-, string- and comment-aware and tolerant: a malformed file (a
+  missing `;` or `}`, foreign text) still yields its entries, so the Reviewer can open what
+  it repairs.
+- Entries are addressed by a key path (`["solvers", "p", "smoother"]`). OpenFOAM takes the
+  last definition of a key; a quoted key is a regular expression, matched when `regex=True`
+  and no key matches exactly.
+- Edits rewrite only the characters of the entry being changed: layout, comments and the
+  banner stay byte for byte. One quoting rule (`quote_key`) and one layout
+  (`format_entry`, values at column 16 as OpenFOAM writes them) for every new entry.
+- `parse_error` parses text back with foamlib, so an edit that would leave a file OpenFOAM
+  cannot read can be refused.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 from tasks.core.errors import CasewrightError
 
 _WS = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
 _KEY = re.compile(r'"[^"\n]*"|[^\s{};"]+')
-_TOK = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|#\{.*?#\}|[{}()\[\];]', re.S)
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|#\{.*?#\}|[{}()\[\];]', re.S)
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_NEEDS_QUOTES = re.compile(r'^[(."]|[*?\[\]^$\s;{}]')
+VALUE_COLUMN = 16  # OpenFOAM's own layout: `nu              1e-06;`
+
+Path = Sequence[str]
+Value = str | dict | list[str]  # a value's text, a sub-dictionary, or the lines of a block body
 
 
 class FoamTextError(CasewrightError):
@@ -22,182 +41,376 @@ class FoamTextError(CasewrightError):
 
 
 @dataclass(frozen=True)
-class Span:
+class Entry:
+    """One entry: `key value;`, `key { ... }` or a `#directive` line.
+
+    `key` is as written (a regex key keeps its quotes; `name` drops them). `lead_start` is
+    where the whitespace and comments before the entry begin, `key_start` its first
+    character, `end` just past its `;` or `}`. A value spans `value_start:value_end` (no
+    `;`); a sub-dictionary's inside spans `body_start:body_end`.
+    """
+
     key: str
+    kind: str  # "value" | "dict" | "directive"
+    lead_start: int
     key_start: int
-    value_start: int
-    end: int  # just past the closing ';' or '}'
-    body: tuple[int, int] | None  # inside the braces, for sub-dictionaries
+    end: int
+    value_start: int = -1
+    value_end: int = -1
+    body_start: int = -1
+    body_end: int = -1
+
+    @property
+    def name(self) -> str:
+        return unquote(self.key)
 
     @property
     def is_dict(self) -> bool:
-        return self.body is not None
+        return self.kind == "dict"
+
+    @property
+    def body(self) -> tuple[int, int] | None:
+        return (self.body_start, self.body_end) if self.kind == "dict" else None
 
 
-def entries(text: str, lo: int = 0, hi: int | None = None) -> list[Span]:
-    hi = len(text) if hi is None else hi
-    out: list[Span] = []
-    pos = lo
-    while pos < hi:
-        i = _WS.match(text, pos, hi).end()  # type: ignore[union-attr]
-        if i >= hi:
+# --- scanning ---------------------------------------------------------------------------
+
+
+def entries(text: str, start: int = 0, end: int | None = None) -> list[Entry]:
+    """The entries of `text[start:end]` at one level."""
+    limit = len(text) if end is None else end
+    found: list[Entry] = []
+    pos = start
+    while pos < limit:
+        i = _WS.match(text, pos, limit).end()  # type: ignore[union-attr]
+        if i >= limit:
             break
-        if text[i] == "#" and not text.startswith("#{", i):  # a directive line
-            eol = text.find("\n", i, hi)
-            end = hi if eol < 0 else eol
-            out.append(Span(text[i:end].split(None, 1)[0], i, i, end, None))
-            pos = end
+        if text[i] == "#" and not text.startswith("#{", i):
+            eol = text.find("\n", i, limit)
+            stop = limit if eol < 0 else eol
+            found.append(Entry(text[i:stop].split(None, 1)[0], "directive", pos, i, stop))
+            pos = stop
             continue
-        km = _KEY.match(text, i, hi)
-        if km is None or text[i] in "});":
+        if text[i] in ";})]":
             pos = i + 1
             continue
-        key = km.group().strip('"')
-        depth, end, body_start, body = 0, hi, -1, None
-        for tok in _TOK.finditer(text, km.end(), hi):
-            t = tok.group()
-            if t[0] in '"/#':
-                continue
-            if t in "{([":
-                if depth == 0 and t == "{" and not _WS.sub("", text[km.end():tok.start()]).strip():
-                    body_start = tok.end()
-                depth += 1
-            elif t in "})]":
-                depth -= 1
-                if depth == 0 and t == "}" and body_start >= 0:
-                    body, end = (body_start, tok.start()), tok.end()
-                    break
-                if depth < 0:
-                    end = tok.start()
-                    break
-            elif t == ";" and depth == 0:
-                end = tok.end()
-                break
-        out.append(Span(key, i, km.end(), end, body))
-        pos = max(end, i + 1)
-    return out
+        key_match = _KEY.match(text, i, limit)
+        key_end = key_match.end() if key_match else i + 1
+        key = key_match.group() if key_match else text[i]
+        entry = _read_entry(text, key, pos, i, key_end, limit)
+        found.append(entry)
+        pos = max(entry.end, i + 1)
+    return found
 
 
-def locate(text: str, path: tuple[str, ...] | list[str]) -> Span | None:
-    lo, hi = 0, len(text)
-    span: Span | None = None
-    for n, name in enumerate(path):
-        found = [e for e in entries(text, lo, hi) if e.key == name]
-        if not found:
+def _read_entry(text: str, key: str, lead: int, key_start: int, key_end: int, limit: int) -> Entry:
+    depth = 0
+    for tok in _TOKEN.finditer(text, key_end, limit):
+        t = tok.group()
+        if t[0] in "\"/#":
+            continue
+        if t in "{([":
+            if depth == 0 and t == "{" and not _COMMENT.sub("", text[key_end : tok.start()]).strip():
+                close = _matching_brace(text, tok.start(), limit)
+                stop = close + 1 if close < limit else limit
+                after = _WS.match(text, stop, limit).end()  # type: ignore[union-attr]
+                if text.startswith(";", after):
+                    stop = after + 1
+                return Entry(key, "dict", lead, key_start, stop, body_start=tok.end(), body_end=close)
+            depth += 1
+        elif t in "})]":
+            depth -= 1
+            if depth < 0:  # the enclosing block ends before a `;`
+                return Entry(key, "value", lead, key_start, tok.start(), key_end, tok.start())
+        elif t == ";" and depth == 0:
+            return Entry(key, "value", lead, key_start, tok.end(), key_end, tok.start())
+    return Entry(key, "value", lead, key_start, limit, key_end, limit)
+
+
+def _matching_brace(text: str, open_at: int, limit: int) -> int:
+    depth = 0
+    for tok in _TOKEN.finditer(text, open_at, limit):
+        t = tok.group()
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+            if depth == 0:
+                return tok.start()
+    return limit
+
+
+def unquote(key: str) -> str:
+    return key[1:-1] if len(key) >= 2 and key[0] == key[-1] == '"' else key
+
+
+def quote_key(key: str) -> str:
+    """How a key is written: quoted when OpenFOAM would not read it as one word
+    (`"(U|k|epsilon)"`, `".*"`), as is otherwise (`div(phi,U)`, `alpha.water`)."""
+    if key.startswith('"'):
+        return key
+    return f'"{key}"' if _NEEDS_QUOTES.search(key) else key
+
+
+def key_matches(key: str, name: str) -> bool:
+    """A plain key equals `name`; a quoted key is an OpenFOAM regular expression."""
+    if unquote(key) == name:
+        return True
+    if key.startswith('"'):
+        try:
+            return re.fullmatch(unquote(key), name) is not None
+        except re.error:
+            return False
+    return False
+
+
+def find(text: str, path: Path, regex: bool = False) -> Entry | None:
+    """The entry at `path` (the last definition of each key, as OpenFOAM reads it); with
+    `regex`, a quoted regular-expression key matches where no key is exactly equal."""
+    start, end = 0, len(text)
+    found: Entry | None = None
+    for depth, name in enumerate(path):
+        name = unquote(name)
+        level = [e for e in entries(text, start, end) if e.kind != "directive"]
+        found = next((e for e in reversed(level) if e.name == name), None)
+        if found is None and regex:
+            found = next((e for e in reversed(level) if key_matches(e.key, name)), None)
+        if found is None:
             return None
-        span = found[-1]  # OpenFOAM takes the last definition
-        if n < len(path) - 1:
-            if span.body is None:
+        if depth < len(path) - 1:
+            if found.kind != "dict":
                 return None
-            lo, hi = span.body
-    return span
+            start, end = found.body_start, found.body_end
+    return found
 
 
-def get(text: str, path: tuple[str, ...] | list[str]) -> str | None:
-    """The value text of an entry (without `;` and comments), or a sub-dictionary's body."""
-    span = locate(text, path)
-    if span is None:
+def body_span(text: str, path: Path) -> tuple[int, int] | None:
+    """The inside of the sub-dictionary at `path` (the whole text for an empty path)."""
+    if not path:
+        return 0, len(text)
+    found = find(text, path)
+    return found.body if found else None
+
+
+def block(text: str, path: Path) -> str | None:
+    """The raw inside of the sub-dictionary at `path`, or None."""
+    span = body_span(text, path)
+    return text[span[0] : span[1]] if span else None
+
+
+def get(text: str, path: Path, regex: bool = False) -> str | None:
+    """A value's text without comments or `;`, whitespace collapsed; for a sub-dictionary,
+    its raw inside."""
+    found = find(text, path, regex=regex)
+    if found is None:
         return None
-    if span.body is not None:
-        return text[span.body[0]:span.body[1]]
-    raw = text[span.value_start:span.end]
-    raw = re.sub(r"//[^\n]*|/\*.*?\*/", " ", raw, flags=re.S)
-    return " ".join(raw.rstrip().rstrip(";").split())
+    if found.kind == "dict":
+        return text[found.body_start : found.body_end]
+    return " ".join(_COMMENT.sub(" ", text[found.value_start : found.value_end]).split())
 
 
-def keys(text: str, path: tuple[str, ...] | list[str] = ()) -> list[str]:
-    lo, hi = 0, len(text)
-    if path:
-        span = locate(text, path)
-        if span is None or span.body is None:
-            return []
-        lo, hi = span.body
-    return [e.key for e in entries(text, lo, hi) if not e.key.startswith("#")]
+def keys(text: str, path: Path = ()) -> list[str]:
+    """The keys (unquoted) of the sub-dictionary at `path`, without directives or FoamFile."""
+    span = body_span(text, path)
+    if span is None:
+        return []
+    return [e.name for e in entries(text, *span) if e.kind != "directive" and e.key != "FoamFile"]
 
 
-def _indent_at(text: str, pos: int) -> str:
-    line_start = text.rfind("\n", 0, pos) + 1
-    return re.match(r"[ \t]*", text[line_start:]).group()  # type: ignore[union-attr]
+def top_level_values(text: str) -> dict[str, str]:
+    """The `key value;` entries at the top level (the first of each key), comments removed."""
+    values: dict[str, str] = {}
+    for e in entries(text):
+        if e.kind == "value":
+            values.setdefault(e.name, " ".join(_COMMENT.sub(" ", text[e.value_start : e.value_end]).split()))
+    return values
 
 
-def _child_indent(text: str, parent: Span | None) -> str:
-    if parent is None:
-        return ""
-    inner = entries(text, *parent.body) if parent.body else []
-    if inner:
-        return _indent_at(text, inner[0].key_start)
-    return _indent_at(text, parent.key_start) + "    "
+def strip_comments(text: str) -> str:
+    """Comments blanked out with spaces of the same length, so offsets stay valid."""
+    return _COMMENT.sub(lambda m: " " * len(m[0]), text)
 
 
-def _quote(key: str) -> str:
-    return f'"{key}"' if re.search(r"[|()*.\\^$]", key) and not key.startswith('"') else key
+# --- formatting -------------------------------------------------------------------------
 
 
-def format_entry(key: str, value: str | dict, indent: str) -> str:
+def format_entry(key: str, value: Value, indent: str = "") -> str:
+    """One entry as OpenFOAM lays it out, ending with a newline; a dict or a list of lines
+    becomes a `key { ... }` block."""
+    key = quote_key(key)
     if isinstance(value, dict):
-        lines = [f"{indent}{_quote(key)}", f"{indent}{{"]
-        lines += [format_entry(k, v, indent + "    ") for k, v in value.items()]
-        lines.append(f"{indent}}}")
-        return "\n".join(lines)
-    pad = max(16 - len(key), 1) if len(indent) <= 8 else 1
-    return f"{indent}{_quote(key)}{' ' * pad}{value};"
+        inner = "".join(format_entry(k, v, indent + "    ") for k, v in value.items())
+        return f"{indent}{key}\n{indent}{{\n{inner}{indent}}}\n"
+    if isinstance(value, list):
+        inner = "".join(f"{indent}    {ln}\n" if ln.strip() else "\n" for ln in value)
+        return f"{indent}{key}\n{indent}{{\n{inner}{indent}}}\n"
+    pad = " " * (VALUE_COLUMN - len(key)) if len(key) < VALUE_COLUMN else " "
+    return f"{indent}{key}{pad}{value};\n"
 
 
-def _line_end(text: str, at: int) -> int:
-    """After an entry: past a comment that ends its line (`nu 1e-05; // water`), so a new entry
-    goes below the comment instead of taking it over."""
+def _line_start(text: str, pos: int) -> int:
+    return text.rfind("\n", 0, pos) + 1
+
+
+def _indent_of(text: str, pos: int) -> str:
+    ls = _line_start(text, pos)
+    return re.match(r"[ \t]*", text[ls:pos]).group() if text[ls:pos].strip() == "" else ""  # type: ignore[union-attr]
+
+
+def _child_indent(text: str, path: Path, span: tuple[int, int]) -> str:
+    for e in entries(text, *span):
+        if e.kind != "directive":
+            ind = _indent_of(text, e.key_start)
+            if ind or not path:
+                return ind
+    parent = find(text, path) if path else None
+    return (_indent_of(text, parent.key_start) if parent else "") + "    "
+
+
+def _after_line_comment(text: str, at: int) -> int:
+    """Past a comment that ends an entry's line (`nu 1e-05; // water`), so a new entry goes
+    below the comment instead of taking it over."""
     m = re.match(r"[ \t]*(//[^\n]*)?(?=\n|$)", text[at:])
     return at + m.end() if m and m.group(1) else at
 
 
-def set_entry(text: str, path: tuple[str, ...] | list[str], value: str | dict) -> str:
-    """Set `path` to a value (text) or a sub-dictionary (dict), creating parents as needed."""
-    path = tuple(path)
-    span = locate(text, path)
-    if span is not None:
-        if isinstance(value, dict) or span.body is not None:
-            new = format_entry(path[-1], value, "").replace("\n", "\n" + _indent_at(text, span.key_start))
-            return text[:span.key_start] + new + text[span.end:]
-        lead = text[span.key_start:span.value_start]
-        gap = re.match(r"\s*", text[span.value_start:]).group()  # type: ignore[union-attr]
-        gap = gap if gap and "\n" not in gap else " " * max(16 - len(lead), 1)
-        return text[:span.key_start] + lead + gap + f"{value};" + text[span.end:]
-    parent_path = path[:-1]
-    parent = locate(text, parent_path) if parent_path else None
-    if parent_path and parent is None:
-        text = set_entry(text, parent_path, {})
-        parent = locate(text, parent_path)
-    if parent is not None and parent.body is None:
-        raise FoamTextError(f"cannot add {'/'.join(path)}: {'/'.join(parent_path)} is not a sub-dictionary")
-    indent = _child_indent(text, parent)
-    new = format_entry(path[-1], value, indent)
-    if parent is None:
-        tops = [e for e in entries(text) if not e.key.startswith("#")]
-        at = _line_end(text, tops[-1].end) if tops else len(text)
-        return text[:at] + "\n\n" + new + text[at:]
-    lo, hi = parent.body  # type: ignore[misc]
-    inner = entries(text, lo, hi)
-    if inner:
-        at = _line_end(text, inner[-1].end)
-        return text[:at] + "\n" + new + text[at:]
-    closing_indent = _indent_at(text, parent.key_start)
-    return text[:lo] + "\n" + new + "\n" + closing_indent + text[hi:].lstrip(" \t\n")
+def _top_insert_at(text: str) -> int:
+    """After the last top-level entry (and a comment ending its line), else before the
+    closing `// *****` banner, else at the end."""
+    tops = [e for e in entries(text) if e.kind != "directive"]
+    if tops:
+        return _after_line_comment(text, tops[-1].end)
+    last = None
+    for last in re.finditer(r"(?m)^// \*+ //[ \t]*$", text):
+        pass
+    if last is not None and text[last.end() :].strip() == "":
+        return last.start()
+    return len(text)
 
 
-def remove_entry(text: str, path: tuple[str, ...] | list[str]) -> str:
-    span = locate(text, tuple(path))
+# --- editing ----------------------------------------------------------------------------
+
+
+def insert_entry(text: str, parent: Path, key: str, value: Value, before: str | None = None) -> str:
+    """Add `key value;` (or a block) to the dictionary at `parent`, creating missing parent
+    dictionaries. With `before`, it goes in front of the first sibling whose text mentions
+    `before` (e.g. `$p`), so macros still resolve."""
+    span = body_span(text, parent)
     if span is None:
-        return text
-    line_start = text.rfind("\n", 0, span.key_start) + 1
-    start = line_start if not text[line_start:span.key_start].strip() else span.key_start
-    end = span.end
-    if text[end:end + 1] == "\n":
+        if not parent:
+            raise FoamTextError("the top level always exists")
+        holder = find(text, parent)
+        if holder is not None:
+            raise FoamTextError(f"cannot add {'/'.join([*parent, key])}: {'/'.join(parent)} is not a sub-dictionary")
+        return insert_entry(text, parent[:-1], parent[-1], {key: value} if not isinstance(value, list)
+                            else format_entry(key, value).rstrip("\n").split("\n"))
+    indent = _child_indent(text, parent, span)
+    new = format_entry(key, value, indent)
+    siblings = [e for e in entries(text, *span) if e.kind != "directive"]
+    if before is not None:
+        for e in siblings:
+            if before in text[e.key_start : e.end]:
+                at = _line_start(text, e.key_start)
+                return text[:at] + new + "\n" + text[at:]
+    if not parent:
+        at = _top_insert_at(text)
+        if siblings:
+            rest = text[at:]
+            return text[:at] + "\n\n" + new.rstrip("\n") + ("" if rest.startswith("\n") or not rest else "\n") + rest
+        head = text[:at]
+        sep = "" if head.endswith("\n\n") or not head else ("\n" if head.endswith("\n") else "\n\n")
+        return head + sep + new + ("\n" if at < len(text) else "") + text[at:]
+    if siblings:
+        at = _after_line_comment(text, siblings[-1].end)
+        return text[:at] + "\n" + new.rstrip("\n") + text[at:]
+    lo, hi = span
+    closing = _indent_of(text, find(text, parent).key_start)  # type: ignore[union-attr]
+    return text[:lo] + "\n" + new + closing + text[hi:].lstrip(" \t\n")
+
+
+def set_entry(text: str, path: Path, value: Value, before: str | None = None) -> str:
+    """Set `path` to `value`: a value is rewritten in place (the key's spacing and any
+    trailing comment kept), a block is replaced whole, a missing entry is inserted."""
+    path = list(path)
+    found = find(text, path)
+    if found is None:
+        return insert_entry(text, path[:-1], path[-1], value, before=before)
+    if found.kind == "dict" or not isinstance(value, str):
+        return replace_entry(text, path, found.key, value)
+    raw = text[found.value_start : found.value_end]
+    lead = re.match(r"\s*", raw).group()  # type: ignore[union-attr]
+    if not lead or "\n" in lead:
+        lead = " " * max(VALUE_COLUMN - len(found.key), 1)
+    return text[: found.value_start] + lead + value + text[found.value_end :]
+
+
+def replace_entry(text: str, path: Path, key: str, value: Value) -> str:
+    """Replace the whole entry at `path` by `key value` (a block for a dict or lines)."""
+    found = find(text, path)
+    if found is None:
+        raise FoamTextError(f"no entry {'/'.join(path)} to replace")
+    ls = _line_start(text, found.key_start)
+    own_line = text[ls : found.key_start].strip() == ""
+    start = ls if own_line else found.key_start
+    indent = text[ls : found.key_start] if own_line else ""
+    end = found.end
+    if text[end : end + 1] == "\n":
         end += 1
+    return text[:start] + format_entry(key, value, indent) + text[end:]
+
+
+def remove_entry(text: str, path: Path) -> str:
+    """Remove the entry at `path` with its line (unchanged text when it is missing)."""
+    found = find(text, path)
+    if found is None:
+        return text
+    start = _line_start(text, found.key_start)
+    if text[start : found.key_start].strip():
+        start = found.key_start
+    end = found.end
+    nl = text.find("\n", end)
+    if nl >= 0 and text[end:nl].strip() == "":
+        end = nl + 1
+    if text[:start].endswith("\n\n") and text[end:].lstrip(" \t").startswith("\n"):
+        end = text.find("\n", end) + 1  # do not leave two blank lines where the entry was
     return text[:start] + text[end:]
 
 
-def rename_key(text: str, path: tuple[str, ...] | list[str], new_key: str) -> str:
-    span = locate(text, tuple(path))
-    if span is None:
-        return text
-    return text[:span.key_start] + _quote(new_key) + text[span.value_start:]
+def rename_key(text: str, path: Path, new_key: str) -> str:
+    """Rename the entry at `path`, keeping its value column where the layout allows."""
+    found = find(text, path)
+    if found is None:
+        raise FoamTextError(f"no entry {'/'.join(path)} to rename")
+    new_key = quote_key(new_key)
+    old_end = found.key_start + len(found.key)
+    gap = re.match(r"[ \t]*", text[old_end:]).group()  # type: ignore[union-attr]
+    new_gap = gap
+    if found.kind == "value" and len(gap) > 1:
+        new_gap = " " * max(1, len(found.key) + len(gap) - len(new_key))
+    return text[: found.key_start] + new_key + new_gap + text[old_end + len(gap) :]
+
+
+def replace_word(text: str, path: Path, old: str, new: str) -> str | None:
+    """Replace the word `old` by `new` inside the entry at `path` (the whole text for an
+    empty path); None when the word is not there."""
+    if path:
+        found = find(text, path)
+        if found is None:
+            return None
+        lo, hi = found.body if found.body else (found.value_start, found.value_end)
+    else:
+        lo, hi = 0, len(text)
+    segment, n = re.subn(rf"(?<![\w.:]){re.escape(old)}(?![\w.:])", new, text[lo:hi])
+    return text[:lo] + segment + text[hi:] if n else None
+
+
+def parse_error(text: str) -> str | None:
+    """None when foamlib parses `text` as an OpenFOAM file, else the parser's message."""
+    from foamlib import FoamFile
+
+    try:
+        FoamFile.loads(text)
+    except Exception as exc:  # noqa: BLE001  foamlib raises several parser error types; the message is kept
+        first = str(exc).splitlines()[0][:200] if str(exc) else ""
+        return f"{type(exc).__name__}: {first}"
+    return None

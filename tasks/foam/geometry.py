@@ -9,7 +9,7 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import PlanError
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 
 
 class BlockSpec(BaseModel):
@@ -129,13 +129,13 @@ def block_cell_counts(text: str) -> list[tuple[int, int, int]]:
 
 def set_blockmesh_patch_type(text: str, patch: str, new_type: str) -> str:
     """Change one patch's type inside a blockMeshDict's `boundary ( ... )` list."""
-    span = ft.locate(text, ["boundary"])
+    span = fd.find(text, ["boundary"])
     if span is None:
         raise PlanError("blockMeshDict has no boundary list")
     open_at = text.find("(", span.value_start, span.end)
     close_at = text.rfind(")", span.value_start, span.end)
     body = text[open_at + 1:close_at]
-    new_body = ft.set_entry(body, [patch, "type"], new_type) if ft.locate(body, [patch]) else body
-    if new_body == body and ft.locate(body, [patch]) is None:
+    new_body = fd.set_entry(body, [patch, "type"], new_type) if fd.find(body, [patch]) else body
+    if new_body == body and fd.find(body, [patch]) is None:
         raise PlanError(f"blockMeshDict has no patch {patch!r}")
     return text[:open_at + 1] + new_body + text[close_at:]

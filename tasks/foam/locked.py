@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 
 LOCKED_FILE = ".casewright/locked.json"
 
@@ -97,7 +97,7 @@ def check_locked(case_dir: Path, values: list[LockedValue] | None = None) -> lis
     checks = []
     for v in load_locked(case_dir) if values is None else values:
         path = Path(case_dir) / v.file
-        found = ft.get(path.read_text(), v.entry) if path.is_file() else None
+        found = fd.get(path.read_text(), v.entry) if path.is_file() else None
         checks.append(LockCheck(name=v.name, file=v.file, entry=v.entry, expected=v.value,
                                 found=found, ok=same_value(v.value, found)))
     return checks

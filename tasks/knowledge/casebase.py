@@ -1,9 +1,8 @@
 """The structured case base: what each tutorial case is, read from its files, and the
 cascading-fallback lookup that picks a base case for a request.
 
-Also the small OpenFOAM-text helpers the corpus uses (gzip-transparent reading and a
-brace-aware entry scanner), so both modules read dictionaries the same way. Everything here
-is pure or reads files only; the `cases` table lives in tasks/knowledge/store.py.
+Dictionaries are read with the one dictionary layer (tasks/foam/dictionary.py). Everything
+here is pure or reads files only; the `cases` table lives in tasks/knowledge/store.py.
 """
 
 from __future__ import annotations
@@ -15,12 +14,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# --- reading OpenFOAM text -----------------------------------------------------------------
+from tasks.foam import dictionary as fd
 
-_SKIP = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
-_KEY = re.compile(r'"[^"\n]*"|[^\s{};]+')
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|#\{.*?#\}|[{}()\[\];]', re.S)
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+# --- reading OpenFOAM text -----------------------------------------------------------------
 
 
 def read_text(path: Path) -> str:
@@ -37,92 +33,17 @@ def find_file(directory: Path, name: str) -> Path | None:
     return None
 
 
-class Entry(BaseModel):
-    """One entry of an OpenFOAM dictionary: `key value;`, `key { ... }` or a `#directive`.
-
-    `start`/`end` span the entry including the comments just before it; `body_start`/
-    `body_end` span the inside of the braces of a sub-dictionary.
-    """
-
-    model_config = ConfigDict(extra="forbid")
-
-    key: str
-    kind: Literal["value", "dict", "directive"]
-    start: int
-    end: int
-    body_start: int = -1
-    body_end: int = -1
-
-
-def iter_entries(text: str, offset: int = 0, end_limit: int | None = None) -> list[Entry]:
-    """The top-level entries of `text[offset:end_limit]`, brace- and comment-aware."""
-    limit = len(text) if end_limit is None else end_limit
-    entries: list[Entry] = []
-    pos = offset
-    while pos < limit:
-        i = _SKIP.match(text, pos, limit).end()  # type: ignore[union-attr]
-        if i >= limit:
-            break
-        if text.startswith("#", i) and not text.startswith("#{", i):
-            eol = text.find("\n", i, limit)
-            end = limit if eol < 0 else eol
-            word = text[i:end].split(None, 1)[0]
-            entries.append(Entry(key=word, kind="directive", start=pos, end=end))
-            pos = end
-            continue
-        key_match = _KEY.match(text, i, limit)
-        key_end = key_match.end() if key_match else i + 1
-        key = key_match.group().strip('"') if key_match else text[i]
-        depth, end, is_dict, body = 0, limit, False, (-1, -1)
-        for tok in _TOKEN.finditer(text, key_end, limit):
-            t = tok.group()
-            if t[0] in "\"/#":
-                continue
-            if t in "{([":
-                if depth == 0 and t == "{" and not _COMMENT.sub("", text[key_end : tok.start()]).strip():
-                    is_dict, body = True, (tok.end(), -1)
-                depth += 1
-            elif t in "})]":
-                depth -= 1
-                if depth <= 0 and t == "}" and is_dict:
-                    body = (body[0], tok.start())
-                    end = tok.end()
-                    follow = _SKIP.match(text, end, limit).end()  # type: ignore[union-attr]
-                    if text.startswith(";", follow):
-                        end = follow + 1
-                    break
-            elif t == ";" and depth <= 0:
-                end = tok.end()
-                break
-        entries.append(
-            Entry(key=key, kind="dict" if is_dict else "value", start=pos, end=end,
-                  body_start=body[0], body_end=body[1] if body[1] >= 0 else end)
-        )
-        pos = max(end, i + 1)
-    return entries
-
-
 def find_block(text: str, *path: str) -> str | None:
     """The inside of the sub-dictionary at `path` (e.g. `"RAS"` or `"boundaryField", "inlet"`)."""
-    start, end = 0, len(text)
-    for name in path:
-        match = next(
-            (e for e in iter_entries(text, start, end) if e.kind == "dict" and e.key == name), None
-        )
-        if match is None:
-            return None
-        start, end = match.body_start, match.body_end
-    return text[start:end]
+    return fd.block(text, path)
 
 
 def dict_value(text: str, key: str) -> str | None:
-    """The value of a top-level `key value;` entry, without comments and the `;`."""
-    for entry in iter_entries(text):
-        if entry.kind == "value" and entry.key == key:
-            raw = _COMMENT.sub("", text[entry.start : entry.end]).strip()
-            raw = raw[raw.find(key) + len(key) :] if raw.startswith(key) else raw.split(None, 1)[-1]
-            return raw.rstrip(";").strip().strip('"') or None
-    return None
+    """The value of a top-level `key value;` entry, without comments, `;` or quotes."""
+    found = fd.find(text, [key])
+    if found is None or found.kind != "value":
+        return None
+    return fd.get(text, [key]).strip('"') or None  # type: ignore[union-attr]
 
 
 # --- the cheap per-case summary (used for every document's metadata) ----------------------
@@ -266,7 +187,7 @@ def read_algorithm(case_dir: Path) -> str | None:
     candidates = [p for p in [find_file(system, "fvSolution")] if p is not None]
     candidates += sorted(system.glob("*/fvSolution*"))
     for path in candidates:
-        keys = {e.key for e in iter_entries(read_text(path)) if e.kind == "dict"}
+        keys = {e.name for e in fd.entries(read_text(path)) if e.kind == "dict"}
         for algo in ("PIMPLE", "PISO", "SIMPLE"):
             if algo in keys:
                 return algo
@@ -298,13 +219,13 @@ _INCLUDE = re.compile(r'#include\s+"([^"$]+)"')
 def _patch_types(bf_text: str, directory: Path, depth: int = 0) -> dict[str, str]:
     """patch -> BC type of a boundaryField body, following local `#include "file"` lines."""
     patches: dict[str, str] = {}
-    for entry in iter_entries(bf_text):
+    for entry in fd.entries(bf_text):
         if entry.kind == "dict":
             bc = dict_value(bf_text[entry.body_start : entry.body_end], "type")
             if bc:
-                patches[entry.key] = bc
+                patches[entry.name] = bc
         elif entry.kind == "directive" and entry.key == "#include" and depth < 3:
-            target = _INCLUDE.search(bf_text, entry.start, entry.end)
+            target = _INCLUDE.search(bf_text, entry.key_start, entry.end)
             included = directory / target.group(1) if target else None
             if included is not None and included.is_file():
                 patches.update(_patch_types(read_text(included), included.parent, depth + 1))

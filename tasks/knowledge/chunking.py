@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks.knowledge.casebase import iter_entries
+from tasks.foam import dictionary as fd
 from tasks.knowledge.documents import DocMeta, Document, markdown_intent, md5
 
 logger = logging.getLogger(__name__)
@@ -63,21 +63,21 @@ class Piece(BaseModel):
 
 def split_foam(text: str, budget: int, path: tuple[str, ...] = ()) -> list[Piece]:
     """Top-level entries; an entry over budget is split into its sub-entries (recursively)."""
-    entries = iter_entries(text)
+    entries = fd.entries(text)
     if not entries:
         return [Piece(label="/".join(path), text=text)] if text.strip() else []
     pieces: list[Piece] = []
     for n, entry in enumerate(entries):
-        end = entries[n + 1].start if n + 1 < len(entries) else len(text)
-        segment = text[entry.start : end].strip("\n")
+        end = entries[n + 1].lead_start if n + 1 < len(entries) else len(text)
+        segment = text[entry.lead_start : end].strip("\n")
         if entry.kind == "dict" and word_count(segment) > budget and entry.body_end > entry.body_start:
-            inner = split_foam(text[entry.body_start : entry.body_end], budget, (*path, entry.key))
+            inner = split_foam(text[entry.body_start : entry.body_end], budget, (*path, entry.name))
             if len(inner) > 1:
                 pieces.extend(inner)
                 continue
         crumb = f"// {'/'.join(path)}\n" if path else ""
         if segment.strip():
-            pieces.append(Piece(label="/".join((*path, entry.key)), text=crumb + segment))
+            pieces.append(Piece(label="/".join((*path, entry.name)), text=crumb + segment))
     return pieces
 
 
@@ -215,16 +215,16 @@ def _flatten(value: object, prefix: str = "") -> dict[str, str]:
 def _macro_paths(text: str, prefix: str = "") -> tuple[set[str], set[str]]:
     """(all entry paths, paths whose value uses a `$macro`) of a dictionary text."""
     paths, macros = set(), set()
-    for entry in iter_entries(text):
+    for entry in fd.entries(text):
         if entry.kind == "directive":
             continue
-        path = f"{prefix}/{entry.key}" if prefix else entry.key
+        path = f"{prefix}/{entry.name}" if prefix else entry.name
         paths.add(path)
         if entry.kind == "dict":
             sub_paths, sub_macros = _macro_paths(text[entry.body_start : entry.body_end], path)
             paths |= sub_paths
             macros |= sub_macros
-        elif "$" in text[entry.start : entry.end]:
+        elif "$" in text[entry.key_start : entry.end]:
             macros.add(path)
     return paths, macros
 

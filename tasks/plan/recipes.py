@@ -10,14 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from tasks.core.errors import RequestError
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.extract import Quantity, cell_counts, sines
 from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
 
 if TYPE_CHECKING:
-    from tasks.plan.architect import Context
+    from tasks.plan.request import Context
 
 Recipe = Callable[["Context"], CaseManifest]
 
@@ -164,7 +164,7 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     if not counts:
         p.assumptions.append("mesh = 20 x 20 x 1 cells (the tutorial's)")
     bmd = tutorial_text(ctx, CAVITY, "system/blockMeshDict")
-    blocks = ft.get(bmd, ["blocks"]) or ""
+    blocks = fd.get(bmd, ["blocks"]) or ""
     new_blocks = set_single_block_cells(blocks, [nx, ny, 1])
     p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts))
     sine = sines(ctx.text)
@@ -572,7 +572,7 @@ def _tutorial_index(root: Path) -> list[tuple[str, str, str | None, int]]:
         tp = case / "constant/turbulenceProperties"
         if tp.is_file():
             text = tp.read_text(errors="replace")
-            model = ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["LES", "LESModel"])
+            model = fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"])
         files = sum(1 for _ in case.rglob("*") if _.is_file())
         out.append((str(case.relative_to(root)), app, model, files))
     return out

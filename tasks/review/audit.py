@@ -9,7 +9,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import PlanError
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import boundary_condition, model_spec, physics
 from tasks.review.case import CaseView
 
@@ -73,7 +73,7 @@ def audit_wall_functions(view: CaseView) -> list[WallFinding]:
         if text is None:
             continue
         for patch in walls:
-            have = rt.get_value(text, ["boundaryField", patch, "type"], regex=True)
+            have = fd.get(text, ["boundaryField", patch, "type"], regex=True)
             if have is None or not _mismatch(field, have, spec.low_re):
                 continue
             want = wall_bc(view, field, model)
@@ -128,7 +128,7 @@ def audit_dimensions(view: CaseView) -> list[DimensionFinding]:
     findings: list[DimensionFinding] = []
     for field in view.field_names():
         text = view.field_text(field)
-        have = rt.get_value(text, ["dimensions"]) if text else None
+        have = fd.get(text, ["dimensions"]) if text else None
         want = expected_dimensions(view, field)
         numeric = have is not None and re.fullmatch(r"\[[\s\d.eE+-]*\]", have.strip()) is not None
         if have and want and numeric and _norm_dims(have) != _norm_dims(want):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.casedir import top_level_entries
 from tasks.foam.physics import is_steady, solver_family
 
@@ -94,7 +94,7 @@ class CaseView:
 
     def number(self, rel: str, path: list[str]) -> float | None:
         text = self.text(rel)
-        value = rt.get_value(text, path) if text else None
+        value = fd.get(text, path) if text else None
         return first_number(value)
 
     # --- fields --------------------------------------------------------------------
@@ -122,7 +122,7 @@ class CaseView:
     def internal_value(self, name: str) -> str | None:
         """The `uniform X` value of a field's internalField (X only), if uniform."""
         text = self.field_text(name)
-        value = rt.get_value(text, ["internalField"]) if text else None
+        value = fd.get(text, ["internalField"]) if text else None
         if value and value.startswith("uniform"):
             return value[len("uniform"):].strip()
         return None
@@ -136,7 +136,7 @@ class CaseView:
             return _list_of_dicts(boundary, boundary.find("(", _after_header(boundary)))
         bmd = self.text("system/blockMeshDict") or self.text("constant/polyMesh/blockMeshDict")
         if bmd:
-            node = rt.find(bmd, ["boundary"])
+            node = fd.find(bmd, ["boundary"])
             if node is not None and node.kind == "value":
                 return _list_of_dicts(bmd, bmd.find("(", node.value_start))
         return {}
@@ -147,15 +147,15 @@ class CaseView:
     def turbulence(self) -> tuple[str, str]:
         """(simulationType, model name); ("laminar", "laminar") when not turbulent."""
         text = self.text("constant/turbulenceProperties") or self.text("constant/momentumTransport") or ""
-        sim = (rt.get_value(text, ["simulationType"]) or "laminar").strip()
+        sim = (fd.get(text, ["simulationType"]) or "laminar").strip()
         if sim in ("RAS", "LES"):
-            model = rt.get_value(text, [sim, f"{sim}Model"]) or rt.get_value(text, [sim, "model"])
+            model = fd.get(text, [sim, f"{sim}Model"]) or fd.get(text, [sim, "model"])
             return sim, (model or "").strip()
         return "laminar", "laminar"
 
 
 def _after_header(text: str) -> int:
-    node = rt.find(text, ["FoamFile"])
+    node = fd.find(text, ["FoamFile"])
     return node.end if node else 0
 
 
@@ -172,10 +172,10 @@ def _list_of_dicts(text: str, open_paren: int) -> dict[str, str]:
                 close = i
                 break
     out: dict[str, str] = {}
-    for node in rt.entries(text, open_paren + 1, close):
+    for node in fd.entries(text, open_paren + 1, close):
         if node.kind == "dict":
-            ptype = rt.get_value(text[node.body_start : node.body_end], ["type"])
-            out[rt.unquote(node.key)] = (ptype or "patch").strip()
+            ptype = fd.get(text[node.body_start : node.body_end], ["type"])
+            out[fd.unquote(node.key)] = (ptype or "patch").strip()
     return out
 
 
@@ -242,30 +242,26 @@ class BlockGeometry:
 
 def block_geometry(text: str) -> BlockGeometry | None:
     """Vertices, hex blocks and scale of a blockMeshDict with literal coordinates."""
-    node = rt.find(text, ["vertices"])
-    blocks_node = rt.find(text, ["blocks"])
+    node = fd.find(text, ["vertices"])
+    blocks_node = fd.find(text, ["blocks"])
     if node is None or blocks_node is None or node.kind != "value":
         return None
     raw = text[node.value_start : node.value_end]
     inner = raw[raw.find("(") + 1 : raw.rfind(")")]
     vertices = []
-    for m in _VECTOR.finditer(_strip(inner)):
+    for m in _VECTOR.finditer(fd.strip_comments(inner)):
         nums = _NUMBER.findall(m[1])
         if len(nums) != 3 or len(m[1].split()) != 3:
             return None  # $macros or #calc: not a literal list
         vertices.append((float(nums[0]), float(nums[1]), float(nums[2])))
     blocks = []
-    braw = _strip(text[blocks_node.value_start : blocks_node.value_end])
+    braw = fd.strip_comments(text[blocks_node.value_start : blocks_node.value_end])
     for m in re.finditer(r"hex\s*\(([^)]*)\)\s*(?:[A-Za-z_]\w*\s*)?\(([^)]*)\)", braw):
         labels = [int(x) for x in re.findall(r"-?\d+", m[1])]
         cells = [int(x) for x in re.findall(r"\d+", m[2])]
         blocks.append((labels, cells))
-    scale = first_number(rt.get_value(text, ["scale"]) or rt.get_value(text, ["convertToMeters"])) or 1.0
+    scale = first_number(fd.get(text, ["scale"]) or fd.get(text, ["convertToMeters"])) or 1.0
     return BlockGeometry(vertices=vertices, blocks=blocks, scale=scale)
-
-
-def _strip(text: str) -> str:
-    return re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
 
 
 def min_cell_size(geometry: BlockGeometry) -> float | None:

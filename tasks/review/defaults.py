@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.paths import CANONICAL_DIR
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt, physics
 from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
 
@@ -152,7 +152,7 @@ def _phase_value(prop: str) -> Callable[[CaseView, list[str]], str | None]:
 def _simulation_type(view: CaseView, _: list[str]) -> str | None:
     text = view.text("constant/turbulenceProperties") or ""
     for sim in ("RAS", "LES"):
-        if rt.find(text, [sim]) is not None:
+        if fd.find(text, [sim]) is not None:
             return sim
     return "laminar"
 
@@ -171,7 +171,7 @@ def _ras_model(view: CaseView, _: list[str]) -> str | None:
 def _solver_setting(name: str) -> Callable[[CaseView, list[str]], str | None]:
     def compute(view: CaseView, dict_path: list[str]) -> str | None:
         text = view.text("system/fvSolution") or ""
-        solver = (rt.get_value(text, dict_path + ["solver"]) or "").strip()
+        solver = (fd.get(text, dict_path + ["solver"]) or "").strip()
         if name == "solver":
             field = dict_path[-1] if dict_path else ""
             return linear_solver_body(field).get("solver")
@@ -245,7 +245,7 @@ def div_scheme(view: CaseView, key: str) -> str:
 def relaxation_lines(view: CaseView) -> list[str]:
     """A relaxationFactors body for a steady case (SIMPLEC values with `consistent yes`)."""
     text = view.text("system/fvSolution") or ""
-    consistent = (rt.get_value(text, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
+    consistent = (fd.get(text, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
     table = defaults().relaxation["simplec" if consistent else "simple"]
     fields = set(view.field_names())
     lines: list[str] = []

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from tasks.core.errors import PlanError
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt, inlet_turbulence
 from tasks.review.case import CaseView, block_geometry, domain_length, first_number, vector_magnitudes
 from tasks.review.models import FileEdit, Patch, Problem
@@ -76,7 +76,7 @@ def bc_values(view: CaseView) -> dict[str, str]:
         for patch_name in view.patches():
             role = view.role(patch_name)
             if role in ("inlet", "movingWall"):
-                v = rt.get_value(u_text, ["boundaryField", patch_name, "value"], regex=True)
+                v = fd.get(u_text, ["boundaryField", patch_name, "value"], regex=True)
                 if v and v.startswith("uniform"):
                     values.setdefault("U", v[len("uniform"):].strip())
     for name in ("k", "epsilon", "omega", "nut", "nuTilda", "R", "T", "kt", "kl"):
@@ -88,7 +88,7 @@ def bc_values(view: CaseView) -> dict[str, str]:
     bmd = view.text("system/blockMeshDict")
     geometry = block_geometry(bmd) if bmd else None
     length = domain_length(geometry) if geometry else None
-    nu = first_number(rt.get_value(view.text("constant/transportProperties") or "", ["nu"])) or 1e-5
+    nu = first_number(fd.get(view.text("constant/transportProperties") or "", ["nu"])) or 1e-5
     if speed > 0 and length:
         try:
             est = inlet_turbulence(speed, length, nu)

@@ -23,9 +23,9 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import LLMError
 from tasks.core.llm import LLMClient, TokenUsage
-from tasks.foam import dictionary as foamtext
+from tasks.foam import dictionary as fd
+from tasks.foam.dictionary import parse_error
 from tasks.foam.locked import LockedValue, check_locked, load_locked, same_value
-from tasks.foam.review_text import parse_error
 from tasks.review.case import CaseView
 from tasks.review.edits import Rule
 from tasks.review.llm import llm_patch
@@ -101,8 +101,8 @@ def patch_violations(patch: Patch, view: CaseView, locked: Sequence[LockedValue]
         for value in locked:
             if not _same_file(value.file, edit.path):
                 continue
-            before = foamtext.get(view.text(edit.path) or "", value.entry)
-            after = foamtext.get(edit.text, value.entry)
+            before = fd.get(view.text(edit.path) or "", value.entry)
+            after = fd.get(edit.text, value.entry)
             if not same_value(after, before) and not same_value(after, value.value):
                 problems.append(f"would change locked {value.file}:{'/'.join(value.entry)} "
                                 f"({value.value!r} -> {after!r})")

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from tasks.core.errors import PlanError
-from tasks.foam import dictionary as ft
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import model_spec
 from tasks.run.report import RunReport, WallYPlus
 from tasks.run.runner import Step, StepResult
@@ -29,7 +29,7 @@ def yplus_step(application: str) -> Step:
 
 def is_ras(case: Path) -> bool:
     path = case / "constant/turbulenceProperties"
-    return path.is_file() and (ft.get(path.read_text(), ["simulationType"]) or "").strip() == "RAS"
+    return path.is_file() and (fd.get(path.read_text(), ["simulationType"]) or "").strip() == "RAS"
 
 
 def parse_yplus(log_text: str) -> dict[str, tuple[float, float, float]]:
@@ -47,7 +47,7 @@ def nut_wall_types(case: Path, patches: list[str]) -> dict[str, str | None]:
     """The nut boundary type of each patch (0/nut), None when there is no 0/nut or entry."""
     path = case / "0/nut"
     text = path.read_text() if path.is_file() else ""
-    return {p: ft.get(text, ["boundaryField", p, "type"]) if text else None for p in patches}
+    return {p: fd.get(text, ["boundaryField", p, "type"]) if text else None for p in patches}
 
 
 def wall_yplus(case: Path, log_text: str) -> list[WallYPlus]:
@@ -77,7 +77,7 @@ def yplus_warnings(walls: list[WallYPlus], epsilon_model: bool) -> list[str]:
 
 def _epsilon_model(case: Path) -> bool:
     text = (case / "constant/turbulenceProperties").read_text()
-    model = (ft.get(text, ["RAS", "RASModel"]) or ft.get(text, ["RAS", "model"]) or "").strip()
+    model = (fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["RAS", "model"]) or "").strip()
     try:
         return "epsilon" in model_spec(model).solved
     except PlanError:  # a model the tables do not know: no k-epsilon specific advice

@@ -49,7 +49,7 @@ def build_store() -> AskStore:
     """Ingest the tutorials and canonical notes once (shared by test_ask and test_ask_llm)."""
     from flows.ingest import IngestRequest, run_ingest
     from tasks.core.config import load_settings
-    from tasks.knowledge import store
+    from tasks.knowledge import pgserver
     from tasks.retrieval.search import query_embedder
 
     # outside pytest's tmp root: the embedded server runs as another user and must traverse it
@@ -57,7 +57,7 @@ def build_store() -> AskStore:
     data.chmod(0o755)
     for case in CASES:
         shutil.copytree(TUTORIALS / case, data / "tutorials" / case)
-    url = store.start_embedded(data)
+    url = pgserver.start_embedded(data)
     settings = load_settings(database_url=url, tutorials_dir=data / "tutorials")
     request = IngestRequest(kinds=["tutorial", "canonical"], tutorials_dir=data / "tutorials", rebuild=True)
     run_ingest(request, settings=settings, tracked=False)
@@ -70,9 +70,9 @@ def ask_store() -> Iterator[AskStore]:
         pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
     world = build_store()
     yield world
-    from tasks.knowledge import store
+    from tasks.knowledge import pgserver
 
-    store.stop_embedded(world.data)
+    pgserver.stop_embedded(world.data)
     shutil.rmtree(world.data, ignore_errors=True)
 
 
@@ -184,7 +184,7 @@ def test_cli_ask_text_and_switches(ask_store: AskStore, cli_env: dict[str, str],
 
 
 def test_cli_ask_on_an_empty_store_says_what_to_run(cli_env: dict[str, str], prefect_server: str) -> None:
-    from tasks.knowledge import store
+    from tasks.knowledge import pgserver
 
     empty = Path(tempfile.mkdtemp(prefix="casewright-ask-empty-"))
     empty.chmod(0o755)
@@ -194,7 +194,7 @@ def test_cli_ask_on_an_empty_store_says_what_to_run(cli_env: dict[str, str], pre
         assert "casewright ingest" in json.loads(proc.stdout.strip().splitlines()[-1])["error"]
         assert "Traceback" not in proc.stderr
     finally:
-        store.stop_embedded(empty)
+        pgserver.stop_embedded(empty)
         shutil.rmtree(empty, ignore_errors=True)
 
 

@@ -80,7 +80,7 @@ def _data_dir() -> Path:
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     if not TUTORIALS.is_dir():
         pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
-    from tasks.knowledge import store
+    from tasks.knowledge import pgserver
 
     test_data_dir = _data_dir()
     root = tmp_path_factory.mktemp("store-src")
@@ -100,7 +100,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         try:
             yield w
         finally:
-            store.stop_embedded(test_data_dir)
+            pgserver.stop_embedded(test_data_dir)
             shutil.rmtree(test_data_dir, ignore_errors=True)
 
 
@@ -389,7 +389,7 @@ def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai
     from flows.ingest import run_ingest
     from tasks.core.config import load_settings
     from tasks.core.errors import StoreError
-    from tasks.knowledge import store
+    from tasks.knowledge import pgserver, store
     from tasks.knowledge.embed import provider_from_settings
 
     settings = load_settings(embedding_provider="openai", embedding_model="text-embedding-3-large",
@@ -413,7 +413,7 @@ def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai
                 assert len(store.dense_search(conn, query, 3)) == 3
             assert run_ingest(world.request(), settings=settings, provider=provider, tracked=False).embedded == 0
         finally:
-            store.stop_embedded(other)
+            pgserver.stop_embedded(other)
             shutil.rmtree(other, ignore_errors=True)
 
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from tasks.foam import dictionary as fd
 from tasks.knowledge.casebase import (
     CaseRecord,
     dict_value,
     find_block,
     find_case_dirs,
-    iter_entries,
     lookup_cases,
     read_algorithm,
     read_case_record,
@@ -41,8 +41,8 @@ value #codeStream { code #{ z; #}; };
     [(0, "application", "value"), (1, "#include", "directive"), (2, "RAS", "dict"),
      (3, "div(phi,U)", "value"), (4, "code", "value"), (5, "value", "value")],
 )
-def test_iter_entries(index: int, key: str, kind: str) -> None:
-    entries = iter_entries(SAMPLE)
+def test_the_dictionary_scan_finds_top_level_entries(index: int, key: str, kind: str) -> None:
+    entries = fd.entries(SAMPLE)
     assert len(entries) == 6
     assert (entries[index].key, entries[index].kind) == (key, kind)
 

@@ -19,7 +19,7 @@ from tasks.bench.faults import (
     summarize,
 )
 from tasks.core.errors import UsageError
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.locked import check_locked, load_locked
 from tasks.review.models import CycleRecord, Problem
 from tasks.review.rules import RULES_BY_NAME
@@ -74,7 +74,7 @@ def test_fault_applies_to_its_tutorial(fault, tmp_path: Path) -> None:
     if fault.expected_rule not in ("fix_block_syntax", "fix_vector_arity"):
         for rel in fault.edits:
             if (case / rel).is_file():
-                assert rt.parse_error((case / rel).read_text()) is None, rel
+                assert fd.parse_error((case / rel).read_text()) is None, rel
 
 
 def _review(case: Path, rules: list[str], final_status: str) -> ReviewReport:

@@ -11,7 +11,7 @@ import pytest
 
 from tasks.core.errors import LLMError
 from tasks.core.llm import LLMClient, parse_json_answer
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.locked import LockedValue
 from tasks.review.case import CaseView, block_geometry, estimate_delta_t, nice_floor, patch_role
 from tasks.review.llm import LLMPatchAnswer, validate_answer
@@ -257,40 +257,40 @@ def view_of(texts: dict[str, str], **changes: str | None) -> CaseView:
 
 
 def test_entries_find_values_blocks_and_regex_keys() -> None:
-    assert rt.keys(SOLUTION, ["solvers"]) == ["p", "pFinal", "U"]
-    assert rt.get_value(SCHEMES, ["divSchemes", "div(phi,U)"]) == "Gauss linear"
+    assert fd.keys(SOLUTION, ["solvers"]) == ["p", "pFinal", "U"]
+    assert fd.get(SCHEMES, ["divSchemes", "div(phi,U)"]) == "Gauss linear"
     text = SOLUTION.replace("    U\n", '    "(U|k|epsilon)"\n')
-    node = rt.find(text, ["solvers", "k"], regex=True)
+    node = fd.find(text, ["solvers", "k"], regex=True)
     assert node is not None and node.key == '"(U|k|epsilon)"'
-    assert rt.find(text, ["solvers", "k"]) is None
+    assert fd.find(text, ["solvers", "k"]) is None
 
 
 def test_set_value_keeps_layout_and_comments() -> None:
     text = CONTROL.replace("deltaT          0.005;", "deltaT          0.005; // user note")
-    new = rt.set_value(text, ["deltaT"], "0.001")
+    new = fd.set_entry(text, ["deltaT"], "0.001")
     assert "deltaT          0.001; // user note" in new
     assert new.replace("0.001", "0.005") == text
 
 
 def test_insert_creates_parents_and_goes_before_macro_users() -> None:
-    no_p = rt.remove_entry(SOLUTION, ["solvers", "p"])
-    new = rt.insert_entry(no_p, ["solvers"], "p", ["solver PCG;"], before="$p")
+    no_p = fd.remove_entry(SOLUTION, ["solvers", "p"])
+    new = fd.insert_entry(no_p, ["solvers"], "p", ["solver PCG;"], before="$p")
     assert new.index("    p\n") < new.index("pFinal")
-    created = rt.set_value(SCHEMES, ["wallDist", "method"], "meshWave")
-    assert rt.get_value(created, ["wallDist", "method"]) == "meshWave"
-    assert rt.parse_error(new) is None and rt.parse_error(created) is None
+    created = fd.set_entry(SCHEMES, ["wallDist", "method"], "meshWave")
+    assert fd.get(created, ["wallDist", "method"]) == "meshWave"
+    assert fd.parse_error(new) is None and fd.parse_error(created) is None
 
 
 def test_rename_and_remove_entries() -> None:
     text = CONTROL.replace("endTime         0.5", "endtime         0.5")
-    assert rt.rename_key(text, ["endtime"], "endTime") == CONTROL
-    removed = rt.remove_entry(U_FIELD, ["boundaryField", "fixedWalls"])
-    assert "fixedWalls" not in removed and rt.parse_error(removed) is None
+    assert fd.rename_key(text, ["endtime"], "endTime") == CONTROL
+    removed = fd.remove_entry(U_FIELD, ["boundaryField", "fixedWalls"])
+    assert "fixedWalls" not in removed and fd.parse_error(removed) is None
 
 
 def test_parse_error_names_the_failure() -> None:
-    assert rt.parse_error(CONTROL) is None
-    assert rt.parse_error("a { b 1;") is not None
+    assert fd.parse_error(CONTROL) is None
+    assert fd.parse_error("a { b 1;") is not None
 
 
 # --- reading the case ------------------------------------------------------------------------
@@ -407,7 +407,7 @@ def P(kind: str, **kw: object) -> Problem:
 
 
 def _no(texts: dict[str, str], path: str, *entry: str) -> dict[str, str]:
-    return {**texts, path: rt.remove_entry(texts[path], list(entry))}
+    return {**texts, path: fd.remove_entry(texts[path], list(entry))}
 
 
 RULE_TABLE = [
@@ -418,7 +418,7 @@ RULE_TABLE = [
     ("missing deltaT -> Courant 0.5", _no(CAVITY, "system/controlDict", "deltaT"),
      P("missing_keyword", file="system/controlDict", keyword="deltaT"),
      "add_canonical_keyword", "system/controlDict", "deltaT", "0.002"),
-    ("missing smoother for GAMG", {**CAVITY, "system/fvSolution": rt.remove_entry(
+    ("missing smoother for GAMG", {**CAVITY, "system/fvSolution": fd.remove_entry(
         SOLUTION.replace("PCG;", "GAMG;"), ["solvers", "p", "preconditioner"])},
      P("missing_keyword", file="system/fvSolution", dict_path=["solvers", "p"], keyword="smoother"),
      "add_canonical_keyword", "system/fvSolution", "solvers/p/smoother", "GaussSeidel"),
@@ -525,8 +525,8 @@ def test_rule_table(texts: dict[str, str], problem: Problem, rule: str, file: st
     edits = {e.path: e.text for e in patch.edits}
     assert file in edits, f"{rule} edited {list(edits)}, not {file}"
     for text in edits.values():
-        assert rt.parse_error(text) is None, f"{rule} wrote a file foamlib cannot parse"
-    assert rt.get_value(edits[file], path.split("/")) == expected
+        assert fd.parse_error(text) is None, f"{rule} wrote a file foamlib cannot parse"
+    assert fd.get(edits[file], path.split("/")) == expected
     assert patch.description
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.review.case import CaseView
 from tasks.review.defaults import (
     SCHEME_SECTIONS_WITH_DEFAULT,
@@ -61,12 +61,14 @@ def rename_misspelled_keyword(problem: Problem, view: CaseView) -> Patch | None:
         return None
     want = canonical_keyword(problem.keyword)
     known = set(defaults().known_keywords.get(problem.file.rsplit("/", 1)[-1], [])) | {want}
-    siblings = [k for k in rt.keys(text, problem.dict_path) if k not in known and not k.startswith(("$", '"'))]
+    span = fd.body_span(text, problem.dict_path) or (0, len(text))
+    siblings = [e.key for e in fd.entries(text, *span)
+                if e.kind != "directive" and e.key not in known and not e.key.startswith(("$", '"'))]
     same = [k for k in siblings if k.lower() == want.lower()]
     near = same or difflib.get_close_matches(want, siblings, n=1, cutoff=0.75)
     if not near:
         return None
-    new = rt.rename_key(text, problem.dict_path + [near[0]], want)
+    new = fd.rename_key(text, problem.dict_path + [near[0]], want)
     return patch(f"renamed misspelled `{near[0]}` to `{want}` in {problem.file}", {problem.file: new}, view)
 
 
@@ -79,7 +81,7 @@ def add_canonical_keyword(problem: Problem, view: CaseView) -> Patch | None:
     value = keyword_default(view, problem.file, problem.dict_path, keyword)
     if value is None:
         return None
-    changes = edit_file(view, problem.file, lambda t: rt.set_value(t, problem.dict_path + [keyword], value))
+    changes = edit_file(view, problem.file, lambda t: fd.set_entry(t, problem.dict_path + [keyword], value))
     where = "/".join(problem.dict_path + [keyword])
     return patch(f"added `{where} {value}` to {problem.file} (canonical default)", changes, view)
 
@@ -92,7 +94,7 @@ def add_missing_scheme(problem: Problem, view: CaseView) -> Patch | None:
     section, key = problem.dict_path[0], problem.keyword or ""
     text = view.text(problem.file) or ""
     if section in SCHEME_SECTIONS_WITH_DEFAULT:
-        has_default = (rt.get_value(text, [section, "default"]) or "none") != "none"
+        has_default = (fd.get(text, [section, "default"]) or "none") != "none"
         target = key if has_default else "default"
         value = keyword_default(view, problem.file, [section], "default")
     elif section == "divSchemes" and key.startswith("div("):
@@ -101,8 +103,8 @@ def add_missing_scheme(problem: Problem, view: CaseView) -> Patch | None:
         return None
     if value is None:
         return None
-    new = rt.set_value(text, [section, _quote(target)], value) if target == "default" else \
-        rt.insert_entry(text, [section], target, value)
+    new = fd.set_entry(text, [section, _quote(target)], value) if target == "default" else \
+        fd.insert_entry(text, [section], target, value)
     return patch(f"added `{target} {value}` to {section} in {problem.file}", {problem.file: new}, view)
 
 
@@ -114,20 +116,20 @@ def add_linear_solver(problem: Problem, view: CaseView) -> Patch | None:
     text = view.text(problem.file) or ""
     name = problem.keyword
     lines: list[str]
-    if name.endswith("Final") and (base := rt.find(text, ["solvers", name[:-5]], regex=True)) is not None:
+    if name.endswith("Final") and (base := fd.find(text, ["solvers", name[:-5]], regex=True)) is not None:
         if base.kind != "dict":
             return None
-        if rt.unquote(base.key) == name[:-5]:
+        if fd.unquote(base.key) == name[:-5]:
             lines = [f"${name[:-5]};", f"{'relTol':<15} 0;"]
         else:  # a regex entry "(U|k|epsilon)": one "(U|k|epsilon)Final" covers all its fields
             body = text[base.body_start : base.body_end]
             inner = [ln.strip() for ln in body.strip("\n").splitlines() if ln.strip()]
             lines = [ln for ln in inner if not ln.startswith("relTol")] + [f"{'relTol':<15} 0;"]
-            name = f'"{rt.unquote(base.key)}Final"'
+            name = f'"{fd.unquote(base.key)}Final"'
 
     else:
         lines = [f"{k:<15} {v};" for k, v in linear_solver_body(name).items()]
-    new = rt.insert_entry(text, ["solvers"], _quote(name), lines, before=f"${name}")
+    new = fd.insert_entry(text, ["solvers"], _quote(name), lines, before=f"${name}")
     return patch(f"added a linear solver for `{name}` to {problem.file}", {problem.file: new}, view)
 
 
@@ -135,10 +137,10 @@ def set_reference_cell(problem: Problem, view: CaseView) -> Patch | None:
     """A closed domain needs a pressure reference: pRefCell 0; pRefValue 0."""
     rel = problem.file or "system/fvSolution"
     text = view.text(rel)
-    algo = problem.dict_path[:1] or [k for k in ("PIMPLE", "PISO", "SIMPLE") if rt.find(text or "", [k])][:1]
+    algo = problem.dict_path[:1] or [k for k in ("PIMPLE", "PISO", "SIMPLE") if fd.find(text or "", [k])][:1]
     if text is None or not algo:
         return None
-    new = rt.set_value(rt.set_value(text, algo + ["pRefCell"], "0"), algo + ["pRefValue"], "0")
+    new = fd.set_entry(fd.set_entry(text, algo + ["pRefCell"], "0"), algo + ["pRefValue"], "0")
     return patch(f"set pRefCell 0 and pRefValue 0 in {algo[0]} of {rel} (closed domain)", {rel: new}, view)
 
 
@@ -151,11 +153,11 @@ def nearest_valid_choice(problem: Problem, view: CaseView) -> Patch | None:
         return None
 
     def swap(text: str) -> str | None:
-        level = rt.entries(text, *(rt.body_span(text, problem.dict_path) or (0, len(text))))
+        level = fd.entries(text, *(fd.body_span(text, problem.dict_path) or (0, len(text))))
         for node in level:
-            if node.kind == "value" and rt.get_value(text, problem.dict_path + [node.key]) == problem.value:
-                return rt.set_value(text, problem.dict_path + [node.key], best)
-        return rt.replace_word(text, problem.dict_path, problem.value, best)
+            if node.kind == "value" and fd.get(text, problem.dict_path + [node.key]) == problem.value:
+                return fd.set_entry(text, problem.dict_path + [node.key], best)
+        return fd.replace_word(text, problem.dict_path, problem.value, best)
 
     changes = edit_file(view, problem.file, swap)
     return patch(f"replaced unknown `{problem.value}` by `{best}` (nearest valid choice) in {problem.file}",
@@ -171,10 +173,10 @@ def canonical_div_scheme(problem: Problem, view: CaseView) -> Patch | None:
     if section != "divSchemes" or not key.startswith("div("):
         return None
     text = view.text(problem.file) or ""
-    if rt.find(text, [section, key]) is None:
+    if fd.find(text, [section, key]) is None:
         return None
     value = div_scheme(view, key)
-    changes = {problem.file: rt.set_value(text, [section, key], value)}
+    changes = {problem.file: fd.set_entry(text, [section, key], value)}
     return patch(f"replaced the unknown scheme `{problem.value}` of {key} by `{value}` (canonical) in "
                  f"{problem.file}", changes, view)
 

@@ -8,7 +8,7 @@ import re
 
 from tasks.core.errors import PlanError
 from tasks.core.render import render
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import boundary_condition, field_class, physics
 from tasks.review.audit import audit_dimensions, audit_wall_functions, expected_dimensions
 from tasks.review.case import CONSTRAINT_TYPES, CaseView
@@ -50,9 +50,9 @@ def canonical_patch_bc(problem: Problem, view: CaseView) -> Patch | None:
         return None
 
     def put(text: str) -> str:
-        if rt.find(text, ["boundaryField", patch_name]) is not None:
-            return rt.replace_entry(text, ["boundaryField", patch_name], patch_name, _bc_lines(bc))
-        return rt.insert_entry(text, ["boundaryField"], patch_name, _bc_lines(bc))
+        if fd.find(text, ["boundaryField", patch_name]) is not None:
+            return fd.replace_entry(text, ["boundaryField", patch_name], patch_name, _bc_lines(bc))
+        return fd.insert_entry(text, ["boundaryField"], patch_name, _bc_lines(bc))
 
     changes = edit_field(view, field, put)
     role = view.role(patch_name) or view.patches().get(patch_name)
@@ -110,7 +110,7 @@ def fix_dimensions(problem: Problem, view: CaseView) -> Patch | None:
     changes: dict[str, str] = {}
     fixed: list[str] = []
     for finding in audit_dimensions(view):
-        changes.update(edit_field(view, finding.field, lambda t, w=finding.want: rt.set_value(t, ["dimensions"], w)))
+        changes.update(edit_field(view, finding.field, lambda t, w=finding.want: fd.set_entry(t, ["dimensions"], w)))
         fixed.append(f"{finding.field} {finding.have} -> {finding.want}")
     return patch("fixed dimensions: " + "; ".join(fixed), changes, view) if fixed else None
 
@@ -120,7 +120,7 @@ def fix_field_class(problem: Problem, view: CaseView) -> Patch | None:
     if not field or not problem.valid_choices:
         return None
     want = problem.valid_choices[0]
-    changes = edit_field(view, field, lambda t: rt.set_value(t, ["FoamFile", "class"], want))
+    changes = edit_field(view, field, lambda t: fd.set_entry(t, ["FoamFile", "class"], want))
     return patch(f"set the class of {field} to {want}", changes, view)
 
 
@@ -130,7 +130,7 @@ def fix_vector_arity(problem: Problem, view: CaseView) -> Patch | None:
     text = view.field_text(field) if field else None
     if not field or text is None:
         return None
-    n = _ARITY.get((rt.get_value(text, ["FoamFile", "class"]) or "").strip())
+    n = _ARITY.get((fd.get(text, ["FoamFile", "class"]) or "").strip())
     if n is None:
         return None
 
@@ -157,9 +157,9 @@ def wall_function_pair(problem: Problem, view: CaseView) -> Patch | None:
     done: list[str] = []
     for f in findings:
         def put(text: str, f=f) -> str:
-            key = rt.find(text, ["boundaryField", f.patch], regex=True)
+            key = fd.find(text, ["boundaryField", f.patch], regex=True)
             name = key.key if key is not None else f.patch
-            return rt.replace_entry(text, ["boundaryField", rt.unquote(name)], name, _bc_lines(f.want))
+            return fd.replace_entry(text, ["boundaryField", fd.unquote(name)], name, _bc_lines(f.want))
 
         copies = {rel: changes.get(rel, view.texts[rel]) for rel in view.field_copies(f.field)}
         for rel, text in copies.items():

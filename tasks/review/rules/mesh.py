@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.review.case import CaseView, first_number
 from tasks.review.defaults import defaults
 from tasks.review.edits import patch
@@ -18,10 +18,6 @@ HEX_CORNERS = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1),
 _VERTEX = re.compile(r"\(\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)\s+([-+0-9.eE]+)\s*\)")
 _HEX = re.compile(r"hex\s*\(([^)]*)\)")
 RELAXED_MAX_NON_ORTHO = 75.0
-
-
-def _strip_comments(text: str) -> str:
-    return re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: " " * len(m[0]), text, flags=re.S)
 
 
 def _corner(known: dict[int, tuple[float, float, float]], corner: int) -> tuple[float, ...] | None:
@@ -46,13 +42,13 @@ def restore_block_vertices(problem: Problem, view: CaseView) -> Patch | None:
     of each hex from its other corners and append them in label order."""
     rel = problem.file or "system/blockMeshDict"
     text = view.text(rel)
-    node = rt.find(text, ["vertices"]) if text else None
-    blocks = rt.find(text, ["blocks"]) if text else None
+    node = fd.find(text, ["vertices"]) if text else None
+    blocks = fd.find(text, ["blocks"]) if text else None
     if text is None or node is None or blocks is None or node.kind != "value":
         return None
-    body = _strip_comments(text[node.value_start : node.value_end])
+    body = fd.strip_comments(text[node.value_start : node.value_end])
     vertices = [tuple(float(x) for x in m.groups()) for m in _VERTEX.finditer(body)]
-    hexes = [[int(x) for x in m[1].split()] for m in _HEX.finditer(_strip_comments(text[blocks.value_start : blocks.value_end]))]
+    hexes = [[int(x) for x in m[1].split()] for m in _HEX.finditer(fd.strip_comments(text[blocks.value_start : blocks.value_end]))]
     wanted = sorted({label for h in hexes for label in h if label >= len(vertices)})
     if not wanted or wanted != list(range(len(vertices), wanted[-1] + 1)):
         return None
@@ -86,7 +82,7 @@ def fix_block_syntax(problem: Problem, view: CaseView) -> Patch | None:
     """`hex (0 1 2 3 4 5 6 7) (20, 20, 1)` or `(20 20)`: no commas, three cell counts."""
     rel = problem.file or "system/blockMeshDict"
     text = view.text(rel)
-    node = rt.find(text, ["blocks"]) if text else None
+    node = fd.find(text, ["blocks"]) if text else None
     if text is None or node is None:
         return None
     original = text[node.value_start : node.value_end]
@@ -114,13 +110,13 @@ def _stricter(have: float, want: float, sense: str) -> bool:
 def _relax(text: str, base: list[str]) -> tuple[str, list[str]]:
     changed: list[str] = []
     for key, gate in defaults().mesh_quality.items():
-        have = first_number(rt.get_value(text, base + [key]))
+        have = first_number(fd.get(text, base + [key]))
         if have is not None and _stricter(have, float(gate.value), gate.sense):
-            text = rt.set_value(text, base + [key], gate.value)
+            text = fd.set_entry(text, base + [key], gate.value)
             changed.append(f"{key} {have:g} -> {gate.value}")
-    relaxed = first_number(rt.get_value(text, base + ["relaxed", "maxNonOrtho"]))
+    relaxed = first_number(fd.get(text, base + ["relaxed", "maxNonOrtho"]))
     if relaxed is not None and relaxed < RELAXED_MAX_NON_ORTHO:
-        text = rt.set_value(text, base + ["relaxed", "maxNonOrtho"], f"{RELAXED_MAX_NON_ORTHO:g}")
+        text = fd.set_entry(text, base + ["relaxed", "maxNonOrtho"], f"{RELAXED_MAX_NON_ORTHO:g}")
         changed.append(f"relaxed/maxNonOrtho {relaxed:g} -> {RELAXED_MAX_NON_ORTHO:g}")
     return text, changed
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.foam import review_text as rt
+from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt
 from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
 from tasks.review.defaults import defaults, div_scheme, relaxation_lines
@@ -21,12 +21,12 @@ def add_relaxation(problem: Problem, view: CaseView) -> Patch | None:
     text = view.text(rel)
     if not view.steady or text is None:
         return None
-    node = rt.find(text, ["relaxationFactors"])
-    if node is not None and rt.keys(text, ["relaxationFactors"]):
+    node = fd.find(text, ["relaxationFactors"])
+    if node is not None and fd.keys(text, ["relaxationFactors"]):
         return None
     lines = relaxation_lines(view)
-    new = rt.set_value(text, ["relaxationFactors"], lines) if node is not None else \
-        rt.insert_entry(text, [], "relaxationFactors", lines)
+    new = fd.set_entry(text, ["relaxationFactors"], lines) if node is not None else \
+        fd.insert_entry(text, [], "relaxationFactors", lines)
     return patch(f"added canonical relaxationFactors to {rel} (steady solver without relaxation)", {rel: new}, view)
 
 
@@ -48,17 +48,17 @@ def reduce_time_step(problem: Problem, view: CaseView) -> Patch | None:
         new_dt = min(nice_floor(dt / 2), estimate) if estimate else nice_floor(dt / 2)
     if new_dt >= dt:
         new_dt = nice_floor(dt / 2)
-    new = rt.set_value(text, ["deltaT"], fmt(new_dt) if new_dt >= 1e-3 else f"{new_dt:g}")
+    new = fd.set_entry(text, ["deltaT"], fmt(new_dt) if new_dt >= 1e-3 else f"{new_dt:g}")
     notes = [f"deltaT {dt:g} -> {new_dt:g}"]
     if (view.control("adjustTimeStep") or "").strip() in _TRUE:
         max_co = first_number(view.control("maxCo")) or 1.0
         new_co = min(max_co / 2, 0.5)
-        new = rt.set_value(new, ["maxCo"], f"{new_co:g}")
+        new = fd.set_entry(new, ["maxCo"], f"{new_co:g}")
         notes.append(f"maxCo {max_co:g} -> {new_co:g}")
     interval = first_number(view.control("writeInterval"))
     if (view.control("writeControl") or "timeStep") == "timeStep" and interval:
         steps = max(1, round(interval * dt / new_dt))
-        new = rt.set_value(new, ["writeInterval"], str(steps))
+        new = fd.set_entry(new, ["writeInterval"], str(steps))
         notes.append(f"writeInterval {interval:g} -> {steps} steps (same write times)")
     return patch("lowered the time step: " + ", ".join(notes), {rel: new}, view)
 
@@ -66,11 +66,11 @@ def reduce_time_step(problem: Problem, view: CaseView) -> Patch | None:
 def _factor_paths(text: str) -> list[list[str]]:
     out: list[list[str]] = []
     for section in ("fields", "equations"):
-        for key in rt.keys(text, ["relaxationFactors", section]):
-            out.append(["relaxationFactors", section, rt.unquote(key)])
-    for key in rt.keys(text, ["relaxationFactors"]):
+        for key in fd.keys(text, ["relaxationFactors", section]):
+            out.append(["relaxationFactors", section, key])
+    for key in fd.keys(text, ["relaxationFactors"]):
         if key not in ("fields", "equations"):
-            out.append(["relaxationFactors", rt.unquote(key)])
+            out.append(["relaxationFactors", key])
     return out
 
 
@@ -84,8 +84,8 @@ def stronger_relaxation(problem: Problem, view: CaseView) -> Patch | None:
     new = text
     notes: list[str] = []
     for path in _factor_paths(text):
-        value = first_number(rt.get_value(new, path))
-        node = rt.find(new, path)
+        value = first_number(fd.get(new, path))
+        node = fd.find(new, path)
         if value is None or node is None or node.kind != "value" or value <= 0.1:
             continue
         stronger = round(value * scale, 2)
@@ -105,12 +105,11 @@ def bounded_upwind_schemes(problem: Problem, view: CaseView) -> Patch | None:
     scheme = "bounded Gauss upwind" if view.steady else "Gauss upwind"
     new = text
     changed: list[str] = []
-    for key in rt.keys(text, ["divSchemes"]):
-        name = rt.unquote(key)
-        value = rt.get_value(new, ["divSchemes", name]) or ""
+    for name in fd.keys(text, ["divSchemes"]):
+        value = fd.get(new, ["divSchemes", name]) or ""
         if not re.fullmatch(r"div\(phi,\s*\w+\)", name) or "upwind" in value and "linearUpwind" not in value:
             continue
-        new = rt.set_value(new, ["divSchemes", name], scheme)
+        new = fd.set_entry(new, ["divSchemes", name], scheme)
         changed.append(name)
     if not changed:
         return None
@@ -129,12 +128,12 @@ def bounded_turbulence_schemes(problem: Problem, view: CaseView) -> Patch | None
     changed: list[str] = []
     for field in fields:
         key = f"div(phi,{field})"
-        have = rt.get_value(new, ["divSchemes", key])
+        have = fd.get(new, ["divSchemes", key])
         want = div_scheme(view, key)
         if have is None or have == want or "upwind" in have or (view.steady and "bounded" in have
                                                                and "linear " not in have + " "):
             continue
-        new = rt.set_value(new, ["divSchemes", key], want)
+        new = fd.set_entry(new, ["divSchemes", key], want)
         changed.append(f"{key} {have} -> {want}")
     return patch("canonical convection schemes for bounded fields: " + "; ".join(changed), {rel: new}, view) \
         if changed else None
