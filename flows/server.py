@@ -7,6 +7,7 @@ commands start one in the background when none is running and leave it for the n
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -45,20 +46,58 @@ def _pid_file() -> Path:
 
 
 def base_env() -> dict[str, str]:
-    """Prefect settings that keep it local: own home, SQLite, no analytics."""
+    """Prefect settings for every process here: own home, SQLite, no analytics, and logging that
+    sends run logs at INFO to the API (the dashboard's Logs tab) while the terminal shows only
+    warnings. PREFECT_LOGGING_LEVEL and PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL, when the user
+    sets them, win (a user who asks for DEBUG sees it in the terminal too)."""
     home = prefect_home()
+    level = os.environ.get("PREFECT_LOGGING_LEVEL")
     return {
         "PREFECT_HOME": str(home),
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
         "DO_NOT_TRACK": "1",
         "PREFECT_API_DATABASE_CONNECTION_URL": f"sqlite+aiosqlite:///{home / 'prefect.db'}",
-        "PREFECT_UI_API_URL": "",  # let the UI use the same origin
-        "PREFECT_LOGGING_LEVEL": os.environ.get("PREFECT_LOGGING_LEVEL", "WARNING"),
+        # the level of the prefect loggers, hence of what the API handler receives
+        "PREFECT_LOGGING_LEVEL": level or "INFO",
+        # a logging.yml override (PREFECT_LOGGING_<path>_<key>): the console handler's own level
+        "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": os.environ.get("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL",
+                                                                 level or "WARNING"),
+    }
+
+
+def server_env(port: int) -> dict[str, str]:
+    """base_env plus where the server listens and where its dashboard finds the API.
+
+    The dashboard reads the API URL from the server's /ui-settings (PREFECT_UI_API_URL) and
+    calls `{api_url}/health`: empty, it calls /health and shows "Can't connect to Server API".
+    Unset, the server derives it from PREFECT_API_URL or PREFECT_SERVER_API_HOST/PORT (4200
+    by default), not from `--port`, so it is set for the port actually used. PREFECT_UI_URL is
+    what the server puts in links to runs (automation notifications).
+    """
+    return {
+        **base_env(),
+        "PREFECT_SERVER_API_HOST": HOST,
+        "PREFECT_SERVER_API_PORT": str(port),
+        "PREFECT_UI_API_URL": api_url(port),
+        "PREFECT_UI_URL": dashboard_url(port),
     }
 
 
 def api_url(port: int) -> str:
     return f"http://{HOST}:{port}/api"
+
+
+def dashboard_url(port: int) -> str:
+    return f"http://{HOST}:{port}"
+
+
+def dashboard_api_url(port: int, timeout: float = 1.0) -> str | None:
+    """The API URL the running server hands its dashboard (None when it does not answer)."""
+    try:
+        with urllib.request.urlopen(f"{dashboard_url(port)}/ui-settings", timeout=timeout) as resp:
+            return json.load(resp).get("api_url")
+    except (urllib.error.URLError, OSError, ValueError):
+        return None
 
 
 def healthy(url: str, timeout: float = 1.0) -> bool:
@@ -91,13 +130,19 @@ def status(port: int, external_url: str | None = None) -> ServerStatus:
         )
     url = api_url(port)
     return ServerStatus(
-        running=healthy(url), api_url=url, dashboard_url=f"http://{HOST}:{port}", pid=_read_pid()
+        running=healthy(url), api_url=url, dashboard_url=dashboard_url(port), pid=_read_pid()
     )
 
 
 def start(port: int, timeout_s: float = 90.0) -> ServerStatus:
-    """Start the server in the background (idempotent) and wait until it answers."""
+    """Start the server in the background (idempotent) and wait until it answers.
+
+    A server of ours whose dashboard was given another API URL (started by an older version,
+    with PREFECT_UI_API_URL empty) is restarted, so the dashboard works after an upgrade.
+    """
     current = status(port)
+    if current.running and current.pid is not None and dashboard_api_url(port) not in (None, current.api_url):
+        current = stop(port)
     if current.running:
         return current
     home = prefect_home()
@@ -105,7 +150,7 @@ def start(port: int, timeout_s: float = 90.0) -> ServerStatus:
     log_file = open(home / "server.log", "ab")
     proc = subprocess.Popen(
         [sys.executable, "-m", "prefect", "server", "start", "--host", HOST, "--port", str(port)],
-        env={**os.environ, **base_env()},
+        env={**os.environ, **server_env(port)},
         stdout=log_file, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         start_new_session=True,
     )

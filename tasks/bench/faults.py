@@ -8,7 +8,6 @@ only function here that writes; scoring a finished review is pure.
 
 from __future__ import annotations
 
-import gzip
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
 from tasks.foam import dictionary as fd
+from tasks.foam.files import decompress_tree
 from tasks.foam.locked import LockedValue, check_locked, save_locked
 from tasks.review.session import ReviewReport
 
@@ -292,9 +292,7 @@ def _copy_source(source: str, dest: Path, tutorials_dir: Path) -> None:
                                                             "Allrun", "Allclean"))
     for path in [dest, *dest.rglob("*")]:  # the shipped probes are read-only
         path.chmod(path.stat().st_mode | (0o700 if path.is_dir() else 0o600))
-    for gz in dest.rglob("*.gz"):
-        gz.with_suffix("").write_bytes(gzip.decompress(gz.read_bytes()))
-        gz.unlink()
+    decompress_tree(dest)
     if source.startswith("probe:"):
         # the probes ship meshes and feature files from the fixed case: make them again
         for stale in ("constant/polyMesh", "constant/extendedFeatureEdgeMesh", "constant/triSurface/flange.eMesh"):

@@ -7,7 +7,6 @@ here is pure or reads files only; the `cases` table lives in tasks/knowledge/sto
 
 from __future__ import annotations
 
-import gzip
 import re
 from pathlib import Path
 from typing import Literal
@@ -15,22 +14,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_text
 
 # --- reading OpenFOAM text -----------------------------------------------------------------
-
-
-def read_text(path: Path) -> str:
-    """A text file's content; `.gz` files are decompressed transparently."""
-    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-    return raw.decode("utf-8", errors="replace")
-
-
-def find_file(directory: Path, name: str) -> Path | None:
-    """`name` or `name.gz` inside `directory`, whichever exists."""
-    for candidate in (directory / name, directory / f"{name}.gz"):
-        if candidate.is_file():
-            return candidate
-    return None
 
 
 def find_block(text: str, *path: str) -> str | None:

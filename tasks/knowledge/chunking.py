@@ -3,7 +3,7 @@ headings, paragraphs), word budgets with overlapping windows, and per-chunk fing
 
 Runs only for documents that are new or changed (see tasks/knowledge/corpus.py): `enrich_document`
 (PyFoam macro expansion) first, then `chunk_document`. A change to how chunks are cut must
-bump `tasks.documents.PIPELINE_VERSION`, so stored documents are re-chunked.
+bump `tasks.knowledge.documents.PIPELINE_VERSION`, so stored documents are re-chunked.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.foam.files import read_text
 from tasks.foam.installed import FoamIntrospection, introspect_openfoam, is_solver
-from tasks.knowledge.casebase import CaseSummary, find_case_dirs, read_case_summary, read_text
+from tasks.knowledge.casebase import CaseSummary, find_case_dirs, read_case_summary
 from tasks.knowledge.documents import (
     MESHING_ROLES,
     DocMeta,

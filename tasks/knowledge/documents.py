@@ -13,7 +13,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-PIPELINE_VERSION = "corpus-3"  # bump when normalisation or chunking changes: forces re-chunking
+PIPELINE_VERSION = "corpus-4"  # 4: the one dictionary scan (tasks/foam/dictionary.py); bump when normalisation or chunking changes: forces re-chunking
 
 DocType = Literal["tutorial", "caseDict", "help", "canonical", "faq", "user"]
 Intent = Literal["setup", "troubleshooting", "reference", "meshing", "postprocessing"]

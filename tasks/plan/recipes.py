@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from tasks.core.errors import RequestError
 from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.extract import Quantity, cell_counts, sines
@@ -36,14 +37,10 @@ def vec(*xs: float) -> str:
 
 def tutorial_text(ctx: "Context", base: str, rel: str) -> str:
     path = ctx.tutorials_dir / base / rel
-    if not path.is_file():
-        gz = path.with_name(path.name + ".gz")
-        if gz.is_file():
-            import gzip
-
-            return gzip.decompress(gz.read_bytes()).decode()
+    found = find_file(path.parent, path.name)
+    if found is None:
         raise RequestError(f"the OpenFOAM tutorial file {path} is missing; install openfoam-examples")
-    return path.read_text()
+    return read_text(found)
 
 
 def pick_solver(ctx: "Context", default: str, allowed: tuple[str, ...], what: str) -> str:
