@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tasks.foam.files import decompress_tree
+
 os.environ.setdefault("DO_NOT_TRACK", "1")  # no Prefect telemetry from tests
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
@@ -25,8 +27,7 @@ def copy_tutorial(src: Path, dest: Path) -> Path:
     if not src.is_dir():
         pytest.skip(f"OpenFOAM tutorials not installed at {src} (apt-get install openfoam)")
     shutil.copytree(src, dest)
-    for gz in dest.rglob("*.gz"):
-        subprocess.run(["gunzip", "-f", str(gz)], check=True)
+    decompress_tree(dest)
     return dest
 
 

@@ -9,7 +9,6 @@ only then moves the finished case into place: a refusal or an error leaves nothi
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import shutil
@@ -25,6 +24,7 @@ from tasks.edit import caseops
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import read_case
+from tasks.foam.files import plain_name, read_bytes
 from tasks.foam.geometry import rectangle
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import model_spec, physics
@@ -68,13 +68,12 @@ def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
             continue
         if rel.parts[0].replace(".", "").isdigit() and rel.parts[0] not in ("0", "0.orig"):
             continue  # result time directories of an example case
-        name = str(rel)[:-3] if path.suffix == ".gz" else str(rel)
+        name = plain_name(rel)
         if only is not None and name not in only:
             continue
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-        target.write_bytes(data)
+        target.write_bytes(read_bytes(path))
         prov[name] = f"copied from {src}"
     return prov
 
