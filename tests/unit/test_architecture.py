@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # A layer imports only itself and the layers before it.
-LAYERS = ["core", "foam", "run", "knowledge", "retrieval", "plan", "edit", "review", "bench"]
+LAYERS = ["core", "foam", "geometry", "run", "knowledge", "retrieval", "plan", "edit", "review", "bench"]
 SERVICES = ("prefect", "psycopg", "docker", "openai")
 # Where a service client is the point of the module (the rest take clients injected).
 SERVICE_HOMES = {
