@@ -14,6 +14,16 @@ from tasks.core.errors import PlanError
 from tasks.core.render import render
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.defaults import (
+    convection_schemes,
+    keyword_values,
+    linear_solver_body,
+    relaxation_factors,
+    stress_scheme,
+    time_scheme,
+    turbulence_relaxation,
+    upwind_scheme,
+)
 from tasks.foam.physics import (
     boundary_condition,
     dimensions,
@@ -137,15 +147,17 @@ def set_turbulence_model(
     props = "constant/turbulenceProperties"
     if spec.simulation_type == "laminar":
         text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
-                      location="constant", provenance=provenance, simulation_type="laminar", model=model)
+                      location="constant", provenance=provenance, simulation_type="laminar", model=model,
+                      settings={})
         changed.append(write(case, props, text))
     elif (case / props).is_file() and fd.get(read(case, props), ["simulationType"]) == spec.simulation_type:
         sub = spec.simulation_type
         changed.append(edit(case, props, [sub, f"{sub}Model"], model))
-        changed.append(edit(case, props, [sub, "turbulence"], "on"))
+        changed.append(edit(case, props, [sub, "turbulence"], keyword_values("turbulenceProperties", sub)["turbulence"]))
     else:
         text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
-                      location="constant", provenance=provenance, simulation_type=spec.simulation_type, model=model)
+                      location="constant", provenance=provenance, simulation_type=spec.simulation_type, model=model,
+                      settings=keyword_values("turbulenceProperties", spec.simulation_type))
         changed.append(write(case, props, text))
     needed = set(spec.fields)
     if solver_family(solver) in ("boussinesq", "compressible") and spec.simulation_type != "laminar":
@@ -184,13 +196,13 @@ def stabilise_stress_model(case: Path) -> list[str]:
     sol = read(case, "system/fvSolution")
     if fd.find(sol, ["SIMPLE", "consistent"]) is not None:
         sol = fd.set_entry(sol, ["SIMPLE", "consistent"], "no")
-    sol = fd.set_entry(sol, ["relaxationFactors", "fields", "p"], "0.3")
-    sol = fd.set_entry(sol, ["relaxationFactors", "equations", "U"], "0.7")
-    sol = fd.set_entry(sol, ["relaxationFactors", "equations", ".*"], "0.5")
+    for section, factors in relaxation_factors("stress").items():
+        for key, value in factors.items():
+            sol = fd.set_entry(sol, ["relaxationFactors", section, key], value)
     write(case, "system/fvSolution", sol)
     schemes = read(case, "system/fvSchemes")
     for key in ("div(phi,R)", "div(phi,epsilon)"):
-        schemes = fd.set_entry(schemes, ["divSchemes", key], "bounded Gauss upwind")
+        schemes = fd.set_entry(schemes, ["divSchemes", key], upwind_scheme(steady=True))
     write(case, "system/fvSchemes", schemes)
     return ["system/fvSolution", "system/fvSchemes"]
 
@@ -270,8 +282,7 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     """fvSchemes div terms and fvSolution solvers/relaxation for every solved field."""
     changed: list[str] = []
     steady = is_steady(solver)
-    div = physics().div_schemes["steady" if steady else "transient"]
-    assert isinstance(div, dict)
+    div = convection_schemes(steady)
     schemes = read(case, "system/fvSchemes")
     default_div = (fd.get(schemes, ["divSchemes", "default"]) or "none").strip()
     for field in solved:
@@ -283,31 +294,28 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
     if "R" in solved and default_div == "none":
         for key in ("div(R)", "div((nu*dev2(T(grad(U)))))"):
             if fd.get(schemes, ["divSchemes", key]) is None:
-                schemes = fd.set_entry(schemes, ["divSchemes", key], "Gauss linear")
+                schemes = fd.set_entry(schemes, ["divSchemes", key], stress_scheme())
     if fd.get(schemes, ["wallDist"]) is None:
-        schemes = fd.set_entry(schemes, ["wallDist"], {"method": "meshWave"})
+        schemes = fd.set_entry(schemes, ["wallDist"], keyword_values("fvSchemes", "wallDist"))
     if schemes != read(case, "system/fvSchemes"):
         changed.append(write(case, "system/fvSchemes", schemes))
 
     solution = read(case, "system/fvSolution")
     patterns = _solver_keys(solution)
     missing = [f for f in solved if not covered_by(f, patterns)]
-    fs = physics().field_solver
-    if missing:
-        spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
-                "tolerance": str(fs["tolerance"]), "relTol": str(fs["relTol"])}
+    if missing:  # turbulence fields and T: one kind of linear solver
+        spec = linear_solver_body(missing[0])
         solution = fd.set_entry(solution, ["solvers", "(" + "|".join(missing) + ")"], spec)
     if not steady and fd.find(solution, ["PIMPLE"]) is not None:
         finals = [f"{f}Final" for f in ["U", *solved]]
         patterns = _solver_keys(solution)
         missing_final = [f for f in finals if not covered_by(f, patterns)]
         if missing_final:
-            spec = {"solver": str(fs["solver"]), "smoother": str(fs["smoother"]),
-                    "tolerance": str(fs["tolerance"]), "relTol": "0"}
+            spec = linear_solver_body(missing_final[0])  # a Final entry: relTol 0
             solution = fd.set_entry(solution, ["solvers", "(" + "|".join(missing_final) + ")"], spec)
     if steady and fd.find(solution, ["relaxationFactors", "equations"]) is not None:
         eq = fd.keys(solution, ["relaxationFactors", "equations"])
-        rel = physics().relaxation["steady"]["turbulence"]
+        rel = float(turbulence_relaxation())
         for field in solved:
             if field != "T" and not covered_by(field, eq):
                 solution = fd.set_entry(solution, ["relaxationFactors", "equations", field], fmt(rel))
@@ -324,6 +332,10 @@ def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
 # --- solver switches ------------------------------------------------------------------
 
 ALGORITHM = {"SIMPLE": "SIMPLE", "PISO": "PISO", "PIMPLE": "PIMPLE"}
+# What switch_solver writes into a new algorithm dictionary besides nNonOrthogonalCorrectors
+# (and pRefCell/pRefValue for a closed domain); the values are the canonical ones.
+ALGORITHM_KEYS = {"SIMPLE": ["consistent"], "PIMPLE": ["nOuterCorrectors", "nCorrectors", "momentumPredictor"],
+                  "PISO": ["nCorrectors"]}
 
 
 def algorithm_of(solver: str) -> str:
@@ -342,12 +354,11 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     algo = algorithm_of(solver)
 
     schemes = read(case, "system/fvSchemes")
-    schemes = fd.set_entry(schemes, ["ddtSchemes", "default"], "steadyState" if steady else "Euler")
-    div = physics().div_schemes["steady" if steady else "transient"]
-    assert isinstance(div, dict)
+    schemes = fd.set_entry(schemes, ["ddtSchemes", "default"], time_scheme(steady))
+    div = convection_schemes(steady)
     schemes = fd.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
     if solver not in ("icoFoam",) and fd.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
-        schemes = fd.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], "Gauss linear")
+        schemes = fd.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], stress_scheme())
     changed.append(write(case, "system/fvSchemes", schemes))
 
     sol = read(case, "system/fvSolution")
@@ -355,24 +366,19 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
         if other != algo:
             sol = fd.remove_entry(sol, [other])
     if fd.find(sol, [algo]) is None:
-        body: dict[str, str | dict] = {"nNonOrthogonalCorrectors": "0"}
+        canonical = keyword_values("fvSolution", algo)
+        body: dict[str, str | dict] = {key: canonical[key] for key in ["nNonOrthogonalCorrectors", *ALGORITHM_KEYS[algo]]}
         if algo == "SIMPLE":
-            body["consistent"] = "yes"
             body["residualControl"] = {"p": "1e-3", "U": "1e-4", "(k|epsilon|omega|nuTilda|R|kt|kl)": "1e-4"}
-        elif algo == "PIMPLE":
-            body.update({"nOuterCorrectors": "1", "nCorrectors": "2", "momentumPredictor": "yes"})
-        else:
-            body.update({"nCorrectors": "2"})
         if closed_domain:
-            body.update({"pRefCell": "0", "pRefValue": "0"})
+            body.update({key: canonical[key] for key in ("pRefCell", "pRefValue")})
         sol = fd.set_entry(sol, [algo], body)
     if steady:
         if fd.find(sol, ["relaxationFactors"]) is None:
-            rel = physics().relaxation["steady"]
-            sol = fd.set_entry(sol, ["relaxationFactors"], {
-                "fields": {"p": fmt(rel["p"])},
-                "equations": {"U": fmt(rel["U"]), ".*": fmt(rel["turbulence"])},
-            })
+            consistent = (fd.get(sol, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
+            present = [path.name for path in (case / "0").glob("*")]
+            rel = relaxation_factors("simplec" if consistent else "simple", present)
+            sol = fd.set_entry(sol, ["relaxationFactors"], rel)
         for name in _solver_keys(sol):
             if name.endswith("Final") or name.endswith("Final)") or "Final" in name:
                 sol = fd.remove_entry(sol, ["solvers", name])
@@ -393,7 +399,8 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
         text = props.read_text()
         if fd.get(text, ["transportModel"]) is None and fd.get(text, ["phases"]) is None:
             nu_span = fd.find(text, ["nu"])
-            text = text[:nu_span.key_start] + "transportModel  Newtonian;\n\n" + text[nu_span.key_start:] if nu_span else text
+            model = keyword_values("transportProperties", "")["transportModel"]
+            text = text[:nu_span.key_start] + f"transportModel  {model};\n\n" + text[nu_span.key_start:] if nu_span else text
             changed.append(write(case, "constant/transportProperties", text))
     return list(dict.fromkeys(changed))
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from tasks.edit.caseops import covered_by
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.defaults import defaults
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
 from tasks.foam.physics import dimensions, is_steady, model_spec, solver_family
@@ -180,6 +181,7 @@ def _courant(case: Path, solver: str) -> list[Problem]:
     speeds += [abs(float(a)) for a in amp]
     co = max(speeds, default=0) * dt / dx
     if co > 1:
+        target = defaults().target_courant
         return [Problem(severity="warning", file="system/controlDict", message=f"Courant number about {co:.2g} (> 1)",
-                        fix=f"deltaT <= {0.5 * dx / max(speeds):.3g} or adjustTimeStep yes; maxCo 0.5;")]
+                        fix=f"deltaT <= {target * dx / max(speeds):.3g} or adjustTimeStep yes; maxCo {target:g};")]
     return []

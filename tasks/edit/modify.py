@@ -18,6 +18,7 @@ from tasks.edit import caseops
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import check_and_read, field_files, mesh_patches
+from tasks.foam.defaults import describe_relaxation
 from tasks.foam.locked import LockedValue, flatten, load_locked, save_locked
 from tasks.foam.physics import (
     find_fluid,
@@ -135,7 +136,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         plan.solver = target_solver = "pisoFoam"
         plan.assumptions.append("solver = pisoFoam (icoFoam is laminar only)")
     if plan.model and "R" in model_spec(plan.model).solved and is_steady(target_solver):
-        plan.assumptions.append("Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation p 0.3 / U 0.7 / others 0.5 "
+        plan.assumptions.append(f"Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation {describe_relaxation('stress')} "
                                 "and upwind convection of R and epsilon, for a stable start")
     if plan.model and model_spec(plan.model).simulation_type == "LES" and is_steady(target_solver):
         plan.warnings.append(f"an LES model with the steady solver {target_solver}: a real LES needs a transient solver")

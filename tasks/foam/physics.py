@@ -1,6 +1,8 @@
-"""Physics knowledge from canonical/physics.yaml: model fields, BC selector, dimensions.
+"""Physics knowledge from canonical/physics.yaml: model fields, BC selector, dimensions,
+inlet turbulence; fluid properties from canonical/fluids.yaml. Numerics and dictionary
+defaults are canonical/defaults.yaml (tasks/foam/defaults.py).
 
-Pure lookups over one validated YAML file; no I/O beyond reading it once.
+Pure lookups over validated YAML files; no I/O beyond reading each once.
 """
 
 from __future__ import annotations
@@ -45,9 +47,6 @@ class Physics(BaseModel):
     bc_selector: dict[str, dict[str, dict[str, str]]]
     wall_overrides: dict[str, dict[str, dict[str, str]]]
     boussinesq_overrides: dict[str, dict[str, dict[str, str]]]
-    div_schemes: dict[str, dict[str, str] | str]
-    field_solver: dict[str, str | float]
-    relaxation: dict[str, dict[str, float]]
     turbulence_defaults: dict[str, float]
 
 

@@ -15,38 +15,116 @@ from pydantic import BaseModel, ConfigDict
 Kind = Literal[
     "velocity", "kinematic_viscosity", "dynamic_viscosity", "density", "temperature",
     "angular_velocity", "length", "time", "frequency", "reynolds", "mach", "gravity",
-    "iterations", "cells", "diameter",
+    "iterations", "cells", "diameter", "pressure", "angle", "fraction", "rayleigh", "prandtl",
+    "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count",
 ]
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*[eE]\s*[-+]?\d+|\s*[x×]\s*10\^?\s*[-+−]?\d+)?"
 _UNITS: list[tuple[str, Kind, float]] = [
-    (r"m\s*/\s*s|m\s*s\^?-1|m\s*s⁻¹", "velocity", 1.0),
-    (r"km\s*/\s*h", "velocity", 1 / 3.6),
+    # longest spellings first: "mm/s" before "m/s" before "mm", "m/s2" before "m/s", "Pa s" before "Pa"
+    (r"m\s*/\s*s\s*(?:2|²|\^2)|m\s*s\^?-2|m\s*s⁻²", "gravity", 1.0),
+    (r"mm\s*/\s*s", "velocity", 1e-3),
+    (r"cm\s*/\s*s", "velocity", 1e-2),
+    (r"m\s*/\s*s|m\s*s\^?-1|m\s*s⁻¹|metres? per second|meters? per second", "velocity", 1.0),
+    (r"km\s*/\s*h|kph|km\s*h\^?-1", "velocity", 1 / 3.6),
+    (r"ft\s*/\s*s", "velocity", 0.3048),
+    (r"mph", "velocity", 0.44704),
+    (r"knots?", "velocity", 0.514444),
     (r"rad\s*/\s*s", "angular_velocity", 1.0),
-    (r"rpm|RPM|rev\s*/\s*min", "angular_velocity", 2 * math.pi / 60),
-    (r"m\s*(?:2|²|\^2)\s*/\s*s", "kinematic_viscosity", 1.0),
-    (r"Pa\s*[·.\s]?\s*s", "dynamic_viscosity", 1.0),
+    (r"rpm|RPM|rev\s*/\s*min|revolutions per minute", "angular_velocity", 2 * math.pi / 60),
+    (r"m\s*(?:2|²|\^2)\s*/\s*s|m\s*(?:2|²|\^2)\s*s\^?-1|m²s⁻¹", "kinematic_viscosity", 1.0),
+    (r"mm\s*(?:2|²|\^2)\s*/\s*s|cSt|centistokes?", "kinematic_viscosity", 1e-6),
+    (r"Pa\s*[·.\s]?\s*s\b|kg\s*/\s*\(?\s*m\s*[·.\s]?\s*s\s*\)?", "dynamic_viscosity", 1.0),
+    (r"mPa\s*[·.\s]?\s*s\b|cP\b|centipoises?", "dynamic_viscosity", 1e-3),
     (r"kg\s*/\s*m\s*(?:3|³|\^3)", "density", 1.0),
+    (r"g\s*/\s*cm\s*(?:3|³|\^3)", "density", 1000.0),
+    (r"m\s*(?:3|³|\^3)\s*/\s*s", "volume_flow", 1.0),
+    (r"(?:l|L)\s*/\s*min|litres? per minute|liters? per minute", "volume_flow", 1e-3 / 60),
+    (r"(?:l|L)\s*/\s*s", "volume_flow", 1e-3),
+    (r"kg\s*/\s*s", "mass_flow", 1.0),
+    (r"W\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1.0),
+    (r"kW\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1e3),
+    (r"MPa\b", "pressure", 1e6),
+    (r"kPa\b", "pressure", 1e3),
+    (r"hPa\b", "pressure", 1e2),
+    (r"mbar\b", "pressure", 1e2),
+    (r"bar\b", "pressure", 1e5),
+    (r"atm\b", "pressure", 101325.0),
+    (r"psi\b", "pressure", 6894.757),
+    (r"Pa\b|pascals?\b", "pressure", 1.0),
     (r"K\b|kelvin", "temperature", 1.0),
-    (r"°\s*C|deg\s*C|degC", "temperature", 1.0),  # converted to K below
-    (r"mm\b", "length", 1e-3),
-    (r"cm\b", "length", 1e-2),
-    (r"m\b", "length", 1.0),
-    (r"ms\b", "time", 1e-3),
-    (r"s\b|sec(?:onds?)?\b", "time", 1.0),
-    (r"Hz\b", "frequency", 1.0),
-    (r"iterations?\b|iters?\b|steps?\b", "iterations", 1.0),
+    (r"°\s*C|deg\s*C|degC|degrees? (?:C\b|celsius|centigrade)|celsius", "temperature", 1.0),  # to K below
+    (r"°\s*F|deg\s*F|degF|degrees? (?:F\b|fahrenheit)|fahrenheit", "temperature", 1.0),  # to K below
+    (r"°|deg\b|degrees?\b", "angle", 1.0),
+    (r"µm\b|μm\b|um\b|microns?\b|micrometres?\b|micrometers?\b", "length", 1e-6),
+    (r"mm\b|millimet(?:re|er)s?\b", "length", 1e-3),
+    (r"cm\b|centimet(?:re|er)s?\b", "length", 1e-2),
+    (r"km\b|kilomet(?:re|er)s?\b", "length", 1e3),
+    (r"in\b(?=\s*(?:[,.;)]|$|long|wide|high|tall|thick|diameter|across))|inch(?:es)?\b|\"", "length", 0.0254),
+    (r"ft\b|feet\b|foot\b", "length", 0.3048),
+    (r"m\b|met(?:re|er)s?\b", "length", 1.0),
+    (r"ms\b|milliseconds?\b", "time", 1e-3),
+    (r"µs\b|μs\b|microseconds?\b", "time", 1e-6),
+    (r"s\b|secs?\b|seconds?\b", "time", 1.0),
+    (r"min\b|mins\b|minutes?\b", "time", 60.0),
+    (r"h\b(?!\s*=)|hrs?\b|hours?\b", "time", 3600.0),
+    (r"kHz\b", "frequency", 1e3),
+    (r"Hz\b|hertz\b", "frequency", 1.0),
+    (r"%|percent\b|per cent\b", "fraction", 0.01),
+    (r"iterations?\b|iters?\b|(?:time[- ]?)?steps?\b", "iterations", 1.0),
+    (r"(?:cores?|processors?|procs?|(?:MPI )?ranks?|CPUs?|subdomains?|processes)\b", "ranks", 1.0),
 ]
 _QUANTITY = re.compile(
     rf"(?P<num>{_NUM})\s*(?P<unit>{'|'.join(f'(?:{u})' for u, _, _ in _UNITS)})", re.UNICODE
 )
-_RE = re.compile(rf"\b(?:Re|Reynolds(?:\s+number)?)\s*(?:=|of|is|:)?\s*(?P<num>{_NUM})", re.I)
-_MACH = re.compile(rf"\b(?:Mach|Ma)\s*(?:number)?\s*(?:=|of|is|:)?\s*(?P<num>{_NUM})", re.I)
-_CELLS = re.compile(r"\b(?P<a>\d+)\s*[x×]\s*(?P<b>\d+)(?:\s*[x×]\s*(?P<c>\d+))?\b")
+_DIMENSIONLESS: list[tuple[str, Kind]] = [
+    (r"\b(?:Re|Reynolds(?:\s+number)?)", "reynolds"),
+    (r"\b(?:Mach|Ma)(?:\s+number)?", "mach"),
+    (r"\b(?:Ra|Rayleigh(?:\s+number)?)", "rayleigh"),
+    (r"\b(?:Pr|Prandtl(?:\s+number)?)", "prandtl"),
+    (r"\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
+]
+_IS = r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<)){0,3}\s*"
+_DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
+            for name, kind in _DIMENSIONLESS]
+_BY = r"\s*(?:[x×*]|by)\s*"
+_CELLS = re.compile(rf"\b(?P<a>\d+){_BY}(?P<b>\d+)(?:{_BY}(?P<c>\d+))?\b(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
+_N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions?|points?)\b")
 _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I
 )
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s*(?P<ua>[^\s,.;]*)\s+to\s+(?P<b>{_NUM})", re.I)
+
+# Number words are rewritten as digits before anything is read ("forty by forty cells" ->
+# "40 by 40 cells"); fractions ("one third", "a quarter", "1/3") are read as kind "fraction".
+_UNITS_WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (n + 2) for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+              "fourths": 4, "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10}
+_SMALL = "|".join(sorted(_UNITS_WORDS, key=len, reverse=True))
+_NUMBER_WORDS = re.compile(
+    rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit1>{_SMALL}))?|(?P<small>{_SMALL}))"
+    rf"(?:\s+(?P<hundred>hundred|thousand))?\b", re.I)
+_FRACTION_WORDS = re.compile(
+    rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))", re.I)
+_DIGIT_FRACTION = re.compile(r"(?<![\d./])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d./]|\s*(?:s\b|m\b))")
+
+
+def normalise(text: str) -> str:
+    """Number words as digits ("forty by forty" -> "40 by 40"); everything else unchanged."""
+    def words(m: re.Match[str]) -> str:
+        value = _TENS[m.group("tens").lower()] + _UNITS_WORDS.get((m.group("unit1") or "zero").lower(), 0) \
+            if m.group("tens") else _UNITS_WORDS[m.group("small").lower()]
+        if m.group("hundred"):
+            value *= 100 if m.group("hundred").lower() == "hundred" else 1000
+        return str(value)
+
+    text = re.sub(r"\b(?:a|one)\s+(hundred|thousand)\b", lambda m: "100" if m.group(1).lower() == "hundred" else "1000",
+                  text, flags=re.I)
+    text = _NUMBER_WORDS.sub(words, text)
+    return text
 
 
 def parse_number(text: str) -> float:
@@ -67,6 +145,7 @@ class Quantity(BaseModel):
     after: str = ""  # the words right after it, up to the next punctuation ("wide", "tall")
     start: int
     replaced_from: float | None = None  # "from A to B": A
+    dims: list[int] | None = None  # cells: the counts per direction
 
 
 class Sine(BaseModel):
@@ -77,40 +156,75 @@ class Sine(BaseModel):
     text: str
 
 
-def _kind_of(unit: str) -> tuple[Kind, float, bool]:
+def _kind_of(unit: str) -> tuple[Kind, float, float]:
+    """(kind, scale, offset): SI value = number * scale + offset."""
     for pattern, kind, scale in _UNITS:
-        if re.fullmatch(pattern, unit.strip(), re.I if kind != "length" else 0):
-            celsius = kind == "temperature" and "c" in unit.lower() and "k" not in unit.lower()
-            return kind, scale, celsius
+        if re.fullmatch(pattern, unit.strip(), re.I if kind not in ("length", "time", "pressure", "temperature") else 0):
+            if kind == "temperature":
+                low = unit.lower()
+                if "f" in low and "k" not in low:
+                    return kind, 5 / 9, 273.15 - 32 * 5 / 9
+                if "c" in low and "k" not in low:
+                    return kind, 1.0, 273.15
+            return kind, scale, 0.0
     raise ValueError(unit)
 
 
+def _context(text: str, start: int, end: int) -> tuple[str, str]:
+    before = text[max(0, start - 80):start].lower()
+    after = re.split(r"[,.;:\n(]", text[end:end + 24].lower(), maxsplit=1)[0]
+    return before, after
+
+
 def quantities(text: str) -> list[Quantity]:
-    """Every number with a unit, Reynolds and Mach numbers, and 'N x M' cell counts."""
+    """Every number with a unit, dimensionless groups (Re, Ma, Ra, Pr, Co), cell counts
+    ('N x M', 'N by M', 'N cells') and fractions; number words are read as digits."""
+    text = normalise(text)
     found: list[Quantity] = []
-    taken: list[tuple[int, int]] = []
-    for m in _SINE.finditer(text):
-        taken.append(m.span())
-    for m in _QUANTITY.finditer(text):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
-        kind, scale, celsius = _kind_of(m.group("unit"))
-        value = parse_number(m.group("num")) * scale
-        if celsius:
-            value += 273.15
-        if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
-            continue
-        before = text[max(0, m.start() - 80):m.start()].lower()
-        after = re.split(r"[,.;:\n(]", text[m.end():m.end() + 24].lower(), maxsplit=1)[0]
-        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
-    for regex, kind in ((_RE, "reynolds"), (_MACH, "mach")):
-        for m in regex.finditer(text):
-            found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0),
-                                  before=text[max(0, m.start() - 80):m.start()].lower(), start=m.start()))
+    taken: list[tuple[int, int]] = [m.span() for m in _SINE.finditer(text)]
+
+    def free(a: int, b: int) -> bool:
+        return not any(x < b and a < y for x, y in taken)
+
     for m in _CELLS.finditer(text):
         dims = [int(g) for g in m.groups() if g]
-        found.append(Quantity(kind="cells", value=float(math.prod(dims)), text=m.group(0),
-                              before=text[max(0, m.start() - 80):m.start()].lower(), start=m.start()))
+        before, after = _context(text, m.start(), m.end())
+        found.append(Quantity(kind="cells", value=float(math.prod(dims)), text=m.group(0), before=before,
+                              after=after, start=m.start(), dims=dims))
+        taken.append(m.span())
+    for regex, kind in _DIMLESS:
+        for m in regex.finditer(text):
+            if free(m.start("num"), m.end("num")):
+                before, after = _context(text, m.start(), m.end())
+                found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0),
+                                      before=before, after=after, start=m.start()))
+                taken.append((m.start("num"), m.end("num")))
+    for m in _QUANTITY.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
+        kind, scale, offset = _kind_of(m.group("unit"))
+        if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
+            continue
+        value = parse_number(m.group("num")) * scale + offset
+        before, after = _context(text, m.start(), m.end())
+        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
+        taken.append(m.span())
+    for m in _N_CELLS.finditer(text):
+        if free(m.start(), m.end()):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="count", value=float(m.group("n")), text=m.group(0), before=before,
+                                  after=after, start=m.start()))
+    for m in _FRACTION_WORDS.finditer(text):
+        if (m.group("num") or m.group("den").lower() not in ("half", "halves")) and free(m.start(), m.end()):
+            num = 1 if (m.group("num") or "a").lower() in ("a", "an") else int(m.group("num"))
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="fraction", value=num / _FRACTIONS[m.group("den").lower()], text=m.group(0),
+                                  before=before, after=after, start=m.start()))
+    for m in _DIGIT_FRACTION.finditer(text):
+        if int(m.group("b")) and free(m.start(), m.end()):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="fraction", value=int(m.group("a")) / int(m.group("b")), text=m.group(0),
+                                  before=before, after=after, start=m.start()))
     for m in _FROM_TO.finditer(text):
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         for q in found:
@@ -123,6 +237,7 @@ def quantities(text: str) -> list[Quantity]:
 
 
 def sines(text: str) -> list[Sine]:
+    text = normalise(text)
     return [
         Sine(amplitude=parse_number(m.group("amp")), period=parse_number(m.group("period")), text=m.group(0))
         for m in _SINE.finditer(text)
@@ -130,7 +245,7 @@ def sines(text: str) -> list[Sine]:
 
 
 def cell_counts(text: str) -> list[list[int]]:
-    return [[int(g) for g in m.groups() if g] for m in _CELLS.finditer(text)]
+    return [[int(g) for g in m.groups() if g] for m in _CELLS.finditer(normalise(text))]
 
 
 def first(qs: list[Quantity], kind: Kind, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from tasks.core.errors import RequestError
 from tasks.foam import dictionary as fd
+from tasks.foam.defaults import defaults, describe_relaxation
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
@@ -187,14 +188,15 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
               "lid velocity", locked)
     reynolds_check(p, speed, length, fluid.nu, model == "laminar")
     dx = length / nx
-    dt_default = 1.0 if steady else float(f"{min(0.005 * length / 0.1, 0.5 * dx / max(speed, 1e-9)):.2g}")
+    courant = defaults().target_courant
+    dt_default = 1.0 if steady else float(f"{min(0.005 * length / 0.1, courant * dx / max(speed, 1e-9)):.2g}")
     time = time_control(p, steady, 1000 if steady else 0.5, dt_default, 100 if steady else 0.05)
     if not steady:
         co = speed * time.delta_t / dx
         p.values["Courant"] = co
         if co > 1:
             p.warnings.append(f"Courant number about {co:.2g} (> 1) with deltaT = {fmt(time.delta_t)} s: "
-                              f"the run may diverge; use deltaT <= {fmt(0.5 * dx / speed)} s")
+                              f"the run may diverge; use deltaT <= {fmt(courant * dx / speed)} s")
     bc_values: dict[str, str] = {"U": vec(speed, 0, 0)}
     if model != "laminar":
         turb = inlet_turbulence(max(speed, 1e-3), length, fluid.nu)
@@ -227,7 +229,7 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
         p.assumptions.append("turbulence model = kEpsilon (the tutorial's)")
     spec = model_spec(model)
     if "R" in spec.solved and steady:
-        p.assumptions.append("Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation p 0.3 / U 0.7 / others 0.5 "
+        p.assumptions.append(f"Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation {describe_relaxation('stress')} "
                              "and upwind convection of R and epsilon, for a stable start")
     speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
     speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")

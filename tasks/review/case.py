@@ -15,6 +15,7 @@ from typing import Mapping
 
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import top_level_entries
+from tasks.foam.defaults import defaults
 from tasks.foam.physics import is_steady, solver_family
 
 _MAX_BYTES = 2_000_000
@@ -301,10 +302,12 @@ def velocity_scale(view: CaseView) -> float | None:
     return max(mags) if mags and max(mags) > 0 else None
 
 
-def estimate_delta_t(view: CaseView, courant: float = 0.5) -> float | None:
-    """deltaT for a Courant number of `courant`: smallest cell over the largest velocity."""
+def estimate_delta_t(view: CaseView, courant: float | None = None) -> float | None:
+    """deltaT for a Courant number of `courant` (the canonical target, 0.5, by default):
+    smallest cell over the largest velocity."""
     if view.steady:
         return 1.0
+    courant = defaults().target_courant if courant is None else courant
     bmd = view.text("system/blockMeshDict")
     geometry = block_geometry(bmd) if bmd else None
     dx = min_cell_size(geometry) if geometry else None

@@ -1,7 +1,9 @@
-"""Canonical values the Reviewer writes: canonical/review_defaults.yaml plus what must be
-computed from the case (deltaT from the mesh and velocity, nu from the case's fluid, ...).
+"""The canonical values the Reviewer writes for one case: the dictionary defaults the
+InputWriter writes too (canonical/defaults.yaml through tasks/foam/defaults.py) plus what
+must be computed from the case (deltaT from the mesh and velocity, nu from the case's
+fluid, the linear solver for a field, ...).
 
-Pure lookups over one validated YAML file and a `CaseView`.
+Pure lookups over the canonical tables and a `CaseView`.
 """
 
 from __future__ import annotations
@@ -9,57 +11,22 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from functools import lru_cache
-from typing import Callable, Literal
+from typing import Callable
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
-
-from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import find_fluid, fluid_table, fmt, physics
+from tasks.foam.defaults import (
+    convection_scheme,
+    defaults,
+    linear_solver_body,
+    relaxation_factors,
+    stress_scheme,
+    time_scheme,
+)
+from tasks.foam.physics import find_fluid, fluid_table, fmt
 from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
-
-
-class MeshGate(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    value: str
-    sense: Literal["max", "min", "exact"]
-
-
-class ConstantFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-    class_: str = Field(alias="class")
-    entries: dict[str, str]
-
-
-class ReviewDefaults(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    keywords: dict[str, dict[str, dict[str, str]]]
-    aliases: dict[str, str]
-    linear_solvers: dict[str, dict[str, str]]
-    solver_settings: dict[str, dict[str, str]]
-    div_extra: dict[str, str]
-    relaxation: dict[str, dict[str, dict[str, str]]]
-    relaxation_scale: float
-    mesh_quality: dict[str, MeshGate]
-    constant_files: dict[str, ConstantFile]
-    known_keywords: dict[str, list[str]]
-    target_courant: float
-
-
-@lru_cache(maxsize=1)
-def defaults() -> ReviewDefaults:
-    data = yaml.safe_load((CANONICAL_DIR / "review_defaults.yaml").read_text())
-    return ReviewDefaults.model_validate(data)
-
 
 SCHEME_SECTIONS_WITH_DEFAULT = ("ddtSchemes", "gradSchemes", "laplacianSchemes",
                                 "interpolationSchemes", "snGradSchemes")
-PRESSURE = re.compile(r"(p|p_rgh|pcorr.*|Phi|pa)(Final)?")
 
 
 # --- fluids ------------------------------------------------------------------------------
@@ -98,6 +65,10 @@ def keyword_default(view: CaseView, rel: str, dict_path: list[str], keyword: str
     keyword = canonical_keyword(keyword)
     table_name = "FoamFile" if dict_path[:1] == ["FoamFile"] else rel.rsplit("/", 1)[-1]
     path = "/".join(dict_path[1:] if table_name == "FoamFile" else dict_path)
+    if table_name == "fvSolution" and len(dict_path) == 2 and dict_path[0] == "solvers":
+        value = linear_solver_default(view, dict_path, keyword)
+        if value is not None:
+            return value
     for pattern, values in defaults().keywords.get(table_name, {}).items():
         if fnmatch.fnmatchcase(path, pattern) and keyword in values:
             return _fill(values[keyword], view, dict_path)
@@ -117,7 +88,7 @@ def _fill(template: str, view: CaseView, dict_path: list[str]) -> str | None:
 
 
 def _delta_t(view: CaseView, _: list[str]) -> str | None:
-    dt = estimate_delta_t(view, defaults().target_courant)
+    dt = estimate_delta_t(view)
     return fmt(dt) if dt else None
 
 
@@ -168,22 +139,20 @@ def _ras_model(view: CaseView, _: list[str]) -> str | None:
     return None
 
 
-def _solver_setting(name: str) -> Callable[[CaseView, list[str]], str | None]:
-    def compute(view: CaseView, dict_path: list[str]) -> str | None:
-        text = view.text("system/fvSolution") or ""
-        solver = (fd.get(text, dict_path + ["solver"]) or "").strip()
-        if name == "solver":
-            field = dict_path[-1] if dict_path else ""
-            return linear_solver_body(field).get("solver")
-        if name == "relTol":
-            return "0" if dict_path and dict_path[-1].strip('"').endswith("Final") else "0.1"
-        return defaults().solver_settings.get(solver, {}).get(name)
-
-    return compute
+def linear_solver_default(view: CaseView, dict_path: list[str], keyword: str) -> str | None:
+    """A keyword of the linear-solver entry `solvers/<field>`: from the canonical entry for
+    the field's kind, except that a smoother or preconditioner is the one the solver the
+    case names needs (GAMG: GaussSeidel, PCG: DIC)."""
+    text = view.text("system/fvSolution") or ""
+    solver = (fd.get(text, dict_path + ["solver"]) or "").strip()
+    body = linear_solver_body(dict_path[-1])
+    if keyword in ("smoother", "preconditioner"):
+        return defaults().solver_settings.get(solver or body["solver"], {}).get(keyword)
+    return body.get(keyword)
 
 
 def _ddt(view: CaseView, _: list[str]) -> str | None:
-    return "steadyState" if view.steady else "Euler"
+    return time_scheme(view.steady)
 
 
 _COMPUTED: dict[str, Callable[[CaseView, list[str]], str | None]] = {
@@ -196,10 +165,6 @@ _COMPUTED: dict[str, Callable[[CaseView, list[str]], str | None]] = {
     "phase_rho": _phase_value("rho"),
     "simulationType": _simulation_type,
     "RASModel": _ras_model,
-    "solver": _solver_setting("solver"),
-    "smoother": _solver_setting("smoother"),
-    "preconditioner": _solver_setting("preconditioner"),
-    "relTol": _solver_setting("relTol"),
     "ddt": _ddt,
 }
 
@@ -207,52 +172,24 @@ _COMPUTED: dict[str, Callable[[CaseView, list[str]], str | None]] = {
 # --- numerics ----------------------------------------------------------------------------
 
 
-def linear_solver_body(field: str) -> dict[str, str]:
-    """The canonical linear-solver entries for a field (`pFinal`, `UFinal`: relTol 0)."""
-    name = field.strip('"')
-    final = name.endswith("Final")
-    base = name[: -len("Final")] if final else name
-    table = defaults().linear_solvers
-    kind = "pressure" if PRESSURE.fullmatch(base) else "alpha" if base.startswith("alpha") else "default"
-    body = dict(table[kind])
-    if final:
-        body["relTol"] = "0"
-    return body
-
-
 def div_scheme(view: CaseView, key: str) -> str:
     """The canonical divSchemes entry for `key`, e.g. div(phi,k) -> bounded Gauss limitedLinear 1."""
-    extra = defaults().div_extra
+    extra = defaults().div_schemes.extra
     if key in extra:
         return extra[key]
-    schemes = physics().div_schemes
-    table = schemes["steady" if view.steady else "transient"]
-    assert isinstance(table, dict)
-    if "dev" in key or "nonlinearStress" in key or "((" in key:
-        stress = schemes["stress"]
-        return stress if isinstance(stress, str) else "Gauss linear"
+    if "dev" in key or "nonlinearStress" in key or "((" in key or key == "div(R)":
+        return stress_scheme()
     m = re.fullmatch(r"div\((\w+),\s*([\w.]+)\)", key)
-    field = m[2] if m else ""
-    if field == "U":
-        return table["U"]
-    if field == "R":
-        return table["R"]
-    if field.startswith("alpha"):
-        return extra.get("div(phi,alpha)", "Gauss vanLeer")
-    return table["scalar"]
+    return convection_scheme(m[2] if m else "", view.steady)
 
 
 def relaxation_lines(view: CaseView) -> list[str]:
     """A relaxationFactors body for a steady case (SIMPLEC values with `consistent yes`)."""
     text = view.text("system/fvSolution") or ""
     consistent = (fd.get(text, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
-    table = defaults().relaxation["simplec" if consistent else "simple"]
-    fields = set(view.field_names())
+    body = relaxation_factors("simplec" if consistent else "simple", view.field_names())
     lines: list[str] = []
-    for section in ("fields", "equations"):
-        entries = {k: v for k, v in table.get(section, {}).items() if section != "fields" or k in fields}
-        if not entries:
-            continue
+    for section, entries in body.items():
         lines += [section, "{"]
         lines += [f"    {k:<15} {v};" for k, v in entries.items()]
         lines += ["}"]

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.core.errors import LLMError
 from tasks.core.llm import LLMClient
 from tasks.core.render import render
+from tasks.foam.defaults import defaults
 from tasks.foam.dictionary import parse_error
 from tasks.review.case import CaseView
-from tasks.review.defaults import defaults
 from tasks.review.models import FileEdit, Patch, Problem
 
 log = logging.getLogger(__name__)

@@ -5,67 +5,25 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from tests.conftest import CAVITY, copy_tutorial, run_cli
+from tests.openai_stub import OpenAIStub
 
 pytestmark = pytest.mark.integration
 
 
-class FakeOpenAI:
-    """POST /v1/chat/completions answers from a script: an int is an HTTP error status,
-    a dict is the JSON the assistant message carries."""
-
-    def __init__(self) -> None:
-        self.script: list[int | dict] = []
-        self.requests: list[dict] = []
-        self.headers: list[dict] = []
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:  # keep pytest output clean
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802 - http.server API
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                fake.requests.append(body)
-                fake.headers.append({k.lower(): v for k, v in self.headers.items()})
-                step = fake.script.pop(0) if fake.script else 500
-                if self.path != "/v1/chat/completions":
-                    step = 404
-                if isinstance(step, int):
-                    payload = json.dumps({"error": {"message": f"scripted {step}", "type": "test"}}).encode()
-                    self.send_response(step)
-                else:
-                    payload = json.dumps({
-                        "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": json.dumps(step)}}],
-                        "usage": {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366},
-                    }).encode()
-                    self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-
-
 @pytest.fixture
-def fake_openai() -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI()
-    thread = threading.Thread(target=fake.server.serve_forever, daemon=True)
-    thread.start()
-    yield fake
-    fake.server.shutdown()
-    fake.server.server_close()
+def fake_openai() -> Iterator[OpenAIStub]:
+    """Scripted replies (an int is an HTTP error status, a dict the JSON the assistant message
+    carries); an unscripted request gets HTTP 500."""
+    with OpenAIStub() as stub:
+        stub.when_empty = 500
+        stub.usage = {"prompt_tokens": 321, "completion_tokens": 45, "total_tokens": 366}
+        yield stub
 
 
 def cavity_with_decimal_comma(dest: Path) -> tuple[Path, str]:
@@ -84,14 +42,14 @@ def review_json(case: Path, env: dict[str, str]) -> tuple[int, dict]:
     return proc.returncode, json.loads(lines[0])
 
 
-def llm_env(cli_env: dict[str, str], fake: FakeOpenAI) -> dict[str, str]:
-    return {**cli_env, "OPENAI_BASE_URL": fake.url, "OPENAI_API_KEY": "test-key", "CASEWRIGHT_LLM_MODEL": "fake-model"}
+def llm_env(cli_env: dict[str, str], fake: OpenAIStub) -> dict[str, str]:
+    return {**cli_env, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test-key", "CASEWRIGHT_LLM_MODEL": "fake-model"}
 
 
 def test_llm_repairs_what_no_rule_covers(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
     case, fixed = cavity_with_decimal_comma(tmp_path / "cavity")
-    fake_openai.script = [429, {"file": "constant/transportProperties", "content": fixed,
-                                "explanation": "nu used a decimal comma; OpenFOAM needs 0.01"}]
+    fake_openai.replies.extend([429, {"file": "constant/transportProperties", "content": fixed,
+                                       "explanation": "nu used a decimal comma; OpenFOAM needs 0.01"}])
     code, review = review_json(case, llm_env(cli_env, fake_openai))
     assert code == 0, review
     assert review["initial_problem"]["kind"] == "fatal" and "excess tokens" in review["initial_problem"]["message"]
@@ -104,7 +62,7 @@ def test_llm_repairs_what_no_rule_covers(tmp_path, cli_env, prefect_server, need
     assert request["model"] == "fake-model" and request["response_format"]["type"] == "json_object"
     prompt = request["messages"][-1]["content"]
     assert "excess tokens" in prompt and "0,01" in prompt and "constant/transportProperties" in prompt
-    assert fake_openai.headers[-1]["authorization"] == "Bearer test-key"
+    assert request["auth"] == "Bearer test-key" and request["path"] == "/v1/chat/completions"
     usage = review["llm_usage"]
     assert (usage["calls"], usage["retries"], usage["prompt_tokens"], usage["completion_tokens"]) == (1, 1, 321, 45)
     assert "LLM edit of constant/transportProperties" in review["cycles"][0]["description"]
@@ -113,7 +71,7 @@ def test_llm_repairs_what_no_rule_covers(tmp_path, cli_env, prefect_server, need
 def test_llm_answer_outside_the_case_is_refused(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
     case, fixed = cavity_with_decimal_comma(tmp_path / "cavity")
     broken = (case / "constant/transportProperties").read_text()
-    fake_openai.script = [{"file": "../../etc/hosts", "content": fixed, "explanation": "x"}]
+    fake_openai.replies.append({"file": "../../etc/hosts", "content": fixed, "explanation": "x"})
     code, review = review_json(case, llm_env(cli_env, fake_openai))
     assert code == 1
     assert review["cycles"] == [] and "outside the case" in review["stopped"]

@@ -8,27 +8,24 @@ the CLI, and the OpenAI embedding path against a loopback endpoint this test sta
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import os
 import random
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import TEST_PREFECT_PORT, TUTORIALS, run_cli
+from tests.openai_stub import OpenAIStub
 
 pytestmark = pytest.mark.integration
 
@@ -340,52 +337,21 @@ def test_flow_runs_under_prefect(world: World, prefect_server: str) -> None:
 
 # --- the OpenAI-compatible embedding path (loopback fake endpoint) -------------------------------
 
-class FakeEmbeddings(BaseHTTPRequestHandler):
-    """POST /v1/embeddings: deterministic unit vectors (md5-seeded), float or base64 encoded."""
-
-    dimension = 3072
-    requests: list[dict[str, Any]] = []
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server API
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        FakeEmbeddings.requests.append({"auth": self.headers.get("Authorization"), **body})
-        if self.path != "/v1/embeddings":
-            self.send_error(404)
-            return
-        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
-        data = []
-        for i, text in enumerate(texts):
-            rng = random.Random(hashlib.md5(text.encode()).hexdigest())
-            vec = [rng.gauss(0, 1) for _ in range(self.dimension)]
-            norm = sum(x * x for x in vec) ** 0.5
-            vec = [x / norm for x in vec]
-            encoded: Any = vec
-            if body.get("encoding_format") == "base64":
-                encoded = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode()
-            data.append({"object": "embedding", "index": i, "embedding": encoded})
-        payload = json.dumps({"object": "list", "data": data, "model": body["model"],
-                              "usage": {"prompt_tokens": 0, "total_tokens": 0}}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
-
-    def log_message(self, *args: Any) -> None:
-        pass
+def unit_vector(text: str, dimension: int = 3072) -> list[float]:
+    """A deterministic unit vector per text (md5-seeded), the size of text-embedding-3-large's."""
+    rng = random.Random(hashlib.md5(text.encode()).hexdigest())
+    vec = [rng.gauss(0, 1) for _ in range(dimension)]
+    norm = sum(x * x for x in vec) ** 0.5
+    return [x / norm for x in vec]
 
 
 @pytest.fixture()
-def fake_openai() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeEmbeddings)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    FakeEmbeddings.requests.clear()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
+def fake_openai() -> Iterator[OpenAIStub]:
+    with OpenAIStub(embed=unit_vector) as stub:
+        yield stub
 
 
-def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai: str) -> None:
+def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai: OpenAIStub) -> None:
     from flows.ingest import run_ingest
     from tasks.core.config import load_settings
     from tasks.core.errors import StoreError
@@ -393,7 +359,7 @@ def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai
     from tasks.knowledge.embed import provider_from_settings
 
     settings = load_settings(embedding_provider="openai", embedding_model="text-embedding-3-large",
-                             llm_base_url=fake_openai, llm_api_key="test-key", tutorials_dir=world.tutorials)
+                             llm_base_url=fake_openai.base_url, llm_api_key="test-key", tutorials_dir=world.tutorials)
     provider = provider_from_settings(settings)
     assert (provider.name, provider.dimension) == ("openai:text-embedding-3-large", 3072)
     with world.conn() as conn, pytest.raises(StoreError, match="--rebuild"):  # the MiniLM store refuses it
@@ -404,7 +370,8 @@ def test_openai_embeddings_through_a_loopback_endpoint(world: World, fake_openai
         try:
             summary = run_ingest(world.request(), settings=settings, provider=provider, tracked=False)
             assert summary.embedded > 0 and summary.embedding_model == "openai:text-embedding-3-large"
-            assert all(r["auth"] == "Bearer test-key" for r in FakeEmbeddings.requests)
+            assert fake_openai.requests and all(r["auth"] == "Bearer test-key" and r["path"] == "/v1/embeddings"
+                                                for r in fake_openai.requests)
             with store.connect(settings) as conn:
                 column = conn.execute("SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute "
                                       "WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'").fetchone()

@@ -718,3 +718,135 @@ def test_ontology_model_aliases_are_real_models() -> None:
     aliases = _ontology()["categories"]["turbulence_models"]["aliases"]
     unknown = [m for m in aliases if m not in ras | les | {"laminar"}]
     assert not unknown, f"turbulence_models aliases name unknown models: {unknown}"
+
+
+# --------------------------------------------------------------------------
+# tests: canonical/physics.yaml and canonical/defaults.yaml, one home per fact
+# --------------------------------------------------------------------------
+
+LOADERS = {"physics.yaml": "tasks/foam/physics.py", "fluids.yaml": "tasks/foam/physics.py",
+           "defaults.yaml": "tasks/foam/defaults.py"}
+
+
+def test_physics_and_defaults_validate_and_share_no_section() -> None:
+    yaml = pytest.importorskip("yaml")
+    from tasks.foam.defaults import defaults
+    from tasks.foam.physics import physics
+
+    physics(), defaults()  # pydantic, extra="forbid"
+    sections = {name: set(yaml.safe_load((CANONICAL / name).read_text(encoding="utf-8")))
+                for name in ("physics.yaml", "defaults.yaml")}
+    assert not sections["physics.yaml"] & sections["defaults.yaml"]
+
+
+def test_each_canonical_table_is_read_by_its_loader_only() -> None:
+    sources = [p for d in ("tasks", "flows") for p in (REPO / d).rglob("*.py")]
+    for name, loader in LOADERS.items():
+        readers = sorted(str(p.relative_to(REPO)) for p in sources if f'"{name}"' in p.read_text(encoding="utf-8"))
+        assert readers == [loader], f"canonical/{name} is opened by {readers}, not only by {loader}"
+
+
+def _tutorial_text(rel: str) -> str:
+    from tasks.foam.files import find_file, read_text
+
+    path = find_file((TUTORIALS / rel).parent, (TUTORIALS / rel).name)
+    if path is None:
+        pytest.skip(f"OpenFOAM tutorial file {rel} not installed")
+    return read_text(path)
+
+
+def test_simplec_relaxation_is_the_pitzdaily_tutorials() -> None:
+    from tasks.foam import dictionary as fd
+    from tasks.foam.defaults import relaxation_factors
+
+    text = _tutorial_text("incompressible/simpleFoam/pitzDaily/system/fvSolution")
+    assert fd.get(text, ["SIMPLE", "consistent"]) == "yes"
+    body = relaxation_factors("simplec", ["p", "U", "k", "epsilon"])
+    assert list(body) == fd.keys(text, ["relaxationFactors"]) == ["equations"]  # p unrelaxed
+    for key, value in body["equations"].items():
+        assert fd.get(text, ["relaxationFactors", "equations", key]) == value, key
+
+
+@pytest.mark.parametrize(("tutorial", "entry", "field", "keys"), [
+    ("incompressible/icoFoam/cavity/cavity", "p", "p", ("tolerance", "relTol")),
+    ("multiphase/interFoam/laminar/damBreak/damBreak", "alpha.water.*", "alpha.water",
+     ("nAlphaCorr", "nAlphaSubCycles", "cAlpha", "MULESCorr", "solver", "smoother", "tolerance", "relTol")),
+    ("incompressible/simpleFoam/pitzDaily", "p", "p", ("solver", "smoother", "tolerance")),
+])
+def test_linear_solvers_are_the_tutorials(tutorial: str, entry: str, field: str, keys: tuple[str, ...]) -> None:
+    from tasks.foam import dictionary as fd
+    from tasks.foam.defaults import linear_solver_body
+
+    text = _tutorial_text(f"{tutorial}/system/fvSolution")
+    body = linear_solver_body(field)
+    for key in keys:
+        have = fd.get(text, ["solvers", entry, key])
+        assert have is not None and _same(have, body[key]), f"{tutorial} solvers/{entry}/{key}: {have} vs {body[key]}"
+
+
+def test_stress_divergence_is_the_tutorials() -> None:
+    from tasks.foam import dictionary as fd
+    from tasks.foam.defaults import stress_scheme
+
+    text = _tutorial_text("incompressible/pisoFoam/RAS/cavity/system/fvSchemes")
+    assert fd.get(text, ["divSchemes", "div(R)"]) == stress_scheme()
+
+
+def _same(a: str, b: str) -> bool:
+    try:
+        return float(a) == float(b)
+    except ValueError:
+        return a == b
+
+
+@pytest.fixture()
+def steady_cavity(tmp_path: Path) -> Path:
+    """The cavity tutorial switched by the InputWriter to simpleFoam with k-epsilon numerics."""
+    from tasks.edit.caseops import ensure_numerics, switch_solver
+    from tasks.foam.files import decompress_tree
+
+    if not CAVITY.is_dir():
+        pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
+    case = Path(shutil.copytree(CAVITY, tmp_path / "cavity"))
+    decompress_tree(case)
+    switch_solver(case, "simpleFoam", closed_domain=True)
+    ensure_numerics(case, "simpleFoam", ["k", "epsilon"])
+    return case
+
+
+def test_the_reviewer_writes_what_the_planner_writes(steady_cavity: Path) -> None:
+    """Every canonical value the InputWriter put into a case is the value the Reviewer would
+    write for the same entry if it were missing."""
+    from tasks.foam import dictionary as fd
+    from tasks.review.case import CaseView
+    from tasks.review.defaults import div_scheme, keyword_default, relaxation_lines
+
+    view = CaseView.load(steady_cavity)
+    solution, schemes = view.text("system/fvSolution") or "", view.text("system/fvSchemes") or ""
+    transport = view.text("constant/transportProperties") or ""
+
+    def reviewer(rel: str, path: list[str]) -> str | None:
+        return keyword_default(view, rel, path[:-1], path[-1])
+
+    planner_wrote = {
+        ("system/fvSolution", ("SIMPLE", key)): fd.get(solution, ["SIMPLE", key])
+        for key in fd.keys(solution, ["SIMPLE"]) if key != "residualControl"
+    }
+    planner_wrote.update({("system/fvSolution", ("solvers", "(k|epsilon)", key)): fd.get(solution, ["solvers", "(k|epsilon)", key])
+                          for key in fd.keys(solution, ["solvers", "(k|epsilon)"])})
+    planner_wrote[("system/fvSchemes", ("ddtSchemes", "default"))] = fd.get(schemes, ["ddtSchemes", "default"])
+    planner_wrote[("system/fvSchemes", ("wallDist", "method"))] = fd.get(schemes, ["wallDist", "method"])
+    planner_wrote[("constant/transportProperties", ("transportModel",))] = fd.get(transport, ["transportModel"])
+    assert len(planner_wrote) == 11  # 4 SIMPLE, 4 solver, 3 other entries
+    for (rel, path), value in planner_wrote.items():
+        assert reviewer(rel, list(path)) == value, f"{rel} {'/'.join(path)}: planner {value}"
+    for key in ("div(phi,U)", "div(phi,k)", "div(phi,epsilon)", "div((nuEff*dev2(T(grad(U)))))"):
+        assert div_scheme(view, key) == fd.get(schemes, ["divSchemes", key]), key
+
+    lines = relaxation_lines(view)
+    reviewer_text = fd.set_entry("", ["relaxationFactors"], lines)
+    for section in fd.keys(solution, ["relaxationFactors"]):
+        for key in fd.keys(solution, ["relaxationFactors", section]):
+            path = ["relaxationFactors", section, key]
+            assert fd.get(reviewer_text, path) == fd.get(solution, path), "/".join(path)
+    assert fd.keys(reviewer_text, ["relaxationFactors"]) == fd.keys(solution, ["relaxationFactors"])

@@ -11,15 +11,9 @@ import difflib
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.foam.defaults import defaults, linear_solver_body
 from tasks.review.case import CaseView
-from tasks.review.defaults import (
-    SCHEME_SECTIONS_WITH_DEFAULT,
-    canonical_keyword,
-    defaults,
-    div_scheme,
-    keyword_default,
-    linear_solver_body,
-)
+from tasks.review.defaults import SCHEME_SECTIONS_WITH_DEFAULT, canonical_keyword, div_scheme, keyword_default
 from tasks.review.edits import Rule, closest, edit_file, patch
 from tasks.review.models import Patch, Problem
 from tasks.review.rules.fields import (

@@ -9,10 +9,10 @@ import re
 from tasks.core.errors import PlanError
 from tasks.core.render import render
 from tasks.foam import dictionary as fd
+from tasks.foam.defaults import defaults
 from tasks.foam.physics import boundary_condition, field_class, physics
 from tasks.review.audit import audit_dimensions, audit_wall_functions, expected_dimensions
 from tasks.review.case import CONSTRAINT_TYPES, CaseView
-from tasks.review.defaults import defaults
 from tasks.review.edits import bc_values, edit_field, patch
 from tasks.review.models import Patch, Problem
 

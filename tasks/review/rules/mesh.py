@@ -8,8 +8,8 @@ import re
 import numpy as np
 
 from tasks.foam import dictionary as fd
+from tasks.foam.defaults import defaults
 from tasks.review.case import CaseView, first_number
-from tasks.review.defaults import defaults
 from tasks.review.edits import patch
 from tasks.review.models import Patch, Problem
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.foam.defaults import defaults, upwind_scheme
 from tasks.foam.physics import fmt
 from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
-from tasks.review.defaults import defaults, div_scheme, relaxation_lines
+from tasks.review.defaults import div_scheme, relaxation_lines
 from tasks.review.edits import patch
 from tasks.review.models import Patch, Problem
 
@@ -102,7 +103,7 @@ def bounded_upwind_schemes(problem: Problem, view: CaseView) -> Patch | None:
     text = view.text(rel)
     if text is None:
         return None
-    scheme = "bounded Gauss upwind" if view.steady else "Gauss upwind"
+    scheme = upwind_scheme(view.steady)
     new = text
     changed: list[str] = []
     for name in fd.keys(text, ["divSchemes"]):
