@@ -1,9 +1,4 @@
-"""`casewright ask` and `casewright bench retrieval`. flows/cli.py calls `register(app)`.
-
-The helpers of flows/cli.py are imported inside `register` (flows/cli.py imports this module
-while it is itself being imported), and `bench` is looked up on the app that is passed in, so
-`python -m flows.cli` and the `casewright` script register on the same objects.
-"""
+"""`casewright ask` and `casewright bench retrieval`."""
 
 from __future__ import annotations
 
@@ -11,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from tasks.core.errors import UsageError
+from flows.cli._common import JsonOpt, finish, run_flow
 
 ABLATION_HEADER = ("config", "mean", "median", "min", "n_perfect", "corrected mean", "p50 ms", "p95 ms")
 
@@ -31,12 +26,11 @@ def ask_cmd(
     no_mmr: bool = typer.Option(False, "--no-mmr", help="Plain fused order instead of MMR."),
     no_canonical: bool = typer.Option(False, "--no-canonical", help="No pinned canonical sections."),
     no_case_base: bool = typer.Option(False, "--no-case-base", help="No base-case summary from the case base."),
-    json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout and nothing else."),
+    json_out: bool = JsonOpt,
 ) -> None:
     """Route a question, retrieve its context block (and answer it when an LLM is configured)."""
-    from flows.cli import emit_json
-    from flows.server import prefect_session
     from tasks.core.config import get_settings
+    from tasks.core.errors import UsageError
 
     if not question.strip():
         raise UsageError("the question is empty: pass it in quotes, e.g. casewright ask \"why does k bound?\"")
@@ -46,14 +40,8 @@ def ask_cmd(
 
     request = AskRequest(question=question, tool=tool,
                          options=_options(no_expansion, no_lexical, no_mmr, no_canonical, no_case_base))
-    with prefect_session(settings.prefect_port, settings.prefect_api_url):
-        from flows.ask import ask
-
-        result = ask(request, settings=settings)
-    if json_out:
-        emit_json(result.model_dump(mode="json"))
-    else:
-        typer.echo(_ask_text(result))
+    result = run_flow("flows.ask:ask", request, settings=settings)
+    finish(result, json_out, _ask_text)
 
 
 def _check_store(settings: Any) -> None:
@@ -86,7 +74,8 @@ def _ask_text(result: Any) -> str:
 
 
 def bench_retrieval_cmd(
-    set_name: str = typer.Option("iterasim", "--set", help="iterasim (28 A-D cases) or ablation30."),
+    set_name: str = typer.Option("iterasim", "--set", help="iterasim (28 A-D cases), ablation30 or questions "
+                                 "(the project's own set: term coverage and mode, held-out fifth reported apart)."),
     no_expansion: bool = typer.Option(False, "--no-expansion", help="Search with the question only."),
     no_lexical: bool = typer.Option(False, "--no-lexical", help="Dense (pgvector) lists only."),
     no_mmr: bool = typer.Option(False, "--no-mmr", help="Plain fused order instead of MMR."),
@@ -94,37 +83,48 @@ def bench_retrieval_cmd(
     no_case_base: bool = typer.Option(False, "--no-case-base", help="No base-case summary from the case base."),
     ablation: bool = typer.Option(False, "--ablation", help="Run full, each component off in turn, and flat "
                                   "(dense only: no expansion, lexical, MMR, canonical or case base); print the table."),
-    json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout and nothing else."),
+    json_out: bool = JsonOpt,
 ) -> None:
     """Score retrieval by the IteraSim paper's Eq. 3 (offline; all queries in one warm process)."""
-    from flows.cli import emit_json
     from tasks.bench.retrieval import ABLATIONS, run_benchmark
     from tasks.core.config import get_settings
+    from tasks.core.errors import UsageError
     from tasks.retrieval.fusion import RetrievalOptions
 
-    if set_name not in ("iterasim", "ablation30"):
-        raise UsageError(f"unknown --set {set_name!r}: use iterasim or ablation30")
+    if set_name not in ("iterasim", "ablation30", "questions"):
+        raise UsageError(f"unknown --set {set_name!r}: use iterasim, ablation30 or questions")
+    if set_name == "questions":
+        from tasks.bench.retrieval import run_questions
+
+        report = run_questions(_options(no_expansion, no_lexical, no_mmr, no_canonical, no_case_base), get_settings())
+        finish(report, json_out, _questions_text)
+        return
     if ablation:
         configs = {name: RetrievalOptions(**flags) for name, flags in ABLATIONS.items()}
     else:
         configs = {"run": _options(no_expansion, no_lexical, no_mmr, no_canonical, no_case_base)}
     reports = run_benchmark(set_name, configs, get_settings())
-    if ablation:
-        rows = [{"config": name, **r.model_dump(include={"mean", "median", "min", "n_perfect"}),
-                 "corrected_mean": r.corrected.mean, "latency_ms": r.latency_ms.model_dump()}
-                for name, r in reports.items()]
-        if json_out:
-            emit_json({"set": set_name, "rows": rows, "paper": reports["full"].paper,
-                       "cold_start_ms": reports["full"].cold_start_ms,
-                       "runs": {name: r.model_dump(mode="json") for name, r in reports.items()}})
-        else:
-            typer.echo(_ablation_text(set_name, reports))
-        return
-    report = reports["run"]
-    if json_out:
-        emit_json(report.model_dump(mode="json"))
-    else:
-        typer.echo(_report_text(report))
+    if not ablation:
+        finish(reports["run"], json_out, _report_text)
+    rows = [{"config": name, **r.model_dump(include={"mean", "median", "min", "n_perfect"}),
+             "corrected_mean": r.corrected.mean, "latency_ms": r.latency_ms.model_dump()}
+            for name, r in reports.items()]
+    table = {"set": set_name, "rows": rows, "paper": reports["full"].paper,
+             "cold_start_ms": reports["full"].cold_start_ms,
+             "runs": {name: r.model_dump(mode="json") for name, r in reports.items()}}
+    finish(table, json_out, lambda _: _ablation_text(set_name, reports))
+
+
+def _questions_text(r: Any) -> str:
+    s = r.summary
+    lines = [f"question set: {s.n} questions, term coverage mean {_pct(s.mean)} (development {_pct(s.dev_mean)}, "
+             f"held-out {_pct(s.held_out_mean)}), mode right {_pct(s.mode_accuracy)}",
+             f"latency p50 {s.latency_ms.p50:.1f} ms, p95 {s.latency_ms.p95:.1f} ms", "", "by topic:"]
+    lines += [f"  {topic:28}{_pct(v):>8}" for topic, v in s.by_topic.items()]
+    lines += ["", f"{'id':10}{'topic':28}{'cover':>8}{'mode':>10}  missing"]
+    lines += [f"{c.id:10}{c.topic:28}{_pct(c.coverage):>8}{c.mode + ('' if c.mode_ok else '!'):>10}  "
+              f"{'(held out)' if c.held_out else ', '.join(c.missing) or '-'}" for c in r.cases]
+    return "\n".join(lines)
 
 
 def _pct(x: float) -> str:
@@ -168,14 +168,3 @@ def _ablation_text(set_name: str, reports: dict[str, Any]) -> str:
     lines += ["", f"CPU p50 of the full run {full.latency_ms.cpu_p50:.1f} ms at load average {full.latency_ms.load_avg}; "
               f"cold start (ms): {full.cold_start_ms}; queries encoded by {full.encoder}"]
     return "\n".join(lines)
-
-
-def register(app: typer.Typer) -> None:
-    """Add `ask` to the app and `retrieval` to its `bench` sub-app."""
-    from flows.cli import user_errors
-
-    app.command("ask")(user_errors(ask_cmd))
-    bench = next((g.typer_instance for g in app.registered_groups if g.name == "bench"), None)
-    if bench is None:
-        raise RuntimeError("flows/cli.py has no `bench` sub-app to register `bench retrieval` on")
-    bench.command("retrieval")(user_errors(bench_retrieval_cmd))
