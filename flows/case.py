@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import io
 import time
 from pathlib import Path
 
 from prefect import flow, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
+from prefect.logging import get_run_logger
 
 from flows.steps import run_step
 from tasks.core.config import Settings, get_settings
@@ -30,15 +33,47 @@ from tasks.run.runner import select_runner
 from tasks.run.steps import plan_steps, restore_initial_fields
 from tasks.run.yplus import is_ras, with_wall_yplus, yplus_step
 
+PLOT_MAX_BYTES = 48_000  # the residual plot as embedded in an artifact (the PNG file keeps its size)
+
+
+def png_data_uri(png: Path, max_bytes: int = PLOT_MAX_BYTES) -> str:
+    """The PNG as a `data:` URI for a markdown artifact, so the dashboard shows it offline.
+
+    A residual plot has a few flat colours: a 64-colour palette keeps it sharp at about a
+    quarter of the size; it is halved in width and height until it fits max_bytes.
+    """
+    from PIL import Image
+
+    with Image.open(png) as img:
+        img = img.convert("RGB")
+    while True:
+        buf = io.BytesIO()
+        img.quantize(colors=64).save(buf, format="PNG", optimize=True)
+        if buf.tell() <= max_bytes or min(img.size) < 100:
+            return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+        img = img.resize((img.width // 2, img.height // 2), Image.Resampling.LANCZOS)
+
+
+def plot_markdown(png: Path, alt: str) -> str:
+    """A markdown image of the plot, or a line saying why it is missing (never raises)."""
+    try:
+        return f"![{alt}]({png_data_uri(png)})\n"
+    except OSError as exc:
+        get_run_logger().warning("residual plot %s not embedded in the artifact: %s", png, exc)
+        return f"(residual plot {png} could not be read: {exc})\n"
+
 
 @task(name="publish-report", persist_result=False, cache_policy=NO_CACHE)
 def publish_report(report: RunReport) -> None:
     key = "run-" + "".join(c if c.isalnum() else "-" for c in Path(report.case_dir).name.lower())[:40]
-    create_markdown_artifact(markdown=report_markdown(report), key=key.strip("-") or "run", description=report.case_dir)
+    key = key.strip("-") or "run"
+    create_markdown_artifact(markdown=report_markdown(report), key=key, description=report.case_dir)
+    get_run_logger().info("report artifact %r for %s", key, report.case_dir)
 
 
 def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> RunReport:
     """Mesh, fields, solver as retried tasks of the calling flow; stop at the first failed step."""
+    logger = get_run_logger()
     started = time.monotonic()
     info = check_and_read(Path(case_dir))
     runner, choice = select_runner(
@@ -46,9 +81,14 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> Run
         settings.docker_cpus, settings.openfoam_dir,
     )
     restored = restore_initial_fields(info)
+    steps = plan_steps(info)
+    logger.info("%s: %s on the %s backend (%s); steps: %s", info.case_dir, info.application, choice.backend,
+                choice.reason, ", ".join(s.label() for s in steps))
+    if restored:
+        logger.info("restored initial fields from their .orig copies: %s", ", ".join(restored))
     step_task = run_step.with_options(retries=settings.infra_retries)
     results = []
-    for step in plan_steps(info):
+    for step in steps:
         result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
         results.append(result)
         if result.status != "ok":
@@ -58,6 +98,8 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> Run
         check = step_task(runner, info.case_dir, yplus_step(info.application), settings.step_timeout_s)
         report = with_wall_yplus(report, info.case_dir, check)
     write_report(report, info.case_dir)
+    logger.info("%s %s in %.2f s: time %s of endTime %s; report %s", info.application, report.status,
+                report.wall_seconds, report.time_reached, report.end_time, report.report_path)
     publish_report(report)
     return report
 
@@ -70,31 +112,47 @@ def run_case(case_dir: Path, backend: str | None = None, settings: Settings | No
 
 @task(name="route-request", persist_result=False, cache_policy=NO_CACHE)
 def route(request: CaseRequest) -> RouteSummary:
-    return route_request(request.text)
+    routed = route_request(request.text)
+    get_run_logger().info("routed: %s mode, categories %s, %d canonical notes pinned", routed.mode,
+                          ", ".join(routed.categories) or "-", len(routed.pinned))
+    return routed
 
 
 @task(name="plan-case", persist_result=False, cache_policy=NO_CACHE)
 def plan_case(request: CaseRequest, settings: Settings, routed: RouteSummary):
-    return plan_request(request, settings, routed)
+    manifest = plan_request(request, settings, routed)
+    get_run_logger().info("planned (%s planner): %s, recipe %s, base %s, %d assumptions", manifest.planner,
+                          manifest.solver, manifest.recipe, manifest.base_tutorial, len(manifest.assumptions))
+    return manifest
 
 
 @task(name="write-case", persist_result=False, cache_policy=NO_CACHE)
 def write_case(request: CaseRequest, manifest, settings: Settings):
-    return write_planned_case(request, manifest, settings)
+    written = write_planned_case(request, manifest, settings)
+    get_run_logger().info("wrote %d files into %s", len(written.files), written.case_dir)
+    return written
 
 
 @task(name="check-case", persist_result=False, cache_policy=NO_CACHE)
 def check_case(written, manifest):
-    return check_written_case(written, manifest)
+    problems = check_written_case(written, manifest)
+    get_run_logger().info("pre-run checks: %d problem(s)%s", len(problems),
+                          "".join(f"; {p.severity} in {p.file}" for p in problems[:5]))
+    return problems
 
 
 @task(name="score-case", persist_result=False, cache_policy=NO_CACHE)
 def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None,
                      routed: RouteSummary | None = None, review: ReviewSummary | None = None) -> CaseResult:
     result = score_case(request, manifest, written, problems, report, routed, review)
+    markdown = result_markdown(result)
+    if result.residual_plot:
+        markdown += "\n" + plot_markdown(Path(result.residual_plot), f"initial residuals of {result.solver}")
     key = "case-" + "".join(c if c.isalnum() else "-" for c in written.case_dir.name.lower())[:40]
-    create_markdown_artifact(markdown=result_markdown(result), key=key.strip("-") or "case",
-                             description=str(written.case_dir))
+    key = key.strip("-") or "case"
+    create_markdown_artifact(markdown=markdown, key=key, description=str(written.case_dir))
+    get_run_logger().info("%s: %s, score %s (%s); artifact %r", written.case_dir, result.status, result.score,
+                          result.score_reason, key)
     return result
 
 

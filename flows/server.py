@@ -69,7 +69,8 @@ def server_env(port: int) -> dict[str, str]:
     """base_env plus where the server listens and where its dashboard finds the API.
 
     The dashboard reads the API URL from the server's /ui-settings (PREFECT_UI_API_URL) and
-    calls `{api_url}/health`: empty, it calls /health and shows "Can't connect to Server API".
+    calls `{api_url}/health`: empty, it calls /health, gets a 404 and shows no data ("Can't
+    connect to Server API at ." or "Not Found").
     Unset, the server derives it from PREFECT_API_URL or PREFECT_SERVER_API_HOST/PORT (4200
     by default), not from `--port`, so it is set for the port actually used. PREFECT_UI_URL is
     what the server puts in links to runs (automation notifications).

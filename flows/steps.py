@@ -41,5 +41,7 @@ def run_step(runner: Runner, case_dir: Path, step: Step, timeout_s: float) -> St
     logger.info("%s on %s (%s backend)", step.label(), case_dir, runner.name)
     result = runner.run(case_dir, step, timeout_s)
     result.attempts = int(task_run.run_count or 1)
-    logger.info("%s: %s in %.2f s (exit %s)", step.command, result.status, result.seconds, result.exit_code)
+    retried = f", attempt {result.attempts}" if result.attempts > 1 else ""
+    logger.info("%s: %s in %.2f s (exit %s%s); log %s", step.command, result.status, result.seconds,
+                result.exit_code, retried, result.log_path)
     return result
