@@ -1,0 +1,145 @@
+"""`build_mesh`: a GeometrySpec becomes the files and steps that make the case's mesh.
+
+Structured shapes get a parametric system/blockMeshDict (steps: blockMesh, checkMesh); the
+rest are meshed with Gmsh in this process into a .msh (v2 ASCII) one cell thick, then
+`gmshToFoam`, a Python post-step that sets the patch types gmshToFoam cannot know (empty,
+wall, symmetryPlane), and checkMesh. Whoever runs the steps calls `apply_post_step` for the
+non-command steps (or hands a command runner to `run_mesh`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Callable
+
+from tasks.core.errors import CaseRunError
+from tasks.core.render import render
+from tasks.geometry.blocks import render_block_mesh_dict
+from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
+from tasks.geometry.spec import GeometrySpec
+
+log = logging.getLogger(__name__)
+
+GMSH_SHAPES = frozenset({"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil"})
+MSH_FILE = "mesh.msh"
+
+
+def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
+    """Write what `case_dir` needs to mesh `spec` and say how to run it."""
+    case_dir = Path(case_dir)
+    (case_dir / "system").mkdir(parents=True, exist_ok=True)
+    assumptions = _given_and_defaulted(spec)
+    if spec.shape in GMSH_SHAPES or (spec.outline is not None and not _is_box(spec.outline)):
+        from tasks.geometry.unstructured import build_unstructured
+
+        msh = build_unstructured(spec, case_dir / MSH_FILE)
+        types = {p.name: p.type for p in msh.patches if p.type != "patch"}
+        steps: list[MeshStep] = [MeshCommand(command="gmshToFoam", args=[MSH_FILE]), SetPatchTypes(types=types),
+                                 MeshCommand(command="checkMesh")]
+        build = MeshBuild(
+            shape=spec.shape, generator="gmsh", steps=steps, files=[MSH_FILE], patches=msh.patches,
+            n_cells=msh.n_cells, two_d=True, flow_direction=(1.0, 0.0, 0.0),
+            reference_length=msh.reference_length, assumptions=assumptions + msh.assumptions,
+        )
+    else:
+        from tasks.geometry.structured import build_structured
+
+        st = build_structured(spec)
+        text = render_block_mesh_dict(st.model, f"{spec.shape}: {_dims_text(spec)}")
+        (case_dir / "system/blockMeshDict").write_text(text)
+        patches = [PatchInfo(name=n, type=st.model.patch_types[n], role=st.roles[n]) for n in st.model.patches]
+        build = MeshBuild(
+            shape=spec.shape, generator="blockMesh",
+            steps=[MeshCommand(command="blockMesh"), MeshCommand(command="checkMesh")],
+            files=["system/blockMeshDict"], patches=patches, n_cells=st.model.n_cells, two_d=bool(spec.two_d),
+            flow_direction=st.flow_direction, reference_length=st.reference_length,
+            assumptions=assumptions + st.assumptions,
+        )
+    written = write_mesh_system(case_dir)
+    if written:
+        build.files.extend(written)
+        build.assumptions.append("Minimal system/" + ", ".join(Path(w).name for w in written)
+                                 + " written so the mesh utilities run; the case writer may replace them.")
+    log.info("mesh for %s in %s: %d cells, %d patches (%s)", spec.shape, case_dir, build.n_cells,
+             len(build.patches), build.generator)
+    return build
+
+
+def write_mesh_system(case_dir: Path, application: str = "icoFoam", delta_t: float = 0.001,
+                      end_time: float = 0.005, write_interval: int = 1000, overwrite: bool = False) -> list[str]:
+    """Write minimal system/controlDict, fvSchemes and fvSolution where missing (all with
+    `overwrite`); the relative paths written."""
+    written = []
+    context = {"controlDict": dict(application=application, delta_t=delta_t, end_time=end_time,
+                                   write_interval=write_interval),
+               "fvSchemes": dict(ddt="steadyState" if application.startswith("simple") else "Euler"),
+               "fvSolution": {}}
+    for name, extra in context.items():
+        path = Path(case_dir) / "system" / name
+        if path.exists() and not overwrite:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(render(f"foam/geometry/{name}.j2", foam_class="dictionary", location="system",
+                               object=name, provenance="shape library", **extra))
+        written.append(f"system/{name}")
+    return written
+
+
+def apply_post_step(case_dir: Path, step: SetPatchTypes) -> None:
+    """Do a Python step of a MeshBuild on the case (after the command before it has run)."""
+    path = Path(case_dir) / "constant/polyMesh/boundary"
+    if not path.is_file():
+        raise CaseRunError(f"cannot set patch types: {path} is missing (did gmshToFoam run?)")
+    path.write_text(set_patch_types(path.read_text(), step.types))
+
+
+def set_patch_types(text: str, types: dict[str, str]) -> str:
+    """constant/polyMesh/boundary text with the named patches' types set (physicalType and
+    inGroups dropped so the new type holds)."""
+    for name, new_type in types.items():
+        m = re.search(rf"(?m)^(\s*){re.escape(name)}\s*\{{([^{{}}]*)\}}", text)
+        if m is None:
+            found = re.findall(r"(?m)^\s*([A-Za-z_][\w.]*)\s*\{", text)
+            raise CaseRunError(f"constant/polyMesh/boundary has no patch {name!r} (patches: {', '.join(found)})")
+        indent = m.group(1).strip("\n") + "    "
+        body = re.sub(r"\n\s*(type|physicalType|inGroups)\s[^;]*;", "", m.group(2))
+        body = f"\n{indent}type            {new_type};" + (
+            f"\n{indent}inGroups        List<word> 1({new_type});" if new_type in ("wall", "empty", "wedge") else "") + body
+        text = text[:m.start(2)] + body + text[m.end(2):]
+    return text
+
+
+def run_mesh(build: MeshBuild, case_dir: Path, run_command: Callable[[MeshCommand], bool]) -> None:
+    """Run a MeshBuild's steps in order: commands through `run_command` (True when the
+    command succeeded), Python post-steps here. Raises CaseRunError at the first failure."""
+    for step in build.steps:
+        if isinstance(step, SetPatchTypes):
+            apply_post_step(case_dir, step)
+        elif not run_command(step):
+            raise CaseRunError(f"{step.command} failed in {case_dir} while meshing the {build.shape}; "
+                               f"see {Path(case_dir) / ('log.' + step.command)}")
+
+
+def _is_box(outline: list[tuple[float, float]]) -> bool:
+    pts = list(dict.fromkeys((float(x), float(y)) for x, y in outline))
+    xs, ys = {p[0] for p in pts}, {p[1] for p in pts}
+    return len(pts) == 4 and len(xs) == 2 and len(ys) == 2
+
+
+def _dims_text(spec: GeometrySpec) -> str:
+    return ", ".join(f"{k} {v:g}" if isinstance(v, float) else f"{k} {v}"
+                     for k, v in spec.dims.model_dump().items() if v is not None)
+
+
+def _given_and_defaulted(spec: GeometrySpec) -> list[str]:
+    dims = spec.dims
+    if spec.outline is not None:
+        return ["The domain is the given outline (its vertices); length and height follow from it."]
+    defaulted = [k for k, v in dims.model_dump().items() if k not in dims.model_fields_set and v is not None]
+    if not defaulted:
+        return []
+    values = ", ".join(f"{k} = {getattr(dims, k):g}" if isinstance(getattr(dims, k), float) else
+                       f"{k} = {getattr(dims, k)}" for k in defaulted)
+    return [f"Not given, so the library default was used: {values} (lengths in metres)."]

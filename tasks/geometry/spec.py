@@ -1,0 +1,403 @@
+"""What a request says about its geometry: a `GeometrySpec` (shape, dimensions in metres, mesh
+resolution, 2D or 3D), validated before any mesh is made.
+
+Each shape has its own dimension model with defaults (`DIMENSIONS[shape]`); the spec keeps
+which dimensions were given (`dims.model_fields_set`) so the mesh builder can say which it
+assumed. Validation refuses, with the reason, a geometry that does not close, overlaps
+itself, or leaves an obstacle outside the domain.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, PrivateAttr, ValidationError,
+                      model_validator)
+
+from tasks.core.errors import RequestError
+
+Shape = Literal[
+    "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
+    "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
+    "annulus", "t_junction", "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity",
+]
+Point = tuple[float, float]
+
+
+class _Dims(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChannelDims(_Dims):
+    """A straight 2D channel (or a 3D duct of the given depth)."""
+
+    length: PositiveFloat = 1.0
+    height: PositiveFloat = 0.1
+    depth: PositiveFloat | None = None  # 3D only; default: the height
+
+
+class BoxDims(_Dims):
+    length: PositiveFloat = 1.0
+    height: PositiveFloat = 1.0
+    width: PositiveFloat = 1.0
+
+
+class ObstacleChannelDims(_Dims):
+    length: PositiveFloat = 2.2
+    height: PositiveFloat = 0.41
+
+
+class StepDims(_Dims):
+    """Backward step: the channel of height `height - step_height` opens onto the full height.
+    Forward step: the full height narrows to `height - step_height`."""
+
+    height: PositiveFloat = 0.1
+    step_height: PositiveFloat = 0.05
+    upstream_length: PositiveFloat = 0.2
+    downstream_length: PositiveFloat = 1.0
+
+
+class ExpansionDims(_Dims):
+    """A symmetric sudden change of channel height at x = 0."""
+
+    inlet_height: PositiveFloat | None = None  # default: 0.05 (expansion) or 0.15 (contraction)
+    outlet_height: PositiveFloat | None = None
+    upstream_length: PositiveFloat = 0.3
+    downstream_length: PositiveFloat = 1.0
+
+
+class CylinderDims(_Dims):
+    """Default: the Schaefer-Turek benchmark (2.2 x 0.41 channel, D 0.1 at (0.2, 0.2))."""
+
+    diameter: PositiveFloat = 0.1
+    length: PositiveFloat = 2.2
+    height: PositiveFloat = 0.41
+    center_x: float = 0.2
+    center_y: float = 0.2
+    free_stream: bool = False  # True: top/bottom are symmetry planes, not walls
+
+
+class AirfoilDims(_Dims):
+    naca: str = Field("0012", pattern=r"^\d{4}$")
+    chord: PositiveFloat = 1.0
+    angle_of_attack: float = Field(0.0, ge=-30, le=30)  # degrees, nose up
+    domain: Literal["C", "O"] = "C"
+    domain_radius: PositiveFloat | None = None  # default: 10 chords
+    wake_length: PositiveFloat | None = None  # C-domain, behind the leading edge; default 10 chords
+
+
+class PipeDims(_Dims):
+    diameter: PositiveFloat = 0.05
+    length: PositiveFloat = 1.0
+    wedge_angle: float = Field(5.0, gt=0, le=10)  # degrees (axisymmetric wedge)
+
+
+class AnnulusDims(_Dims):
+    """The Taylor-Couette gap between two coaxial cylinders (cross-section, or 3D of `length`)."""
+
+    inner_radius: PositiveFloat = 0.05
+    outer_radius: PositiveFloat = 0.1
+    length: PositiveFloat | None = None  # 3D only; default: 2 x outer radius
+
+
+class TJunctionDims(_Dims):
+    length: PositiveFloat = 1.0  # main channel
+    width: PositiveFloat = 0.1  # main channel height
+    branch_length: PositiveFloat = 0.4
+    branch_width: PositiveFloat = 0.1
+    branch_position: float | None = None  # x of the branch centreline; default: mid-length
+
+
+class NozzleDims(_Dims):
+    """A symmetric 2D converging (nozzle) or diverging (diffuser) section between straight ducts."""
+
+    inlet_height: PositiveFloat | None = None  # default: 0.2 (nozzle) / 0.1 (diffuser)
+    outlet_height: PositiveFloat | None = None
+    taper_length: PositiveFloat = 0.3
+    upstream_length: PositiveFloat = 0.2
+    downstream_length: PositiveFloat = 0.5
+
+
+class CavityDims(_Dims):
+    width: PositiveFloat = 0.1
+    height: PositiveFloat = 0.1
+    depth: PositiveFloat | None = None  # 3D only; default: the width
+
+
+DIMENSIONS: dict[str, type[_Dims]] = {
+    "rectangle": ChannelDims, "channel": ChannelDims, "box": BoxDims,
+    "channel_with_obstacles": ObstacleChannelDims, "backward_step": StepDims,
+    "forward_step": StepDims, "sudden_expansion": ExpansionDims,
+    "sudden_contraction": ExpansionDims, "cylinder_crossflow": CylinderDims,
+    "naca_airfoil": AirfoilDims, "pipe": PipeDims, "annulus": AnnulusDims,
+    "t_junction": TJunctionDims, "nozzle": NozzleDims, "diffuser": NozzleDims,
+    "lid_driven_cavity": CavityDims, "heated_cavity": CavityDims,
+}
+# Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
+ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "nozzle", "diffuser",
+           "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction"}
+ONLY_3D = {"box"}
+
+
+class Obstacle(BaseModel):
+    """A solid body inside a 2D channel: a rectangle/square (centre, width, height), a circle
+    (centre, diameter) or a polygon (its vertices, in order)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["rectangle", "square", "circle", "polygon"]
+    center: Point | None = None
+    width: PositiveFloat | None = None
+    height: PositiveFloat | None = None
+    diameter: PositiveFloat | None = None
+    vertices: list[Point] | None = None
+    name: str | None = Field(None, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+
+    @model_validator(mode="after")
+    def _complete(self) -> Obstacle:
+        need = {"rectangle": ("center", "width", "height"), "square": ("center", "width"),
+                "circle": ("center", "diameter"), "polygon": ("vertices",)}[self.kind]
+        missing = [f for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"a {self.kind} obstacle needs {', '.join(missing)}")
+        if self.kind == "square":
+            if self.height is not None and self.height != self.width:
+                raise ValueError("a square obstacle has equal width and height")
+            self.height = self.width
+        return self
+
+    def outline(self, segments: int = 48) -> list[Point]:
+        """The obstacle as a polygon (a circle as a `segments`-gon), counter-clockwise."""
+        if self.kind == "polygon":
+            pts = _open(list(self.vertices or []))
+            return pts if _signed_area(pts) > 0 else pts[::-1]
+        cx, cy = self.center  # type: ignore[misc]
+        if self.kind == "circle":
+            r = self.diameter / 2  # type: ignore[operator]
+            return [(cx + r * math.cos(2 * math.pi * k / segments), cy + r * math.sin(2 * math.pi * k / segments))
+                    for k in range(segments)]
+        w, h = self.width / 2, self.height / 2  # type: ignore[operator]
+        return [(cx - w, cy - h), (cx + w, cy - h), (cx + w, cy + h), (cx - w, cy + h)]
+
+    def smallest_size(self) -> float:
+        if self.kind == "circle":
+            return self.diameter  # type: ignore[return-value]
+        pts = self.outline()
+        edges = [math.dist(a, b) for a, b in zip(pts, pts[1:] + pts[:1])]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return min(min(edges), max(xs) - min(xs), max(ys) - min(ys))
+
+
+class MeshSpec(BaseModel):
+    """How fine: cells per direction, a cell size, or a resolution level (default medium)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cells: list[PositiveInt] | None = Field(None, min_length=1, max_length=3)
+    cell_size: PositiveFloat | None = None
+    resolution: Literal["coarse", "medium", "fine"] | None = None
+    wall_grading: float = Field(3.0, ge=1.0, le=50.0)  # middle cell / wall cell (structured meshes)
+
+    @model_validator(mode="after")
+    def _one_way(self) -> MeshSpec:
+        given = [n for n in ("cells", "cell_size", "resolution") if getattr(self, n) is not None]
+        if len(given) > 1:
+            raise ValueError(f"give one of cells, cell_size or resolution, not {' and '.join(given)}")
+        return self
+
+
+class GeometrySpec(BaseModel):
+    """A shape from the library, its dimensions (metres) and how to mesh it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    shape: Shape
+    dimensions: dict[str, Any] = Field(default_factory=dict)
+    obstacles: list[Obstacle] = Field(default_factory=list)
+    outline: list[Point] | None = None  # rectangle/channel: the domain's vertices
+    mesh: MeshSpec = Field(default_factory=MeshSpec)
+    two_d: bool | None = None  # default: 3D for box, 2D for everything else
+    _dims: Any = PrivateAttr(None)
+
+    @model_validator(mode="after")
+    def _validate(self) -> GeometrySpec:
+        try:
+            dims = DIMENSIONS[self.shape](**self.dimensions)
+        except ValidationError as exc:
+            known = ", ".join(DIMENSIONS[self.shape].model_fields)
+            raise ValueError(f"{self.shape}: " + "; ".join(_pretty(e) for e in exc.errors())
+                             + f" (its dimensions: {known})") from None
+        self._dims = dims
+        if self.two_d is None:
+            self.two_d = self.shape not in ONLY_3D
+        if self.two_d and self.shape in ONLY_3D:
+            raise ValueError(f"a {self.shape} is 3D; use 'rectangle' or 'channel' for a 2D domain")
+        if not self.two_d and self.shape in ONLY_2D:
+            raise ValueError(f"the shape library meshes {self.shape} in 2D only; for a 3D body "
+                             f"give an STL (--geometry F.stl) and use snappyHexMesh")
+        if self.obstacles and self.shape != "channel_with_obstacles":
+            raise ValueError(f"obstacles belong to 'channel_with_obstacles', not {self.shape}")
+        if self.outline is not None and self.shape not in ("rectangle", "channel"):
+            raise ValueError("a domain outline (vertices) is only used for 'rectangle'/'channel'")
+        if self.mesh.cells is not None and len(self.mesh.cells) == 3 and self.two_d:
+            raise ValueError("a 2D mesh takes two cell counts (the third direction is one cell)")
+        check_closed_geometry(self)
+        return self
+
+    @property
+    def dims(self) -> Any:
+        """The typed dimensions of this shape (defaults filled in)."""
+        return self._dims
+
+
+def _pretty(err: dict) -> str:
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    msg = err.get("msg", "invalid")
+    if err.get("type") == "extra_forbidden":
+        msg = "is not a dimension of this shape"
+    return f"{where} {msg}".strip()
+
+
+def make_spec(**fields: Any) -> GeometrySpec:
+    """Build a GeometrySpec, turning a validation failure into a RequestError that names it."""
+    try:
+        return GeometrySpec(**fields)
+    except ValidationError as exc:
+        reasons = "; ".join(_pretty(e) if e.get("type") != "value_error" else str(e.get("ctx", {}).get("error", e["msg"]))
+                            for e in exc.errors())
+        raise RequestError(f"geometry refused: {reasons}") from None
+
+
+# --- geometric checks -------------------------------------------------------------------
+
+
+def check_closed_geometry(spec: GeometrySpec) -> None:
+    """Refuse dimensions that leave no closed, non-overlapping fluid region (ValueError)."""
+    d, s = spec.dims, spec.shape
+    if s in ("backward_step", "forward_step") and d.step_height >= d.height:
+        raise ValueError(f"step_height {d.step_height} m must be less than the channel height {d.height} m "
+                         f"(otherwise the channel is closed off)")
+    if s in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
+        hi, ho = resolved_heights(spec)
+        wider = s in ("sudden_expansion", "diffuser")
+        if (ho > hi) != wider or hi == ho:
+            raise ValueError(f"a {s.replace('_', ' ')} needs outlet_height {'>' if wider else '<'} inlet_height "
+                             f"(got inlet {hi} m, outlet {ho} m)")
+    if s == "annulus" and d.inner_radius >= d.outer_radius:
+        raise ValueError(f"inner_radius {d.inner_radius} m must be less than outer_radius {d.outer_radius} m")
+    if s == "t_junction":
+        x = d.branch_position if d.branch_position is not None else d.length / 2
+        if x - d.branch_width / 2 <= 0 or x + d.branch_width / 2 >= d.length:
+            raise ValueError(f"the branch (width {d.branch_width} m at x = {x} m) must lie within the main "
+                             f"channel (0 to {d.length} m) with channel on both sides")
+    if s == "cylinder_crossflow":
+        r = d.diameter / 2
+        if not (r < d.center_x < d.length - r and r < d.center_y < d.height - r):
+            raise ValueError(f"obstacle outside the domain: the cylinder (D {d.diameter} m at "
+                             f"({d.center_x}, {d.center_y})) must lie inside the {d.length} x {d.height} m domain")
+    if s == "naca_airfoil":
+        radius = d.domain_radius or 10 * d.chord
+        if radius <= 1.5 * d.chord:
+            raise ValueError(f"domain_radius {radius} m must exceed 1.5 chords ({1.5 * d.chord} m)")
+        if d.domain == "C" and (d.wake_length or 10 * d.chord) <= 1.5 * d.chord:
+            raise ValueError("wake_length must exceed 1.5 chords")
+    if spec.outline is not None:
+        check_polygon(spec.outline, "the domain outline")
+    if s == "channel_with_obstacles":
+        check_obstacles(spec.obstacles, d.length, d.height)
+
+
+def resolved_heights(spec: GeometrySpec) -> tuple[float, float]:
+    """(inlet, outlet) height of an expansion/contraction/nozzle/diffuser, defaults filled in."""
+    d = spec.dims
+    narrow, wide = {"sudden_expansion": (0.05, 0.15), "sudden_contraction": (0.05, 0.15),
+                    "nozzle": (0.1, 0.2), "diffuser": (0.1, 0.2)}[spec.shape]
+    ratio = wide / narrow
+    widening = spec.shape in ("sudden_expansion", "diffuser")
+    hi, ho = d.inlet_height, d.outlet_height
+    if hi is None and ho is None:
+        hi, ho = (narrow, wide) if widening else (wide, narrow)
+    elif hi is None:
+        hi = ho / ratio if widening else ho * ratio
+    elif ho is None:
+        ho = hi * ratio if widening else hi / ratio
+    return hi, ho
+
+
+def check_polygon(points: list[Point], what: str) -> list[Point]:
+    """The polygon's vertices without a repeated closing vertex; refuse one that does not
+    close (fewer than 3 distinct vertices, zero area) or crosses itself."""
+    pts = _open(points)
+    if len(pts) < 3 or len(set(pts)) < len(pts):
+        raise ValueError(f"{what} does not close: it needs at least 3 distinct vertices (got {points})")
+    edges = list(zip(pts, pts[1:] + pts[:1]))
+    for i, e in enumerate(edges):
+        for j in range(i + 1, len(edges)):
+            if j == i + 1 or (i == 0 and j == len(edges) - 1):
+                continue  # neighbours share a vertex
+            if _segments_cross(*e, *edges[j]):
+                raise ValueError(f"{what} overlaps itself: edge {e} crosses edge {edges[j]}")
+    if abs(_signed_area(pts)) < 1e-12:
+        raise ValueError(f"{what} does not close: its vertices enclose no area")
+    return pts
+
+
+def check_obstacles(obstacles: list[Obstacle], length: float, height: float) -> None:
+    if not obstacles:
+        raise ValueError("channel_with_obstacles needs at least one obstacle (or use 'channel')")
+    shapes = []
+    for k, ob in enumerate(obstacles):
+        label = ob.name or f"obstacle {k + 1} ({ob.kind})"
+        pts = check_polygon(ob.outline(), label) if ob.kind == "polygon" else ob.outline()
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        if min(xs) <= 0 or max(xs) >= length or min(ys) <= 0 or max(ys) >= height:
+            raise ValueError(f"obstacle outside the domain: {label} spans x {min(xs):.4g}..{max(xs):.4g}, "
+                             f"y {min(ys):.4g}..{max(ys):.4g}, beyond the channel 0..{length} x 0..{height} m")
+        shapes.append((label, pts))
+    for i, (la, a) in enumerate(shapes):
+        for lb, b in shapes[i + 1:]:
+            if _polygons_overlap(a, b):
+                raise ValueError(f"the geometry overlaps itself: {la} and {lb} overlap")
+
+
+def _open(points: list[Point]) -> list[Point]:
+    pts = [(float(x), float(y)) for x, y in points]
+    return pts[:-1] if len(pts) > 1 and pts[0] == pts[-1] else pts
+
+
+def _signed_area(pts: list[Point]) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """True when segments ab and cd touch or cross."""
+    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
+    if (o1 * o2 < 0) and (o3 * o4 < 0):
+        return True
+
+    def on(p: Point, q: Point, r: Point) -> bool:
+        return min(p[0], q[0]) - 1e-12 <= r[0] <= max(p[0], q[0]) + 1e-12 and \
+            min(p[1], q[1]) - 1e-12 <= r[1] <= max(p[1], q[1]) + 1e-12
+
+    return any(abs(o) < 1e-14 and on(p, q, r) for o, p, q, r in
+               ((o1, a, b, c), (o2, a, b, d), (o3, c, d, a), (o4, c, d, b)))
+
+
+def point_in_polygon(p: Point, pts: list[Point]) -> bool:
+    inside = False
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+        if (y0 > p[1]) != (y1 > p[1]) and p[0] < x0 + (p[1] - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _polygons_overlap(a: list[Point], b: list[Point]) -> bool:
+    ea, eb = list(zip(a, a[1:] + a[:1])), list(zip(b, b[1:] + b[:1]))
+    if any(_segments_cross(*s, *t) for s in ea for t in eb):
+        return True
+    return point_in_polygon(a[0], b) or point_in_polygon(b[0], a)

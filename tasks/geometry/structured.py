@@ -1,0 +1,322 @@
+"""The shapes meshed with parametric multi-block blockMesh: channels, boxes, steps, sudden
+expansions/contractions, T-junctions, nozzles/diffusers, cavities, pipes (wedge and O-grid)
+and annuli. Cells are graded toward walls; 2D meshes are one cell thick with `empty` faces."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, extruded, grid_section, planar,
+                                   sweep, toward, wedge)
+from tasks.geometry.models import Role, Sizing, sizing_for
+from tasks.geometry.spec import GeometrySpec, resolved_heights
+
+EPS = 1e-9
+
+
+@dataclass
+class Structured:
+    model: BlockMeshModel
+    roles: dict[str, Role]
+    reference_length: float
+    flow_direction: tuple[float, float, float] = (1.0, 0.0, 0.0)
+    assumptions: list[str] = field(default_factory=list)
+
+
+def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
+    """The smallest length of a structured shape, and its name (sizes the default mesh)."""
+    d, s = spec.dims, spec.shape
+    if s in ("rectangle", "channel"):
+        if spec.outline:
+            xs, ys = zip(*spec.outline)
+            return min(max(xs) - min(xs), max(ys) - min(ys)), "domain height"
+        return min(d.height, d.length), "channel height"
+    if s == "box":
+        return min(d.length, d.height, d.width), "box side"
+    if s in ("backward_step", "forward_step"):
+        return min(d.step_height, d.height - d.step_height), "step height"
+    if s in ("sudden_expansion", "sudden_contraction"):
+        hi, ho = resolved_heights(spec)
+        return min(min(hi, ho), abs(ho - hi) / 2), "narrow channel height / step"
+    if s in ("nozzle", "diffuser"):
+        return min(resolved_heights(spec)), "throat height"
+    if s == "t_junction":
+        return min(d.width, d.branch_width), "channel width"
+    if s in ("lid_driven_cavity", "heated_cavity"):
+        return min(d.width, d.height), "cavity side"
+    if s == "pipe":
+        return d.diameter, "pipe diameter"
+    if s == "annulus":
+        return d.outer_radius - d.inner_radius, "annular gap"
+    raise ValueError(f"{s} is not a blockMesh shape")
+
+
+def build_structured(spec: GeometrySpec) -> Structured:
+    smallest, feature = smallest_feature(spec)
+    sizing, notes = sizing_for(spec.mesh, smallest, feature, _x_extent(spec))
+    out = _BUILDERS[spec.shape](spec, sizing)
+    out.assumptions = notes + out.assumptions
+    if not spec.two_d and spec.shape not in ("pipe", "box"):
+        out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
+    return out
+
+
+def _x_extent(spec: GeometrySpec) -> float:
+    """The length that `cells[0]` is spread over."""
+    d, s = spec.dims, spec.shape
+    if s in ("rectangle", "channel", "box", "t_junction", "pipe"):
+        if spec.outline:
+            xs = [p[0] for p in spec.outline]
+            return max(xs) - min(xs)
+        return d.length
+    if s in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction"):
+        return d.upstream_length + d.downstream_length
+    if s in ("nozzle", "diffuser"):
+        return d.upstream_length + d.taper_length + d.downstream_length
+    if s in ("lid_driven_cavity", "heated_cavity"):
+        return d.width
+    if s == "annulus":
+        return math.pi * (d.inner_radius + d.outer_radius)  # the mean circumference
+    raise ValueError(s)
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _by_side(xs: list[float], ys: list[float], names: dict[str, str], inner: str = "walls") -> Callable[[UV, UV], str]:
+    """Name a boundary edge by the domain side it lies on (left/right/bottom/top), else `inner`."""
+    def classify(a: UV, b: UV) -> str:
+        if abs(a[0] - xs[0]) < EPS and abs(b[0] - xs[0]) < EPS:
+            return names.get("left", inner)
+        if abs(a[0] - xs[-1]) < EPS and abs(b[0] - xs[-1]) < EPS:
+            return names.get("right", inner)
+        if abs(a[1] - ys[0]) < EPS and abs(b[1] - ys[0]) < EPS:
+            return names.get("bottom", inner)
+        if abs(a[1] - ys[-1]) < EPS and abs(b[1] - ys[-1]) < EPS:
+            return names.get("top", inner)
+        return inner
+    return classify
+
+
+def _sweep_2d_or_3d(spec: GeometrySpec, section: Section, classify, types: dict[str, str], sizing: Sizing,
+                    depth: float, side: str = "walls"):
+    if spec.two_d:
+        how = planar(sizing.h)
+        types = {**types, "frontAndBack": "empty"}
+    else:
+        nz = sizing.along([depth], 2)[0]
+        how = extruded(depth, nz, toward("both", sizing.wall_grading, nz), side, side)
+    return sweep(section, how, classify, types)
+
+
+def _roles(model: BlockMeshModel, named: dict[str, Role]) -> dict[str, Role]:
+    by_type = {"empty": "empty", "wedge": "wedge", "symmetryPlane": "symmetry", "wall": "wall"}
+    return {n: named.get(n, by_type.get(t, "wall")) for n, t in model.patch_types.items()}  # type: ignore[misc]
+
+
+IO = {"inlet": "patch", "outlet": "patch"}
+
+
+# --- shapes ---------------------------------------------------------------------------------
+
+
+def _channel(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    notes = []
+    if spec.outline:
+        xs_, ys_ = zip(*spec.outline)
+        x0, x1, y0, y1 = min(xs_), max(xs_), min(ys_), max(ys_)
+    else:
+        x0, x1, y0, y1 = 0.0, d.length, 0.0, d.height
+    xs, ys = [x0, x1], [y0, y1]
+    nx, ny = sz.along([x1 - x0], 0), sz.along([y1 - y0], 1)
+    section = grid_section(xs, ys, lambda i, j: True, nx, ny, [1.0], [toward("both", sz.wall_grading, ny[0])])
+    depth = d.width if spec.shape == "box" else (d.depth or d.height)
+    if not spec.two_d and spec.shape != "box" and d.depth is None:
+        notes.append(f"Depth not given: {depth:g} m (the height).")
+    model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, {"left": "inlet", "right": "outlet"}), IO, sz, depth)
+    notes.append("Inlet at the low-x end, outlet at the high-x end; the other sides are walls.")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), y1 - y0, assumptions=notes)
+
+
+def _step(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    s, H = d.step_height, d.height
+    xs, ys = [-d.upstream_length, 0.0, d.downstream_length], [0.0, s, H]
+    backward = spec.shape == "backward_step"
+    solid = (0, 0) if backward else (1, 0)
+    nx, ny = sz.along([d.upstream_length, d.downstream_length], 0), sz.along([s, H - s], 1)
+    g = sz.wall_grading
+    gx = [toward("none" if backward else "high", g, nx[0]), toward("low" if backward else "none", g, nx[1])]
+    gy = [toward("low", g, ny[0]), toward("both", g, ny[1])]
+    section = grid_section(xs, ys, lambda i, j: (i, j) != solid, nx, ny, gx, gy)
+    model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
+                  {**IO, "frontAndBack": "empty"})
+    where = "the step edge at x = 0, y = " + (f"{s:g}" if backward else "0 rising to " + f"{s:g}")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), s,
+                      assumptions=[f"Origin at the foot of the step ({where}); the step height is the reference length."])
+
+
+def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    hi, ho = resolved_heights(spec)
+    wide, narrow = max(hi, ho), min(hi, ho)
+    xs = [-d.upstream_length, 0.0, d.downstream_length]
+    ys = [-wide / 2, -narrow / 2, narrow / 2, wide / 2]
+    widening = spec.shape == "sudden_expansion"
+    narrow_col = 0 if widening else 1
+    nx = sz.along([d.upstream_length, d.downstream_length], 0)
+    ny = sz.along([(wide - narrow) / 2, narrow, (wide - narrow) / 2], 1)
+    g = sz.wall_grading
+    gx = [toward("none", g, nx[0]), toward("low", g, nx[1])] if widening else \
+        [toward("high", g, nx[0]), toward("none", g, nx[1])]
+    gy = [toward("low", g, ny[0]), toward("both", g, ny[1]), toward("high", g, ny[2])]
+    section = grid_section(xs, ys, lambda i, j: i != narrow_col or j == 1, nx, ny, gx, gy)
+    model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
+                  {**IO, "frontAndBack": "empty"})
+    notes = [f"Symmetric about y = 0: inlet height {hi:g} m, outlet height {ho:g} m, the change at x = 0."]
+    if d.inlet_height is None or d.outlet_height is None:
+        notes.append("A height not given was set from the default expansion ratio 3.")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), narrow, assumptions=notes)
+
+
+def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    xb = d.branch_position if d.branch_position is not None else d.length / 2
+    xs = [0.0, xb - d.branch_width / 2, xb + d.branch_width / 2, d.length]
+    ys = [0.0, d.width, d.width + d.branch_length]
+    nx = sz.along([xs[1], d.branch_width, d.length - xs[2]], 0)
+    ny = sz.along([d.width, d.branch_length], 1)
+    g = sz.wall_grading
+    gx = [1.0, toward("both", g, nx[1]), 1.0]
+    gy = [toward("both", g, ny[0]), 1.0]
+    section = grid_section(xs, ys, lambda i, j: j == 0 or i == 1, nx, ny, gx, gy)
+    names = {"left": "inlet", "right": "outlet", "top": "branchOutlet"}
+    model = sweep(section, planar(sz.h), _by_side(xs, ys, names), {"inlet": "patch", "outlet": "patch",
+                                                                     "branchOutlet": "patch", "frontAndBack": "empty"})
+    notes = ["Inlet at the left of the main channel; outlets at its right end and at the top of the branch."]
+    if d.branch_position is None:
+        notes.append(f"Branch at mid-length (x = {xb:g} m).")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet", "branchOutlet": "outlet"}),
+                      d.width, assumptions=notes)
+
+
+def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    hi, ho = resolved_heights(spec)
+    xs = [0.0, d.upstream_length, d.upstream_length + d.taper_length,
+          d.upstream_length + d.taper_length + d.downstream_length]
+    half = [hi / 2, hi / 2, ho / 2, ho / 2]
+    nx = sz.along([d.upstream_length, d.taper_length, d.downstream_length], 0)
+    ny = sz.along([max(hi, ho)], 1) if sz.cells else [max(2, math.ceil(min(hi, ho) / sz.h))]
+    section = grid_section(xs, [0.0, 1.0], lambda i, j: True, nx, ny, [1.0] * 3,
+                           [toward("both", sz.wall_grading, ny[0])],
+                           position=lambda i, j: (xs[i], half[i] * (2 * j - 1)))
+    model = sweep(section, planar(sz.h), _by_side(xs, [-1e9, 1e9], {"left": "inlet", "right": "outlet"}),
+                  {**IO, "frontAndBack": "empty"})
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(hi, ho), assumptions=[
+        f"Symmetric about y = 0: straight inlet duct (height {hi:g} m), a linear taper of {d.taper_length:g} m, "
+        f"straight outlet duct (height {ho:g} m); the same number of cells across all three."])
+
+
+def _cavity(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    xs, ys = [0.0, d.width], [0.0, d.height]
+    nx, ny = sz.along([d.width], 0), sz.along([d.height], 1)
+    g = sz.wall_grading
+    section = grid_section(xs, ys, lambda i, j: True, nx, ny,
+                           [toward("both", g, nx[0])], [toward("both", g, ny[0])])
+    depth = d.depth or d.width
+    if spec.shape == "lid_driven_cavity":
+        names, roles = {"top": "movingWall"}, {"movingWall": "moving_wall"}
+        model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names, inner="fixedWalls"), {}, sz, depth,
+                                side="fixedWalls")
+        notes = ["The lid is the top wall (movingWall); the other walls are fixed."]
+    else:
+        names = {"left": "hotWall", "right": "coldWall"}
+        roles = {"hotWall": "hot_wall", "coldWall": "cold_wall"}
+        model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names, inner="adiabaticWalls"), {}, sz, depth,
+                                side="adiabaticWalls")
+        notes = ["Hot wall on the left (x = 0), cold wall on the right; top and bottom adiabatic; gravity along -y."]
+    return Structured(model, _roles(model, roles), d.height if spec.shape == "heated_cavity" else d.width,
+                      assumptions=notes)
+
+
+def _pipe(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    R, L = d.diameter / 2, d.length
+    g = sz.wall_grading
+    if spec.two_d:
+        nx = sz.along([L], 0)
+        nr = sz.along([R], 1) if sz.cells else [max(2, math.ceil(R / sz.h))]
+        section = grid_section([0.0, L], [0.0, R], lambda i, j: True, nx, nr, [1.0], [toward("high", g, nr[0])])
+        model = sweep(section, wedge(d.wedge_angle), _by_side([0.0, L], [0.0, R], {
+            "left": "inlet", "right": "outlet", "top": "wall"}), {**IO, "wall": "wall", "front": "wedge", "back": "wedge"})
+        return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), d.diameter, assumptions=[
+            f"Axisymmetric: a {d.wedge_angle:g} degree wedge about the x axis (the pipe axis), one cell thick.",
+            "Inlet at x = 0, outlet at x = length."])
+    # 3D O-grid: a square core and four blocks out to the wall, swept along x
+    n_side = sz.cells[1] // 2 if sz.cells and len(sz.cells) > 1 else max(2, math.ceil(math.pi * R / 2 / sz.h / 1.5))
+    rc = 0.5 * R
+    nr = max(2, math.ceil((R - rc) / sz.h))
+    phis = [math.radians(45 + 90 * k) for k in range(4)]
+    core = [(rc * math.cos(p), rc * math.sin(p)) for p in phis]
+    wall = [(R * math.cos(p), R * math.sin(p)) for p in phis]
+    points = core + wall
+    quads = [Quad((2, 3, 0, 1), (n_side, n_side))]
+    arcs = {}
+    for k in range(4):
+        k1 = (k + 1) % 4
+        quads.append(Quad((k, 4 + k, 4 + k1, k1), (nr, n_side), (toward("high", g, nr), 1.0)))
+        mid = math.radians(90 + 90 * k)
+        arcs[frozenset((4 + k, 4 + k1))] = (R * math.cos(mid), R * math.sin(mid))
+    nx = sz.along([L], 0)[0]
+    model = sweep(Section(points, quads, arcs), along_x(L, nx, "inlet", "outlet"), lambda a, b: "wall",
+                  {**IO, "wall": "wall"})
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), d.diameter, assumptions=[
+        "3D pipe along x: an O-grid (square core, four blocks to the wall); inlet at x = 0, outlet at x = length."])
+
+
+def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    ri, ro = d.inner_radius, d.outer_radius
+    g = sz.wall_grading
+    if sz.cells:
+        n_t = max(1, sz.cells[0] // 4)
+        n_r = sz.cells[1] if len(sz.cells) > 1 else max(2, math.ceil((ro - ri) / sz.h))
+    else:
+        n_t = max(2, math.ceil(math.pi * (ri + ro) / 4 / sz.h))
+        n_r = max(2, math.ceil((ro - ri) / sz.h))
+    phis = [math.radians(90 * k) for k in range(4)]
+    points = [(ri * math.cos(p), ri * math.sin(p)) for p in phis] + [(ro * math.cos(p), ro * math.sin(p)) for p in phis]
+    quads, arcs = [], {}
+    for k in range(4):
+        k1 = (k + 1) % 4
+        quads.append(Quad((k, 4 + k, 4 + k1, k1), (n_r, n_t), (toward("both", g, n_r), 1.0)))
+        mid = math.radians(45 + 90 * k)
+        arcs[frozenset((k, k1))] = (ri * math.cos(mid), ri * math.sin(mid))
+        arcs[frozenset((4 + k, 4 + k1))] = (ro * math.cos(mid), ro * math.sin(mid))
+    r_mid = (ri + ro) / 2
+
+    def classify(a: UV, b: UV) -> str:
+        return "innerWall" if math.hypot(*a) < r_mid else "outerWall"
+
+    length = d.length or 2 * ro
+    model = _sweep_2d_or_3d(spec, Section(points, quads, arcs), classify, {}, sz, length, side="ends")
+    notes = ["Coaxial cylinders about the z axis: innerWall (the rotor in Taylor-Couette flow) and outerWall."]
+    if not spec.two_d and d.length is None:
+        notes.append(f"Length not given: {length:g} m (twice the outer radius).")
+    return Structured(model, _roles(model, {}), ro - ri, flow_direction=(0.0, 0.0, 0.0), assumptions=notes)
+
+
+_BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
+    "rectangle": _channel, "channel": _channel, "box": _channel,
+    "backward_step": _step, "forward_step": _step,
+    "sudden_expansion": _expansion, "sudden_contraction": _expansion,
+    "t_junction": _t_junction, "nozzle": _nozzle, "diffuser": _nozzle,
+    "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
+    "pipe": _pipe, "annulus": _annulus,
+}
+STRUCTURED_SHAPES = frozenset(_BUILDERS)
