@@ -24,6 +24,8 @@ from tasks.core.llm import LLMClient, TokenUsage, make_llm_client
 from tasks.foam.physics import physics
 from tasks.knowledge import store
 from tasks.knowledge.embed import EmbeddingProvider
+from tasks.retrieval.answer import AskAnswer, offline_answer, with_llm_summary
+from tasks.retrieval.errors import ParsedError
 from tasks.retrieval.fusion import ContextItem, RetrievalOptions, Variant
 from tasks.retrieval.llm import Answer, Expansion, grounded_answer, llm_variants
 from tasks.retrieval.router import Route, classify, load_ontology, term_index
@@ -58,7 +60,9 @@ class AskResult(BaseModel):
     expansion: str = Field(description="none | deterministic | deterministic+llm")
     expansion_error: str | None = None
     context: list[ContextItem]
-    answer: str | None = None
+    parsed_error: ParsedError | None = Field(None, description="the FATAL (or crash) the question quotes, parsed")
+    answer: AskAnswer = Field(description="summary and steps: assembled from the context offline, "
+                                          "the summary generated (and citing it) with an LLM")
     citations: list[dict[str, Any]] = Field(default_factory=list)
     answer_error: str | None = None
     latency_ms: float = Field(description="retrieval time, route to context block (cold start excluded: "
@@ -86,8 +90,9 @@ def retrieve_context(conn: Connection, lexical_conn: Connection, provider: Embed
 
 
 @task(name="answer-question", **TASK)
-def answer_question(question: str, mode: str, context: list[ContextItem], llm: LLMClient) -> Answer:
-    return grounded_answer(question, mode, context, llm)
+def answer_question(question: str, mode: str, context: list[ContextItem], llm: LLMClient,
+                    error: ParsedError | None = None) -> Answer:
+    return grounded_answer(question, mode, context, llm, error=error)
 
 
 def _ms(started: float) -> float:
@@ -128,13 +133,15 @@ def ask(request: AskRequest, settings: Settings | None = None) -> AskResult:
                 route.mode, len(route.categories), len(retrieval.lists), len(context), latency)
 
     answer, answer_error = None, None
+    structured = offline_answer(context, retrieval.parsed_error, request.question)
     if llm is not None:
         t = time.perf_counter()
         try:
-            answer = answer_question(request.question, route.mode, context, quote(llm))
+            answer = answer_question(request.question, route.mode, context, quote(llm), retrieval.parsed_error)
+            structured = with_llm_summary(structured, answer.text, answer.model, [c.n for c in answer.citations])
         except LLMError as exc:
             answer_error = str(exc)
-            logger.warning("no answer: %s", exc)
+            logger.warning("no LLM answer (the offline answer stands): %s", exc)
         timings["answer"] = _ms(t)
 
     return AskResult(
@@ -142,8 +149,8 @@ def ask(request: AskRequest, settings: Settings | None = None) -> AskResult:
         tools=route.tools, scope_tools=retrieval.scope_tools, variants=retrieval.variants,
         expansion="none" if not options.expansion else ("deterministic+llm" if llm and not extra.error
                                                          else "deterministic"),
-        expansion_error=extra.error, context=context,
-        answer=answer.text if answer else None,
+        expansion_error=extra.error, context=context, parsed_error=retrieval.parsed_error,
+        answer=structured,
         citations=[c.model_dump() for c in answer.citations] if answer else [],
         answer_error=answer_error, latency_ms=latency, timings_ms=timings,
         llm_usage=llm.usage if llm else None,

@@ -65,11 +65,17 @@ def _ask_text(result: Any) -> str:
     lines.append(f"context ({len(result.context)} items, {result.latency_ms:.0f} ms):")
     for n, item in enumerate(result.context, start=1):
         lines += ["", f"[{n}] {item.source}  ({item.kind}, score {item.score:.4g})", item.text]
-    if result.answer:
-        lines += ["", "answer:", result.answer]
-        lines += [f"  [{c['n']}] {c['source']}" for c in result.citations]
-    elif result.answer_error:
-        lines += ["", f"no answer: {result.answer_error}"]
+    if result.parsed_error:
+        e = result.parsed_error
+        lines += ["", f"error quoted: {e.message}", f"  file {e.case_file or '-'}, entry {e.keyword or e.unknown or '-'}, "
+                  f"section {e.section or '-'}"]
+    lines += ["", f"answer ({result.answer.generated_by}):", result.answer.summary]
+    lines += [f"  [{c['n']}] {c['source']}" for c in result.citations]
+    for n, step in enumerate(result.answer.steps, start=1):
+        lines += [f"  step {n}: {step.file or '-'}: {step.entry}  ({step.source})"]
+        lines += [f"      {line}" for line in (step.example or "").splitlines()]
+    if result.answer_error:
+        lines += ["", f"no LLM answer: {result.answer_error}"]
     return "\n".join(lines)
 
 

@@ -21,7 +21,9 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Literal
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.config import Settings
@@ -194,6 +196,100 @@ def load_ablation30(path: Path = ITERASIM / "DERIVED_ablation_30_queries.json",
     return cases
 
 
+# --- the project's own question set (benchmarks/questions/) -------------------------------------
+
+QUESTIONS = BENCHMARKS_DIR / "questions"
+
+
+class Question(BaseModel):
+    """One question of benchmarks/questions/*.yaml: the OpenFOAM terms a correct answer contains."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    topic: str
+    question: str = Field(min_length=1)
+    mode: Literal["expert", "workflow"]
+    terms: list[str] = Field(min_length=1)
+    origin: Literal["public-qa", "own-run"]
+    held_out: bool = False
+
+
+def load_questions(held_out: bool | None = False, root: Path = QUESTIONS) -> list[Question]:
+    """The development questions (held_out=False), the held-out fifth (True) or both (None)."""
+    files = {False: ["questions.yaml"], True: ["held_out.yaml"], None: ["questions.yaml", "held_out.yaml"]}[held_out]
+    found: list[Question] = []
+    for name in files:
+        path = root / name
+        try:
+            rows = yaml.safe_load(path.read_text())["questions"]
+        except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+            raise UsageError(f"cannot read the question set {path}: {exc}") from exc
+        found += [Question(**row, held_out=name == "held_out.yaml") for row in rows]
+    return found
+
+
+def term_coverage(terms: Sequence[str], context: str) -> tuple[float, list[str]]:
+    """(share of the terms found in the context as whole phrases, the missing terms)."""
+    text = normalise(context)
+    missing = [t for t in terms if not phrase_found(t, text)]
+    return (1.0 - len(missing) / len(terms) if terms else 1.0), missing
+
+
+class QuestionScore(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    topic: str
+    coverage: float
+    mode_ok: bool
+    mode: str
+    held_out: bool
+    missing: list[str]
+    parsed_error: bool = Field(description="a FATAL message was parsed from the question")
+    latency_ms: float
+
+
+class QuestionSummary(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    n: int
+    mean: float
+    dev_mean: float
+    held_out_mean: float
+    mode_accuracy: float
+    by_topic: dict[str, float]
+    latency_ms: Latency
+
+
+class QuestionReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    set: str = "questions"
+    options: dict[str, bool]
+    cases: list[QuestionScore]
+    summary: QuestionSummary
+
+
+def _mean(values: Sequence[float]) -> float:
+    return round(statistics.fmean(values), 4) if values else 0.0
+
+
+def summarise_questions(options: dict[str, bool], scored: Sequence[QuestionScore]) -> QuestionReport:
+    topics = sorted({c.topic for c in scored})
+    latencies = [c.latency_ms for c in scored] or [0.0]
+    summary = QuestionSummary(
+        n=len(scored), mean=_mean([c.coverage for c in scored]),
+        dev_mean=_mean([c.coverage for c in scored if not c.held_out]),
+        held_out_mean=_mean([c.coverage for c in scored if c.held_out]),
+        mode_accuracy=_mean([float(c.mode_ok) for c in scored]),
+        by_topic={t: _mean([c.coverage for c in scored if c.topic == t]) for t in topics},
+        latency_ms=Latency(p50=round(percentile(latencies, 50), 2), p95=round(percentile(latencies, 95), 2),
+                           max=round(max(latencies), 2), cpu_p50=0.0, load_avg=round(os.getloadavg()[0], 2)),
+    )
+    return QuestionReport(options=options, cases=list(scored), summary=summary)
+
+
 def load_set(name: str, solvers: dict[str, str]) -> list[BenchCase]:
     if name == "iterasim":
         return load_iterasim(solvers=solvers)
@@ -291,3 +387,34 @@ def run_benchmark(set_name: str, configs: dict[str, RetrievalOptions], settings:
             reports[name] = summarise(set_name, options.model_dump(exclude={"max_pinned"}), scored, cold,
                                       getattr(provider, "encoder", provider.name))
     return reports
+
+
+def run_questions(options: RetrievalOptions, settings: Settings) -> QuestionReport:
+    """Term coverage and mode of every question (development and held-out), in this process."""
+    from tasks.knowledge import store
+
+    ontology = load_ontology()
+    questions = load_questions(held_out=None)
+    provider = query_embedder(settings)
+    provider.embed(["warm-up"])
+    scored: list[QuestionScore] = []
+    with store.connect(settings) as conn, store.connect(settings) as lexical_conn:
+        store.check_store(conn, model=provider.name, dimension=provider.dimension)
+        term_stats = load_term_stats(conn)
+        for n, q in enumerate([questions[0], *questions]):  # the first run warms the caches: not scored
+            started = time.perf_counter()
+            route = classify(q.question, ontology)
+            workflow = route.mode == "workflow"
+            result = retrieve(conn, provider, q.question, route, ontology, options=options, stats=term_stats,
+                              lexical_conn=lexical_conn, ef_search=settings.hnsw_ef_search, rrf_k=settings.rrf_k,
+                              k=settings.top_k_workflow if workflow else settings.top_k_expert,
+                              lam=settings.mmr_lambda_workflow if workflow else settings.mmr_lambda_expert)
+            latency = (time.perf_counter() - started) * 1000
+            coverage, missing = term_coverage(q.terms, render_context(result.context))
+            if n == 0:
+                continue
+            scored.append(QuestionScore(id=q.id, topic=q.topic, coverage=round(coverage, 4),
+                                        mode_ok=route.mode == q.mode, mode=route.mode, held_out=q.held_out,
+                                        missing=[] if q.held_out else missing,  # held-out: score only
+                                        parsed_error=result.parsed_error is not None, latency_ms=round(latency, 2)))
+    return summarise_questions(options.model_dump(exclude={"max_pinned"}), scored)

@@ -223,6 +223,47 @@ def help_documents(info: FoamIntrospection) -> Iterator[Document]:
                        meta=meta).with_fingerprint()
 
 
+# --- the installation's own files: environment, global controlDict, case templates, thermoData -----
+
+ETC_TEXT_FILES = ("bashrc", "config.sh")
+THERMO_DATA_CHARS = 4000
+
+
+def _etc_document(doc_id: str, path: Path, title: str, body: str, fmt: TextFormat, role: str, version: str) -> Document:
+    meta = DocMeta(source_path=str(path), doc_type="caseDict", intent="reference", role=role, openfoam_version=version)
+    return Document(id=doc_id, source="etc", title=title, body=body, format=fmt, meta=meta).with_fingerprint()
+
+
+def iter_installation_files(etc_dir: Path, *, version: str, known_tools: frozenset[str] = frozenset()) -> Iterator[Document]:
+    """The documented parts of the installation's etc/: the environment scripts (bashrc and
+    config.sh/*, where the WM_* and FOAM_* variables are set), the global controlDict (documented
+    switches), the case templates (etc/templates) and the head of the JANAF thermoData file."""
+    for name in ETC_TEXT_FILES:
+        root = etc_dir / name
+        for path in sorted([root] if root.is_file() else (p for p in root.rglob("*") if p.is_file())):
+            body = strip_decoration(read_text(path)).strip()
+            if body and len(body) <= MAX_BODY_CHARS:
+                rel = path.relative_to(etc_dir).as_posix()
+                yield _etc_document(f"etc:{rel}", path, f"OpenFOAM {version} environment script: etc/{rel} "
+                                    "(WM_* and FOAM_* variables)", body, "text", "environment", version)
+    global_dict = etc_dir / "controlDict"
+    if global_dict.is_file():
+        body, _ = normalise_foam(read_text(global_dict))
+        yield _etc_document("etc:controlDict", global_dict, f"OpenFOAM {version} global controlDict: etc/controlDict "
+                            "(InfoSwitches, OptimisationSwitches, DebugSwitches)", body, "foam", "global controlDict",
+                            version)
+    thermo = etc_dir / "thermoData" / "thermoData"
+    if thermo.is_file():
+        head = read_text(thermo)[:THERMO_DATA_CHARS]
+        yield _etc_document("etc:thermoData/thermoData", thermo, f"OpenFOAM {version} JANAF species data: "
+                            "etc/thermoData/thermoData (janafThermo coefficients, first species)", head, "foam",
+                            "thermoData", version)
+    templates = etc_dir / "templates"
+    if templates.is_dir():
+        yield from iter_case_tree(templates, id_prefix="etc:templates/", source="etc", doc_type="caseDict",
+                                  version=version, known_tools=known_tools)
+
+
 # --- discovery of every source ---------------------------------------------------------------
 
 SourceKind = Literal["tutorial", "caseDict", "help", "canonical", "user"]
@@ -273,6 +314,9 @@ def discover_documents(plan: SourcePlan) -> DiscoveredCorpus:
     if info is not None:
         docs += help_documents(info)
         complete.append("help")
+        if (plan.openfoam_dir / "etc").is_dir():
+            docs += iter_installation_files(plan.openfoam_dir / "etc", version=version, known_tools=known)
+            complete.append("etc")
     elif plan.include_help:
         logger.warning("no OpenFOAM applications found in %s: help documents not refreshed", plan.bin_dir)
     if plan.tutorials_dir is not None:

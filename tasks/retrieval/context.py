@@ -25,6 +25,8 @@ from tasks.retrieval.router import TROUBLE_CATEGORIES, Ontology, Route, tokenize
 
 TROUBLE_FILES = frozenset({"troubleshooting.md", "numerics.md"})
 PIN_CHARS = 10_000  # canonical sections beyond the entity pins fill at most this many characters
+OPEN_PIN_WEIGHT = 0.8  # expert mode: any canonical section competes by term overlap, a little behind its categories' own
+OPEN_PIN_WEIGHT_TROUBLE = 0.4  # ... and further behind when a reported problem already pins its category's notes
 CATEGORY_FEATURES = {"rotating_mrf": "mrf", "multiphase": "multiphase", "particles_lagrangian": "lagrangian",
                      "heat_transfer": "energy"}
 
@@ -151,6 +153,11 @@ def pinned_sections(route: Route, ontology: Ontology, canonical_dir: Path = CANO
                 text = canonical_sections(path).get(heading) if path.is_file() else None
                 if text and not _about_other_entity(heading, route, ontology):
                     found.append(Pin(source=f"canonical/{name}#{heading}", text=text, weight=weights[cat]))
+    if route.mode == "expert":  # a question may be about a section outside the categories it was routed to
+        weight = OPEN_PIN_WEIGHT_TROUBLE if troubleshooting(route) else OPEN_PIN_WEIGHT
+        found += [Pin(source=f"canonical/{h.file}#{h.title}", text=h.text, weight=weight,
+                      trouble=h.file in TROUBLE_FILES)
+                  for h in heading_index(canonical_dir) if not _about_other_entity(h.title, route, ontology)]
     seen: set[str] = set()
     return [p for p in found if not (p.source in seen or seen.add(p.source))]
 

@@ -19,7 +19,7 @@ from tasks.foam.physics import physics, solver_family
 from tasks.knowledge.casebase import CaseRecord
 from tasks.retrieval.router import TROUBLE_CATEGORIES, Ontology, Route, tool_neighbours
 
-VariantKind = Literal["physics", "keywords", "troubleshooting", "llm"]
+VariantKind = Literal["physics", "keywords", "troubleshooting", "error", "llm"]
 FINGERPRINT_CHARS = 120
 EXPERT_DOC_WEIGHTS = {"tutorial": 0.5}  # raw tutorial dumps count half in expert mode
 WORKFLOW_DOC_WEIGHTS = {"canonical": 0.5}  # with pinned sections, retrieved slots favour case files
@@ -83,11 +83,11 @@ class RankedList(BaseModel):
 class ContextItem(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["canonical", "case", "retrieved"]
+    kind: Literal["canonical", "case", "example", "retrieved"]
     source: str
     text: str
-    score: float = Field(description="canonical: term overlap with the request (0-1); case: 1; "
-                                     "retrieved: fused RRF score")
+    score: float = Field(description="canonical: term overlap with the request (0-1; 1 for the section a quoted "
+                                     "error matches); case and example: 1; retrieved: fused RRF score")
 
 
 # --- expansion ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.core.errors import LLMError
 from tasks.core.llm import LLMClient, parse_json_answer
 from tasks.core.render import render
+from tasks.retrieval.errors import ParsedError
 from tasks.retrieval.fusion import ContextItem, Variant
 from tasks.retrieval.router import Route
 
@@ -92,12 +93,16 @@ def llm_variants(query: str, route: Route, llm: LLMClient, n: int = MAX_LLM_VARI
     return Expansion(variants=[Variant(kind="llm", text=t) for t in unique[:n]])
 
 
-def grounded_answer(question: str, mode: str, context: Sequence[ContextItem], llm: LLMClient) -> Answer:
-    """An answer that cites the context items by number; LLMError when the endpoint fails."""
+def grounded_answer(question: str, mode: str, context: Sequence[ContextItem], llm: LLMClient,
+                    error: ParsedError | None = None) -> Answer:
+    """An answer that cites the context items by number; LLMError when the endpoint fails. A parsed
+    error (the FATAL the question quotes) is shown to the model as parsed."""
     if not context:
         raise LLMError("nothing was retrieved to ground an answer on: run `casewright ingest` first")
     items = [{"source": c.source, "text": c.text[:ANSWER_ITEM_CHARS]} for c in context]
-    prompt = render("prompts/answer.j2", question=question, mode=mode, context=items)
+    parsed = error.model_dump(include={"message", "case_file", "dictionary", "keyword", "field", "patch",
+                                       "unknown", "suggestion"}, exclude_none=True) if error else {}
+    prompt = render("prompts/answer.j2", question=question, mode=mode, context=items, parsed_error=parsed)
     messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": prompt}]
     reply = llm.complete_json(messages, AnswerReply, temperature=0.0)
     cited = [n for n in dict.fromkeys(reply.citations) if 1 <= n <= len(context)]

@@ -33,6 +33,14 @@ from tasks.retrieval.context import (
     select_pins,
     troubleshooting,
 )
+from tasks.retrieval.errors import (
+    ParsedError,
+    QuotedLog,
+    error_pins,
+    example_items,
+    matching_section,
+    read_quoted_log,
+)
 from tasks.retrieval.fusion import (
     ContextItem,
     Hit,
@@ -40,6 +48,7 @@ from tasks.retrieval.fusion import (
     RetrievalOptions,
     SearchScope,
     Variant,
+    clean_text,
     expand_variants,
     fuse,
     k_fetch,
@@ -267,6 +276,7 @@ class Retrieval(BaseModel):
     context: list[ContextItem]
     lists: list[str] = Field(description="names of the ranked lists that were fused")
     timings_ms: dict[str, float]
+    parsed_error: ParsedError | None = Field(None, description="the FATAL or crash the question quotes")
 
 
 def variant_texts(query: str, variants: Sequence[Variant]) -> list[tuple[str, str]]:
@@ -279,13 +289,18 @@ def variant_texts(query: str, variants: Sequence[Variant]) -> list[tuple[str, st
 
 def build_context(query: str, route: Route, ontology: Ontology, variants: Sequence[Variant],
                   lists: Sequence[RankedList], *, k: int, lam: float, rrf_k: int, options: RetrievalOptions,
-                  cases: Sequence[ContextItem] = ()) -> list[ContextItem]:
-    """Pinned canonical sections, the base (and related) case, then the fused, diversified chunks."""
-    pins = pinned_sections(route, ontology) if options.canonical else []
-    pinned = select_pins(pins, [query, *(v.text for v in variants)], options.max_pinned,
+                  cases: Sequence[ContextItem] = (), error: ParsedError | None = None) -> list[ContextItem]:
+    """The section a quoted error matches, pinned canonical sections, the base (and related) case,
+    tutorial entries showing the correct form of what the error names, then the fused, diversified chunks."""
+    pinned_error = error_pins(error) if error is not None and options.canonical else []
+    pins = [p for p in (pinned_sections(route, ontology) if options.canonical else [])
+            if p.source not in {e.source for e in pinned_error}]
+    pinned = select_pins(pins, [query, *(v.text for v in variants)], options.max_pinned - len(pinned_error),
                          trouble_first=troubleshooting(route) is not None)
-    fused = fuse(lists, rrf_k, route.mode, [p.source for p in pinned])
-    return [*pinned, *cases, *select_chunks(fused, k, lam, options.mmr)]
+    first = [ContextItem(kind="canonical", source=p.source, text=clean_text(p.text), score=1.0) for p in pinned_error]
+    fused = fuse(lists, rrf_k, route.mode, [p.source for p in [*first, *pinned]])
+    examples = example_items(error, [hit for hit, _ in fused]) if error is not None else []
+    return [*first, *pinned, *cases, *examples, *select_chunks(fused, k, lam, options.mmr)]
 
 
 def _ms(started: float) -> float:
@@ -303,6 +318,12 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     """
     timings: dict[str, float] = {}
     t = time.perf_counter()
+    quoted = read_quoted_log(query)
+    error = quoted.error if quoted else None
+    if quoted is not None:  # a pasted log: search with its FATAL block, residual tail and the user's words
+        query = quoted.search_text
+    timings["read_log"] = _ms(t)
+    t = time.perf_counter()
     known: dict[str, list[float]] = {}
     if options.case_base and lexical_conn is not None:
         with ThreadPoolExecutor(max_workers=1) as pool:  # the question's vector does not need the base case
@@ -314,7 +335,7 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     timings["cases_and_question"] = _ms(t)
     t = time.perf_counter()
     variants = [*(expand_variants(query, route, ontology, cases.base) if options.expansion else []),
-                *extra_variants]
+                *error_variants(quoted), *extra_variants]
     timings["expand"] = _ms(t)
     t = time.perf_counter()
     scope = search_scope(route, ontology)
@@ -325,7 +346,20 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     timings.update(search_timings)
     t = time.perf_counter()
     context = build_context(query, route, ontology, variants, lists, k=k, lam=lam, rrf_k=rrf_k, options=options,
-                            cases=cases.items(ontology.openfoam))
+                            cases=cases.items(ontology.openfoam), error=error)
     timings["fuse_mmr_context"] = _ms(t)
+    if error is not None:
+        error = error.model_copy(update={"section": matching_section(error) if options.canonical else None})
     return Retrieval(query=query, route=route, scope_tools=scope.tools, variants=variants, context=context,
-                     lists=[lst.name for lst in lists], timings_ms=timings)
+                     lists=[lst.name for lst in lists], timings_ms=timings, parsed_error=error)
+
+
+def error_variants(quoted: QuotedLog | None) -> list[Variant]:
+    """One variant naming what a quoted error is about: the entry and file to look for in tutorials."""
+    if quoted is None or quoted.error is None or quoted.error.kind == "crash":
+        return []
+    e = quoted.error
+    words = [e.suggestion or e.keyword, e.field, e.case_file.rsplit("/", 1)[-1] if e.case_file else None,
+             (e.dictionary or "").split(".")[0] or None]
+    text = " ".join(dict.fromkeys(w for w in words if w))
+    return [Variant(kind="error", text=text)] if text else []

@@ -170,8 +170,33 @@ def test_cli_ask_json_end_to_end(ask_store: AskStore, cli_env: dict[str, str], p
     assert out["mode"] == "workflow" and "solvers" in out["categories"]
     assert [v["kind"] for v in out["variants"]] == ["physics", "keywords", "troubleshooting"]
     assert out["context"] and all({"source", "text", "score"} <= set(item) for item in out["context"])
-    assert out["answer"] is None and out["latency_ms"] > 0
+    assert out["answer"]["generated_by"] == "offline" and out["answer"]["summary"] and out["latency_ms"] > 0
+    assert all({"file", "entry", "example", "source"} <= set(step) for step in out["answer"]["steps"])
+    assert out["parsed_error"] is None
     assert "cold_start" in out["timings_ms"]
+
+
+FATAL_Q = """interFoam on my copy of damBreak stops with
+--> FOAM FATAL IO ERROR:
+Entry 'div(phi,alpha)' not found in dictionary "/home/me/damBreak/system/fvSchemes.divSchemes"
+
+file: /home/me/damBreak/system/fvSchemes.divSchemes from line 30 to line 32.
+"""
+
+
+def test_cli_ask_json_parses_a_quoted_fatal_and_answers_offline(ask_store: AskStore, cli_env: dict[str, str],
+                                                                  prefect_server: str) -> None:
+    proc = run_cli(["ask", FATAL_Q, "--json"], _env(cli_env, ask_store.data), timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[0])
+    error = out["parsed_error"]
+    assert error["keyword"] == "div(phi,alpha)" and error["case_file"] == "system/fvSchemes"
+    assert error["dictionary"] == "divSchemes" and error["section"].startswith("canonical/error_messages.md#")
+    assert out["mode"] == "expert" and out["context"][0]["source"] == error["section"]
+    step = out["answer"]["steps"][0]
+    assert step["file"] == "system/fvSchemes" and "div(phi,alpha)" in step["example"]
+    assert any(item["source"].startswith("tutorial:multiphase/interFoam") and "div(phi,alpha)" in item["text"]
+               for item in out["context"])
 
 
 def test_cli_ask_text_and_switches(ask_store: AskStore, cli_env: dict[str, str], prefect_server: str) -> None:
