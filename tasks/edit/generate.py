@@ -18,7 +18,10 @@ from tasks.plan.architect import plan
 from tasks.plan.manifest import CaseManifest, CaseRequest
 from tasks.run.plot import plot_residuals
 from tasks.run.report import RunReport
-from tasks.run.score import Score, rubric
+from tasks.edit.verify import verify_stated
+from tasks.plan.manifest import BaseCandidate
+from tasks.plan.stated import NotApplied, StatedQuantity
+from tasks.run.score import Score, cap_for_not_applied, rubric
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +103,9 @@ class CaseResult(BaseModel):
     notes: list[str] = Field(default_factory=list)
     route: RouteSummary | None = None
     review: ReviewSummary | None = None
+    stated: list[StatedQuantity] = Field(default_factory=list)
+    not_applied: list[NotApplied] = Field(default_factory=list)
+    base_candidates: list[BaseCandidate] = Field(default_factory=list)
 
 
 def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
@@ -169,12 +175,13 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
                problems: list[Problem], report: RunReport | None, route: RouteSummary | None = None,
                review: ReviewSummary | None = None) -> CaseResult:
     locks = check_locked(written.case_dir)
+    stated, not_applied = verify_stated(written.case_dir, manifest.stated, manifest.bindings, manifest.not_applied)
     plot = None
     if report is None:
         status, score = "written", Score(score=0, reason="not run (--no-run)")
         value: int | None = None
     else:
-        score = rubric(report, locks)
+        score = cap_for_not_applied(rubric(report, locks), not_applied)
         value = score.score
         status = "completed" if report.status == "completed" else "failed"
         solver_step = next((s for s in report.steps if s.command == manifest.solver), None)
@@ -193,6 +200,7 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         turbulence=manifest.turbulence.model, assumptions=manifest.assumptions, warnings=manifest.warnings,
         checks=problems, locked=locks, files=written.files, run=report, residual_plot=plot, shortened=shortened,
         planner=manifest.planner, example_used=manifest.base_kind == "example", route=route, review=review,
+        stated=stated, not_applied=not_applied, base_candidates=manifest.base_candidates,
     )
 
 
@@ -200,6 +208,9 @@ def result_markdown(result: CaseResult) -> str:
     lines = [
         f"# {Path(result.case_dir).name}: {result.status}" + (f", score {result.score}/4" if result.score is not None else ""),
         "",
+    ]
+    lines += [f"- NOT APPLIED: {n.text} ({n.reason})" for n in result.not_applied]
+    lines += [
         f"- {result.score_reason}",
         f"- solver `{result.solver}`, turbulence `{result.turbulence}`, recipe `{result.recipe}`, base `{result.base}`",
     ]
@@ -213,6 +224,13 @@ def result_markdown(result: CaseResult) -> str:
         lines.append(f"- the first run {r.initial_status} ({r.initial_problem or 'no problem named'}); the Reviewer "
                      f"{'repaired it' if r.repaired else 'stopped: ' + r.stopped} in {len(r.cycles)} cycle(s)")
         lines += [f"  - cycle {c}" for c in r.cycles]
+    if result.stated:
+        lines += ["", "| stated | role | file | entry | verified |", "|---|---|---|---|---|"]
+        lines += [f"| {q.text} | {q.role} | {q.file or '-'} | {'/'.join(q.entry or []) or '-'} | "
+                  f"{'yes' if q.verified else 'NO'} |" for q in result.stated]
+    if result.base_candidates:
+        lines += ["", "Base candidates: " + "; ".join(f"{c.tutorial} ({c.score:.0f}: {c.why})"
+                                                     for c in result.base_candidates[:3])]
     if result.locked:
         lines += ["", "| requested value | file | found | ok |", "|---|---|---|---|"]
         lines += [f"| {c.name} | {c.file} | {c.found} | {'yes' if c.ok else 'NO'} |" for c in result.locked]

@@ -194,14 +194,16 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)
+    meta = staging / ".casewright"
+    meta.mkdir(exist_ok=True)
+    if m.steps:
+        (meta / "steps.json").write_text(json.dumps([s.split() for s in m.steps]) + "\n")
     steps = [s.label() for s in plan_steps(read_case(staging))]
     (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)
     os.chmod(staging / "Allclean", 0o755)
     prov["Allrun"] = prov["Allclean"] = "templates/foam/Allrun.j2 / Allclean.j2"
-    meta = staging / ".casewright"
-    meta.mkdir(exist_ok=True)
     (meta / "manifest.json").write_text(m.model_dump_json(indent=2) + "\n")
     (meta / "provenance.json").write_text(json.dumps(prov, indent=2, sort_keys=True) + "\n")
     save_locked(staging, locked)

@@ -42,6 +42,7 @@ class CaseInfo(BaseModel):
     has_mesh: bool
     zero_orig_dir: bool
     orig_field_files: list[str]
+    declared_steps: list[list[str]] | None = None  # the command sequence a planner wrote (.casewright/steps.json)
 
 
 def read_case(case_dir: Path) -> CaseInfo:
@@ -74,7 +75,23 @@ def read_case(case_dir: Path) -> CaseInfo:
         or (case_dir / "constant" / "polyMesh" / "owner.gz").is_file(),
         zero_orig_dir=(case_dir / "0.orig").is_dir(),
         orig_field_files=sorted(p.name for p in zero.glob("*.orig")) if zero.is_dir() else [],
+        declared_steps=_declared_steps(case_dir),
     )
+
+
+def _declared_steps(case_dir: Path) -> list[list[str]] | None:
+    """The command sequence recorded with the case ([command, *args] each), when a planner
+    took it from a tutorial's Allrun (topoSet, extrudeMesh, ... in the tutorial's order)."""
+    import json
+
+    path = case_dir / ".casewright" / "steps.json"
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text())
+    except ValueError:
+        return None
+    return [list(map(str, s)) for s in data if isinstance(s, list) and s] or None
 
 
 def check_case_dir(case_dir: Path) -> Path:

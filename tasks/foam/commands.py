@@ -12,6 +12,13 @@ UTILITIES = frozenset(
         "fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "createPatch",
         "extrudeMesh", "refineMesh", "mapFields", "potentialFoam", "renumberMesh",
         "transformPoints", "surfaceCheck", "foamDictionary", "foamListTimes",
+        # mesh and field utilities the installed tutorials' Allrun scripts call
+        "changeDictionary", "createBaffles", "subsetMesh", "mirrorMesh", "splitMeshRegions",
+        "mergeMeshes", "stitchMesh", "rotateMesh", "setsToZones", "extrudeToRegionMesh",
+        "applyBoundaryLayer", "foamFormatConvert", "surfaceTransformPoints", "mapFieldsPar",
+        "faceAgglomerate", "viewFactorsGen", "createExternalCoupledPatchGeometry", "setWaves",
+        "moveMesh", "polyDualMesh", "collapseEdges", "refineWallLayer",
+        "snappyRefineMesh", "surfaceFeatureExtract", "insideCells", "zeroDimensionalMesh",
     }
 )
 

@@ -10,29 +10,43 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tasks.core.errors import RequestError
 from tasks.foam.physics import fluid_table
 from tasks.plan import recipes
 from tasks.plan.extract import sines
 from tasks.plan.manifest import CaseManifest
+from tasks.plan.generic import choose_base, plan_generic
+from tasks.plan.select import request_features
 from tasks.plan.request import build_context
+from tasks.plan.stated import read_stated
 
 
-def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None) -> CaseManifest:
+def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
+         allow_substitute: bool = False) -> CaseManifest:
     """Plan a case offline. Raises RequestError when the request cannot be planned."""
     ctx = build_context(text, tutorials_dir, example_dir)
+    stated = read_stated(ctx.text)
     recipe = recipes.detect(ctx)
-    if recipe is None:
-        raise RequestError(
-            "cannot plan this request offline: name a geometry Casewright knows (lid-driven cavity, "
-            "pitzDaily / backward-facing step, heated cavity / natural convection, dam break, "
-            "bubble column, particle column, rotating mixer), or name an OpenFOAM solver "
-            "(e.g. simpleFoam) to start from its tutorial, or pass --example DIR with a case of "
-            "yours, or configure an LLM (OPENAI_BASE_URL) for free-form requests"
-        )
-    manifest = recipe(ctx)
+    manifest = recipe(ctx) if recipe is not None else None
+    if manifest is None or _generic_fits_better(ctx, manifest):
+        manifest = plan_generic(ctx, stated, allow_substitute)
     manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
+    manifest.stated = stated
     return manifest
+
+
+def _generic_fits_better(ctx, manifest: CaseManifest) -> bool:
+    """A family recipe stands only when the best-ranked tutorial agrees with its solver and
+    turbulence type: a passive scalar, an LES or a Rayleigh-Benard request that shares the
+    family's geometry words goes to the tutorial that has its physics."""
+    if ctx.example_dir is not None or ctx.solver == manifest.solver:
+        return False
+    ranked = choose_base(ctx)
+    if not ranked:
+        return False
+    top = ranked[0].record
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    wrong_les = features.simulation_type == "LES" and manifest.turbulence.simulation_type != "LES"
+    return top.solver != manifest.solver or wrong_les
 
 
 def fluids_text() -> str:

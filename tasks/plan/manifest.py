@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+
 Role = Literal[
     "inlet", "outlet", "wall", "movingWall", "heatedWall", "symmetry", "symmetryPlane",
     "empty", "atmosphere", "cyclic",
@@ -114,6 +116,16 @@ class GeneratedField(BaseModel):
     internal: str
 
 
+class BaseCandidate(BaseModel):
+    """A tutorial considered as the base, with its rank score and why."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tutorial: str
+    score: float
+    why: str
+
+
 class CaseManifest(BaseModel):
     """The plan for one case: everything the InputWriter needs, and every assumption made."""
 
@@ -143,3 +155,9 @@ class CaseManifest(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     planner: Literal["deterministic", "llm"] = "deterministic"
+    stated: list[StatedQuantity] = Field(default_factory=list)  # every value the request states
+    bindings: list[Binding] = Field(default_factory=list)  # values derived from stated ones, and where
+    not_applied: list[NotApplied] = Field(default_factory=list)  # stated values the planner could not bind
+    base_candidates: list[BaseCandidate] = Field(default_factory=list)
+    steps: list[str] = Field(default_factory=list)  # the tutorial's own command sequence, when it has one
+

@@ -16,6 +16,7 @@ from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.extract import Quantity, cell_counts, sines
+from tasks.plan.stated import Binding
 from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
 
 if TYPE_CHECKING:
@@ -61,9 +62,16 @@ class Plan:
         self.assumptions: list[str] = []
         self.warnings: list[str] = []
         self.values: dict[str, object] = {}
+        self.bindings: list[Binding] = []
 
     def set(self, file: str, keys: list[str], value: str | dict, reason: str, locked: bool = False) -> None:
         self.edits.append(FileEdit(file=file, entry=keys, value=value, reason=reason, locked=locked))
+
+    def bind(self, kind: str, file: str, keys: list[str], value: str, how: str) -> None:
+        """Record that a value derived from the request's first `kind` quantity went into `file`."""
+        q = next((q for q in self.ctx.qs if q.kind == kind), None)
+        if q is not None:
+            self.bindings.append(Binding(stated=q.text.strip(), file=file, entry=keys, value=value, how=how))
 
     def take(self, name: str, q: Quantity | None, default: float, unit: str, why: str = "") -> tuple[float, bool]:
         """A value from the request (locked) or a stated default."""
@@ -135,7 +143,7 @@ def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: boo
 
 def manifest(p: Plan, **fields) -> CaseManifest:
     m = CaseManifest(request=p.ctx.text, edits=p.edits, assumptions=p.assumptions,
-                     warnings=p.warnings, values=p.values, **fields)
+                     warnings=p.warnings, values=p.values, bindings=p.bindings, **fields)
     return m
 
 
@@ -399,6 +407,9 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
     h, h_locked = p.take("column height", height_q, DAM_H, "m", "the tutorial's")
     regions = setfields_regions("alpha.water", [x0, 0, -1], [x1, h, 1])
     p.set("system/setFieldsDict", ["regions"], regions, f"water column: {where}", box is not None or h_locked)
+    if box is not None:
+        p.bind("fraction", "system/setFieldsDict", ["regions"], f"box {vec(x0, 0, -1)} {vec(x1, h, 1)}",
+               f"{where} of the {DAM_L} m tank")
     p.values.update(column_x=[x0, x1], column_height=h)
     nu_q, rho_q = ctx.q("kinematic_viscosity"), ctx.q("density")
     liquid_named = ctx.fluid if ctx.fluid and ctx.fluid != "air" else None
@@ -651,10 +662,6 @@ def detect(ctx: "Context") -> Recipe | None:
         if from_example is not None:
             ctx.notes.append(f"geometry taken from the example case {ctx.example_dir}")
             return from_example
-    if ctx.solver in SOLVER_FAMILY:
-        return SOLVER_FAMILY[ctx.solver]
-    if ctx.solver is not None:
-        return plan_from_tutorial
     return None
 
 

@@ -38,3 +38,11 @@ def rubric(report: RunReport, locks: list[LockCheck]) -> Score:
         return Score(score=3, reason=f"reached endTime, but requested values differ: {names}")
     how = "converged before endTime" if report.converged_early else f"reached endTime {report.end_time}"
     return Score(score=4, reason=f"{how}; {len(locks)} requested values verified in the files")
+
+
+def cap_for_not_applied(score: Score, not_applied: list) -> Score:
+    """A stated value missing from the files caps the score at 3, and the reason says so first."""
+    if not not_applied:
+        return score
+    names = ", ".join(n.text for n in not_applied)
+    return Score(score=min(score.score, 3), reason=f"not applied: {names}; {score.reason}")

@@ -11,11 +11,15 @@ import time
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo
+from tasks.run.parallel import check_ranks, recorded_ranks
 from tasks.run.runner import Step
 
 
 def plan_steps(info: CaseInfo) -> list[Step]:
-    """The steps a case needs, in order: mesh, fields, solver."""
+    """The steps a case needs, in order: mesh, fields, solver (or the sequence recorded with
+    the case, when its planner took one from a tutorial)."""
+    if info.declared_steps:
+        return [Step(command=s[0], args=s[1:]) for s in info.declared_steps]
     steps: list[Step] = []
     if info.block_mesh_dict is not None:
         steps.append(Step(command="blockMesh"))
@@ -30,8 +34,12 @@ def plan_steps(info: CaseInfo) -> list[Step]:
         )
     if info.set_fields_dict is not None:
         steps.append(Step(command="setFields"))
-    steps.append(Step(command=info.application))
-    return steps
+    if np == 1:
+        steps.append(Step(command=info.application))
+        return steps
+    return steps + [Step(command="decomposePar", args=["-force"]),
+                    Step(command=info.application, args=["-parallel"], np=np),
+                    Step(command="reconstructPar")]
 
 
 def restore_initial_fields(info: CaseInfo) -> list[str]:

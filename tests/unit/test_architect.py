@@ -64,7 +64,7 @@ def test_readme_request():
     [
         ("", "empty"),
         ("   \n ", "empty"),
-        ("simulate the flow", "cannot plan this request offline"),
+        ("simulate the flow", "no installed tutorial fits this request"),
         ("run a cavity with superFoam please", "unknown solver 'superFoam'"),
         ("run a cavity with simpelFoam", "closest: simpleFoam"),
     ],

@@ -1,0 +1,743 @@
+"""Binding: every stated quantity becomes a concrete edit (file, entry, value) of a base case.
+
+The base is any case folder (an installed tutorial, or the user's example). Where a value
+goes is read from the base's own files: which patches are inlets, outlets, moving or heated
+walls (their names, mesh types and boundary conditions), which file holds the viscosity,
+whether pressure is kinematic or absolute, which blocks the mesh has. A quantity that cannot
+be bound goes to `not_applied` with the reason; nothing is dropped silently. Pure: reads
+the base, returns edits.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_text
+from tasks.foam.physics import find_fluid, fluid_table, fmt
+from tasks.plan.manifest import FileEdit
+from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+
+_VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
+_HEX = re.compile(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
+_WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
+_SIDES = {
+    "left": ("left", "west"), "right": ("right", "east"), "top": ("top", "upper", "ceiling", "lid", "roof"),
+    "bottom": ("bottom", "lower", "floor", "base", "ground"), "front": ("front",), "back": ("back", "rear"),
+    "inner": ("inner", "inside", "cylinder", "rotor"), "outer": ("outer", "outside", "stator"),
+}
+
+
+class Base:
+    """Read-only view of a base case (gzip-transparent)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._cache: dict[str, str | None] = {}
+
+    def text(self, rel: str) -> str | None:
+        if rel not in self._cache:
+            path = find_file((self.root / rel).parent, Path(rel).name)
+            self._cache[rel] = read_text(path) if path else None
+        return self._cache[rel]
+
+    def field_rels(self, field: str) -> list[str]:
+        """Where a field's initial values live: 0.orig/ (restored before a run) and 0/."""
+        return [f"{d}/{field}" for d in ("0.orig", "0") if self.text(f"{d}/{field}") is not None]
+
+    def fields(self) -> list[str]:
+        names: set[str] = set()
+        for d in ("0.orig", "0"):
+            folder = self.root / d
+            if folder.is_dir():
+                names |= {p.name.removesuffix(".gz") for p in folder.iterdir() if p.is_file()}
+        return sorted(n for n in names if not n.endswith(".orig"))
+
+    def mesh_types(self) -> dict[str, str]:
+        """Patch -> mesh type (patch, wall, empty, symmetryPlane, ...) from the blockMeshDict."""
+        text = self.text("system/blockMeshDict") or self.text("constant/polyMesh/boundary") or ""
+        found = fd.find(text, ["boundary"])
+        body = text[found.value_start:found.end] if found and found.kind == "value" else text
+        inner = body[body.find("(") + 1: body.rfind(")")] if "(" in body else ""
+        return {e.name: (fd.get(inner, [e.name, "type"]) or "patch") for e in fd.entries(inner) if e.kind == "dict"}
+
+    def patch_bcs(self, field: str) -> dict[str, str]:
+        rels = self.field_rels(field)
+        text = self.text(rels[0]) if rels else None
+        if not text:
+            return {}
+        body = fd.body_span(text, ["boundaryField"])
+        if body is None:
+            return {}
+        return {e.name: (fd.get(text, ["boundaryField", e.name, "type"]) or "") for e in fd.entries(text, *body)
+                if e.kind == "dict"}
+
+    def blocks(self) -> tuple[str, list[tuple[int, int, int]]]:
+        text = self.text("system/blockMeshDict") or ""
+        return text, [tuple(int(x) for x in m.groups()) for m in _HEX.finditer(fd.strip_comments(text))]  # type: ignore[misc]
+
+    def extents(self) -> list[float] | None:
+        """Domain size in x, y, z (metres) from the blockMeshDict vertices."""
+        text = self.text("system/blockMeshDict")
+        if not text:
+            return None
+        scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+        try:
+            factor = float(scale)
+        except ValueError:
+            factor = 1.0
+        points = [[float(x) * factor for x in m.groups()] for m in _VECTOR.finditer(fd.strip_comments(fd.get(text, ["vertices"]) or ""))]
+        if not points:
+            return None
+        return [max(p[i] for p in points) - min(p[i] for p in points) for i in range(3)]
+
+
+def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
+    """Patch -> inlet | outlet | moving_wall | wall | constraint | other, from names, mesh types
+    and the velocity and pressure conditions."""
+    mesh = base.mesh_types()
+    u_bcs = base.patch_bcs(velocity_field)
+    p_bcs = base.patch_bcs("p_rgh") or base.patch_bcs("p")
+    u_text = next((base.text(r) for r in base.field_rels(velocity_field)), None) or ""
+    roles: dict[str, str] = {}
+    for patch in dict.fromkeys([*mesh, *u_bcs]):
+        name, mtype, ubc, pbc = patch.lower(), mesh.get(patch, ""), u_bcs.get(patch, ""), p_bcs.get(patch, "")
+        if mtype in ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic", "cyclicAMI", "processor") or \
+                ubc in ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic"):
+            roles[patch] = "constraint"
+            continue
+        value = fd.get(u_text, ["boundaryField", patch, "value"]) or ""
+        moving = ubc == "movingWallVelocity" or (ubc == "fixedValue" and _magnitude(value) > 0 and
+                                                  (mtype == "wall" or "wall" in name or "lid" in name))
+        if moving:
+            roles[patch] = "moving_wall"
+        elif mtype == "wall" or ubc in _WALL_TYPES or "wall" in name:
+            roles[patch] = "wall"
+        elif re.search(r"inlet|inflow|^in\b|^in_|intake|jet|fuel|air_?in", name) or ubc in (
+                "flowRateInletVelocity", "turbulentInlet", "uniformFixedValue", "timeVaryingMappedFixedValue") \
+                or (ubc == "fixedValue" and pbc in ("zeroGradient", "fixedFluxPressure", "")):
+            roles[patch] = "inlet"
+        elif re.search(r"outlet|outflow|^out\b|^out_|exit|atmosphere|open", name) or pbc in (
+                "fixedValue", "totalPressure", "prghPressure", "prghTotalPressure", "waveTransmissive"):
+            roles[patch] = "outlet"
+        else:
+            roles[patch] = "other"
+    return roles
+
+
+def _magnitude(value: str) -> float:
+    m = _VECTOR.search(value)
+    return math.sqrt(sum(float(x) ** 2 for x in m.groups())) if m else 0.0
+
+
+def _direction(value: str) -> list[float] | None:
+    m = _VECTOR.search(value)
+    if not m:
+        return None
+    v = [float(x) for x in m.groups()]
+    mag = math.sqrt(sum(x * x for x in v))
+    return [x / mag for x in v] if mag > 0 else None
+
+
+def vec(v: list[float]) -> str:
+    return "(" + " ".join(fmt(round(x, 12)) for x in v) + ")"
+
+
+class Binder:
+    """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
+
+    def __init__(self, base: Base, solver: str, text: str) -> None:
+        self.base = base
+        self.solver = solver
+        self.text = text
+        self.edits: list[FileEdit] = []
+        self.bindings: list[Binding] = []
+        self.not_applied: list[NotApplied] = []
+        self.assumptions: list[str] = []
+        self.u_field = "U" if base.field_rels("U") else next(
+            (f for f in base.fields() if f.startswith("U.")), "U")
+        self.roles = patch_roles(base, self.u_field)
+
+    # --- recording -------------------------------------------------------------------
+    def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
+        self.edits.append(FileEdit(file=rel, entry=entry, value=value, reason=reason, locked=q is not None))
+        if q is not None and isinstance(value, str):
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=value, how=reason))
+
+    def refuse(self, q: StatedQuantity, reason: str) -> None:
+        self.not_applied.append(NotApplied(text=q.text, reason=reason))
+
+    def patches(self, role: str) -> list[str]:
+        return [p for p, r in self.roles.items() if r == role]
+
+    # --- binding ---------------------------------------------------------------------
+    def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        handler = getattr(self, f"_{q.role}", None)
+        if handler is None:
+            self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in a {self.solver} case")
+            return
+        handler(q, stated)
+
+    def _velocity_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        done = False
+        for rel in self.base.field_rels(self.u_field):
+            text = self.base.text(rel) or ""
+            for patch in patches:
+                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                value = fd.get(text, ["boundaryField", patch, "value"]) or ""
+                if bc in ("fixedValue", "movingWallVelocity") or (bc == "" and value):
+                    direction = _direction(value) or self._flow_direction()
+                    self.set(rel, ["boundaryField", patch, "value"], f"uniform {vec([q.value * d for d in direction])}",
+                             f"{what} {fmt(q.value)} m/s on {patch}", q)
+                    done = True
+                elif bc == "uniformFixedValue" and fd.get(text, ["boundaryField", patch, "uniformValue"]):
+                    uv = fd.get(text, ["boundaryField", patch, "uniformValue"]) or ""
+                    direction = _direction(uv) or self._flow_direction()
+                    if _VECTOR.search(uv) and "table" not in uv and "{" not in uv:
+                        self.set(rel, ["boundaryField", patch, "uniformValue"], f"constant {vec([q.value * d for d in direction])}",
+                                 f"{what} {fmt(q.value)} m/s on {patch}", q)
+                        done = True
+                elif bc == "turbulentInlet" and fd.get(text, ["boundaryField", patch, "referenceField"]):
+                    ref = fd.get(text, ["boundaryField", patch, "referenceField"]) or ""
+                    direction = _direction(ref) or self._flow_direction()
+                    self.set(rel, ["boundaryField", patch, "referenceField"],
+                             f"uniform {vec([q.value * d for d in direction])}", f"{what} {fmt(q.value)} m/s on {patch}", q)
+                    done = True
+                elif bc == "flowRateInletVelocity":
+                    self.assumptions.append(f"{patch} is driven by a flow rate ({bc}); it is replaced by a fixed velocity")
+                    direction = self._flow_direction()
+                    self.set(rel, ["boundaryField", patch], {"type": "fixedValue",
+                             "value": f"uniform {vec([q.value * d for d in direction])}"}, f"{what} on {patch}")
+                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"],
+                                                 value=f"uniform {vec([q.value * d for d in direction])}", how=what))
+                    done = True
+        return done
+
+    def _flow_direction(self) -> list[float]:
+        return [1.0, 0.0, 0.0]
+
+    def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        inlets = self.patches("inlet")
+        if inlets and self._velocity_on(q, inlets, "inlet velocity"):
+            self._scale_inlet_turbulence(q)
+            return
+        moving = self.patches("moving_wall")
+        if moving and not inlets and self._velocity_on(q, moving, "wall velocity"):
+            self.assumptions.append(f"{q.text} applied to the moving wall ({', '.join(moving)}): the base has no inlet")
+            return
+        self.refuse(q, f"the base case has no inlet with a fixed velocity to carry {q.text} "
+                       f"(patches: {', '.join(f'{p} ({r})' for p, r in self.roles.items())})")
+
+    def _lid_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        moving = self.patches("moving_wall") or [p for p, r in self.roles.items() if r == "wall" and any(
+            w in p.lower() for w in _SIDES["top"])]
+        if not (moving and self._velocity_on(q, moving, "lid velocity")):
+            self.refuse(q, "the base case has no moving wall (lid) to carry the velocity")
+
+    _wall_velocity = _lid_velocity
+
+    def _scale_inlet_turbulence(self, q: StatedQuantity) -> None:
+        """Keep the inlet turbulence intensity and length scale: k ~ U^2, epsilon ~ U^3, omega ~ U."""
+        rels = self.base.field_rels(self.u_field)
+        old = max((_magnitude(fd.get(self.base.text(r) or "", ["boundaryField", p, "value"]) or "")
+                   for r in rels[:1] for p in self.patches("inlet")), default=0.0)
+        if old <= 0:
+            return
+        factor = q.value / old
+        for field, power in (("k", 2), ("epsilon", 3), ("omega", 1)):
+            for rel in self.base.field_rels(field):
+                text = self.base.text(rel) or ""
+                for patch in self.patches("inlet"):
+                    if (fd.get(text, ["boundaryField", patch, "type"]) or "") != "fixedValue":
+                        continue
+                    m = re.fullmatch(r"uniform\s+([-+\d.eE]+)", fd.get(text, ["boundaryField", patch, "value"]) or "")
+                    if m:
+                        self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(float(m.group(1)) * factor ** power)}",
+                                 f"inlet {field} scaled with the inlet velocity (same intensity and length scale)")
+        self.assumptions.append(f"inlet turbulence keeps the tutorial's intensity and length scale "
+                                f"(k, epsilon, omega scaled by U^2, U^3, U; factor {factor:.3g})")
+
+    def _pressure_value(self, q: StatedQuantity) -> tuple[str, str] | None:
+        """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise."""
+        rel = (self.base.field_rels("p") or [None])[0]
+        dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
+        if dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2"):
+            rho = next((s.value for s in self._stated if s.role == "density"), None)
+            fluid = find_fluid(self.text) or "water"
+            rho = rho or fluid_table()[fluid].rho
+            self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 "
+                                    f"({'stated' if any(s.role == 'density' for s in self._stated) else fluid})")
+            return fmt(q.value / rho), "kinematic"
+        return fmt(q.value), "absolute"
+
+    _stated: list[StatedQuantity] = []
+
+    def _set_pressure_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        pv = self._pressure_value(q)
+        if pv is None:
+            return False
+        value, _ = pv
+        done = False
+        fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+        for field in fields:
+            for rel in self.base.field_rels(field):
+                text = self.base.text(rel) or ""
+                for patch in patches:
+                    bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                    if bc in ("fixedValue", "prghPressure"):
+                        self.set(rel, ["boundaryField", patch, "value" if bc == "fixedValue" else "p"],
+                                 f"uniform {value}", f"{what} on {patch}", q)
+                        done = True
+                    elif bc in ("totalPressure", "prghTotalPressure"):
+                        self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
+                        done = True
+            if done:
+                break
+        return done
+
+    def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if not self._set_pressure_on(q, self.patches("outlet"), "outlet pressure"):
+            self.refuse(q, "the base case has no outlet with a fixed or total pressure")
+
+    def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if not self._set_pressure_on(q, self.patches("inlet"), "inlet pressure"):
+            self.refuse(q, "the base case's inlets fix the velocity, not the pressure; state a velocity instead")
+
+    def _ambient_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        pv = self._pressure_value(q)
+        rels = self.base.field_rels("p")
+        if not rels or pv is None:
+            self.refuse(q, "the base case has no pressure field")
+            return
+        for rel in rels:
+            self.set(rel, ["internalField"], f"uniform {pv[0]}", "initial pressure", q)
+        outlets = self.patches("outlet")
+        if outlets:
+            self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
+
+    # temperatures ----------------------------------------------------------------------
+    def _t_patches(self) -> dict[str, str]:
+        return {p: bc for p, bc in self.base.patch_bcs("T").items() if bc in ("fixedValue", "uniformFixedValue")}
+
+    def _set_t(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        for rel in self.base.field_rels("T"):
+            for patch in patches:
+                self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(q.value)}", f"{what} on {patch}", q)
+        return bool(patches and self.base.field_rels("T"))
+
+    def _current_t(self, patch: str) -> float | None:
+        text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
+        m = re.search(r"[-+\d.eE]+", fd.get(text, ["boundaryField", patch, "value"]) or "")
+        try:
+            return float(m.group()) if m else None
+        except ValueError:
+            return None
+
+    def _hot_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity], cold: bool = False) -> None:
+        fixed = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall", "other")]
+        words = ("cold", "cool", "chill") if cold else ("hot", "heat", "warm")
+        named = [p for p in fixed if any(w in p.lower() for w in words)]
+        side = self._side_word(q)
+        if not named and side:
+            named = [p for p in fixed if any(w in p.lower() for w in _SIDES[side])]
+        if not named:
+            temps = [(t, p) for p in fixed if (t := self._current_t(p)) is not None]
+            distinct = sorted({t for t, _ in temps})
+            if len(distinct) >= 2:
+                pick = distinct[0] if cold else distinct[-1]
+                named = [p for t, p in temps if t == pick]
+                self.assumptions.append(f"{'cold' if cold else 'hot'} wall = {', '.join(named)} (the "
+                                        f"{'coldest' if cold else 'hottest'} fixed-temperature wall of the base)")
+        if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
+            self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
+                           f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
+
+    def _cold_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._hot_wall_temperature(q, stated, cold=True)
+
+    def _side_word(self, q: StatedQuantity) -> str | None:
+        low = self.text.lower()
+        at = low.find(q.text.lower())
+        clause = low[max(0, at - 60):at] if at >= 0 else ""
+        clause = re.split(r"[,;.]", clause)[-1]
+        hits = [(clause.rfind(w), side) for side, ws in _SIDES.items() for w in ws if w in clause]
+        return max(hits)[1] if hits else None
+
+    def _wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        side = self._side_word(q)
+        fixed = list(self._t_patches())
+        named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
+        if not named and side is None and len(fixed) == 1:
+            named = fixed
+        if not self._set_t(q, named, "wall temperature"):
+            self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
+                           f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
+
+    def _inlet_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        inlets = [p for p in self.patches("inlet") if p in self._t_patches()]
+        if not self._set_t(q, inlets, "inlet temperature"):
+            self.refuse(q, "the base case has no inlet with a fixed temperature")
+
+    def _initial_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rels = self.base.field_rels("T")
+        if not rels:
+            self.refuse(q, f"{self.solver} solves no temperature")
+            return
+        for rel in rels:
+            self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
+
+    def _reference_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/transportProperties") or ""
+        key = next((k for k in ("TRef", "Tref", "T0") if fd.find(text, [k])), None)
+        if key is None:
+            self.refuse(q, "the base case has no reference temperature (TRef) to set")
+            return
+        self.set("constant/transportProperties", [key], self._keep_dims(fd.get(text, [key]) or "", q.value),
+                 "reference temperature", q)
+
+    # fluid properties ------------------------------------------------------------------
+    @staticmethod
+    def _keep_dims(old: str, value: float) -> str:
+        """`[0 2 -1 0 0 0 0] 1e-05` keeps its dimension set; `nu nu [..] 1e-5` its name."""
+        m = re.match(r"^(.*?\])\s*[-+\d.eE]+\s*$", old)
+        if m:
+            return f"{m.group(1)} {fmt(value)}"
+        m = re.match(r"^(\w+\s+)?[-+\d.eE]+$", old.strip())
+        return f"{(m.group(1) or '') if m else ''}{fmt(value)}"
+
+    def _phase(self) -> str | None:
+        text = self.base.text("constant/transportProperties") or ""
+        phases = fd.get(text, ["phases"])
+        if not phases:
+            return None
+        names = re.findall(r"[\w.]+", phases)
+        low = self.text.lower()
+        named = [n for n in names if n in low]
+        liquid = next((n for n in names if n in ("water", "liquid", "oil", "mercury")), names[0] if names else None)
+        return named[0] if named else liquid
+
+    def _nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        tp = "constant/transportProperties"
+        text = self.base.text(tp) or ""
+        phase = self._phase()
+        path = [phase, "nu"] if phase and fd.find(text, [phase, "nu"]) else ["nu"]
+        if fd.find(text, path) is not None:
+            self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
+            return
+        thermo = self.base.text("constant/thermophysicalProperties") or ""
+        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
+            self.refuse(q, "this solver is compressible: its viscosity is the dynamic mu in "
+                           "thermophysicalProperties; state a dynamic viscosity (Pa s)")
+            return
+        self.refuse(q, f"the base case has no kinematic viscosity entry ({tp} nu)")
+
+    def _mu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        thermo_rel = "constant/thermophysicalProperties"
+        thermo = self.base.text(thermo_rel) or ""
+        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
+            self.set(thermo_rel, ["mixture", "transport", "mu"], fmt(q.value), "dynamic viscosity", q)
+            return
+        text = self.base.text("constant/transportProperties") or ""
+        rho_q = next((s for s in stated if s.role == "density"), None)
+        fluid = find_fluid(self.text)
+        rho = rho_q.value if rho_q else (fluid_table()[fluid].rho if fluid else None)
+        if fd.find(text, ["nu"]) is not None and rho:
+            nu = q.value / rho
+            self.set("constant/transportProperties", ["nu"], self._keep_dims(fd.get(text, ["nu"]) or "", nu),
+                     f"kinematic viscosity = mu / rho = {fmt(q.value)} / {fmt(rho)}", q)
+            if rho_q:
+                self.bindings.append(Binding(stated=rho_q.text, file="constant/transportProperties", entry=["nu"],
+                                             value=self._keep_dims(fd.get(text, ["nu"]) or "", nu), how="nu = mu/rho"))
+            return
+        self.refuse(q, "a dynamic viscosity needs a density to give the kinematic viscosity this solver uses; state one")
+
+    def _density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/transportProperties") or ""
+        phase = self._phase()
+        if phase and fd.find(text, [phase, "rho"]) is not None:
+            self.set("constant/transportProperties", [phase, "rho"],
+                     self._keep_dims(fd.get(text, [phase, "rho"]) or "", q.value), f"{phase} density", q)
+            return
+        if fd.find(text, ["rho"]) is not None:
+            self.set("constant/transportProperties", ["rho"], self._keep_dims(fd.get(text, ["rho"]) or "", q.value),
+                     "density", q)
+            return
+        if any(b.stated == q.text for b in self.bindings):
+            return  # used for nu = mu / rho
+        if any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure") for s in stated):
+            return  # used for the kinematic pressure
+        self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
+                       f"(pressure is kinematic); state a viscosity instead")
+
+    def _particle_density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            if fd.find(text, ["constantProperties", "rho0"]) is not None:
+                self.set(rel, ["constantProperties", "rho0"], fmt(q.value), "particle density", q)
+                return
+        self.refuse(q, "the base case has no particle cloud with a density (constantProperties rho0)")
+
+    def _particle_diameter(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            for path in self._size_paths(text):
+                self.set(rel, path, fmt(q.value), "particle diameter", q)
+                return
+        self.refuse(q, "the base case's particles have no fixed-size distribution to set the diameter in")
+
+    def _cloud_files(self) -> list[str]:
+        folder = self.base.root / "constant"
+        if not folder.is_dir():
+            return []
+        return sorted(f"constant/{p.name.removesuffix('.gz')}" for p in folder.iterdir()
+                      if re.search(r"[cC]loud\w*Properties", p.name))
+
+    @staticmethod
+    def _size_paths(text: str) -> list[list[str]]:
+        out: list[list[str]] = []
+        injectors = fd.keys(text, ["subModels", "injectionModels"])
+        for inj in injectors:
+            dist = ["subModels", "injectionModels", inj, "sizeDistribution"]
+            kind = fd.get(text, dist + ["type"])
+            if kind == "fixedValue":
+                for sub in ("fixedValueDistribution", "fixedValueCoeffs"):
+                    if fd.find(text, dist + [sub, "value"]) is not None:
+                        out.append(dist + [sub, "value"])
+        return out
+
+    # run control -----------------------------------------------------------------------
+    def _control(self, q: StatedQuantity, key: str, what: str, value: str | None = None) -> None:
+        self.set("system/controlDict", [key], value or fmt(q.value), what, q)
+
+    def _end_time(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        from tasks.foam.physics import is_steady
+
+        if is_steady(self.solver) and q.quantity == "time":
+            self.refuse(q, f"{self.solver} is steady: it runs iterations, not time; state iterations")
+            return
+        self._control(q, "endTime", "end time" if q.quantity == "time" else "iterations")
+
+    def _delta_t(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        from tasks.foam.physics import is_steady
+
+        if is_steady(self.solver):
+            self.refuse(q, f"{self.solver} is steady: its deltaT only counts iterations")
+            return
+        self._control(q, "deltaT", "time step")
+
+    def _write_interval(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        control = self.base.text("system/controlDict") or ""
+        wc = fd.get(control, ["writeControl"]) or "timeStep"
+        if q.quantity == "time" and wc == "timeStep":
+            adjustable = (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true")
+            self.set("system/controlDict", ["writeControl"], "adjustableRunTime" if adjustable else "runTime",
+                     "write control follows a write interval in seconds")
+        if q.quantity == "iterations" and wc != "timeStep":
+            self.set("system/controlDict", ["writeControl"], "timeStep", "write control counts time steps")
+        self._control(q, "writeInterval", "write interval")
+
+    def _max_co(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._control(q, "maxCo", "Courant limit")
+        if self.solver not in ("icoFoam", "pisoFoam"):
+            self.set("system/controlDict", ["adjustTimeStep"], "yes", "the time step follows the Courant limit")
+
+    def _ranks(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self.set("system/decomposeParDict", ["numberOfSubdomains"], str(int(q.value)), "parallel ranks", q)
+        self.set("system/decomposeParDict", ["method"], "scotch", "decomposition method")
+
+    def _gravity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/g")
+        if text is None:
+            self.refuse(q, f"{self.solver} has no gravity (constant/g)")
+            return
+        direction = _direction(fd.get(text, ["value"]) or "") or [0.0, -1.0, 0.0]
+        self.set("constant/g", ["value"], vec([q.value * d for d in direction]), "gravity", q)
+
+    def _angular_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/MRFProperties") or ""
+        for zone in fd.keys(text):
+            if fd.find(text, [zone, "omega"]) is not None:
+                old = fd.get(text, [zone, "omega"]) or ""
+                value = f"constant {fmt(q.value)}" if old.startswith("constant") else fmt(q.value)
+                self.set("constant/MRFProperties", [zone, "omega"], value, "rotation speed", q)
+                return
+        for rel in self.base.field_rels(self.u_field):
+            t = self.base.text(rel) or ""
+            for patch, bc in self.base.patch_bcs(self.u_field).items():
+                if bc == "rotatingWallVelocity":
+                    self.set(rel, ["boundaryField", patch, "omega"], fmt(q.value), "wall rotation speed", q)
+                    return
+        self.refuse(q, "the base case has no rotating zone (MRFProperties) or rotating wall")
+
+    # mesh --------------------------------------------------------------------------------
+    def _mesh_cells(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text, blocks = self.base.blocks()
+        dims = list(q.dims or [])
+        if len(blocks) != 1:
+            self.refuse(q, f"the base mesh has {len(blocks)} blocks; a cell count per direction fits a one-block "
+                           f"mesh: ask for a refinement factor ('refine the mesh by 2', 'halve the cell size')")
+            return
+        old = blocks[0]
+        new = dims + [old[2]] if len(dims) == 2 else dims[:3]
+        if len(dims) == 2 and old[2] > 1 and self._is_2d() is False:
+            self.refuse(q, f"the base mesh is 3D ({old[0]} x {old[1]} x {old[2]}); state three cell counts")
+            return
+        self._set_block_counts(text, old, new, q)
+
+    def _is_2d(self) -> bool:
+        return "empty" in self.base.mesh_types().values()
+
+    def _set_block_counts(self, text: str, old: tuple[int, int, int], new: list[int], q: StatedQuantity) -> None:
+        blocks = fd.get(text, ["blocks"]) or ""
+        replaced = re.sub(r"(hex\s*\([^)]*\)\s*)\(\s*\d+\s+\d+\s+\d+\s*\)",
+                          lambda m: f"{m.group(1)}({new[0]} {new[1]} {new[2]})", blocks, count=1)
+        self.set("system/blockMeshDict", ["blocks"], "(" + replaced.strip()[1:] if replaced.strip().startswith("(") else replaced,
+                 f"mesh {new[0]} x {new[1]} x {new[2]} cells (was {old[0]} x {old[1]} x {old[2]})")
+        self.bindings.append(Binding(stated=q.text, file="system/blockMeshDict", entry=["blocks"],
+                                     value=f"({new[0]} {new[1]} {new[2]})", how="cells per direction"))
+
+    def _mesh_cells_axis(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text, blocks = self.base.blocks()
+        low = self.text.lower()
+        at = low.find(q.text.lower())
+        after = low[at:at + len(q.text) + 40] if at >= 0 else ""
+        axis = next((i for i, pat in enumerate((r"\bx\b|long|length|stream", r"\by\b|height|high|across|wall-normal",
+                                                r"\bz\b|span|depth")) if re.search(pat, after)), None)
+        if len(blocks) != 1 or axis is None:
+            self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
+            return
+        new = list(blocks[0])
+        new[axis] = int(q.value)
+        self._set_block_counts(text, blocks[0], new, q)
+
+    def _cell_size(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text, blocks = self.base.blocks()
+        ext = self.base.extents()
+        if len(blocks) != 1 or ext is None:
+            self.refuse(q, "a cell size is applied to one-block meshes here; ask for a refinement factor instead")
+            return
+        new = [max(1, round(e / q.value)) if c > 1 else c for e, c in zip(ext, blocks[0])]
+        self._set_block_counts(text, blocks[0], new, q)
+
+    # derived quantities -------------------------------------------------------------------
+    def _reynolds(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        speed = next((s.value for s in stated if s.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
+        rel = "constant/transportProperties"
+        text = self.base.text(rel) or ""
+        if fd.find(text, ["nu"]) is None or self._phase():
+            self.refuse(q, "a Reynolds number is applied through the kinematic viscosity of a single-phase "
+                           "incompressible case; state the viscosity for this case")
+            return
+        length = self._reference_length()
+        if speed is None:
+            speed = self._base_speed()
+        if speed is None or length is None:
+            self.refuse(q, "the reference velocity or length for the Reynolds number is not known; state a velocity")
+            return
+        if any(s.role == "nu" for s in stated):
+            nu = next(s.value for s in stated if s.role == "nu")
+            if abs(speed * length / nu - q.value) > 0.1 * q.value:
+                self.refuse(q, f"contradicts U = {fmt(speed)} m/s, L = {fmt(length)} m, nu = {fmt(nu)} m2/s "
+                               f"(Re = {speed * length / nu:.4g}); drop one of them")
+            return
+        nu = speed * length / q.value
+        self.set(rel, ["nu"], self._keep_dims(fd.get(text, ["nu"]) or "", nu),
+                 f"nu = U L / Re = {fmt(speed)} x {fmt(length)} / {fmt(q.value)}", q)
+        self.assumptions.append(f"Re = {fmt(q.value)} with U = {fmt(speed)} m/s and reference length L = {fmt(length)} m "
+                                f"({self._length_note})")
+
+    _length_note = ""
+
+    def _reference_length(self) -> float | None:
+        ext = self.base.extents()
+        if ext is None:
+            return None
+        if self.patches("moving_wall") and not self.patches("inlet"):
+            self._length_note = "the length of the moving wall's side of the domain"
+            return ext[0]
+        self._length_note = "the domain height"
+        return ext[1]
+
+    def _base_speed(self) -> float | None:
+        rels = self.base.field_rels(self.u_field)
+        text = self.base.text(rels[0]) if rels else ""
+        for patch in self.patches("inlet") + self.patches("moving_wall"):
+            mag = _magnitude(fd.get(text or "", ["boundaryField", patch, "value"]) or "")
+            if mag > 0:
+                return mag
+        return None
+
+    def _fill_fraction(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rel = "system/setFieldsDict"
+        text = self.base.text(rel) or ""
+        ext = self.base.extents()
+        raw = fd.get(text, ["regions"]) or ""
+        box = re.search(r"box\s*(\([^)]*\))\s*(\([^)]*\))", raw)
+        if not text or ext is None or not box:
+            self.refuse(q, "the base case has no setFields box region to fill a fraction of the domain with")
+            return
+        lo = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(1))]
+        hi = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(2))]
+        side = self._side_word(q) or "left"
+        axis = {"left": 0, "right": 0, "bottom": 1, "top": 1}.get(side, 0)
+        size = ext[axis] * q.value
+        origin = self._origin(axis)
+        if side in ("right", "top"):
+            lo[axis], hi[axis] = origin + ext[axis] - size, origin + ext[axis] + 1e-9 * ext[axis]
+        else:
+            lo[axis], hi[axis] = origin, origin + size
+        new_box = f"box {vec(lo)} {vec(hi)}"
+        new_raw = raw[:box.start()] + new_box + raw[box.end():]
+        self.set(rel, ["regions"], "(" + new_raw.strip().removeprefix("(") if not new_raw.strip().startswith("(")
+                 else new_raw, f"region: the {side} {fmt(q.value)} of the domain")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=new_box,
+                                     how=f"{side} {q.value:.3g} of the {fmt(ext[axis])} m domain"))
+
+    def _origin(self, axis: int) -> float:
+        text = self.base.text("system/blockMeshDict") or ""
+        scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+        try:
+            factor = float(scale)
+        except ValueError:
+            factor = 1.0
+        pts = [float(m.groups()[axis]) * factor for m in _VECTOR.finditer(fd.strip_comments(fd.get(text, ["vertices"]) or ""))]
+        return min(pts) if pts else 0.0
+
+    def _turbulence_intensity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        for rel in self.base.field_rels("k"):
+            text = self.base.text(rel) or ""
+            for patch in self.patches("inlet"):
+                if fd.get(text, ["boundaryField", patch, "type"]) == "turbulentIntensityKineticEnergyInlet":
+                    self.set(rel, ["boundaryField", patch, "intensity"], fmt(q.value), "turbulence intensity", q)
+                    return
+        speed = next((s.value for s in stated if s.role == "inlet_velocity"), None) or self._base_speed()
+        rels = self.base.field_rels("k")
+        if speed and rels:
+            k = 1.5 * (q.value * speed) ** 2
+            for rel in rels:
+                for patch in self.patches("inlet"):
+                    self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(k)}",
+                             f"inlet k = 1.5 (I U)^2 with I = {fmt(q.value)}", q)
+            return
+        self.refuse(q, "the base case has no inlet turbulence kinetic energy to set an intensity on")
+
+    def _prandtl(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/transportProperties") or ""
+        if fd.find(text, ["Pr"]) is not None:
+            self.set("constant/transportProperties", ["Pr"], self._keep_dims(fd.get(text, ["Pr"]) or "", q.value),
+                     "Prandtl number", q)
+            return
+        self.refuse(q, "the base case has no Prandtl number entry")
+
+
+def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
+    """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
+    binder = Binder(Base(base_dir), solver, text)
+    binder._stated = stated
+    for q in stated:
+        if q.role == "geometry":
+            continue
+        binder.bind(q, stated)
+    return binder

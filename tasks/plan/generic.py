@@ -1,0 +1,138 @@
+"""Plan from any installed tutorial: rank them all, take the best that can carry the request,
+bind every stated value, and run it as its own Allrun does.
+
+This is the planner for every request the shape library does not build: the tutorial's
+geometry, fields and numerics are kept, the solver and turbulence model follow the request,
+and each stated quantity becomes an edit or a `not_applied` entry with its reason.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tasks.core.errors import RequestError
+from tasks.foam import dictionary as fd
+from tasks.foam.commands import ALLOWED_COMMANDS
+from tasks.foam.physics import is_steady, model_spec
+from tasks.plan.bind import Binder, bind_all
+from tasks.plan.manifest import BaseCandidate, CaseManifest, Patch, TimeControl, Turbulence
+from tasks.plan.request import Context
+from tasks.plan.select import SWITCHABLE, Candidate, rank, request_features, tutorial_records
+from tasks.plan.stated import StatedQuantity
+
+MIN_SCORE = 20.0  # below this the best tutorial shares too little with the request to stand in for it
+_SKIPPED_STEPS = {"postProcess", "foamToVTK", "foamListTimes", "surfaceCheck", "checkMesh"}
+_ROLE = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "moving_wall": "movingWall"}
+
+
+def tutorial_steps(c: Candidate, solver: str) -> list[list[str]] | None:
+    """The tutorial's Allrun sequence as whitelisted commands (serial), or None when it has none."""
+    record = c.record
+    sequence = list(record.run_sequence)
+    solver_at = [i for i, s in enumerate(sequence) if s.app in (record.solver, "$(getApplication)")]
+    if solver_at:
+        sequence = sequence[:solver_at[-1] + 1]  # what follows the solver is post-processing
+    steps: list[list[str]] = []
+    for s in sequence:
+        app = solver if s.app in (record.solver, "$(getApplication)") else s.app
+        if app in _SKIPPED_STEPS or app in ("decomposePar", "reconstructPar", "reconstructParMesh"):
+            continue
+        args = [a for a in s.args.split() if not a.startswith("$")]
+        if app not in ALLOWED_COMMANDS:
+            return None
+        steps.append([app, *args])
+    if not steps:
+        return None
+    if steps[-1][0] != solver:
+        if solver not in [s[0] for s in steps]:
+            steps.append([solver])
+    return steps
+
+
+def _steps_runnable(c: Candidate, solver: str) -> bool:
+    return not c.record.run_sequence or tutorial_steps(c, solver) is not None
+
+
+def choose_base(ctx: Context) -> list[Candidate]:
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    ranked = [c for c in rank(features, tutorial_records(ctx.tutorials_dir), limit=0)
+              if _steps_runnable(c, ctx.solver or c.record.solver or "")]
+    return ranked
+
+
+def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: bool = False) -> CaseManifest:
+    ranked = choose_base(ctx)
+    if not ranked or ranked[0].score < MIN_SCORE:
+        near = ", ".join(c.record.case for c in ranked[:3]) or "none"
+        raise RequestError(
+            "no installed tutorial fits this request well enough to stand in for it "
+            f"(nearest: {near}); name the flow's geometry or solver, pass --example DIR with a case of "
+            "yours, or configure an LLM (OPENAI_BASE_URL)")
+    best = ranked[0]
+    record = best.record
+    solver = ctx.solver or record.solver or ""
+    assumptions: list[str] = []
+    warnings: list[str] = []
+    if solver != record.solver and not (solver in SWITCHABLE and record.solver in SWITCHABLE):
+        raise RequestError(f"{solver} cannot run the nearest tutorial ({record.case}, a {record.solver} case); "
+                           "pass --example DIR with a case of yours for it")
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    if ctx.solver is None and features.steady is not None and record.solver in SWITCHABLE and \
+            is_steady(record.solver) != features.steady:
+        solver = "simpleFoam" if features.steady else "pimpleFoam"
+        assumptions.append(f"solver = {solver} (the request is {'steady' if features.steady else 'transient'}; "
+                           f"the base runs {record.solver})")
+    base_dir = Path(record.path)
+    binder = bind_all(base_dir, solver, ctx.text, stated)
+    base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"
+    model = ctx.model or base_model or "laminar"
+    if ctx.model is None and features.simulation_type == "laminar":
+        model = "laminar"
+    spec = model_spec(model) if model else None
+    steady = is_steady(solver)
+    control = binder.base.text("system/controlDict") or ""
+    time = _time_control(control, binder, steady)
+    steps = tutorial_steps(best, solver)
+    patches = [Patch(name=p, role=_ROLE[r]) for p, r in binder.roles.items() if r in _ROLE]
+    assumptions.insert(0, f"base case = the tutorial {record.case} ({'; '.join(best.why)})")
+    assumptions += binder.assumptions
+    if model != (base_model or "laminar"):
+        assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
+                           "wall function, scheme and solver entry switched)")
+    geometry = [q for q in stated if q.role == "geometry"]
+    if geometry:
+        text = ", ".join(q.text for q in geometry)
+        if not allow_substitute:
+            raise RequestError(
+                f"the request gives dimensions ({text}) that the tutorial {record.case} does not have, and "
+                "Casewright's shape library does not recognise the shape; describe the shape (channel, "
+                "step, cylinder, pipe, ...), pass --example DIR / --geometry FILE, or --allow-substitute "
+                "to run the tutorial's geometry instead")
+        warnings.insert(0, f"SUBSTITUTED GEOMETRY: the tutorial {record.case}'s geometry is used, not {text}")
+    candidates = [BaseCandidate(tutorial=c.record.case, score=c.score, why="; ".join(c.why)) for c in ranked[:3]]
+    return CaseManifest(
+        request=ctx.text, recipe="tutorial", base_tutorial=record.case, solver=solver,
+        algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
+        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else "laminar", model=model),
+        mesh="tutorial", patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
+        not_applied=binder.not_applied, assumptions=assumptions, warnings=warnings, base_candidates=candidates,
+        steps=[" ".join(s) for s in steps] if steps else [],
+        bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
+                   "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
+    )
+
+
+def _time_control(control: str, binder: Binder, steady: bool) -> TimeControl:
+    values = {e.entry[-1]: e.value for e in binder.edits if e.file == "system/controlDict" and isinstance(e.value, str)}
+
+    def number(key: str, default: float) -> float:
+        raw = values.get(key) or fd.get(control, [key]) or ""
+        try:
+            return float(raw)
+        except ValueError:
+            return default
+
+    return TimeControl(end_time=number("endTime", 1.0), delta_t=number("deltaT", 1.0),
+                       write_interval=number("writeInterval", 1.0),
+                       adjustable=(values.get("adjustTimeStep") or fd.get(control, ["adjustTimeStep"]) or "no")
+                       in ("yes", "on", "true"))

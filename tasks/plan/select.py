@@ -1,0 +1,310 @@
+"""Base selection: every installed tutorial ranked for a request.
+
+Families are data here, not code paths: each tutorial's record (solver, physics flags,
+turbulence, mesh method, fields and patches, its name's words, its run sequence) comes from
+the case base (tasks/knowledge/casebase.py), and a request is matched against it by the
+solver it names, the physics its words imply and the geometry words it shares with the
+tutorial's name and its canonical description (canonical/tutorials.yaml). Pure ranking; the
+records are read once per installation and cached.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.paths import CANONICAL_DIR, data_dir
+from tasks.foam.files import find_file, read_text
+from tasks.knowledge.casebase import CaseRecord, find_case_dirs, read_case_record
+
+# Solvers a base can be switched between by tasks/edit/caseops.switch_solver.
+SWITCHABLE = {"icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"}
+_STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|potential|laplacian|SRFSimple|porousSimple")
+
+# request words -> physics flags (True: asked for; False: excluded)
+FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
+                      "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas"), ("incompressible",)),
+    "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
+                    "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
+                    "bubble", "interface", "liquid column", "water column", "filling", "droplet"), ("single-phase",)),
+    "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
+                "boussinesq", "rayleigh", "cooling", "warm"), ("isothermal",)),
+    "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
+                  "hot room", "stratif"), ()),
+    "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
+                    "kinematic cloud"), ()),
+    "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "burn", "chemistry",
+                    "ignition"), ()),
+    "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
+}
+SOLVER_WORDS: dict[str, tuple[str, ...]] = {
+    "scalarTransportFoam": ("passive scalar", "scalar transport", "tracer", "dye", "pollutant", "concentration"),
+    "potentialFoam": ("potential flow",),
+    "laplacianFoam": ("heat conduction", "conduction in a solid", "laplace equation", "diffusion in a solid"),
+    "solidDisplacementFoam": ("stress analysis", "displacement", "elastic", "solid mechanics", "thermal stress"),
+    "dnsFoam": ("dns", "direct numerical simulation", "isotropic turbulence"),
+    "porousSimpleFoam": ("porous",),
+    "financialFoam": ("option pricing", "black-scholes", "financial"),
+    "mhdFoam": ("magnetohydrodynamic", "mhd", "hartmann", "magnetic field"),
+    "electrostaticFoam": ("electrostatic", "charge density"),
+    "shallowWaterFoam": ("shallow water",),
+    "boundaryFoam": ("fully developed channel profile", "1d channel", "boundary layer profile"),
+    "nonNewtonianIcoFoam": ("non-newtonian", "shear-thinning", "power law", "cross model", "bird-carreau"),
+    "chtMultiRegionFoam": ("conjugate heat transfer",),
+}
+_STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
+            "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
+            "inlet outlet wall walls velocity pressure temperature mesh cells cell time step seconds second "
+            "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
+            "first second third half quarter degree degrees".split())
+_DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
+
+
+class RequestFeatures(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    solver: str | None = None
+    model: str | None = None
+    simulation_type: str | None = None
+    steady: bool | None = None
+    flags: dict[str, bool] = Field(default_factory=dict)
+    solver_hints: list[str] = Field(default_factory=list)
+    tutorial_hints: list[str] = Field(default_factory=list)
+    words: list[str] = Field(default_factory=list)
+
+
+class Candidate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    record: CaseRecord
+    score: float
+    why: list[str]
+
+
+def name_words(case: str) -> list[str]:
+    """The words of a tutorial's path: 'heatTransfer/buoyantSimpleFoam/buoyantCavity' ->
+    heat transfer buoyant simple foam buoyant cavity."""
+    words: list[str] = []
+    for part in case.split("/"):
+        spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)", " ", part)
+        words += [w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w]
+    return words
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def words_of(text: str) -> list[str]:
+    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 2]
+
+
+@lru_cache(maxsize=1)
+def descriptions() -> dict[str, list[str]]:
+    """Tutorial -> words that describe its geometry and physics (canonical/tutorials.yaml)."""
+    path = CANONICAL_DIR / "tutorials.yaml"
+    data = yaml.safe_load(path.read_text()) if path.is_file() else {}
+    return {case: words_of(text) for case, text in (data or {}).items()}
+
+
+def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
+    from tasks.foam.physics import model_spec
+    from tasks.retrieval.router import classify, load_ontology
+
+    low = " " + " ".join(text.lower().split()) + " "
+    flags: dict[str, bool] = {}
+    for flag, (yes, no) in FLAG_WORDS.items():
+        if any(w in low for w in no):
+            flags[flag] = False
+        elif any(w in low for w in yes):
+            flags[flag] = True
+    steady = None
+    if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|vortex shedding|\bover time\b", low):
+        steady = False
+    elif re.search(r"\bsteady\b", low):
+        steady = True
+    sim = None
+    if model:
+        try:
+            sim = model_spec(model).simulation_type
+        except Exception:  # noqa: BLE001 - an unknown model is the planner's to report
+            sim = None
+    elif re.search(r"\bles\b|large[- ]eddy", low):
+        sim = "LES"
+    elif re.search(r"\brans\b|\bras\b|turbulent|turbulence", low):
+        sim = "RAS"
+    elif "laminar" in low:
+        sim = "laminar"
+    hints = [s for s, words in SOLVER_WORDS.items() if any(w in low for w in words)]
+    route = classify(text, load_ontology())
+    tutorials = [p.tutorial for p in route.phrases if p.tutorial]
+    hints += [p.solver for p in route.phrases if p.solver and p.solver not in hints]
+    return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
+                           solver_hints=hints, tutorial_hints=tutorials, words=words_of(text))
+
+
+def _record_flags(r: CaseRecord) -> dict[str, bool]:
+    solver = r.solver or ""
+    return {
+        "compressible": r.compressibility == "compressible",
+        "multiphase": r.multiphase,
+        "energy": r.energy or r.buoyancy,
+        "buoyancy": r.buoyancy,
+        "lagrangian": r.lagrangian,
+        "combustion": any(w in solver for w in ("reacting", "Xi", "fire", "chem", "PDR", "combust")),
+        "mrf": r.mrf or solver.startswith("SRF"),
+    }
+
+
+def _is_steady(solver: str) -> bool:
+    return bool(_STEADY_SOLVERS_WORD.search(solver))
+
+
+def _cells(r: CaseRecord) -> int:
+    path = Path(r.path) / "system"
+    found = find_file(path, "blockMeshDict")
+    if found is None:
+        return 100_000
+    counts = re.findall(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", read_text(found))
+    return sum(int(a) * int(b) * int(c) for a, b, c in counts) or 100_000
+
+
+def _blocked(r: CaseRecord) -> str | None:
+    """Why a tutorial cannot be a base here (it would not run as the request asks), or None."""
+    root = Path(r.path)
+    if not r.solver:
+        return "no application"
+    if not any((root / d).is_dir() for d in ("0", "0.orig")):
+        return "no initial fields"
+    for rel in ("0", "0.orig", "constant", "system"):
+        folder = root / rel
+        if folder.is_dir():
+            for p in folder.rglob("*"):
+                if p.is_file() and p.stat().st_size < 200_000 and re.search(
+                        r"codedFixedValue|#codeStream|coded\b", read_text(p)):
+                    return "needs a compiler (coded boundary condition or #codeStream)"
+    return None
+
+
+def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -> list[Candidate]:
+    """Every record scored for the request, best first."""
+    out: list[Candidate] = []
+    for r in records:
+        blocked = _blocked_cached(r.path)
+        if blocked:
+            continue
+        score, why = 0.0, []
+        solver = r.solver or ""
+        if features.solver:
+            if solver == features.solver:
+                score += 100
+                why.append(f"runs {solver}")
+            elif features.solver in SWITCHABLE and solver in SWITCHABLE:
+                score += 30
+                why.append(f"{solver} switches to {features.solver}")
+            else:
+                score -= 120
+        elif solver in features.solver_hints:
+            score += 45
+            why.append(f"{solver} suits the physics asked for")
+        if r.case in features.tutorial_hints or any(r.case.startswith(t + "/") for t in features.tutorial_hints):
+            score += 60
+            why.append("the tutorial of the flow named")
+        rflags = _record_flags(r)
+        for flag, wanted in features.flags.items():
+            if rflags.get(flag) == wanted:
+                score += 15 if wanted else 5
+            else:
+                score -= 35
+                why.append(f"{flag} {'missing' if wanted else 'unwanted'}")
+        for flag, has in rflags.items():
+            if has and flag not in features.flags:
+                score -= 12
+        if features.steady is not None and solver:
+            steady = _is_steady(solver)
+            if steady == features.steady:
+                score += 10
+            elif solver in SWITCHABLE:
+                score -= 5
+            else:
+                score -= 30
+        if features.simulation_type == "LES" and solver and _is_steady(solver):
+            score -= 80  # large eddies need a transient solver
+        if r.case.startswith(_DEMO_AREAS):
+            score -= 40
+        if features.simulation_type and r.simulation_type:
+            if r.simulation_type == features.simulation_type:
+                score += 12
+                if features.model and r.turbulence_model == features.model:
+                    score += 8
+                    why.append(f"uses {features.model}")
+            else:
+                score -= 6
+        rwords = set(name_words(r.case)[2:]) | set(descriptions().get(r.case, []))
+        rwords = {_stem(w) for w in rwords}
+        shared = [w for w in dict.fromkeys(features.words) if w in rwords]
+        if shared:
+            score += 30 * min(len(shared), 3)
+            why.append("geometry words: " + ", ".join(shared[:3]))
+        method_cost = {"blockMesh": 0, "extrudeMesh": 6, "converted": 6, "m4+blockMesh": 20, "snappyHexMesh": 30,
+                       "foamyMesh": 60}.get(r.mesh_method, 25)
+        score -= method_cost
+        score -= 4 * math.log10(max(_cells_cached(r.path), 10))
+        if any(s.parallel for s in r.run_sequence):
+            score -= 6
+        if "/" in (r.case.split("/", 3)[-1] if r.case.count("/") > 2 else ""):
+            score -= 1  # nested sub-cases (case/variant) after the main one
+        out.append(Candidate(record=r, score=round(score, 1), why=why or ["closest physics"]))
+    out.sort(key=lambda c: (-c.score, len(c.record.case)))
+    return out[:limit] if limit else out
+
+
+@lru_cache(maxsize=1024)
+def _blocked_cached(path: str) -> str | None:
+    record = _records_by_path().get(path)
+    return _blocked(record) if record else None
+
+
+@lru_cache(maxsize=1024)
+def _cells_cached(path: str) -> int:
+    record = _records_by_path().get(path)
+    return _cells(record) if record else 100_000
+
+
+_RECORDS: dict[str, list[CaseRecord]] = {}
+
+
+def _records_by_path() -> dict[str, CaseRecord]:
+    return {r.path: r for recs in _RECORDS.values() for r in recs}
+
+
+def tutorial_records(tutorials_dir: Path) -> list[CaseRecord]:
+    """The case-base records of every installed tutorial, cached per installation."""
+    key = str(tutorials_dir.resolve())
+    if key in _RECORDS:
+        return _RECORDS[key]
+    stamp = f"{tutorials_dir.resolve()}:{tutorials_dir.stat().st_mtime_ns}:v1"
+    cache = data_dir() / "cache" / "tutorial_records.json"
+    records: list[CaseRecord] | None = None
+    if cache.is_file():
+        try:
+            data = json.loads(cache.read_text())
+            if data.get("stamp") == stamp:
+                records = [CaseRecord.model_validate(r) for r in data["records"]]
+        except (ValueError, KeyError):
+            records = None
+    if records is None:
+        records = [read_case_record(d, tutorials_dir) for d in find_case_dirs(tutorials_dir)]
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "records": [r.model_dump() for r in records]}))
+        tmp.replace(cache)
+    _RECORDS[key] = records
+    return records

@@ -1,0 +1,163 @@
+"""What a request states: every number with a unit (or a dimensionless group, a cell count, a
+fraction), each bound to the role it plays in the case.
+
+Pure functions over text. The roles come from the words around each quantity (a grammar of
+role phrases, not the wording of any one request): "the lid moves at 2 m/s" and "2 m/s lid"
+are both a lid velocity; "air enters through the top at 0.5 m/s" is an inlet velocity. The
+set of stated quantities is what the score checks against the written files, whatever the
+planner chose to use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from tasks.plan.extract import Quantity, quantities
+
+UNITS = {
+    "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
+    "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
+    "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
+    "heat_flux": "W/m2",
+}
+
+
+class StatedQuantity(BaseModel):
+    """One value the request states, in SI units, with its role and (after writing) where it
+    was found in the case."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    quantity: str
+    value: float
+    unit: str = ""
+    role: str
+    dims: list[int] | None = None
+    file: str | None = None
+    entry: list[str] | None = None
+    verified: bool = False
+
+
+class NotApplied(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    reason: str
+
+
+class Binding(BaseModel):
+    """A value the planner derived from a stated quantity and wrote into one entry."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stated: str  # the stated quantity's text
+    file: str
+    entry: list[str]
+    value: str
+    how: str = ""
+
+
+# (role, words that announce it) per quantity kind; the first role whose words appear in the
+# quantity's clause wins, the last role of a kind is its default.
+_ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "velocity": [
+        ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "sliding", "moves at",
+                          "moving at", "driven")),
+        ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
+        ("inlet_velocity", ("inlet", "inflow", "enter", "incoming", "free stream", "free-stream", "freestream",
+                            "upstream", "approach", "wind", "jet", "injected", "blow", "flow speed", "bulk",
+                            "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "at")),
+    ],
+    "pressure": [
+        ("outlet_pressure", ("outlet", "exit", "back pressure", "back-pressure", "downstream", "leaves")),
+        ("inlet_pressure", ("inlet", "total pressure", "stagnation", "upstream", "reservoir", "supply", "enters")),
+        ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere",
+                              "pressure")),
+    ],
+    "temperature": [
+        ("reference_temperature", ("reference", "tref", "t_ref")),
+        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply")),
+        ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
+        ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
+        ("wall_temperature", ("wall", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
+                              "plate", "boundary")),
+        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "temperature")),
+    ],
+    "length": [
+        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead")),
+        ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
+                       "cell width", "cell length")),
+        ("first_layer", ("first layer", "first cell", "first-layer", "wall-adjacent")),
+        ("geometry", ()),
+    ],
+    "density": [
+        ("particle_density", ("particle", "parcel", "grain", "sand", "bead", "droplet", "solid")),
+        ("density", ()),
+    ],
+    "time": [
+        ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
+                     "increment")),
+        ("write_interval", ("write", "output", "save", "every", "dump")),
+        ("end_time", ()),
+    ],
+    "iterations": [
+        ("write_interval", ("write", "output", "save", "every", "dump")),
+        ("end_time", ()),
+    ],
+    "fraction": [
+        ("turbulence_intensity", ("intensity", "turbulence", "turbulent")),
+        ("fill_fraction", ()),
+    ],
+    "count": [("mesh_cells_axis", ())],
+}
+_SIMPLE_ROLES = {
+    "kinematic_viscosity": "nu", "dynamic_viscosity": "mu", "angular_velocity": "angular_velocity",
+    "frequency": "frequency", "reynolds": "reynolds", "mach": "mach", "rayleigh": "rayleigh",
+    "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
+    "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
+    "angle": "angle", "diameter": "geometry",
+}
+_CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b")
+
+
+def _clause_before(q: Quantity) -> str:
+    """The words of the quantity's own clause before it ("..., the lid moves at" -> "the lid moves at")."""
+    before = q.before
+    cut = 0
+    for m in _CLAUSE_END.finditer(before):
+        cut = m.end()
+    return before[cut:] if before[cut:].strip() else before[-40:]
+
+
+def role_of(q: Quantity) -> str:
+    """The role of one quantity, from the words of its clause (after it first: "0.1 m wide")."""
+    if q.kind in _SIMPLE_ROLES:
+        return _SIMPLE_ROLES[q.kind]
+    roles = _ROLE_WORDS.get(q.kind)
+    if not roles:
+        return q.kind
+    clause = _clause_before(q)
+    after = " ".join(_CLAUSE_END.split(q.after + " ", maxsplit=1)[0].split()[:3])
+    for role, words in roles:
+        if any(w in after for w in words if len(w) > 2):
+            return role
+    for role, words in roles:
+        if any(w in clause for w in words):
+            return role
+    wider = q.before[-80:]
+    for role, words in roles:
+        if any(w in wider for w in words if len(w) > 3):
+            return role
+    return roles[-1][0]
+
+
+def read_stated(text: str) -> list[StatedQuantity]:
+    """Every quantity the request states, with its role."""
+    out: list[StatedQuantity] = []
+    for q in quantities(text):
+        out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
+                                  role=role_of(q), dims=q.dims))
+    return out
