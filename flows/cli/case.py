@@ -13,9 +13,14 @@ import typer
 
 from flows.cli._common import BackendOpt, JsonOpt, check_backend, finish, run_flow
 
+NpOpt = typer.Option(None, "--np", min=1, max=64,
+                     help="MPI ranks for the solver: decomposePar, mpirun -np N <solver> -parallel, reconstructPar "
+                          "(remembered by the case; --np 1 runs serial again).")
+
 
 def run_case_cmd(
     case_dir: Path = typer.Argument(..., help="An OpenFOAM case directory (holding system/controlDict)."),
+    np: Optional[int] = NpOpt,
     backend: Optional[str] = BackendOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -25,7 +30,7 @@ def run_case_cmd(
 
     check_backend(backend)
     check_and_read(case_dir)  # a missing case or an unknown application is refused here
-    report = run_flow("flows.case:run_case", case_dir, backend=backend)
+    report = run_flow("flows.case:run_case", case_dir, backend=backend, np=np)
     finish(report, json_out, report_markdown, ok=report.status == "completed")
 
 
@@ -36,7 +41,10 @@ def new_cmd(
     no_run: bool = typer.Option(False, "--no-run", help="Write and check the case, do not run it."),
     no_review: bool = typer.Option(False, "--no-review", help="Report a failing run as it is (no Reviewer repair)."),
     force: bool = typer.Option(False, "--force", help="Write into a non-empty folder (its content is kept under .casewright/previous-*)."),
+    np: Optional[int] = NpOpt,
     backend: Optional[str] = BackendOpt,
+    smoke: Optional[int] = typer.Option(None, "--smoke", min=1, help="Run only N time steps or iterations (a quick 'does it start' check; the report says the run was shortened)."),
+    allow_substitute: bool = typer.Option(False, "--allow-substitute", help="When the geometry described cannot be built, run the nearest tutorial's geometry (warned first, score at most 2)."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Turn a request into a case, check it, run it and score it (0-4)."""
@@ -54,8 +62,9 @@ def new_cmd(
     check_out_dir(out, force)
     build_context(request, settings.tutorials_dir, example)  # an empty request or an unknown solver is refused here
     case_request = CaseRequest(text=request, out_dir=out, example_dir=example, run=not no_run,
-                               review=not no_review, force=force, backend=backend)
-    result = run_flow("flows.case:request_to_case", case_request, settings=settings)
+                               review=not no_review, force=force, backend=backend, smoke=smoke,
+                               allow_substitute=allow_substitute)
+    result = run_flow("flows.case:request_to_case", case_request, settings=settings, np=np or 1)
     finish(result, json_out, result_markdown, ok=result.status in ("completed", "written"))
 
 
@@ -63,6 +72,7 @@ def modify_cmd(
     case_dir: Path = typer.Argument(..., help="An existing OpenFOAM case to change."),
     request: str = typer.Argument(..., help="The change, e.g. \"switch to k-omega SST\" or \"inlet 15 m/s\"."),
     no_run: bool = typer.Option(False, "--no-run", help="Apply and check the change, do not run."),
+    np: Optional[int] = NpOpt,
     backend: Optional[str] = BackendOpt,
     show_diff: bool = typer.Option(False, "--diff", help="Print the unified diff of the change."),
     json_out: bool = JsonOpt,
@@ -74,6 +84,10 @@ def modify_cmd(
     check_backend(backend)
     check_case_dir(case_dir)
     check_request_text(request)
+    if np is not None:  # the case's rank count, read by every run of it (modify's, the Reviewer's)
+        from tasks.run.parallel import record_ranks
+
+        record_ranks(case_dir, np)
     result = run_flow("flows.modify:modify_case", case_dir, request, run=not no_run, backend=backend)
     finish(result, json_out, lambda r: _modify_text(r, show_diff), ok=result.status in ("completed", "changed"))
 

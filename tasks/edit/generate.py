@@ -145,7 +145,7 @@ def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str
 
     llm = llm if llm is not None else (make_llm_client(settings) if settings.llm_planner != "off" else None)
     if llm is None:
-        return plan(request.text, settings.tutorials_dir, request.example_dir)
+        return plan(request.text, settings.tutorials_dir, request.example_dir, request.allow_substitute)
     if settings.llm_planner == "first":
         try:
             return plan_with_llm(llm, request.text, settings.tutorials_dir, context)
@@ -182,6 +182,8 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         value: int | None = None
     else:
         score = cap_for_not_applied(rubric(report, locks), not_applied)
+        if manifest.substituted and score.score > 2:
+            score = Score(score=2, reason=f"geometry substituted by the tutorial's; {score.reason}")
         value = score.score
         status = "completed" if report.status == "completed" else "failed"
         solver_step = next((s for s in report.steps if s.command == manifest.solver), None)
@@ -191,7 +193,7 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
             png = plot_residuals(parse_log_file(solver_step.log_path), written.case_dir / "residuals.png",
                                  f"{written.case_dir.name}: {manifest.solver}")
             plot = str(png) if png else None
-    shortened = None
+    shortened = report.shortened if report is not None else None
     if manifest.time.shortened_from is not None:
         shortened = f"endTime shortened from {manifest.time.shortened_from} to {manifest.time.end_time}"
     return CaseResult(

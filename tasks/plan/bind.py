@@ -517,6 +517,20 @@ class Binder:
         if is_steady(self.solver) and q.quantity == "time":
             self.refuse(q, f"{self.solver} is steady: it runs iterations, not time; state iterations")
             return
+        if q.quantity == "iterations" and not is_steady(self.solver):
+            control = self.base.text("system/controlDict") or ""
+            try:
+                start = float(fd.get(control, ["startTime"]) or 0)
+                dt = next((s.value for s in self._stated if s.role == "delta_t"), None) or \
+                    float(fd.get(control, ["deltaT"]) or 1)
+            except ValueError:
+                self.refuse(q, "the base case's time step is not a number")
+                return
+            end = fmt(start + q.value * dt)
+            self.set("system/controlDict", ["endTime"], end, f"{int(q.value)} time steps of {fmt(dt)} s", q)
+            self.assumptions.append(f"{q.text} of the transient {self.solver} = endTime {end} s "
+                                    f"({int(q.value)} steps of {fmt(dt)} s)")
+            return
         self._control(q, "endTime", "end time" if q.quantity == "time" else "iterations")
 
     def _delta_t(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:

@@ -116,7 +116,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else "laminar", model=model),
         mesh="tutorial", patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
         not_applied=binder.not_applied, assumptions=assumptions, warnings=warnings, base_candidates=candidates,
-        steps=[" ".join(s) for s in steps] if steps else [],
+        steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry),
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )

@@ -29,6 +29,8 @@ class CaseRequest(BaseModel):
     force: bool = False
     backend: str | None = None
     max_run_seconds: float | None = None
+    smoke: int | None = Field(None, description="run only this many time steps or iterations (the report says so)")
+    allow_substitute: bool = Field(False, description="run a tutorial's geometry when the one described cannot be built")
 
 
 class Turbulence(BaseModel):
@@ -160,4 +162,5 @@ class CaseManifest(BaseModel):
     not_applied: list[NotApplied] = Field(default_factory=list)  # stated values the planner could not bind
     base_candidates: list[BaseCandidate] = Field(default_factory=list)
     steps: list[str] = Field(default_factory=list)  # the tutorial's own command sequence, when it has one
+    substituted: bool = False  # the geometry described could not be built; a tutorial's was used
 

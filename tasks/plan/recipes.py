@@ -265,8 +265,9 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
             p.set(f"0/{field}", ["internalField"], f"uniform {fmt(scaled[field])}", f"initial {field}")
             p.set(f"0/{field}", ["boundaryField", "inlet", "value"], f"uniform {fmt(scaled[field])}",
                   f"inlet {field} consistent with the inlet velocity")
+    # PIMPLE with one outer corrector is PISO: time-accurate only at Co <= 1 (numerics.md)
     time = time_control(p, steady, 2000 if steady else 0.3, 1 if steady else 1e-5, 100 if steady else 0.01,
-                        adjustable=not steady, max_co=5 if not steady else None)
+                        adjustable=not steady, max_co=1 if not steady else None)
     if steady and ctx.q("iterations") is None and ctx.q("time", "until", "endtime") is None:
         p.assumptions.append("simpleFoam stops early when the residuals reach the tutorial's residualControl")
     return manifest(
@@ -296,15 +297,24 @@ def _temperatures(ctx: "Context") -> tuple[Quantity | None, Quantity | None, Qua
     return hot, cold, ref
 
 
+RA_STEADY_RB = 1.0e4   # Rayleigh-Benard: steady rolls just above onset (1708), unsteady beyond
+RA_TURBULENT = 1.0e8   # below: resolved (laminar) convection; above: a turbulence model
+
+
+def rayleigh_choice(ra: float) -> tuple[str, str, str]:
+    """(solver, model, why) for natural convection heated from below at Rayleigh number ra."""
+    if ra < RA_STEADY_RB:
+        return "buoyantBoussinesqSimpleFoam", "laminar", f"Ra < {RA_STEADY_RB:.0e}: steady laminar convection"
+    if ra < RA_TURBULENT:
+        return ("buoyantBoussinesqPimpleFoam", "laminar",
+                f"{RA_STEADY_RB:.0e} <= Ra < {RA_TURBULENT:.0e}: unsteady laminar convection, resolved (transient, no model)")
+    return ("buoyantBoussinesqPimpleFoam", "kEpsilon",
+            f"Ra >= {RA_TURBULENT:.0e}: turbulent, unsteady; kEpsilon has no buoyancy production term in v1912 "
+            f"(LES is the accurate choice)")
+
+
 def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
-    solver = pick_solver(ctx, "buoyantBoussinesqSimpleFoam",
-                         ("buoyantBoussinesqSimpleFoam", "buoyantBoussinesqPimpleFoam"), "natural convection")
-    steady = is_steady(solver)
-    model = ctx.model or "kEpsilon"
-    if ctx.model is None:
-        p.assumptions.append("turbulence model = kEpsilon")
-    spec = model_spec(model)
     hot_q, cold_q, ref_q = _temperatures(ctx)
     t_hot, hot_locked = p.take("hot wall T", hot_q, 320.0, "K")
     t_cold, cold_locked = p.take("cold wall T", cold_q, 300.0, "K")
@@ -317,11 +327,30 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     height_q = ctx.q("length", "tall", "height", "high")
     width, _ = p.take("width", width_q, 0.5, "m", "a tall cavity, aspect ratio 4")
     height, _ = p.take("height", height_q, 2.0, "m", "a tall cavity, aspect ratio 4")
+    g = 9.81
+    ra = g * beta * abs(t_hot - t_cold) * height**3 / (fluid.nu * fluid.nu / (fluid.pr or 0.71))
+    auto_solver, auto_model, why = rayleigh_choice(ra)
+    solver = pick_solver(ctx, auto_solver, ("buoyantBoussinesqSimpleFoam", "buoyantBoussinesqPimpleFoam"),
+                         "natural convection")
+    steady = is_steady(solver)
+    model = ctx.model or auto_model
+    p.values["Ra"] = ra
+    p.assumptions.append(f"Ra = {ra:.3g} (g beta dT H^3 / (nu alpha), H = {fmt(height)} m): {why}")
+    if ctx.model is None:
+        p.assumptions.append(f"turbulence model = {model} (from Ra)")
+    if ctx.solver is None:
+        p.assumptions.append(f"solver = {solver} (from Ra)")
+    elif steady and ra >= RA_STEADY_RB:
+        p.warnings.append(f"steady {solver} at Ra = {ra:.3g}: convection heated from below is unsteady above about "
+                          f"{RA_STEADY_RB:.0e}; residuals may stall (buoyantBoussinesqPimpleFoam follows it in time)")
+    if model != "laminar":
+        p.warnings.append(f"{model} in v1912 has no buoyancy production term: the buoyancy source of turbulence in "
+                          f"the thermal plumes is missing")
+    spec = model_spec(model)
     counts = cell_counts(ctx.text)
     nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 80)
     if not counts:
         p.assumptions.append(f"mesh = {nx} x {ny} cells")
-    g = 9.81
     u_buoy = math.sqrt(g * beta * abs(t_hot - t_cold) * height)
     turb = inlet_turbulence(max(u_buoy, 0.01), width, fluid.nu)
     bc_values = {"U": vec(0, 0, 0), "T": fmt(t_ref), "k": fmt(turb.k), "epsilon": fmt(turb.epsilon),
@@ -341,7 +370,7 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     p.set("0/T", ["boundaryField", "ceiling", "value"], f"uniform {fmt(t_cold)}", "cold top wall", cold_locked)
     time = time_control(p, steady, 1000 if steady else 20, 1 if steady else 0.01, 100 if steady else 1,
                         adjustable=not steady, max_co=0.9 if not steady else None)
-    generate = ["U", "p", "p_rgh", "T", *spec.fields] + (["alphat"] if spec.simulation_type != "laminar" else [])
+    generate = ["U", "p", "p_rgh", "T", *spec.fields, "alphat"]  # buoyantBoussinesq* read alphat even when laminar
     return manifest(
         p, recipe="heatedCavity", base_tutorial=HOTROOM, base_kind="template", solver=solver,
         algorithm="SIMPLE" if steady else "PIMPLE", steady=steady,
@@ -448,6 +477,11 @@ def plan_bubble_column(ctx: "Context") -> CaseManifest:
     speed, v_locked = p.take("air inlet velocity", ctx.q("velocity", "velocity", "inject", "inlet", "at"), 0.1, "m/s")
     level = round(0.8 * height, 6)
     p.assumptions.append(f"water fills the column to {fmt(level)} m (80 %), air above; air enters through the middle fifth of the bottom")
+    why = "the request names it" if ctx.solver else "the planner cannot yet size a twoPhaseEulerFoam case to a request"
+    p.warnings.append(f"interFoam (VOF) resolves each bubble's interface: 5 mm cells resolve only bubbles of about 2.5 cm "
+                      f"and more (5 cells per diameter), so this is a large-bubble (slug) simulation, not a dispersed "
+                      f"bubble column; solver_selection.md recommends twoPhaseEulerFoam (Euler-Euler) for that. "
+                      f"interFoam here because {why}")
     inlet_w = width / 5
     xs = [0, (width - inlet_w) / 2, (width + inlet_w) / 2, width]
     nx = max(4, round(width / 0.005))
@@ -505,7 +539,8 @@ def plan_particle_column(ctx: "Context") -> CaseManifest:
         p.assumptions.append("air enters at the top at 0.01 m/s (no inlet velocity given) and leaves at the bottom")
         p.set("0/U.air", ["boundaryField", "top"], {"type": "fixedValue", "value": f"uniform {vec(0, 0, -u_in)}"}, "air inlet at the top")
         p.set("0/U.air", ["boundaryField", "bottom"], {"type": "zeroGradient"}, "outlet at the bottom")
-        p.set("0/p", ["boundaryField", "top"], {"type": "zeroGradient"}, "inlet: pressure from the interior")
+        p.set("0/p", ["boundaryField", "top"], {"type": "fixedFluxPressure", "value": "uniform 0"},
+              "velocity inlet: fixedFluxPressure (gravity in the flux), as the tutorial's walls")
         p.set("0/p", ["boundaryField", "bottom"], {"type": "fixedValue", "value": "uniform 0"}, "outlet pressure")
         p.set(cloud, ["subModels", "localInteractionCoeffs", "patches"],
               "(\n    sides { type rebound; e 1; mu 0; }\n    top { type rebound; e 1; mu 0; }\n    bottom { type escape; }\n)",

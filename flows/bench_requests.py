@@ -1,0 +1,104 @@
+"""Flow: the project's own request set (`casewright bench exec --set requests`)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Callable
+
+from prefect import flow
+
+from flows.case import request_to_case
+from flows.modify import modify_case
+from tasks.bench.execution import evaluate
+from tasks.bench.requests import (
+    PHRASINGS,
+    ModifyCase,
+    RequestCase,
+    RequestResult,
+    combine,
+    load_modify,
+    load_requests,
+    out_dir_for,
+)
+from tasks.core.config import Settings, get_settings
+from tasks.core.errors import CasewrightError
+from tasks.plan.manifest import CaseRequest
+
+_RESULTS = shutil.ignore_patterns("[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json",
+                                  "residuals.png")
+
+
+def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Settings, backend: str | None,
+                smoke: int | None) -> RequestResult:
+    out = out_dir_for(out_root, case.id, phrasing)
+    if out.exists():
+        shutil.rmtree(out)
+    started = time.monotonic()
+    tags = {**case.tags, "tutorial": case.tutorial}
+    try:
+        res = request_to_case(CaseRequest(text=case.phrasings[phrasing], out_dir=out, backend=backend, smoke=smoke),
+                              settings=settings)
+    except CasewrightError as exc:
+        return RequestResult(id=case.id, phrasing=phrasing, tags=tags, held_out=case.held_out, solver=None,
+                             expected_solver=case.expected_solver, score=0, reason=f"refused: {exc}",
+                             seconds=round(time.monotonic() - started, 1), case_dir=str(out))
+    checks = [evaluate(out, c) for c in case.checks]
+    score, reason = combine(res.score, res.score_reason, checks)
+    return RequestResult(id=case.id, phrasing=phrasing, tags=tags, held_out=case.held_out, solver=res.solver,
+                         expected_solver=case.expected_solver, base=res.base, score=score, reason=reason,
+                         not_applied=[f"{n.text}: {n.reason}" for n in res.not_applied], checks=checks,
+                         seconds=round(time.monotonic() - started, 1), shortened=res.shortened, case_dir=str(out))
+
+
+def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: str | None) -> RequestResult:
+    base = out_dir_for(out_root, case.base_case, "terse")
+    out = out_root / f"modify--{case.id}"
+    started = time.monotonic()
+    tags = {**case.tags, "kind": "modify"}
+    if not (base / "system/controlDict").is_file():
+        return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,
+                             expected_solver="", score=0, reason=f"refused: base {case.base_case} was not generated",
+                             seconds=0.0, case_dir=str(out))
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(base, out, ignore=_RESULTS)
+    try:
+        res = modify_case(out, case.request, backend=backend, settings=settings)
+    except CasewrightError as exc:
+        return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,
+                             expected_solver="", score=0, reason=f"refused: {exc}",
+                             seconds=round(time.monotonic() - started, 1), case_dir=str(out))
+    checks = [evaluate(out, c) for c in case.checks]
+    score, reason = combine(res.score, res.score_reason, checks)
+    return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out,
+                         solver=getattr(res, "solver", None), expected_solver=getattr(res, "solver", "") or "",
+                         score=score, reason=reason, checks=checks, seconds=round(time.monotonic() - started, 1),
+                         case_dir=str(out))
+
+
+@flow(name="bench-requests", persist_result=False)
+def bench_requests(out_root: Path, held_out: bool = False, tag: str | None = None, phrasings: list[str] | None = None,
+                   smoke: int | None = None, backend: str | None = None, with_modify: bool = True,
+                   settings: Settings | None = None,
+                   progress: Callable[[RequestResult], None] | None = None) -> list[RequestResult]:
+    """Every case of the set in each phrasing, then the modify requests on the terse outputs."""
+    settings = settings or get_settings()
+    out_root.mkdir(parents=True, exist_ok=True)
+    results: list[RequestResult] = []
+    for case in load_requests(held_out, tag):
+        for phrasing in phrasings or PHRASINGS:
+            if phrasing not in case.phrasings:
+                continue
+            result = run_request(case, phrasing, out_root, settings, backend, smoke)
+            results.append(result)
+            if progress:
+                progress(result)
+    if with_modify:
+        for mod in load_modify(held_out, tag):
+            result = run_modify(mod, out_root, settings, backend)
+            results.append(result)
+            if progress:
+                progress(result)
+    return results
