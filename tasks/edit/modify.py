@@ -168,8 +168,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
             speed = speed_q.value  # type: ignore[union-attr]
             edit(f"0/{u_field}", ["boundaryField", patch, "value"], f"uniform {vec(*(speed * d for d in direction))}",
                  f"{patch} velocity {fmt(speed)} m/s")
-            if state.roles.get(patch) == "inlet" and state.model != "laminar":
-                _inlet_turbulence_edits(plan, state, patch, speed)
+            target_model = plan.model or state.model
+            if state.roles.get(patch) == "inlet" and target_model != "laminar":
+                _inlet_turbulence_edits(plan, state, patch, speed, model_spec(target_model).solved)
 
     temps = [q for q in qs if q.kind == "temperature"]
     if temps and "0/T" not in (e.file for e in plan.edits) and (case / "0/T").is_file():
@@ -201,14 +202,10 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
             raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
         edit("constant/MRFProperties", [zone, "omega"], fmt(omega_q.value), "MRF angular velocity")
 
-    factor = re.search(r"factor of\s*(\d+(?:\.\d+)?)|\b(double|twice|triple|halve)\b", low)
-    if factor and re.search(r"mesh|resolution|cells|refine", low):
-        f = float(factor.group(1)) if factor.group(1) else {"double": 2, "twice": 2, "triple": 3, "halve": 0.5}[factor.group(2)]
-        in_z = bool(re.search(r"\bz\b|all (three )?directions|3d", low))
-        only = (re.search(r"\bx\b", low) is not None, re.search(r"\by\b", low) is not None)
-        fx = f if (only[0] or not any(only)) else 1
-        fy = f if (only[1] or not any(only)) else 1
-        plan.refine = [fx, fy, f if in_z else 1]
+    refine = refinement(low, two_d="empty" in state.roles.values() or _is_2d(case))
+    if refine is not None:
+        plan.refine = refine
+        plan.assumptions.append(f"mesh refined by {' x '.join(fmt(f) for f in refine)} (cells per block, x y z)")
     counts = cell_counts(text)
     if counts and re.search(r"mesh|cells|resolution", low) and plan.refine is None:
         bmd = (case / "system/blockMeshDict").read_text()
@@ -238,7 +235,52 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     return plan
 
 
-def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float) -> None:
+_FACTOR_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
+
+
+def refinement(low: str, two_d: bool) -> list[float] | None:
+    """Cell-count factors (x, y, z) a change request asks for: "halve the cell size" (x2),
+    "double the resolution in x" (x2 in x), "refine the mesh by a factor of 3", "coarsen by 2",
+    "twice as fine"; None when it asks for no refinement."""
+    size_words = r"(?:cell size|cell sizes|cell spacing|grid spacing|mesh size|spacing|cell width)"
+    count_words = r"(?:resolution|cells|cell count|number of cells|mesh|grid)"
+    factor: float | None = None
+    m = re.search(rf"\b(double|twice|triple|quadruple|halve|half)\b[^.;,]*?{size_words}|{size_words}[^.;,]*?\b(doubled|halved|tripled)\b", low)
+    if m:
+        word = (m.group(1) or m.group(2) or "").removesuffix("d").removesuffix("e") + ("e" if (m.group(2) or "").startswith("halv") else "")
+        word = {"doubl": "double", "halv": "halve", "halve": "halve", "tripl": "triple"}.get(word, word)
+        factor = 1.0 / _FACTOR_WORDS.get(word, 1.0)
+    if factor is None:
+        m = re.search(rf"\b(double|twice|triple|quadruple|halve|half)\b[^.;,]*?{count_words}|{count_words}[^.;,]*?\b(doubled|halved)\b", low)
+        if m:
+            word = m.group(1) or {"doubled": "double", "halved": "halve"}[m.group(2)]
+            factor = _FACTOR_WORDS[word]
+    if factor is None:
+        m = re.search(r"\b(refine|coarsen)\w*\b[^.;]*?(?:by\s+(?:a\s+)?factor\s+(?:of\s+)?|by\s+)(\d+(?:\.\d+)?)", low) or \
+            re.search(r"\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(finer|coarser)\b", low)
+        if m:
+            verb, number = (m.group(1), m.group(2)) if not m.group(1)[0].isdigit() else (m.group(2), m.group(1))
+            factor = float(number) if verb.startswith(("refine", "finer")) else 1.0 / float(number)
+        elif re.search(r"\b(twice|two times) as fine\b", low):
+            factor = 2.0
+    if factor is None:
+        return None
+    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x",
+                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y",
+                                              r"\bin z\b|z[- ]direction|spanwise|along z")]
+    if not any(axes):
+        axes = [True, True, not two_d]
+    return [factor if a else 1.0 for a in axes]
+
+
+def _is_2d(case: Path) -> bool:
+    return "empty" in mesh_patches(case).values()
+
+
+def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float,
+                            solved: list[str]) -> None:
+    """Inlet k/epsilon/omega for the new speed, for the fields the (new) model solves: a model
+    switch in the same request creates them before these edits are applied."""
     nu = 1e-5
     tp = state.case_dir / "constant/transportProperties"
     if tp.is_file():
@@ -248,7 +290,7 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
             pass
     turb = inlet_turbulence(speed, 0.025, nu)
     for field, value in (("k", turb.k), ("epsilon", turb.epsilon), ("omega", turb.omega)):
-        if field in state.fields:
+        if field in solved:
             plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {fmt(value)}",
                                        reason=f"inlet {field} for {fmt(speed)} m/s (5 % intensity)"))
     plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
