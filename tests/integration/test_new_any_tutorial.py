@@ -1,0 +1,53 @@
+"""`casewright new` beyond the case families: any installed tutorial as the base, every stated
+value applied or reported, the score capped when one is missing, no silent substitution."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import cli_json
+
+pytestmark = pytest.mark.integration
+
+
+def test_a_passive_scalar_runs_from_its_own_tutorial(tmp_path, cli_env, prefect_server, need_docker):
+    code, r = cli_json(["new", "a passive scalar carried by a frozen flow over a backward-facing step, "
+                        "inlet 5 m/s, run 40 iterations", "-o", str(tmp_path / "s")], cli_env)
+    assert code == 0, r
+    assert r["solver"] == "scalarTransportFoam" and r["base"] == "basic/scalarTransportFoam/pitzDaily"
+    assert r["score"] == 4, r["score_reason"]
+    assert [q["verified"] for q in r["stated"]] == [True, True] and r["not_applied"] == []
+    assert len(r["base_candidates"]) == 3
+    u = (Path(r["case_dir"]) / "0/U").read_text()
+    assert "(5 0 0)" in u
+
+
+def test_a_stated_value_missing_from_the_files_caps_the_score(tmp_path, cli_env, prefect_server, need_docker):
+    """icoFoam has no density: the run completes, but the stated density is not in any file."""
+    code, r = cli_json(["new", "lid-driven cavity with icoFoam, lid 1 m/s, density 1000 kg/m3, run for 0.05 s",
+                        "-o", str(tmp_path / "c")], cli_env)
+    assert r["status"] == "completed"
+    assert r["score"] == 3, r["score_reason"]
+    assert r["score_reason"].startswith("not applied: 1000 kg/m3")
+    assert [n["text"] for n in r["not_applied"]] == ["1000 kg/m3"]
+
+
+def test_a_geometry_nothing_can_build_is_refused(tmp_path, cli_env):
+    code, r = cli_json(["new", "transient flow with pimpleFoam through a kidney-shaped vessel 0.3 m long and "
+                        "0.05 m wide", "-o", str(tmp_path / "g"), "--no-run"], cli_env)
+    assert code == 2 and r["kind"] == "RequestError"
+    assert "--allow-substitute" in r["error"]
+    assert not (tmp_path / "g").exists()
+
+
+def test_smoke_runs_a_few_steps_and_keeps_the_planned_end_time(tmp_path, cli_env, prefect_server, need_docker):
+    code, r = cli_json(["new", "lid-driven cavity, icoFoam, lid 1 m/s, run until t = 0.5 s", "-o",
+                        str(tmp_path / "k"), "--smoke", "5"], cli_env)
+    assert code == 0 and r["status"] == "completed", r
+    assert r["shortened"] and "smoke" in r["shortened"]
+    from tasks.foam import dictionary as fd
+
+    control = (Path(r["case_dir"]) / "system/controlDict").read_text()
+    assert fd.get(control, ["endTime"]) == "0.5"
