@@ -8,14 +8,17 @@ only function here that writes; scoring a finished review is pure.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
 import shutil
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
+import yaml
 from pydantic import BaseModel, ConfigDict
 
+from tasks.bench.faults_lib import Base, Fault, Mutation, chain, delete, drop, put, sub
+from tasks.bench.faults_new import NEW_BASES, NEW_FAULTS
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
 from tasks.foam import dictionary as fd
@@ -23,63 +26,7 @@ from tasks.foam.files import decompress_tree
 from tasks.foam.locked import LockedValue, check_locked, save_locked
 from tasks.review.session import ReviewReport
 
-Mutation = Callable[[str], "str | None"]
 PROBES_DIR = BENCHMARKS_DIR / "iterasim" / "benchmark" / "exec_fatal_probes"
-
-
-def sub(pattern: str, repl: str, count: int = 1, flags: int = re.M) -> Mutation:
-    """A regex substitution that must match (a tutorial that changed is an error, not a pass)."""
-    def mutate(text: str) -> str:
-        new, n = re.subn(pattern, repl, text, count=count, flags=flags)
-        if n == 0:
-            raise UsageError(f"fault mutation did not match {pattern!r}; the tutorial is not the expected one")
-        return new
-    return mutate
-
-
-def drop(*path: str) -> Mutation:
-    def mutate(text: str) -> str:
-        if fd.find(text, list(path)) is None:
-            raise UsageError(f"fault mutation: {'/'.join(path)} is not in the file")
-        return fd.remove_entry(text, list(path))
-    return mutate
-
-
-def put(path: str, value: str) -> Mutation:
-    return lambda text: fd.set_entry(text, path.split("/"), value)
-
-
-def delete(_: str) -> None:
-    return None
-
-
-def chain(*mutations: Mutation) -> Mutation:
-    def mutate(text: str) -> str | None:
-        out: str | None = text
-        for m in mutations:
-            out = m(out) if out is not None else None
-        return out
-    return mutate
-
-
-@dataclass(frozen=True)
-class Base:
-    """A case a fault starts from: a tutorial (or probe) plus setup edits and locked values."""
-
-    source: str                       # tutorial path, or "probe:<dir>"
-    setup: dict[str, Mutation] = field(default_factory=dict)
-    locked: tuple[tuple[str, str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Fault:
-    id: str
-    base: str
-    breaks: str
-    expected_rule: str
-    edits: dict[str, Mutation]
-    locked: tuple[tuple[str, str, str], ...] = ()   # beyond the base's; same key overrides
-    unlock: tuple[str, ...] = ()                    # base locks ("file:key") this fault drops
 
 
 def _short(end: str, interval: str) -> dict[str, Mutation]:
@@ -260,6 +207,25 @@ FAULTS: list[Fault] = [
               r'#include "meshQualityDict"', '#include "meshQualityDict"\n    maxNonOrtho 20;\n'
               '    minTetQuality 0.2;\n    maxInternalSkewness 1;')}),
 ]
+BASES.update(NEW_BASES)
+SUITE1 = [dataclasses.replace(f, kind=f"suite1/{f.expected_rule}") for f in FAULTS]
+HELD_OUT_FILE = BENCHMARKS_DIR / "faults" / "held_out.yaml"
+
+
+def draw_held_out(ids: list[str], seed: int, k: int) -> list[str]:
+    """The recorded draw: `k` of the suite-2 ids, sorted, sampled with `random.Random(seed)`."""
+    return sorted(random.Random(seed).sample(sorted(ids), k))
+
+
+def held_out_ids() -> set[str]:
+    if not HELD_OUT_FILE.is_file():
+        return set()
+    return set(yaml.safe_load(HELD_OUT_FILE.read_text()).get("ids") or [])
+
+
+_HELD = held_out_ids()
+SUITE2 = [dataclasses.replace(f, held_out=f.id in _HELD) for f in NEW_FAULTS]
+FAULTS = SUITE1 + SUITE2
 FAULTS_BY_ID = {f.id: f for f in FAULTS}
 
 
@@ -306,13 +272,22 @@ def _copy_source(source: str, dest: Path, tutorials_dir: Path) -> None:
 def _apply(case: Path, mutations: dict[str, Mutation]) -> None:
     for rel, mutate in mutations.items():
         path = case / rel
-        if not path.is_file():
+        creates = getattr(mutate, "creates", False)
+        if not path.is_file() and not creates:
             raise UsageError(f"fault mutation target {rel} is missing in {case}")
-        new = mutate(path.read_text())
+        new = mutate("" if creates else path.read_text())
         if new is None:
             path.unlink()
         else:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(new)
+
+
+def _move(case: Path, moves: tuple[tuple[str, str], ...]) -> None:
+    for src, dst in moves:
+        if not (case / src).is_file():
+            raise UsageError(f"fault move source {src} is missing in {case}")
+        (case / src).rename(case / dst)
 
 
 def prepare_fault(fault: Fault, work_dir: Path, tutorials_dir: Path) -> Path:
@@ -324,6 +299,7 @@ def prepare_fault(fault: Fault, work_dir: Path, tutorials_dir: Path) -> Path:
     _copy_source(base.source, case, tutorials_dir)
     _apply(case, base.setup)
     _apply(case, fault.edits)
+    _move(case, fault.moves)
     save_locked(case, locked_values(fault))
     return case
 
@@ -335,6 +311,10 @@ class FaultResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str
+    kind: str = ""
+    tutorial: str = ""
+    strategy: str = ""            # the strategies of the cycles, in order ("syntax", "reference+rule", ...)
+    held_out: bool = False
     case: str
     breaks: str
     expected_rule: str
@@ -369,12 +349,15 @@ class RepairBenchReport(BaseModel):
     backend: str
     faults: list[FaultResult]
     totals: RepairTotals
+    seen: RepairTotals | None = None       # every fault not held out (suite 1 and suite 2)
+    held_out: RepairTotals | None = None   # benchmarks/faults/held_out.yaml
 
 
 def unprepared_result(fault: Fault, case: Path, error: str) -> FaultResult:
     """A fault whose broken case could not be made (a tutorial that changed): not repaired."""
     return FaultResult(
-        id=fault.id, case=fault.base, breaks=fault.breaks, expected_rule=fault.expected_rule, repaired=False,
+        id=fault.id, kind=fault.kind, tutorial=BASES[fault.base].source, held_out=fault.held_out,
+        case=fault.base, breaks=fault.breaks, expected_rule=fault.expected_rule, repaired=False,
         cycles=0, params_intact=True, reason=f"could not prepare the fault: {error}", rules=[],
         expected_rule_used=False, initial_status="failed", final_status="failed", seconds=0.0, case_dir=str(case),
     )
@@ -392,21 +375,32 @@ def fault_result(fault: Fault, case: Path, review: ReviewReport, seconds: float)
     bad = [c.name for c in checks if not c.ok]
     if bad:
         reason += f"; locked value changed: {', '.join(bad)}"
+    strategies = list(dict.fromkeys(c.strategy or "rule" for c in review.cycles))
     return FaultResult(
-        id=fault.id, case=fault.base, breaks=fault.breaks, expected_rule=fault.expected_rule,
+        id=fault.id, kind=fault.kind, tutorial=BASES[fault.base].source, held_out=fault.held_out,
+        strategy="+".join(strategies), case=fault.base, breaks=fault.breaks, expected_rule=fault.expected_rule,
         repaired=repaired, cycles=len(review.cycles), params_intact=not bad, reason=reason, rules=rules,
-        expected_rule_used=fault.expected_rule in rules, initial_status=review.initial_status,
+        expected_rule_used=fault.expected_rule in rules or fault.expected_rule.removeprefix("strategy:") in strategies,
+        initial_status=review.initial_status,
         final_status=review.final_status, seconds=round(seconds, 2), case_dir=str(case),
     )
 
 
 def summarize(results: list[FaultResult], backend: str, seconds: float) -> RepairBenchReport:
+    seen = [r for r in results if not r.held_out]
+    held = [r for r in results if r.held_out]
+    return RepairBenchReport(backend=backend, faults=results, totals=_totals(results, seconds),
+                             seen=_totals(seen, sum(r.seconds for r in seen)),
+                             held_out=_totals(held, sum(r.seconds for r in held)) if held else None)
+
+
+def _totals(results: list[FaultResult], seconds: float) -> RepairTotals:
     n = len(results)
     fixed = [r for r in results if r.repaired]
-    return RepairBenchReport(backend=backend, faults=results, totals=RepairTotals(
+    return RepairTotals(
         faults=n, repaired=len(fixed), repaired_pct=round(100.0 * len(fixed) / n, 1) if n else 0.0,
         params_changed=sum(1 for r in results if not r.params_intact),
         cycles_total=sum(r.cycles for r in results),
         cycles_mean_repaired=round(sum(r.cycles for r in fixed) / len(fixed), 2) if fixed else 0.0,
         expected_rule_used=sum(1 for r in results if r.expected_rule_used), seconds=round(seconds, 1),
-    ))
+    )

@@ -149,3 +149,22 @@ def test_review_usage_errors(tmp_path, cli_env) -> None:
     assert code == 2 and "unknown backend" in out["error"]
     code, out = cli_json(["bench", "repair", "--only", "no_such_fault"], cli_env)
     assert code == 2 and "unknown fault id" in out["error"]
+
+
+# --- suite 2: each fault of tasks/bench/faults_new.py through the Reviewer ------------------
+
+from tasks.bench.faults import SUITE2  # noqa: E402
+from tasks.foam.locked import check_locked as _check_locked  # noqa: E402
+
+
+@pytest.mark.parametrize("fault", SUITE2, ids=[f.id for f in SUITE2])
+def test_suite2_fault_is_repaired(fault, tmp_path, cli_env, prefect_server, need_docker) -> None:
+    """`casewright review` repairs the fault: the final run completes (not diverged), every
+    locked value reads as the user set it, and every cycle names its strategy and source."""
+    case = prepare_fault(fault, tmp_path, TUTORIALS)
+    code, review = cli_json(["review", str(case), "--json"], cli_env)
+    assert review["final_status"] == "completed", review.get("stopped")
+    assert review["repaired"] and review["locked_intact"] and all(c.ok for c in _check_locked(case))
+    assert review["needs_user"] is None
+    for step in review["history"]:
+        assert step["strategy"] and step["source"] and step["diff"]
