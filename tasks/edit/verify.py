@@ -33,7 +33,8 @@ _CLOUD = ["constant/*CloudProperties", "constant/*cloudProperties", "constant/*C
 _WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
     "lid_velocity": (_VELOCITY, None, "magnitude"),
     "wall_velocity": (_VELOCITY, None, "magnitude"),
-    "inlet_velocity": (_VELOCITY + _CLOUD, None, "magnitude"),
+    "inlet_velocity": (_VELOCITY + _CLOUD + ["constant/transportProperties", "constant/fvOptions", "system/fvOptions"],
+                       None, "magnitude"),
     "outlet_pressure": (_PRESSURE, None, "scalar"),
     "inlet_pressure": (_PRESSURE, None, "scalar"),
     "ambient_pressure": (_PRESSURE + _PROPERTIES, None, "scalar"),
@@ -54,7 +55,8 @@ _WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
     "max_co": (["system/controlDict"], ("maxCo", "maxAlphaCo"), "scalar"),
     "ranks": (["system/decomposeParDict"], ("numberOfSubdomains",), "scalar"),
     "gravity": (["constant/g"], ("value",), "magnitude"),
-    "angular_velocity": (["constant/MRFProperties", "constant/dynamicMeshDict"] + _VELOCITY, None, "scalar"),
+    "angular_velocity": (["constant/MRFProperties", "constant/SRFProperties", "constant/dynamicMeshDict"] + _VELOCITY,
+                         None, "scalar"),
     "frequency": (_VELOCITY + _PRESSURE + _TEMPERATURE, ("frequency",), "scalar"),
     "prandtl": (_PROPERTIES, ("Pr",), "scalar"),
     "turbulence_intensity": (["0/k", "0.orig/k"], ("intensity",), "scalar"),
@@ -99,7 +101,7 @@ def _numbers(raw: str, how: str) -> list[float]:
 
 
 def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-12
+    return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-9 * max(abs(b), 1e-3)
 
 
 def _scale(text: str) -> float:
@@ -125,7 +127,8 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
         for entry, raw in _flatten(text):
             if names is not None and entry[-1] not in names:
                 continue
-            if any(_close(x, q.value) for x in _numbers(raw, how)):
+            want = q.value * 60 / (2 * math.pi) if q.role == "angular_velocity" and entry[-1] == "rpm" else q.value
+            if any(_close(x, want) for x in _numbers(raw, how)):
                 return path.relative_to(case).as_posix(), entry
     return None
 

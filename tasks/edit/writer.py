@@ -27,7 +27,7 @@ from tasks.foam.casedir import read_case
 from tasks.foam.files import plain_name, read_bytes
 from tasks.foam.geometry import rectangle
 from tasks.foam.locked import LockedValue, flatten, save_locked
-from tasks.foam.physics import model_spec, physics
+from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
 from tasks.run.steps import plan_steps
 
@@ -174,8 +174,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         for rel in switched:
             prov[rel] = prov.get(rel, "generated") + f"; numerics switched to {m.solver}"
     for gen in m.generate:
-        spec = physics().fields["alpha" if gen.field.startswith("alpha.") else gen.field]
-        internal = gen.internal or f"uniform {spec.internal.format(**{**_defaults(), **m.bc_values})}"
+        internal = gen.internal or f"uniform {internal_value(gen.field, m.solver, {**_defaults(), **m.bc_values})}"
         rel = caseops.write_field(staging, gen.field, m.solver, m.turbulence.model, internal, roles,
                                   {**_defaults(), **m.bc_values}, f"{m.recipe} template")
         prov[rel] = "templates/foam/field.j2 + canonical BC selector"
@@ -188,6 +187,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     locked: list[LockedValue] = []
     for e in m.edits:
         path = staging / e.file
+        if not path.is_file() and not e.locked:
+            continue  # a derived value for a field the turbulence switch removed
         if not path.is_file():
             raise PlanError(f"planned edit of {e.file} ({e.reason}) but the base case has no such file")
         path.write_text(fd.set_entry(path.read_text(), e.entry, e.value))

@@ -14,6 +14,8 @@ from tasks.foam.physics import fluid_table
 from tasks.plan import recipes
 from tasks.plan.extract import sines
 from tasks.plan.manifest import CaseManifest
+from tasks.core.errors import RequestError
+from tasks.plan.bind import bind_all
 from tasks.plan.generic import choose_base, plan_generic
 from tasks.plan.select import request_features
 from tasks.plan.request import build_context
@@ -26,12 +28,52 @@ def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
     ctx = build_context(text, tutorials_dir, example_dir)
     stated = read_stated(ctx.text)
     recipe = recipes.detect(ctx)
-    manifest = recipe(ctx) if recipe is not None else None
+    manifest = None
+    if recipe is not None:
+        try:
+            manifest = recipe(ctx)
+        except RequestError as exc:  # the family cannot carry it (another solver): any tutorial may
+            ctx.notes.append(f"not planned as a {recipe.__name__.removeprefix('plan_').replace('_', ' ')}: {exc}")
     if manifest is None or _generic_fits_better(ctx, manifest):
         manifest = plan_generic(ctx, stated, allow_substitute)
+    else:
+        complete_with_binder(manifest, ctx, stated, tutorials_dir)
     manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
     manifest.stated = stated
     return manifest
+
+
+def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_dir: Path) -> None:
+    """A recipe binds the values its family knows; every other stated value is bound by the
+    generic binder on the recipe's base (run control, fluid properties, temperatures, ...)."""
+    if manifest.base_kind != "tutorial" or not manifest.base_tutorial:
+        return
+    taken = {e.file + "/" + "/".join(e.entry) for e in manifest.edits if e.locked}
+    numbers = " ".join(str(e.value) for e in manifest.edits if e.locked)
+    loose = [q for q in stated if q.role != "geometry" and not _mentions_value(numbers, q.value)
+             and not any(b.stated == q.text for b in manifest.bindings)]
+    if not loose:
+        return
+    binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)
+    for e in binder.edits:
+        if e.file + "/" + "/".join(e.entry) not in taken:
+            manifest.edits.append(e)
+    manifest.bindings += binder.bindings
+    manifest.not_applied += binder.not_applied
+    manifest.assumptions += binder.assumptions
+
+
+def _mentions_value(text: str, value: float) -> bool:
+    import re
+
+    for token in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text):
+        try:
+            x = float(token)
+        except ValueError:
+            continue
+        if abs(x - value) <= 1e-6 * max(abs(x), abs(value)) + 1e-12:
+            return True
+    return False
 
 
 def _generic_fits_better(ctx, manifest: CaseManifest) -> bool:

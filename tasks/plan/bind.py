@@ -173,6 +173,38 @@ class Binder:
         return [p for p, r in self.roles.items() if r == role]
 
     # --- binding ---------------------------------------------------------------------
+    def entry_index(self) -> dict[str, list[tuple[str, list[str]]]]:
+        """Entry name -> where the base has it, for the entries that hold one number."""
+        index: dict[str, list[tuple[str, list[str]]]] = {}
+        for rel in self._dictionaries():
+            for entry, raw in _leaves(self.base.text(rel) or ""):
+                if re.fullmatch(r"(?:\w+\s+)?(?:\[[^\]]*\]\s*)?[-+\d.eE]+|(?:constant\s+)?[-+\d.eE]+|\([-+\d.eE\s]+\)", raw):
+                    index.setdefault(entry[-1], []).append((rel, entry))
+        return index
+
+    def bind_named(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """Set the entries the request names ("DT 0.002", "Young's modulus 70 GPa"); returns the
+        stated quantities they took (new ones for unit-less parameters are added to `stated`)."""
+        from tasks.plan.named import find_named, stated_for
+
+        index = {name: where for name, where in self.entry_index().items() if len(where) == 1}
+        taken: list[StatedQuantity] = []
+        for match in find_named(self.text, index):
+            name, value = match[0], match[1]
+            q = stated_for(match, stated)
+            if q not in stated:
+                stated.append(q)
+            for rel, entry in index[name]:
+                raw = _leaves_get(self.base.text(rel) or "", entry)
+                if raw.startswith("("):
+                    direction = _direction(raw)
+                    new = vec([value * d for d in direction]) if direction else f"({fmt(value)} {fmt(value)} {fmt(value)})"
+                else:
+                    new = self._keep_dims(raw, value) if not raw.startswith("constant") else f"constant {fmt(value)}"
+                self.set(rel, entry, new, f"{name} = {fmt(value)} (named in the request)", q)
+            taken.append(q)
+        return taken
+
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         handler = getattr(self, f"_{q.role}", None)
         if handler is None:
@@ -188,7 +220,7 @@ class Binder:
                 bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
                 value = fd.get(text, ["boundaryField", patch, "value"]) or ""
                 if bc in ("fixedValue", "movingWallVelocity") or (bc == "" and value):
-                    direction = _direction(value) or self._flow_direction()
+                    direction = self._direction_override or _direction(value) or self._flow_direction()
                     self.set(rel, ["boundaryField", patch, "value"], f"uniform {vec([q.value * d for d in direction])}",
                              f"{what} {fmt(q.value)} m/s on {patch}", q)
                     done = True
@@ -218,10 +250,43 @@ class Binder:
     def _flow_direction(self) -> list[float]:
         return [1.0, 0.0, 0.0]
 
+    def _axis_hint(self, q: StatedQuantity) -> int | None:
+        low = self.text.lower()
+        at = low.find(q.text.lower())
+        after = low[at + len(q.text):at + len(q.text) + 30] if at >= 0 else ""
+        after = re.split(r"[,;]", after)[0]
+        for axis, pattern in enumerate((r"[+-]\s*x\b|\bin x\b|x[- ]direction|along x|horizontal",
+                                        r"[+-]\s*y\b|\bin y\b|y[- ]direction|along y|vertical|upward|downward",
+                                        r"[+-]\s*z\b|\bin z\b|z[- ]direction|along z")):
+            if re.search(pattern, after):
+                return axis
+        return None
+
+    def _inlets_for(self, q: StatedQuantity, inlets: list[str]) -> list[str]:
+        """With several inlets and several stated inlet velocities, each velocity goes to one inlet:
+        the one whose flow direction it names, else the next in the order of the patches."""
+        speeds = [s for s in self._stated if s.role == "inlet_velocity"]
+        if len(speeds) < 2 or len(inlets) < 2:
+            return inlets
+        rel = (self.base.field_rels(self.u_field) or [None])[0]
+        text = self.base.text(rel) or "" if rel else ""
+        axis = self._axis_hint(q)
+        if axis is not None:
+            def along(patch: str) -> float:
+                d = _direction(fd.get(text, ["boundaryField", patch, "value"]) or "") or [0.0, 0.0, 0.0]
+                return abs(d[axis])
+            best = max(inlets, key=along)
+            if along(best) > 0.5:
+                return [best]
+        index = speeds.index(q) if q in speeds else 0
+        return [inlets[min(index, len(inlets) - 1)]]
+
     def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         inlets = self.patches("inlet")
-        if inlets and self._velocity_on(q, inlets, "inlet velocity"):
+        if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):
             self._scale_inlet_turbulence(q)
+            return
+        if self._velocity_entries(q):
             return
         moving = self.patches("moving_wall")
         if moving and not inlets and self._velocity_on(q, moving, "wall velocity"):
@@ -229,6 +294,100 @@ class Binder:
             return
         self.refuse(q, f"the base case has no inlet with a fixed velocity to carry {q.text} "
                        f"(patches: {', '.join(f'{p} ({r})' for p, r in self.roles.items())})")
+
+    _VELOCITY_KEYS = ("Ubar", "UInf", "Uinf", "U0", "Umean", "flowVelocity", "freestreamValue", "inletValue")
+
+    def _velocity_entries(self, q: StatedQuantity) -> bool:
+        """Velocities held in other entries: a freestream or inletOutlet value on a patch, the
+        bulk velocity a channel is driven at (meanVelocityForce Ubar), a far-field UInf."""
+        done = False
+        for rel in self.base.field_rels(self.u_field):
+            text = self.base.text(rel) or ""
+            for patch, bc in self.base.patch_bcs(self.u_field).items():
+                for key in ("freestreamValue", "inletValue"):
+                    raw = fd.get(text, ["boundaryField", patch, key])
+                    if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet") and _magnitude(raw) > 0:
+                        direction = _direction(raw) or self._flow_direction()
+                        self.set(rel, ["boundaryField", patch, key], f"uniform {vec([q.value * d for d in direction])}",
+                                 f"free-stream velocity {fmt(q.value)} m/s on {patch}", q)
+                        done = True
+        if done:
+            return True
+        for rel in self._dictionaries():
+            text = self.base.text(rel) or ""
+            for entry, raw in _leaves(text):
+                if entry[-1] in self._VELOCITY_KEYS and _VECTOR.search(raw) and _magnitude(raw) > 0:
+                    direction = _direction(raw) or self._flow_direction()
+                    value = re.sub(r"\([^)]*\)", vec([q.value * d for d in direction]), raw, count=1).strip()
+                    self.set(rel, entry, value, f"{entry[-1]} {fmt(q.value)} m/s", q)
+                    done = True
+        return done
+
+    def _dictionaries(self) -> list[str]:
+        out: list[str] = []
+        for folder in ("constant", "system"):
+            root = self.base.root / folder
+            if root.is_dir():
+                out += sorted(f"{folder}/{p.name.removesuffix('.gz')}" for p in root.iterdir()
+                              if p.is_file() and not p.name.endswith((".orig", ".org")))
+        return out
+
+    def _angle(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """An angle of attack turns the inlet (free-stream) velocity in the x-y plane."""
+        speed = next((s.value for s in stated if s.role == "inlet_velocity"), None) or self._base_speed() or \
+            self._freestream_speed()
+        if speed is None:
+            self.refuse(q, "an angle of attack turns the inlet velocity; the base case has none")
+            return
+        a = math.radians(q.value)
+        turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, role="inlet_velocity")
+        self._flow_direction = lambda: [math.cos(a), math.sin(a), 0.0]  # type: ignore[method-assign]
+        before = len(self.edits)
+        self._direction_override = [math.cos(a), math.sin(a), 0.0]
+        if not (self._velocity_on(turned, self.patches("inlet"), "inlet velocity") or self._velocity_entries(turned)):
+            self.refuse(q, "the base case has no inlet or free-stream velocity to turn")
+        self._direction_override = None
+        self.assumptions.append(f"angle of attack {fmt(q.value)} deg: the inlet velocity turned in the x-y plane")
+        del before
+
+    _direction_override: list[float] | None = None
+
+    def _freestream_speed(self) -> float | None:
+        for rel in self.base.field_rels(self.u_field):
+            text = self.base.text(rel) or ""
+            for patch in self.base.patch_bcs(self.u_field):
+                for key in ("freestreamValue", "inletValue", "value"):
+                    mag = _magnitude(fd.get(text, ["boundaryField", patch, key]) or "")
+                    if mag > 0:
+                        return mag
+        return None
+
+    def _mach(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """Inlet velocity = Ma x the speed of sound of the base's gas at its inlet temperature."""
+        thermo = self.base.text("constant/thermophysicalProperties") or ""
+        try:
+            w = float(fd.get(thermo, ["mixture", "specie", "molWeight"]) or "nan")
+            cp = float(fd.get(thermo, ["mixture", "thermodynamics", "Cp"]) or "nan")
+        except ValueError:
+            w = cp = float("nan")
+        inlets = self.patches("inlet")
+        t_text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
+        t_raw = (fd.get(t_text, ["boundaryField", inlets[0], "value"]) if inlets else None) or \
+            fd.get(t_text, ["internalField"]) or ""
+        m = re.search(r"[-+\d.eE]+$", t_raw.strip())
+        if math.isnan(w) or math.isnan(cp) or not m or not inlets:
+            self.refuse(q, "a Mach number needs the gas (molWeight, Cp) and inlet temperature of a compressible base")
+            return
+        r_gas = 8314.47 / w
+        gamma = cp / (cp - r_gas)
+        c = math.sqrt(gamma * r_gas * float(m.group()))
+        speed = q.value * c
+        turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, role="inlet_velocity")
+        if self._velocity_on(turned, inlets, f"Mach {fmt(q.value)}"):
+            self.assumptions.append(f"Mach {fmt(q.value)} = {speed:.4g} m/s at the inlet (speed of sound {c:.4g} m/s "
+                                    f"from gamma {gamma:.3g}, R {r_gas:.4g} J/(kg K), T {m.group()} K)")
+        else:
+            self.refuse(q, "the base case has no inlet with a fixed velocity for the Mach number")
 
     def _lid_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         moving = self.patches("moving_wall") or [p for p, r in self.roles.items() if r == "wall" and any(
@@ -583,7 +742,18 @@ class Binder:
                 if bc == "rotatingWallVelocity":
                     self.set(rel, ["boundaryField", patch, "omega"], fmt(q.value), "wall rotation speed", q)
                     return
-        self.refuse(q, "the base case has no rotating zone (MRFProperties) or rotating wall")
+        for rel in self._dictionaries():
+            text = self.base.text(rel) or ""
+            for entry, raw in _leaves(text):
+                if entry[-1] == "rpm" and re.fullmatch(r"[-+\d.eE]+", raw.strip()):
+                    rpm = q.value * 60 / (2 * math.pi)
+                    self.set(rel, entry, fmt(round(rpm, 9)), "rotation speed (rpm)", q)
+                    return
+                if entry[-1] == "omega" and re.fullmatch(r"(constant\s+)?[-+\d.eE]+", raw.strip()):
+                    self.set(rel, entry, ("constant " if raw.strip().startswith("constant") else "") + fmt(q.value),
+                             "rotation speed (rad/s)", q)
+                    return
+        self.refuse(q, "the base case has no rotating zone (MRFProperties, SRFProperties) or rotating wall")
 
     # mesh --------------------------------------------------------------------------------
     def _mesh_cells(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -746,12 +916,28 @@ class Binder:
         self.refuse(q, "the base case has no Prandtl number entry")
 
 
+def _leaves_get(text: str, entry: list[str]) -> str:
+    return " ".join(fd.strip_comments(fd.get(text, entry) or "").split())
+
+
+def _leaves(text: str, lo: int = 0, hi: int | None = None, path: tuple[str, ...] = ()) -> list[tuple[list[str], str]]:
+    """Every `key value;` of a dictionary with its key path."""
+    out: list[tuple[list[str], str]] = []
+    for e in fd.entries(text, lo, hi):
+        if e.kind == "dict":
+            out += _leaves(text, e.body_start, e.body_end, (*path, e.name))
+        elif e.kind == "value":
+            out.append(([*path, e.name], " ".join(fd.strip_comments(text[e.value_start:e.value_end]).split())))
+    return out
+
+
 def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
     """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
     binder = Binder(Base(base_dir), solver, text)
     binder._stated = stated
+    named = binder.bind_named(stated)
     for q in stated:
-        if q.role == "geometry":
+        if q.role == "geometry" or any(q is n for n in named):
             continue
         binder.bind(q, stated)
     return binder

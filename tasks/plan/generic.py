@@ -8,9 +8,10 @@ and each stated quantity becomes an edit or a `not_applied` entry with its reaso
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from tasks.core.errors import RequestError
+from tasks.core.errors import PlanError, RequestError
 from tasks.foam import dictionary as fd
 from tasks.foam.commands import ALLOWED_COMMANDS
 from tasks.foam.physics import is_steady, model_spec
@@ -88,7 +89,12 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     model = ctx.model or base_model or "laminar"
     if ctx.model is None and features.simulation_type == "laminar":
         model = "laminar"
-    spec = model_spec(model) if model else None
+    try:
+        spec = model_spec(model) if model else None
+    except PlanError:
+        if ctx.model:
+            raise
+        spec = None  # a model of the base's own (buoyantKEpsilon, a phase model): kept as it is
     steady = is_steady(solver)
     control = binder.base.text("system/controlDict") or ""
     time = _time_control(control, binder, steady)
@@ -99,7 +105,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     if model != (base_model or "laminar"):
         assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
                            "wall function, scheme and solver entry switched)")
-    geometry = [q for q in stated if q.role == "geometry"]
+    geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)]
     if geometry:
         text = ", ".join(q.text for q in geometry)
         if not allow_substitute:
@@ -113,13 +119,29 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     return CaseManifest(
         request=ctx.text, recipe="tutorial", base_tutorial=record.case, solver=solver,
         algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
-        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else "laminar", model=model),
+        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else
+                                             (record.simulation_type or "laminar"), model=model),
         mesh="tutorial", patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
         not_applied=binder.not_applied, assumptions=assumptions, warnings=warnings, base_candidates=candidates,
         steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry),
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )
+
+
+_DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"
+                              r"gap|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|cavity|room)\b")
+
+
+def describes_domain(text: str, q: StatedQuantity) -> bool:
+    """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
+    particle, a wire or an unnamed length."""
+    low = text.lower()
+    at = low.find(q.text.lower())
+    if at < 0:
+        return False
+    window = low[max(0, at - 40):at + len(q.text) + 25]
+    return bool(_DIMENSION_WORDS.search(window))
 
 
 def _time_control(control: str, binder: Binder, steady: bool) -> TimeControl:

@@ -165,6 +165,8 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     else:
         length, locked_l = p.take("L", length_q, 0.1, "m", "the tutorial's 0.1 m square")
     p.set("system/blockMeshDict", ["convertToMeters"], fmt(length), "domain size", locked_l)
+    # the v1912 tutorial scales with `scale 0.1`, which blockMesh reads before convertToMeters: set both
+    p.set("system/blockMeshDict", ["scale"], fmt(length), "domain size (v1912 keyword)", locked_l)
     counts = cell_counts(ctx.text)
     nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 20)
     if not counts:
@@ -265,6 +267,9 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
             p.set(f"0/{field}", ["internalField"], f"uniform {fmt(scaled[field])}", f"initial {field}")
             p.set(f"0/{field}", ["boundaryField", "inlet", "value"], f"uniform {fmt(scaled[field])}",
                   f"inlet {field} consistent with the inlet velocity")
+            value = f"uniform {fmt(scaled[field])}"  # the tutorial's zeroGradient lets reverse flow import any value
+            p.set(f"0/{field}", ["boundaryField", "outlet"], {"type": "inletOutlet", "inletValue": value, "value": value},
+                  f"outlet {field}: inletOutlet (canonical for outlets that may see reverse flow)")
     # PIMPLE with one outer corrector is PISO: time-accurate only at Co <= 1 (numerics.md)
     time = time_control(p, steady, 2000 if steady else 0.3, 1 if steady else 1e-5, 100 if steady else 0.01,
                         adjustable=not steady, max_co=1 if not steady else None)

@@ -1,0 +1,78 @@
+"""Values a request sets by an entry's name or meaning: "DT 0.002", "a diffusivity of 0.002
+m2/s", "Young's modulus 70 GPa", "strike 50". Only entries the base case really has are set.
+
+Pure: the base's dictionaries in, (stated quantity, file, entry, value) matches out.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import yaml
+
+from tasks.core.paths import CANONICAL_DIR
+from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
+from tasks.plan.stated import StatedQuantity
+
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_LINK = r"\s*(?:\([^)]*\)\s*)?(?:=|:|of|is|to|at|equal to|set to|becomes|around|about|~)?\s*(?:of\s+)?"
+_COMMON = {"on", "off", "in", "to", "a", "an", "the", "and", "or", "of", "is", "at", "by", "as", "it", "no", "yes",
+           "type", "value", "values", "name", "model", "file", "mesh", "inlet", "outlet", "wall", "walls", "p", "U",
+           "T", "k", "x", "y", "z", "s", "m", "K", "e", "d", "f", "r", "E", "h"}
+
+
+@lru_cache(maxsize=1)
+def aliases() -> dict[str, list[str]]:
+    data = yaml.safe_load((CANONICAL_DIR / "entry_names.yaml").read_text()) or {}
+    return {phrase.lower(): list(names) for phrase, names in data.items()}
+
+
+def _value_after(text: str, at: int) -> tuple[float, str, int] | None:
+    """(SI value, its text, its start) of the number right after position `at`."""
+    m = re.match(_LINK + rf"(?P<num>{_NUM})", text[at:])
+    if not m:
+        return None
+    start = at + m.start("num")
+    q = _QUANTITY.match(text, start)
+    if q is not None and q.start() == start:
+        kind, scale, offset = _kind_of(q.group("unit"))
+        return parse_number(q.group("num")) * scale + offset, q.group(0), start
+    pct = re.match(rf"({_NUM})\s*(%|percent)", text[start:])
+    if pct:
+        return float(pct.group(1)) / 100, pct.group(0), start
+    return float(m.group("num")), m.group("num"), start
+
+
+def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]]) -> list[tuple[str, float, str, int]]:
+    """(entry name, value, value text, position) for every entry the request sets by name.
+
+    `entries` maps an entry name to where the base has it ([(file, key path), ...])."""
+    text = normalise(text)
+    low = text.lower()
+    found: dict[int, tuple[str, float, str, int]] = {}
+    for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0])):
+        name = next((n for n in names if n in entries), None)
+        if name is None:
+            continue
+        for m in re.finditer(rf"(?<![\w'])({re.escape(phrase)})(?![\w])", low):
+            got = _value_after(text, m.end())
+            if got and got[2] not in found:
+                found[got[2]] = (name, got[0], got[1], got[2])
+    for name in entries:
+        if name in _COMMON or len(name) < 2:
+            continue
+        for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w.])", text):
+            got = _value_after(text, m.end())
+            if got and got[2] not in found:
+                found[got[2]] = (name, got[0], got[1], got[2])
+    return sorted(found.values(), key=lambda f: f[3])
+
+
+def stated_for(match: tuple[str, float, str, int], stated: list[StatedQuantity]) -> StatedQuantity:
+    """The stated quantity a named value is (same text), or a new one for a unit-less parameter."""
+    name, value, raw, _ = match
+    same = next((q for q in stated if q.text.strip() == raw.strip() and abs(q.value - value) <= 1e-9 * max(1, abs(value))), None)
+    if same is not None:
+        return same
+    return StatedQuantity(text=f"{name} {raw}".strip(), quantity="parameter", value=value, role=f"entry:{name}")
