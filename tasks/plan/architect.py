@@ -14,7 +14,6 @@ from tasks.foam.physics import fluid_table
 from tasks.plan import recipes
 from tasks.plan.extract import sines
 from tasks.plan.manifest import CaseManifest
-from tasks.core.errors import RequestError
 from tasks.plan.bind import bind_all
 from tasks.plan.generic import choose_base, plan_generic
 from tasks.plan.select import request_features
@@ -32,7 +31,7 @@ def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
     if recipe is not None:
         try:
             manifest = recipe(ctx)
-        except RequestError as exc:  # the family cannot carry it (another solver): any tutorial may
+        except recipes.FamilyMismatch as exc:  # the family cannot carry it (another solver): any tutorial may
             ctx.notes.append(f"not planned as a {recipe.__name__.removeprefix('plan_').replace('_', ' ')}: {exc}")
     if manifest is None or _generic_fits_better(ctx, manifest):
         manifest = plan_generic(ctx, stated, allow_substitute)

@@ -45,11 +45,15 @@ def tutorial_text(ctx: "Context", base: str, rel: str) -> str:
     return read_text(found)
 
 
+class FamilyMismatch(RequestError):
+    """The request names a solver this family is not planned with: another base may carry it."""
+
+
 def pick_solver(ctx: "Context", default: str, allowed: tuple[str, ...], what: str) -> str:
     """The solver the request names (it must suit the family), else the family's default."""
     solver = ctx.solver or default
     if solver not in allowed:
-        raise RequestError(f"{what} is planned with {' or '.join(allowed)} here, not {solver}")
+        raise FamilyMismatch(f"{what} is planned with {' or '.join(allowed)} here, not {solver}")
     return solver
 
 
