@@ -187,14 +187,21 @@ class Binder:
         stated quantities they took (new ones for unit-less parameters are added to `stated`)."""
         from tasks.plan.named import find_named, stated_for
 
-        index = {name: where for name, where in self.entry_index().items() if len(where) == 1}
+        index = self.entry_index()
         taken: list[StatedQuantity] = []
+        low = self.text.lower()
         for match in find_named(self.text, index):
             name, value = match[0], match[1]
+            where = index[name]
+            if len(where) > 1:  # the same name in several places (each phase's rho): the one named nearby
+                near = low[max(0, match[3] - 40):match[3]]
+                where = [w for w in where if any(part.lower() in near for part in w[1][:-1] + [w[0].rsplit("/", 1)[-1]])]
+                if len(where) != 1:
+                    continue
             q = stated_for(match, stated)
             if q not in stated:
                 stated.append(q)
-            for rel, entry in index[name]:
+            for rel, entry in where:
                 raw = _leaves_get(self.base.text(rel) or "", entry)
                 if raw.startswith("("):
                     direction = _direction(raw)

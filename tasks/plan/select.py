@@ -103,7 +103,10 @@ def _stem(word: str) -> str:
 
 
 def words_of(text: str) -> list[str]:
-    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 2]
+    """Lower-case words, a camelCase name split into its words (obliqueShock -> oblique shock)."""
+    text = re.sub(r"\b\w+Foam\b", " ", text)  # solver names are matched as solvers, not as words
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)", " ", text)
+    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", spaced.lower()) if w not in _STOP and len(w) > 2]
 
 
 @lru_cache(maxsize=1)
@@ -247,7 +250,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                     why.append(f"uses {features.model}")
             else:
                 score -= 6
-        rwords = set(name_words(r.case)[2:]) | set(descriptions().get(r.case, []))
+        rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(descriptions().get(r.case, []))
         rwords = {_stem(w) for w in rwords}
         shared = [w for w in dict.fromkeys(features.words) if w in rwords]
         if shared:
