@@ -79,12 +79,15 @@ def _generic_fits_better(ctx, manifest: CaseManifest) -> bool:
     """A family recipe stands only when the best-ranked tutorial agrees with its solver and
     turbulence type: a passive scalar, an LES or a Rayleigh-Benard request that shares the
     family's geometry words goes to the tutorial that has its physics."""
-    if ctx.example_dir is not None or ctx.solver == manifest.solver:
+    if ctx.example_dir is not None:
         return False
     ranked = choose_base(ctx)
     if not ranked:
         return False
     top = ranked[0].record
+    if ctx.solver == manifest.solver:  # the named solver has a tutorial of its own: start from it
+        return top.solver == ctx.solver and manifest.base_tutorial not in (None, top.case) and \
+            manifest.mesh == "tutorial" and not manifest.mesh_params.get("rectangle")
     features = request_features(ctx.text, ctx.solver, ctx.model)
     wrong_les = features.simulation_type == "LES" and manifest.turbulence.simulation_type != "LES"
     return top.solver != manifest.solver or wrong_les

@@ -313,8 +313,17 @@ class Binder:
             for patch, bc in self.base.patch_bcs(self.u_field).items():
                 for key in ("freestreamValue", "inletValue"):
                     raw = fd.get(text, ["boundaryField", patch, key])
+                    if raw and "$internalField" in raw and bc in ("freestream", "freestreamVelocity", "inletOutlet"):
+                        internal = fd.get(text, ["internalField"]) or ""
+                        if _magnitude(internal) > 0 and not done:
+                            direction = self._direction_override or _direction(internal) or self._flow_direction()
+                            self.set(rel, ["internalField"], f"uniform {vec([q.value * d for d in direction])}",
+                                     f"free-stream velocity {fmt(q.value)} m/s (the {patch} patch takes the "
+                                     "internal field)", q)
+                            done = True
+                        continue
                     if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet") and _magnitude(raw) > 0:
-                        direction = _direction(raw) or self._flow_direction()
+                        direction = self._direction_override or _direction(raw) or self._flow_direction()
                         self.set(rel, ["boundaryField", patch, key], f"uniform {vec([q.value * d for d in direction])}",
                                  f"free-stream velocity {fmt(q.value)} m/s on {patch}", q)
                         done = True
@@ -483,6 +492,23 @@ class Binder:
         if outlets:
             self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
 
+    def _flow_rate(self, q: StatedQuantity, key: str, what: str) -> None:
+        for rel in self.base.field_rels(self.u_field):
+            text = self.base.text(rel) or ""
+            for patch in self.patches("inlet"):
+                raw = fd.get(text, ["boundaryField", patch, key])
+                if raw is not None:
+                    value = f"constant {fmt(q.value)}" if raw.strip().startswith("constant") else fmt(q.value)
+                    self.set(rel, ["boundaryField", patch, key], value, f"{what} on {patch}", q)
+                    return
+        self.refuse(q, f"the base case's inlets are not driven by a {what} (flowRateInletVelocity {key})")
+
+    def _inlet_mass_flow(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._flow_rate(q, "massFlowRate", "mass flow rate")
+
+    def _inlet_flow_rate(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._flow_rate(q, "volumetricFlowRate", "volumetric flow rate")
+
     # temperatures ----------------------------------------------------------------------
     def _t_patches(self) -> dict[str, str]:
         return {p: bc for p, bc in self.base.patch_bcs("T").items() if bc in ("fixedValue", "uniformFixedValue")}
@@ -516,9 +542,29 @@ class Binder:
                 named = [p for t, p in temps if t == pick]
                 self.assumptions.append(f"{'cold' if cold else 'hot'} wall = {', '.join(named)} (the "
                                         f"{'coldest' if cold else 'hottest'} fixed-temperature wall of the base)")
+        if not named and self._set_t_region(q, cold):
+            return
         if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
             self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
                            f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
+
+    def _set_t_region(self, q: StatedQuantity, cold: bool) -> bool:
+        """A heater (or cooler) made by setFields: its region's temperature."""
+        rel = "system/setFieldsDict"
+        text = self.base.text(rel) or ""
+        raw = fd.get(text, ["regions"]) or ""
+        found = list(re.finditer(r"(volScalarFieldValue\s+T\s+)([-+\d.eE]+)", raw))
+        if not found:
+            return False
+        pick = (min if cold else max)(found, key=lambda m: float(m.group(2)))
+        new_raw = raw[:pick.start(2)] + fmt(q.value) + raw[pick.end(2):]
+        self.set(rel, ["regions"], new_raw if new_raw.strip().startswith("(") else "(" + new_raw,
+                 f"{'cooler' if cold else 'heater'} region temperature")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"],
+                                     value=f"volScalarFieldValue T {fmt(q.value)}", how="setFields region"))
+        self.assumptions.append(f"{'cold' if cold else 'hot'} = the setFields region at "
+                                f"{pick.group(2)} K in the base (a {'cooler' if cold else 'heater'})")
+        return True
 
     def _cold_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         self._hot_wall_temperature(q, stated, cold=True)

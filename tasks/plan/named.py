@@ -57,6 +57,10 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]]) -> li
             continue
         for m in re.finditer(rf"(?<![\w'])({re.escape(phrase)})(?![\w])", low):
             got = _value_after(text, m.end())
+            before = re.search(rf"(?<![\w.])({_NUM})\s+(?:\w+\s+)?$", text[max(0, m.start() - 20):m.start()])
+            if got is None and before is not None:  # "3 non-orthogonal correctors"
+                start = m.start() - len(text[max(0, m.start() - 20):m.start()]) + before.start(1)
+                got = (float(before.group(1)), before.group(1), start)
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])
     for name in entries:
