@@ -39,6 +39,7 @@ def bench_exec_cmd(
     summary = {
         "set": set_name, "n": len(results), "at_least_3": sum(s >= 3 for s in scores),
         "at_4": sum(s == 4 for s in scores), "mean_score": round(statistics.mean(scores), 3) if scores else None,
+        "acceptance": {v: sum(r.verdict == v for r in results) for v in ("accept", "warn", "reject", None)},
         "seconds_total": round(sum(r.seconds for r in results), 1),
         "cases": [r.model_dump(mode="json") for r in results],
     }
@@ -46,8 +47,8 @@ def bench_exec_cmd(
 
 
 def _bench_text(summary: dict[str, Any], results: list[Any]) -> str:
-    lines = ["| case | score | seconds | reason |\n|---|---|---|---|"]
-    lines += [f"| {r.case_id} | {r.score} | {r.seconds:.0f} | {r.reason} |" for r in results]
+    lines = ["| case | score | seconds | acceptance | reason |\n|---|---|---|---|---|"]
+    lines += [f"| {r.case_id} | {r.score} | {r.seconds:.0f} | {r.verdict or '-'} | {r.reason} |" for r in results]
     lines.append(f"\n{summary['at_4']}/{len(results)} at 4, {summary['at_least_3']}/{len(results)} at >= 3")
     return "\n".join(lines)
 
@@ -57,7 +58,7 @@ def _bench_requests(out: Path, backend: str | None, tag: str | None, held_out: b
     from tasks.bench.requests import summarise
 
     def progress(r: Any) -> None:
-        err.print(f"{r.id} [{r.phrasing}]: {r.score}/4 in {r.seconds:.0f} s - {r.reason[:160]}",
+        err.print(f"{r.id} ({r.phrasing}): {r.score}/4 in {r.seconds:.0f} s - {r.reason[:160]}",
                   highlight=False, soft_wrap=True)
 
     phrasings = phrasing.split(",") if phrasing else None
