@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict
 
@@ -74,9 +74,15 @@ def server_env(port: int) -> dict[str, str]:
     Unset, the server derives it from PREFECT_API_URL or PREFECT_SERVER_API_HOST/PORT (4200
     by default), not from `--port`, so it is set for the port actually used. PREFECT_UI_URL is
     what the server puts in links to runs (automation notifications).
+
+    The V1 dashboard is served: Prefect 3.9's V2 dashboard loads Amplitude on every page and asks
+    sr-client-cfg.amplitude.com for a remote config whatever the analytics settings say, and
+    nothing here may reach beyond 127.0.0.1. V1 makes no outside request
+    (tests/integration/test_dashboard.py checks it in a real browser).
     """
     return {
         **base_env(),
+        "PREFECT_SERVER_UI_V2_ENABLED": "false",
         "PREFECT_SERVER_API_HOST": HOST,
         "PREFECT_SERVER_API_PORT": str(port),
         "PREFECT_UI_API_URL": api_url(port),
@@ -92,13 +98,20 @@ def dashboard_url(port: int) -> str:
     return f"http://{HOST}:{port}"
 
 
-def dashboard_api_url(port: int, timeout: float = 1.0) -> str | None:
-    """The API URL the running server hands its dashboard (None when it does not answer)."""
+def ui_settings(port: int, timeout: float = 1.0) -> dict[str, Any]:
+    """What the running server tells its dashboard (/ui-settings; empty when it does not answer)."""
     try:
         with urllib.request.urlopen(f"{dashboard_url(port)}/ui-settings", timeout=timeout) as resp:
-            return json.load(resp).get("api_url")
+            return json.load(resp)
     except (urllib.error.URLError, OSError, ValueError):
-        return None
+        return {}
+
+
+def _outdated(port: int, api: str) -> bool:
+    """A server of ours started by an older casewright: its dashboard was given another API URL
+    (PREFECT_UI_API_URL empty), or it serves the V2 dashboard, which calls an outside host."""
+    settings = ui_settings(port)
+    return bool(settings) and (settings.get("api_url") != api or settings.get("default_ui") == "v2")
 
 
 def healthy(url: str, timeout: float = 1.0) -> bool:
@@ -138,11 +151,11 @@ def status(port: int, external_url: str | None = None) -> ServerStatus:
 def start(port: int, timeout_s: float = 90.0) -> ServerStatus:
     """Start the server in the background (idempotent) and wait until it answers.
 
-    A server of ours whose dashboard was given another API URL (started by an older version,
-    with PREFECT_UI_API_URL empty) is restarted, so the dashboard works after an upgrade.
+    A server of ours started by an older version (see _outdated) is restarted, so the dashboard
+    works, and stays on 127.0.0.1, after an upgrade.
     """
     current = status(port)
-    if current.running and current.pid is not None and dashboard_api_url(port) not in (None, current.api_url):
+    if current.running and current.pid is not None and _outdated(port, current.api_url):
         current = stop(port)
     if current.running:
         return current

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
@@ -26,6 +27,9 @@ err = Console(stderr=True)
 
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object on stdout and nothing else.")
 BackendOpt = typer.Option(None, "--backend", help="docker | native (default: config, auto).")
+
+ProgressOpt = typer.Option(None, "--progress/--no-progress",
+                           help="Progress bars on stderr (default: on, but off with --json).")
 
 BACKENDS = ("docker", "native", "auto")
 
@@ -46,12 +50,14 @@ def check_backend(backend: str | None) -> None:
         raise UsageError(f"unknown backend {backend!r}: use docker, native or auto")
 
 
-def run_flow(ref: str, *args: Any, settings: Settings | None = None, **kwargs: Any) -> Any:
+def run_flow(ref: str, *args: Any, settings: Settings | None = None,
+             on_log: Callable[[logging.LogRecord], None] | None = None, **kwargs: Any) -> Any:
     """Run the flow `ref` ("module:function") under the Prefect session and return its result.
 
     The flow is called with `settings=` (loaded here unless given). Its module is imported
     inside the session: Prefect configures its logging when first imported, and the session
-    sets the level it starts with (WARNING).
+    sets the level it starts with (WARNING). `on_log` sees every INFO record of the run's flow
+    and task loggers (progress bars read them).
     """
     from flows.server import prefect_session
     from tasks.core.config import get_settings
@@ -60,18 +66,114 @@ def run_flow(ref: str, *args: Any, settings: Settings | None = None, **kwargs: A
     module, _, name = ref.partition(":")
     with prefect_session(settings.prefect_port, settings.prefect_api_url):
         flow = getattr(importlib.import_module(module), name)
-        with _run_failures_hidden(not DEBUG.get()):
+        with _run_failures_hidden(not DEBUG.get()), _run_logs_to(on_log):
             return flow(*args, settings=settings, **kwargs)
+
+
+class _CallbackHandler(logging.Handler):
+    def __init__(self, callback: Callable[[logging.LogRecord], None]) -> None:
+        super().__init__(logging.INFO)
+        self.callback = callback
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.callback(record)
+        except Exception:  # noqa: BLE001 - a progress display never stops a run
+            self.handleError(record)
+
+
+RUN_LOGGERS = ("prefect.flow_runs", "prefect.task_runs")
+
+
+@contextmanager
+def _run_logs_to(callback: Callable[[logging.LogRecord], None] | None) -> Iterator[None]:
+    if callback is None:
+        yield
+        return
+    handler = _CallbackHandler(callback)
+    for name in RUN_LOGGERS:
+        logging.getLogger(name).addHandler(handler)
+    try:
+        yield
+    finally:
+        for name in RUN_LOGGERS:
+            logging.getLogger(name).removeHandler(handler)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command finished with: its --json object and its exit code."""
+
+    payload: Any
+    exit_code: int
+
+
+_CAPTURE: ContextVar[list[Outcome] | None] = ContextVar("casewright_capture", default=None)
+
+
+@contextmanager
+def captured_outcome() -> Iterator[list[Outcome]]:
+    """Run a command function in-process (the MCP server): `finish` records the object the command
+    would print with --json, and its exit code, into the yielded list instead of printing."""
+    outcomes: list[Outcome] = []
+    token = _CAPTURE.set(outcomes)
+    try:
+        yield outcomes
+    finally:
+        _CAPTURE.reset(token)
+
+
+def json_ready(result: BaseModel | Mapping[str, Any]) -> Any:
+    """The object `--json` prints, as plain JSON values."""
+    payload = result.model_dump(mode="json") if isinstance(result, BaseModel) else result
+    return json.loads(json.dumps(payload, default=str))
 
 
 def finish(result: BaseModel | Mapping[str, Any], json_out: bool, text: Callable[[Any], str],
            ok: bool = True) -> NoReturn:
     """Print the result (one JSON object with --json, else `text(result)`) and exit 0 if ok, else 1."""
-    if json_out:
+    code = 0 if ok else 1
+    captured = _CAPTURE.get()
+    if captured is not None:
+        captured.append(Outcome(payload=json_ready(result), exit_code=code))
+    elif json_out:
         emit_json(result.model_dump(mode="json") if isinstance(result, BaseModel) else result)
     else:
         typer.echo(text(result))
-    raise typer.Exit(0 if ok else 1)
+    raise typer.Exit(code)
+
+
+def show_progress(progress: bool | None, json_out: bool) -> bool:
+    """Bars unless asked not to; with --json only when asked (--progress): scripts read stderr too."""
+    return (not json_out) if progress is None else progress
+
+
+class ProgressBars:
+    """Named rich progress bars on stderr (`update(label, done, total)`), or nothing when disabled."""
+
+    def __init__(self, progress: Any | None) -> None:
+        self._progress = progress
+        self._tasks: dict[str, Any] = {}
+
+    def update(self, label: str, done: int, total: int | None) -> None:
+        if self._progress is None:
+            return
+        if label not in self._tasks:
+            self._tasks[label] = self._progress.add_task(label, total=total)
+        self._progress.update(self._tasks[label], completed=done, total=total)
+
+
+@contextmanager
+def progress_bars(enabled: bool) -> Iterator[ProgressBars]:
+    """Progress bars on stderr for the duration of a command (transient: gone when it ends)."""
+    if not enabled or _CAPTURE.get() is not None:
+        yield ProgressBars(None)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        yield ProgressBars(progress)
 
 
 class _RunFailureFilter(logging.Filter):

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from flows.cli._common import JsonOpt, finish, run_flow
+from flows.cli._common import JsonOpt, ProgressOpt, finish, progress_bars, run_flow, show_progress
 
 
 def ingest_cmd(
@@ -18,33 +18,31 @@ def ingest_cmd(
         None, "--source", help="A folder of notes and/or OpenFOAM cases to add (repeatable)."
     ),
     rebuild: bool = typer.Option(False, "--rebuild", help="Drop the store and rebuild it from scratch."),
+    only: Optional[list[str]] = typer.Option(
+        None, "--only", help="Ingest only these kinds of source (repeatable): tutorial, caseDict, help, canonical, "
+                             "user. Sources not named are left as they are in the store."),
+    progress: Optional[bool] = ProgressOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Build or refresh the knowledge store (tutorials, caseDicts, OpenFOAM help, canonical notes)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from flows.ingest import IngestRequest, progress_to
     from tasks.core.config import get_settings
     from tasks.core.errors import UsageError
+    from tasks.knowledge.corpus import ALL_KINDS
 
     sources = source or []
     missing = [str(s) for s in sources if not s.is_dir()]
     if missing:
         raise UsageError(f"--source must be a directory: {', '.join(missing)} not found")
+    unknown = sorted(set(only or []) - set(ALL_KINDS))
+    if unknown:
+        raise UsageError(f"--only {', '.join(unknown)}: not a kind of source; use {', '.join(ALL_KINDS)}")
     settings = get_settings()
-    request = IngestRequest(sources=[s.resolve() for s in sources], rebuild=rebuild)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        phases: dict[str, Any] = {}
-
-        def on_progress(phase: str, done: int, total: int) -> None:
-            label = {"discover": "reading sources", "embed": "embedding + storing documents"}.get(phase, phase)
-            if phase not in phases:
-                phases[phase] = bar.add_task(label, total=total)
-            bar.update(phases[phase], completed=done, total=total)
-
-        with progress_to(on_progress):
+    request = IngestRequest(sources=[s.resolve() for s in sources], rebuild=rebuild,
+                            kinds=list(dict.fromkeys(only)) if only else list(ALL_KINDS))
+    labels = {"discover": "reading sources", "embed": "embedding + storing documents"}
+    with progress_bars(show_progress(progress, json_out)) as bars:
+        with progress_to(lambda phase, done, total: bars.update(labels.get(phase, phase), done, total)):
             summary = run_flow("flows.ingest:ingest_corpus", request, settings=settings)
     finish(summary, json_out, _ingest_text)
 

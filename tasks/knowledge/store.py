@@ -110,6 +110,20 @@ def _check_meta(meta: dict[str, str], model: str, dimension: int) -> None:
         )
 
 
+def require_vector(conn: psycopg.Connection) -> None:
+    """StoreError naming the missing extension when this Postgres cannot create pgvector's `vector`."""
+    available = conn.execute(load_query("vector_available")).fetchone()
+    conn.commit()
+    if available is None:
+        major = conn.info.server_version // 10000
+        raise StoreError(
+            f"the pgvector extension (`vector`) is not available in this Postgres {major} server "
+            f"({conn.info.host}:{conn.info.port}): install it (Debian/Ubuntu: `apt-get install "
+            f"postgresql-{major}-pgvector`; or build it from the pgvector sources), then run `casewright ingest` "
+            "again; or unset DATABASE_URL to use the embedded server, which ships it"
+        )
+
+
 def ensure_schema(conn: psycopg.Connection, *, model: str, dimension: int, settings: Settings | None = None,
                   rebuild: bool = False) -> None:
     """Create the extension, tables and indexes (idempotent); `rebuild` drops everything first.
@@ -119,13 +133,7 @@ def ensure_schema(conn: psycopg.Connection, *, model: str, dimension: int, setti
     settings = settings or get_settings()
     if dimension <= 0 or dimension > 4000:
         raise StoreError(f"embedding dimension {dimension} is not supported (1..4000 with halfvec)")
-    available = conn.execute(load_query("vector_available")).fetchone()
-    if available is None:
-        raise StoreError(
-            "the pgvector extension is not installed in this Postgres: install it "
-            "(Debian/Ubuntu: `apt-get install postgresql-NN-pgvector` for server version NN, then "
-            "`CREATE EXTENSION vector;`) or unset DATABASE_URL to use the embedded server, which ships it"
-        )
+    require_vector(conn)
     vtype = vector_type(dimension)
     schema = (load_query("schema")
               .replace("{{vector_type}}", vtype)
@@ -152,6 +160,7 @@ def ensure_schema(conn: psycopg.Connection, *, model: str, dimension: int, setti
 
 def check_store(conn: psycopg.Connection, *, model: str, dimension: int) -> None:
     """For readers: the store exists and was built with this embedding model and dimension."""
+    require_vector(conn)
     meta = read_meta(conn)
     if not meta:
         raise StoreError("the knowledge store is empty: run `casewright ingest` first")

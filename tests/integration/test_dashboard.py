@@ -33,10 +33,10 @@ pytestmark = pytest.mark.integration
 
 REQUEST = "2D lid-driven cavity, lid 1 m/s, icoFoam"
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "output"
-# Prefect 3.9's V2 dashboard initialises Amplitude on every load, whatever
-# PREFECT_SERVER_ANALYTICS_ENABLED says (only its events are gated), and so asks this host for
-# a remote config. The browser here cannot resolve it; any other outside host is a failure.
-UPSTREAM_BEACONS = {"sr-client-cfg.amplitude.com"}
+# Hosts beyond 127.0.0.1 the dashboard may try: none. Prefect 3.9's V2 dashboard initialises
+# Amplitude on every load whatever PREFECT_SERVER_ANALYTICS_ENABLED says, so flows/server.py
+# serves the V1 dashboard (PREFECT_SERVER_UI_V2_ENABLED=false), which asks no outside host.
+UPSTREAM_BEACONS: set[str] = set()
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -228,19 +228,29 @@ def page(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
 
 
 def ui_base(dashboard: dict[str, Any]) -> str:
-    """Where the dashboard a user lands on lives ('' for V1, '/v2' for V2: the default)."""
+    """Where the dashboard a user lands on lives: the V1 dashboard, served by flows/server.py."""
     settings = api_json(f"{dashboard['url']}/ui-settings")
-    base = settings["v2_base_url"] if settings["default_ui"] == "v2" else settings["v1_base_url"]
-    return base.rstrip("/")
+    assert settings["default_ui"] == "v1", settings
+    return settings["v1_base_url"].rstrip("/")
 
 
 def open_run_tab(page: Page, dashboard: dict[str, Any], flow_run_id: str, tab: str) -> None:
-    page.open(f"{dashboard['url']}{ui_base(dashboard)}/runs/flow-run/{flow_run_id}?tab={tab}")
+    """The run's page, then a click on its tab (`Logs`, `Task Runs`, `Artifacts`), as a user would.
+
+    V1 hides the run tabs but Logs until the run is loaded, so `?tab=Artifacts` in the URL
+    falls back to Logs: the tab is clicked once it shows."""
+    page.open(f"{dashboard['url']}{ui_base(dashboard)}/runs/flow-run/{flow_run_id}")
+    label = json.dumps(tab)
+    page.wait_for(f"""(() => {{
+        const tab = [...document.querySelectorAll('li.p-tab')].find(e => e.innerText.trim() === {label});
+        if (tab && !tab.classList.contains('p-tab__active')) tab.click();
+        return !!tab && tab.classList.contains('p-tab__active');
+    }})()""", f"the {tab} tab of the run")
 
 
 def assert_connected(page: Page, dashboard: dict[str, Any]) -> None:
     """The dashboard asked its API's /health, got 200, shows no connection error, and tried
-    no host but 127.0.0.1 (beyond Prefect's own analytics beacon)."""
+    no host but 127.0.0.1."""
     health = f"{dashboard['api']}/health"
     deadline = time.monotonic() + 30
     while health not in page.responses and time.monotonic() < deadline:
@@ -265,6 +275,12 @@ def test_server_gives_its_dashboard_the_api_url_of_its_port(dashboard):
     assert settings["api_url"] == f"http://127.0.0.1:{dashboard['port']}/api"
 
 
+def test_server_serves_the_v1_dashboard(dashboard):
+    """V2 (Prefect 3.9) loads an analytics SDK that calls an outside host on every page."""
+    settings = api_json(f"{dashboard['url']}/ui-settings")
+    assert settings["default_ui"] == "v1", settings
+
+
 def test_dashboard_home_connects_to_the_api(page, dashboard, cavity_run):
     page.open(dashboard["url"] + "/")
     page.wait_for_text("Flow Runs", "Task Runs", "Completed")  # the home page's run counts, loaded
@@ -274,7 +290,7 @@ def test_dashboard_home_connects_to_the_api(page, dashboard, cavity_run):
 
 def test_flow_run_page_lists_the_task_runs(page, dashboard, cavity_run):
     run = cavity_run["flow_run"]
-    open_run_tab(page, dashboard, run["id"], "TaskRuns")
+    open_run_tab(page, dashboard, run["id"], "Task Runs")
     text = page.wait_for_text(run["name"], "Completed", "blockMesh", "icoFoam", "score-case")
     assert_connected(page, dashboard)
     for task_name in ("route-request", "plan-case", "write-case", "check-case", "publish-report"):
