@@ -14,6 +14,7 @@ from prefect.logging import get_run_logger
 
 from flows.steps import run_step
 from tasks.core.config import Settings, get_settings
+from tasks.edit.caseops import add_monitors, residuals_stated, tighten_residual_control
 from tasks.edit.generate import (
     CaseResult,
     ReviewSummary,
@@ -28,10 +29,13 @@ from tasks.edit.generate import (
 )
 from tasks.foam.casedir import check_and_read
 from tasks.plan.manifest import CaseRequest
+from tasks.run.acceptance import with_acceptance
+from tasks.run.parallel import Decomposition, prepare_decomposition, record_ranks
 from tasks.run.report import RunReport, build_report, report_markdown, write_report
 from tasks.run.runner import select_runner
-from tasks.run.steps import plan_steps, restore_initial_fields
-from tasks.run.yplus import is_ras, with_wall_yplus, yplus_step
+from tasks.run.smoke import restore, shorten
+from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields
+from tasks.run.yplus import case_yplus_assessment, is_ras, with_wall_yplus, yplus_step
 
 PLOT_MAX_BYTES = 48_000  # the residual plot as embedded in an artifact (the PNG file keeps its size)
 
@@ -71,17 +75,29 @@ def publish_report(report: RunReport) -> None:
     get_run_logger().info("report artifact %r for %s", key, report.case_dir)
 
 
-def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> RunReport:
-    """Mesh, fields, solver as retried tasks of the calling flow; stop at the first failed step."""
+@task(name="write-decomposition", persist_result=False, cache_policy=NO_CACHE)
+def write_decomposition(case_dir: Path, np: int) -> Decomposition:
+    """system/decomposeParDict for np ranks, once the mesh exists (its extents choose the split)."""
+    decomposition = prepare_decomposition(case_dir, np)
+    get_run_logger().info("decomposeParDict %s: %d subdomains, %s %s%s", decomposition.action, decomposition.subdomains,
+                          decomposition.method, decomposition.n or "", "".join(f"; {n}" for n in decomposition.notes))
+    return decomposition
+
+
+def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: int | None = None) -> RunReport:
+    """Mesh, fields, solver as retried tasks of the calling flow; stop at the first failed step.
+    np > 1 runs the solver on np MPI ranks (np None: as the case was last run)."""
     logger = get_run_logger()
     started = time.monotonic()
     info = check_and_read(Path(case_dir))
+    if np is not None:
+        record_ranks(info.case_dir, np)
     runner, choice = select_runner(
         backend or settings.runner_backend, settings.image, settings.docker_memory,
         settings.docker_cpus, settings.openfoam_dir,
     )
     restored = restore_initial_fields(info)
-    steps = plan_steps(info)
+    steps = plan_steps(info, np)
     logger.info("%s: %s on the %s backend (%s); steps: %s", info.case_dir, info.application, choice.backend,
                 choice.reason, ", ".join(s.label() for s in steps))
     if restored:
@@ -89,14 +105,19 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> Run
     step_task = run_step.with_options(retries=settings.infra_retries)
     results = []
     for step in steps:
+        if step.command == "decomposePar":
+            write_decomposition(info.case_dir, max(s.np for s in steps))
         result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
         results.append(result)
         if result.status != "ok":
             break
+        if step.command in CONVERTERS and (set_types := apply_recorded_patch_types(info.case_dir)):
+            logger.info("patch types set after %s: %s", step.command, ", ".join(set_types))
     report = build_report(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
     if report.status == "completed" and is_ras(info.case_dir):
         check = step_task(runner, info.case_dir, yplus_step(info.application), settings.step_timeout_s)
         report = with_wall_yplus(report, info.case_dir, check)
+    report = judge_run(report, info.case_dir)
     write_report(report, info.case_dir)
     logger.info("%s %s in %.2f s: time %s of endTime %s; report %s", info.application, report.status,
                 report.wall_seconds, report.time_reached, report.end_time, report.report_path)
@@ -104,10 +125,33 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings) -> Run
     return report
 
 
+@task(name="judge-run", persist_result=False, cache_policy=NO_CACHE)
+def judge_run(report: RunReport, case_dir: Path) -> RunReport:
+    """The acceptance verdict (accept / warn / reject) of a run, with its checks."""
+    judged = with_acceptance(report, case_dir, case_yplus_assessment(report, case_dir))
+    acc = judged.acceptance
+    get_run_logger().info("acceptance %s%s: %s", acc.verdict,
+                          "" if acc.converged is None else f" (converged: {acc.converged})",
+                          "; ".join(acc.reasons[:3]) or "every check ok")
+    return judged
+
+
+@task(name="add-run-monitors", persist_result=False, cache_policy=NO_CACHE)
+def add_run_monitors(case_dir: Path, solver: str, residuals_stated: bool) -> list[str]:
+    """Flow-rate and monitored-quantity function objects for the acceptance checks; a steady
+    case's residualControl tightened to the canonical values unless the request states its own."""
+    changed = add_monitors(case_dir, solver)
+    if not residuals_stated:
+        changed += tighten_residual_control(case_dir)
+    get_run_logger().info("acceptance monitors: %s", ", ".join(dict.fromkeys(changed)) or "none needed")
+    return changed
+
+
 @flow(name="run-case", flow_run_name="run-case {case_dir}", persist_result=False)
-def run_case(case_dir: Path, backend: str | None = None, settings: Settings | None = None) -> RunReport:
-    """Run the case as it is: mesh, fields, solver; stop at the first failed step."""
-    return execute_case(case_dir, backend, settings or get_settings())
+def run_case(case_dir: Path, backend: str | None = None, settings: Settings | None = None,
+             np: int | None = None) -> RunReport:
+    """Run the case as it is: mesh, fields, solver (on np MPI ranks); stop at the first failed step."""
+    return execute_case(case_dir, backend, settings or get_settings(), np)
 
 
 @task(name="route-request", persist_result=False, cache_policy=NO_CACHE)
@@ -156,15 +200,31 @@ def score_and_report(request: CaseRequest, manifest, written, problems, report: 
     return result
 
 
+def run_planned_case(case_dir: Path, request: CaseRequest, settings: Settings, np: int | None) -> RunReport:
+    """execute_case, cut to `request.smoke` steps when asked (the files keep the planned endTime)."""
+    shortened = shorten(case_dir, request.smoke) if request.smoke else None
+    try:
+        report = execute_case(case_dir, request.backend, settings, np)
+    finally:
+        if shortened:
+            restore(case_dir, shortened[0])
+    if shortened:
+        report.shortened = shortened[1]
+        write_report(report, case_dir)
+        get_run_logger().info("%s", shortened[1])
+    return report
+
+
 @flow(name="request-to-case", flow_run_name="new {request.out_dir}", persist_result=False)
-def request_to_case(request: CaseRequest, settings: Settings | None = None) -> CaseResult:
+def request_to_case(request: CaseRequest, settings: Settings | None = None, np: int = 1) -> CaseResult:
     """request -> route -> plan -> write -> check -> run -> review a failed run -> score."""
     settings = settings or get_settings()
     routed = route(request)
     manifest = plan_case(request, settings, routed)
     written = write_case(request, manifest, settings)
     problems = check_case(written, manifest)
-    report = execute_case(written.case_dir, request.backend, settings) if request.run else None
+    add_run_monitors(written.case_dir, manifest.solver, residuals_stated(request, manifest))
+    report = run_planned_case(written.case_dir, request, settings, np) if request.run else None
     review = None
     if report is not None and report.status != "completed" and request.review:
         from flows.review import review_case
@@ -172,4 +232,7 @@ def request_to_case(request: CaseRequest, settings: Settings | None = None) -> C
         reviewed = review_case(written.case_dir, max_cycles=settings.reviewer_max_cycles, backend=request.backend,
                                settings=settings, initial=report)
         report, review = reviewed.final, review_summary(reviewed)
+        if report.acceptance is None:
+            report = judge_run(report, written.case_dir)
+            write_report(report, written.case_dir)
     return score_and_report(request, manifest, written, problems, report, routed, review)

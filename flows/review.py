@@ -28,17 +28,17 @@ from tasks.foam.casedir import CaseInfo
 from tasks.review.locate import MESH_STEPS
 from tasks.review.models import Patch
 from tasks.review.report import review_markdown
-from tasks.review.rules import CATALOGUE
 from tasks.review.run import (
     clean_stale_times,
     is_mesh_only,
     merge_results,
     plan_review_steps,
+    preflight_problem,
     read_review_case,
     report_for,
     same_steps,
 )
-from tasks.review.session import ReviewReport, ReviewSession, rerun_start
+from tasks.review.session import REPAIRS, ReviewReport, ReviewSession, rerun_start
 from tasks.run.report import RunReport, write_report
 from tasks.run.runner import Runner, Step, StepResult, select_runner
 from tasks.run.steps import restore_initial_fields
@@ -69,6 +69,22 @@ def publish_review(review: ReviewReport) -> None:
                              description=review.case_dir)
 
 
+def preflight(session: ReviewSession) -> CaseInfo:
+    """Read the case; a controlDict that does not parse or names another release's solver is
+    repaired (syntax, dialect) before anything runs."""
+    while True:
+        try:
+            return read_review_case(session.case_dir)
+        except UsageError as exc:
+            problem = preflight_problem(session.case_dir, exc)
+            if problem is None or session.observe_static(problem) is None:
+                raise
+            patch = session.propose(problem)
+            if patch is None:
+                raise UsageError(f"{exc} ({session.stopped})") from exc
+            apply_patch(session, patch)
+
+
 @flow(name="review-case", flow_run_name="review-case {case_dir}", persist_result=False)
 def review_case(
     case_dir: Path,
@@ -88,12 +104,12 @@ def review_case(
     are the Reviewer's plan, the case is not run again before the first diagnosis."""
     settings = settings or get_settings()
     started = time.monotonic()
-    info = read_review_case(Path(case_dir))
     runner, choice = select_runner(backend or settings.runner_backend, settings.image, settings.docker_memory,
                                    settings.docker_cpus, settings.openfoam_dir)
     client: LLMClient | None = (llm if llm is not None else make_llm_client(settings)) if use_llm else None
     cycles = settings.reviewer_max_cycles if max_cycles is None else max_cycles
-    session = ReviewSession(info.case_dir, cycles, client, CATALOGUE if rules is None else rules)
+    session = ReviewSession(Path(case_dir), cycles, client, REPAIRS if rules is None else rules)
+    info = preflight(session)
     plan = plan_review_steps(info)
     if initial is not None and same_steps(plan, initial.steps):
         results, restored = list(initial.steps), list(initial.restored)

@@ -1,44 +1,73 @@
-"""Flow: one base case x a parameter grid -> case variants, each run (and optionally repaired).
+"""Flow: one base case x a parameter grid -> case variants, each run (and optionally repaired)
+as a self-contained task, here on threads or on a Dask cluster.
 
-plan every variant -> write them all (or nothing) -> run each as a task, `parallel` at a time
-(each mesh/solver step inside is the usual retried step task) -> sweep.json, sweep.md and a
-table artifact in the Prefect dashboard.
+plan + check every variant -> sweep-plan.json (--dry-run stops here) -> pack the base case ->
+submit one run-variant task per variant without a result (base archive + edit list in,
+result archive out) -> land each result in OUT/<name> as it comes -> sweep.json, sweep.csv,
+sweep.md, plots and a table artifact in the Prefect dashboard.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from prefect import flow, task
 from prefect.artifacts import create_table_artifact
 from prefect.cache_policies import NO_CACHE
+from prefect.futures import as_completed
 from prefect.logging import get_run_logger
-from prefect.task_runners import ThreadPoolTaskRunner
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 
 from flows.case import execute_case
 from tasks.core.config import Settings, get_settings
-from tasks.edit.modify import ChangeResult, read_state
+from tasks.core.errors import InfrastructureError
+from tasks.edit.modify import ChangeResult, apply_changes, read_state
 from tasks.edit.sweep import (
     SweepResult,
     SweepSpec,
+    SweepSummary,
     VariantPlan,
     VariantResult,
+    landed_results,
     plan_sweep,
-    sweep_table,
     variant_result,
+    write_plan,
     write_variants,
 )
+from tasks.edit.sweep_output import sweep_table, write_csv, write_plots
+from tasks.edit.variant import (
+    VariantJob,
+    VariantOutcome,
+    close_workspace,
+    land,
+    open_workspace,
+    pack_base,
+    pack_result,
+    worker_name,
+)
 from tasks.foam.locked import check_locked
+from tasks.run.qoi import quantities_of_interest
 from tasks.run.report import markdown_table
 from tasks.run.score import rubric
 
 TASK = {"persist_result": False, "cache_policy": NO_CACHE}
+OK_STATUSES = ("completed", "written", "planned")
 
 
 @task(name="plan-sweep", **TASK)
 def plan_variants(spec: SweepSpec) -> list[VariantPlan]:
-    return plan_sweep(spec, read_state(spec.base_case))
+    plans = plan_sweep(spec, read_state(spec.base_case))
+    get_run_logger().info("sweep: %d variants planned and checked against %s", len(plans), spec.base_case)
+    return plans
+
+
+@task(name="write-sweep-plan", **TASK)
+def write_sweep_plan(spec: SweepSpec, plans: list[VariantPlan]) -> Path:
+    return write_plan(spec, plans)
 
 
 @task(name="write-variants", **TASK)
@@ -46,51 +75,114 @@ def write_variant_cases(spec: SweepSpec, plans: list[VariantPlan]) -> dict[str, 
     return write_variants(spec, plans)
 
 
-@task(name="run-variant", task_run_name="run-variant {plan.name}", **TASK)
-def run_variant(plan: VariantPlan, case_dir: Path, change: ChangeResult, spec: SweepSpec, backend: str | None,
-                settings: Settings) -> VariantResult:
-    report = execute_case(case_dir, backend, settings)
-    reviewed = False
-    if report.status != "completed" and spec.review:
-        from flows.review import review_case
+@task(name="run-variant", task_run_name="run-variant {job.plan.name}", **TASK)
+def run_variant(job: VariantJob, backend: str | None, settings: Settings) -> VariantOutcome:
+    """Unpack the base, apply the edits, run (and repair), score; send back the results."""
+    started = time.monotonic()
+    case = open_workspace(job)
+    try:
+        change = apply_changes(read_state(case), job.plan.plan)
+        report = execute_case(case, backend, settings, job.np)
+        reviewed = False
+        if report.status != "completed" and job.review:
+            from flows.review import review_case
 
-        review = review_case(case_dir, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings,
-                             initial=report)
-        report, reviewed = review.final or report, True
-    score = rubric(report, check_locked(case_dir))
-    return variant_result(plan, case_dir, change, report, score.score, score.reason, reviewed)
+            review = review_case(case, max_cycles=settings.reviewer_max_cycles, backend=backend, settings=settings,
+                                 initial=report)
+            report, reviewed = review.final or report, True
+        score = rubric(report, check_locked(case))
+        result = variant_result(job.plan, case, change, report, score.score, score.reason, reviewed)
+        result = result.model_copy(update={"worker": worker_name(), "qoi": quantities_of_interest(case, report),
+                                           "seconds": round(time.monotonic() - started, 2)})
+        return VariantOutcome(result=result, archive=pack_result(case), work_case=str(case))
+    finally:
+        close_workspace(case)
+
+
+@task(name="land-variant", task_run_name="land {outcome.result.name}", **TASK)
+def land_variant(outcome: VariantOutcome, out_dir: Path) -> VariantResult:
+    return land(outcome, out_dir)
 
 
 @task(name="summarise-sweep", **TASK)
-def summarise(spec: SweepSpec, results: list[VariantResult], seconds: float) -> SweepResult:
+def summarise(spec: SweepSpec, results: list[VariantResult], seconds: float, plan_path: Path | None) -> SweepResult:
+    ran = [r.seconds for r in results if r.seconds is not None]
+    summary = SweepSummary(n=len(results), completed=sum(r.status == "completed" for r in results),
+                           failed=sum(r.status not in OK_STATUSES for r in results), wall_s=round(seconds, 2),
+                           speedup_vs_serial_estimate=round(sum(ran) / seconds, 2) if ran and seconds > 0 else None)
     result = SweepResult(base_case=str(spec.base_case), out_dir=str(spec.out_dir), params=spec.params,
-                         variants=results, completed=sum(r.status == "completed" for r in results),
-                         failed=sum(r.status == "failed" for r in results), seconds=round(seconds, 1))
-    rows = sweep_table(result)
-    (spec.out_dir / "sweep.json").write_text(result.model_dump_json(indent=2) + "\n")
-    (spec.out_dir / "sweep.md").write_text(f"# Sweep of {spec.base_case}\n\n{markdown_table(rows)}")
-    create_table_artifact(table=rows, key="sweep", description=f"sweep of {spec.base_case} into {spec.out_dir}")
+                         executor=spec.executor, address=spec.address, dry_run=spec.dry_run, variants=results,
+                         summary=summary, plan_file=str(plan_path) if plan_path else None)
+    if not spec.dry_run:
+        result.csv_file = str(write_csv(result, spec.out_dir / "sweep.csv"))
+        result.plots = [str(p) for p in write_plots(result, spec.out_dir / "plots")]
+        rows = sweep_table(result)
+        (spec.out_dir / "sweep.md").write_text(f"# Sweep of {spec.base_case}\n\n{markdown_table(rows)}")
+        create_table_artifact(table=rows, key="sweep", description=f"sweep of {spec.base_case} into {spec.out_dir}")
+        (spec.out_dir / "sweep.json").write_text(result.model_dump_json(indent=2) + "\n")
     return result
 
 
-@flow(name="sweep", flow_run_name="sweep {spec.base_case}", persist_result=False,
-      task_runner=ThreadPoolTaskRunner(max_workers=16))
+@contextmanager
+def variant_runner(spec: SweepSpec) -> Iterator[TaskRunner]:
+    """Threads here (`parallel` at a time), a LocalCluster with one single-threaded worker
+    process per core, or the Dask scheduler at `address` (connected before anything is sent)."""
+    if spec.executor == "threads":
+        with ThreadPoolTaskRunner(max_workers=spec.parallel) as runner:
+            yield runner
+        return
+    from prefect_dask import DaskTaskRunner
+
+    if spec.executor == "dask":
+        dask = DaskTaskRunner(address=spec.address, client_kwargs={"timeout": "30s"})
+    else:
+        dask = DaskTaskRunner(cluster_class="distributed.LocalCluster",
+                              cluster_kwargs={"n_workers": os.cpu_count() or 1, "threads_per_worker": 1,
+                                              "processes": True, "host": "127.0.0.1", "dashboard_address": None})
+    with dask as runner:
+        try:
+            workers = len(runner.client.scheduler_info(n_workers=-1)["workers"])
+        except OSError as exc:
+            raise InfrastructureError(f"cannot reach the Dask scheduler at {spec.address}: {exc}; start it with "
+                                      f"`dask scheduler` and its workers with `dask worker {spec.address}`") from exc
+        get_run_logger().info("sweep: Dask scheduler %s with %d workers", runner.client.scheduler.address, workers)
+        yield runner
+
+
+@flow(name="sweep", flow_run_name="sweep {spec.base_case}", persist_result=False)
 def sweep_cases(spec: SweepSpec, backend: str | None = None, settings: Settings | None = None) -> SweepResult:
-    """plan -> write all variants -> run each (parallel at a time) -> summary files and artifact."""
+    """plan + check -> sweep-plan.json -> run each variant without a result -> land -> summary."""
     settings = settings or get_settings()
     logger = get_run_logger()
     started = time.monotonic()
     plans = plan_variants(spec)
-    changes = write_variant_cases(spec, plans)
-    logger.info("sweep: %d variants written under %s", len(plans), spec.out_dir)
+    plan_path = write_sweep_plan(spec, plans)
+    if spec.dry_run:
+        results = [variant_result(p, spec.out_dir / p.name, None, None, None, "planned (--dry-run)", False, "planned")
+                   for p in plans]
+        return summarise(spec, results, time.monotonic() - started, plan_path)
     if not spec.run:
+        changes = write_variant_cases(spec, plans)
         results = [variant_result(p, spec.out_dir / p.name, changes[p.name], None, None, "not run (--no-run)", False)
                    for p in plans]
-    else:
-        results = []
-        for wave in range(0, len(plans), spec.parallel):  # `parallel` variants at a time, also under a worker
-            futures = [run_variant.submit(p, spec.out_dir / p.name, changes[p.name], spec, backend, settings)
-                       for p in plans[wave:wave + spec.parallel]]
-            results += [f.result() for f in futures]
+        return summarise(spec, results, time.monotonic() - started, plan_path)
+    done = landed_results(spec.out_dir, plans) if spec.resume else {}
+    todo = [p for p in plans if p.name not in done]
+    logger.info("sweep: %d variants to run on %s%s (%d have a result)", len(todo), spec.executor,
+                f" {spec.address}" if spec.address else "", len(done))
+    base = pack_base(spec.base_case)
+    results = dict(done)
+    with variant_runner(spec) as runner:
+        futures = {runner.submit(run_variant, {"job": VariantJob(plan=p, base=base, np=spec.np, review=spec.review),
+                                               "backend": backend, "settings": settings}): p for p in todo}
+        for future in as_completed(list(futures)):
+            plan = futures[future]
+            try:
+                results[plan.name] = land_variant(future.result(), spec.out_dir)
+            except Exception as exc:  # a lost variant (worker gone for good, Docker down) is a failed row
+                logger.error("sweep: variant %s failed outside OpenFOAM: %s", plan.name, exc)
+                results[plan.name] = variant_result(plan, spec.out_dir / plan.name, None, None, None,
+                                                    f"{type(exc).__name__}: {exc}", False, "failed")
             logger.info("sweep: %d of %d variants done", len(results), len(plans))
-    return summarise(spec, results, time.monotonic() - started)
+    ordered = [results[p.name] for p in plans]
+    return summarise(spec, ordered, time.monotonic() - started, plan_path)

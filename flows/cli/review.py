@@ -66,4 +66,8 @@ def _bench_text(report: Any) -> str:
         lines.append(f"{f.id:<36} {str(f.repaired):<9} {f.cycles:<7} {str(f.params_intact):<10} {f.reason[:90]}")
     lines.append(f"\n{t.repaired}/{t.faults} repaired ({t.repaired_pct}%), {t.params_changed} with a locked value "
                  f"changed, {t.cycles_total} cycles, {t.seconds} s on the {report.backend} backend")
+    for name, part in (("seen", report.seen), ("held out", report.held_out)):
+        if part is not None:
+            lines.append(f"{name}: {part.repaired}/{part.faults} repaired ({part.repaired_pct}%), "
+                         f"{part.params_changed} with a locked value changed")
     return "\n".join(lines)

@@ -29,9 +29,10 @@ from tasks.foam.physics import (
     dimensions,
     field_class,
     fmt,
+    internal_value,
     is_steady,
     model_spec,
-    physics,
+    reference_pressure,
     solver_family,
 )
 
@@ -89,7 +90,7 @@ def role_of(patch: str, patch_type: str, roles: dict[str, str]) -> str:
     """A patch's role: given by the plan, else from its mesh type and name."""
     if patch in roles:
         return roles[patch]
-    if patch_type in ("empty", "symmetry", "symmetryPlane", "cyclic"):
+    if patch_type in ("empty", "symmetry", "symmetryPlane", "cyclic", "wedge"):
         return patch_type
     name = patch.lower()
     if patch_type == "wall" or "wall" in name:
@@ -160,13 +161,14 @@ def set_turbulence_model(
                       settings=keyword_values("turbulenceProperties", spec.simulation_type))
         changed.append(write(case, props, text))
     needed = set(spec.fields)
-    if solver_family(solver) in ("boussinesq", "compressible") and spec.simulation_type != "laminar":
-        needed.add("alphat")
+    if solver_family(solver) == "boussinesq" or (solver_family(solver) == "compressible"
+                                                  and spec.simulation_type != "laminar"):
+        needed.add("alphat")  # buoyantBoussinesq* read 0/alphat even when laminar (v1912)
     for field in sorted(needed):
         exists = (case / "0" / field).is_file()
         if exists and keep_existing and _wall_bcs_fit(case, field, model, solver, roles, values):
             continue
-        internal = physics().fields[field].internal.format(**values)
+        internal = internal_value(field, solver, values)
         changed.append(write_field(case, field, solver, model, f"uniform {internal}", roles, values, provenance))
     removed = []
     for field in sorted(TURBULENCE_FIELDS - needed):
@@ -372,6 +374,7 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             body["residualControl"] = {"p": "1e-3", "U": "1e-4", "(k|epsilon|omega|nuTilda|R|kt|kl)": "1e-4"}
         if closed_domain:
             body.update({key: canonical[key] for key in ("pRefCell", "pRefValue")})
+            body["pRefValue"] = reference_pressure(solver)  # absolute-pressure solvers shift p to it
         sol = fd.set_entry(sol, [algo], body)
     if steady:
         if fd.find(sol, ["relaxationFactors"]) is None:
@@ -383,7 +386,10 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             if name.endswith("Final") or name.endswith("Final)") or "Final" in name:
                 sol = fd.remove_entry(sol, ["solvers", name])
     else:
-        sol = fd.remove_entry(sol, ["relaxationFactors"]) if algo == "PISO" else sol
+        if algo == "PISO" or not _final_unrelaxed(sol):
+            # PISO has none; PIMPLE with one outer corrector solves only the Final equations, which a
+            # steady case's ".*" 0.9 would under-relax: the transient would not be time-accurate
+            sol = fd.remove_entry(sol, ["relaxationFactors"])
         if algo == "PIMPLE":
             for field in ("p", "U"):
                 key = f"{field}Final"
@@ -405,6 +411,28 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     return list(dict.fromkeys(changed))
 
 
+def _final_unrelaxed(sol: str) -> bool:
+    """True when no relaxation factor below 1 applies to a Final equation or field (UFinal,
+    pFinal, kFinal, ...): OpenFOAM matches the regex keys (".*") against the Final names too."""
+    for section in ("fields", "equations"):
+        path = ["relaxationFactors", section]
+        if fd.find(sol, path) is None:
+            continue
+        for name in ("UFinal", "pFinal", "p_rghFinal", "kFinal", "epsilonFinal", "omegaFinal", "TFinal"):
+            value = fd.get(sol, [*path, name])
+            if value is None:
+                for key in reversed(fd.keys(sol, path)):
+                    if covered_by(name, [key.strip('"')]):
+                        value = fd.get(sol, [*path, key])
+                        break
+            try:
+                if value is not None and float(str(value).split()[0]) < 1:
+                    return False
+            except ValueError:
+                continue
+    return True
+
+
 def _final_copy(sol: str, base: str) -> dict:
     """A Final solver entry: the base entry's settings with relTol 0."""
     body = fd.get(sol, ["solvers", base]) or ""
@@ -416,3 +444,70 @@ def _final_copy(sol: str, base: str) -> dict:
                 spec[e.key] = value
     spec["relTol"] = "0"
     return spec
+
+
+# --- what the acceptance verdict needs ----------------------------------------------------
+
+
+def add_monitors(case: Path, solver: str) -> list[str]:
+    """controlDict function objects for the acceptance checks (tasks/run/acceptance.py): the
+    flux through every open patch, and the monitored quantity of a steady run. Entries of the
+    same name are replaced; the case's own function objects are kept."""
+    from tasks.run.acceptance import monitor_functions
+
+    functions = monitor_functions(case, solver)
+    if not functions:
+        return []
+    text = read(case, "system/controlDict")
+    if fd.find(text, ["functions"]) is None:
+        text = fd.set_entry(text, ["functions"], {})
+    for name, body in functions.items():
+        text = fd.set_entry(text, ["functions", name], body)
+    write(case, "system/controlDict", text)
+    return ["system/controlDict"]
+
+
+def tighten_residual_control(case: Path) -> list[str]:
+    """A steady case's SIMPLE residualControl lowered to the canonical values (numerics.md):
+    an entry looser than the canonical value of the fields it covers is lowered, a tighter one
+    kept, nothing added. The v1912 tutorials' p 1e-2 stops runs that have not converged."""
+    from tasks.foam.defaults import residual_control
+
+    text = read(case, "system/fvSolution")
+    path = ["SIMPLE", "residualControl"]
+    if fd.find(text, path) is None:
+        return []
+    canonical = residual_control()
+
+    def canonical_value(field: str) -> float | None:
+        for key, value in canonical.items():
+            if covered_by(field, [key.strip('"')]):
+                return float(value)
+        return None
+
+    present = sorted({f.name for f in (case / "0").glob("*")} | {"p", "p_rgh", "U"}) if (case / "0").is_dir() else []
+    new = text
+    for key in fd.keys(text, path):
+        fields = [f for f in present if covered_by(f, [key.strip('"')])] or [key.strip('"')]
+        wanted = [v for v in (canonical_value(f) for f in fields) if v is not None]
+        if not wanted:
+            continue
+        have = fd.get(new, [*path, key])
+        try:
+            looser = float(str(have).split()[0]) > min(wanted)
+        except (TypeError, ValueError):
+            continue  # a sub-dictionary (PIMPLE-style) or an expression: leave it
+        if looser:
+            new = fd.set_entry(new, [*path, key], f"{min(wanted):g}")
+    if new == text:
+        return []
+    write(case, "system/fvSolution", new)
+    return ["system/fvSolution"]
+
+
+def residuals_stated(request, manifest) -> bool:
+    """True when the request sets its own convergence criteria (a residual or a residualControl
+    edit in the plan): those are kept as stated."""
+    if "residual" in request.text.lower():
+        return True
+    return any("residualControl" in e.entry for e in manifest.edits)

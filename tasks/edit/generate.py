@@ -11,16 +11,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.config import Settings
 from tasks.edit.checks import Problem, check_case
+from tasks.edit.verify import verify_stated
 from tasks.edit.writer import WrittenCase, check_out_dir, write_case
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.locked import LockCheck, check_locked
 from tasks.plan.architect import plan
-from tasks.plan.manifest import CaseManifest, CaseRequest
+from tasks.plan.manifest import BaseCandidate, CaseManifest, CaseRequest
+from tasks.plan.stated import NotApplied, StatedQuantity
+from tasks.run.acceptance import Acceptance, acceptance_markdown
 from tasks.run.plot import plot_residuals
 from tasks.run.report import RunReport
-from tasks.edit.verify import verify_stated
-from tasks.plan.manifest import BaseCandidate
-from tasks.plan.stated import NotApplied, StatedQuantity
 from tasks.run.score import Score, cap_for_not_applied, rubric
 
 log = logging.getLogger(__name__)
@@ -106,6 +106,7 @@ class CaseResult(BaseModel):
     stated: list[StatedQuantity] = Field(default_factory=list)
     not_applied: list[NotApplied] = Field(default_factory=list)
     base_candidates: list[BaseCandidate] = Field(default_factory=list)
+    acceptance: Acceptance | None = None
 
 
 def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
@@ -138,7 +139,18 @@ def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary |
 
 
 def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str = "") -> CaseManifest:
-    """The deterministic planner, widened by the LLM planner when one is configured."""
+    """The deterministic planner, widened by the LLM planner when one is configured; a request
+    that describes a shape of the geometry library is built on that shape."""
+    from tasks.edit.parametric import plan_geometry
+    from tasks.plan.generic import GeometryDescribed
+
+    try:
+        return _choose_plan(request, settings, llm, context)
+    except GeometryDescribed as described:
+        return plan_geometry(request.text, settings.tutorials_dir, described.spec)
+
+
+def _choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str = "") -> CaseManifest:
     from tasks.core.errors import PlanError, RequestError
     from tasks.core.llm import make_llm_client
     from tasks.plan.llm import plan_with_llm
@@ -164,7 +176,12 @@ def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str
 
 def write_planned_case(request: CaseRequest, manifest: CaseManifest, settings: Settings) -> WrittenCase:
     example = Path(request.example_dir) if manifest.base_kind == "example" and request.example_dir else None
-    return write_case(manifest, Path(request.out_dir), settings.tutorials_dir, request.force, example)
+    written = write_case(manifest, Path(request.out_dir), settings.tutorials_dir, request.force, example)
+    if manifest.base_kind == "parametric" and manifest.base_tutorial:
+        import shutil
+
+        shutil.rmtree(manifest.base_tutorial, ignore_errors=True)  # the scratch case it was built from
+    return written
 
 
 def check_written_case(written: WrittenCase, manifest: CaseManifest) -> list[Problem]:
@@ -203,6 +220,7 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         checks=problems, locked=locks, files=written.files, run=report, residual_plot=plot, shortened=shortened,
         planner=manifest.planner, example_used=manifest.base_kind == "example", route=route, review=review,
         stated=stated, not_applied=not_applied, base_candidates=manifest.base_candidates,
+        acceptance=report.acceptance if report is not None else None,
     )
 
 
@@ -241,6 +259,8 @@ def result_markdown(result: CaseResult) -> str:
     if result.run and result.run.y_plus:
         lines += ["", "y+ on walls (average, min-max): " + ", ".join(
             f"{w.patch} {w.average:.3g} ({w.min:.3g}-{w.max:.3g})" for w in result.run.y_plus)]
+    if result.acceptance:
+        lines += ["", acceptance_markdown(result.acceptance)]
     if result.warnings:
         lines += ["", "Warnings:"] + [f"- {w}" for w in result.warnings]
     if result.run and result.run.warnings:

@@ -6,21 +6,26 @@ in plain words with `{name}` placeholders (`"lid velocity {U} m/s"`, planned by 
 offline planner as `casewright modify`) and/or direct dictionary entries
 (`constant/transportProperties:nu={nu}`). Every variant is planned against the base case
 first; one that cannot be planned refuses the whole sweep, and the output folder is only
-created once all of them can.
+created once all of them can. Each planned edit is also applied, in memory, to the base
+case's text (checked), and the plan is written to OUT/sweep-plan.json before anything runs:
+`--dry-run` stops there, `--resume` re-runs only the variants without a result.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import shutil
 import string
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import RequestError, UsageError
+from tasks.foam import dictionary as fd
 from tasks.edit.modify import CaseState, ChangePlan, ChangeResult, apply_changes, plan_changes, read_state
 from tasks.plan.manifest import FileEdit
 from tasks.run.report import RunReport
@@ -28,7 +33,11 @@ from tasks.run.report import RunReport
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9.+_-]+")
 RESULT_DIRS = re.compile(r"^(processor\d+|postProcessing|dynamicCode|VTK|logs?)$")
-MAX_VARIANTS = 64
+MAX_VARIANTS = 64  # variants a sweep runs unless --max-variants says more
+MAX_PLANNED = 10_000  # variants a --dry-run plans unless --max-variants says otherwise
+PLAN_FILE = "sweep-plan.json"
+RESULT_FILE = "variant.json"  # in each landed variant folder: its VariantResult
+Executor = Literal["threads", "dask-local", "dask"]
 
 
 class SweepParam(BaseModel):
@@ -58,17 +67,27 @@ class SweepSpec(BaseModel):
     params: list[SweepParam] = Field(min_length=1)
     change: str | None = Field(None, description="change request with {name} placeholders")
     sets: list[EntryTemplate] = Field(default_factory=list)
-    parallel: int = Field(1, ge=1, le=16, description="variants run at once")
+    parallel: int = Field(1, ge=1, le=16, description="variants run at once (threads executor)")
     review: bool = Field(False, description="repair failing variants with the Reviewer")
     run: bool = True
-    max_variants: int = Field(MAX_VARIANTS, ge=1)
+    max_variants: int | None = Field(None, ge=1, description=f"refuse larger grids (default {MAX_VARIANTS}, "
+                                                               f"{MAX_PLANNED} with dry_run)")
+    np: int = Field(1, ge=1, le=64, description="MPI ranks per variant")
+    executor: Executor = Field("threads", description="threads in this process, a local Dask cluster, or a "
+                                                      "running dask.distributed scheduler at `address`")
+    address: str | None = Field(None, description="tcp://HOST:PORT of the Dask scheduler (executor dask)")
+    dry_run: bool = Field(False, description="plan, check and write sweep-plan.json; run nothing")
+    resume: bool = Field(False, description="re-run only the variants of OUT without a result")
+
+    def limit(self) -> int:
+        return self.max_variants or (MAX_PLANNED if self.dry_run else MAX_VARIANTS)
 
 
 class VariantPlan(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    values: dict[str, str]
+    params: dict[str, str]
     change: str | None
     plan: ChangePlan
 
@@ -77,9 +96,9 @@ class VariantResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    values: dict[str, str]
+    params: dict[str, str]
     case_dir: str
-    status: str = Field(description="written | completed | failed")
+    status: str = Field(description="planned | written | completed, or how the run ended (failed, diverged, ...)")
     score: int | None = None
     reason: str = ""
     time_reached: float | None = None
@@ -91,6 +110,22 @@ class VariantResult(BaseModel):
     changed: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     reviewed: bool = False
+    np: int = 1
+    worker: str | None = Field(None, description="where it ran: the Dask worker's address, or host:pid")
+    seconds: float | None = Field(None, description="the variant task's wall time on its worker")
+    qoi: dict[str, float] = Field(default_factory=dict, description="quantities of interest (function objects)")
+    acceptance: str | None = Field(None, description="the run's acceptance verdict: accept | warn | reject")
+
+
+class SweepSummary(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    n: int
+    completed: int
+    failed: int = Field(description="variants whose run did not complete (failed, diverged, timed out, lost)")
+    wall_s: float
+    speedup_vs_serial_estimate: float | None = Field(
+        None, description="the variants' own seconds added up, over the sweep's wall time")
 
 
 class SweepResult(BaseModel):
@@ -99,10 +134,27 @@ class SweepResult(BaseModel):
     base_case: str
     out_dir: str
     params: list[SweepParam]
+    executor: Executor
+    address: str | None = None
+    dry_run: bool = False
     variants: list[VariantResult]
-    completed: int
-    failed: int
-    seconds: float
+    summary: SweepSummary
+    plan_file: str | None = None
+    csv_file: str | None = None
+    plots: list[str] = Field(default_factory=list)
+
+
+class SweepPlanFile(BaseModel):
+    """OUT/sweep-plan.json: the whole plan, reviewable before anything runs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    base_case: str
+    params: list[SweepParam]
+    change: str | None
+    sets: list[EntryTemplate]
+    np: int
+    variants: list[VariantPlan]
 
 
 # --- parsing the command line (pure) ------------------------------------------------------------------
@@ -189,7 +241,8 @@ def plan_sweep(spec: SweepSpec, state: CaseState) -> list[VariantPlan]:
     """Plan every variant against the base case; the first that cannot be planned refuses the sweep."""
     check_spec(spec)
     plans = []
-    for values in grid(spec.params, spec.max_variants):
+    texts: dict[str, str] = {}
+    for values in grid(spec.params, spec.limit()):
         name = variant_name(values)
         change = fill(spec.change, values) if spec.change else None
         try:
@@ -202,16 +255,42 @@ def plan_sweep(spec: SweepSpec, state: CaseState) -> list[VariantPlan]:
                 raise RequestError(f"variant {name}: the base case has no {s.file} to set {'/'.join(entry)} in")
             plan.edits.append(FileEdit(file=s.file, entry=entry, value=fill(s.value, values),
                                        reason=f"sweep {'/'.join(entry)}", locked=True))
-        plans.append(VariantPlan(name=name, values=values, change=change, plan=plan))
+        check_edits(state.case_dir, name, plan, texts)
+        plans.append(VariantPlan(name=name, params=values, change=change, plan=plan))
     names = [p.name for p in plans]
     if len(set(names)) != len(names):
         raise UsageError("two variants get the same folder name: make the parameter values differ in letters or digits")
     return plans
 
 
-def check_out_dir(out_dir: Path) -> None:
-    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        raise UsageError(f"{out_dir} exists and is not an empty folder: choose a new --out (nothing was written)")
+def check_edits(base: Path, name: str, plan: ChangePlan, texts: dict[str, str]) -> None:
+    """Apply the variant's dictionary edits to the base case's text in memory, so a plan that
+    cannot be written is refused before anything runs (`texts` caches the base files)."""
+    edited: dict[str, str] = {}
+    for e in plan.edits:
+        if e.file not in texts:
+            path = base / e.file
+            if not path.is_file():
+                raise RequestError(f"variant {name}: the base case has no {e.file} to change ({e.reason})")
+            texts[e.file] = path.read_text(errors="replace")
+        try:
+            edited[e.file] = fd.set_entry(edited.get(e.file, texts[e.file]), e.entry, e.value)
+        except fd.FoamTextError as exc:
+            raise RequestError(f"variant {name}: cannot set {'/'.join(e.entry)} in {e.file}: {exc}") from exc
+
+
+def check_out_dir(out_dir: Path, resume: bool = False) -> None:
+    """New or empty; or holding only a sweep plan (a --dry-run's, to be run now); or, with
+    --resume, a sweep's own output."""
+    if not out_dir.exists():
+        return
+    if not out_dir.is_dir():
+        raise UsageError(f"{out_dir} exists and is not a folder: choose a new --out (nothing was written)")
+    names = {p.name for p in out_dir.iterdir()}
+    if not names or names == {PLAN_FILE} or (resume and PLAN_FILE in names):
+        return
+    hint = "" if PLAN_FILE not in names else "; add --resume to run its variants without a result"
+    raise UsageError(f"{out_dir} exists and is not an empty folder: choose a new --out{hint} (nothing was written)")
 
 
 def check_folders(spec: SweepSpec) -> None:
@@ -221,21 +300,60 @@ def check_folders(spec: SweepSpec) -> None:
         raise UsageError(f"{spec.base_case} is not an OpenFOAM case (no system/controlDict)")
     if out == base or base in out.parents:
         raise UsageError(f"--out {spec.out_dir} is inside the base case: choose a folder outside it")
-    check_out_dir(spec.out_dir)
+    check_out_dir(spec.out_dir, spec.resume)
+    if spec.resume and not (spec.out_dir / PLAN_FILE).is_file():
+        raise UsageError(f"--resume: {spec.out_dir} holds no {PLAN_FILE} of an earlier sweep")
+
+
+def plan_file(spec: SweepSpec, plans: Sequence[VariantPlan]) -> SweepPlanFile:
+    return SweepPlanFile(base_case=str(spec.base_case), params=spec.params, change=spec.change, sets=spec.sets,
+                         np=spec.np, variants=list(plans))
+
+
+def write_plan(spec: SweepSpec, plans: Sequence[VariantPlan]) -> Path:
+    """OUT/sweep-plan.json; with --resume (or over a --dry-run's plan) the plan must be the same one."""
+    path = spec.out_dir / PLAN_FILE
+    new = plan_file(spec, plans)
+    if path.is_file():
+        old = SweepPlanFile.model_validate_json(path.read_text())
+        if [v.model_dump() for v in old.variants] != [v.model_dump() for v in new.variants]:
+            raise UsageError(f"{path} holds a different plan ({len(old.variants)} variants): use the same "
+                             f"--param/--change/--set as that sweep, or a new --out")
+        return path
+    spec.out_dir.mkdir(parents=True, exist_ok=True)
+    path.write_text(new.model_dump_json(indent=1) + "\n")
+    return path
+
+
+def landed_results(out_dir: Path, plans: Sequence[VariantPlan]) -> dict[str, VariantResult]:
+    """The variants of an earlier run of this sweep that have a result (OUT/<name>/variant.json)."""
+    done = {}
+    for p in plans:
+        path = out_dir / p.name / RESULT_FILE
+        if path.is_file():
+            try:
+                done[p.name] = VariantResult.model_validate(json.loads(path.read_text()))
+            except ValueError:
+                continue  # a half-written result: the variant runs again
+    return done
+
+
+def keep_base_file(rel: Path) -> bool:
+    """Whether a path of the base case (relative to it) belongs to a variant: not its results
+    (time folders other than 0, processor*, postProcessing, logs, report.json) and of
+    Casewright's own files only the locked values."""
+    top = rel.parts[0]
+    if len(rel.parts) == 1 and (RESULT_DIRS.match(top) or top.startswith("log.") or top == "report.json"
+                                or (_is_time(top) and top != "0")):
+        return False
+    return not (top == ".casewright" and len(rel.parts) > 1 and rel.parts[1] != "locked.json")
 
 
 def copy_base(base: Path, dest: Path) -> None:
-    """The base case without its results: time folders other than 0, processor*, postProcessing,
-    logs and Casewright's own reports (its locked values are kept)."""
+    """The base case without its results (see keep_base_file)."""
     def ignore(folder: str, names: list[str]) -> set[str]:
-        here = Path(folder)
-        skipped = set()
-        for n in names:
-            if here == base and (RESULT_DIRS.match(n) or n.startswith("log.") or (_is_time(n) and n != "0")):
-                skipped.add(n)
-            elif here == base / ".casewright" and n != "locked.json":
-                skipped.add(n)
-        return skipped
+        here = Path(folder).relative_to(base)
+        return {n for n in names if not keep_base_file(here / n)}
 
     shutil.copytree(base, dest, ignore=ignore, symlinks=True)
 
@@ -262,53 +380,25 @@ def write_variants(spec: SweepSpec, plans: Sequence[VariantPlan]) -> dict[str, C
             results[p.name] = apply_changes(read_state(dest), p.plan)
     except BaseException:
         for child in spec.out_dir.iterdir():
-            shutil.rmtree(child) if child.is_dir() else child.unlink()
-        if created:
+            if child.name != PLAN_FILE:
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+        if created and not any(spec.out_dir.iterdir()):
             spec.out_dir.rmdir()
         raise
     return results
 
 
-def variant_result(plan: VariantPlan, case_dir: Path, change: ChangeResult, report: RunReport | None,
-                   score: int | None, reason: str, reviewed: bool) -> VariantResult:
-    status = "written" if report is None else report.status
+def variant_result(plan: VariantPlan, case_dir: Path, change: ChangeResult | None, report: RunReport | None,
+                   score: int | None, reason: str, reviewed: bool, status: str | None = None) -> VariantResult:
+    status = status or ("written" if report is None else report.status)
     return VariantResult(
-        name=plan.name, values=plan.values, case_dir=str(case_dir), status=status, score=score, reason=reason,
+        name=plan.name, params=plan.params, case_dir=str(case_dir), status=status, score=score, reason=reason,
         time_reached=report.time_reached if report else None, end_time=report.end_time if report else None,
         converged=bool(report and report.converged_early),
         last_residuals={f: r.last_initial for f, r in report.residuals.items()} if report else {},
         courant_max=report.courant_max if report else None,
         wall_seconds=round(report.wall_seconds, 1) if report else None,
-        changed=change.changed, warnings=report.warnings if report else [], reviewed=reviewed,
+        changed=change.changed if change else [], warnings=report.warnings if report else [], reviewed=reviewed,
+        np=report.np if report else 1,
+        acceptance=report.acceptance.verdict if report and report.acceptance else None,
     )
-
-
-def sweep_table(result: SweepResult) -> list[dict[str, str]]:
-    """One row per variant: the parameter values, status, score, time reached, last residuals."""
-    fields = sorted({f for v in result.variants for f in v.last_residuals}, key=_residual_order)[:5]
-    rows = []
-    for v in result.variants:
-        row = {"variant": v.name, **v.values, "status": v.status + (" (reviewed)" if v.reviewed else ""),
-               "score": "-" if v.score is None else f"{v.score}/4",
-               "time": _time_cell(v)}
-        for f in fields:
-            row[f"res {f}"] = f"{v.last_residuals[f]:.2e}" if f in v.last_residuals else "-"
-        row["Co max"] = "-" if v.courant_max is None else f"{v.courant_max:.3g}"
-        row["wall s"] = "-" if v.wall_seconds is None else f"{v.wall_seconds:g}"
-        row["warnings"] = str(len(v.warnings)) if v.warnings else "-"
-        rows.append(row)
-    return rows
-
-
-def _residual_order(field: str) -> tuple[int, str]:
-    """Pressure first, then the velocity components, then the other fields by name."""
-    first = ("p", "p_rgh", "Ux", "Uy", "Uz")
-    return (first.index(field), field) if field in first else (len(first), field)
-
-
-def _time_cell(v: VariantResult) -> str:
-    if v.time_reached is None:
-        return "-"
-    if v.converged:
-        return f"{v.time_reached:g} (converged)"
-    return f"{v.time_reached:g}/{v.end_time:g}" if v.end_time is not None else f"{v.time_reached:g}"

@@ -167,6 +167,20 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     return None
 
 
+def _json_value(path: Path, entry: list[str]) -> str | None:
+    """A value recorded by the planner in the case's .casewright/*.json (shape dimensions)."""
+    import json
+
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text())
+    for key in entry:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return None if isinstance(data, (dict, list)) else f"{float(data):.9g}" if isinstance(data, (int, float)) else str(data)
+
+
 def _holds(have: str, value: str) -> bool:
     """The entry's text holds `value` (a setFields region inside a list, say), spacing and
     number spelling aside."""
@@ -187,7 +201,10 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
         bound = [b for b in bindings if b.stated == q.text]
         for b in bound:
             path = case / b.file
-            have = fd.get(path.read_text(errors="replace"), b.entry) if path.is_file() else None
+            if path.suffix == ".json":
+                have = _json_value(path, b.entry)
+            else:
+                have = fd.get(path.read_text(errors="replace"), b.entry) if path.is_file() else None
             if same_value(b.value, have) or (have is not None and _holds(have, b.value)):
                 q.file, q.entry, q.verified = b.file, b.entry, True
                 break

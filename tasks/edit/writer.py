@@ -153,6 +153,14 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     roles = {p.name: p.role for p in m.patches}
     if m.base_kind == "example" and example_dir is not None:
         prov = _copy_base(example_dir, staging, None)
+    elif m.base_kind == "parametric":
+        prov = _copy_base(Path(m.base_tutorial or ""), staging, None)
+        prov = {k: f"generated for {m.recipe} (shape library + canonical BC selector)" for k in prov}
+        for extra in ("geometry.json", "patch_types.json"):
+            src = Path(m.base_tutorial or "") / ".casewright" / extra
+            if src.is_file():
+                (staging / ".casewright").mkdir(exist_ok=True)
+                shutil.copy2(src, staging / ".casewright" / extra)
     else:
         src = tutorials_dir / (m.base_tutorial or "")
         if not src.is_dir():

@@ -63,6 +63,27 @@ class Relaxation(BaseModel):
     turbulence: str
 
 
+class AcceptanceLimits(BaseModel):
+    """Bounds of the acceptance checks: (ok up to, warn up to); beyond is reject."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    residual_drop_orders: tuple[float, float]
+    residual_floor: tuple[float, float]
+    continuity_steady: tuple[float, float]
+    continuity_transient: tuple[float, float]
+    courant_piso: tuple[float, float]
+    courant_pimple: tuple[float, float]
+    courant_overshoot: float
+    alpha_excess: tuple[float, float]
+    temperature: tuple[float, float]
+    temperature_excess: tuple[float, float]
+    mass_imbalance: tuple[float, float]
+    stationarity: tuple[float, float]
+    stationarity_window: float
+    late_bounding_fraction: float
+
+
 class Defaults(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -78,6 +99,8 @@ class Defaults(BaseModel):
     constant_files: dict[str, ConstantFile]
     known_keywords: dict[str, list[str]]
     target_courant: float
+    acceptance: AcceptanceLimits
+    residual_control: dict[str, str]
 
 
 @lru_cache(maxsize=1)
@@ -171,3 +194,13 @@ def describe_relaxation(kind: RelaxationKind) -> str:
             name = key.strip('"')
             parts.append(f"{'others' if name == '.*' else name} {value}")
     return " / ".join(parts)
+
+
+def acceptance_limits() -> AcceptanceLimits:
+    """The bounds of the acceptance verdict (canonical/defaults.yaml `acceptance`)."""
+    return defaults().acceptance
+
+
+def residual_control() -> dict[str, str]:
+    """The residualControl a steady case gets when the request states none."""
+    return dict(defaults().residual_control)

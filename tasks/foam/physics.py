@@ -47,6 +47,8 @@ class Physics(BaseModel):
     bc_selector: dict[str, dict[str, dict[str, str]]]
     wall_overrides: dict[str, dict[str, dict[str, str]]]
     boussinesq_overrides: dict[str, dict[str, dict[str, str]]]
+    laminar_alphat: dict[str, str]
+    ambient_pressure: float
     turbulence_defaults: dict[str, float]
 
 
@@ -113,6 +115,9 @@ def field_class(field: str) -> str:
     return physics().fields[field].class_
 
 
+CONSTRAINT_ROLES = ("symmetry", "symmetryPlane", "empty", "cyclic", "wedge")
+
+
 def boundary_condition(
     role: str, field: str, model: str, solver: str, values: dict[str, str]
 ) -> dict[str, str]:
@@ -120,7 +125,7 @@ def boundary_condition(
     table = physics().bc_selector
     key = "alpha" if field.startswith("alpha.") else field
     spec: dict[str, str] | None = None
-    if role in ("symmetry", "symmetryPlane", "empty", "cyclic"):
+    if role in CONSTRAINT_ROLES:
         spec = table[role]["*"]
     elif role == "movingWall":
         spec = table["movingWall"].get(key) or table["wall"].get(key)
@@ -134,7 +139,37 @@ def boundary_condition(
         spec = physics().wall_overrides.get(model, {}).get(key, spec) if key != "U" else spec
         if solver_family(solver) == "boussinesq":
             spec = physics().boussinesq_overrides.get("wall", {}).get(key, spec)
-    return {k: _fill(v, values) for k, v in spec.items()}
+    if key == "alphat" and model_spec(model).simulation_type == "laminar" and role not in CONSTRAINT_ROLES:
+        spec = physics().laminar_alphat  # buoyantBoussinesq* read alphat even when laminar: zero, no wall function
+    filled = {k: _fill(v, values) for k, v in spec.items()}
+    if key in ("p", "p_rgh") and is_absolute_pressure(solver):
+        ambient = f"uniform {reference_pressure(solver, values)}"
+        filled = {k: ambient if v.strip() == "uniform 0" else v for k, v in filled.items()}
+    return filled
+
+
+def is_absolute_pressure(solver: str) -> bool:
+    """Solvers whose p is the absolute (thermodynamic) pressure in Pa."""
+    return solver in ABSOLUTE_PRESSURE_SOLVERS
+
+
+def reference_pressure(solver: str, values: dict[str, str] | None = None) -> str:
+    """The ambient pressure for absolute-pressure solvers (values["p_ambient"] when stated,
+    else canonical 1e5 Pa), 0 for kinematic-pressure solvers: internal fields, outlet values,
+    pRefValue."""
+    if not is_absolute_pressure(solver):
+        return "0"
+    if values and values.get("p_ambient"):
+        return values["p_ambient"]
+    return fmt(physics().ambient_pressure)
+
+
+def internal_value(field: str, solver: str, values: dict[str, str]) -> str:
+    """The canonical internalField value of a generated field (without `uniform`)."""
+    key = "alpha" if field.startswith("alpha.") else field
+    if key in ("p", "p_rgh") and is_absolute_pressure(solver):
+        return reference_pressure(solver, values)
+    return physics().fields[key].internal.format(**values)
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -167,6 +202,21 @@ def inlet_turbulence(speed: float, length: float, nu: float, intensity: float | 
     eps = cmu**0.75 * k**1.5 / l
     omega = math.sqrt(k) / (cmu**0.25 * l)
     return InletTurbulence(k=k, epsilon=eps, omega=omega, nuTilda=3 * nu, intensity=i, length_scale=l)
+
+
+def freestream_turbulence(speed: float, nu: float, intensity: float = 0.005,
+                          viscosity_ratio: float = 5.0) -> InletTurbulence:
+    """Free-stream turbulence for external flows (turbulence_models.md): intensity 0.1-1 % and
+    nut/nu 1-10, so the free stream does not carry hundreds of times the molecular viscosity:
+    k = 1.5 (U I)^2, omega = k / (nu r), epsilon = Cmu k^2 / (nu r)."""
+    if speed <= 0 or nu <= 0 or not 0 < intensity < 1 or viscosity_ratio <= 0:
+        raise PlanError(f"free-stream turbulence needs positive speed, nu, ratio and 0 < I < 1 "
+                        f"(got {speed}, {nu}, {viscosity_ratio}, {intensity})")
+    cmu = physics().turbulence_defaults["cmu"]
+    k = 1.5 * (speed * intensity) ** 2
+    nut = viscosity_ratio * nu
+    return InletTurbulence(k=k, epsilon=cmu * k**2 / nut, omega=k / nut, nuTilda=3 * nu, intensity=intensity,
+                           length_scale=cmu**0.75 * k**1.5 / (cmu * k**2 / nut))
 
 
 def fmt(x: float) -> str:

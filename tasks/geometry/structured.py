@@ -136,9 +136,12 @@ def _channel(spec: GeometrySpec, sz: Sizing) -> Structured:
     depth = d.width if spec.shape == "box" else (d.depth or d.height)
     if not spec.two_d and spec.shape != "box" and d.depth is None:
         notes.append(f"Depth not given: {depth:g} m (the height).")
-    model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, {"left": "inlet", "right": "outlet"}), IO, sz, depth)
-    notes.append("Inlet at the low-x end, outlet at the high-x end; the other sides are walls.")
-    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), y1 - y0, assumptions=notes)
+    sides = {"left": "inlet", "right": "outlet", "top": "top", "bottom": "bottom"}
+    model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, sides), {**IO, "top": "wall", "bottom": "wall"}, sz, depth)
+    notes.append("Inlet at the low-x end, outlet at the high-x end; top and bottom are walls (separate patches, "
+                 "so either can move or be heated).")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet", "top": "top", "bottom": "bottom"}),
+                      y1 - y0, assumptions=notes)
 
 
 def _step(spec: GeometrySpec, sz: Sizing) -> Structured:

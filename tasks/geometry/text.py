@@ -106,7 +106,7 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "upstream_length": (r"(?:upstream|inlet)\s+length", r"(?:long\s+)?upstream"),
     "downstream_length": (r"(?:downstream|outlet)\s+length", r"(?:long\s+)?downstream"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
-    "gap": (r"gap(?:\s+width)?", r"gap"),
+    "gap": (r"gap(?:\s+width)?|separation|spacing", r"gap|apart"),
     "chord": (r"chord(?:\s+length)?", r"chord"),
     "diameter": (r"diameter|\bD\b", r"(?:in\s+)?diameter"),
     "radius": (r"radius", r"(?:in\s+)?radius"),

@@ -362,7 +362,6 @@ class Binder:
         self._direction_override = [math.cos(a), math.sin(a), 0.0]
         if not (self._velocity_on(turned, self.patches("inlet"), "inlet velocity") or self._velocity_entries(turned)):
             self.refuse(q, "the base case has no inlet or free-stream velocity to turn")
-        self._direction_override = None
         self.assumptions.append(f"angle of attack {fmt(q.value)} deg: the inlet velocity turned in the x-y plane")
         del before
 
@@ -989,7 +988,8 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     binder = Binder(Base(base_dir), solver, text)
     binder._stated = stated
     named = binder.bind_named(stated)
-    for q in stated:
+    ordered = sorted(stated, key=lambda q: q.role != "angle")  # an angle of attack turns every velocity after it
+    for q in ordered:
         if q.role == "geometry" or any(q is n for n in named):
             continue
         binder.bind(q, stated)

@@ -16,10 +16,32 @@ from tasks.foam import dictionary as fd
 from tasks.foam.commands import ALLOWED_COMMANDS
 from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.bind import Binder, bind_all
-from tasks.plan.manifest import BaseCandidate, CaseManifest, Patch, TimeControl, Turbulence
+from tasks.plan.manifest import (
+    BaseCandidate,
+    CaseManifest,
+    Patch,
+    TimeControl,
+    Turbulence,
+)
 from tasks.plan.request import Context
-from tasks.plan.select import SWITCHABLE, Candidate, rank, request_features, tutorial_records
+from tasks.plan.select import (
+    SWITCHABLE,
+    Candidate,
+    rank,
+    request_features,
+    tutorial_records,
+)
 from tasks.plan.stated import StatedQuantity
+
+
+class GeometryDescribed(RequestError):
+    """The request describes a shape of the geometry library: the case is built on it
+    (tasks/edit/parametric.py), not on a tutorial."""
+
+    def __init__(self, spec) -> None:
+        super().__init__(f"the request describes a {spec.shape.replace('_', ' ')}: it is built by the shape library")
+        self.spec = spec
+
 
 MIN_SCORE = 20.0  # below this the best tutorial shares too little with the request to stand in for it
 _SKIPPED_STEPS = {"postProcess", "foamToVTK", "foamListTimes", "surfaceCheck", "checkMesh"}
@@ -62,7 +84,17 @@ def choose_base(ctx: Context) -> list[Candidate]:
 
 
 def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: bool = False) -> CaseManifest:
+    from tasks.geometry.text import parse_geometry, shape_words
+
     ranked = choose_base(ctx)
+    sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)]
+    weak = not ranked or ranked[0].score < MIN_SCORE or (
+        shape_words(ctx.text) is not None and not any(w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named"))
+                                                       for w in ranked[0].why))
+    if (sized or weak) and ctx.example_dir is None:
+        spec = parse_geometry(ctx.text)  # a described shape that cannot be built is refused with the reason
+        if spec is not None:
+            raise GeometryDescribed(spec)
     if not ranked or ranked[0].score < MIN_SCORE:
         near = ", ".join(c.record.case for c in ranked[:3]) or "none"
         raise RequestError(
@@ -130,7 +162,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
 
 
 _DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"
-                              r"gap|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|cavity|room)\b")
+                              r"gap|apart|spacing|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|"
+                              r"cavity|room)\b")
 
 
 def describes_domain(text: str, q: StatedQuantity) -> bool:

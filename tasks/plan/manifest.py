@@ -11,7 +11,7 @@ from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 Role = Literal[
     "inlet", "outlet", "wall", "movingWall", "heatedWall", "symmetry", "symmetryPlane",
-    "empty", "atmosphere", "cyclic",
+    "empty", "atmosphere", "cyclic", "wedge",
 ]
 MeshStrategy = Literal["tutorial", "blockMesh", "snappy", "imported"]
 
@@ -136,7 +136,7 @@ class CaseManifest(BaseModel):
     request: str
     recipe: str
     base_tutorial: str | None = None  # relative to the tutorials directory, or an example dir
-    base_kind: Literal["tutorial", "example", "template"] = "tutorial"
+    base_kind: Literal["tutorial", "example", "template", "parametric"] = "tutorial"
     solver: str
     algorithm: Literal["SIMPLE", "PISO", "PIMPLE"]
     steady: bool

@@ -78,6 +78,7 @@ class RequestFeatures(BaseModel):
     solver_hints: list[str] = Field(default_factory=list)
     tutorial_hints: list[str] = Field(default_factory=list)
     words: list[str] = Field(default_factory=list)
+    names: set[str] = Field(default_factory=set)  # the request's words as written, lower case ("pitzdaily")
 
 
 class Candidate(BaseModel):
@@ -150,7 +151,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     tutorials = [p.tutorial for p in route.phrases if p.tutorial]
     hints += [p.solver for p in route.phrases if p.solver and p.solver not in hints]
     return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
-                           solver_hints=hints, tutorial_hints=tutorials, words=words_of(text))
+                           solver_hints=hints, tutorial_hints=tutorials, words=words_of(text),
+                           names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())))
 
 
 def _record_flags(r: CaseRecord) -> dict[str, bool]:
@@ -217,6 +219,10 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         elif solver in features.solver_hints:
             score += 45
             why.append(f"{solver} suits the physics asked for")
+        own = [part for part in r.case.split("/")[2:] if len(part) >= 5 and part.lower() in features.names]
+        if own:
+            score += 80
+            why.append(f"the tutorial named ({own[-1]})")
         if r.case in features.tutorial_hints or any(r.case.startswith(t + "/") for t in features.tutorial_hints):
             score += 60
             why.append("the tutorial of the flow named")

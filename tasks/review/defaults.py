@@ -22,7 +22,7 @@ from tasks.foam.defaults import (
     stress_scheme,
     time_scheme,
 )
-from tasks.foam.physics import find_fluid, fluid_table, fmt
+from tasks.foam.physics import find_fluid, fluid_table, fmt, reference_pressure
 from tasks.review.case import CaseView, estimate_delta_t, first_number, nice_floor
 
 SCHEME_SECTIONS_WITH_DEFAULT = ("ddtSchemes", "gradSchemes", "laplacianSchemes",
@@ -63,6 +63,8 @@ def keyword_default(view: CaseView, rel: str, dict_path: list[str], keyword: str
     """The canonical value for `keyword` at `dict_path` of file `rel`, or None when there is
     no canonical value (endTime, a lid velocity: only the user knows those)."""
     keyword = canonical_keyword(keyword)
+    if keyword == "pRefValue":  # absolute-pressure solvers (buoyantPimpleFoam, ...) shift p to it: 1e5, not 0
+        return reference_pressure(view.application)
     table_name = "FoamFile" if dict_path[:1] == ["FoamFile"] else rel.rsplit("/", 1)[-1]
     path = "/".join(dict_path[1:] if table_name == "FoamFile" else dict_path)
     if table_name == "fvSolution" and len(dict_path) == 2 and dict_path[0] == "solvers":
@@ -194,3 +196,28 @@ def relaxation_lines(view: CaseView) -> list[str]:
         lines += [f"    {k:<15} {v};" for k, v in entries.items()]
         lines += ["}"]
     return lines
+
+
+# --- gravity -----------------------------------------------------------------------------
+
+
+def gravity_default(view: CaseView) -> str:
+    """constant/g for a case that lacks it: the gravity the case's plan recorded, else from the
+    mesh: a 2D blockMesh case (one cell across) has gravity in its plane, along -y when z is
+    the normal and along -z when x or y is (a z-up column); otherwise the canonical (0 -9.81 0)."""
+    canonical = defaults().constant_files["g"].entries["value"]
+    manifest = view.text(".casewright/manifest.json")
+    if manifest:
+        try:
+            g = (json.loads(manifest).get("physics") or {}).get("gravity")
+        except (json.JSONDecodeError, AttributeError):
+            g = None
+        if isinstance(g, list) and len(g) == 3 and any(g):
+            return "(" + " ".join(fmt(float(x)) for x in g) + ")"
+    bmd = view.text("system/blockMeshDict") or ""
+    counts = [tuple(int(n) for n in m) for m in re.findall(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", bmd)]
+    if counts:
+        flat = [axis for axis in range(3) if all(c[axis] == 1 for c in counts)]
+        if flat == [0] or flat == [1]:
+            return "(0 0 -9.81)"
+    return canonical

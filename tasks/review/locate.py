@@ -173,7 +173,13 @@ def locate_problem(report: RunReport, view: CaseView, logs: Mapping[str, str]) -
             signals = severe_divergence(summary)
             if signals:
                 return _divergence(step.command, summary, signals, "diverged")
-    if report.status == "failed":
+    if report.status == "diverged":
+        sign = report.divergence
+        where = f"{sign.sign}: {sign.where}" if sign else "divergence"
+        return Problem(kind="divergence", step=report.application, evidence=[where],
+                       message=f"{report.application} diverged ({where})",
+                       metrics=courant_metrics(parse_log(logs.get(report.application, ""))))
+    if report.status != "completed":
         return Problem(kind="incomplete", step=report.application,
                        message=f"{report.application} stopped at t={report.time_reached} before endTime {report.end_time}")
     findings = audit_wall_functions(view)

@@ -27,11 +27,12 @@ ProblemKind = Literal[
     "fatal",               # any other FOAM FATAL (no rule; LLM fallback)
     "crash",               # a signal without a FATAL and without numerical evidence
     "incomplete",          # the solver stopped before endTime without saying why
+    "preflight",           # the case cannot even be read (controlDict broken, unknown application)
 ]
 
 # Problems whose cure may need more than one step (a smaller deltaT, then upwind schemes):
 # the loop lets them survive one patch before it stops (see tasks/review/session.py).
-NUMERICAL_KINDS = frozenset({"divergence", "bounding", "mesh_quality"})
+NUMERICAL_KINDS = frozenset({"divergence", "bounding", "mesh_quality", "crash"})
 
 
 class Problem(BaseModel):
@@ -67,7 +68,7 @@ class FileEdit(BaseModel):
     created: bool = False
 
 
-ReviewStatus = Literal["completed", "suspicious", "failed"]
+ReviewStatus = Literal["completed", "suspicious", "diverged", "failed"]
 
 
 class Patch(BaseModel):
@@ -76,6 +77,8 @@ class Patch(BaseModel):
     description: str
     edits: list[FileEdit]
     rule: str = ""
+    strategy: str = ""    # syntax | dialect | consistency | reference | numerics | rule | llm
+    source: str = ""      # where the repair comes from: tutorial file, canonical section, rule
 
     def files(self) -> list[str]:
         return [e.path for e in self.edits]
@@ -89,6 +92,8 @@ class CycleRecord(BaseModel):
     cycle: int
     problem: Problem
     rule: str
+    strategy: str = ""
+    source: str = ""
     description: str
     files_changed: list[str]
     diff: str
@@ -96,3 +101,17 @@ class CycleRecord(BaseModel):
     rejected: list[str] = Field(default_factory=list)  # rules refused (locked value, no parse)
     outcome: ReviewStatus
     seconds: float = 0.0
+
+
+class HistoryItem(BaseModel):
+    """One repair as `review --json` lists it: what was wrong, which strategy repaired it
+    from which source, and the diff."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cycle: int
+    problem: str
+    strategy: str
+    source: str
+    files: list[str]
+    diff: str

@@ -18,10 +18,15 @@ def review_markdown(review: ReviewReport) -> str:
     if review.initial_problem:
         lines.append(f"- first problem: {review.initial_problem.kind}: {review.initial_problem.message[:200]}")
     if review.cycles:
-        lines += ["", "| # | problem | rule | change | files | outcome |", "|---|---|---|---|---|---|"]
+        lines += ["", "| # | problem | strategy | source | change | files | outcome |",
+                  "|---|---|---|---|---|---|---|"]
         for c in review.cycles:
             lines.append(f"| {c.cycle} | {c.problem.kind} ({c.problem.keyword or c.problem.value or ''}) | "
-                         f"{c.rule} | {c.description[:120]} | {', '.join(c.files_changed)} | {c.outcome} |")
+                         f"{c.strategy or c.rule} | {c.source[:100]} | {c.description[:120]} | "
+                         f"{', '.join(c.files_changed)} | {c.outcome} |")
+        lines += ["", "What was changed:", "", "```diff", *[c.diff.rstrip("\n") for c in review.cycles], "```"]
+    if review.needs_user:
+        lines += ["", f"**needs you**: {review.needs_user}"]
     if review.final_problem and review.final_status != "completed":
         lines += ["", f"**remaining problem** ({review.final_problem.kind}): {review.final_problem.message[:300]}"]
     if review.backup_dir:

@@ -10,6 +10,7 @@ from typing import Literal, Sequence
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo, check_and_read, check_case_dir, top_level_entries
+from tasks.review.models import Problem
 from tasks.review.session import stale_time_dirs
 from tasks.run.report import RunReport, build_report
 from tasks.run.runner import Step, StepResult
@@ -116,3 +117,15 @@ def clean_stale_times(info: CaseInfo) -> list[str]:
         shutil.rmtree(path)
         removed.append(path.name)
     return removed
+
+
+def preflight_problem(case_dir: Path, error: UsageError) -> Problem | None:
+    """A case that cannot be read: its controlDict does not parse or names no installed
+    solver. None for any other refusal (no case here at all)."""
+    if not (Path(case_dir) / "system/controlDict").is_file():
+        return None
+    message = str(error)
+    if "application" not in message and "controlDict" not in message:
+        return None
+    return Problem(kind="preflight", step="preflight", message=message, file="system/controlDict",
+                   keyword="application")

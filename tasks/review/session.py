@@ -30,8 +30,9 @@ from tasks.review.case import CaseView
 from tasks.review.edits import Rule
 from tasks.review.llm import llm_patch
 from tasks.review.locate import locate_problem
-from tasks.review.models import NUMERICAL_KINDS, CycleRecord, Patch, Problem, ReviewStatus
+from tasks.review.models import NUMERICAL_KINDS, CycleRecord, HistoryItem, Patch, Problem, ReviewStatus
 from tasks.review.rules import CATALOGUE
+from tasks.review.strategies import STRATEGIES
 from tasks.run.report import RunReport
 from tasks.run.runner import Step
 
@@ -42,6 +43,8 @@ log = logging.getLogger(__name__)
 
 HISTORY_DIR = ".casewright/history"
 BACKUP_DIR = ".casewright/backup"
+# strategies first (a class of mistakes each), the rule catalogue as the last resort
+REPAIRS: list[Rule] = [*STRATEGIES, *CATALOGUE]
 MESH_FILES = ("system/blockMeshDict", "constant/polyMesh/blockMeshDict", "system/snappyHexMeshDict",
               "system/meshQualityDict", "system/surfaceFeatureExtractDict", "system/surfaceFeaturesDict")
 
@@ -62,6 +65,8 @@ class ReviewReport(BaseModel):
     repaired: bool
     stopped: str
     locked_intact: bool
+    history: list[HistoryItem] = []
+    needs_user: str | None = None
     backup_dir: str | None
     history_dir: str
     llm_usage: TokenUsage | None = None
@@ -71,7 +76,7 @@ class ReviewReport(BaseModel):
 def review_status(report: RunReport, problem: Problem | None) -> ReviewStatus:
     if report.status == "completed":
         return "completed" if problem is None else "suspicious"
-    return "failed"
+    return "diverged" if report.status == "diverged" else "failed"
 
 
 # --- choosing a patch ----------------------------------------------------------------------
@@ -114,7 +119,7 @@ def choose_patch(
     view: CaseView,
     locked: Sequence[LockedValue] = (),
     tried: Sequence[str] = (),
-    rules: Sequence[Rule] = CATALOGUE,
+    rules: Sequence[Rule] = REPAIRS,
 ) -> tuple[Patch | None, list[str]]:
     """The first catalogue patch for the problem that parses and keeps every locked value.
     Returns (patch or None, the reasons other rules were refused)."""
@@ -130,7 +135,9 @@ def choose_patch(
             rejected.append(f"{rule.name}: " + "; ".join(why))
             log.info("rule %s refused: %s", rule.name, why)
             continue
-        return candidate.model_copy(update={"rule": rule.name}), rejected
+        return candidate.model_copy(update={
+            "rule": rule.name, "strategy": candidate.strategy or "rule",
+            "source": candidate.source or f"rule {rule.name} (tasks/review/rules: {rule.summary})"}), rejected
     return None, rejected
 
 
@@ -178,7 +185,7 @@ class ReviewSession:
     """State of one review: cycles so far, rules tried per problem, backup and history."""
 
     def __init__(self, case_dir: Path, max_cycles: int, llm: LLMClient | None = None,
-                 rules: Sequence[Rule] = CATALOGUE) -> None:
+                 rules: Sequence[Rule] = REPAIRS) -> None:
         self.case_dir = Path(case_dir)
         self.max_cycles = max_cycles
         self.llm = llm
@@ -195,6 +202,7 @@ class ReviewSession:
         self._pending: dict[str, object] | None = None
         self._proposal: tuple[Problem, list[str]] | None = None
         self.last_problem: Problem | None = None
+        self.needs_user: str | None = None
         self.history_dir = self.case_dir / HISTORY_DIR
         self._history_base = len(list(self.history_dir.glob("*.json"))) if self.history_dir.is_dir() else 0
         self.started = time.monotonic()
@@ -236,6 +244,19 @@ class ReviewSession:
             return None
         return problem
 
+    def observe_static(self, problem: Problem) -> Problem | None:
+        """A problem found before the case can run at all (preflight): close the pending
+        cycle as failed, and go on unless the cycles are used up."""
+        if self.initial is None:
+            self.initial = ("failed", problem)
+        if self._pending is not None:
+            self._close_cycle("failed")
+        self.last_problem = problem
+        if len(self.cycles) >= self.max_cycles:
+            self.stopped = f"max cycles reached ({self.max_cycles})"
+            return None
+        return problem
+
     def propose(self, problem: Problem, log_text: str = "") -> Patch | None:
         """The patch for this problem (catalogue first, then the LLM when configured)."""
         view = self.view()
@@ -249,11 +270,15 @@ class ReviewSession:
                 if why:
                     rejected.append("llm: " + "; ".join(why))
                 else:
-                    patch = candidate
+                    patch = candidate.model_copy(update={"strategy": "llm", "source": "LLM patch (validated)"})
             except LLMError as exc:
                 rejected.append(f"llm: {exc}")
         if patch is None:
-            self.stopped = "no rule applies" + (f" (refused: {'; '.join(rejected)})" if rejected else "")
+            self.stopped = "no strategy or rule applies" + (f" (refused: {'; '.join(rejected)})" if rejected else "")
+            locked = [r for r in rejected if "would change locked" in r]
+            if locked:
+                self.needs_user = ("the repair would change a value you set: " + "; ".join(locked)
+                                   + "; change it yourself or unlock it")
         self._proposal = (problem, rejected)
         return patch
 
@@ -300,6 +325,7 @@ class ReviewSession:
         patch: Patch = p["patch"]  # type: ignore[assignment]
         record = CycleRecord(
             cycle=len(self.cycles) + 1, problem=p["problem"], rule=patch.rule,  # type: ignore[arg-type]
+            strategy=patch.strategy, source=patch.source,
             description=patch.description, files_changed=patch.files(), diff=str(p["diff"]),
             rerun=list(p.get("rerun", [])), rejected=list(p["rejected"]), outcome=outcome,  # type: ignore[arg-type]
             seconds=round(time.monotonic() - float(p["started"]), 3),  # type: ignore[arg-type]
@@ -321,6 +347,10 @@ class ReviewSession:
             final_problem=final_problem, final=final,
             repaired=initial_status != "completed" and final_status == "completed",
             stopped=self.stopped or "stopped", locked_intact=all(c.ok for c in checks),
+            history=[HistoryItem(cycle=c.cycle, problem=f"{c.problem.kind}: {c.problem.message[:300]}",
+                                 strategy=c.strategy, source=c.source, files=c.files_changed, diff=c.diff)
+                     for c in self.cycles],
+            needs_user=self.needs_user if final_status != "completed" else None,
             backup_dir=str(self.backup_dir) if self.backup_dir else None,
             history_dir=str(self.history_dir), llm_usage=self.llm.usage if self.llm else None,
             seconds=round(time.monotonic() - self.started, 3),

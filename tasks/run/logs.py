@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict
 
 _NUM = r"[-+]?(?:(?i:nan|inf(?:inity)?)|\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
 _RE_TIME = re.compile(rf"^Time = ({_NUM})s?$")
+# solidDisplacementFoam and its kin print "Iteration: N" and never "Time = "
+_RE_ITERATION = re.compile(rf"^Iteration: ({_NUM})$")
 _RE_EXEC = re.compile(r"^Exec\s*:\s*(\S+)")
 _RE_RESIDUAL = re.compile(
     rf"^(\w+):\s+Solving for (\S+), Initial residual = ({_NUM}), "
@@ -33,8 +35,10 @@ _RE_BOUNDING = re.compile(rf"^bounding (\S+), min: ({_NUM}) max: ({_NUM}) averag
 _RE_CLOCK = re.compile(rf"^ExecutionTime = ({_NUM}) s\s+ClockTime = ({_NUM}) s")
 _RE_FRAME = re.compile(r"^#(\d+)\s+(.*)$")
 _RE_PROC_PREFIX = re.compile(r"^\[\d+\] ?")
-# shell reports: "bash: line 1:  8443 Floating point exceptionicoFoam", "Aborted (core dumped)"
-_RE_SHELL_SIGNAL = re.compile(r"^(?:.*?\b\d+\s+)?(Floating point exception|Segmentation fault|Aborted)")
+# shell reports: "bash: line 1:  8443 Floating point exceptionicoFoam", "Aborted (core dumped)";
+# mpirun's: "mpirun noticed that process rank 1 ... exited on signal 8 (Floating point exception)."
+_RE_SHELL_SIGNAL = re.compile(
+    r"^(?:.*?\b\d+\s+|.*?exited on signal \d+ \()?(Floating point exception|Segmentation fault|Aborted)")
 _RE_FILE = re.compile(r"^file: (.*?)(?: at line (\d+)| from line (\d+) to line \d+)?\.?$")
 _RE_VALID = re.compile(r"^Valid\b.*?:\s*(.*)$")
 # "keyword nu is undefined", "Entry 'nu' not found", "Cannot find patchField entry for lowerWall"
@@ -265,10 +269,13 @@ def parse_log(text: str) -> LogSummary:
             target.append(CourantRecord(time=time, mean=mean, max=cmax))
         pending.clear()
 
+    time_re = _RE_TIME
+    if not any(_RE_TIME.match(ln.strip()) for ln in lines) and any(_RE_ITERATION.match(ln.strip()) for ln in lines):
+        time_re = _RE_ITERATION
     for i, raw in enumerate(lines):
         s = raw.strip()
         now = t if t is not None else 0.0
-        if m := _RE_TIME.match(s):
+        if m := time_re.match(s):
             out.last_delta_t = float(m[1]) - t if t is not None else None
             t = float(m[1])
             out.times += 1
@@ -387,3 +394,49 @@ def divergence_signals(summary: LogSummary) -> list[str]:
     if summary.crash is not None:
         found.append(f"run crashed with {summary.crash.signal}")
     return found
+
+
+# Thresholds of a run that reached endTime but whose numbers cannot be trusted (`diverged`).
+CONTINUITY_LIMIT = 1.0           # local continuity error at the last step (healthy runs: < 1e-2; the
+CONTINUITY_ABSURD = 1e6          # first SIMPLE iteration may exceed 1), or at any step this
+RESIDUAL_GROWTH = 1e3            # initial residual above 1 and this many times its minimum
+BOUNDING_STORM_SHARE = 0.5       # bounding on this share of the last quarter's steps ...
+BOUNDING_STORM_MIN = 10          # ... and on at least this many steps
+BOUNDING_ABSURD = 1e10           # or a bounded field whose minimum reached -1e10
+
+
+def divergence_sign(summary: LogSummary) -> tuple[str, str] | None:
+    """(sign, where) when a solver log shows divergence: NaN/Inf, a local continuity error
+    above CONTINUITY_LIMIT, residuals that grew by orders of magnitude, or a bounding storm.
+    None for a healthy log. Pure; the report calls a run with a sign `diverged`."""
+    for rec in summary.residuals:
+        if not (math.isfinite(rec.initial) and math.isfinite(rec.final)):
+            return "nan", f"{rec.field} residual at t={rec.time:g}"
+    for c in [*summary.courant, *summary.interface_courant]:
+        if not (math.isfinite(c.max) and math.isfinite(c.mean)):
+            return "nan", f"Courant number at t={c.time:g}"
+    for c in summary.continuity:
+        if not (math.isfinite(c.sum_local) and math.isfinite(c.cumulative)):
+            return "nan", f"continuity error at t={c.time:g}"
+        if c.sum_local > CONTINUITY_ABSURD:
+            return "continuity", f"local continuity error {c.sum_local:.3g} at t={c.time:g}"
+    if summary.continuity and (last := summary.continuity[-1]).sum_local > CONTINUITY_LIMIT:
+        return "continuity", f"local continuity error {last.sum_local:.3g} at the last step (t={last.time:g})"
+    for field, recs in _by_field(summary.step_residuals()).items():
+        low = math.inf
+        for rec in recs:
+            if rec.initial > 0:
+                low = min(low, rec.initial)
+            if rec.initial > 1.0 and rec.initial > RESIDUAL_GROWTH * low:
+                return "residual_growth", f"{field} initial residual {rec.initial:.3g} ({rec.initial / low:.3g}x its " \
+                                          f"minimum) at t={rec.time:g}"
+    for b in summary.bounding:
+        if not math.isfinite(b.min) or b.min < -BOUNDING_ABSURD:
+            return "bounding", f"bounding {b.field} min {b.min:.3g} at t={b.time:g}"
+    late = late_bounding(summary)
+    steps = {b.time for b in late}
+    quarter = 0.25 * summary.times
+    if summary.times >= 8 and len(steps) >= max(BOUNDING_STORM_MIN, BOUNDING_STORM_SHARE * quarter):
+        worst = Counter(b.field for b in late).most_common(1)[0][0]
+        return "bounding", f"bounding {worst} on {len(steps)} time steps of the last quarter, from t={min(steps):g}"
+    return None

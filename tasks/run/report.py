@@ -10,7 +10,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam.casedir import CaseInfo
-from tasks.run.logs import LogSummary, divergence_signals, parse_log_file, reached_end_time
+from tasks.run.acceptance import Acceptance, acceptance_markdown
+from tasks.run.logs import (
+    LogSummary,
+    divergence_sign,
+    divergence_signals,
+    parse_log_file,
+    reached_end_time,
+)
 from tasks.run.runner import StepResult
 
 REPORT_FILE = "report.json"
@@ -50,12 +57,34 @@ class WallYPlus(BaseModel):
     nut_bc: str | None = None
 
 
+class ParallelRun(BaseModel):
+    """How a run on several MPI ranks went around its solver."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decomposed: bool
+    reconstructed: bool
+
+
+class Divergence(BaseModel):
+    """Why a run that reached endTime is `diverged`: the first sign seen and where."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sign: Literal["nan", "continuity", "residual_growth", "bounding"]
+    where: str
+
+
+RunStatus = Literal["completed", "diverged", "failed", "timeout"]
+
+
 class RunReport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     case_dir: str
     application: str
-    status: Literal["completed", "failed"]
+    status: RunStatus
+    divergence: Divergence | None = None
     reached_end_time: bool
     converged_early: bool = False
     backend: Literal["docker", "native"]
@@ -69,13 +98,18 @@ class RunReport(BaseModel):
     residuals: dict[str, FieldResiduals] = Field(default_factory=dict)
     courant_max: float | None = None
     continuity_cumulative: float | None = None
+    continuity_local: float | None = None
     bounding: dict[str, int] = Field(default_factory=dict)
     warnings: list[str] = Field(default_factory=list)
     restored: list[str] = Field(default_factory=list)
     solver_seconds: float | None = None
     y_plus: list[WallYPlus] = Field(default_factory=list, description="RAS runs that completed: y+ per wall patch")
+    acceptance: Acceptance | None = Field(None, description="accept / warn / reject, with every check behind it")
     wall_seconds: float = 0.0
     report_path: str = ""
+    np: int = Field(1, description="MPI ranks the solver ran on")
+    parallel: ParallelRun | None = Field(None, description="np > 1: decomposePar and reconstructPar succeeded")
+    shortened: str | None = Field(None, description="--smoke N: the run was cut to N steps or iterations")
 
 
 PISO_SOLVERS = frozenset({"icoFoam", "pisoFoam"})  # no outer correctors: Co must stay below 1
@@ -83,6 +117,16 @@ PISO_SOLVERS = frozenset({"icoFoam", "pisoFoam"})  # no outer correctors: Co mus
 
 def _converged_early(log_text: str) -> bool:
     return "solution converged in" in log_text
+
+
+def run_status(steps: list[StepResult], reached: bool, divergence: Divergence | None) -> RunStatus:
+    """A solver log with a sign of divergence makes the run `diverged`, never `completed`
+    (whether it reached endTime or crashed on its NaNs)."""
+    if any(s.status == "timeout" for s in steps):
+        return "timeout"
+    if divergence is not None:
+        return "diverged"
+    return "completed" if reached else "failed"
 
 
 def build_report(
@@ -122,7 +166,7 @@ def build_report(
     solver_ran = solver_log is not None
     reached = False
     residuals: dict[str, FieldResiduals] = {}
-    courant_max = continuity = None
+    courant_max = continuity = continuity_local = None
     bounding: dict[str, int] = {}
     if solver_log is not None:
         end = info.end_time if info.end_time is not None else float("inf")
@@ -132,16 +176,28 @@ def build_report(
             courant_max = max(c.max for c in solver_log.courant)
         if solver_log.continuity:
             continuity = solver_log.continuity[-1].cumulative
+            continuity_local = solver_log.continuity[-1].sum_local
         for b in solver_log.bounding:
             bounding[b.field] = bounding.get(b.field, 0) + 1
         warnings.extend(divergence_signals(solver_log))
         if info.application in PISO_SOLVERS and courant_max is not None and 1 < courant_max <= 10:
             warnings.append(f"Courant number max {courant_max:.3g} > 1: {info.application} (PISO) is accurate and "
                             f"stable below 1; reduce deltaT or refine less in the flow direction")
+    np = max((s.np for s in steps), default=1)
+    parallel = None
+    if np > 1:
+        ok = {s.command for s in steps if s.status == "ok"}
+        parallel = ParallelRun(decomposed="decomposePar" in ok, reconstructed="reconstructPar" in ok)
+    divergence = None
+    if solver_log is not None and (found := divergence_sign(solver_log)) is not None:
+        divergence = Divergence(sign=found[0], where=found[1])  # type: ignore[arg-type]
     return RunReport(
+        divergence=divergence,
+        np=np,
+        parallel=parallel,
         case_dir=str(info.case_dir),
         application=info.application,
-        status="completed" if (all_ok and solver_ran and reached) else "failed",
+        status=run_status(steps, all_ok and solver_ran and reached, divergence),
         reached_end_time=reached,
         converged_early=converged and reached,
         backend=backend,
@@ -155,6 +211,7 @@ def build_report(
         residuals=residuals,
         courant_max=courant_max,
         continuity_cumulative=continuity,
+        continuity_local=continuity_local,
         bounding=bounding,
         warnings=list(dict.fromkeys(warnings)),
         restored=restored,
@@ -190,12 +247,14 @@ def report_markdown(report: RunReport) -> str:
         f"- solver: `{report.application}` on the **{report.backend}** backend ({report.backend_reason})",
         f"- time reached: {report.time_reached} of endTime {report.end_time}"
         + (" (converged early)" if report.converged_early else ""),
-        f"- wall time: {report.wall_seconds:.2f} s; solver time: {report.solver_seconds} s",
+        f"- wall time: {report.wall_seconds:.2f} s; solver time: {report.solver_seconds} s"
+        + (f" on {report.np} MPI ranks" if report.np > 1 else ""),
         "",
         "| step | status | exit | seconds |",
         "|---|---|---|---|",
     ]
-    lines += [f"| {' '.join([s.command, *s.args])} | {s.status} | {s.exit_code} | {s.seconds:.2f} |" for s in report.steps]
+    lines += [f"| {' '.join((['mpirun', '-np', str(s.np)] if s.np > 1 else []) + [s.command, *s.args])} | {s.status} "
+              f"| {s.exit_code} | {s.seconds:.2f} |" for s in report.steps]
     if report.fatal:
         lines += ["", f"**FATAL in {report.fatal.step}**: {report.fatal.message}"]
         if report.fatal.file:
@@ -214,6 +273,8 @@ def report_markdown(report: RunReport) -> str:
         lines += ["", "| wall | y+ min | y+ max | y+ average | nut |", "|---|---|---|---|---|"]
         lines += [f"| {w.patch} | {w.min:.3g} | {w.max:.3g} | {w.average:.3g} | {w.nut_bc or '-'} |"
                   for w in report.y_plus]
+    if report.acceptance:
+        lines += ["", acceptance_markdown(report.acceptance)]
     if report.warnings:
         lines += ["", "Warnings:"] + [f"- {w}" for w in report.warnings[:20]]
     return "\n".join(lines) + "\n"

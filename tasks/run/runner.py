@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import CaseRunError, InfrastructureError, UsageError
 from tasks.foam.commands import ALLOWED_COMMANDS
+from tasks.run.parallel import MAX_RANKS, MPI_ENVIRONMENT
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,7 @@ class Step(BaseModel):
     command: str
     args: list[str] = Field(default_factory=list)
     log_name: str | None = None  # default: log.<command>
+    np: int = Field(1, ge=1, le=MAX_RANKS, description="MPI ranks: > 1 runs `mpirun -np N command -parallel`")
 
     @property
     def log_file(self) -> str:
@@ -50,6 +52,26 @@ class Step(BaseModel):
     def label(self) -> str:
         return " ".join([self.command, *self.args])
 
+    def argv(self) -> list[str]:
+        """The command line: `command args`, or `mpirun -np N command -parallel args`."""
+        if self.np == 1:
+            return [self.command, *self.args]
+        return ["mpirun", "-np", str(self.np), self.command, *self.args]
+
+
+def step_from_argv(argv: list[str]) -> Step:
+    """A command line as a Step. The only MPI form accepted is
+    `mpirun -np N <whitelisted solver or utility> -parallel [args]`."""
+    if argv[:1] != ["mpirun"]:
+        return Step(command=argv[0], args=argv[1:]) if argv else Step(command="")
+    if len(argv) < 5 or argv[1] != "-np" or not argv[2].isdigit() or argv[4] != "-parallel":
+        raise UsageError(f"refused {' '.join(argv)!r}: the only MPI form is "
+                         f"`mpirun -np N <solver or utility> -parallel [args]`")
+    np = int(argv[2])
+    if not 2 <= np <= MAX_RANKS:
+        raise UsageError(f"refused {' '.join(argv)!r}: -np must be 2 to {MAX_RANKS}")
+    return Step(command=argv[3], args=argv[4:], np=np)
+
 
 class StepResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -57,6 +79,7 @@ class StepResult(BaseModel):
     command: str
     args: list[str]
     backend: Literal["docker", "native"]
+    np: int = 1
     status: Literal["ok", "failed", "timeout"]
     exit_code: int | None
     seconds: float
@@ -80,6 +103,11 @@ def check_step(case_dir: Path, step: Step) -> None:
             )
     if not re.fullmatch(r"log\.[A-Za-z0-9_.\-]+", step.log_file):
         raise UsageError(f"refused log name {step.log_file!r}: use log.<name>")
+    if (step.np > 1) != (step.args[:1] == ["-parallel"]) or step.args.count("-parallel") > 1:
+        raise UsageError(
+            f"refused {' '.join(step.argv())!r}: a parallel step is exactly "
+            f"`mpirun -np N {step.command} -parallel [args]`, and -parallel needs mpirun (np > 1)"
+        )
 
 
 class Runner(Protocol):
@@ -107,17 +135,23 @@ class NativeRunner:
     def run(self, case_dir: Path, step: Step, timeout_s: float) -> StepResult:
         check_step(case_dir, step)
         exe = shutil.which(step.command)
+        mpirun = shutil.which("mpirun") if step.np > 1 else None
+        if step.np > 1 and mpirun is None:
+            raise CaseRunError("mpirun is not installed on this machine: apt-get install openmpi-bin, "
+                               "or run with --np 1 or the docker backend")
         if exe is None:
             raise CaseRunError(
                 f"{step.command} is not installed on this machine; install OpenFOAM "
                 f"(apt-get install openfoam) or use the docker backend"
             )
-        env = {**os.environ, "WM_PROJECT_DIR": str(self.openfoam_dir), "FOAM_SIGFPE": "1"}
+        env = {**os.environ, "WM_PROJECT_DIR": str(self.openfoam_dir), "FOAM_SIGFPE": "1",
+               **(MPI_ENVIRONMENT if step.np > 1 else {})}
+        argv = [exe, *step.args] if step.np == 1 else [mpirun, "-np", str(step.np), exe, *step.args]
         log_path = case_dir / step.log_file
         started = time.monotonic()
         with open(log_path, "wb") as out:
             proc = subprocess.Popen(
-                [exe, *step.args], cwd=case_dir, stdout=out, stderr=subprocess.STDOUT,
+                argv, cwd=case_dir, stdout=out, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, env=env,
             )
             try:
@@ -128,7 +162,7 @@ class NativeRunner:
                 proc.wait()
                 code, status = None, "timeout"
         return StepResult(
-            command=step.command, args=step.args, backend="native", status=status,
+            command=step.command, args=step.args, backend="native", np=step.np, status=status,
             exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
         )
 
@@ -173,13 +207,14 @@ class DockerRunner:
         try:
             container = self.client.containers.run(
                 self.image,
-                command=[step.command, *step.args],
+                command=step.argv(),
                 detach=True,
                 network_mode="none",
                 user=f"{os.getuid()}:{os.getgid()}",
                 volumes={str(case_dir): {"bind": CONTAINER_CASE_DIR, "mode": "rw"}},
                 working_dir=CONTAINER_CASE_DIR,
-                environment={"HOME": "/tmp", "PWD": CONTAINER_CASE_DIR, "FOAM_SIGFPE": "1"},
+                environment={"HOME": "/tmp", "PWD": CONTAINER_CASE_DIR, "FOAM_SIGFPE": "1",
+                             **(MPI_ENVIRONMENT if step.np > 1 else {})},
                 mem_limit=self.memory,
                 nano_cpus=int(self.cpus * 1e9),
                 cap_drop=["ALL"],
@@ -205,7 +240,7 @@ class DockerRunner:
             except docker.errors.APIError as exc:  # the step's result still stands
                 log.warning("could not remove container %s: %s", container.id[:12], exc)
         return StepResult(
-            command=step.command, args=step.args, backend="docker", status=status,
+            command=step.command, args=step.args, backend="docker", np=step.np, status=status,
             exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
         )
 

@@ -25,6 +25,9 @@ def rubric(report: RunReport, locks: list[LockCheck]) -> Score:
     if failed is not None and failed.command in MESHERS:
         why = report.fatal.message if report.fatal else f"exit {failed.exit_code}"
         return Score(score=0, reason=f"{failed.command} failed: {why}")
+    if report.status == "diverged":
+        where = report.divergence.where if report.divergence else "see the log"
+        return Score(score=2, reason=f"{report.application} diverged ({where}): the numbers cannot be trusted")
     if not report.reached_end_time:
         started = report.time_reached is not None and report.time_reached > (report.start_time or 0)
         why = report.fatal.message if report.fatal else (report.crash or "stopped early")

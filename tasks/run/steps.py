@@ -7,6 +7,7 @@ replaces.
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 import time
 
 from tasks.core.errors import UsageError
@@ -15,11 +16,15 @@ from tasks.run.parallel import check_ranks, recorded_ranks
 from tasks.run.runner import Step
 
 
-def plan_steps(info: CaseInfo) -> list[Step]:
+def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
     """The steps a case needs, in order: mesh, fields, solver (or the sequence recorded with
-    the case, when its planner took one from a tutorial)."""
+    the case, when its planner took one from a tutorial). On np > 1 MPI ranks the solver is
+    `decomposePar -force`, `mpirun -np N solver -parallel`, `reconstructPar`; np None: the rank
+    count the case was last run with."""
+    np = recorded_ranks(info.case_dir) if np is None else check_ranks(np)
     if info.declared_steps:
-        return [Step(command=s[0], args=s[1:]) for s in info.declared_steps]
+        declared = [Step(command=s[0], args=s[1:]) for s in info.declared_steps]
+        return [p for s in declared for p in (_parallel(s, np) if s.command == info.application else [s])]
     steps: list[Step] = []
     if info.block_mesh_dict is not None:
         steps.append(Step(command="blockMesh"))
@@ -34,12 +39,16 @@ def plan_steps(info: CaseInfo) -> list[Step]:
         )
     if info.set_fields_dict is not None:
         steps.append(Step(command="setFields"))
+    return steps + _parallel(Step(command=info.application), np)
+
+
+def _parallel(solver: Step, np: int) -> list[Step]:
+    """The solver step as it runs on np ranks (itself when np is 1)."""
     if np == 1:
-        steps.append(Step(command=info.application))
-        return steps
-    return steps + [Step(command="decomposePar", args=["-force"]),
-                    Step(command=info.application, args=["-parallel"], np=np),
-                    Step(command="reconstructPar")]
+        return [solver]
+    return [Step(command="decomposePar", args=["-force"]),
+            Step(command=solver.command, args=["-parallel", *solver.args], np=np),
+            Step(command="reconstructPar")]
 
 
 def restore_initial_fields(info: CaseInfo) -> list[str]:
@@ -68,3 +77,22 @@ def restore_initial_fields(info: CaseInfo) -> list[str]:
         shutil.copy2(zero / name, target)
         restored.append(f"0/{target.name}")
     return restored
+
+
+CONVERTERS = frozenset({"gmshToFoam", "fluentMeshToFoam", "fluent3DMeshToFoam", "ideasUnvToFoam", "star4ToFoam"})
+
+
+def apply_recorded_patch_types(case_dir: Path) -> list[str]:
+    """After a mesh conversion: the patch types (empty, wall, wedge, ...) the converter cannot
+    know, recorded with the case by its planner (.casewright/patch_types.json)."""
+    import json
+
+    from tasks.geometry.build import apply_post_step
+    from tasks.geometry.models import SetPatchTypes
+
+    path = case_dir / ".casewright" / "patch_types.json"
+    if not path.is_file():
+        return []
+    types = json.loads(path.read_text())
+    apply_post_step(case_dir, SetPatchTypes(types=types))
+    return sorted(types)

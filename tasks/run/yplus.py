@@ -56,23 +56,35 @@ def wall_yplus(case: Path, log_text: str) -> list[WallYPlus]:
     return [WallYPlus(patch=p, min=lo, max=hi, average=avg, nut_bc=types[p]) for p, (lo, hi, avg) in values.items()]
 
 
-def yplus_warnings(walls: list[WallYPlus], epsilon_model: bool) -> list[str]:
-    """Patches whose average y+ does not suit their nut wall function: log-law wall functions
-    above 300 (or, with a k-epsilon model, below 11: the first cell in the buffer layer or the
-    viscous sublayer), nutLowReWallFunction above 5, Spalding above 300."""
-    out = []
+def yplus_assessment(walls: list[WallYPlus], epsilon_model: bool) -> list[tuple[str, str]]:
+    """(severity, note) per wall patch: its y+ against the range its nut wall function is built
+    for, whatever the turbulence model. Log-law wall functions (nutkWallFunction, ...) need the
+    first cell centre in the log layer (y+ 30-300); a wall whose average is below 30 (the buffer
+    layer or the viscous sublayer, or mixed) should use a y+-insensitive function
+    (nutUSpaldingWallFunction) or a resolved treatment; nutLowReWallFunction needs y+ about 1;
+    Spalding's law covers 1-300."""
+    out: list[tuple[str, str]] = []
     for w in walls:
-        avg, where = w.average, f"{w.patch} (average y+ {w.average:.3g}, {w.nut_bc})"
+        avg, where = w.average, f"{w.patch} (average y+ {w.average:.3g}, min {w.min:.3g}, max {w.max:.3g}, {w.nut_bc})"
         if w.nut_bc in LOG_LAW and avg > 300:
-            out.append(f"y+ too high for log-law wall functions on {where}: aim for 30-300, refine near the wall")
-        elif w.nut_bc in LOG_LAW and epsilon_model and avg < 11:
-            out.append(f"y+ below the log layer on {where}: k-epsilon wall functions assume 30-300; coarsen the "
-                       f"first cell, or use nutUSpaldingWallFunction / a low-Re treatment")
+            out.append(("warn", f"y+ too high for log-law wall functions on {where}: aim for 30-300, refine near the wall"))
+        elif w.nut_bc in LOG_LAW and avg < 30:
+            layer = "below the log layer" if avg < 11 else "in the buffer layer"
+            model = "k-epsilon wall functions assume 30-300" if epsilon_model else "a log-law nut wall function assumes 30-300"
+            out.append(("warn", (f"y+ {layer} on {where}: {model}; use nutUSpaldingWallFunction "
+                                 f"(y+-insensitive) or coarsen the first cell")))
         elif w.nut_bc == "nutLowReWallFunction" and avg > 5:
-            out.append(f"y+ too high for a resolved wall on {where}: nutLowReWallFunction needs y+ about 1")
+            out.append(("warn", f"y+ too high for a resolved wall on {where}: nutLowReWallFunction needs y+ about 1"))
         elif w.nut_bc == "nutUSpaldingWallFunction" and avg > 300:
-            out.append(f"y+ too high on {where}: Spalding's law covers 1-300")
+            out.append(("warn", f"y+ too high on {where}: Spalding's law covers 1-300"))
+        else:
+            out.append(("ok", f"{w.patch}: y+ {avg:.3g} suits {w.nut_bc}"))
     return out
+
+
+def yplus_warnings(walls: list[WallYPlus], epsilon_model: bool) -> list[str]:
+    """The notes of the walls whose y+ does not suit their wall function (yplus_assessment)."""
+    return [note for severity, note in yplus_assessment(walls, epsilon_model) if severity != "ok"]
 
 
 def _epsilon_model(case: Path) -> bool:
@@ -93,3 +105,10 @@ def with_wall_yplus(report: RunReport, case: Path, check: StepResult) -> RunRepo
     walls = wall_yplus(case, Path(check.log_path).read_text(errors="replace"))
     notes = yplus_warnings(walls, _epsilon_model(case))
     return report.model_copy(update={"y_plus": walls, "warnings": [*report.warnings, *notes]})
+
+
+def case_yplus_assessment(report: RunReport, case: Path) -> list[tuple[str, str]]:
+    """yplus_assessment of a report's walls (empty when y+ was not computed)."""
+    if not report.y_plus or not (case / "constant/turbulenceProperties").is_file():
+        return []
+    return yplus_assessment(report.y_plus, _epsilon_model(case))

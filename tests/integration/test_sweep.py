@@ -33,15 +33,15 @@ def test_a_two_by_two_grid_runs_every_variant(cavity: Path, tmp_path: Path, cli_
                         "--change", "lid velocity {U} m/s", "--set", "constant/transportProperties:nu={nu}",
                         "--parallel", "2"], cli_env)
     assert code == 0, r
-    assert (r["completed"], r["failed"]) == (4, 0)
+    assert (r["summary"]["completed"], r["summary"]["failed"]) == (4, 0) and r["executor"] == "threads"
     by_name = {v["name"]: v for v in r["variants"]}
     assert sorted(by_name) == ["U-0.5_nu-0.01", "U-0.5_nu-0.02", "U-3_nu-0.01", "U-3_nu-0.02"]
     for name, v in by_name.items():
         case = out / name
         assert v["score"] == 4, v  # reached endTime with the requested (swept) values in the files
         assert v["time_reached"] == pytest.approx(0.1)
-        assert f"uniform ({v['values']['U']} 0 0)" in (case / "0/U").read_text()
-        assert f"nu              {v['values']['nu']};" in (case / "constant/transportProperties").read_text()
+        assert f"uniform ({v['params']['U']} 0 0)" in (case / "0/U").read_text()
+        assert f"nu              {v['params']['nu']};" in (case / "constant/transportProperties").read_text()
         assert (case / "0.1/U").is_file()
     # six times the lid speed, six times the Courant number (same mesh and time step), above 1 for icoFoam
     slow, fast = by_name["U-0.5_nu-0.01"]["courant_max"], by_name["U-3_nu-0.01"]["courant_max"]
@@ -76,3 +76,34 @@ def test_a_non_empty_out_folder_is_refused_before_anything_runs(cavity: Path, tm
                        cli_env)
     assert code == 2 and "not an empty folder" in r["error"]
     assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_a_dry_run_plans_a_thousand_variants_and_a_resume_runs_only_the_missing(
+        cavity: Path, tmp_path: Path, cli_env: dict[str, str], prefect_server: str, need_docker: None) -> None:
+    out = tmp_path / "plan"
+    ten = ",".join(str(i) for i in range(1, 11))
+    code, r = cli_json(["sweep", str(cavity), "-o", str(out), "--param", f"U={ten}", "--param", f"a={ten}",
+                        "--param", f"b={ten}", "--change", "lid velocity {U} m/s",
+                        "--set", "constant/transportProperties:nu=0.0{a}{b}", "--dry-run"], cli_env)
+    assert code == 0, r
+    assert r["dry_run"] and r["summary"]["n"] == 1000 and r["summary"]["wall_s"] < 60
+    assert {v["status"] for v in r["variants"]} == {"planned"}
+    assert [p.name for p in out.iterdir()] == ["sweep-plan.json"]  # nothing written but the plan
+    plan = json.loads((out / "sweep-plan.json").read_text())
+    assert len(plan["variants"]) == 1000 and plan["variants"][-1]["name"] == "U-10_a-10_b-10"
+
+    # a small grid: plan it, run it, lose one result, resume
+    out = tmp_path / "small"
+    args = ["sweep", str(cavity), "-o", str(out), "--param", "U=1,2", "--change", "lid velocity {U} m/s"]
+    assert cli_json([*args, "--dry-run"], cli_env)[0] == 0
+    code, first = cli_json(args, cli_env)  # the folder holds only the plan: it runs
+    assert code == 0 and first["summary"]["completed"] == 2, first
+    kept = (out / "U-1" / "variant.json").read_text()
+    (out / "U-2" / "variant.json").unlink()
+    code, r = cli_json(args, cli_env)
+    assert code == 2 and "--resume" in r["error"]
+    code, r = cli_json([*args, "--resume"], cli_env)
+    assert code == 0 and r["summary"]["completed"] == 2, r
+    assert (out / "U-1" / "variant.json").read_text() == kept  # not run again
+    assert (out / "U-2" / "variant.json").is_file() and (out / "U-2" / "0.1/U").is_file()
+    assert "U-1,1,completed,4" in (out / "sweep.csv").read_text()

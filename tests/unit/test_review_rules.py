@@ -506,8 +506,13 @@ RULE_TABLE = [
         "div(phi,U)      Gauss linear;", "div(phi,U)      Gauss linear;\n    div(phi,k)      Gauss linear;")},
      P("bounding", step="simpleFoam", field="k", valid_choices=["k"]), "bounded_turbulence_schemes",
      "system/fvSchemes", "divSchemes/div(phi,k)", "bounded Gauss limitedLinear 1"),
-    ("upwind schemes", CAVITY, P("divergence"), "bounded_upwind_schemes", "system/fvSchemes",
-     "divSchemes/div(phi,U)", "Gauss upwind"),
+    # defect 13: a diverging run gets the canonical bounded second-order schemes first (cavity's central
+    # `Gauss linear` -> linearUpwind), first-order upwind only when it already has them
+    ("second-order before upwind", CAVITY, P("divergence"), "bounded_upwind_schemes", "system/fvSchemes",
+     "divSchemes/div(phi,U)", "Gauss linearUpwind grad(U)"),
+    ("upwind schemes", {**CAVITY, "system/fvSchemes": CAVITY["system/fvSchemes"].replace(
+        "div(phi,U)      Gauss linear;", "div(phi,U)      Gauss linearUpwind grad(U);")},
+     P("divergence"), "bounded_upwind_schemes", "system/fvSchemes", "divSchemes/div(phi,U)", "Gauss upwind"),
     ("unknown div scheme -> canonical", {**CAVITY, "system/fvSchemes": CAVITY["system/fvSchemes"].replace(
         "div(phi,U)      Gauss linear;", "div(phi,U)      Gauss nosuchscheme;")},
      P("unknown_type", file="system/fvSchemes", dict_path=["divSchemes", "div(phi,U)"], value="nosuchscheme",

@@ -16,9 +16,9 @@ from tasks.geometry.quality import parse_check_mesh
 from tasks.geometry.spec import make_spec
 
 STRUCTURED = {
-    "channel": (dict(shape="channel", mesh={"cells": [40, 10]}), {"inlet", "outlet", "walls", "frontAndBack"}),
-    "channel_3d": (dict(shape="channel", two_d=False, mesh={"cells": [20, 8, 6]}), {"inlet", "outlet", "walls"}),
-    "box": (dict(shape="box"), {"inlet", "outlet", "walls"}),
+    "channel": (dict(shape="channel", mesh={"cells": [40, 10]}), {"inlet", "outlet", "top", "bottom", "frontAndBack"}),
+    "channel_3d": (dict(shape="channel", two_d=False, mesh={"cells": [20, 8, 6]}), {"inlet", "outlet", "top", "bottom", "walls"}),
+    "box": (dict(shape="box"), {"inlet", "outlet", "top", "bottom", "walls"}),
     "backward_step": (dict(shape="backward_step", mesh={"resolution": "coarse"}), {"inlet", "outlet", "walls", "frontAndBack"}),
     "forward_step": (dict(shape="forward_step"), {"inlet", "outlet", "walls", "frontAndBack"}),
     "sudden_expansion": (dict(shape="sudden_expansion"), {"inlet", "outlet", "walls", "frontAndBack"}),

@@ -27,7 +27,10 @@ def _wall(avg: float, bc: str) -> WallYPlus:
     (50, "nutkWallFunction", True, None),
     (400, "nutkWallFunction", False, "too high for log-law"),
     (9, "nutkWallFunction", True, "below the log layer"),
-    (9, "nutkWallFunction", False, None),                      # omega-based: omegaWallFunction copes
+    # defect 8: every model, not only k-epsilon: the showcase pitzDaily SST walls (y+ 10.7 / 17.1) warn
+    (9, "nutkWallFunction", False, "below the log layer"),
+    (17.1, "nutkWallFunction", False, "buffer layer"),
+    (17.1, "nutUSpaldingWallFunction", False, None),           # y+-insensitive: the cure
     (1, "nutLowReWallFunction", False, None),
     (8, "nutLowReWallFunction", False, "resolved wall"),
     (150, "nutUSpaldingWallFunction", True, None),

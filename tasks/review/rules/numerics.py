@@ -98,23 +98,37 @@ def stronger_relaxation(problem: Problem, view: CaseView) -> Patch | None:
 
 
 def bounded_upwind_schemes(problem: Problem, view: CaseView) -> Patch | None:
-    """Convection terms to first-order upwind (bounded for steady solvers)."""
+    """Convection terms of a diverging run: first the canonical bounded second-order schemes
+    (bounded linearUpwind / limitedLinear) where a term has another one (central `linear`, ...);
+    only when every term already has them, first-order upwind, and the patch says that this
+    costs accuracy (numerical diffusion) so the user can revert once the run is stable."""
     rel = "system/fvSchemes"
     text = view.text(rel)
     if text is None:
         return None
-    scheme = upwind_scheme(view.steady)
+    convection = [n for n in fd.keys(text, ["divSchemes"]) if re.fullmatch(r"div\(phi,\s*[\w.]+\)", n)]
     new = text
     changed: list[str] = []
-    for name in fd.keys(text, ["divSchemes"]):
+    for name in convection:
+        value = (fd.get(new, ["divSchemes", name]) or "").strip()
+        want = div_scheme(view, name)
+        if "upwind" in value and "linearUpwind" not in value or value == want:
+            continue
+        new = fd.set_entry(new, ["divSchemes", name], want)
+        changed.append(f"{name} {value} -> {want}")
+    if changed:
+        return patch("bounded second-order convection first: " + "; ".join(changed), {rel: new}, view)
+    scheme = upwind_scheme(view.steady)
+    for name in convection:
         value = fd.get(new, ["divSchemes", name]) or ""
-        if not re.fullmatch(r"div\(phi,\s*\w+\)", name) or "upwind" in value and "linearUpwind" not in value:
+        if "upwind" in value and "linearUpwind" not in value:
             continue
         new = fd.set_entry(new, ["divSchemes", name], scheme)
         changed.append(name)
     if not changed:
         return None
-    return patch(f"set {', '.join(changed)} to `{scheme}` in {rel}", {rel: new}, view)
+    return patch(f"set {', '.join(changed)} to `{scheme}` in {rel} (first-order: stable but numerically diffusive, "
+                 f"less accurate; return to the second-order schemes once the run is stable)", {rel: new}, view)
 
 
 def bounded_turbulence_schemes(problem: Problem, view: CaseView) -> Patch | None:

@@ -1,0 +1,240 @@
+"""Plan a case on the geometry the request describes (tasks/geometry builds its mesh).
+
+A scratch case is assembled first: the numerics of the solver's simplest tutorial, the mesh
+files of the shape, a field file per solved field from the canonical BC selector (patch
+roles from the shape), the turbulence model asked for. The stated values are then bound to
+that scratch case exactly as to a tutorial, and the InputWriter copies it into place.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import uuid
+from pathlib import Path
+
+from tasks.core.errors import RequestError
+from tasks.core.paths import data_dir
+from tasks.edit import caseops
+from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_bytes
+from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
+from tasks.geometry.build import build_mesh
+from tasks.geometry.models import MeshCommand, SetPatchTypes
+from tasks.geometry.spec import GeometrySpec
+from tasks.plan.bind import bind_all, vec
+from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
+from tasks.plan.request import Context
+from tasks.plan.select import request_features
+from tasks.plan.stated import Binding, StatedQuantity
+
+# The tutorial whose system/ and constant/ dictionaries a solver's generated case starts from.
+TEMPLATES = {
+    "icoFoam": "incompressible/icoFoam/cavity/cavity",
+    "simpleFoam": "incompressible/simpleFoam/pitzDaily",
+    "pimpleFoam": "incompressible/pimpleFoam/RAS/pitzDaily",
+    "pisoFoam": "incompressible/pisoFoam/RAS/cavity",
+    "buoyantBoussinesqPimpleFoam": "heatTransfer/buoyantBoussinesqPimpleFoam/BenardCells",
+    "buoyantBoussinesqSimpleFoam": "heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom",
+}
+_ROLES = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "body": "wall", "top": "wall", "bottom": "wall",
+          "moving_wall": "movingWall", "hot_wall": "heatedWall", "cold_wall": "wall", "empty": "empty",
+          "symmetry": "symmetryPlane", "wedge": "wedge"}
+_KEEP = ("system/controlDict", "system/fvSchemes", "system/fvSolution", "constant/transportProperties",
+         "constant/turbulenceProperties", "constant/g")
+
+
+def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
+    """(solver, turbulence model) for a generated geometry: the request's, else by its physics."""
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    heated = spec.shape == "heated_cavity" or features.flags.get("buoyancy") or features.flags.get("energy")
+    turbulent = (ctx.model not in (None, "laminar")) or features.simulation_type in ("RAS", "LES")
+    model = ctx.model or ("kOmegaSST" if features.simulation_type == "RAS" else
+                          "Smagorinsky" if features.simulation_type == "LES" else "laminar")
+    if ctx.solver:
+        return ctx.solver, model
+    if heated:
+        return ("buoyantBoussinesqSimpleFoam" if features.steady else "buoyantBoussinesqPimpleFoam"), model
+    if turbulent:
+        return ("pimpleFoam" if features.steady is False or features.simulation_type == "LES" else "simpleFoam"), model
+    return ("simpleFoam" if features.steady else "icoFoam"), model
+
+
+def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity]) -> CaseManifest:
+    solver, model = choose_solver(ctx, spec)
+    template = TEMPLATES.get(solver)
+    if template is None:
+        raise RequestError(f"a generated {spec.shape.replace('_', ' ')} is set up here for icoFoam, simpleFoam, "
+                           f"pimpleFoam, pisoFoam and the Boussinesq solvers, not {solver}; pass --example DIR")
+    for attempt in range(2):
+        scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
+        scratch.mkdir(parents=True)
+        try:
+            manifest = _plan_in(scratch, ctx, spec, stated, solver, model, template)
+        except _Turbulent as high:  # no model asked for and the flow is turbulent: steady RANS instead
+            shutil.rmtree(scratch, ignore_errors=True)
+            features = request_features(ctx.text, ctx.solver, ctx.model)
+            solver, model = ("pimpleFoam" if features.steady is False else "simpleFoam"), "kOmegaSST"
+            template = TEMPLATES[solver]
+            note = (f"turbulence model kOmegaSST with {solver}: Re = {high.reynolds:.3g} is turbulent and no model "
+                    "was asked for")
+            continue
+        except BaseException:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise
+        if attempt:
+            manifest.assumptions.insert(1, note)
+        return manifest
+    raise RequestError("could not plan the generated geometry")  # pragma: no cover - the loop returns
+
+
+class _Turbulent(Exception):
+    def __init__(self, reynolds: float) -> None:
+        super().__init__(f"Re = {reynolds:.3g}")
+        self.reynolds = reynolds
+
+
+def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity], solver: str,
+             model: str, template: str) -> CaseManifest:
+    src = ctx.tutorials_dir / template
+    for rel in _KEEP:
+        found = find_file((src / rel).parent, Path(rel).name)
+        if found is not None:
+            (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
+            (scratch / rel).write_bytes(read_bytes(found))
+    build = build_mesh(spec, scratch)
+    roles = {p.name: _ROLES[p.role] for p in build.patches}
+    wall_speed = any(q.role in ("lid_velocity", "wall_velocity") for q in stated)
+    if wall_speed and "movingWall" not in roles.values():  # a sliding plate (Couette): the top wall moves
+        top = next((p.name for p in build.patches if p.role == "top"), None)
+        if top is not None:
+            roles[top] = "movingWall"
+            if not any(q.role == "inlet_velocity" for q in stated):
+                roles.update({n: "outlet" for n, r in roles.items() if r == "inlet"})
+                assumptions_extra = ["both ends open (zero-gradient velocity, fixed pressure): the flow is driven "
+                                     f"by the moving {top} only"]
+            else:
+                assumptions_extra = []
+        else:
+            assumptions_extra = []
+    else:
+        assumptions_extra = []
+    stub = scratch / "constant/polyMesh/boundary"
+    if build.generator != "blockMesh":  # the field writer reads patch names from the mesh: a stub until gmshToFoam
+        stub.parent.mkdir(parents=True, exist_ok=True)
+        stub.write_text("FoamFile { version 2.0; format ascii; class polyBoundaryMesh; object boundary; }\n"
+                        f"{len(build.patches)}\n(\n" + "".join(
+                            f"    {p.name} {{ type {p.type}; nFaces 0; startFace 0; }}\n" for p in build.patches)
+                        + ")\n")
+    assumptions = [f"geometry: {spec.shape.replace('_', ' ')} built by the shape library ({build.generator}, "
+                   f"{build.n_cells} cells)", *build.assumptions, *assumptions_extra,
+                   f"numerics, schemes and solver settings from the {solver} tutorial {template}"]
+    control = scratch / "system/controlDict"
+    control.write_text(fd.set_entry(control.read_text(), ["application"], solver))
+    speed = next((q.value for q in stated if q.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
+    nu = _viscosity(ctx, stated, scratch, assumptions)
+    re_q = next((q for q in stated if q.role == "reynolds"), None)
+    bindings: list[Binding] = []
+    if speed is None and re_q is not None:
+        speed = re_q.value * nu / build.reference_length
+        assumptions.append(f"U = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} / {fmt(build.reference_length)} = "
+                           f"{fmt(speed)} m/s (L: {spec.shape.replace('_', ' ')} reference length)")
+    if speed is None:
+        speed = 1.0
+        assumptions.append("velocity = 1 m/s (default); state one to change it")
+    direction = list(build.flow_direction)
+    values = {"U": vec([speed * d for d in direction]), "T": "300", "k": "0.01", "epsilon": "0.01",
+              "omega": "1", "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
+    if "movingWall" in roles.values():
+        values["U"] = vec([speed, 0.0, 0.0])
+    fields = ["U", "p"] if "Boussinesq" not in solver else ["U", "p", "p_rgh", "T", "alphat"]
+    for field in fields:
+        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
+        caseops.write_field(scratch, field, solver, model, internal, roles, values, f"shape library: {spec.shape}")
+    if model != "laminar" or solver not in ("icoFoam",):
+        caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
+    caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    reynolds = speed * build.reference_length / nu
+    warnings = []
+    if model == "laminar" and reynolds > 2300 and ctx.model is None and ctx.solver is None and \
+            "laminar" not in ctx.text.lower():
+        raise _Turbulent(reynolds)
+    if model == "laminar" and reynolds > 2300:
+        warnings.append(f"Re = {reynolds:.3g} (U {fmt(speed)} m/s, L {fmt(build.reference_length)} m, nu {fmt(nu)}) "
+                        "with a laminar model: the real flow would be turbulent")
+    geometry = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
+                "dimensions": spec.dims.model_dump(), "cells": build.n_cells}
+    meta = scratch / ".casewright"
+    meta.mkdir(exist_ok=True)
+    (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
+    types = {k: v for s in build.steps if isinstance(s, SetPatchTypes) for k, v in s.types.items()}
+    if types:
+        (meta / "patch_types.json").write_text(json.dumps(types, indent=2) + "\n")
+    for q in stated:
+        if q.role == "geometry":
+            key = next((k for k, v in spec.dims.model_dump().items() if isinstance(v, (int, float)) and
+                        abs(v - q.value) <= 1e-9 * max(1.0, abs(q.value))), None)
+            if key is not None:
+                bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", key],
+                                        value=fmt(q.value), how="shape dimension"))
+    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in ("reynolds", "cell_size")])
+    for q in stated:
+        if q.role == "reynolds" and re_q is not None:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["reynolds"],
+                                    value=fmt(reynolds), how="U L / nu"))
+    geometry["reynolds"] = reynolds
+    (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
+    if stub.is_file() and build.generator != "blockMesh":
+        shutil.rmtree(stub.parent)
+    steps = [" ".join([s.command, *s.args]) for s in build.steps if isinstance(s, MeshCommand)] + [solver]
+    steady = is_steady(solver)
+    text = control.read_text()
+    time = TimeControl(end_time=float(fd.get(text, ["endTime"]) or 1), delta_t=float(fd.get(text, ["deltaT"]) or 1),
+                       write_interval=float(fd.get(text, ["writeInterval"]) or 1))
+    return CaseManifest(
+        request=ctx.text, recipe=f"geometry:{spec.shape}", base_tutorial=str(scratch), base_kind="parametric",
+        solver=solver, algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
+        steady=steady, turbulence=Turbulence(simulation_type=model_spec(model).simulation_type, model=model),
+        mesh="blockMesh" if build.generator == "blockMesh" else "imported",
+        patches=[Patch(name=n, role=r) for n, r in roles.items()], time=time, edits=binder.edits,
+        bindings=bindings + binder.bindings, not_applied=binder.not_applied,
+        assumptions=assumptions + binder.assumptions, warnings=warnings, steps=steps,
+        values={"geometry": geometry},
+    )
+
+
+def _viscosity(ctx: Context, stated: list[StatedQuantity], scratch: Path, assumptions: list[str]) -> float:
+    nu_q = next((q for q in stated if q.role == "nu"), None)
+    if nu_q is not None:
+        return nu_q.value
+    tp = scratch / "constant/transportProperties"
+    fluid = find_fluid(ctx.text)
+    if fluid is not None and tp.is_file():
+        nu = fluid_table()[fluid].nu
+        text = tp.read_text()
+        if fd.find(text, ["nu"]) is not None:
+            old = fd.get(text, ["nu"]) or ""
+            new = f"{old.rsplit(']', 1)[0]}] {fmt(nu)}" if "]" in old else fmt(nu)
+            tp.write_text(fd.set_entry(text, ["nu"], new))
+        assumptions.append(f"fluid = {fluid} (nu = {fmt(nu)} m2/s)")
+        return nu
+    text = tp.read_text() if tp.is_file() else ""
+    try:
+        nu = float((fd.get(text, ["nu"]) or "1e-5").split()[-1])
+    except ValueError:
+        nu = 1e-5
+    assumptions.append(f"kinematic viscosity = {fmt(nu)} m2/s (the template's); name a fluid or state nu to change it")
+    return nu
+
+
+def plan_geometry(text: str, tutorials_dir: Path, spec: GeometrySpec) -> CaseManifest:
+    """The manifest of a request whose geometry the shape library builds."""
+    from tasks.plan.request import build_context
+    from tasks.plan.stated import read_stated
+
+    ctx = build_context(text, tutorials_dir)
+    stated = read_stated(ctx.text)
+    manifest = plan_parametric(ctx, spec, stated)
+    manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
+    manifest.stated = stated
+    return manifest

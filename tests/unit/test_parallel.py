@@ -1,0 +1,141 @@
+"""Parallel runs without OpenFOAM: the rank split, the decomposeParDict edits (parsed back),
+the one mpirun form the runner accepts, and the steps around the solver."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from foamlib import FoamFile
+
+from tasks.core.errors import UsageError
+from tasks.foam.casedir import read_case
+from tasks.run.parallel import (
+    edit_decompose_dict,
+    prepare_decomposition,
+    prime_factors,
+    record_ranks,
+    recorded_ranks,
+    split_axes,
+)
+from tasks.run.runner import Step, check_step, step_from_argv
+from tasks.run.steps import plan_steps
+from tests.conftest import CAVITY, DAMBREAK, copy_tutorial
+
+
+@pytest.mark.parametrize(("n", "factors"), [(1, []), (2, [2]), (12, [3, 2, 2]), (7, [7]), (64, [2] * 6)])
+def test_prime_factors(n: int, factors: list[int]) -> None:
+    assert prime_factors(n) == factors
+
+
+@pytest.mark.parametrize(("extents", "np", "flat", "n"), [
+    ([1, 1, 0.1], 2, [2], (2, 1, 1)),        # a square 2-D case: x first, never z
+    ([0.3, 0.05, 0.001], 4, [2], (4, 1, 1)),  # a long channel: all along x
+    ([1, 1, 0.1], 4, [2], (2, 2, 1)),
+    ([1, 2, 4], 8, [], (1, 2, 4)),           # cubic pieces
+    ([1, 2, 4], 2, [], (1, 1, 2)),           # a 3-D case splits its longest axis
+    ([1, 1, 1], 6, [], (3, 2, 1)),
+])
+def test_split_axes(extents: list[float], np: int, flat: list[int], n: tuple[int, int, int]) -> None:
+    assert split_axes(extents, np, flat) == n
+
+
+def test_split_axes_guards() -> None:
+    with pytest.raises(ValueError, match="three extents"):
+        split_axes([1, 1], 2)
+    with pytest.raises(UsageError, match="--np 0"):
+        split_axes([1, 1, 1], 0)
+
+
+def _parse(tmp_path: Path, text: str) -> FoamFile:
+    path = tmp_path / "decomposeParDict"
+    path.write_text(text)
+    return FoamFile(path)
+
+
+def test_a_new_decompose_dict_parses_back(tmp_path: Path) -> None:
+    text, d = edit_decompose_dict(None, 4, (2, 2, 1))
+    parsed = _parse(tmp_path, text)
+    assert (parsed["numberOfSubdomains"], parsed["method"], list(parsed["hierarchicalCoeffs"]["n"])) == \
+        (4, "hierarchical", [2, 2, 1])
+    assert d.action == "written" and d.n == (2, 2, 1)
+
+
+@pytest.mark.parametrize(("method", "coeffs", "kept_method"), [
+    ("scotch", "", "hierarchical"),  # a stub library in Debian's build: replaced
+    ("metis", "", "hierarchical"),
+    ("simple", "simpleCoeffs\n{\n    n (2 2 1);\n    delta 0.001;\n}\n", "simple"),
+    ("hierarchical", "coeffs\n{\n    n (4 1 1);\n    order xyz;\n}\n", "hierarchical"),
+])
+def test_the_case_dict_is_edited_in_place(tmp_path: Path, method: str, coeffs: str, kept_method: str) -> None:
+    text = ("FoamFile { version 2.0; format ascii; class dictionary; object decomposeParDict; }\n"
+            f"// mine\nnumberOfSubdomains 4;\nmethod {method};\n{coeffs}distributed no;\n")
+    new, d = edit_decompose_dict(text, 2, (2, 1, 1))
+    parsed = _parse(tmp_path, new)
+    assert parsed["numberOfSubdomains"] == 2 and parsed["method"] == kept_method == d.method
+    block = "coeffs" if coeffs.startswith("coeffs") else f"{kept_method}Coeffs"
+    assert list(parsed[block]["n"]) == [2, 1, 1]
+    assert "// mine" in new and parsed["distributed"] is False
+    if "delta" in coeffs:
+        assert parsed["simpleCoeffs"]["delta"] == pytest.approx(0.001)
+    assert bool(d.notes) == (method in ("scotch", "metis"))
+
+
+def test_prepare_reads_the_mesh_extents(tmp_path: Path) -> None:
+    case = copy_tutorial(DAMBREAK, tmp_path / "damBreak")
+    poly = case / "constant/polyMesh"
+    poly.mkdir(parents=True, exist_ok=True)
+    header = "FoamFile { version 2.0; format ascii; class vectorField; object points; }\n"
+    (poly / "points").write_text(header + "4\n(\n(0 0 0)\n(0.584 0 0)\n(0 0.584 0)\n(0 0 0.0146)\n)\n")
+    (poly / "boundary").write_text("FoamFile { version 2.0; format ascii; class polyBoundaryMesh; object boundary; }\n"
+                                   "1\n(\nfrontAndBack\n{\ntype empty;\nnFaces 0;\nstartFace 0;\n}\n)\n")
+    assert prepare_decomposition(case, 4).action == "kept"  # the tutorial's own (2 2 1) fits
+    d = prepare_decomposition(case, 2)
+    assert d.n == (2, 1, 1) and d.action == "edited"
+    assert FoamFile(case / "system/decomposeParDict")["numberOfSubdomains"] == 2
+
+
+def test_the_rank_count_is_remembered(tmp_path: Path) -> None:
+    case = copy_tutorial(CAVITY, tmp_path / "cavity")
+    assert recorded_ranks(case) == 1
+    record_ranks(case, 3)
+    assert recorded_ranks(case) == 3
+    steps = plan_steps(read_case(case))
+    assert [s.label() for s in steps] == ["blockMesh", "decomposePar -force", "icoFoam -parallel", "reconstructPar"]
+    assert [s.np for s in steps] == [1, 1, 3, 1]
+    assert steps[2].argv() == ["mpirun", "-np", "3", "icoFoam", "-parallel"]
+    record_ranks(case, 1)
+    assert [s.label() for s in plan_steps(read_case(case))] == ["blockMesh", "icoFoam"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["mpirun", "-np", "2", "bash", "-parallel"],                    # not whitelisted
+    ["mpirun", "-np", "2", "simpleFoam"],                           # no -parallel
+    ["mpirun", "-np", "2", "simpleFoam", "-case", "x", "-parallel"],  # -parallel not first
+    ["mpirun", "--host", "evil", "-np", "2", "simpleFoam", "-parallel"],
+    ["mpirun", "-np", "1", "simpleFoam", "-parallel"],
+    ["mpirun", "-np", "999", "simpleFoam", "-parallel"],
+    ["mpirun", "-np", "2", "simpleFoam", "-parallel", "; rm -rf /"],
+    ["simpleFoam", "-parallel"],                                    # -parallel without mpirun
+])
+def test_only_one_mpirun_form_is_accepted(tmp_path: Path, argv: list[str]) -> None:
+    with pytest.raises((UsageError, ValueError)):
+        check_step(tmp_path, step_from_argv(argv))
+
+
+def test_the_accepted_mpirun_form(tmp_path: Path) -> None:
+    step = step_from_argv(["mpirun", "-np", "4", "simpleFoam", "-parallel", "-latestTime"])
+    check_step(tmp_path, step)
+    assert (step.command, step.np, step.argv()) == (
+        "simpleFoam", 4, ["mpirun", "-np", "4", "simpleFoam", "-parallel", "-latestTime"])
+    with pytest.raises(UsageError, match="refused"):
+        check_step(tmp_path, Step(command="mpirun", args=["-np", "2", "simpleFoam", "-parallel"]))
+
+
+def test_a_rank_killed_by_a_signal_is_a_crash() -> None:
+    from tasks.run.logs import parse_log
+
+    log = ("Time = 0.005\n[1] #0  Foam::error::printStack(Foam::Ostream&) at ??:?\n"
+           "mpirun noticed that process rank 1 with PID 0 on node x exited on signal 8 (Floating point exception).\n")
+    crash = parse_log(log).crash
+    assert crash is not None and crash.signal == "SIGFPE"
