@@ -31,15 +31,17 @@ _RESULTS = shutil.ignore_patterns("[1-9]*", "0.[0-9]*", "log.*", "processor*", "
 
 
 def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Settings, backend: str | None,
-                smoke: int | None) -> RequestResult:
+                smoke: int | None, review: bool = False) -> RequestResult:
+    """One phrasing of one case through `new` (the Reviewer off by default: the set measures the
+    planner and writer; a repaired run would hide what they got wrong)."""
     out = out_dir_for(out_root, case.id, phrasing)
     if out.exists():
         shutil.rmtree(out)
     started = time.monotonic()
     tags = {**case.tags, "tutorial": case.tutorial}
     try:
-        res = request_to_case(CaseRequest(text=case.phrasings[phrasing], out_dir=out, backend=backend, smoke=smoke),
-                              settings=settings)
+        res = request_to_case(CaseRequest(text=case.phrasings[phrasing], out_dir=out, backend=backend, smoke=smoke,
+                                          review=review), settings=settings)
     except CasewrightError as exc:
         return RequestResult(id=case.id, phrasing=phrasing, tags=tags, held_out=case.held_out, solver=None,
                              expected_solver=case.expected_solver, score=0, reason=f"refused: {exc}",
