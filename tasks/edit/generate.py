@@ -106,6 +106,7 @@ class CaseResult(BaseModel):
     stated: list[StatedQuantity] = Field(default_factory=list)
     not_applied: list[NotApplied] = Field(default_factory=list)
     base_candidates: list[BaseCandidate] = Field(default_factory=list)
+    geometry: dict[str, Any] | None = None
     acceptance: Acceptance | None = None
 
 
@@ -221,7 +222,34 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
         planner=manifest.planner, example_used=manifest.base_kind == "example", route=route, review=review,
         stated=stated, not_applied=not_applied, base_candidates=manifest.base_candidates,
         acceptance=report.acceptance if report is not None else None,
+        geometry=geometry_summary(manifest, written.case_dir),
     )
+
+
+def geometry_summary(manifest: CaseManifest, case: Path) -> dict[str, Any]:
+    """kind (tutorial | parametric | gmsh | example), shape, dimensions, cells, and the mesh
+    quality checkMesh reported when it ran."""
+    import re
+
+    from tasks.geometry.quality import parse_check_mesh
+
+    if manifest.values.get("geometry"):
+        summary = dict(manifest.values["geometry"])
+    else:
+        bmd = case / "system/blockMeshDict"
+        counts = re.findall(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", bmd.read_text()) if bmd.is_file() else []
+        summary = {"kind": "example" if manifest.base_kind == "example" else "tutorial",
+                   "shape": (manifest.base_tutorial or "").rstrip("/").rsplit("/", 1)[-1], "dimensions": {},
+                   "cells": sum(int(a) * int(b) * int(c) for a, b, c in counts) or None}
+    log = case / "log.checkMesh"
+    if log.is_file():
+        q = parse_check_mesh(log.read_text(errors="replace"))
+        summary["mesh_quality"] = {"max_non_orthogonality": q.max_non_orthogonality, "max_skewness": q.max_skewness,
+                                   "max_aspect_ratio": q.max_aspect_ratio, "ok": q.ok}
+        summary["cells"] = getattr(q, "n_cells", None) or summary.get("cells")
+    else:
+        summary["mesh_quality"] = None
+    return summary
 
 
 def result_markdown(result: CaseResult) -> str:

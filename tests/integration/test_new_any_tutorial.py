@@ -51,3 +51,24 @@ def test_smoke_runs_a_few_steps_and_keeps_the_planned_end_time(tmp_path, cli_env
 
     control = (Path(r["case_dir"]) / "system/controlDict").read_text()
     assert fd.get(control, ["endTime"]) == "0.5"
+
+
+def test_a_described_channel_is_built_and_run(tmp_path, cli_env, prefect_server, need_docker):
+    code, r = cli_json(["new", "a 2D channel 1 m long and 0.05 m high, water enters at 0.01 m/s, run for 1 s",
+                        "-o", str(tmp_path / "ch"), "--smoke", "10"], cli_env)
+    assert code == 0 and r["status"] == "completed", r
+    assert r["recipe"] == "geometry:channel" and r["score"] == 4, r["score_reason"]
+    g = r["geometry"]
+    assert g["kind"] == "parametric" and g["shape"] == "channel"
+    assert g["dimensions"]["length"] == 1.0 and g["dimensions"]["height"] == 0.05
+    assert g["mesh_quality"]["ok"] is True and g["cells"] > 0
+    assert all(q["verified"] for q in r["stated"])
+
+
+def test_a_cylinder_in_a_channel_is_meshed_with_gmsh(tmp_path, cli_env, prefect_server, need_docker):
+    code, r = cli_json(["new", "flow past a cylinder of diameter 0.02 m in a channel, Re 20, simulate 0.05 s",
+                        "-o", str(tmp_path / "cy"), "--smoke", "5"], cli_env)
+    assert code == 0 and r["status"] == "completed", r
+    assert r["geometry"]["kind"] == "gmsh" and r["geometry"]["mesh_quality"]["ok"] is True
+    boundary = (Path(r["case_dir"]) / "constant/polyMesh/boundary").read_text()
+    assert "empty" in boundary and "wall" in boundary
