@@ -15,7 +15,7 @@ from tasks.foam import dictionary as fd
 from tasks.review.case import CONSTRAINT_TYPES, CaseView
 from tasks.review.edits import edit_field, patch
 from tasks.review.models import Patch, Problem
-from tasks.review.strategies.tutorials import ranked
+from tasks.review.strategies.tutorials import body_lines, ranked
 
 _INCONSISTENT = re.compile(r"patch type (\w+) and patchField type (\w+)")
 _ESSENTIAL = re.compile(r"Essential entry '(\w+)' missing on patch (\S+)")
@@ -147,7 +147,7 @@ def constraint_types(problem: Problem, view: CaseView) -> Patch | None:
         ttype = (fd.get(ttext or "", ["boundaryField", patch_name, "type"]) or "").strip()
         if ttype in CONSTRAINT_TYPES:
             continue
-        body = [ln.strip() for ln in (ttext or "")[node.body_start:node.body_end].splitlines() if ln.strip()]
+        body = body_lines(ttext or "", node)
         changes = edit_field(view, field, lambda t: fd.set_entry(t, ["boundaryField", patch_name], body))
         return _result(f"{field} on `{patch_name}`: {field_type} -> {ttype} (mesh patch is {mesh_type})", changes,
                        view, f"tutorial {tut.rel} (0/{field} {patch_name})")

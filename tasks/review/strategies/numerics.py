@@ -11,7 +11,7 @@ from tasks.foam import dictionary as fd
 from tasks.review.case import CaseView, block_geometry, estimate_delta_t, first_number
 from tasks.review.edits import edit_field, patch
 from tasks.review.models import Patch, Problem
-from tasks.review.strategies.tutorials import ranked
+from tasks.review.strategies.tutorials import body_lines, ranked
 
 # v1912: solvers and preconditioners that only take symmetric matrices, and their
 # asymmetric counterparts (`Valid asymmetric matrix solver types: GAMG PBiCG PBiCGStab smoothSolver`).
@@ -46,8 +46,7 @@ def algorithm_dicts(problem: Problem, view: CaseView) -> Patch | None:
         theirs = tut.text(rel) or ""
         node = fd.find(theirs, [name])
         assert node is not None
-        body = [ln.strip() for ln in theirs[node.body_start:node.body_end].strip("\n").splitlines() if ln.strip()] \
-            if node.kind == "dict" else None
+        body = body_lines(theirs, node) if node.kind == "dict" else None
         if body is None:
             continue
         new = fd.insert_entry(text, [], name, body)

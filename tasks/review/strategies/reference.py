@@ -8,7 +8,7 @@ from tasks.foam import dictionary as fd
 from tasks.review.case import CONSTRAINT_TYPES, CaseView
 from tasks.review.edits import closest, edit_file, patch
 from tasks.review.models import Patch, Problem
-from tasks.review.strategies.tutorials import Tutorial, installed_applications, ranked
+from tasks.review.strategies.tutorials import Tutorial, body_lines, installed_applications, ranked
 
 _TIME_DIRS = ("0/", "0.orig/")
 # what only the user knows: a tutorial's value would be a guess at the user's intent
@@ -23,8 +23,7 @@ def _result(description: str, changes: dict[str, str], view: CaseView, tut: Tuto
 
 def _entry_text(text: str, node: fd.Entry) -> str | list[str]:
     if node.kind == "dict":
-        body = text[node.body_start:node.body_end]
-        return [ln.strip() for ln in body.strip("\n").splitlines() if ln.strip()]
+        return body_lines(text, node)
     return text[node.value_start:node.value_end].strip()
 
 

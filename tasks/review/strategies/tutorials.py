@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -133,3 +134,9 @@ def nearest_with(view: CaseView, rel: str, path: list[str] | None = None,
             continue
         return tut, text
     return None
+
+
+def body_lines(text: str, node: fd.Entry) -> list[str]:
+    """The lines of a sub-dictionary's body, dedented (nested blocks keep their indentation)."""
+    body = textwrap.dedent(text[node.body_start:node.body_end].strip("\n"))
+    return [ln.rstrip() for ln in body.splitlines() if ln.strip()]
