@@ -157,7 +157,23 @@ from tasks.bench.faults import SUITE2  # noqa: E402
 from tasks.foam.locked import check_locked as _check_locked  # noqa: E402
 
 
-@pytest.mark.parametrize("fault", SUITE2, ids=[f.id for f in SUITE2])
+def _one_per_class(faults):
+    """The first two faults of each strategy class (syntax, reference, numerics, consistency,
+    dialect): the whole suite, 82 runs, is `casewright bench repair` (BENCHMARKS.md), too long for CI."""
+    seen: dict[str, int] = {}
+    picked = []
+    for f in faults:
+        cls = f.kind.split("/", 1)[0]
+        if seen.get(cls, 0) < 2:
+            seen[cls] = seen.get(cls, 0) + 1
+            picked.append(f)
+    return picked
+
+
+CI_SUITE2 = _one_per_class([f for f in SUITE2 if not f.held_out])
+
+
+@pytest.mark.parametrize("fault", CI_SUITE2, ids=[f.id for f in CI_SUITE2])
 def test_suite2_fault_is_repaired(fault, tmp_path, cli_env, prefect_server, need_docker) -> None:
     """`casewright review` repairs the fault: the final run completes (not diverged), every
     locked value reads as the user set it, and every cycle names its strategy and source."""
