@@ -24,6 +24,7 @@ from tasks.bench.requests import (
 )
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import CasewrightError
+from tasks.foam.files import decompress_tree
 from tasks.plan.manifest import CaseRequest
 
 _RESULTS = shutil.ignore_patterns("[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json",
@@ -59,13 +60,17 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
     out = out_root / f"modify--{case.id}"
     started = time.monotonic()
     tags = {**case.tags, "kind": "modify"}
-    if not (base / "system/controlDict").is_file():
+    if out.exists():
+        shutil.rmtree(out)
+    if (base / "system/controlDict").is_file():
+        shutil.copytree(base, out, ignore=_RESULTS)
+    elif case.base_tutorial and (settings.tutorials_dir / case.base_tutorial / "system").is_dir():
+        shutil.copytree(settings.tutorials_dir / case.base_tutorial, out, ignore=_RESULTS)  # its case is held out
+        decompress_tree(out)
+    else:
         return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,
                              expected_solver="", score=0, reason=f"refused: base {case.base_case} was not generated",
                              seconds=0.0, case_dir=str(out))
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(base, out, ignore=_RESULTS)
     try:
         res = modify_case(out, case.request, backend=backend, settings=settings)
     except CasewrightError as exc:

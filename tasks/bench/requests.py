@@ -40,6 +40,7 @@ class ModifyCase(BaseModel):
 
     id: str
     base_case: str
+    base_tutorial: str | None = None
     request: str
     tags: dict[str, Any] = Field(default_factory=dict)
     checks: list[Check] = Field(default_factory=list)

@@ -226,6 +226,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
              setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
         del span
 
+    _bind_the_rest(plan, state, text)
     if not (plan.edits or plan.solver or plan.model or plan.refine):
         raise RequestError(
             "found no change to make offline in this request: name a value with its unit (velocity, "
@@ -275,6 +276,29 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
 
 def _is_2d(case: Path) -> bool:
     return "empty" in mesh_patches(case).values()
+
+
+def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Every stated value the change rules above left unbound goes through the same binder as
+    `new` (any entry the case really has: a named parameter, a flow rate, a heater region, ...)."""
+    from tasks.plan.bind import bind_all
+    from tasks.plan.stated import mentions_value, read_stated
+
+    if plan.refine is not None:
+        return
+    numbers = " ".join(str(e.value) for e in plan.edits)
+    stated = [q for q in read_stated(text) if q.role not in ("geometry",) and not mentions_value(numbers, q.value)
+              and not (q.role in ("mesh_cells", "mesh_cells_axis") and any(e.file.endswith("blockMeshDict")
+                                                                         for e in plan.edits))]
+    if not stated:
+        return
+    binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
+    taken = {(e.file, tuple(e.entry)) for e in plan.edits}
+    for e in binder.edits:
+        if (e.file, tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
+            plan.edits.append(e)
+    plan.assumptions += binder.assumptions
+    plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
 
 
 def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float,

@@ -18,7 +18,7 @@ from tasks.plan.bind import bind_all
 from tasks.plan.generic import choose_base, plan_generic
 from tasks.plan.select import request_features
 from tasks.plan.request import build_context
-from tasks.plan.stated import read_stated
+from tasks.plan.stated import mentions_value, read_stated
 
 
 def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
@@ -49,7 +49,7 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
         return
     taken = {e.file + "/" + "/".join(e.entry) for e in manifest.edits if e.locked}
     numbers = " ".join(str(e.value) for e in manifest.edits if e.locked)
-    loose = [q for q in stated if q.role != "geometry" and not _mentions_value(numbers, q.value)
+    loose = [q for q in stated if q.role != "geometry" and not mentions_value(numbers, q.value)
              and not any(b.stated == q.text for b in manifest.bindings)]
     if not loose:
         return
@@ -60,19 +60,6 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     manifest.bindings += binder.bindings
     manifest.not_applied += binder.not_applied
     manifest.assumptions += binder.assumptions
-
-
-def _mentions_value(text: str, value: float) -> bool:
-    import re
-
-    for token in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text):
-        try:
-            x = float(token)
-        except ValueError:
-            continue
-        if abs(x - value) <= 1e-6 * max(abs(x), abs(value)) + 1e-12:
-            return True
-    return False
 
 
 def _generic_fits_better(ctx, manifest: CaseManifest) -> bool:

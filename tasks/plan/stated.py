@@ -161,3 +161,15 @@ def read_stated(text: str) -> list[StatedQuantity]:
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
                                   role=role_of(q), dims=q.dims))
     return out
+
+
+def mentions_value(text: str, value: float) -> bool:
+    """`text` holds the number `value` (any spelling: 1e-05, 0.00001)."""
+    for token in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", text):
+        try:
+            x = float(token)
+        except ValueError:
+            continue
+        if abs(x - value) <= 1e-6 * max(abs(x), abs(value)) + 1e-12:
+            return True
+    return False
