@@ -55,7 +55,8 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
                          seconds=round(time.monotonic() - started, 1), shortened=res.shortened, case_dir=str(out))
 
 
-def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: str | None) -> RequestResult:
+def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: str | None,
+               smoke: int | None = None) -> RequestResult:
     base = out_dir_for(out_root, case.base_case, "terse")
     out = out_root / f"modify--{case.id}"
     started = time.monotonic()
@@ -72,7 +73,7 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
                              expected_solver="", score=0, reason=f"refused: base {case.base_case} was not generated",
                              seconds=0.0, case_dir=str(out))
     try:
-        res = modify_case(out, case.request, backend=backend, settings=settings)
+        res = modify_case(out, case.request, backend=backend, settings=settings, review=False, smoke=smoke)
     except CasewrightError as exc:
         return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,
                              expected_solver="", score=0, reason=f"refused: {exc}",
@@ -104,7 +105,7 @@ def bench_requests(out_root: Path, held_out: bool = False, tag: str | None = Non
                 progress(result)
     if with_modify:
         for mod in load_modify(held_out, tag):
-            result = run_modify(mod, out_root, settings, backend)
+            result = run_modify(mod, out_root, settings, backend, smoke)
             results.append(result)
             if progress:
                 progress(result)

@@ -201,10 +201,15 @@ def score_and_report(request: CaseRequest, manifest, written, problems, report: 
 
 
 def run_planned_case(case_dir: Path, request: CaseRequest, settings: Settings, np: int | None) -> RunReport:
-    """execute_case, cut to `request.smoke` steps when asked (the files keep the planned endTime)."""
-    shortened = shorten(case_dir, request.smoke) if request.smoke else None
+    return run_shortened(case_dir, request.backend, settings, np, request.smoke)
+
+
+def run_shortened(case_dir: Path, backend: str | None, settings: Settings, np: int | None,
+                  smoke: int | None) -> RunReport:
+    """execute_case, cut to `smoke` steps when asked (the files keep the planned endTime)."""
+    shortened = shorten(case_dir, smoke) if smoke else None
     try:
-        report = execute_case(case_dir, request.backend, settings, np)
+        report = execute_case(case_dir, backend, settings, np)
     finally:
         if shortened:
             restore(case_dir, shortened[0])

@@ -10,7 +10,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, Field
 
-from flows.case import execute_case
+from flows.case import execute_case, run_shortened
 from tasks.core.config import Settings, get_settings
 from tasks.edit.checks import Problem, check_case
 from tasks.edit.modify import CaseState, ChangePlan, ChangeResult, apply_changes, plan_changes, read_state
@@ -68,7 +68,7 @@ def _review(case_dir: Path, settings: Settings, backend: str | None,
 
 @flow(name="modify-case", flow_run_name="modify {case_dir}", persist_result=False)
 def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | None = None,
-                review: bool = True, settings: Settings | None = None) -> ModifyResult:
+                review: bool = True, settings: Settings | None = None, smoke: int | None = None) -> ModifyResult:
     """read -> plan changes -> back up + apply -> check -> run -> review when it fails."""
     settings = settings or get_settings()
     started = time.monotonic()
@@ -80,7 +80,7 @@ def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | N
     report: RunReport | None = None
     summary = None
     if run:
-        report = execute_case(after.case_dir, backend, settings)
+        report = run_shortened(after.case_dir, backend, settings, None, smoke)
         if report.status != "completed" and review:
             report, summary = _review(after.case_dir, settings, backend, report)
     locks = check_locked(after.case_dir)

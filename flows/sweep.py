@@ -149,40 +149,46 @@ def variant_runner(spec: SweepSpec) -> Iterator[TaskRunner]:
         yield runner
 
 
+def run_variants(spec: SweepSpec, plans: list[VariantPlan], backend: str | None,
+                 settings: Settings) -> dict[str, VariantResult]:
+    """Submit one run-variant task per plan to the sweep's executor; land each result as it comes.
+    A variant lost outside OpenFOAM (its worker gone for good, Docker down) is a failed row."""
+    logger = get_run_logger()
+    base = pack_base(spec.base_case)
+    results: dict[str, VariantResult] = {}
+    with variant_runner(spec) as runner:
+        futures = {runner.submit(run_variant, {"job": VariantJob(plan=p, base=base, np=spec.np, review=spec.review),
+                                               "backend": backend, "settings": settings}): p for p in plans}
+        for future in as_completed(list(futures)):
+            plan = futures[future]
+            try:
+                results[plan.name] = land_variant(future.result(), spec.out_dir)
+            except Exception as exc:  # recorded as the variant's result; the other variants go on
+                logger.error("sweep: variant %s failed outside OpenFOAM: %s", plan.name, exc)
+                results[plan.name] = variant_result(plan, spec.out_dir / plan.name, None, None, None,
+                                                    f"{type(exc).__name__}: {exc}", False, "failed")
+            logger.info("sweep: %d of %d variants done", len(results), len(plans))
+    return results
+
+
 @flow(name="sweep", flow_run_name="sweep {spec.base_case}", persist_result=False)
 def sweep_cases(spec: SweepSpec, backend: str | None = None, settings: Settings | None = None) -> SweepResult:
     """plan + check -> sweep-plan.json -> run each variant without a result -> land -> summary."""
     settings = settings or get_settings()
-    logger = get_run_logger()
     started = time.monotonic()
     plans = plan_variants(spec)
     plan_path = write_sweep_plan(spec, plans)
     if spec.dry_run:
         results = [variant_result(p, spec.out_dir / p.name, None, None, None, "planned (--dry-run)", False, "planned")
                    for p in plans]
-        return summarise(spec, results, time.monotonic() - started, plan_path)
-    if not spec.run:
+    elif not spec.run:
         changes = write_variant_cases(spec, plans)
         results = [variant_result(p, spec.out_dir / p.name, changes[p.name], None, None, "not run (--no-run)", False)
                    for p in plans]
-        return summarise(spec, results, time.monotonic() - started, plan_path)
-    done = landed_results(spec.out_dir, plans) if spec.resume else {}
-    todo = [p for p in plans if p.name not in done]
-    logger.info("sweep: %d variants to run on %s%s (%d have a result)", len(todo), spec.executor,
-                f" {spec.address}" if spec.address else "", len(done))
-    base = pack_base(spec.base_case)
-    results = dict(done)
-    with variant_runner(spec) as runner:
-        futures = {runner.submit(run_variant, {"job": VariantJob(plan=p, base=base, np=spec.np, review=spec.review),
-                                               "backend": backend, "settings": settings}): p for p in todo}
-        for future in as_completed(list(futures)):
-            plan = futures[future]
-            try:
-                results[plan.name] = land_variant(future.result(), spec.out_dir)
-            except Exception as exc:  # a lost variant (worker gone for good, Docker down) is a failed row
-                logger.error("sweep: variant %s failed outside OpenFOAM: %s", plan.name, exc)
-                results[plan.name] = variant_result(plan, spec.out_dir / plan.name, None, None, None,
-                                                    f"{type(exc).__name__}: {exc}", False, "failed")
-            logger.info("sweep: %d of %d variants done", len(results), len(plans))
-    ordered = [results[p.name] for p in plans]
-    return summarise(spec, ordered, time.monotonic() - started, plan_path)
+    else:
+        done = landed_results(spec.out_dir, plans) if spec.resume else {}
+        get_run_logger().info("sweep: %d variants to run on %s%s (%d have a result)", len(plans) - len(done),
+                              spec.executor, f" {spec.address}" if spec.address else "", len(done))
+        ran = run_variants(spec, [p for p in plans if p.name not in done], backend, settings)
+        results = [done.get(p.name) or ran[p.name] for p in plans]
+    return summarise(spec, results, time.monotonic() - started, plan_path)
