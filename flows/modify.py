@@ -10,7 +10,7 @@ from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, Field
 
-from flows.case import execute_case, run_shortened
+from flows.case import run_shortened
 from tasks.core.config import Settings, get_settings
 from tasks.edit.checks import Problem, check_case
 from tasks.edit.modify import CaseState, ChangePlan, ChangeResult, apply_changes, plan_changes, read_state
