@@ -35,12 +35,14 @@ DEFAULT_METHOD = "hierarchical"
 
 # OpenMPI inside a container with no network, every capability dropped, maybe as root:
 # shared memory between the ranks (no TCP), no cross-memory attach (needs CAP_SYS_PTRACE),
-# more ranks than cores allowed (a 2-core machine still runs -np 4), and ranks that yield the
-# core while they wait: busy-polling ranks on cores shared with other work are 4-6x slower
-# (pitzDaily x4 cells, 60 iterations on 2 ranks at load 10: 123-135 s polling, 27-64 s yielding,
-# 21-28 s serial).
+# more ranks than cores allowed (a 2-core machine still runs -np 4), ranks that yield the core
+# while they wait and are not bound to one core: on cores shared with other work a polling or
+# bound rank waits for its partner (pitzDaily x4 cells, 60 iterations on 2 ranks; load 10:
+# 123-135 s polling, 27-64 s yielding, 21-28 s serial; load 3-4: bound 17-25 s, unbound
+# 11-19 s, unbound and polling 21-55 s, serial 7-13 s).
 MPI_ENVIRONMENT = {
     "OMPI_MCA_mpi_yield_when_idle": "1",
+    "OMPI_MCA_hwloc_base_binding_policy": "none",
     "OMPI_MCA_btl": "self,vader",
     "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
     "OMPI_MCA_rmaps_base_oversubscribe": "1",
