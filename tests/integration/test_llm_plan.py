@@ -78,5 +78,5 @@ def test_fallback_mode_asks_the_llm_only_when_offline_planning_refuses(tmp_path)
         stub.replies.append(json.dumps(VALID))
         m, _ = _plan(stub, tmp_path, "fallback", text="lid-driven cavity, icoFoam")
         assert stub.requests == [] and m.planner == "deterministic"
-        m2, _ = _plan(stub, tmp_path, "fallback")
+        m2, _ = _plan(stub, tmp_path, "fallback", text="simulate the flow")  # no tutorial or shape fits: refused offline
     assert m2.planner == "llm"
