@@ -82,7 +82,7 @@ def test_readme_request_writes_a_parseable_case(tmp_path, cli_env):
     "request_text,needle",
     [
         ("", "empty"),
-        ("simulate the flow", "cannot plan"),
+        ("simulate the flow", "no installed tutorial fits"),
         ("cavity flow with fooFoam", "unknown solver"),
         ("lid-driven cavity, unit square, lid 1 m/s, nu = 1e-3 m2/s, Re = 5000", "contradictory"),
     ],
