@@ -607,66 +607,6 @@ def plan_mixer(ctx: "Context") -> CaseManifest:
 # --- any solver: start from its simplest tutorial ----------------------------------------
 
 
-def _tutorial_index(root: Path) -> list[tuple[str, str, str | None, int]]:
-    """(relative dir, application, RAS/LES model or None, complexity) for every tutorial
-    whose mesh comes from blockMesh alone."""
-    from tasks.foam.casedir import top_level_entries
-
-    out = []
-    for control in root.rglob("system/controlDict"):
-        case = control.parent.parent
-        app = top_level_entries(control.read_text(errors="replace")).get("application", "")
-        allrun = (case / "Allrun").read_text(errors="replace") if (case / "Allrun").is_file() else ""
-        if not (case / "system/blockMeshDict").is_file() or not (case / "0").is_dir():
-            continue
-        if any(w in allrun for w in ("snappyHexMesh", "Allrun.pre", "m4 ", "topoSet", "extrude", "decomposePar",
-                                     "createBaffles", "subsetMesh", "mirrorMesh", "foamDictionary")):
-            continue
-        model = None
-        tp = case / "constant/turbulenceProperties"
-        if tp.is_file():
-            text = tp.read_text(errors="replace")
-            model = fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"])
-        files = sum(1 for _ in case.rglob("*") if _.is_file())
-        out.append((str(case.relative_to(root)), app, model, files))
-    return out
-
-
-def plan_from_tutorial(ctx: "Context") -> CaseManifest:
-    p = Plan(ctx)
-    solver = ctx.solver
-    assert solver is not None
-    index = [t for t in _tutorial_index(ctx.tutorials_dir) if t[1] == solver]
-    if not index:
-        raise RequestError(
-            f"no simple blockMesh tutorial for {solver} to start from; name a geometry Casewright knows, "
-            f"pass --example DIR with a case of yours, or configure an LLM"
-        )
-    wanted = ctx.model
-    exact = [t for t in index if wanted and t[2] == wanted]
-    pick = min(exact or index, key=lambda t: t[3])
-    relaxed = "" if exact or not wanted else f" (no {solver} tutorial uses {wanted}; the model is switched)"
-    p.assumptions.append(f"base case = the {solver} tutorial {pick[0]}{relaxed}")
-    model = wanted or pick[2] or "laminar"
-    spec = model_spec(model)
-    steady = is_steady(solver)
-    control = tutorial_text(ctx, pick[0], "system/controlDict")
-    from tasks.foam.casedir import top_level_entries
-
-    entries = top_level_entries(control)
-    end = float(entries.get("endTime", "1") or 1)
-    dt = float(entries.get("deltaT", "1") or 1)
-    write = float(entries.get("writeInterval", "1") or 1)
-    time = time_control(p, steady, end, dt, write, adjustable=entries.get("adjustTimeStep", "no") in ("yes", "on", "true"))
-    p.warnings.append(f"planned from the generic {solver} tutorial: only the solver, model and times follow the request")
-    return manifest(
-        p, recipe="tutorial", base_tutorial=pick[0], solver=solver,
-        algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
-        steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type, model=model), mesh="tutorial",
-        time=time, bc_values={"U": "(1 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
-                              "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
-    )
-
 
 # --- recognising the family ------------------------------------------------------------------
 
