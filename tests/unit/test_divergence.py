@@ -69,3 +69,16 @@ def test_healthy_run_is_completed(tmp_path: Path) -> None:
     report = _report(tmp_path, HEALTHY)
     assert report.status == "completed" and report.divergence is None
     assert rubric(report, []).score == 4
+
+
+def test_a_simple_start_near_one_is_not_divergence():
+    """Ten SIMPLE iterations end with a local continuity error near 1 that has been falling:
+    a short (smoke) run of a healthy case, not a diverged one."""
+    from tasks.run.logs import ContinuityRecord, LogSummary, divergence_sign
+
+    summary = LogSummary()
+    summary.continuity = [ContinuityRecord(time=t, sum_local=v, global_error=0.0, cumulative=0.0)
+                          for t, v in enumerate([2.9, 2.4, 2.0, 1.8, 1.7, 1.6, 1.6, 1.5, 1.5, 1.5], start=1)]
+    assert divergence_sign(summary) is None
+    summary.continuity.append(ContinuityRecord(time=11, sum_local=400.0, global_error=0.0, cumulative=0.0))
+    assert divergence_sign(summary)[0] == "continuity"
