@@ -28,6 +28,7 @@ from tasks.foam.casedir import CaseInfo
 from tasks.review.locate import MESH_STEPS
 from tasks.review.models import Patch
 from tasks.review.report import review_markdown
+from tasks.review.rules import CATALOGUE
 from tasks.review.run import (
     clean_stale_times,
     is_mesh_only,
@@ -108,7 +109,9 @@ def review_case(
                                    settings.docker_cpus, settings.openfoam_dir)
     client: LLMClient | None = (llm if llm is not None else make_llm_client(settings)) if use_llm else None
     cycles = settings.reviewer_max_cycles if max_cycles is None else max_cycles
-    session = ReviewSession(Path(case_dir), cycles, client, REPAIRS if rules is None else rules)
+    if rules is None:
+        rules = REPAIRS if settings.reviewer_strategies else CATALOGUE
+    session = ReviewSession(Path(case_dir), cycles, client, rules)
     info = preflight(session)
     plan = plan_review_steps(info)
     if initial is not None and same_steps(plan, initial.steps):

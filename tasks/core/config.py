@@ -88,6 +88,8 @@ class Settings(BaseSettings):
 
     # --- agents -------------------------------------------------------------------------
     reviewer_max_cycles: int = Field(10, ge=0)
+    reviewer_strategies: bool = Field(True, description="the Reviewer's general strategies before its rule "
+                                      "catalogue (off: rules, then the LLM when configured)")
 
     # --- Prefect ------------------------------------------------------------------------
     prefect_api_url: str | None = Field(

@@ -43,7 +43,9 @@ def review_json(case: Path, env: dict[str, str]) -> tuple[int, dict]:
 
 
 def llm_env(cli_env: dict[str, str], fake: OpenAIStub) -> dict[str, str]:
-    return {**cli_env, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test-key", "CASEWRIGHT_LLM_MODEL": "fake-model"}
+    # the rule catalogue alone, so a decimal comma (the syntax strategy's) is left to the LLM
+    return {**cli_env, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test-key", "CASEWRIGHT_LLM_MODEL": "fake-model",
+            "CASEWRIGHT_REVIEWER_STRATEGIES": "0"}
 
 
 def test_llm_repairs_what_no_rule_covers(tmp_path, cli_env, prefect_server, need_docker, fake_openai) -> None:
