@@ -257,6 +257,12 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
             word = m.group(1) or {"doubled": "double", "halved": "halve"}[m.group(2)]
             factor = _FACTOR_WORDS[word]
     if factor is None:
+        m = re.search(rf"\b(increase|raise|multiply|decrease|reduce|lower)\w*\b[^.;]*?{count_words}[^.;]*?by\s+"
+                      r"(?:a\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)", low)
+        if m:
+            n = float(m.group(2))
+            factor = n if m.group(1).startswith(("increase", "raise", "multiply")) else 1.0 / n
+    if factor is None:
         m = re.search(r"\b(refine|coarsen)\w*\b[^.;]*?(?:by\s+(?:a\s+)?factor\s+(?:of\s+)?|by\s+)(\d+(?:\.\d+)?)", low) or \
             re.search(r"\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(finer|coarser)\b", low)
         if m:
@@ -266,9 +272,9 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
             factor = 2.0
     if factor is None:
         return None
-    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x",
-                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y",
-                                              r"\bin z\b|z[- ]direction|spanwise|along z")]
+    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x|\bx\s+(?:and|,)",
+                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b",
+                                              r"\bin z\b|z[- ]direction|spanwise|along z|(?:and|,)\s+z\b")]
     if not any(axes):
         axes = [True, True, not two_d]
     return [factor if a else 1.0 for a in axes]

@@ -122,3 +122,12 @@ def test_base_selection_over_every_tutorial(request_text, tutorial):
     ctx = build_context(request_text, TUTORIALS)
     ranked = rank(request_features(ctx.text, ctx.solver, ctx.model), tutorial_records(TUTORIALS), 3)
     assert ranked[0].record.case == tutorial and len(ranked) == 3
+
+
+@pytest.mark.parametrize(
+    "text,factors",
+    [("increase the mesh resolution by a factor of 2 in both x and y directions", [2, 2, 1]),
+     ("reduce the number of cells by a factor of 2", [0.5, 0.5, 1])],
+)
+def test_refinement_by_a_factor(text, factors):
+    assert refinement(text, True) == factors
