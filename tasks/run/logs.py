@@ -356,9 +356,10 @@ def late_bounding(summary: LogSummary) -> list[BoundingRecord]:
     """Bounding in the last quarter of the run: early bounding while a steady solution
     settles is normal; bounding that persists is a sign of trouble."""
     if not summary.bounding or summary.first_time is None or summary.last_time is None:
-        return list(summary.bounding)
+        return [b for b in summary.bounding if b.min < 0]
     cutoff = summary.first_time + 0.75 * (summary.last_time - summary.first_time)
-    return [b for b in summary.bounding if b.time >= cutoff]
+    # "bounding kl, min: 0": a field resting at its lower limit (kl is 0 on walls), not a negative excursion
+    return [b for b in summary.bounding if b.time >= cutoff and b.min < 0]
 
 
 def divergence_signals(summary: LogSummary) -> list[str]:

@@ -82,3 +82,13 @@ def test_a_simple_start_near_one_is_not_divergence():
     assert divergence_sign(summary) is None
     summary.continuity.append(ContinuityRecord(time=11, sum_local=400.0, global_error=0.0, cumulative=0.0))
     assert divergence_sign(summary)[0] == "continuity"
+
+
+def test_a_field_resting_at_zero_is_not_a_bounding_storm():
+    """kkLOmega clamps kl to 0 on the walls every iteration ("bounding kl, min: 0"): no excursion."""
+    from tasks.run.logs import BoundingRecord, LogSummary, late_bounding
+
+    summary = LogSummary()
+    summary.bounding = [BoundingRecord(time=t, field="kl", min=0.0, max=1.0, average=0.5) for t in range(1, 101)]
+    summary.first_time, summary.last_time = 1.0, 100.0
+    assert late_bounding(summary) == []
