@@ -182,8 +182,9 @@ def test_a_server_without_pgvector_is_named_in_one_line(cli_env, no_vector_url):
     env = {**cli_env, "DATABASE_URL": no_vector_url}
     proc = run_cli(["ingest", "--only", "canonical"], env)
     assert proc.returncode == 1, proc.stderr[-2000:]
-    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
-    assert lines and lines[-1].startswith("error:") and "pgvector" in lines[-1] and "vector" in lines[-1], proc.stderr
+    # one error line (Prefect's events worker may add a "still processing" warning after it under load)
+    errors = [ln for ln in proc.stderr.splitlines() if ln.startswith("error:")]
+    assert len(errors) == 1 and "pgvector" in errors[0] and "vector" in errors[0], proc.stderr
     assert "Traceback" not in proc.stderr
     proc = run_cli(["ask", QUESTION], env)
     assert proc.returncode == 1 and "pgvector" in proc.stderr and "Traceback" not in proc.stderr, proc.stderr[-2000:]
