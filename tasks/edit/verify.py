@@ -75,16 +75,6 @@ def _files(case: Path, globs: list[str]) -> list[Path]:
     return seen
 
 
-def _flatten(text: str, lo: int = 0, hi: int | None = None, path: tuple[str, ...] = ()) -> list[tuple[list[str], str]]:
-    out: list[tuple[list[str], str]] = []
-    for e in fd.entries(text, lo, hi):
-        if e.kind == "dict":
-            out += _flatten(text, e.body_start, e.body_end, (*path, e.name))
-        elif e.kind == "value":
-            out.append(([*path, e.name], text[e.value_start:e.value_end]))
-    return out
-
-
 def _numbers(raw: str, how: str) -> list[float]:
     raw = fd.strip_comments(raw)
     if how == "magnitude":
@@ -124,7 +114,7 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     globs, names, how = where
     for path in _files(case, globs):
         text = path.read_text(errors="replace")
-        for entry, raw in _flatten(text):
+        for entry, raw in fd.leaves(text):
             if names is not None and entry[-1] not in names:
                 continue
             want = q.value * 60 / (2 * math.pi) if q.role == "angular_velocity" and entry[-1] == "rpm" else q.value

@@ -217,6 +217,17 @@ def keys(text: str, path: Path = ()) -> list[str]:
     return [e.name for e in entries(text, *span) if e.kind != "directive" and e.key != "FoamFile"]
 
 
+def leaves(text: str, lo: int = 0, hi: int | None = None, path: tuple[str, ...] = ()) -> list[tuple[list[str], str]]:
+    """Every `key value;` of a dictionary at any depth: (key path, raw value text)."""
+    out: list[tuple[list[str], str]] = []
+    for e in entries(text, lo, hi):
+        if e.kind == "dict":
+            out += leaves(text, e.body_start, e.body_end, (*path, e.name))
+        elif e.kind == "value":
+            out.append(([*path, e.name], text[e.value_start:e.value_end]))
+    return out
+
+
 def top_level_values(text: str) -> dict[str, str]:
     """The `key value;` entries at the top level (the first of each key), comments removed."""
     values: dict[str, str] = {}

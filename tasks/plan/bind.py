@@ -972,16 +972,9 @@ def _leaves_get(text: str, entry: list[str]) -> str:
     return " ".join(fd.strip_comments(fd.get(text, entry) or "").split())
 
 
-def _leaves(text: str, lo: int = 0, hi: int | None = None, path: tuple[str, ...] = ()) -> list[tuple[list[str], str]]:
-    """Every `key value;` of a dictionary with its key path."""
-    out: list[tuple[list[str], str]] = []
-    for e in fd.entries(text, lo, hi):
-        if e.kind == "dict":
-            out += _leaves(text, e.body_start, e.body_end, (*path, e.name))
-        elif e.kind == "value":
-            out.append(([*path, e.name], " ".join(fd.strip_comments(text[e.value_start:e.value_end]).split())))
-    return out
-
+def _leaves(text: str) -> list[tuple[list[str], str]]:
+    """Every leaf entry with its value, comments removed and whitespace collapsed."""
+    return [(entry, " ".join(fd.strip_comments(raw).split())) for entry, raw in fd.leaves(text)]
 
 def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
     """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
