@@ -229,18 +229,18 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
 def geometry_summary(manifest: CaseManifest, case: Path) -> dict[str, Any]:
     """kind (tutorial | parametric | gmsh | example), shape, dimensions, cells, and the mesh
     quality checkMesh reported when it ran."""
-    import re
 
+    from tasks.foam.geometry import block_cell_counts
     from tasks.geometry.quality import parse_check_mesh
 
     if manifest.values.get("geometry"):
         summary = dict(manifest.values["geometry"])
     else:
         bmd = case / "system/blockMeshDict"
-        counts = re.findall(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", bmd.read_text()) if bmd.is_file() else []
+        counts = block_cell_counts(bmd.read_text()) if bmd.is_file() else []
         summary = {"kind": "example" if manifest.base_kind == "example" else "tutorial",
                    "shape": (manifest.base_tutorial or "").rstrip("/").rsplit("/", 1)[-1], "dimensions": {},
-                   "cells": sum(int(a) * int(b) * int(c) for a, b, c in counts) or None}
+                   "cells": sum(a * b * c for a, b, c in counts) or None}
     log = case / "log.checkMesh"
     if log.is_file():
         q = parse_check_mesh(log.read_text(errors="replace"))

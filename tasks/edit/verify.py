@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
+from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import same_value
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
-_HEX = re.compile(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
 
 _VELOCITY = ["0/U", "0/U.*", "0.orig/U", "0.orig/U.*"]
 _PRESSURE = ["0/p", "0/p_rgh", "0.orig/p", "0.orig/p_rgh"]
@@ -127,7 +127,7 @@ def _find_cells(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     path = case / "system/blockMeshDict"
     if not path.is_file():
         return None
-    counts = [tuple(int(x) for x in m.groups()) for m in _HEX.finditer(fd.strip_comments(path.read_text()))]
+    counts = block_cell_counts(fd.strip_comments(path.read_text()))
     if q.role == "mesh_cells" and q.dims:
         want = [d for d in q.dims if d > 1] if len(q.dims) == 3 else list(q.dims)
         for c in counts:

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
+from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table, fmt
 from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 _VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
-_HEX = re.compile(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
 _SIDES = {
     "left": ("left", "west"), "right": ("right", "east"), "top": ("top", "upper", "ceiling", "lid", "roof"),
@@ -76,7 +76,7 @@ class Base:
 
     def blocks(self) -> tuple[str, list[tuple[int, int, int]]]:
         text = self.text("system/blockMeshDict") or ""
-        return text, [tuple(int(x) for x in m.groups()) for m in _HEX.finditer(fd.strip_comments(text))]  # type: ignore[misc]
+        return text, block_cell_counts(fd.strip_comments(text))
 
     def extents(self) -> list[float] | None:
         """Domain size in x, y, z (metres) from the blockMeshDict vertices."""

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.paths import CANONICAL_DIR, data_dir
 from tasks.foam.files import find_file, read_text
+from tasks.foam.geometry import block_cell_counts
 from tasks.knowledge.casebase import CaseRecord, find_case_dirs, read_case_record
 
 # Solvers a base can be switched between by tasks/edit/caseops.switch_solver.
@@ -177,8 +178,7 @@ def _cells(r: CaseRecord) -> int:
     found = find_file(path, "blockMeshDict")
     if found is None:
         return 100_000
-    counts = re.findall(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", read_text(found))
-    return sum(int(a) * int(b) * int(c) for a, b, c in counts) or 100_000
+    return sum(a * b * c for a, b, c in block_cell_counts(read_text(found))) or 100_000
 
 
 def _blocked(r: CaseRecord) -> str | None:
