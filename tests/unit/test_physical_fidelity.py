@@ -195,3 +195,26 @@ def test_gravity_fallback_prefers_the_plan() -> None:
     view = CaseView.from_texts({"system/controlDict": "application buoyantPimpleFoam;\n",
                                 ".casewright/manifest.json": json.dumps({"physics": {"gravity": [0, 0, -9.81]}})})
     assert gravity_default(view) == "(0 0 -9.81)"
+
+
+# 13b. one omega wall treatment: every omega model, every wall role, every solver family writes
+# omegaWallFunction (it blends the viscous and log layers, so it is right at any y+), and no
+# module or template carries its own omega wall condition beside canonical/physics.yaml.
+OMEGA_MODELS = ("kOmega", "kOmegaSST", "kkLOmega")
+
+
+@pytest.mark.parametrize("model", OMEGA_MODELS)
+@pytest.mark.parametrize("role", ["wall", "movingWall", "heatedWall"])
+@pytest.mark.parametrize("solver", ["simpleFoam", "pimpleFoam", "rhoSimpleFoam", "buoyantBoussinesqSimpleFoam"])
+def test_omega_walls_have_one_treatment(model: str, role: str, solver: str) -> None:
+    bc = boundary_condition(role, "omega", model, solver, {"omega": "1"})
+    assert bc == {"type": "omegaWallFunction", "value": "uniform 1"}, (model, role, solver, bc)
+
+
+def test_no_omega_wall_condition_outside_the_canonical_table() -> None:
+    root = Path(__file__).resolve().parents[2]
+    sources = [*root.glob("tasks/**/*.py"), *root.glob("templates/**/*.j2")]
+    writers = [p for p in sources if "bench/faults" not in str(p) and re.search(
+        r"omegaWallFunction|omega[^\n]{0,80}(fixedValue|zeroGradient)", p.read_text())]
+    writers = [p for p in writers if p.name not in {"embed_onnx.py", "audit.py"}]  # a warm-up text; a docstring
+    assert not writers, f"omega wall conditions written outside canonical/physics.yaml: {writers}"
