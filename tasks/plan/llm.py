@@ -13,6 +13,7 @@ from tasks.core.render import render
 from tasks.foam.commands import SOLVERS
 from tasks.plan.manifest import CaseManifest
 from tasks.plan.recipes import CAVITY, DAMBREAK, PITZDAILY
+from tasks.plan.stated import read_stated
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,25 @@ def plan_with_llm(llm: LLMClient, request: str, tutorials_dir: Path, context: st
                         examples=[CAVITY, PITZDAILY, DAMBREAK], context=context)
         try:
             manifest = llm.complete_json([{"role": "user", "content": prompt}], CaseManifest)
-            return validate_manifest(manifest, tutorials_dir)
+            return ground(validate_manifest(manifest, tutorials_dir), request, tutorials_dir)
         except (LLMError, PlanError) as exc:
             error = str(exc)
             log.warning("LLM plan attempt %d rejected: %s", attempt, error[:200])
     raise PlanError(f"the LLM planner gave no usable manifest: {error}")
+
+
+def ground(manifest: CaseManifest, request: str, tutorials_dir: Path) -> CaseManifest:
+    """The LLM's plan answers to the same request model as the offline one: the stated values are
+    read from the request text by the deterministic extractor (never taken from what the model
+    chose to set), and every stated value the model's edits do not carry is bound by the
+    deterministic binder on the model's base, or listed as not applied; the score then verifies
+    them all in the written files."""
+    from tasks.plan.architect import complete_with_binder
+    from tasks.plan.request import build_context
+
+    ctx = build_context(request, tutorials_dir)
+    manifest.stated = read_stated(ctx.text)
+    manifest.bindings, manifest.not_applied = [], []
+    complete_with_binder(manifest, ctx, manifest.stated, tutorials_dir)
+    return manifest
+

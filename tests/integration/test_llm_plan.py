@@ -10,6 +10,8 @@ import pytest
 from tasks.core.config import load_settings
 from tasks.core.llm import LLMClient
 from tasks.edit.generate import choose_plan
+from tasks.edit.verify import verify_stated
+from tasks.edit.writer import write_case
 from tasks.plan.manifest import CaseRequest
 from tests.openai_stub import OpenAIStub
 
@@ -80,3 +82,22 @@ def test_fallback_mode_asks_the_llm_only_when_offline_planning_refuses(tmp_path)
         assert stub.requests == [] and m.planner == "deterministic"
         m2, _ = _plan(stub, tmp_path, "fallback", text="simulate the flow")  # no tutorial or shape fits: refused offline
     assert m2.planner == "llm"
+
+
+def test_values_the_llm_left_out_are_bound_or_reported(tmp_path):
+    """The model set only the lid; the request also states a viscosity and an end time. The
+    stated list comes from the request text, the binder sets what the model left out, and the
+    written files are what the score verifies."""
+    text = "a square box of fluid whose lid slides at 2 m/s, kinematic viscosity 0.002 m2/s, run until t = 0.4 s"
+    reply = dict(VALID, time={"end_time": 0.2, "delta_t": 0.005, "write_control": "timeStep", "write_interval": 20})
+    with OpenAIStub() as stub:
+        stub.replies.append(json.dumps(reply))
+        m, _ = _plan(stub, tmp_path, "first", text=text)
+    assert m.planner == "llm"
+    assert {q.quantity for q in m.stated} >= {"velocity", "kinematic_viscosity", "time"}, m.stated
+    bound = {(b.file, "/".join(b.entry)) for b in m.bindings} | {(e.file, "/".join(e.entry)) for e in m.edits}
+    assert ("constant/transportProperties", "nu") in bound, bound
+    assert not m.not_applied, m.not_applied
+    written = write_case(m, tmp_path / "case", load_settings().tutorials_dir)
+    stated, not_applied = verify_stated(written.case_dir, m.stated, m.bindings, m.not_applied)
+    assert all(q.verified for q in stated) and not not_applied, [(q.text, q.verified) for q in stated]
