@@ -17,6 +17,7 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import same_value
+from tasks.plan.bind import edge_angles_deg
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -108,6 +109,11 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
         return _find_cells(case, q)
     if q.role == "geometry":
         return _find_length(case, q)
+    if q.role == "wall_angle":
+        path = case / "system/blockMeshDict"
+        if path.is_file() and any(abs(a - q.value) < 0.5 for a in edge_angles_deg(path.read_text(errors="replace"))):
+            return "system/blockMeshDict", ["blocks"]
+        return None
     where = _WHERE.get(q.role)
     if where is None:
         return None

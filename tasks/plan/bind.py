@@ -17,8 +17,11 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
-from tasks.foam.physics import find_fluid, fluid_table, fmt
+from tasks.foam.physics import find_fluid, fluid_table
+from tasks.foam.physics import fmt as _fmt4
 from tasks.plan.manifest import FileEdit
+from tasks.plan.extract import normalise
+from tasks.plan.regions import DEFAULT, raw_entry, read_set_fields, set_default, set_region, target_for
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 _VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
@@ -28,6 +31,12 @@ _SIDES = {
     "bottom": ("bottom", "lower", "floor", "base", "ground"), "front": ("front",), "back": ("back", "rear"),
     "inner": ("inner", "inside", "cylinder", "rotor"), "outer": ("outer", "outside", "stator"),
 }
+
+
+def fmt(x: float) -> str:
+    """A number as OpenFOAM text: integers plain, others to 10 significant digits, so a stated
+    353.15 K is written 353.15 (not rounded) and 126.85 degC + 273.15 is written 400."""
+    return _fmt4(x) if float(x).is_integer() else f"{x:.10g}"
 
 
 class Base:
@@ -44,16 +53,18 @@ class Base:
         return self._cache[rel]
 
     def field_rels(self, field: str) -> list[str]:
-        """Where a field's initial values live: 0.orig/ (restored before a run) and 0/."""
-        return [f"{d}/{field}" for d in ("0.orig", "0") if self.text(f"{d}/{field}") is not None]
+        """Where a field's initial values live: 0.orig/ (restored before a run) and 0/, else
+        0/<field>.orig (copied to 0/<field> before a run)."""
+        rels = [f"{d}/{field}" for d in ("0.orig", "0") if self.text(f"{d}/{field}") is not None]
+        return rels or [r for r in (f"0/{field}.orig",) if self.text(r) is not None]
 
     def fields(self) -> list[str]:
         names: set[str] = set()
         for d in ("0.orig", "0"):
             folder = self.root / d
             if folder.is_dir():
-                names |= {p.name.removesuffix(".gz") for p in folder.iterdir() if p.is_file()}
-        return sorted(n for n in names if not n.endswith(".orig"))
+                names |= {p.name.removesuffix(".gz").removesuffix(".orig") for p in folder.iterdir() if p.is_file()}
+        return sorted(names)
 
     def mesh_types(self) -> dict[str, str]:
         """Patch -> mesh type (patch, wall, empty, symmetryPlane, ...) from the blockMeshDict."""
@@ -162,12 +173,27 @@ class Binder:
 
     # --- recording -------------------------------------------------------------------
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
+        if q is not None and isinstance(value, str):
+            clash = next((b for b in self.bindings if b.file == rel and b.entry == entry and b.stated != q.text
+                          and " ".join(b.value.split()) != " ".join(value.split())), None)
+            if clash is not None:  # the later value would overwrite the earlier one
+                self.refuse(q, f"{clash.stated} is already written to {rel} {'/'.join(entry)}; say which part of "
+                               f"the case {q.text} is for (a region, a side, a patch or a phase)")
+                return
         self.edits.append(FileEdit(file=rel, entry=entry, value=value, reason=reason, locked=q is not None))
         if q is not None and isinstance(value, str):
             self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=value, how=reason))
 
     def refuse(self, q: StatedQuantity, reason: str) -> None:
-        self.not_applied.append(NotApplied(text=q.text, reason=reason))
+        if not any(n.text == q.text for n in self.not_applied):
+            self.not_applied.append(NotApplied(text=q.text, reason=reason))
+
+    def current(self, rel: str, key: str) -> str:
+        """A top-level entry as this plan leaves it: the last value set here, else the base's."""
+        for e in reversed(self.edits):
+            if e.file == rel and e.entry == [key] and isinstance(e.value, str):
+                return e.value
+        return raw_entry(self.base.text(rel) or "", key)
 
     def patches(self, role: str) -> list[str]:
         return [p for p, r in self.roles.items() if r == role]
@@ -179,7 +205,10 @@ class Binder:
         for rel in self._dictionaries():
             for entry, raw in _leaves(self.base.text(rel) or ""):
                 if re.fullmatch(r"(?:\w+\s+)?(?:\[[^\]]*\]\s*)?[-+\d.eE]+|(?:constant\s+)?[-+\d.eE]+|\([-+\d.eE\s]+\)", raw):
-                    index.setdefault(entry[-1], []).append((rel, entry))
+                    # `E { type uniform; value 2e+11; }` is the entry E
+                    name = entry[-2] if entry[-1] == "value" and len(entry) > 1 and rel.startswith("constant/") \
+                        else entry[-1]
+                    index.setdefault(name, []).append((rel, entry))
         return index
 
     def bind_named(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
@@ -367,6 +396,16 @@ class Binder:
 
     _direction_override: list[float] | None = None
 
+    def _wall_angle(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A shape's angle ("a 15 degree wedge") is kept when the base mesh has it; Casewright
+        does not bend a tutorial's mesh."""
+        text = self.base.text("system/blockMeshDict") or ""
+        if any(abs(a - q.value) < 0.5 for a in edge_angles_deg(text)):
+            self.assumptions.append(f"{q.text}: the base mesh already has an edge at {fmt(q.value)} deg")
+            return
+        self.refuse(q, f"the base mesh has no edge at {q.text}; Casewright does not change the angles of a "
+                       f"tutorial's mesh: describe the shape for the shape library instead")
+
     def _freestream_speed(self) -> float | None:
         for rel in self.base.field_rels(self.u_field):
             text = self.base.text(rel) or ""
@@ -395,7 +434,8 @@ class Binder:
             return
         r_gas = 8314.47 / w
         gamma = cp / (cp - r_gas)
-        c = math.sqrt(gamma * r_gas * float(m.group()))
+        # to 4 significant digits, as the gas data are given: a normalised gas (c = 1) gives U = Ma
+        c = float(f"{math.sqrt(gamma * r_gas * float(m.group())):.4g}")
         speed = q.value * c
         turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, role="inlet_velocity")
         if self._velocity_on(turned, inlets, f"Mach {fmt(q.value)}"):
@@ -513,10 +553,51 @@ class Binder:
         return {p: bc for p, bc in self.base.patch_bcs("T").items() if bc in ("fixedValue", "uniformFixedValue")}
 
     def _set_t(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        """Hold the patches at the stated temperature: a fixedValue's value, a uniformFixedValue's
+        uniformValue; any other condition (zeroGradient, a lumped-mass wall) becomes fixedValue."""
+        value = f"uniform {fmt(q.value)}"
         for rel in self.base.field_rels("T"):
+            text = self.base.text(rel) or ""
             for patch in patches:
-                self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(q.value)}", f"{what} on {patch}", q)
+                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                if bc == "uniformFixedValue":
+                    self.set(rel, ["boundaryField", patch, "uniformValue"], f"constant {fmt(q.value)}",
+                             f"{what} on {patch}", q)
+                elif bc in ("fixedValue", "") or fd.find(text, ["boundaryField", patch]) is None:
+                    self.set(rel, ["boundaryField", patch, "value"], value, f"{what} on {patch}", q)
+                else:
+                    self.set(rel, ["boundaryField", patch], {"type": "fixedValue", "value": value},
+                             f"{what} on {patch} (was {bc})")
+                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"],
+                                                 value=value, how=f"{what} on {patch}"))
+                    self.assumptions.append(f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
         return bool(patches and self.base.field_rels("T"))
+
+    def _named_patches(self, words: str) -> list[str]:
+        """The base's patches the words name ("floor", "lower wall" for lowerWall, "fuel")."""
+        out = []
+        for patch in self.roles:
+            spoken = re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", patch).lower()
+            if len(patch) > 2 and patch.lower() not in ("inlet", "outlet", "inflow", "outflow") and \
+                    re.search(rf"\b{re.escape(spoken)}s?\b", words):
+                out.append(patch)
+        return out
+
+    def bind_patch(self, q: StatedQuantity) -> bool:
+        """A temperature or velocity for a patch the request names ("floor 290 K", "the fuel
+        jet at 0.2 m/s", "lowerWall 300 K"): that patch's value, whatever the role words say."""
+        if q.quantity not in ("temperature", "velocity"):
+            return False
+        clause, _ = self._words_of(q)
+        before = clause.split(q.text.lower())[0]
+        named = self._named_patches(before) or self._named_patches(clause)
+        if not named:
+            return False
+        if q.quantity == "temperature":
+            if not self.base.field_rels("T"):
+                return False
+            return self._set_t(q, named, "temperature")
+        return self._velocity_on(q, named, "velocity")
 
     def _current_t(self, patch: str) -> float | None:
         text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
@@ -550,8 +631,7 @@ class Binder:
     def _set_t_region(self, q: StatedQuantity, cold: bool) -> bool:
         """A heater (or cooler) made by setFields: its region's temperature."""
         rel = "system/setFieldsDict"
-        text = self.base.text(rel) or ""
-        raw = fd.get(text, ["regions"]) or ""
+        raw = self.current(rel, "regions")
         found = list(re.finditer(r"(volScalarFieldValue\s+T\s+)([-+\d.eE]+)", raw))
         if not found:
             return False
@@ -563,6 +643,75 @@ class Binder:
                                      value=f"volScalarFieldValue T {fmt(q.value)}", how="setFields region"))
         self.assumptions.append(f"{'cold' if cold else 'hot'} = the setFields region at "
                                 f"{pick.group(2)} K in the base (a {'cooler' if cold else 'heater'})")
+        return True
+
+    # initial states by region (setFields) ----------------------------------------------
+    _REGION_FIELDS = {"pressure": "p", "temperature": "T"}
+    _PATCH_WORDS = ("wall", "inlet", "outlet", "inflow", "outflow", "boundary", "patch", "face", "lid")
+
+    def _words_of(self, q: StatedQuantity) -> tuple[str, str]:
+        """(its clause, its sentence) up to the quantity, each with the words right after it."""
+        text = normalise(self.text).lower()
+        nth = [s.text for s in self._stated].count(q.text) and \
+            [s.text for s in self._stated][:self._stated.index(q) if q in self._stated else 0].count(q.text)
+        hits = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(q.text.lower())}", text)]
+        if not hits:
+            return "", ""
+        at = hits[min(nth, len(hits) - 1)]
+        sentence = re.split(r"[.!?]\s|\n", text[max(0, at - 160):at])[-1]
+        clause = re.split(r"[,;:]\s*", sentence)[-1]
+        after = re.split(r"[,;]|\.\s", text[at + len(q.text):at + len(q.text) + 40])[0]
+        return f"{clause} {q.text.lower()} {after}", f"{sentence} {q.text.lower()} {after}"
+
+    def _bounds(self) -> list[tuple[float, float]] | None:
+        ext = self.base.extents()
+        return [(self._origin(i), self._origin(i) + ext[i]) for i in range(3)] if ext else None
+
+    def bind_region(self, q: StatedQuantity) -> bool:
+        """A pressure or temperature for one part of a setFields-initialised domain ("the left
+        half at 2 bar", "the bubble at 600 K", "driver gas 200 kPa"): the region's fieldValues
+        or the defaultFieldValues (the rest of the domain). False when the words name no part."""
+        field = self._REGION_FIELDS.get(q.quantity)
+        rel = "system/setFieldsDict"
+        if field is None or q.role in ("inlet_pressure", "outlet_pressure", "inlet_temperature",
+                                       "reference_temperature") or not self.base.text(rel):
+            return False
+        sf = read_set_fields(self.base.text(rel) or "")
+        if not sf.holds(field) or not self.base.field_rels(field):
+            return False
+        clause, sentence = self._words_of(q)
+        patches = [p.lower() for p in self.roles if len(p) > 2]
+        if any(re.search(rf"\b{re.escape(w)}s?\b", clause) for w in (*self._PATCH_WORDS, *patches)):
+            return False  # a boundary value: the patch binders place it
+        target = target_for(clause, field, sf, self._bounds())
+        if target is None:
+            target = target_for(sentence, field, sf, self._bounds())
+        if target is None and q.role in ("ambient_pressure", "initial_temperature") and field in sf.default:
+            target = DEFAULT
+        if target is None:
+            return False
+        value = self._pressure_value(q)[0] if field == "p" else fmt(q.value)
+        if value is None:
+            return False
+        values = sf.default if target == DEFAULT else sf.regions[target].values
+        fields = [field] + (["p_rgh"] if field == "p" and "p_rgh" in values and self.base.field_rels("p_rgh") else [])
+        key = "defaultFieldValues" if target == DEFAULT else "regions"
+        where = "the rest of the domain (defaultFieldValues)" if target == DEFAULT else \
+            f"setFields region {target + 1} ({sf.regions[target].selector})"
+        for name in fields:
+            earlier = next((b for b in self.bindings if b.file == rel and b.entry == [key] and
+                            b.value.split()[1:2] == [name] and b.stated != q.text), None)
+            if earlier is not None and name == field:
+                self.refuse(q, f"{earlier.stated} already sets {name} in {where}; say which part of the domain "
+                               f"{q.text} is for")
+                return True
+            raw = self.current(rel, key)
+            new = set_default(raw, name, value) if target == DEFAULT else set_region(raw, target, name, value)
+            self.set(rel, [key], new, f"{name} = {value} in {where}")
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=[key], value=f"volScalarFieldValue {name} {value}",
+                                         how=f"initial {name} in {where}"))
+        self.assumptions.append(f"{q.text} is the initial {field} of {where}: setFields writes it over the "
+                                f"internalField")
         return True
 
     def _cold_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -674,6 +823,11 @@ class Binder:
         if fd.find(text, ["rho"]) is not None:
             self.set("constant/transportProperties", ["rho"], self._keep_dims(fd.get(text, ["rho"]) or "", q.value),
                      "density", q)
+            return
+        places = self.entry_index().get("rho", [])
+        if len(places) == 1:  # a solid's or another model's one density (mechanicalProperties rho)
+            rel, entry = places[0]
+            self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), q.value), "density", q)
             return
         if any(b.stated == q.text for b in self.bindings):
             return  # used for nu = mu / rho
@@ -841,6 +995,14 @@ class Binder:
         after = low[at:at + len(q.text) + 40] if at >= 0 else ""
         axis = next((i for i, pat in enumerate((r"\bx\b|long|length|stream", r"\by\b|height|high|across|wall-normal",
                                                 r"\bz\b|span|depth")) if re.search(pat, after)), None)
+        if len(blocks) == 1 and axis is None:
+            resolved = [i for i, c in enumerate(blocks[0]) if c > 1]
+            ext = self.base.extents()
+            if len(resolved) == 1:  # a 1-D mesh: its one resolved direction
+                axis = resolved[0]
+                self.assumptions.append(f"{q.text}: along {'xyz'[axis]}, the only direction the base mesh resolves")
+            elif ext and re.search(r"\balong\b", after):  # "along the tube": its longest side
+                axis = max(range(3), key=lambda i: ext[i])
         if len(blocks) != 1 or axis is None:
             self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
             return
@@ -909,7 +1071,7 @@ class Binder:
         rel = "system/setFieldsDict"
         text = self.base.text(rel) or ""
         ext = self.base.extents()
-        raw = fd.get(text, ["regions"]) or ""
+        raw = self.current(rel, "regions")
         box = re.search(r"box\s*(\([^)]*\))\s*(\([^)]*\))", raw)
         if not text or ext is None or not box:
             self.refuse(q, "the base case has no setFields box region to fill a fraction of the domain with")
@@ -968,6 +1130,27 @@ class Binder:
         self.refuse(q, "the base case has no Prandtl number entry")
 
 
+_HEX_EDGES = ((0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4))
+
+
+def edge_angles_deg(block_mesh: str) -> list[float]:
+    """The angles (0..90 deg from the x axis, in the x-y plane) of the edges of a blockMeshDict's
+    hex blocks: a 15 degree wedge has an edge at 15."""
+    text = fd.strip_comments(block_mesh)
+    points = [[float(x) for x in m.groups()] for m in _VECTOR.finditer(fd.get(text, ["vertices"]) or "")]
+    out: list[float] = []
+    for hexa in re.finditer(r"hex\s*\(([\d\s]+)\)", fd.get(text, ["blocks"]) or ""):
+        ids = [int(i) for i in hexa.group(1).split()]
+        if len(ids) != 8 or max(ids) >= len(points):
+            continue
+        for a, b in _HEX_EDGES:
+            dx, dy = (points[ids[b]][i] - points[ids[a]][i] for i in (0, 1))
+            if abs(dx) + abs(dy) > 0:
+                angle = abs(math.degrees(math.atan2(dy, dx))) % 180
+                out.append(min(angle, 180 - angle))
+    return out
+
+
 def _leaves_get(text: str, entry: list[str]) -> str:
     return " ".join(fd.strip_comments(fd.get(text, entry) or "").split())
 
@@ -983,7 +1166,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     named = binder.bind_named(stated)
     ordered = sorted(stated, key=lambda q: q.role != "angle")  # an angle of attack turns every velocity after it
     for q in ordered:
-        if q.role == "geometry" or any(q is n for n in named):
+        if q.role == "geometry" or any(q is n for n in named) or binder.bind_patch(q) or binder.bind_region(q):
             continue
         binder.bind(q, stated)
     return binder

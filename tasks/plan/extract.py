@@ -44,6 +44,7 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"kg\s*/\s*s", "mass_flow", 1.0),
     (r"W\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1.0),
     (r"kW\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1e3),
+    (r"GPa\b", "pressure", 1e9),
     (r"MPa\b", "pressure", 1e6),
     (r"kPa\b", "pressure", 1e3),
     (r"hPa\b", "pressure", 1e2),
@@ -68,6 +69,7 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"s\b|secs?\b|seconds?\b", "time", 1.0),
     (r"min\b|mins\b|minutes?\b", "time", 60.0),
     (r"h\b(?!\s*=)|hrs?\b|hours?\b", "time", 3600.0),
+    (r"(?:non-dimensional |dimensionless )?time units?\b", "time", 1.0),
     (r"kHz\b", "frequency", 1e3),
     (r"Hz\b|hertz\b", "frequency", 1.0),
     (r"%|percent\b|per cent\b", "fraction", 0.01),
@@ -84,6 +86,9 @@ _DIMENSIONLESS: list[tuple[str, Kind]] = [
     (r"\b(?:Pr|Prandtl(?:\s+number)?)", "prandtl"),
     (r"\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
 ]
+# a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
+_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd)\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
+_MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
 _IS = r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<)){0,3}\s*"
 _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
             for name, kind in _DIMENSIONLESS]
@@ -94,6 +99,9 @@ _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I
 )
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s*(?P<ua>[^\s,.;]*)\s+to\s+(?P<b>{_NUM})", re.I)
+# "at Mach 2.5 instead of Mach 3", "50 m3/s instead of 75": the value after it is the old one
+_INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?(?:[A-Za-z']+\s+){{0,2}}?"
+                      rf"(?P<a>{_NUM})", re.I)
 
 # Number words are rewritten as digits before anything is read ("forty by forty cells" ->
 # "40 by 40 cells"); fractions ("one third", "a quarter", "1/3") are read as kind "fraction".
@@ -199,6 +207,12 @@ def quantities(text: str) -> list[Quantity]:
                 found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0),
                                       before=before, after=after, start=m.start()))
                 taken.append((m.start("num"), m.end("num")))
+    for m in _MACH_SYMBOL.finditer(text):
+        if free(m.start("num"), m.end("num")):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="mach", value=parse_number(m.group("num")), text=m.group(0), before=before,
+                                  after=after, start=m.start()))
+            taken.append((m.start("num"), m.end("num")))
     for m in _QUANTITY.finditer(text):
         if not free(m.start(), m.end()):
             continue
@@ -209,6 +223,12 @@ def quantities(text: str) -> list[Quantity]:
         before, after = _context(text, m.start(), m.end())
         found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
         taken.append(m.span())
+    for m in _END_TIME_SYMBOL.finditer(text):
+        if free(m.start("num"), m.end("num")):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="time", value=parse_number(m.group("num")), text=m.group(0), before=before,
+                                  after=after, start=m.start()))
+            taken.append(m.span())
     for m in _N_CELLS.finditer(text):
         if free(m.start(), m.end()):
             before, after = _context(text, m.start(), m.end())
@@ -230,9 +250,9 @@ def quantities(text: str) -> list[Quantity]:
         for q in found:
             if m.start() <= q.start < m.end() and q.start > m.start() + 5 and abs(q.value - b) < 1e-12 + 1e-9 * abs(b):
                 q.replaced_from = a
-    # "from A to B": A is the old value, not a new request
-    olds = {m.start("a") for m in _FROM_TO.finditer(text)}
-    found = [q for q in found if not any(abs(q.start - o) <= 1 for o in olds)]
+    # "from A to B", "B instead of A": A is the old value, not a new request
+    olds = {m.start("a") for m in (*_FROM_TO.finditer(text), *_INSTEAD.finditer(text))}
+    found = [q for q in found if not any(abs(q.start - o) <= 1 or q.start <= o < q.start + len(q.text) for o in olds)]
     return sorted(found, key=lambda q: q.start)
 
 

@@ -16,7 +16,12 @@ from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
 from tasks.plan.stated import StatedQuantity
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_LINK = r"\s*(?:\([^)]*\)\s*)?(?:=|:|of|is|to|at|equal to|set to|becomes|around|about|~)?\s*(?:of\s+)?"
+_LINKWORD = r"(?:=|:|of|is|to|at|be|are|equal to|set to|becomes|around|about|~)"
+# "DT 0.002", "D = 5e3", "the diffusivity between them should be 1e-8": a few words may sit between
+# the name and the number, but then a linking word must come right before the number
+_LINK = (rf"\s*(?:\([^)]*\)\s*)?(?:(?:[A-Za-z'-]+\s+){{0,6}}?{_LINKWORD}\s*|{_LINKWORD}?\s*)"
+         r"(?:of\s+|about\s+|around\s+)?")
+_SYMBOL_LINK = r"\s*(?:=|:)?\s*"
 _COMMON = {"on", "off", "in", "to", "a", "an", "the", "and", "or", "of", "is", "at", "by", "as", "it", "no", "yes",
            "type", "value", "values", "name", "model", "file", "mesh", "inlet", "outlet", "wall", "walls", "p", "U",
            "T", "k", "x", "y", "z", "s", "m", "K", "e", "d", "f", "r", "E", "h"}
@@ -28,9 +33,11 @@ def aliases() -> dict[str, list[str]]:
     return {phrase.lower(): list(names) for phrase, names in data.items()}
 
 
-def _value_after(text: str, at: int) -> tuple[float, str, int] | None:
+def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int] | None:
     """(SI value, its text, its start) of the number right after position `at`."""
-    m = re.match(_LINK + rf"(?P<num>{_NUM})", text[at:])
+    m = re.match(link + rf"(?P<num>{_NUM})", text[at:])
+    if m and re.search(r"[\d.,;]", text[at:at + m.start("num")]):
+        return None  # another number or clause lies between the name and this one
     if not m:
         return None
     start = at + m.start("num")
@@ -64,10 +71,11 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]]) -> li
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])
     for name in entries:
-        if name in _COMMON or len(name) < 2:
-            continue
-        for m in re.finditer(rf"(?<![\w.]){re.escape(name)}(?![\w.])", text):
-            got = _value_after(text, m.end())
+        symbol = name in _COMMON or len(name) < 2
+        if symbol and len(entries[name]) != 1:
+            continue  # a one-letter symbol binds only to an entry the base has exactly once
+        for m in re.finditer(rf"(?<![\w.']){re.escape(name)}(?![\w.'])", text):
+            got = _value_after(text, m.end(), _SYMBOL_LINK if symbol else _LINK)
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])
     return sorted(found.values(), key=lambda f: f[3])

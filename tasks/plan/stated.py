@@ -79,7 +79,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     ],
     "temperature": [
         ("reference_temperature", ("reference", "tref", "t_ref")),
-        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply")),
+        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed")),
         ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
         ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
         ("wall_temperature", ("wall", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
@@ -132,8 +132,15 @@ def _clause_before(q: Quantity) -> str:
     return before[cut:] if before[cut:].strip() else before[-40:]
 
 
+_FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle", "inflow angle", "sideslip",
+                     "free stream", "free-stream", "freestream", "wind")
+
+
 def role_of(q: Quantity) -> str:
     """The role of one quantity, from the words of its clause (after it first: "0.1 m wide")."""
+    if q.kind == "angle":  # a flow angle turns the inflow; any other angle is the shape's ("a 15 degree wedge")
+        words = _clause_before(q) + " " + q.after
+        return "angle" if any(w in words for w in _FLOW_ANGLE_WORDS) else "wall_angle"
     if q.kind in _SIMPLE_ROLES:
         return _SIMPLE_ROLES[q.kind]
     roles = _ROLE_WORDS.get(q.kind)
