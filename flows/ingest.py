@@ -8,12 +8,9 @@ store and the next run carries on from there.
 
 from __future__ import annotations
 
-import contextvars
 import logging
 import resource
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.config import Settings, get_settings
 from tasks.core.paths import CANONICAL_DIR, data_dir
+from tasks.core.progress import progress_to, report_progress
 from tasks.knowledge import store
 from tasks.knowledge.casebase import find_case_dirs, read_case_record
 from tasks.knowledge.chunking import ChunkBudget, chunk_document, enrich_document
@@ -33,9 +31,11 @@ from tasks.knowledge.embed import EmbeddingProvider, provider_from_settings
 
 logger = logging.getLogger(__name__)
 
-Progress = Callable[[str, int, int], None]  # (phase, done, total)
-_progress: contextvars.ContextVar[Progress | None] = contextvars.ContextVar("ingest_progress", default=None)
+__all__ = ["IngestRequest", "IngestSummary", "ingest_corpus", "progress_to", "run_ingest"]
+
 DOCS_PER_BATCH = 256
+READING = "reading sources"
+EMBEDDING = "embedding + storing documents"
 
 
 class IngestRequest(BaseModel):
@@ -106,22 +106,6 @@ def source_plan(request: IngestRequest, settings: Settings) -> SourcePlan:
     )
 
 
-def _report(phase: str, done: int, total: int) -> None:
-    callback = _progress.get()
-    if callback is not None:
-        callback(phase, done, total)
-
-
-@contextmanager
-def progress_to(callback: Progress | None) -> Iterator[None]:
-    """Send (phase, done, total) progress of ingest runs in this context to `callback`."""
-    token = _progress.set(callback)
-    try:
-        yield
-    finally:
-        _progress.reset(token)
-
-
 # --- tasks: thin I/O edges over tasks/ ---------------------------------------------------------
 
 @task(name="discover-sources", cache_policy=NO_CACHE, persist_result=False)
@@ -163,7 +147,7 @@ def embed_and_store(conn: Any, provider: EmbeddingProvider, documents: list[Docu
             store.write_document(conn, doc, chunks, known)
             stats.documents += 1
             stats.chunks += len(chunks)
-        _report("embed", min(start + docs_per_batch, total), total)
+        report_progress(EMBEDDING, min(start + docs_per_batch, total), total)
     return stats, embed_seconds
 
 
@@ -209,9 +193,9 @@ def run_ingest(request: IngestRequest, *, settings: Settings | None = None,
         return step(*(quote(a) for a in args)) if tracked else step.fn(*args)
 
     started = time.perf_counter()
-    _report("discover", 0, 1)
+    report_progress(READING, 0, 1)
     corpus = call(discover_sources, source_plan(request, settings))
-    _report("discover", 1, 1)
+    report_progress(READING, 1, 1)
     with store.connect(settings) as conn:
         store.ensure_schema(conn, model=provider.name, dimension=provider.dimension, settings=settings,
                             rebuild=request.rebuild)

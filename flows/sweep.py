@@ -25,6 +25,7 @@ from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 from flows.case import execute_case
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import InfrastructureError
+from tasks.core.progress import report_progress
 from tasks.edit.modify import ChangeResult, apply_changes, read_state
 from tasks.edit.sweep import (
     SweepResult,
@@ -156,6 +157,7 @@ def run_variants(spec: SweepSpec, plans: list[VariantPlan], backend: str | None,
     logger = get_run_logger()
     base = pack_base(spec.base_case)
     results: dict[str, VariantResult] = {}
+    report_progress("variants", 0, len(plans))
     with variant_runner(spec) as runner:
         futures = {runner.submit(run_variant, {"job": VariantJob(plan=p, base=base, np=spec.np, review=spec.review),
                                                "backend": backend, "settings": settings}): p for p in plans}
@@ -168,6 +170,7 @@ def run_variants(spec: SweepSpec, plans: list[VariantPlan], backend: str | None,
                 results[plan.name] = variant_result(plan, spec.out_dir / plan.name, None, None, None,
                                                     f"{type(exc).__name__}: {exc}", False, "failed")
             logger.info("sweep: %d of %d variants done", len(results), len(plans))
+            report_progress("variants", len(results), len(plans))
     return results
 
 

@@ -1,7 +1,8 @@
 """What every command shares: the common options, JSON output, and the one shape of a command
 that runs a flow: settings -> Prefect session -> flow -> JSON or text -> exit code.
 
-Nothing here imports prefect at module level: `config`, `kb` and `--help` never start it.
+Nothing here imports prefect at module level: `config`, `kb`, `--help` and `ask` without a
+Prefect server (run_flow_or_direct) never import it.
 """
 
 from __future__ import annotations
@@ -68,6 +69,49 @@ def run_flow(ref: str, *args: Any, settings: Settings | None = None,
         flow = getattr(importlib.import_module(module), name)
         with _run_failures_hidden(not DEBUG.get()), _run_logs_to(on_log):
             return flow(*args, settings=settings, **kwargs)
+
+
+ServerOpt = typer.Option(None, "--server/--no-server",
+                         help="Run as a Prefect flow, tracked in the dashboard (starts the local server if "
+                              "needed). Default: only when a Prefect server is running or PREFECT_API_URL is set.")
+
+
+def server_wanted(server: bool | None, settings: Settings) -> bool:
+    """Whether a command that can run without Prefect runs as a flow: `--server`/`--no-server`
+    when given, else when a server is configured (PREFECT_API_URL) or answers on the local port."""
+    if server is not None:
+        return server
+    if settings.prefect_api_url:
+        return True
+    from flows.server import HOST, api_url, healthy
+
+    return _listening(HOST, settings.prefect_port) and healthy(api_url(settings.prefect_port), timeout=0.5)
+
+
+def _listening(host: str, port: int) -> bool:
+    """Something accepts connections on host:port (a refused connect costs well under a millisecond;
+    urllib's import, for the health check, about 30 ms)."""
+    import socket
+
+    try:
+        with socket.create_connection((host, port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+def run_flow_or_direct(flow_ref: str, direct_ref: str, *args: Any, server: bool | None,
+                       settings: Settings | None = None, **kwargs: Any) -> Any:
+    """Run the flow `flow_ref` as run_flow does when `server_wanted`; otherwise call `direct_ref`
+    ("module:function", the same pipeline with its steps called directly and no Prefect
+    import) with the same arguments and `settings=`."""
+    from tasks.core.config import get_settings
+
+    settings = settings or get_settings()
+    if server_wanted(server, settings):
+        return run_flow(flow_ref, *args, settings=settings, **kwargs)
+    module, _, name = direct_ref.partition(":")
+    return getattr(importlib.import_module(module), name)(*args, settings=settings, **kwargs)
 
 
 class _CallbackHandler(logging.Handler):
@@ -149,13 +193,22 @@ def show_progress(progress: bool | None, json_out: bool) -> bool:
 
 
 class ProgressBars:
-    """Named rich progress bars on stderr (`update(label, done, total)`), or nothing when disabled."""
+    """Named progress bars on stderr (`update(label, done, total)`): rich bars on a terminal, one
+    plain `label: done/total` line per change otherwise (a log file, a pipe); nothing when disabled."""
 
-    def __init__(self, progress: Any | None) -> None:
+    def __init__(self, progress: Any | None, lines: bool = False) -> None:
         self._progress = progress
+        self._lines = lines
         self._tasks: dict[str, Any] = {}
+        self._last: dict[str, tuple[int, int | None]] = {}
 
     def update(self, label: str, done: int, total: int | None) -> None:
+        if self._lines:
+            if self._last.get(label) != (done, total):
+                self._last[label] = (done, total)
+                err.print(f"{label}: {done}/{total if total is not None else '?'}", highlight=False,
+                          soft_wrap=True)
+            return
         if self._progress is None:
             return
         if label not in self._tasks:
@@ -165,15 +218,26 @@ class ProgressBars:
 
 @contextmanager
 def progress_bars(enabled: bool) -> Iterator[ProgressBars]:
-    """Progress bars on stderr for the duration of a command (transient: gone when it ends)."""
+    """Progress on stderr for the duration of a command: what the flows and tasks report with
+    tasks/core/progress.report_progress, as transient rich bars (gone when the command ends).
+    Never on stdout, so --json output stays one object."""
+    from tasks.core.progress import progress_to
+
     if not enabled or _CAPTURE.get() is not None:
         yield ProgressBars(None)
+        return
+    if not err.is_terminal:
+        bars = ProgressBars(None, lines=True)
+        with progress_to(bars.update):
+            yield bars
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True) as progress:
-        yield ProgressBars(progress)
+        bars = ProgressBars(progress)
+        with progress_to(bars.update):
+            yield bars
 
 
 class _RunFailureFilter(logging.Filter):

@@ -1,4 +1,8 @@
-"""`casewright ask` and `casewright bench retrieval`."""
+"""`casewright ask` and `casewright bench retrieval`.
+
+`ask` runs the `ask` flow when a Prefect server is running or configured (or with --server);
+otherwise the same pipeline without Prefect (flows/ask_pipeline.py), which answers sooner.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Any, Optional
 
 import typer
 
-from flows.cli._common import JsonOpt, finish, run_flow
+from flows.cli._common import JsonOpt, ServerOpt, finish, run_flow_or_direct
 
 ABLATION_HEADER = ("config", "mean", "median", "min", "n_perfect", "corrected mean", "p50 ms", "p95 ms")
 
@@ -26,6 +30,7 @@ def ask_cmd(
     no_mmr: bool = typer.Option(False, "--no-mmr", help="Plain fused order instead of MMR."),
     no_canonical: bool = typer.Option(False, "--no-canonical", help="No pinned canonical sections."),
     no_case_base: bool = typer.Option(False, "--no-case-base", help="No base-case summary from the case base."),
+    server: Optional[bool] = ServerOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Route a question, retrieve its context block (and answer it when an LLM is configured)."""
@@ -36,11 +41,12 @@ def ask_cmd(
         raise UsageError("the question is empty: pass it in quotes, e.g. casewright ask \"why does k bound?\"")
     settings = get_settings()
     _check_store(settings)  # a missing store is a one-line error here, not a failed flow run
-    from flows.ask import AskRequest
+    from flows.ask_pipeline import AskRequest
 
     request = AskRequest(question=question, tool=tool,
                          options=_options(no_expansion, no_lexical, no_mmr, no_canonical, no_case_base))
-    result = run_flow("flows.ask:ask", request, settings=settings)
+    result = run_flow_or_direct("flows.ask:ask", "flows.ask_pipeline:ask_question", request, server=server,
+                                settings=settings)
     finish(result, json_out, _ask_text)
 
 

@@ -25,7 +25,7 @@ def ingest_cmd(
     json_out: bool = JsonOpt,
 ) -> None:
     """Build or refresh the knowledge store (tutorials, caseDicts, OpenFOAM help, canonical notes)."""
-    from flows.ingest import IngestRequest, progress_to
+    from flows.ingest import IngestRequest
     from tasks.core.config import get_settings
     from tasks.core.errors import UsageError
     from tasks.knowledge.corpus import ALL_KINDS
@@ -40,10 +40,8 @@ def ingest_cmd(
     settings = get_settings()
     request = IngestRequest(sources=[s.resolve() for s in sources], rebuild=rebuild,
                             kinds=list(dict.fromkeys(only)) if only else list(ALL_KINDS))
-    labels = {"discover": "reading sources", "embed": "embedding + storing documents"}
-    with progress_bars(show_progress(progress, json_out)) as bars:
-        with progress_to(lambda phase, done, total: bars.update(labels.get(phase, phase), done, total)):
-            summary = run_flow("flows.ingest:ingest_corpus", request, settings=settings)
+    with progress_bars(show_progress(progress, json_out)):
+        summary = run_flow("flows.ingest:ingest_corpus", request, settings=settings)
     finish(summary, json_out, _ingest_text)
 
 

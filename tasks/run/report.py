@@ -21,6 +21,9 @@ from tasks.run.logs import (
 from tasks.run.runner import StepResult
 
 REPORT_FILE = "report.json"
+REPORT_MARKDOWN = "report.md"
+PLOT_TITLES = {"residuals": "initial residuals", "acceptance": "acceptance histories (continuity, Courant, "
+                                                                "monitored quantity, patch fluxes)"}
 
 
 class FatalSummary(BaseModel):
@@ -110,6 +113,8 @@ class RunReport(BaseModel):
     np: int = Field(1, description="MPI ranks the solver ran on")
     parallel: ParallelRun | None = Field(None, description="np > 1: decomposePar and reconstructPar succeeded")
     shortened: str | None = Field(None, description="--smoke N: the run was cut to N steps or iterations")
+    plots: dict[str, str] = Field(default_factory=dict, description="residuals / acceptance: PNG files written "
+                                  "into the case, paths relative to it (write_report)")
 
 
 PISO_SOLVERS = frozenset({"icoFoam", "pisoFoam"})  # no outer correctors: Co must stay below 1
@@ -221,12 +226,42 @@ def build_report(
 
 
 def write_report(report: RunReport, case_dir: Path) -> Path:
+    """report.json and report.md into the case, with the run's plots (residuals.png,
+    acceptance.png) drawn first and linked from both (`report.plots`, relative to the case)."""
+    from tasks.run.plot import write_run_plots
+
     path = case_dir / REPORT_FILE
     report.report_path = str(path)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(report.model_dump(mode="json"), indent=2) + "\n")
-    tmp.replace(path)
+    if not report.plots or not all((case_dir / name).is_file() for name in report.plots.values()):
+        solver = next((s for s in report.steps if s.command == report.application), None)
+        report.plots = write_run_plots(case_dir, solver.log_path if solver else None, report.application)
+    _write_atomic(path, json.dumps(report.model_dump(mode="json"), indent=2) + "\n")
+    _write_atomic(case_dir / REPORT_MARKDOWN, report_markdown(report, relative=True))
     return path
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def plot_paths(report: RunReport | None) -> dict[str, Path]:
+    """The run's plots as paths (case folder + report.plots), for summaries that print them."""
+    if report is None:
+        return {}
+    return {key: Path(report.case_dir) / name for key, name in report.plots.items()}
+
+
+def plots_markdown(report: RunReport | None, relative: bool = False) -> list[str]:
+    """Markdown lines linking the run's plots: images relative to the case (report.md, which sits
+    beside them), or links with their full paths (the terminal and the dashboard artifact)."""
+    if report is None or not report.plots:
+        return []
+    if relative:
+        return ["", "## Plots", ""] + [f"![{PLOT_TITLES.get(key, key)}]({name})" for key, name in report.plots.items()]
+    return ["", "Plots:"] + [f"- {PLOT_TITLES.get(key, key)}: [{path.name}]({path})"
+                             for key, path in plot_paths(report).items()]
 
 
 def markdown_table(rows: Sequence[Mapping[str, object]]) -> str:
@@ -239,8 +274,9 @@ def markdown_table(rows: Sequence[Mapping[str, object]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def report_markdown(report: RunReport) -> str:
-    """A short markdown account for the Prefect dashboard and the terminal."""
+def report_markdown(report: RunReport, relative: bool = False) -> str:
+    """A short markdown account for the Prefect dashboard and the terminal (`relative`: for
+    report.md in the case, its plots shown as images relative to it)."""
     lines = [
         f"# {Path(report.case_dir).name}: {report.status}",
         "",
@@ -277,4 +313,5 @@ def report_markdown(report: RunReport) -> str:
         lines += ["", acceptance_markdown(report.acceptance)]
     if report.warnings:
         lines += ["", "Warnings:"] + [f"- {w}" for w in report.warnings[:20]]
+    lines += plots_markdown(report, relative)
     return "\n".join(lines) + "\n"

@@ -176,6 +176,29 @@ def test_cli_ask_json_end_to_end(ask_store: AskStore, cli_env: dict[str, str], p
     assert "cold_start" in out["timings_ms"]
 
 
+def test_cli_ask_without_a_prefect_server_answers_without_importing_prefect(ask_store: AskStore,
+                                                                            cli_env: dict[str, str]) -> None:
+    """No server on the configured port: the same pipeline, its steps called directly (issue #13)."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        free_port = s.getsockname()[1]
+    env = _env(cli_env, ask_store.data, CASEWRIGHT_PREFECT_PORT=str(free_port))
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "flows.cli", "ask", WORKFLOW_Q, "--json"],
+                          env=env, capture_output=True, text=True, timeout=300, check=False,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    prefect = [line for line in proc.stderr.splitlines() if line.startswith("import time") and "prefect" in line]
+    assert prefect == [], prefect[:5]
+    out = json.loads(proc.stdout)
+    assert out["mode"] == "workflow" and out["context"] and out["answer"]["summary"]
+    assert "cold_start" in out["timings_ms"]
+    assert not (ask_store.data / "prefect" / "server.pid").exists()  # no server was started for it
+
+
 FATAL_Q = """interFoam on my copy of damBreak stops with
 --> FOAM FATAL IO ERROR:
 Entry 'div(phi,alpha)' not found in dictionary "/home/me/damBreak/system/fvSchemes.divSchemes"
