@@ -45,6 +45,9 @@ def new_cmd(
     backend: Optional[str] = BackendOpt,
     smoke: Optional[int] = typer.Option(None, "--smoke", min=1, help="Run only N time steps or iterations (a quick 'does it start' check; the report says the run was shortened)."),
     allow_substitute: bool = typer.Option(False, "--allow-substitute", help="When the geometry described cannot be built, run the nearest tutorial's geometry (warned first, score at most 2)."),
+    geometry: Optional[Path] = typer.Option(None, "--geometry", help="An STL body (ASCII or binary): meshed with snappyHexMesh in a box around it; the request gives the physics."),
+    mesh: Optional[Path] = typer.Option(None, "--mesh", help="Your mesh: a Gmsh .msh (v2 or v4), a Fluent .msh, or a constant/polyMesh folder; patches get roles by name."),
+    patch_role: list[str] = typer.Option([], "--patch-role", help="NAME=ROLE for a --mesh patch whose name says no role (repeatable), e.g. left=inlet; roles: inlet, outlet, wall, moving_wall, symmetry, empty, wedge."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Turn a request into a case, check it, run it and score it (0-4)."""
@@ -64,7 +67,13 @@ def new_cmd(
     case_request = CaseRequest(text=request, out_dir=out, example_dir=example, run=not no_run,
                                review=not no_review, force=force, backend=backend, smoke=smoke,
                                allow_substitute=allow_substitute)
-    result = run_flow("flows.case:request_to_case", case_request, settings=settings, np=np or 1)
+    if geometry is not None or mesh is not None or patch_role:
+        from tasks.edit.user_mesh import user_mesh_request
+
+        if geometry is None and mesh is None:
+            raise UsageError("--patch-role names the roles of a --mesh's patches; give --mesh FILE too")
+        case_request = user_mesh_request(case_request, geometry, mesh, patch_role)  # bad files and roles: exit 2 here
+    result = run_flow("flows.case:request_to_case", case_request, settings=settings, np=np)
     finish(result, json_out, result_markdown, ok=result.status in ("completed", "written"))
 
 

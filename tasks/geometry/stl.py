@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import re
-import shutil
 import struct
 from pathlib import Path
 
@@ -22,8 +21,23 @@ Triangle = tuple[tuple[float, float, float], tuple[float, float, float], tuple[f
 
 
 def read_stl(path: Path) -> list[Triangle]:
-    """The triangles of an ASCII or binary STL file."""
-    data = Path(path).read_bytes()
+    """The triangles of an ASCII or binary STL file (RequestError naming the file when it is
+    missing, unreadable, not an STL, or has no triangles or non-finite coordinates)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RequestError(f"{path}: no such STL file") from None
+    except OSError as exc:
+        raise RequestError(f"{path} cannot be read: {exc.strerror}") from None
+    triangles = _parse_stl(path, data)
+    if not triangles:
+        raise RequestError(f"{path} holds no triangles; export the body's surface again")
+    if not all(math.isfinite(c) for t in triangles for p in t for c in p):
+        raise RequestError(f"{path} has non-finite vertex coordinates (nan or inf); repair the surface and export it again")
+    return triangles
+
+
+def _parse_stl(path: Path, data: bytes) -> list[Triangle]:
     if len(data) >= 84:
         (n,) = struct.unpack_from("<I", data, 80)
         if len(data) == 84 + 50 * n:  # binary: the size is exact
@@ -36,7 +50,10 @@ def read_stl(path: Path) -> list[Triangle]:
     nums = re.findall(r"vertex\s+(\S+)\s+(\S+)\s+(\S+)", text)
     if not nums or len(nums) % 3:
         raise RequestError(f"{path}: an ASCII STL needs three 'vertex' lines per facet (found {len(nums)})")
-    pts = [tuple(float(c) for c in v) for v in nums]
+    try:
+        pts = [tuple(float(c) for c in v) for v in nums]
+    except ValueError as exc:
+        raise RequestError(f"{path}: a vertex coordinate is not a number ({exc})") from None
     return [(pts[i], pts[i + 1], pts[i + 2]) for i in range(0, len(pts), 3)]  # type: ignore[misc]
 
 
@@ -67,7 +84,10 @@ def stl_bounds(triangles: list[Triangle]) -> tuple[tuple[float, ...], tuple[floa
     if not triangles:
         raise RequestError("the STL has no triangles")
     pts = [p for t in triangles for p in t]
-    return tuple(min(p[i] for p in pts) for i in range(3)), tuple(max(p[i] for p in pts) for i in range(3))
+    lo, hi = tuple(min(p[i] for p in pts) for i in range(3)), tuple(max(p[i] for p in pts) for i in range(3))
+    if max(h - l for h, l in zip(hi, lo)) <= 0:
+        raise RequestError("the STL has no extent (every vertex at one point)")
+    return lo, hi
 
 
 def first_layer_height(speed: float, length: float, nu: float, y_plus: float) -> float:
@@ -129,7 +149,9 @@ def build_snappy(stl_path: Path, case_dir: Path, spec: SnappySpec | None = None)
     (case_dir / "system").mkdir(parents=True, exist_ok=True)
     (case_dir / "constant/triSurface").mkdir(parents=True, exist_ok=True)
     surface_file = f"{body}.stl"
-    shutil.copyfile(stl_path, case_dir / "constant/triSurface" / surface_file)
+    # as ASCII, one solid named after the body: the case writer parses constant/ back, and
+    # snappyHexMesh then names the wall patch `body` whatever the file's solids were called
+    write_stl(case_dir / "constant/triSurface" / surface_file, triangles, binary=False, name=body)
     (case_dir / "system/blockMeshDict").write_text(render_block_mesh_dict(model, f"background box around {body}"))
 
     notes = [f"Background box {cells[0]} x {cells[1]} x {cells[2]} cells of {h_bg:.4g} m around the body "
@@ -145,7 +167,8 @@ def build_snappy(stl_path: Path, case_dir: Path, spec: SnappySpec | None = None)
         notes.append(f"{layers} wall layers, the first {first:.3g} m thick for y+ {spec.y_plus:g} "
                      f"(flat-plate estimate at U {spec.speed:g} m/s over {size:.4g} m, nu {spec.nu:g} m2/s).")
     else:
-        notes.append("No wall layers: give the speed and viscosity to size them for a target y+.")
+        notes.append("No wall layers." if not spec.n_layers else
+                     "No wall layers: give the speed and viscosity to size them for a target y+.")
     location = tuple(dom_lo[i] + 0.413 * h_bg for i in range(3))
     (case_dir / "system/snappyHexMeshDict").write_text(render(
         "foam/geometry/snappyHexMeshDict.j2", description=f"{body}: level {level}, {layers} layers",

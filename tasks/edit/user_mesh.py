@@ -1,0 +1,274 @@
+"""`casewright new --geometry body.stl` and `--mesh FILE`: the request gives the physics, the
+user's file the geometry.
+
+An STL gets a snappyHexMesh case around it (tasks/geometry/stl.py); a Gmsh or Fluent .msh or
+a polyMesh folder is imported with its patches given roles (tasks/geometry/imported.py). Like
+the shape library's cases (tasks/edit/parametric.py) the case is assembled in a scratch folder
+first: the numerics of the solver's simplest tutorial, the mesh files and steps, a field file
+per solved field from the canonical BC selector by patch role, the turbulence model asked for,
+the stated values bound; the InputWriter then copies it into place.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import shutil
+import uuid
+from pathlib import Path
+
+from pydantic import Field
+
+from tasks.core.errors import RequestError
+from tasks.core.paths import data_dir
+from tasks.edit import caseops
+from tasks.edit.parametric import _KEEP, TEMPLATES, _viscosity
+from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_bytes
+from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
+from tasks.geometry.imported import (
+    assign_roles,
+    inspect_mesh,
+    inward_direction,
+    parse_role_option,
+    stage_mesh,
+)
+from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
+from tasks.geometry.stl import SnappySpec, build_snappy, read_stl, stl_bounds
+from tasks.plan.bind import bind_all, vec
+from tasks.plan.manifest import (
+    CaseManifest,
+    CaseRequest,
+    Patch,
+    TimeControl,
+    Turbulence,
+)
+from tasks.plan.request import Context, build_context
+from tasks.plan.select import request_features
+from tasks.plan.stated import StatedQuantity, read_stated
+
+log = logging.getLogger(__name__)
+
+# Geometry role -> the BC selector's role (canonical/physics.yaml bc_selector).
+BC_ROLE = {"inlet": "inlet", "outlet": "outlet", "moving_wall": "movingWall", "hot_wall": "heatedWall",
+           "empty": "empty", "symmetry": "symmetry", "wedge": "wedge"}
+# STL meshing by the resolution word of the request: background cells across the body and the
+# target cell size at it (body lengths), wall layers when the flow is turbulent.
+RESOLUTION = {"coarse": (2, 1 / 5, 2), "medium": (4, 1 / 20, 3), "fine": (8, 1 / 40, 5)}
+TURBULENT_RE = 2300.0
+
+
+class UserMeshRequest(CaseRequest):
+    """A CaseRequest with the user's geometry: an STL body or a mesh, and patch roles by name."""
+
+    geometry: Path | None = Field(None, description="an STL body (ASCII or binary) to mesh with snappyHexMesh")
+    mesh: Path | None = Field(None, description="a Gmsh or Fluent .msh, or a constant/polyMesh folder")
+    patch_roles: dict[str, str] = Field(default_factory=dict, description="patch name -> role (inlet, wall, ...)")
+
+
+def user_mesh_request(base: CaseRequest, geometry: Path | None, mesh: Path | None,
+                      patch_role: list[str]) -> UserMeshRequest:
+    """Check the user's file and roles before anything runs (RequestError, exit 2, on any problem)."""
+    if geometry is not None and mesh is not None:
+        raise RequestError("give --geometry (an STL to mesh) or --mesh (a mesh to import), not both")
+    if base.example_dir is not None:
+        raise RequestError("--example and --geometry/--mesh both give the geometry; keep one")
+    roles = dict(parse_role_option(v) for v in patch_role)
+    if geometry is not None:
+        if roles:
+            raise RequestError("--patch-role is for --mesh; an STL case names its patches itself "
+                               "(inlet, outlet, sides, and the body's wall)")
+        read_stl(geometry)
+    elif mesh is not None:
+        assign_roles(inspect_mesh(mesh), roles)
+    return UserMeshRequest(**base.model_dump(), geometry=geometry, mesh=mesh, patch_roles=roles)
+
+
+def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str | None]:
+    """(solver, turbulence model, why) from the request; a turbulent Re with no model asked for
+    gets kOmegaSST."""
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    model = ctx.model or ("kOmegaSST" if features.simulation_type == "RAS" else
+                          "Smagorinsky" if features.simulation_type == "LES" else "laminar")
+    why = None
+    if ctx.model is None and model == "laminar" and reynolds is not None and reynolds > TURBULENT_RE \
+            and "laminar" not in ctx.text.lower() and ctx.solver in (None, "simpleFoam", "pimpleFoam", "pisoFoam"):
+        model, why = "kOmegaSST", f"turbulence model kOmegaSST: Re = {reynolds:.3g} is turbulent and no model was asked for"
+    if ctx.solver:
+        return ctx.solver, model, why
+    turbulent = model != "laminar"
+    if turbulent:
+        return ("pimpleFoam" if features.steady is False or model_spec(model).simulation_type == "LES"
+                else "simpleFoam"), model, why
+    return ("simpleFoam" if features.steady else "icoFoam"), model, why
+
+
+def plan_user_mesh(request: UserMeshRequest, tutorials_dir: Path) -> CaseManifest:
+    """The manifest of a case on the user's STL or mesh (built in a scratch folder)."""
+    ctx = build_context(request.text, tutorials_dir)
+    stated = read_stated(ctx.text)
+    scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
+    scratch.mkdir(parents=True)
+    try:
+        manifest = _plan_in(scratch, ctx, stated, request)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
+    manifest.stated = stated
+    log.info("planned %s on %s with %s (%s)", manifest.recipe, request.geometry or request.mesh, manifest.solver,
+             manifest.turbulence.model)
+    return manifest
+
+
+def _speed(stated: list[StatedQuantity]) -> float | None:
+    return next((q.value for q in stated if q.role in ("inlet_velocity", "velocity", "free_stream_velocity")), None)
+
+
+def _nu_estimate(ctx: Context, stated: list[StatedQuantity]) -> float:
+    nu = next((q.value for q in stated if q.role == "nu"), None)
+    fluid = find_fluid(ctx.text)
+    return nu or (fluid_table()[fluid].nu if fluid else 1.5e-5)
+
+
+def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request: UserMeshRequest) -> CaseManifest:
+    speed = _speed(stated)
+    length, triangles = None, []
+    if request.geometry is not None:
+        triangles = read_stl(request.geometry)
+        lo, hi = stl_bounds(triangles)
+        length = max(h - l for h, l in zip(hi, lo))
+    reynolds = speed * length / _nu_estimate(ctx, stated) if speed and length else None
+    solver, model, why = choose_physics(ctx, reynolds)
+    template = TEMPLATES.get(solver)
+    if template is None:
+        raise RequestError(f"a case on your own geometry is set up here for {', '.join(TEMPLATES)}, not {solver}; "
+                           "name one of those solvers in the request")
+    src = ctx.tutorials_dir / template
+    for rel in _KEEP:
+        found = find_file((src / rel).parent, Path(rel).name)
+        if found is not None:
+            (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
+            (scratch / rel).write_bytes(read_bytes(found))
+    assumptions: list[str] = [why] if why else []
+    nu = _viscosity(ctx, stated, scratch, assumptions)
+    if speed is None:
+        speed = 1.0
+        assumptions.append("velocity = 1 m/s (default); state one to change it")
+
+    direction: list[float] = [1.0, 0.0, 0.0]
+    if request.geometry is not None:
+        patches, steps, geometry, mesh_notes = _stl_mesh(request.geometry, triangles, scratch, ctx, stated, speed,
+                                                         nu, model)
+        flow = "the flow runs along +x (the STL's own axes)"
+    else:
+        patches, steps, geometry, mesh_notes, found = _imported_mesh(request, scratch)
+        direction = list(found or direction)
+        flow = ("the inlet velocity is normal to the inlet, into the mesh" if found else
+                "the inlet velocity is along +x (the inlet is not one flat patch whose normal could be read)")
+    roles = {p.name: BC_ROLE.get(p.role, "wall") for p in patches}
+    assumptions += mesh_notes
+    assumptions.append(f"{flow}: U = {vec([speed * d for d in direction])} m/s at the inlet")
+    assumptions.append(f"numerics, schemes and solver settings from the {solver} tutorial {template}")
+
+    stub = scratch / "constant/polyMesh/boundary"
+    stubbed = not stub.is_file()
+    if stubbed:  # the field writer reads patch names from the mesh: a stub until the mesh is made
+        stub.parent.mkdir(parents=True, exist_ok=True)
+        stub.write_text("FoamFile { version 2.0; format ascii; class polyBoundaryMesh; object boundary; }\n"
+                        f"{len(patches)}\n(\n" + "".join(f"    {p.name} {{ type {p.type}; nFaces 0; startFace 0; }}\n"
+                                                         for p in patches) + ")\n")
+    control = scratch / "system/controlDict"
+    control.write_text(fd.set_entry(control.read_text(), ["application"], solver))
+    values = {"U": vec([speed * d for d in direction]), "T": "300", "k": "0.01", "epsilon": "0.01", "omega": "1",
+              "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
+    if model != "laminar":
+        values.update(caseops.turbulence_values(*_free_stream_turbulence(speed, length or 1.0, nu)))
+    fields = ["U", "p"] if "Boussinesq" not in solver else ["U", "p", "p_rgh", "T", "alphat"]
+    for field in fields:
+        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
+        caseops.write_field(scratch, field, solver, model, internal, roles, values, f"your {geometry['kind']} geometry")
+    if model != "laminar" or solver != "icoFoam":
+        caseops.set_turbulence_model(scratch, model, solver, values, roles, f"your geometry: {model}")
+    caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    warnings = []
+    if reynolds is not None:
+        geometry["reynolds"] = speed * (length or 1.0) / nu
+        if model == "laminar" and geometry["reynolds"] > TURBULENT_RE:
+            warnings.append(f"Re = {geometry['reynolds']:.3g} (U {fmt(speed)} m/s, body length {fmt(length or 1.0)} m, "
+                            f"nu {fmt(nu)}) with a laminar model: the real flow would be turbulent")
+    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in ("reynolds", "cell_size", "geometry")])
+    if stubbed:
+        shutil.rmtree(stub.parent)
+    meta = scratch / ".casewright"
+    meta.mkdir(exist_ok=True)
+    (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
+    types = {k: v for s in steps if isinstance(s, SetPatchTypes) for k, v in s.types.items()}
+    if types:
+        (meta / "patch_types.json").write_text(json.dumps(types, indent=2) + "\n")
+    steady = is_steady(solver)
+    text = control.read_text()
+    time = TimeControl(end_time=float(fd.get(text, ["endTime"]) or 1), delta_t=float(fd.get(text, ["deltaT"]) or 1),
+                       write_interval=float(fd.get(text, ["writeInterval"]) or 1))
+    return CaseManifest(
+        request=ctx.text, recipe=f"{geometry['kind']}:{geometry['format']}", base_tutorial=str(scratch),
+        base_kind="parametric", solver=solver,
+        algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
+        steady=steady, turbulence=Turbulence(simulation_type=model_spec(model).simulation_type, model=model),
+        mesh="snappy" if request.geometry is not None else "imported",
+        patches=[Patch(name=n, role=r) for n, r in roles.items()], time=time, edits=binder.edits,
+        bindings=binder.bindings, not_applied=binder.not_applied, assumptions=assumptions + binder.assumptions,
+        warnings=warnings, steps=[" ".join([s.command, *s.args]) for s in steps if isinstance(s, MeshCommand)] + [solver],
+        values={"geometry": geometry},
+    )
+
+
+def _free_stream_turbulence(speed: float, length: float, nu: float) -> tuple[float, float, float, float]:
+    """k, epsilon, omega, nuTilda for 5 % intensity and a mixing length of 7 % of the body."""
+    k = 1.5 * (0.05 * speed) ** 2
+    mixing = 0.07 * length
+    epsilon = 0.09 ** 0.75 * k ** 1.5 / mixing
+    return k, epsilon, epsilon / (0.09 * k), math.sqrt(1.5) * 0.05 * speed * mixing
+
+
+def _stl_mesh(stl: Path, triangles: list, scratch: Path, ctx: Context, stated: list[StatedQuantity], speed: float,
+              nu: float, model: str) -> tuple[list[PatchInfo], list, dict, list[str]]:
+    word = next((w for w in RESOLUTION if w in ctx.text.lower().split()), "medium")
+    across, fraction, layers = RESOLUTION[word]
+    lo, hi = stl_bounds(triangles)
+    size = max(h - l for h, l in zip(hi, lo))
+    cell = next((q.value for q in stated if q.role == "cell_size"), None)
+    turbulent = model != "laminar"
+    spec = SnappySpec(cell_size=cell or size * fraction, background_cells_across=across, speed=speed, nu=nu,
+                      y_plus=30.0 if turbulent else 1.0, n_layers=layers if turbulent else 0)
+    build = build_snappy(stl, scratch, spec)
+    notes = [f"geometry: your STL {stl.name} ({len(triangles)} triangles, body length {fmt(size)} m), "
+             f"meshed by snappyHexMesh at {word} resolution" + ("" if cell is None else " with the stated cell size"),
+             *build.assumptions]
+    if not turbulent:
+        notes.append("no wall layers: the flow is laminar")
+    geometry = {"kind": "stl", "format": "stl", "source": str(stl), "shape": stl.stem,
+                "dimensions": {"body_length": size, "bounds_min": list(lo), "bounds_max": list(hi)},
+                "patches": {p.name: p.role for p in build.patches}, "cells": build.n_cells}
+    return build.patches, build.steps, geometry, notes
+
+
+def _imported_mesh(request: UserMeshRequest, scratch: Path) -> tuple[list[PatchInfo], list, dict, list[str],
+                                                                     tuple[float, float, float] | None]:
+    source = inspect_mesh(request.mesh)  # type: ignore[arg-type]
+    roles = assign_roles(source, request.patch_roles)
+    staged = stage_mesh(source, roles, scratch)
+    given = [p for p in roles if p in request.patch_roles]
+    notes = [*staged.assumptions]
+    if given:
+        notes.append("roles given with --patch-role: " + ", ".join(f"{p} {roles[p]}" for p in given))
+    geometry = {"kind": "imported", "format": source.format, "source": str(source.path), "shape": source.path.name,
+                "dimensions": {}, "patches": {p.name: p.role for p in staged.patches}, "cells": source.n_cells}
+    inlets = [p for p, r in roles.items() if r == "inlet"]
+    directions = {inward_direction(source, p) for p in inlets}
+    if len(directions) > 1:
+        notes.append(f"the inlets {', '.join(inlets)} face different ways: each gets the first's direction; "
+                     "set the others' velocity with `casewright modify`")
+    direction = inward_direction(source, inlets[0]) if inlets else None
+    return staged.patches, staged.steps, geometry, notes, direction
