@@ -24,6 +24,7 @@ from tasks.bench.validate import (
 )
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import CasewrightError
+from tasks.core.progress import counted
 from tasks.plan.manifest import CaseRequest
 from tasks.run.acceptance import read_verdict
 from tasks.run.runner import select_runner
@@ -68,7 +69,8 @@ def run_one(case: BenchCase, out_root: Path, settings: Settings, backend: str | 
             if not base.is_dir():
                 raise CasewrightError(f"base case {case.base} was not generated (run its A case first)")
             shutil.copytree(base, out, ignore=shutil.ignore_patterns(
-                "[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json", "residuals.png"))
+                "[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json", "report.md",
+                "residuals.png", "acceptance.png"))
             res = modify_case(out, case.query, backend=backend, settings=settings)
             rscore, rreason, status, assumptions, shortened = res.score, res.score_reason, res.status, res.assumptions, None
         else:
@@ -95,7 +97,7 @@ def bench_exec(set_name: str, out_root: Path, categories: list[str] | None = Non
     out_root.mkdir(parents=True, exist_ok=True)
     cases = load_set(set_name, categories)
     results = []
-    for case in cases:
+    for case in counted(cases, f"bench {set_name}: cases"):
         result = run_one(case, out_root, settings, backend)
         results.append(result)
         if progress:
@@ -111,7 +113,7 @@ def bench_validate(out_root: Path, only: list[str] | None = None, backend: str |
     settings = settings or get_settings()
     out_root.mkdir(parents=True, exist_ok=True)
     rows: list[Comparison] = []
-    for case in validation_cases(only):
+    for case in counted(validation_cases(only), "bench validate: cases"):
         out = out_root / case.id
         if out.exists():
             shutil.rmtree(out)

@@ -14,6 +14,8 @@ from flows.modify import modify_case
 from tasks.bench.execution import evaluate
 from tasks.bench.requests import (
     PHRASINGS,
+    AcceptanceRow,
+    GeometryRow,
     ModifyCase,
     RequestCase,
     RequestResult,
@@ -24,11 +26,13 @@ from tasks.bench.requests import (
 )
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import CasewrightError
+from tasks.core.progress import report_progress
 from tasks.foam.files import decompress_tree
 from tasks.plan.manifest import CaseRequest
 
+PROGRESS = "bench requests: cases"
 _RESULTS = shutil.ignore_patterns("[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json",
-                                  "residuals.png")
+                                  "report.md", "residuals.png", "acceptance.png")
 
 
 def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Settings, backend: str | None,
@@ -39,7 +43,7 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
     if out.exists():
         shutil.rmtree(out)
     started = time.monotonic()
-    tags = {**case.tags, "tutorial": case.tutorial}
+    tags = {**case.tags, **({"tutorial": case.tutorial} if case.tutorial else {})}
     try:
         res = request_to_case(CaseRequest(text=case.phrasings[phrasing], out_dir=out, backend=backend, smoke=smoke,
                                           review=review), settings=settings)
@@ -52,7 +56,9 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
     return RequestResult(id=case.id, phrasing=phrasing, tags=tags, held_out=case.held_out, solver=res.solver,
                          expected_solver=case.expected_solver, base=res.base, score=score, reason=reason,
                          not_applied=[f"{n.text}: {n.reason}" for n in res.not_applied], checks=checks,
-                         seconds=round(time.monotonic() - started, 1), shortened=res.shortened, case_dir=str(out))
+                         seconds=round(time.monotonic() - started, 1), shortened=res.shortened, case_dir=str(out),
+                         geometry=GeometryRow.model_validate(res.geometry) if res.geometry else None,
+                         acceptance=AcceptanceRow.of(res.acceptance or (res.run.acceptance if res.run else None)))
 
 
 def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: str | None,
@@ -83,7 +89,7 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
     return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out,
                          solver=getattr(res, "solver", None), expected_solver=getattr(res, "solver", "") or "",
                          score=score, reason=reason, checks=checks, seconds=round(time.monotonic() - started, 1),
-                         case_dir=str(out))
+                         case_dir=str(out), acceptance=AcceptanceRow.of(res.run.acceptance if res.run else None))
 
 
 @flow(name="bench-requests", persist_result=False)
@@ -95,18 +101,23 @@ def bench_requests(out_root: Path, held_out: bool = False, tag: str | None = Non
     settings = settings or get_settings()
     out_root.mkdir(parents=True, exist_ok=True)
     results: list[RequestResult] = []
-    for case in load_requests(held_out, tag):
+    cases = load_requests(held_out, tag)
+    mods = load_modify(held_out, tag) if with_modify else []
+    total = sum(p in case.phrasings for case in cases for p in phrasings or PHRASINGS) + len(mods)
+    report_progress(PROGRESS, 0, total)
+    for case in cases:
         for phrasing in phrasings or PHRASINGS:
             if phrasing not in case.phrasings:
                 continue
             result = run_request(case, phrasing, out_root, settings, backend, smoke)
             results.append(result)
+            report_progress(PROGRESS, len(results), total)
             if progress:
                 progress(result)
-    if with_modify:
-        for mod in load_modify(held_out, tag):
-            result = run_modify(mod, out_root, settings, backend, smoke)
-            results.append(result)
-            if progress:
-                progress(result)
+    for mod in mods:
+        result = run_modify(mod, out_root, settings, backend, smoke)
+        results.append(result)
+        report_progress(PROGRESS, len(results), total)
+        if progress:
+            progress(result)
     return results

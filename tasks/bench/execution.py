@@ -11,6 +11,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.bench.mesh_check import MeshSpec, check_mesh
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
 from tasks.foam import dictionary as fd
@@ -31,6 +32,7 @@ class Check(BaseModel):
     not_regex: str | None = None
     exists: bool | None = None
     absent: bool | None = None
+    mesh: MeshSpec | None = Field(None, description="geometry of constant/polyMesh (bounds, radius, solids, cells)")
 
 
 class BenchCase(BaseModel):
@@ -65,6 +67,9 @@ def load_set(name: str, categories: list[str] | None = None) -> list[BenchCase]:
 
 
 def evaluate(case_dir: Path, check: Check) -> CheckResult:
+    if check.mesh is not None:
+        verdict = check_mesh(case_dir, check.mesh)
+        return CheckResult(why=check.why, ok=verdict.ok, found=verdict.found)
     path = case_dir / check.file
     if check.absent:
         return CheckResult(why=check.why, ok=not path.exists(), found="present" if path.exists() else "absent")

@@ -1,5 +1,7 @@
 """The project's own request set (benchmarks/requests/): cases written from the installed
-tutorials, each in three phrasings, plus modify requests; a held-out part kept apart.
+tutorials, each in three phrasings, plus modify requests; a held-out part kept apart. The
+geometry requests (geometry.yaml, geometry_held_out.yaml: shapes stated by their dimensions,
+tagged `set: geometry`) are part of the set; `--tag geometry` selects them.
 
 Data and summaries only; the flow that runs them is flows/bench.py. A case scores 4 only
 when its run reaches endTime, every value the request states is found in the files, and
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,16 +20,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.bench.execution import Check, CheckResult
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
+from tasks.run.acceptance import Acceptance
 
 REQUESTS_DIR = BENCHMARKS_DIR / "requests"
 PHRASINGS = ("terse", "verbose", "other")
+CASE_FILES = {False: ("cases.yaml", "geometry.yaml"), True: ("held_out.yaml", "geometry_held_out.yaml")}
+VERDICTS = ("accept", "warn", "reject", "none")
 
 
 class RequestCase(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     id: str
-    tutorial: str
+    tutorial: str | None = None          # None: a geometry request, written from a shape, not a tutorial
     expected_solver: str
     tags: dict[str, Any] = Field(default_factory=dict)
     phrasings: dict[str, str]
@@ -47,6 +52,34 @@ class ModifyCase(BaseModel):
     held_out: bool = False
 
 
+class GeometryRow(BaseModel):
+    """The geometry a generated case was built on (from `casewright new`'s result)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    kind: str | None = None
+    shape: str | None = None
+    dimensions: dict[str, Any] | None = None
+    cells: int | None = None
+    mesh_quality: dict[str, Any] | None = None
+
+
+class AcceptanceRow(BaseModel):
+    """The run's acceptance verdict (tasks/run/acceptance.py) with its warn/reject reasons."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    verdict: Literal["accept", "warn", "reject"]
+    converged: bool | None = None
+    reasons: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, acceptance: Acceptance | None) -> AcceptanceRow | None:
+        if acceptance is None:
+            return None
+        return cls(verdict=acceptance.verdict, converged=acceptance.converged, reasons=acceptance.reasons)
+
+
 class RequestResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -64,6 +97,8 @@ class RequestResult(BaseModel):
     seconds: float
     shortened: str | None = None
     case_dir: str = ""
+    geometry: GeometryRow | None = None
+    acceptance: AcceptanceRow | None = None
 
 
 def _load(name: str) -> list[dict[str, Any]]:
@@ -77,20 +112,27 @@ def _load(name: str) -> list[dict[str, Any]]:
 
 
 def load_requests(held_out: bool = False, tag: str | None = None) -> list[RequestCase]:
-    """The development cases (or the held-out ones), optionally only those with a tag value."""
+    """The development cases (or the held-out ones), tutorial and geometry requests, optionally
+    only those with every tag of `tag` (comma-separated, e.g. `geometry,solver=icoFoam`)."""
     if not REQUESTS_DIR.is_dir():
         raise UsageError(f"{REQUESTS_DIR} is missing; the request set ships with the project")
-    rows = _load("held_out.yaml" if held_out else "cases.yaml")
+    rows = [r for name in CASE_FILES[held_out] for r in _load(name)]
     cases = [RequestCase.model_validate({**r, "held_out": held_out}) for r in rows]
-    if tag:
-        cases = [c for c in cases if _has_tag(c.tags, tag)]
-    return cases
+    duplicated = sorted({c.id for c in cases if sum(d.id == c.id for d in cases) > 1})
+    if duplicated:
+        raise UsageError(f"{REQUESTS_DIR}: case ids used twice: {', '.join(duplicated)}; give each case its own id")
+    return [c for c in cases if has_tags(c.tags, tag)]
 
 
 def load_modify(held_out: bool = False, tag: str | None = None) -> list[ModifyCase]:
     rows = _load("modify_held_out.yaml" if held_out else "modify.yaml")
     cases = [ModifyCase.model_validate({**r, "held_out": held_out}) for r in rows]
-    return [c for c in cases if not tag or _has_tag(c.tags, tag)]
+    return [c for c in cases if has_tags(c.tags, tag)]
+
+
+def has_tags(tags: dict[str, Any], want: str | None) -> bool:
+    """Every comma-separated part of `want` matches (None or empty: everything matches)."""
+    return all(_has_tag(tags, part.strip()) for part in (want or "").split(",") if part.strip())
 
 
 def _has_tag(tags: dict[str, Any], want: str) -> bool:
@@ -128,10 +170,19 @@ def summarise(results: list[RequestResult]) -> dict[str, Any]:
         "tutorials": len({r.tags.get("tutorial", r.id) for r in results}),
         "by_phrasing": by_phrasing,
         "held_out": rate([r for r in results if r.held_out]),
+        "by_shape": {s: rate([r for r in results if r.tags.get("geometry") == s])
+                     for s in sorted({str(r.tags["geometry"]) for r in results if r.tags.get("geometry")})},
+        "acceptance": verdict_shares(results),
         "development": rate([r for r in results if not r.held_out]),
         "mean_score": round(statistics.mean(r.score for r in results), 3) if results else None,
         "seconds_total": round(sum(r.seconds for r in results), 1),
     }
+
+
+def verdict_shares(results: list[RequestResult]) -> dict[str, float | None]:
+    """The share of rows with each acceptance verdict (`none`: no run, so no verdict)."""
+    verdicts = [r.acceptance.verdict if r.acceptance else "none" for r in results]
+    return {v: round(verdicts.count(v) / len(verdicts), 3) if verdicts else None for v in VERDICTS}
 
 
 def out_dir_for(root: Path, case_id: str, phrasing: str) -> Path:
