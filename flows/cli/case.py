@@ -109,6 +109,9 @@ def _modify_text(result: Any, show_diff: bool) -> str:
     lines += [f"  warning: {line}" for line in result.warnings]
     if result.backup:
         lines.append(f"  backup: {result.backup}")
+    from tasks.run.report import plot_paths
+
+    lines += [f"  plot: {path}" for path in plot_paths(result.run).values()]
     if show_diff:
         lines.append(result.diff)
     return "\n".join(lines)
