@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import time
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from tasks.edit.generate import (
 from tasks.foam.casedir import check_and_read
 from tasks.plan.manifest import CaseRequest
 from tasks.run.acceptance import with_acceptance
-from tasks.run.parallel import Decomposition, prepare_decomposition, record_ranks
+from tasks.run.parallel import Decomposition, choose_ranks, prepare_decomposition, record_ranks, requested_ranks
 from tasks.run.report import RunReport, build_report, report_markdown, write_report
 from tasks.run.runner import select_runner
 from tasks.run.smoke import restore, shorten
@@ -185,10 +186,30 @@ def check_case(written, manifest):
     return problems
 
 
+@task(name="choose-ranks", persist_result=False, cache_policy=NO_CACHE)
+def choose_run_ranks(request: CaseRequest, manifest, np: int | None) -> tuple[int, list[str]]:
+    """The MPI ranks of the run: --np, else what the request asks for ("on 2 cores", "np 4",
+    "with 4 processes"), else 1; warnings for an overridden request or more ranks than cores."""
+    from tasks.plan.extract import quantities
+
+    stated = [q.value for q in manifest.stated if q.quantity == "ranks"] or \
+        [q.value for q in quantities(request.text) if q.kind == "ranks"]
+    asked = requested_ranks(request.text, stated)
+    ranks, notes = choose_ranks(np, asked, os.cpu_count())
+    get_run_logger().info("MPI ranks: %d (%s)%s", ranks, "--np" if np is not None else
+                          "the request" if asked else "serial", "".join(f"; {n}" for n in notes))
+    for note in notes:
+        get_run_logger().warning("%s", note)
+    return ranks, notes
+
+
 @task(name="score-case", persist_result=False, cache_policy=NO_CACHE)
 def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None,
-                     routed: RouteSummary | None = None, review: ReviewSummary | None = None) -> CaseResult:
+                     routed: RouteSummary | None = None, review: ReviewSummary | None = None,
+                     notes: list[str] | None = None) -> CaseResult:
     result = score_case(request, manifest, written, problems, report, routed, review)
+    if notes:
+        result = result.model_copy(update={"warnings": [*result.warnings, *notes]})
     markdown = result_markdown(result)
     if result.residual_plot:
         markdown += "\n" + plot_markdown(Path(result.residual_plot), f"initial residuals of {result.solver}")
@@ -221,15 +242,17 @@ def run_shortened(case_dir: Path, backend: str | None, settings: Settings, np: i
 
 
 @flow(name="request-to-case", flow_run_name="new {request.out_dir}", persist_result=False)
-def request_to_case(request: CaseRequest, settings: Settings | None = None, np: int = 1) -> CaseResult:
-    """request -> route -> plan -> write -> check -> run -> review a failed run -> score."""
+def request_to_case(request: CaseRequest, settings: Settings | None = None, np: int | None = None) -> CaseResult:
+    """request -> route -> plan -> write -> check -> run (on the ranks asked for) -> review a
+    failed run -> score. np: --np, which wins over ranks the request states ("on 2 cores")."""
     settings = settings or get_settings()
     routed = route(request)
     manifest = plan_case(request, settings, routed)
+    ranks, rank_notes = choose_run_ranks(request, manifest, np)
     written = write_case(request, manifest, settings)
     problems = check_case(written, manifest)
     add_run_monitors(written.case_dir, manifest.solver, residuals_stated(request, manifest))
-    report = run_planned_case(written.case_dir, request, settings, np) if request.run else None
+    report = run_planned_case(written.case_dir, request, settings, ranks) if request.run else None
     review = None
     if report is not None and report.status != "completed" and request.review:
         from flows.review import review_case
@@ -240,4 +263,4 @@ def request_to_case(request: CaseRequest, settings: Settings | None = None, np: 
         if report.acceptance is None:
             report = judge_run(report, written.case_dir)
             write_report(report, written.case_dir)
-    return score_and_report(request, manifest, written, problems, report, routed, review)
+    return score_and_report(request, manifest, written, problems, report, routed, review, rank_notes)

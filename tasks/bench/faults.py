@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.bench.faults_lib import Base, Fault, Mutation, chain, delete, drop, put, sub
 from tasks.bench.faults_new import NEW_BASES, NEW_FAULTS
+from tasks.bench.faults_parallel import PARALLEL_BASES, PARALLEL_FAULTS
 from tasks.core.errors import UsageError
 from tasks.core.paths import BENCHMARKS_DIR
 from tasks.foam import dictionary as fd
@@ -208,6 +209,7 @@ FAULTS: list[Fault] = [
               '    minTetQuality 0.2;\n    maxInternalSkewness 1;')}),
 ]
 BASES.update(NEW_BASES)
+BASES.update(PARALLEL_BASES)
 SUITE1 = [dataclasses.replace(f, kind=f"suite1/{f.expected_rule}") for f in FAULTS]
 HELD_OUT_FILE = BENCHMARKS_DIR / "faults" / "held_out.yaml"
 
@@ -225,7 +227,7 @@ def held_out_ids() -> set[str]:
 
 _HELD = held_out_ids()
 SUITE2 = [dataclasses.replace(f, held_out=f.id in _HELD) for f in NEW_FAULTS]
-FAULTS = SUITE1 + SUITE2
+FAULTS = SUITE1 + SUITE2 + PARALLEL_FAULTS  # PARALLEL_FAULTS: tasks/bench/faults_parallel.py
 FAULTS_BY_ID = {f.id: f for f in FAULTS}
 
 

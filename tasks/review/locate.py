@@ -14,6 +14,7 @@ from typing import Mapping
 from tasks.review.audit import audit_wall_functions
 from tasks.review.case import CaseView
 from tasks.review.models import Problem
+from tasks.review.strategies.decomposition import decomposition_problem
 from tasks.run.logs import (
     FatalError,
     LogSummary,
@@ -64,6 +65,8 @@ def _field_of(rel: str) -> str | None:
 
 def problem_from_fatal(step: str, fatal: FatalError, view: CaseView, prefixes: list[str]) -> Problem:
     msg = fatal.message
+    if (decomposing := decomposition_problem(step, msg, fatal.valid_choices)) is not None:
+        return decomposing
     raw_file = fatal.file
     if m := _ENTRY.search(msg):
         raw_file = m[3]

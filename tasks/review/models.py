@@ -28,6 +28,7 @@ ProblemKind = Literal[
     "crash",               # a signal without a FATAL and without numerical evidence
     "incomplete",          # the solver stopped before endTime without saying why
     "preflight",           # the case cannot even be read (controlDict broken, unknown application)
+    "decomposition",       # a parallel run stopped by its decomposition (subdomains vs ranks, stub method, stale processor*)
 ]
 
 # Problems whose cure may need more than one step (a smaller deltaT, then upwind schemes):
@@ -76,12 +77,14 @@ class Patch(BaseModel):
 
     description: str
     edits: list[FileEdit]
+    # case-relative directories to delete (only processor<N> ones Casewright's decomposePar wrote)
+    removes: list[str] = Field(default_factory=list)
     rule: str = ""
     strategy: str = ""    # syntax | dialect | consistency | reference | numerics | rule | llm
     source: str = ""      # where the repair comes from: tutorial file, canonical section, rule
 
     def files(self) -> list[str]:
-        return [e.path for e in self.edits]
+        return [e.path for e in self.edits] + [f"{r}/" for r in self.removes]
 
 
 class CycleRecord(BaseModel):

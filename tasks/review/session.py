@@ -33,6 +33,7 @@ from tasks.review.locate import locate_problem
 from tasks.review.models import NUMERICAL_KINDS, CycleRecord, HistoryItem, Patch, Problem, ReviewStatus
 from tasks.review.rules import CATALOGUE
 from tasks.review.strategies import STRATEGIES
+from tasks.run.parallel import PROCESSOR_DIR, processor_identities, split_owned
 from tasks.run.report import RunReport
 from tasks.run.runner import Step
 
@@ -94,8 +95,10 @@ def _same_file(locked_file: str, path: str) -> bool:
 
 def patch_violations(patch: Patch, view: CaseView, locked: Sequence[LockedValue]) -> list[str]:
     """Why a patch may not be applied: a locked value changed, a file that does not parse,
-    a path outside the case."""
+    a path outside the case, a directory to remove that is not a processor directory
+    Casewright's own decomposePar wrote."""
     problems: list[str] = []
+    problems += _removal_violations(patch.removes, view)
     for edit in patch.edits:
         if edit.path.startswith("/") or ".." in edit.path.split("/") or edit.path.startswith(".casewright"):
             problems.append(f"{edit.path} is outside the case")
@@ -112,6 +115,27 @@ def patch_violations(patch: Patch, view: CaseView, locked: Sequence[LockedValue]
                 problems.append(f"would change locked {value.file}:{'/'.join(value.entry)} "
                                 f"({value.value!r} -> {after!r})")
     return problems
+
+
+NOT_OURS = "not written by Casewright"
+
+
+def _removal_violations(removes: Sequence[str], view: CaseView) -> list[str]:
+    """Only processor<N> directories that Casewright's own decomposePar wrote may be removed
+    (.casewright/parallel.json records them); a user's are never deleted."""
+    if not removes:
+        return []
+    odd = [r for r in removes if not PROCESSOR_DIR.fullmatch(r)]
+    if odd:
+        return [f"would remove {', '.join(odd)}: only processor directories may be removed"]
+    where = Path(view.case_dir or ".")
+    present = processor_identities(where, removes)
+    _, theirs = split_owned(present, view.text(".casewright/parallel.json"))
+    if not theirs:
+        return []
+    return [(f"{', '.join(theirs)} {NOT_OURS} (no decomposition of Casewright's marks them): they may hold "
+             f"your results; reconstruct or move them yourself (e.g. `reconstructPar -case {where}` then "
+             f"`rm -r {where}/processor*`), then run again")]
 
 
 def choose_patch(
@@ -146,7 +170,9 @@ def choose_patch(
 
 def rerun_start(plan: Sequence[Step], files: Sequence[str], problem_step: str, mesh_only: bool) -> int:
     """Index of the first step to run again: meshing when a mesh dictionary changed, else
-    setFields (after restoring .orig files) or the solver; never after the step that failed."""
+    setFields (after restoring .orig files) or the solver; never after the step that failed.
+    A parallel run decomposes again (decomposePar -force) whenever it would start after the
+    decomposition: the processor directories hold the fields and mesh of the run before."""
     commands = [s.command for s in plan]
     if mesh_only or any(f in MESH_FILES or f.startswith("constant/triSurface/") for f in files):
         start = 0
@@ -154,6 +180,8 @@ def rerun_start(plan: Sequence[Step], files: Sequence[str], problem_step: str, m
         start = commands.index("setFields") if "setFields" in commands else len(commands) - 1
     if problem_step in commands:
         start = min(start, commands.index(problem_step))
+    if "decomposePar" in commands:
+        start = min(start, commands.index("decomposePar"))
     return start
 
 
@@ -279,6 +307,9 @@ class ReviewSession:
             if locked:
                 self.needs_user = ("the repair would change a value you set: " + "; ".join(locked)
                                    + "; change it yourself or unlock it")
+            elif theirs := [r for r in rejected if NOT_OURS in r]:
+                self.needs_user = "the repair would delete processor directories that are not Casewright's: " \
+                    + "; ".join(theirs)
         self._proposal = (problem, rejected)
         return patch
 
@@ -303,6 +334,11 @@ class ReviewSession:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(edit.text)
             diffs.append(unified_diff(edit.path, old, edit.text))
+        for rel in patch.removes:  # checked by patch_violations: processor dirs Casewright wrote
+            target = self.case_dir / rel
+            if target.is_dir():
+                shutil.rmtree(target)
+                diffs.append(f"removed {rel}/ (written by Casewright's decomposePar; decomposed again on the re-run)\n")
         self._write_backup_manifest()
         self.tried.setdefault(problem.signature(), []).append(patch.rule)
         self._pending = {"problem": problem, "patch": patch, "rejected": rejected, "diff": "".join(diffs),

@@ -6,6 +6,9 @@ libraries (byte-identical to `/usr/lib/dummy/*`): decomposePar stops with "Attem
 <scotch> without the scotchDecomp library loaded". The geometric `hierarchical` method works
 everywhere and balances cell counts exactly; it is used here, split along the longest
 extents of the mesh and never across the empty direction of a 2-D case.
+
+`.casewright/parallel.json` keeps the rank count (`np`) and the processor directories
+Casewright's own decomposePar wrote (`decomposed`): only those may a repair remove.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import gzip
 import json
 import math
 import re
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
@@ -156,37 +160,154 @@ def mesh_extents(case: Path) -> tuple[list[float], list[int]] | None:
     return extents, flat
 
 
-def prepare_decomposition(case: Path, np: int) -> Decomposition:
-    """Write or edit system/decomposeParDict for `np` ranks (run after the mesh exists)."""
+def case_split(case: Path, np: int) -> tuple[tuple[int, int, int], list[str]]:
+    """Subdomains per axis for `np` ranks of the case's mesh (x and y when it cannot be read)."""
     found = mesh_extents(case)
     extents, flat = found if found is not None else ([1.0, 1.0, 1.0], [2])
-    n = split_axes(extents, np, flat)
+    notes = [] if found is not None else ["mesh points unreadable (binary?) or not made yet: split along x and y only"]
+    return split_axes(extents, np, flat), notes
+
+
+def prepare_decomposition(case: Path, np: int) -> Decomposition:
+    """Write or edit system/decomposeParDict for `np` ranks (run after the mesh exists)."""
+    n, notes = case_split(case, np)
     path = case / DECOMPOSE_DICT
     text = path.read_text() if path.is_file() else None
     new, decomposition = edit_decompose_dict(text, np, n)
-    if found is None:
-        decomposition.notes.append("mesh points unreadable (binary?): split along x and y only")
+    decomposition.notes.extend(notes)
     if new != text:
         path.write_text(new)
     return decomposition
 
 
+def _record(case: Path) -> dict:
+    path = case / RANKS_FILE
+    try:
+        data = json.loads(path.read_text()) if path.is_file() else {}
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save_record(case: Path, data: dict) -> None:
+    path = case / RANKS_FILE
+    if not data:
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, sort_keys=True) + "\n")
+
+
 def recorded_ranks(case: Path) -> int:
     """The rank count the case was last run with (1 when never run in parallel)."""
-    path = case / RANKS_FILE
-    if not path.is_file():
-        return 1
     try:
-        return check_ranks(int(json.loads(path.read_text())["np"]))
+        return check_ranks(int(_record(case)["np"]))
     except (ValueError, KeyError, TypeError, UsageError):
         return 1
 
 
 def record_ranks(case: Path, np: int) -> None:
     """Remember `np` for later runs of the case (the Reviewer's re-runs, `run-case` without --np)."""
-    path = case / RANKS_FILE
+    data = _record(case)
     if np == 1:
-        path.unlink(missing_ok=True)
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"np": check_ranks(np)}) + "\n")
+        data.pop("np", None)
+    else:
+        data["np"] = check_ranks(np)
+    _save_record(case, data)
+
+
+# --- processor directories: which ones Casewright wrote -------------------------------------------
+
+PROCESSOR_DIR = re.compile(r"processor(\d+)")
+
+
+def processor_dirs(case: Path) -> list[str]:
+    """The processor<N> directories of the case, in rank order."""
+    if not case.is_dir():
+        return []
+    names = [p.name for p in case.iterdir() if p.is_dir() and PROCESSOR_DIR.fullmatch(p.name)]
+    return sorted(names, key=lambda n: int(n[len("processor"):]))
+
+
+DECOMPOSED_MARK = ".casewright-decomposed"  # in each processor directory Casewright's decomposePar wrote
+
+
+def processor_identities(case: Path, names: Sequence[str] | None = None) -> dict[str, str]:
+    """name -> the Casewright mark inside each processor directory ("" without one), of all
+    the case's processor directories or of the names given that exist."""
+    names = processor_dirs(case) if names is None else names
+    out: dict[str, str] = {}
+    for name in names:
+        if (case / name).is_dir():
+            mark = case / name / DECOMPOSED_MARK
+            out[name] = mark.read_text().strip() if mark.is_file() else ""
+    return out
+
+
+def record_decomposition(case: Path) -> list[str]:
+    """After Casewright's own decomposePar succeeded: mark the processor directories it wrote
+    with a fresh token, kept in .casewright/parallel.json; only directories that carry it may a
+    repair later remove (see `split_owned`). OpenFOAM ignores the mark (not a time directory)."""
+    names = processor_dirs(case)
+    token = uuid.uuid4().hex
+    for name in names:
+        (case / name / DECOMPOSED_MARK).write_text(token + "\n")
+    data = _record(case)
+    data["decomposed"] = {"token": token, "dirs": names}
+    _save_record(case, data)
+    return names
+
+
+def split_owned(present: dict[str, str], record_text: str | None) -> tuple[list[str], list[str]]:
+    """(ours, not ours): of the processor directories present (name -> their mark), those that
+    Casewright's decomposePar wrote according to the .casewright/parallel.json text (recorded
+    name, recorded token), and the others. A directory the user made again under the same name
+    has no mark: it is theirs."""
+    try:
+        recorded = json.loads(record_text).get("decomposed") if record_text else None
+    except (ValueError, AttributeError):
+        recorded = None
+    if not isinstance(recorded, dict) or not recorded.get("token"):
+        return [], list(present)
+    dirs = set(recorded.get("dirs") or [])
+    ours = [n for n, mark in present.items() if n in dirs and mark == recorded["token"]]
+    return ours, [n for n in present if n not in ours]
+
+
+def owned_processor_dirs(case: Path) -> tuple[list[str], list[str]]:
+    """`split_owned` of the case on disk."""
+    path = case / RANKS_FILE
+    return split_owned(processor_identities(case), path.read_text() if path.is_file() else None)
+
+
+# --- ranks asked for in words ---------------------------------------------------------------------
+
+_NP_WORDS = re.compile(r"(?<![\w-])-{0,2}np\s*[=:]?\s*(\d+)\b", re.IGNORECASE)
+
+
+def requested_ranks(text: str, stated: Sequence[float] = ()) -> int | None:
+    """The MPI ranks a request asks for: `np 2` / `-np 4` in its text, else the first rank
+    count the request extractor found ("on 2 cores", "with 4 processes"); None when it names none."""
+    m = _NP_WORDS.search(text)
+    if m:
+        return int(m[1])
+    for value in stated:
+        if value >= 1 and float(value).is_integer():
+            return int(value)
+    return None
+
+
+def choose_ranks(explicit: int | None, requested: int | None, cores: int | None) -> tuple[int, list[str]]:
+    """The rank count to run on, and warnings: an explicit --np wins over the request's; more
+    ranks than cores run (oversubscribed, slower) with a warning."""
+    notes: list[str] = []
+    np = explicit if explicit is not None else (requested or 1)
+    if explicit is not None and requested is not None and requested != explicit:
+        notes.append(f"--np {explicit} overrides the {requested} MPI ranks the request asks for")
+    if np > MAX_RANKS:
+        raise UsageError(f"the request asks for {np} MPI ranks: at most {MAX_RANKS}; pass --np to choose fewer")
+    check_ranks(np)
+    if cores and np > cores:
+        notes.append(f"{np} MPI ranks on {cores} cores: the ranks share cores (oversubscribed), "
+                     f"so the run is slower than on {cores}")
+    return np, notes

@@ -4,6 +4,12 @@ Both backends share one contract: the command runs with the case directory as it
 directory, its output goes to `log.<command>` in the case, and a `StepResult` says what
 happened. An OpenFOAM failure is a result (status "failed"), never an exception; only
 faults outside OpenFOAM raise (`InfrastructureError`, which callers may retry).
+
+Each container is labelled with the process that owns it (pid, its start time, the host).
+A process killed while its step runs (`kill -9` of a Dask worker) leaves the container
+running: the next step started on this host removes every Casewright container whose owner
+is gone (`reap_orphans`). A SIGTERM or SIGINT of the owner removes its running containers
+before the process goes (`install_signal_handlers`).
 """
 
 from __future__ import annotations
@@ -12,7 +18,10 @@ import logging
 import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Literal, Protocol
@@ -21,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import CaseRunError, InfrastructureError, UsageError
 from tasks.foam.commands import ALLOWED_COMMANDS
-from tasks.run.parallel import MAX_RANKS, MPI_ENVIRONMENT
+from tasks.run.parallel import MAX_RANKS, MPI_ENVIRONMENT, record_decomposition
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +118,13 @@ def check_step(case_dir: Path, step: Step) -> None:
         )
 
 
+def _after_step(case_dir: Path, step: Step, status: str) -> None:
+    """What a finished step leaves for later runs: the processor directories a successful
+    decomposePar wrote are recorded as Casewright's (a repair may remove only those)."""
+    if step.command == "decomposePar" and status == "ok":
+        record_decomposition(case_dir)
+
+
 class Runner(Protocol):
     name: Literal["docker", "native"]
 
@@ -160,6 +176,7 @@ class NativeRunner:
                 proc.kill()
                 proc.wait()
                 code, status = None, "timeout"
+        _after_step(case_dir, step, status)
         return StepResult(
             command=step.command, args=step.args, backend="native", np=step.np, status=status,
             exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
@@ -204,6 +221,8 @@ class DockerRunner:
         check_step(case_dir, step)
         log_path = case_dir / step.log_file
         started = time.monotonic()
+        install_signal_handlers()
+        reap_orphans(self.client)
         try:
             container = self.client.containers.run(
                 self.image,
@@ -225,7 +244,7 @@ class DockerRunner:
                 nano_cpus=int(self.cpus * 1e9),
                 cap_drop=["ALL"],
                 security_opt=["no-new-privileges"],
-                labels={"casewright.case": str(case_dir), "casewright.step": step.command},
+                labels={"casewright.case": str(case_dir), "casewright.step": step.command, **owner_labels()},
             )
         except docker.errors.ImageNotFound:
             raise CaseRunError(
@@ -238,13 +257,16 @@ class DockerRunner:
                     f"could not start a container for {step.command} in {case_dir}: {exc}"
                 ) from exc
             raise
+        _LIVE[container.id] = container
         try:
             code, status = self._wait(container, log_path, timeout_s)
         finally:
+            _LIVE.pop(container.id, None)
             try:
                 container.remove(force=True)
             except docker.errors.APIError as exc:  # the step's result still stands
                 log.warning("could not remove container %s: %s", container.id[:12], exc)
+        _after_step(case_dir, step, status)
         return StepResult(
             command=step.command, args=step.args, backend="docker", np=step.np, status=status,
             exit_code=code, seconds=round(time.monotonic() - started, 3), log_path=str(log_path),
@@ -263,6 +285,131 @@ class DockerRunner:
         if not log_path.exists():  # the shell could not open it: keep the reason where the log goes
             log_path.write_text(f"casewright: the container wrote no log (exit code {code})\n")
         return code, status
+
+
+# --------------------------------------------------------------------------------------
+# Containers whose owner is gone
+# --------------------------------------------------------------------------------------
+
+OWNER_PID = "casewright.owner.pid"
+OWNER_STARTED = "casewright.owner.started"
+OWNER_HOST = "casewright.owner.host"
+_LIVE: dict[str, Any] = {}  # container id -> container, of the steps this process is running
+_HANDLED: dict[int, Any] = {}  # signal -> the handler ours replaced
+
+
+def process_started(pid: int) -> str | None:
+    """When a process started (clock ticks after boot, field 22 of /proc/<pid>/stat): with
+    the pid it names one process, even once the pid is reused. None: no such process, a dead
+    one its parent has not waited for yet (a zombie), or no /proc."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rpartition(")")[2].split()
+    if len(fields) <= 19 or fields[0] in ("Z", "X"):
+        return None
+    return fields[19]
+
+
+def owner_labels(pid: int | None = None) -> dict[str, str]:
+    """The labels naming the process that owns a container (this one by default)."""
+    pid = os.getpid() if pid is None else pid
+    return {OWNER_PID: str(pid), OWNER_STARTED: process_started(pid) or "", OWNER_HOST: socket.gethostname()}
+
+
+def _pid_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def owner_gone(labels: dict[str, str], host: str) -> bool:
+    """Whether the labels name an owner process on `host` that no longer runs. Containers of
+    another host, or without owner labels (not started by this Casewright), are never judged gone."""
+    if labels.get(OWNER_HOST) != host or not labels.get(OWNER_PID, "").isdigit():
+        return False
+    pid = int(labels[OWNER_PID])
+    if not Path("/proc/self/stat").is_file():  # no /proc: only the kernel's word that the pid exists
+        return not _pid_exists(pid)
+    started = process_started(pid)
+    if started is None:
+        return True
+    recorded = labels.get(OWNER_STARTED)
+    return bool(recorded) and recorded != started  # the pid was reused by another process
+
+
+def reap_orphans(client: Any) -> list[str]:
+    """Remove the Casewright containers of this host whose owner process is gone (a worker
+    killed mid-step); returns their ids. A failure here never stops the step about to run."""
+    import docker.errors
+
+    host = socket.gethostname()
+    try:
+        containers = client.containers.list(all=True, filters={"label": [OWNER_PID, "casewright.case"]})
+    except (docker.errors.DockerException, OSError) as exc:
+        log.warning("could not list containers to remove orphans: %s", exc)
+        return []
+    removed = []
+    for container in containers:
+        labels = container.labels or {}
+        if not owner_gone(labels, host):
+            continue
+        try:
+            container.remove(force=True)
+        except docker.errors.NotFound:
+            continue  # another process removed it first
+        except docker.errors.APIError as exc:
+            log.warning("could not remove orphan container %s: %s", container.id[:12], exc)
+            continue
+        removed.append(container.id)
+        log.warning("removed container %s of %s in %s: its owner (pid %s on %s) is gone", container.id[:12],
+                    labels.get("casewright.step"), labels.get("casewright.case"), labels.get(OWNER_PID), host)
+    return removed
+
+
+def stop_live_containers() -> list[str]:
+    """Remove the containers of the steps this process is running (on SIGTERM/SIGINT)."""
+    stopped = []
+    for cid, container in list(_LIVE.items()):
+        try:
+            container.remove(force=True)
+            stopped.append(cid)
+        except Exception as exc:  # noqa: BLE001 - the process is going anyway; keep the reason
+            log.warning("could not remove container %s on shutdown: %s", cid[:12], exc)
+        _LIVE.pop(cid, None)
+    return stopped
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    stop_live_containers()
+    previous = _HANDLED.get(signum)
+    if callable(previous):
+        previous(signum, frame)
+        return
+    if previous == signal.SIG_IGN:
+        return
+    signal.signal(signum, signal.SIG_DFL)  # the default action: end the process as the signal asks
+    os.kill(os.getpid(), signum)
+
+
+def install_signal_handlers() -> bool:
+    """On SIGTERM and SIGINT remove this process's running containers, then do what was done
+    before (Python's KeyboardInterrupt, Prefect's or Dask's handler, or the default exit).
+    Only the main thread may set handlers: elsewhere (a Dask worker thread) this does nothing
+    and the orphans are reaped by the next step instead."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        current = signal.getsignal(signum)
+        if current is not _on_signal:
+            _HANDLED[signum] = current
+            signal.signal(signum, _on_signal)
+    return True
 
 
 # --------------------------------------------------------------------------------------

@@ -35,6 +35,9 @@ class FlakyContainers:
             raise docker.errors.APIError("injected: 500 Server Error (daemon hiccup)", response=None)
         return self.real.run(*args, **kwargs)
 
+    def __getattr__(self, name: str):  # list (the runner's orphan reaping), get, ...: the real ones
+        return getattr(self.real, name)
+
 
 class FlakyClient:
     def __init__(self, real, failures: int = 1) -> None:

@@ -97,17 +97,15 @@ def cluster(tmp_path: Path, cli_env: dict[str, str], prefect_server: str) -> Ite
         yield c
     finally:
         c.stop()
-        _remove_containers(tmp_path / "dask")
 
 
-def _remove_containers(under: Path) -> None:
-    """Containers of a killed worker outlive it: remove those whose case is under `under`."""
+def _containers_under(under: Path) -> list:
+    """The Casewright containers whose case is under `under`."""
     import docker
 
     client = docker.from_env()
-    for container in client.containers.list(all=True, filters={"label": "casewright.case"}):
-        if container.labels.get("casewright.case", "").startswith(str(under)):
-            container.remove(force=True)
+    return [c for c in client.containers.list(all=True, filters={"label": "casewright.case"})
+            if c.labels.get("casewright.case", "").startswith(str(under))]
 
 
 def _cavity(tmp_path: Path, end_time: str) -> Path:
@@ -178,6 +176,8 @@ def test_a_variant_on_a_killed_worker_runs_again_on_the_other(tmp_path: Path, cl
     for v in r["variants"]:
         assert v["time_reached"] == pytest.approx(12), v
         assert (out / v["name"] / "12/U").is_file()
+    # the killed worker's container outlived it until the survivor's next step reaped it
+    assert _containers_under(tmp_path / "dask") == []
 
 
 def test_a_bad_dask_address_is_refused_before_anything_runs(tmp_path: Path, cli_env: dict[str, str]) -> None:

@@ -139,3 +139,46 @@ def test_a_rank_killed_by_a_signal_is_a_crash() -> None:
            "mpirun noticed that process rank 1 with PID 0 on node x exited on signal 8 (Floating point exception).\n")
     crash = parse_log(log).crash
     assert crash is not None and crash.signal == "SIGFPE"
+
+
+@pytest.mark.parametrize(("text", "stated", "np"), [
+    ("cavity at 1 m/s, np 2", [], 2),
+    ("pitzDaily with -np 4", [], 4),
+    ("pitzDaily, np=3", [], 3),
+    ("cavity on 2 cores", [2.0], 2),            # the request extractor's ranks
+    ("run it in parallel with 4 processes", [4.0], 4),
+    ("cavity with numpy 2 plots", [], None),     # not a rank count
+    ("cavity at 1 m/s", [], None),
+    ("cavity on 2.5 cores", [2.5], None),
+])
+def test_the_ranks_a_request_asks_for(text: str, stated: list[float], np: int | None) -> None:
+    from tasks.run.parallel import requested_ranks
+
+    assert requested_ranks(text, stated) == np
+
+
+def test_an_explicit_np_wins_and_oversubscription_is_a_warning() -> None:
+    from tasks.run.parallel import choose_ranks
+
+    assert choose_ranks(None, None, 2) == (1, [])
+    assert choose_ranks(None, 2, 2) == (2, [])
+    np, notes = choose_ranks(3, 2, 8)
+    assert np == 3 and notes == ["--np 3 overrides the 2 MPI ranks the request asks for"]
+    np, notes = choose_ranks(None, 4, 2)
+    assert np == 4 and "4 MPI ranks on 2 cores" in notes[0]
+    with pytest.raises(UsageError, match="at most 64"):
+        choose_ranks(None, 128, 2)
+
+
+def test_the_decomposition_record_outlives_the_rank_count(tmp_path: Path) -> None:
+    from tasks.run.parallel import owned_processor_dirs, record_decomposition
+
+    case = copy_tutorial(CAVITY, tmp_path / "cavity")
+    (case / "processor0").mkdir()
+    (case / "processor1").mkdir()
+    record_ranks(case, 2)
+    assert record_decomposition(case) == ["processor0", "processor1"]
+    (case / "processor2").mkdir()  # not Casewright's
+    record_ranks(case, 1)  # serial again: the record of what decomposePar wrote stays
+    assert recorded_ranks(case) == 1
+    assert owned_processor_dirs(case) == (["processor0", "processor1"], ["processor2"])

@@ -2,7 +2,8 @@
 covers a class of mistakes, not one fault, and every patch names its source (a tutorial
 file, a canonical table, the tolerant scan).
 
-Order: syntax first (a broken file hides every other problem), then dialect translation,
+Order: syntax first (a broken file hides every other problem), the decomposition of a parallel
+run (its own problem kind), then dialect translation,
 keyword spelling, consistency of fields and mesh, the tutorial reference, and numerics.
 """
 
@@ -13,6 +14,7 @@ from tasks.review.models import Patch, Problem
 from tasks.review.rules import rename_misspelled_keyword
 from tasks.review.case import CaseView
 from tasks.review.strategies.consistency import consistency
+from tasks.review.strategies.decomposition import decomposition
 from tasks.review.strategies.dialect import dialect_translation
 from tasks.review.strategies.numerics import numerics
 from tasks.review.strategies.reference import reference
@@ -38,6 +40,8 @@ def _s(name: str, kinds: str | frozenset[str], fn: object, summary: str) -> Rule
 STRATEGIES: list[Rule] = [
     _s("syntax", ALL_KINDS - {"wall_function", "bounding", "mesh_quality"}, syntax_repair,
        "the file's defects a tolerant scan finds (terminators, braces, foreign text, header, lists)"),
+    _s("decomposition", "decomposition", decomposition,
+       "a parallel run's decomposeParDict vs its ranks (subdomains, n, stub methods), stale processor* of ours"),
     _s("dialect", "missing_file missing_keyword unknown_type bad_enum preflight fatal", dialect_translation,
        "files and keywords of other OpenFOAM releases -> v1912 (canonical/dialects.yaml)"),
     _s("rename_misspelled_keyword", "missing_keyword", keyword_spelling, "a misspelled keyword beside the missing one"),
