@@ -364,7 +364,7 @@ def run_benchmark(set_name: str, configs: dict[str, RetrievalOptions], settings:
     provider.embed(["warm-up"])
     cold = {"model_load": round((time.perf_counter() - started) * 1000, 1)}
     reports: dict[str, BenchReport] = {}
-    with store.connect(settings) as conn, store.connect(settings) as lexical_conn:
+    with store.connect(settings, autocommit=True) as conn, store.connect(settings, autocommit=True) as lexical_conn:
         store.check_store(conn, model=provider.name, dimension=provider.dimension)
         started = time.perf_counter()
         term_stats = load_term_stats(conn)
@@ -398,7 +398,7 @@ def run_questions(options: RetrievalOptions, settings: Settings) -> QuestionRepo
     provider = query_embedder(settings)
     provider.embed(["warm-up"])
     scored: list[QuestionScore] = []
-    with store.connect(settings) as conn, store.connect(settings) as lexical_conn:
+    with store.connect(settings, autocommit=True) as conn, store.connect(settings, autocommit=True) as lexical_conn:
         store.check_store(conn, model=provider.name, dimension=provider.dimension)
         term_stats = load_term_stats(conn)
         for n, q in enumerate([questions[0], *questions]):  # the first run warms the caches: not scored

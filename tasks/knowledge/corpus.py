@@ -36,6 +36,8 @@ from tasks.knowledge.documents import (
     strip_decoration,
     tool_for,
 )
+from tasks.knowledge.installed_names import FILE_NAME as NAMES_FILE
+from tasks.knowledge.installed_names import installed_name_documents
 
 logger = logging.getLogger(__name__)
 
@@ -333,6 +335,9 @@ def discover_documents(plan: SourcePlan) -> DiscoveredCorpus:
     if plan.canonical_dir is not None and plan.canonical_dir.is_dir():
         docs += iter_markdown(plan.canonical_dir, id_prefix="canonical:", source="canonical",
                               doc_type="canonical", version=version)
+        names_file = plan.canonical_dir / NAMES_FILE
+        if names_file.is_file():  # the lists OpenFOAM prints for unknown names (installed_names.py)
+            docs += installed_name_documents(names_file, version=version)
         complete.append("canonical")
     for user_dir in plan.user_dirs:
         root = user_dir.resolve()

@@ -63,11 +63,15 @@ def database_url(settings: Settings | None = None) -> str:
 
 
 @contextmanager
-def connect(settings: Settings | None = None, *, url: str | None = None) -> Iterator[psycopg.Connection]:
-    """A connection to the knowledge store (pgvector types registered when the extension exists)."""
+def connect(settings: Settings | None = None, *, url: str | None = None,
+            autocommit: bool = False) -> Iterator[psycopg.Connection]:
+    """A connection to the knowledge store (pgvector types registered when the extension exists).
+
+    `autocommit` suits a connection that only reads (the retrieval path): a query is one round
+    trip, without the BEGIN and COMMIT a transaction adds."""
     target = url or database_url(settings)
     try:
-        conn = psycopg.connect(target, connect_timeout=15, row_factory=dict_row)
+        conn = psycopg.connect(target, connect_timeout=15, row_factory=dict_row, autocommit=autocommit)
     except psycopg.OperationalError as exc:
         where = "the embedded Postgres" if url is None and not (settings or get_settings()).database_url \
             else "DATABASE_URL"

@@ -36,7 +36,7 @@ CATEGORY_FEATURES = {"rotating_mrf": "mrf", "multiphase": "multiphase", "particl
 _HEADING = re.compile(r"^(#{2,3})\s+(.*?)\s*$")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=256)  # one entry per note: a cache smaller than canonical/ re-reads files on every query
 def canonical_sections(path: Path) -> dict[str, str]:
     """Heading -> text of every H2/H3 section of a canonical note (an H2 keeps its H3s)."""
     lines = path.read_text().splitlines()

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Annotated, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator
 
 from tasks.foam.physics import physics, solver_family
 from tasks.knowledge.casebase import CaseRecord
@@ -59,10 +59,24 @@ class Variant(BaseModel):
     text: str
 
 
+def as_vector(value: object) -> np.ndarray:
+    """A 1-D float array (a list, or the numpy array pgvector loads, taken without copying)."""
+    array = np.asarray(value, dtype=np.float32)
+    if array.ndim != 1:
+        raise ValueError(f"an embedding must be one-dimensional, got shape {array.shape}")
+    return array
+
+
+# A vector stays a numpy array from the store to MMR: converting ~100 vectors of 384 floats to
+# Python lists and back cost about 2 ms a query.
+Embedding = Annotated[np.ndarray, PlainValidator(as_vector),
+                      PlainSerializer(lambda a: a.tolist(), return_type=list[float])]
+
+
 class Hit(BaseModel):
     """One row of a ranked list (a chunk of the store)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
 
     chunk_id: str
     source: str
@@ -70,7 +84,7 @@ class Hit(BaseModel):
     doc_type: str
     section: str = ""
     score: float
-    embedding: list[float] | None = None
+    embedding: Embedding | None = None
 
 
 class RankedList(BaseModel):
@@ -230,10 +244,9 @@ def mmr(candidates: Sequence[tuple[str, float, Sequence[float]]], k: int, lam: f
     for cid, _, vec in candidates:
         if len(vec) != dim or dim == 0:
             raise ValueError(f"embedding dimension mismatch in MMR: {cid} has {len(vec)}, expected {dim}")
-    vectors = np.asarray([vec for _, _, vec in candidates], dtype=float)
-    norms = np.linalg.norm(vectors, axis=1)
+    vectors = np.asarray([np.asarray(vec, dtype=float) for _, _, vec in candidates])
+    norms = np.sqrt(np.einsum("ij,ij->i", vectors, vectors))
     unit = vectors / np.where(norms == 0, 1.0, norms)[:, None]
-    sims = unit @ unit.T
     rel = np.asarray([r for _, r, _ in candidates], dtype=float)
     rel = rel / (rel.max() or 1.0)
     redundancy = np.zeros(len(candidates))
@@ -244,7 +257,9 @@ def mmr(candidates: Sequence[tuple[str, float, Sequence[float]]], k: int, lam: f
         best = int(np.argmax(gain))  # argmax returns the first of equal gains
         picked.append(best)
         available[best] = False
-        redundancy = np.maximum(redundancy, sims[best])
+        # only the k picked rows of the similarity matrix are needed; an elementwise product keeps
+        # them off BLAS, whose thread pool turned a 100x100 product into 5-25 ms on a busy machine
+        redundancy = np.maximum(redundancy, np.einsum("ij,j->i", unit, unit[best]))
     return [(candidates[i][0], candidates[i][1]) for i in picked]
 
 
@@ -288,8 +303,8 @@ def select_chunks(fused: Sequence[tuple[Hit, float]], k: int, lam: float, use_mm
     if k <= 0:
         raise ValueError(f"k must be positive, got {k}")
     by_id = {h.chunk_id: (h, s) for h, s in fused}
-    if use_mmr and fused and all(h.embedding for h, _ in fused):
-        order = mmr([(h.chunk_id, s, h.embedding or []) for h, s in fused], k, lam)
+    if use_mmr and fused and all(h.embedding is not None and len(h.embedding) for h, _ in fused):
+        order = mmr([(h.chunk_id, s, h.embedding) for h, s in fused if h.embedding is not None], k, lam)
     else:
         order = [(h.chunk_id, s) for h, s in fused[:k]]
     items = []

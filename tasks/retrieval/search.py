@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -150,8 +151,8 @@ def find_cases(conn: Connection, route: Route) -> CaseContext:
 # --- ranked lists -----------------------------------------------------------------------------------
 
 def _hit(row: Mapping[str, Any]) -> Hit:
-    emb = row.get("embedding")
-    vector = None if emb is None else emb.to_list() if hasattr(emb, "to_list") else [float(x) for x in emb]
+    emb = row.get("embedding")  # a numpy array (binary pgvector), kept as it is
+    vector = None if emb is None else emb.to_numpy() if hasattr(emb, "to_numpy") else emb
     return Hit(chunk_id=row["chunk_id"], source=row["document_id"], text=row["text"],
                doc_type=row["doc_type"] or "", section=row["section"] or "",
                score=float(row["score"]), embedding=vector)
@@ -177,11 +178,22 @@ def dense_lists(conn: Connection, names: Sequence[str], vectors: Sequence[Sequen
     if len(dims) != 1:
         raise ValueError(f"query embeddings of different dimensions: {sorted(dims)}")
     sql = load_query("search_dense_batch").replace("{{vector_type}}", vector_type(dims.pop()))
-    params = {"tools": scope.tools, "always": scope.always, "k": k, "embeddings": [Vector(list(v)) for v in vectors]}
-    with conn.transaction():
-        conn.execute(load_query("set_search_params"), {"ef_search": str(max(ef_search, k))})
+    params = {"tools": scope.tools, "always": scope.always, "k": k, "embeddings": [Vector(v) for v in vectors]}
+    ef = str(max(ef_search, k))
+    if conn.autocommit:  # a reading connection: the parameters are set once per session
+        if _session_ef.get(conn) != ef:
+            conn.execute(load_query("set_search_params_session"), {"ef_search": ef})
+            _session_ef[conn] = ef
         rows = conn.execute(sql, params, binary=True).fetchall()  # binary: vectors load without text parsing
+    else:
+        with conn.transaction():
+            conn.execute(load_query("set_search_params"), {"ef_search": ef})
+            rows = conn.execute(sql, params, binary=True).fetchall()
     return _lists(rows, "dense", names)
+
+
+# hnsw.ef_search set at session level on each autocommit connection (dense_lists)
+_session_ef: WeakKeyDictionary[Connection, str] = WeakKeyDictionary()
 
 
 def lexical_rows(conn: Connection, names: Sequence[str], texts: Sequence[str], scope: SearchScope, k: int,
@@ -217,7 +229,7 @@ def search_lists(conn: Connection, provider: EmbeddingProvider, named: Sequence[
         pending = pool.submit(lexical_rows, lexical_conn, names, texts, scope, k, stats) \
             if stats is not None and lexical_conn is not None else None
         t = time.perf_counter()
-        missing = [text for text in texts if text not in known]
+        missing = list(dict.fromkeys(text for text in texts if text not in known))
         fresh = dict(zip(missing, provider.embed(missing), strict=True))
         vectors = [known[text] if text in known else fresh[text] for text in texts]
         timings["embed"] = _ms(t)
@@ -326,9 +338,10 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
     t = time.perf_counter()
     known: dict[str, list[float]] = {}
     if options.case_base and lexical_conn is not None:
-        with ThreadPoolExecutor(max_workers=1) as pool:  # the question's vector does not need the base case
+        early = early_texts(query, route, ontology, options, [*error_variants(quoted), *extra_variants])
+        with ThreadPoolExecutor(max_workers=1) as pool:  # these vectors do not need the base case
             reading = pool.submit(find_cases, lexical_conn, route)
-            known[query] = provider.embed([query])[0]
+            known = dict(zip(early, provider.embed(early), strict=True))
             cases = reading.result()
     else:
         cases = find_cases(conn, route) if options.case_base else CaseContext()
@@ -352,6 +365,18 @@ def retrieve(conn: Connection, provider: EmbeddingProvider, query: str, route: R
         error = error.model_copy(update={"section": matching_section(error) if options.canonical else None})
     return Retrieval(query=query, route=route, scope_tools=scope.tools, variants=variants, context=context,
                      lists=[lst.name for lst in lists], timings_ms=timings, parsed_error=error)
+
+
+def early_texts(query: str, route: Route, ontology: Ontology, options: RetrievalOptions,
+                fixed: Sequence[Variant] = ()) -> list[str]:
+    """The texts to embed while the case base is read: the question and every variant that does
+    not depend on the base case (a base case changes only the keywords variant, and only a
+    workflow request with a solver gets one). One encoder call then spreads them over its workers."""
+    may_have_base = route.mode == "workflow" and route.tool is not None
+    variants = expand_variants(query, route, ontology) if options.expansion else []
+    texts = [query, *(v.text for v in variants if not (may_have_base and v.kind == "keywords")),
+             *(v.text for v in fixed)]
+    return list(dict.fromkeys(texts))
 
 
 def error_variants(quoted: QuotedLog | None) -> list[Variant]:
