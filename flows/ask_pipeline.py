@@ -122,7 +122,7 @@ def run_ask(request: AskRequest, settings: Settings, *, steps: AskSteps = PLAIN_
     options = request.options
     timings: dict[str, float] = {}
 
-    with store.connect(settings) as conn, store.connect(settings) as lexical_conn:
+    with store.connect(settings, autocommit=True) as conn, store.connect(settings, autocommit=True) as lexical_conn:
         store.check_store(conn, model=provider.name, dimension=provider.dimension)
         t = time.perf_counter()
         provider.embed(["load the embedding model"])  # cold start, kept out of the retrieval latency
