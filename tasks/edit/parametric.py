@@ -9,6 +9,7 @@ that scratch case exactly as to a tutorial, and the InputWriter copies it into p
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import uuid
 from pathlib import Path
@@ -21,7 +22,7 @@ from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
 from tasks.geometry.build import build_mesh
 from tasks.geometry.models import MeshCommand, SetPatchTypes
-from tasks.geometry.spec import GeometrySpec
+from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
 from tasks.plan.request import Context
@@ -135,6 +136,15 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     nu = _viscosity(ctx, stated, scratch, assumptions)
     re_q = next((q for q in stated if q.role == "reynolds"), None)
     bindings: list[Binding] = []
+    if re_q is not None and speed is not None and not any(q.role == "nu" for q in stated):
+        length, basis = reynolds_length(ctx.text, spec, build.reference_length)
+        nu = speed * length / re_q.value
+        _write_nu(scratch / "constant/transportProperties", nu)
+        assumptions[:] = [a for a in assumptions if not a.startswith(("kinematic viscosity =", "fluid ="))]
+        assumptions.append(f"nu = U L / Re = {fmt(speed)} x {fmt(length)} / {fmt(re_q.value)} = {fmt(nu)} m2/s "
+                           f"(L: {basis})")
+        bindings.append(Binding(stated=re_q.text, file="constant/transportProperties", entry=["nu"],
+                                value=fmt(nu), how=f"nu = U L / Re (L = {basis})"))
     if speed is None and re_q is not None:
         speed = re_q.value * nu / build.reference_length
         assumptions.append(f"U = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} / {fmt(build.reference_length)} = "
@@ -154,6 +164,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
     caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    if spec.shape == "annulus":
+        bindings += _rotating_wall(scratch, ctx.text, stated, assumptions)
     reynolds = speed * build.reference_length / nu
     warnings = []
     if model == "laminar" and reynolds > 2300 and ctx.model is None and ctx.solver is None and \
@@ -170,8 +182,21 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     types = {k: v for s in build.steps if isinstance(s, SetPatchTypes) for k, v in s.types.items()}
     if types:
         (meta / "patch_types.json").write_text(json.dumps(types, indent=2) + "\n")
+    if spec.mesh.cell_size:
+        geometry["cell_size"] = spec.mesh.cell_size
     for q in stated:
+        if q.role in ("geometry", "cell_size") and spec.mesh.cell_size and \
+                abs(q.value - spec.mesh.cell_size) <= 1e-9 * max(1.0, q.value):
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cell_size"],
+                                    value=fmt(q.value), how="mesh cell size"))
+            continue
         if q.role == "geometry":
+            if "diameter" in geometry["dimensions"]:
+                geometry["radius"] = geometry["dimensions"]["diameter"] / 2
+                if abs(geometry["radius"] - q.value) <= 1e-9 * max(1.0, q.value):
+                    bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["radius"],
+                                            value=fmt(q.value), how="shape dimension (half the diameter)"))
+                    continue
             key = next((k for k, v in spec.dims.model_dump().items() if isinstance(v, (int, float)) and
                         abs(v - q.value) <= 1e-9 * max(1.0, abs(q.value))), None)
             if key is not None:
@@ -182,7 +207,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         if q.role == "reynolds" and re_q is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["reynolds"],
                                     value=fmt(reynolds), how="U L / nu"))
-    geometry["reynolds"] = reynolds
+    geometry["reynolds"] = float(fmt(reynolds))
     (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
     if stub.is_file() and build.generator != "blockMesh":
         shutil.rmtree(stub.parent)
@@ -201,6 +226,59 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         assumptions=assumptions + binder.assumptions, warnings=warnings, steps=steps,
         values={"geometry": geometry},
     )
+
+
+def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[float, str]:
+    """The length a stated Reynolds number is based on ("Re 100 on the channel height", "based on
+    the 10 cm block side"), from the shape's dimensions; else the shape's reference length."""
+    m = re.search(r"(?:\bre\b|reynolds\s+number)[^;.]*?\b(?:based\s+)?on\s+(?:the\s+|its\s+)?([^;,.)]{0,40})",
+                  text, re.I)
+    words = m.group(1).lower() if m else ""
+    d = spec.dims.model_dump()
+    hi_ho = resolved_heights(spec) if spec.shape in ("sudden_expansion", "sudden_contraction", "nozzle",
+                                                        "diffuser") else None
+    table = [
+        (r"diameter|bore|\bd\b", d.get("diameter") or (spec.obstacles[0].diameter if spec.obstacles else None)),
+        (r"chord", d.get("chord")),
+        (r"side|block|square|obstacle", spec.obstacles[0].width if spec.obstacles else d.get("width")),
+        (r"(?:inlet|upstream|narrow)[\w ]*height", hi_ho[0] if hi_ho else None),
+        (r"(?:outlet|downstream|wide)[\w ]*height", hi_ho[1] if hi_ho else None),
+        (r"step", d.get("step_height")),
+        (r"gap", (d["outer_radius"] - d["inner_radius"]) if "outer_radius" in d else None),
+        (r"height|depth", d.get("height")),
+        (r"width|length", d.get("width") if "cavity" in spec.shape else d.get("length")),
+    ]
+    for pattern, value in table:
+        if words and re.search(pattern, words) and value:
+            return float(value), f"the {words.strip()}, {fmt(float(value))} m"
+    return default, f"the {spec.shape.replace('_', ' ')} reference length, {fmt(default)} m"
+
+
+def _write_nu(tp: Path, nu: float) -> None:
+    if not tp.is_file():
+        return
+    text = tp.read_text()
+    old = fd.get(text, ["nu"]) or ""
+    new = f"{old.rsplit(']', 1)[0]}] {fmt(nu)}" if "]" in old else fmt(nu)
+    tp.write_text(fd.set_entry(text, ["nu"], new))
+
+
+def _rotating_wall(scratch: Path, text: str, stated: list[StatedQuantity], assumptions: list[str]) -> list[Binding]:
+    """A stated angular speed turns the inner cylinder of an annulus (the outer one when the words
+    say so): rotatingWallVelocity about the z axis."""
+    spins = [q for q in stated if q.role == "angular_velocity"]
+    if not spins:
+        return []
+    wall = "outerWall" if re.search(r"outer\s+(?:cylinder|wall)\s+(?:\w+\s+){0,3}(?:rotat|turn|spin)", text, re.I) \
+        and not re.search(r"inner\s+(?:cylinder|wall)\s+(?:\w+\s+){0,3}(?:rotat|turn|spin)", text, re.I) else "innerWall"
+    omega = spins[0].value
+    u = scratch / "0/U"
+    u.write_text(fd.set_entry(u.read_text(), ["boundaryField", wall],
+                              f"{{ type rotatingWallVelocity; origin (0 0 0); axis (0 0 1); omega {fmt(omega)}; }}"))
+    assumptions.append(f"{wall} rotates at {fmt(omega)} rad/s about the z axis (rotatingWallVelocity); the other wall "
+                       "is at rest")
+    return [Binding(stated=q.text, file="0/U", entry=["boundaryField", wall, "omega"], value=fmt(omega),
+                    how="rotatingWallVelocity") for q in spins]
 
 
 def _viscosity(ctx: Context, stated: list[StatedQuantity], scratch: Path, assumptions: list[str]) -> float:

@@ -218,6 +218,7 @@ class GeometrySpec(BaseModel):
     outline: list[Point] | None = None  # rectangle/channel: the domain's vertices
     mesh: MeshSpec = Field(default_factory=MeshSpec)
     two_d: bool | None = None  # default: 3D for box, 2D for everything else
+    origin: Point = (0.0, 0.0)  # x-y translation of the shape's own coordinates (tasks/geometry/placement.py)
     _dims: Any = PrivateAttr(None)
 
     @model_validator(mode="after")

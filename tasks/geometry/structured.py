@@ -58,9 +58,20 @@ def build_structured(spec: GeometrySpec) -> Structured:
     sizing, notes = sizing_for(spec.mesh, smallest, feature, _x_extent(spec))
     out = _BUILDERS[spec.shape](spec, sizing)
     out.assumptions = notes + out.assumptions
+    if any(spec.origin):
+        _translate(out.model, spec.origin)
+        out.assumptions.append(f"Placed as described: the shape's own coordinates moved by ({spec.origin[0]:g}, "
+                               f"{spec.origin[1]:g}) m.")
     if not spec.two_d and spec.shape not in ("pipe", "box"):
         out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
     return out
+
+
+def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:
+    """Move every vertex and arc point of `model` by `by` in x and y."""
+    dx, dy = by
+    model.vertices = [(x + dx, y + dy, z) for x, y, z in model.vertices]
+    model.arcs = [(a, b, (p[0] + dx, p[1] + dy, p[2])) for a, b, p in model.arcs]
 
 
 def _x_extent(spec: GeometrySpec) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tasks.geometry.placement import axis_ranges, place
 from tasks.geometry.spec import GeometrySpec, Point, Shape, make_spec
 
 NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -94,23 +95,25 @@ def coordinate_range(text: str, axis: str = "x") -> tuple[float, float] | None:
 
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
-    "step_height": (r"step(?:\s+height)?", r"(?:high\s+)?step"),
-    "inner_radius": (r"inner\s+radius", r"inner\s+radius"),
-    "outer_radius": (r"outer\s+radius", r"outer\s+radius"),
+    "step_height": (r"step(?:\s+height)?|(?:floor|wall)\s+(?:rises|drops|falls)\s+by",
+                    r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"),
+    "inner_radius": (r"inner\s+radius|\bri\b|\br_i\b|\br1\b", r"inner\s+radius"),
+    "outer_radius": (r"outer\s+radius|\bro\b|\br_o\b|\br2\b", r"outer\s+radius"),
     "inner_diameter": (r"inner\s+diameter", r"inner\s+diameter"),
     "outer_diameter": (r"outer\s+diameter", r"outer\s+diameter"),
     "inlet_height": (r"inlet\s+(?:height|width)", r"high\s+inlet"),
     "outlet_height": (r"outlet\s+(?:height|width)", r"high\s+outlet"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
-    "upstream_length": (r"(?:upstream|inlet)\s+length", r"(?:long\s+)?upstream"),
-    "downstream_length": (r"(?:downstream|outlet)\s+length", r"(?:long\s+)?downstream"),
+    "upstream_length": (r"(?:upstream|inlet)\s+length", r"(?:long\s+)?upstream|long\s+inlet\s+(?:channel|section|duct)"),
+    "downstream_length": (r"(?:downstream|outlet)\s+length",
+                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
     "gap": (r"gap(?:\s+width)?|separation|spacing", r"gap|apart"),
     "chord": (r"chord(?:\s+length)?", r"chord"),
-    "diameter": (r"diameter|\bD\b", r"(?:in\s+)?diameter"),
-    "radius": (r"radius", r"(?:in\s+)?radius"),
-    "length": (r"length", r"long"),
+    "diameter": (r"diameter|\bD\b|bore", r"(?:in\s+)?diameter|bore"),
+    "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
+    "length": (r"length|\bL\b", r"long"),
     "height": (r"height", r"high|tall"),
     "width": (r"width", r"wide"),
     "depth": (r"depth|span", r"deep"),
@@ -143,6 +146,18 @@ def named_lengths(text: str) -> dict[str, float]:
     return {k: v for k, (_, v) in found.items()}
 
 
+def extent_product(text: str) -> tuple[float, ...] | None:
+    """A domain written as a product of lengths: "2 x 0.4 m", "220 cm x 41 cm", "200 cm by 40 cm",
+    "100 mm x 100 mm" (not cell counts)."""
+    m = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?"
+                  rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?)?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))", text, re.I)
+    if not m or not (m.group(4) or m.group(6)):
+        return None
+    last = m.group(6) or m.group(4)
+    nums = [(m.group(1), m.group(2)), (m.group(3), m.group(4)), (m.group(5), m.group(6))]
+    return tuple(float(v) * unit_factor(u or last) for v, u in nums if v is not None)
+
+
 def aspect_ratio(text: str) -> float | None:
     m = re.search(rf"aspect[- ]ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
         re.search(rf"({NUM})\s*(?::\s*({NUM}))?\s+aspect[- ]ratio", text, re.I)
@@ -153,6 +168,7 @@ def aspect_ratio(text: str) -> float | None:
 
 def angle_of_attack(text: str) -> float | None:
     """Degrees: "angle of attack 4 degrees", "4° angle of attack", "AoA = 4", "at 4 deg incidence"."""
+    text = digits(text)
     name = r"(?:angle\s+of\s+attack|\baoa\b|incidence|\balpha\b|α)"
     m = re.search(rf"{name}\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
         re.search(rf"({NUM})\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
@@ -165,14 +181,92 @@ def naca_code(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+_ONES = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                     "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+
+
+def digits(text: str) -> str:
+    """Number words as digits: "one hundred and twenty by forty" -> "120 by 40"."""
+    def small(m: re.Match[str]) -> str:
+        tens, ones = m.group("tens"), m.group("ones")
+        return str((_TENS[tens.lower()] if tens else 0) + (_ONES[ones.lower()] if ones else 0))
+
+    t = re.sub(rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<ones>{'|'.join(list(_ONES)[1:10])}))?|"
+               rf"(?P<ones2>{'|'.join(_ONES)}))\b",
+               lambda m: small(m) if m.group("tens") else str(_ONES[m.group("ones2").lower()]), text, flags=re.I)
+    t = re.sub(r"\b(?:a\s+|1\s+)?(hundred|thousand)\b", lambda m: "100" if m.group(1).lower() == "hundred" else "1000",
+               t, flags=re.I)
+    t = re.sub(r"\b(\d+)\s+(100|1000)\b", lambda m: str(int(m.group(1)) * int(m.group(2))), t)
+    return re.sub(r"\b(\d+00)\s+and\s+(\d{1,2})\b", lambda m: str(int(m.group(1)) + int(m.group(2))), t)
+
+
+_X = r"(?:x|by|×|\*)"
+# cells per direction named by where they go: (direction, words after the count)
+_DIRECTIONS = [
+    (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
+    (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|over\s+the\s+height"),
+    (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
+    (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth"),
+]
+
+
+def cell_counts(text: str) -> list[int] | None:
+    """Cells per direction: "100x20 cells", "fifty by ten by ten cells", "100 axial x 20 radial cells",
+    "100 cells along the pipe and 20 across the radius", "50 cells along the duct and 10 by 10 over
+    the cross-section", "20 cells across the gap and 120 around"."""
+    t = digits(text)
+    m = re.search(rf"(?<![\d.])(\d+)\s*([a-z]+\s+)?{_X}\s*(\d+)(?:\s*([a-z]+\s+)?{_X}\s*(\d+))?\s*"
+                  rf"([a-z]+\s+)?(?:cells|mesh|grid|elements|divisions)", t, re.I)
+    m_by = re.search(rf"(\d+)\s+(?:cells?\s+)?(?:along|axially|in\s+x)[^.;]*?(?:and|,)\s+(\d+)\s*{_X}\s*(\d+)\s+"
+                     rf"(?:cells?\s+)?(?:over|across|in)\s+(?:the\s+)?cross", t, re.I)
+    if m_by:
+        return [int(g) for g in m_by.groups()]
+    if m:
+        counts = [int(g) for g in (m.group(1), m.group(3), m.group(5)) if g]
+        words = [w for w in (m.group(2), m.group(4), m.group(6)) if w]
+        dirs = [next((d for d, pat in _DIRECTIONS if re.match(pat, w.strip(), re.I)), None) for w in words]
+        if len(words) == len(counts) == 2 and sorted(d for d in dirs if d is not None) == [0, 1]:
+            return [counts[dirs.index(0)], counts[dirs.index(1)]]
+        return counts
+    found: dict[int, int] = {}
+    for n in re.finditer(r"(?<![\d.\w])(\d+)(?![\d.])\s*(?:cells?|divisions|elements)?\s*", t):
+        after = t[n.end():n.end() + 40]
+        clause = t[max(0, n.start() - 60):n.end() + 60]
+        if not re.search(r"\bcells?\b|divisions|elements", clause, re.I):
+            continue
+        for direction, words in _DIRECTIONS:
+            if re.match(rf"(?:(?:cells?|divisions|elements)\s+)?(?:{words})", after, re.I) and direction not in found:
+                found[direction] = int(n.group(1))
+                break
+    if -1 in found:
+        found.setdefault(1 if 1 not in found else 0, found.pop(-1))
+    if 0 in found and 1 in found:
+        return [found[0], found[1]] + ([found[2]] if 2 in found else [])
+    return None
+
+
+def cell_size(text: str) -> float | None:
+    """A cell size: "cell size 5 mm", "5 mm cells", "cells of about 1 cm", "square cells of 0.01 m",
+    "~0.01 m cells", "uniform 5 mm cells"."""
+    about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size)\s*)*"
+    for pattern in (rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|grid\s+spacing)\b",
+                    rf"(?:square\s+|uniform\s+)?cells\s+{about}{LENGTH}"):
+        for m in re.finditer(pattern, text, re.I):
+            if m.group(2):
+                return float(m.group(1)) * unit_factor(m.group(2))
+    return None
+
+
 def mesh_request(text: str) -> dict[str, Any]:
     """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm"."""
-    m = re.search(r"(\d+)\s*(?:x|by|×)\s*(\d+)(?:\s*(?:x|by|×)\s*(\d+))?\s*(?:cells|mesh|grid|elements)", text, re.I)
-    if m:
-        return {"cells": [int(g) for g in m.groups() if g]}
-    m = re.search(rf"(?:cell|mesh|grid|element)\s+size\s*(?:of|=|:)?\s*{LENGTH}", text, re.I)
-    if m:
-        return {"cell_size": float(m.group(1)) * unit_factor(m.group(2))}
+    counts = cell_counts(text)
+    if counts:
+        return {"cells": counts}
+    size = cell_size(text)
+    if size:
+        return {"cell_size": size}
     m = re.search(r"\b(coarse|medium|fine|finer|very fine|refined)\b(?:\s+\w+)?\s+(?:mesh|grid|resolution)", text, re.I)
     if m:
         word = m.group(1).lower()
@@ -184,20 +278,23 @@ def mesh_request(text: str) -> dict[str, Any]:
 _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("naca_airfoil", r"\bnaca\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
     ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
-                r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders"),
+                r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
+                r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"),
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"
                       r"|\bstep\b"),
     ("sudden_expansion", r"sudden(?:ly)?\s+(?:\w+\s+)?(?:expansion|enlargement|expand)|abrupt\s+expansion"
-                         r"|expansion\s+channel"),
-    ("sudden_contraction", r"sudden(?:ly)?\s+(?:\w+\s+)?contract(?:ion)?|abrupt\s+contraction"),
+                         r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"),
+    ("sudden_contraction", r"sudden(?:ly)?\s+(?:\w+\s+)?contract(?:ion)?|abrupt\s+contraction|contraction\s+ratio"),
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
     ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
     ("heated_cavity", r"(?:heated|natural[- ]convection|differentially|hot)\b[^.]*\b(?:cavity|enclosure|box|square)"
                       r"|(?:cavity|enclosure)\b[^.]*\b(?:heated|hot\s+wall|natural\s+convection)"),
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
-    ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"),
+    ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
+                               r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
+                               r"|\b(?:block|square|rectangle|body)\s+(?:\w+\s+)?(?:cent(?:er|re)d|placed|located|positioned)"),
     ("cylinder_crossflow", r"cylinder|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
@@ -234,16 +331,22 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     if shape is None:
         return None
     lengths = named_lengths(text)
-    dims = _dims_for(shape, text, lengths)
-    fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
     two_d = dimensionality(text)
+    dims = _dims_for(shape, text, lengths, two_d is not False)
+    fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
+    origin = place(shape, text, dims)
+    if any(origin):
+        fields["origin"] = origin
+    mesh = mesh_request(text)
+    if two_d is None and (len(mesh.get("cells", [])) == 3 or axis_ranges(text, "z")) and \
+            shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
+        two_d = False  # three cell counts or a z extent: a 3D domain
     if two_d is not None and not (two_d and shape == "box"):
         fields["two_d"] = two_d
-    mesh = mesh_request(text)
     if mesh:
         fields["mesh"] = mesh
     if shape == "channel_with_obstacles":
-        fields["obstacles"] = obstacles(text)
+        fields["obstacles"] = obstacles(text, dims.get("height"))
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
         if outline:
@@ -254,8 +357,9 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     return make_spec(**fields)
 
 
-def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
-    """The shape's own dimension names from the generic ones found in the text."""
+def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -> dict[str, Any]:
+    """The shape's own dimension names from the generic ones found in the text (placement.py
+    then adds what the coordinates say)."""
     d: dict[str, Any] = {}
 
     def take(target: str, *sources: str) -> None:
@@ -266,6 +370,15 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
     ar = aspect_ratio(text)
     if "diameter" not in n and "radius" in n:
         n = {**n, "diameter": 2 * n["radius"]}
+    product = extent_product(text)
+    if product and shape in ("rectangle", "channel", "channel_with_obstacles", "cylinder_crossflow", "box"):
+        if len(product) == 2 and re.search(r"section|square\s+duct", text, re.I) and shape == "channel":
+            n = {**n, "height": product[0], "depth": product[1]}  # a duct's cross-section
+        else:
+            n = {**n, "length": product[0], "height": product[1],
+                 **({"depth": product[2], "width": product[2]} if len(product) > 2 else {})}
+    elif product and shape in ("lid_driven_cavity", "heated_cavity") and len(product) == 2:
+        n = {**n, "width": product[0], "height": product[1]}
     if shape in ("rectangle", "channel"):
         take("length", "length")
         take("height", "height", "width", "gap")
@@ -280,12 +393,15 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
         take("width", "width", "depth", "side")
     elif shape == "channel_with_obstacles":
         take("length", "length")
-        take("height", "height", "width")
+        take("height", "height")
     elif shape in ("backward_step", "forward_step"):
         take("step_height", "step_height")
         take("height", "height")
         take("upstream_length", "upstream_length")
-        take("downstream_length", "downstream_length", "length")
+        take("downstream_length", "downstream_length")
+        take("inlet_height", "inlet_height")  # placement turns it into the step height
+        if "length" in n and n["length"] != d.get("upstream_length"):
+            d["total_length"] = n["length"]  # placement splits it about the step
     elif shape in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
         take("inlet_height", "inlet_height")
         take("outlet_height", "outlet_height")
@@ -329,6 +445,15 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
         take("diameter", "diameter", "inner_diameter")
         take("length", "length")
     elif shape == "annulus":
+        radii = re.search(rf"radii\s+(?:of\s+)?{LENGTH}\s*(?:and|,|to)\s*{LENGTH}", text, re.I)
+        if radii and "inner_radius" not in n:
+            u = radii.group(4) or radii.group(2)
+            a, b = float(radii.group(1)) * unit_factor(radii.group(2) or u), float(radii.group(3)) * unit_factor(u)
+            n = {**n, "inner_radius": min(a, b), "outer_radius": max(a, b)}
+        for which in ("inner", "outer"):
+            m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
+            if m and f"{which}_radius" not in n:
+                n = {**n, f"{which}_radius": float(m.group(1)) * unit_factor(m.group(2))}
         if "inner_radius" in n or "inner_diameter" in n:
             d["inner_radius"] = n.get("inner_radius", n.get("inner_diameter", 0) / 2)
         if "outer_radius" in n or "outer_diameter" in n:
@@ -348,8 +473,14 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
         take("branch_length", "branch_length")
     elif shape in ("lid_driven_cavity", "heated_cavity"):
         take("width", "width", "length", "side")
-        take("height", "height", "side")
-        take("depth", "depth")
+        take("height", "height", *(("depth",) if two_d else ()), "side")
+        if not two_d:
+            take("depth", "depth")
+        part = re.search(rf"(?:depth|height)\s+(?:is\s+)?(?:one\s+|a\s+)?(half|third|quarter|fifth)\s+(?:of\s+)?"
+                         rf"(?:its|the)\s+{LENGTH}\s+(?:length|width)", text, re.I)
+        if part:
+            d["width"] = float(part.group(2)) * unit_factor(part.group(3))
+            d["height"] = d["width"] / {"half": 2, "third": 3, "quarter": 4, "fifth": 5}[part.group(1).lower()]
         if ar:
             if "width" in d and "height" not in d:
                 d["height"] = ar * d["width"]
@@ -363,7 +494,22 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float]) -> dict[str, Any]:
     return d
 
 
-def obstacles(text: str) -> list[dict[str, Any]]:
+def _relative_centre(clause: str, height: float | None) -> Point | None:
+    """"centred 50 cm downstream of the inlet at mid-height", "centre 20 cm downstream of the inlet
+    and 20 cm above the bottom wall"."""
+    m = re.search(rf"{LENGTH}\s+(?:downstream\s+of|from|behind)\s+the\s+inlet", clause, re.I)
+    if not m:
+        return None
+    x = float(m.group(1)) * unit_factor(m.group(2))
+    up = re.search(rf"{LENGTH}\s+above\s+the\s+(?:bottom|lower|floor)", clause, re.I)
+    if up:
+        return x, float(up.group(1)) * unit_factor(up.group(2))
+    if re.search(r"mid[- ]?height|centre\s*line|center\s*line|half\s+height", clause, re.I) and height:
+        return x, height / 2
+    return None
+
+
+def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
     """Obstacles described one per clause: "a square obstacle of side 0.1 m centred at (0.5, 0.2)",
     "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
     clauses = re.split(r";|\.\s|\band\s+(?=an?\s|another\b|one\b)", text)
@@ -372,7 +518,8 @@ def obstacles(text: str) -> list[dict[str, Any]]:
         if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body", clause, re.I):
             continue
         n = named_lengths(clause)
-        c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None)
+        c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
+            or _relative_centre(clause, height or 0.41)
         pts = vertices(clause)
         if pts and len(pts) >= 3:
             out.append({"kind": "polygon", "vertices": pts})
@@ -382,6 +529,10 @@ def obstacles(text: str) -> list[dict[str, Any]]:
                 out.append({"kind": "circle", "center": c, "diameter": dia})
         elif c:
             side = n.get("side") or n.get("width")
+            if side is None:
+                m = re.search(rf"{LENGTH}\s+(?:block|obstacle|square)\s+side|side\s+(?:of\s+)?{LENGTH}", text, re.I)
+                side = (float(m.group(1)) * unit_factor(m.group(2)) if m.group(1) else
+                        float(m.group(3)) * unit_factor(m.group(4))) if m else None
             if re.search(r"square", clause, re.I) and side:
                 out.append({"kind": "square", "center": c, "width": side})
             elif "width" in n and "height" in n:

@@ -1,0 +1,243 @@
+"""Where a described shape sits and how big its sections are, from coordinates in the words:
+"x 0..1", "from x = -0.2 m to x = 0", "y +-0.025", "at x = 0.3 m the floor rises", "lower left
+corner at the origin", "300 mm downstream of the inlet", "a 6 cm high channel 50 cm long".
+
+`place(shape, text, dims)` fills in the section dimensions the coordinates give and returns the
+translation that moves the shape's own coordinates (steps and expansions: the change at x = 0;
+nozzles and diffusers: the inlet at x = 0; symmetric shapes: centred on y = 0; channels and
+cavities: the lower left corner at the origin) to where the request puts it. Pure functions;
+lengths in metres."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.spec import Point
+
+NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_UNITS = [(r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"met(?:er|re)s?|m", 1.0)]
+UNIT = "(?:" + "|".join(u for u, _ in _UNITS) + r")(?![\w/^²³])"
+_LEN = rf"({NUM})\s*({UNIT})?"
+_SEP = r"\s*(?:\.\.|…|\bto\b|\buntil\b|–)\s*"
+
+
+def _factor(unit: str | None) -> float:
+    for pattern, f in _UNITS:
+        if unit and re.fullmatch(pattern, unit, re.I):
+            return f
+    return 1.0
+
+
+def _after_number(text: str, at: int) -> bool:
+    """True when the axis letter at `at` is the 'x' of "1 m x 0.1 m" (a product, not a coordinate)."""
+    return re.search(rf"{NUM}\s*(?:{UNIT})?\s*$", text[:at]) is not None
+
+
+def axis_ranges(text: str, axis: str) -> list[tuple[float, float]]:
+    """Every coordinate range of one axis, in the order written: "x 0..1", "x from 0 to 1 m",
+    "from x = 0 to x = 0.3 m", "between y = 0.05 and y = 0.1", "y +-0.025" (metres)."""
+    a = re.escape(axis)
+    out: list[tuple[int, float, float]] = []
+    patterns = [
+        rf"(?<![\w.]){a}\s*(?:=|:)?\s*(?:from\s+)?{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
+        rf"from\s+{a}\s*=\s*{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
+        rf"between\s+{a}\s*=\s*{_LEN}\s*and\s*(?:{a}\s*=\s*)?{_LEN}",
+    ]
+    taken: list[tuple[int, int]] = []
+    for pattern in patterns:
+        for m in re.finditer(pattern, text, re.I):
+            if pattern is patterns[0] and _after_number(text, m.start()):
+                continue
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            u = m.group(4) or m.group(2)
+            lo, hi = float(m.group(1)) * _factor(m.group(2) or u), float(m.group(3)) * _factor(u)
+            out.append((m.start(), min(lo, hi), max(lo, hi)))
+            taken.append((m.start(), m.end()))
+    for m in re.finditer(rf"(?<![\w.]){a}\s*(?:=\s*)?(?:\+-|±|\+/-)\s*{_LEN}", text, re.I):
+        v = float(m.group(1)) * _factor(m.group(2))
+        out.append((m.start(), -abs(v), abs(v)))
+    return [(lo, hi) for _, lo, hi in sorted(out)]
+
+
+def axis_values(text: str, axis: str) -> list[float]:
+    """Single coordinates of one axis ("at x = 0.3 m", "to x = 1"), those inside ranges included."""
+    a = re.escape(axis)
+    out = []
+    for m in re.finditer(rf"(?<![\w.]){a}\s*=\s*{_LEN}", text, re.I):
+        unit = m.group(2)
+        if not unit:  # "from x = 0 to x = 1 m": the unit written once, at the end
+            later = re.match(rf"{_SEP}(?:{a}\s*=\s*)?{NUM}\s*({UNIT})", text[m.end():], re.I)
+            unit = later.group(1) if later else None
+        out.append(float(m.group(1)) * _factor(unit))
+    return out
+
+
+def _coordinates(text: str, axis: str) -> list[float]:
+    values = [v for r in axis_ranges(text, axis) for v in r] + axis_values(text, axis)
+    return sorted({round(v, 12) for v in values})
+
+
+def at_origin(text: str) -> bool:
+    """"lower left corner at the origin", "from the origin", "origin lower-left"."""
+    return re.search(r"(?:corner|start\w*|begin\w*|from|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]left"
+                     r"|at)\s+(?:at\s+)?(?:the\s+)?origin|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]?left",
+                     text, re.I) is not None
+
+
+def _lengths_before(text: str, word: str) -> list[float]:
+    """Lengths followed by `word` ("2 cm high", "10 cm long"), in order; also "for another 50 cm"."""
+    out = [(m.start(), float(m.group(1)) * _factor(m.group(2)))
+           for m in re.finditer(rf"(?<![\w.]){NUM.join(['(', ')'])}\s*({UNIT})\s*(?:-\s*)?{word}\b", text, re.I)]
+    if word.startswith("long"):
+        out += [(m.start(), float(m.group(1)) * _factor(m.group(2)))
+                for m in re.finditer(rf"(?:for\s+(?:an)?other|over\s+the\s+next|continues?\s+for)\s+{_LEN}", text, re.I)
+                if m.group(2)]
+    return [v for _, v in sorted(out)]
+
+
+def _downstream_of(text: str, what: str) -> float | None:
+    m = re.search(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|behind|after)\s+(?:of\s+)?the\s+{what}", text, re.I)
+    return float(m.group(1)) * _factor(m.group(2)) if m else None
+
+
+def place(shape: str, text: str, dims: dict[str, Any]) -> Point:
+    """Fill `dims` (in place) from the coordinates and section words of `text`; the translation
+    from the shape's own coordinates to the request's."""
+    if shape in ("backward_step", "forward_step"):
+        return _place_step(shape, text, dims)
+    if shape in ("sudden_expansion", "sudden_contraction"):
+        return _place_expansion(shape, text, dims)
+    if shape in ("nozzle", "diffuser"):
+        return _place_nozzle(shape, text, dims)
+    if shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "box", "channel_with_obstacles"):
+        return _place_box(shape, text, dims)
+    return (0.0, 0.0)
+
+
+def _place_box(shape: str, text: str, dims: dict[str, Any]) -> Point:
+    long_name = "width" if "cavity" in shape else "length"
+    origin = [0.0, 0.0]
+    for k, (axis, name) in enumerate((("x", long_name), ("y", "height"))):
+        ranges = axis_ranges(text, axis)
+        if ranges:
+            lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
+            dims[name] = hi - lo
+            origin[k] = lo
+    z = axis_ranges(text, "z")
+    if z and shape in ("channel", "box"):
+        dims["width" if shape == "box" else "depth"] = max(r[1] for r in z) - min(r[0] for r in z)
+    if shape == "channel_with_obstacles":
+        return 0.0, 0.0  # the obstacles' centres are given in the request's own coordinates
+    return origin[0], origin[1]
+
+
+def _sections(xs: list[float], lengths: list[float | None], start: float | None) -> list[float] | None:
+    """The x of each section boundary (inlet, changes..., outlet) from the coordinates given and
+    the section lengths known (None: unknown)."""
+    n = len(lengths) + 1
+    if len(xs) == n:
+        return xs
+    if len(xs) == 1 and n == 3 and lengths[0] is not None and lengths[1] is not None:
+        return [xs[0] - lengths[0], xs[0], xs[0] + lengths[1]]  # the change position
+    if len(xs) == 1 and n == 4 and lengths[0] is not None and None not in lengths:
+        return [xs[0] - lengths[0], xs[0], xs[0] + lengths[1], xs[0] + lengths[1] + lengths[2]]  # type: ignore[operator]
+    if len(xs) == 2 and n == 3:
+        if lengths[0] is not None:
+            return [xs[0], xs[0] + lengths[0], xs[1]]
+        if lengths[1] is not None:
+            return [xs[0], xs[1] - lengths[1], xs[1]]
+    if not xs and start is not None and None not in lengths:
+        out = [start]
+        for length in lengths:
+            out.append(out[-1] + length)  # type: ignore[operator]
+        return out
+    return None
+
+
+def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
+    xs = _coordinates(text, "x")
+    ys = _coordinates(text, "y")
+    up = _downstream_of(text, "inlet")
+    down = _downstream_of(text, "step") or dims.get("downstream_length")
+    total = dims.pop("total_length", None)
+    if up is not None:
+        dims["upstream_length"] = up
+    up = dims.get("upstream_length")
+    if total and up and not down:
+        down = total - up
+    origin_x = 0.0
+    bounds = _sections(xs, [up, down], 0.0 if at_origin(text) else None)
+    if bounds:
+        dims["upstream_length"], dims["downstream_length"] = bounds[1] - bounds[0], bounds[2] - bounds[1]
+        origin_x = bounds[1]
+    elif down:
+        dims["downstream_length"] = down
+    origin_y = 0.0
+    if len(ys) >= 2:
+        origin_y = ys[0]
+        dims["height"] = ys[-1] - ys[0]
+        if len(ys) == 3 and "step_height" not in dims:
+            dims["step_height"] = ys[1] - ys[0]
+    if "step_height" not in dims and "inlet_height" in dims and "height" in dims:
+        dims["step_height"] = dims["height"] - dims["inlet_height"] if shape == "backward_step" else dims["inlet_height"]
+    dims.pop("inlet_height", None)
+    return origin_x, origin_y
+
+
+def _place_expansion(shape: str, text: str, dims: dict[str, Any]) -> Point:
+    y_ranges = axis_ranges(text, "y")
+    highs = _lengths_before(text, "(?:high|wide|tall)")
+    longs = _lengths_before(text, "long")
+    if len(y_ranges) >= 2:
+        dims["inlet_height"] = y_ranges[0][1] - y_ranges[0][0]
+        dims["outlet_height"] = y_ranges[1][1] - y_ranges[1][0]
+    elif len(highs) >= 2 and "outlet_height" not in dims:
+        dims["inlet_height"], dims["outlet_height"] = highs[0], highs[1]
+    if len(longs) >= 2:
+        dims.setdefault("upstream_length", longs[0])
+        dims["downstream_length"] = longs[1]
+    bounds = _sections(_coordinates(text, "x"), [dims.get("upstream_length"), dims.get("downstream_length")],
+                       0.0 if at_origin(text) else None)
+    origin_x = 0.0
+    if bounds:
+        dims["upstream_length"], dims["downstream_length"] = bounds[1] - bounds[0], bounds[2] - bounds[1]
+        origin_x = bounds[1]
+    wide = [r for r in y_ranges if r[1] - r[0] == max(q[1] - q[0] for q in y_ranges)] if y_ranges else []
+    if wide:
+        origin_y = (wide[0][0] + wide[0][1]) / 2
+    elif at_origin(text) and not re.search(r"(?:centred|centered|symmetric\w*)\s+(?:on|about)\s+y\s*=\s*0", text, re.I):
+        wider = max(v for v in (dims.get("inlet_height"), dims.get("outlet_height"), 0.0) if v is not None)
+        origin_y = wider / 2 if wider else 0.0
+    else:
+        origin_y = 0.0
+    return origin_x, origin_y
+
+
+def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
+    y_ranges = axis_ranges(text, "y")
+    if len(y_ranges) >= 2:
+        dims["inlet_height"] = y_ranges[0][1] - y_ranges[0][0]
+        dims["outlet_height"] = y_ranges[-1][1] - y_ranges[-1][0]
+    longs = _lengths_before(text, "long")
+    over = re.search(rf"over\s+(?:the\s+next\s+|a\s+length\s+of\s+)?{_LEN}", text, re.I)
+    if over and over.group(2):
+        dims["taper_length"] = float(over.group(1)) * _factor(over.group(2))
+        longs = [v for v in longs if abs(v - dims["taper_length"]) > 1e-12 or longs.count(v) > 1]
+    if len(longs) >= 2:
+        dims.setdefault("upstream_length", longs[0])
+        dims.setdefault("downstream_length", longs[-1])
+    xs = _coordinates(text, "x")
+    lengths = [dims.get("upstream_length"), dims.get("taper_length"), dims.get("downstream_length")]
+    bounds = _sections(xs, lengths, 0.0 if at_origin(text) else None)
+    if bounds is None and len(xs) == 1 and lengths[0] is not None:
+        bounds = [xs[0] - lengths[0]]
+    origin_x = 0.0
+    if bounds and len(bounds) == 4:
+        dims["upstream_length"], dims["taper_length"], dims["downstream_length"] = (
+            bounds[1] - bounds[0], bounds[2] - bounds[1], bounds[3] - bounds[2])
+    if bounds:
+        origin_x = bounds[0]
+    origin_y = (y_ranges[0][0] + y_ranges[0][1]) / 2 if y_ranges else 0.0
+    return origin_x, origin_y
