@@ -18,25 +18,33 @@ from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
-from tasks.foam.physics import fmt as _fmt4
-from tasks.plan.manifest import FileEdit
+from tasks.plan.bind_by_name import ByNameBinding
+from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.extract import normalise
-from tasks.plan.regions import DEFAULT, raw_entry, read_set_fields, set_default, set_region, target_for
+from tasks.plan.foam_values import VECTOR as _VECTOR
+from tasks.plan.foam_values import direction as _direction
+from tasks.plan.foam_values import fmt, vec
+from tasks.plan.foam_values import leaves as _leaves
+from tasks.plan.foam_values import leaves_get as _leaves_get
+from tasks.plan.foam_values import magnitude as _magnitude
+from tasks.plan.manifest import FileEdit
+from tasks.plan.regions import (
+    DEFAULT,
+    raw_entry,
+    read_set_fields,
+    set_default,
+    set_region,
+    target_for,
+)
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
-_VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
+_INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue"}
 _SIDES = {
     "left": ("left", "west"), "right": ("right", "east"), "top": ("top", "upper", "ceiling", "lid", "roof"),
     "bottom": ("bottom", "lower", "floor", "base", "ground"), "front": ("front",), "back": ("back", "rear"),
     "inner": ("inner", "inside", "cylinder", "rotor"), "outer": ("outer", "outside", "stator"),
 }
-
-
-def fmt(x: float) -> str:
-    """A number as OpenFOAM text: integers plain, others to 10 significant digits, so a stated
-    353.15 K is written 353.15 (not rounded) and 126.85 degC + 273.15 is written 400."""
-    return _fmt4(x) if float(x).is_integer() else f"{x:.10g}"
 
 
 class Base:
@@ -124,6 +132,8 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
                                                   (mtype == "wall" or "wall" in name or "lid" in name))
         if moving:
             roles[patch] = "moving_wall"
+        elif ubc in _INLET_TYPES:  # a fluidised bed's distributor plate is a wall of the mesh, an inlet of the flow
+            roles[patch] = "inlet"
         elif mtype == "wall" or ubc in _WALL_TYPES or "wall" in name:
             roles[patch] = "wall"
         elif re.search(r"inlet|inflow|^in\b|^in_|intake|jet|fuel|air_?in", name) or ubc in (
@@ -138,25 +148,7 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
     return roles
 
 
-def _magnitude(value: str) -> float:
-    m = _VECTOR.search(value)
-    return math.sqrt(sum(float(x) ** 2 for x in m.groups())) if m else 0.0
-
-
-def _direction(value: str) -> list[float] | None:
-    m = _VECTOR.search(value)
-    if not m:
-        return None
-    v = [float(x) for x in m.groups()]
-    mag = math.sqrt(sum(x * x for x in v))
-    return [x / mag for x in v] if mag > 0 else None
-
-
-def vec(v: list[float]) -> str:
-    return "(" + " ".join(fmt(round(x, 12)) for x in v) + ")"
-
-
-class Binder:
+class Binder(ByNameBinding, PartsBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
 
     def __init__(self, base: Base, solver: str, text: str) -> None:
@@ -211,7 +203,7 @@ class Binder:
                     index.setdefault(name, []).append((rel, entry))
         return index
 
-    def bind_named(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    def bind_named(self, stated: list[StatedQuantity], skip: list[StatedQuantity] = ()) -> list[StatedQuantity]:
         """Set the entries the request names ("DT 0.002", "Young's modulus 70 GPa"); returns the
         stated quantities they took (new ones for unit-less parameters are added to `stated`)."""
         from tasks.plan.named import find_named, stated_for
@@ -228,6 +220,8 @@ class Binder:
                 if len(where) != 1:
                     continue
             q = stated_for(match, stated)
+            if any(q is t or q.text == t.text for t in skip):
+                continue  # a model's coefficient, set in its <Model>Coeffs
             if q not in stated:
                 stated.append(q)
             for rel, entry in where:
@@ -272,6 +266,14 @@ class Binder:
                     direction = _direction(ref) or self._flow_direction()
                     self.set(rel, ["boundaryField", patch, "referenceField"],
                              f"uniform {vec([q.value * d for d in direction])}", f"{what} {fmt(q.value)} m/s on {patch}", q)
+                    done = True
+                elif bc == "interstitialInletVelocity" and fd.get(text, ["boundaryField", patch, "inletVelocity"]):
+                    iv = fd.get(text, ["boundaryField", patch, "inletVelocity"]) or ""
+                    direction = self._direction_override or _direction(iv) or self._flow_direction()
+                    new = f"uniform {vec([q.value * d for d in direction])}"
+                    self.set(rel, ["boundaryField", patch, "inletVelocity"], new,
+                             f"{what} {fmt(q.value)} m/s on {patch} (superficial velocity)", q)
+                    self.set(rel, ["boundaryField", patch, "value"], new, f"{what} on {patch}")
                     done = True
                 elif bc == "flowRateInletVelocity":
                     self.assumptions.append(f"{patch} is driven by a flow rate ({bc}); it is replaced by a fixed velocity")
@@ -589,15 +591,65 @@ class Binder:
         if q.quantity not in ("temperature", "velocity"):
             return False
         clause, _ = self._words_of(q)
+        clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
         before = clause.split(q.text.lower())[0]
         named = self._named_patches(before) or self._named_patches(clause)
+        if q.quantity == "temperature" and not named and re.search(r"\bwalls\b", clause) and \
+                self._side_word(q) is None:  # "walls 293 K": every fixed-temperature wall
+            named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")]
         if not named:
             return False
         if q.quantity == "temperature":
             if not self.base.field_rels("T"):
                 return False
-            return self._set_t(q, named, "temperature")
+            done = self._set_t(q, named, "temperature")
+            if done and re.search(r"\binitial(?:ly)?\b", clause):
+                self._initial_too(q)
+            return done
         return self._velocity_on(q, named, "velocity")
+
+    def _listed_after(self, q: StatedQuantity) -> str:
+        """The short items listed after a value ("20 degC floor, ceiling and initial air, beta
+        ..." -> "ceiling and initial air"): comma-separated, no number, at most four words."""
+        text = normalise(self.text).lower()
+        at = text.find(q.text.lower())
+        if at < 0:
+            return ""
+        rest = re.split(r"[.;]\s|\.$", text[at + len(q.text):])[0].split(",")[1:]
+        items = []
+        for item in rest:
+            if re.search(r"\d", item) or len(item.split()) > 4:
+                break
+            items.append(item.strip())
+        return " ".join(items)
+
+    def _listed_before(self, q: StatedQuantity) -> str:
+        """The short items listed before a value's clause ("the ceiling, the floor and the air at
+        285 K" -> "the ceiling")."""
+        text = normalise(self.text).lower()
+        at = text.find(q.text.lower())
+        if at < 0:
+            return ""
+        items = re.split(r"[.;:!?]\s", text[:at])[-1].split(",")[:-1]
+        kept: list[str] = []
+        for item in reversed(items):
+            if re.search(r"\d", item) or len(item.split()) > 4:
+                break
+            kept.insert(0, item.strip())
+        return " ".join(kept)
+
+    def _initial_too(self, q: StatedQuantity) -> None:
+        """The same temperature for the initial state: setFields' defaults where setFields sets
+        T (the heater region keeps its own), else the internalField."""
+        rel = "system/setFieldsDict"
+        sf = read_set_fields(self.base.text(rel) or "")
+        for r in self.base.field_rels("T"):
+            self.set(r, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
+        if "T" in sf.default:
+            new = set_default(self.current(rel, "defaultFieldValues"), "T", fmt(q.value))
+            self.set(rel, ["defaultFieldValues"], new, "initial T of the domain (setFields defaults)")
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=["defaultFieldValues"],
+                                         value=f"volScalarFieldValue T {fmt(q.value)}", how="initial T"))
 
     def _current_t(self, patch: str) -> float | None:
         text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
@@ -747,6 +799,7 @@ class Binder:
             return
         for rel in rels:
             self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
+            self._companion_temperatures(rel, fmt(q.value), q)
 
     def _reference_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""
@@ -831,6 +884,14 @@ class Binder:
             return
         if any(b.stated == q.text for b in self.bindings):
             return  # used for nu = mu / rho
+        clouds = [r for r in self._cloud_files() if fd.find(self.base.text(r) or "", ["constantProperties", "rho0"])]
+        if len(clouds) == 1 and not any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure")
+                                        for s in stated):
+            # the carrier is incompressible here: the one density a user can set is the particles'
+            self.set(clouds[0], ["constantProperties", "rho0"], fmt(q.value), "particle density", q)
+            self.assumptions.append(f"{q.text} is the particle density: {self.solver}'s carrier fluid is "
+                                    f"incompressible, its density enters no equation")
+            return
         if any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure") for s in stated):
             return  # used for the kinematic pressure
         self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
@@ -844,13 +905,39 @@ class Binder:
                 return
         self.refuse(q, "the base case has no particle cloud with a density (constantProperties rho0)")
 
+    _GAS_PHASES = ("air", "gas", "steam", "vapour", "vapor")
+
     def _particle_diameter(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         for rel in self._cloud_files():
             text = self.base.text(rel) or ""
             for path in self._size_paths(text):
                 self.set(rel, path, fmt(q.value), "particle diameter", q)
                 return
+        if self._phase_diameter(q):
+            return
         self.refuse(q, "the base case's particles have no fixed-size distribution to set the diameter in")
+
+    def _phase_diameter(self, q: StatedQuantity) -> bool:
+        """A dispersed phase's diameter (Euler-Euler phaseProperties: <phase> { diameterModel
+        constant; constantCoeffs { d ...; } }): the phase the words name, else for bubbles the
+        one gas phase."""
+        rel = "constant/phaseProperties"
+        text = self.base.text(rel) or ""
+        phases = re.findall(r"[\w.]+", fd.get(text, ["phases"]) or "")
+        sized: dict[str, list[str]] = {}
+        for phase in phases:
+            model = (fd.get(text, [phase, "diameterModel"]) or "").strip()
+            key = next((k for k in ("d", "d0") if model and fd.find(text, [phase, f"{model}Coeffs", k]) is not None), None)
+            if key:
+                sized[phase] = [phase, f"{model}Coeffs", key]
+        clause, _ = self._words_of(q)
+        pick = [p for p in sized if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        if not pick and re.search(r"\bbubbles?\b", clause):
+            pick = [p for p in sized if p.lower() in self._GAS_PHASES]
+        if len(pick) != 1:
+            return False
+        self.set(rel, sized[pick[0]], fmt(q.value), f"{pick[0]} diameter ({'/'.join(sized[pick[0]][1:])})", q)
+        return True
 
     def _cloud_files(self) -> list[str]:
         folder = self.base.root / "constant"
@@ -1151,21 +1238,19 @@ def edge_angles_deg(block_mesh: str) -> list[float]:
     return out
 
 
-def _leaves_get(text: str, entry: list[str]) -> str:
-    return " ".join(fd.strip_comments(fd.get(text, entry) or "").split())
-
-
-def _leaves(text: str) -> list[tuple[list[str], str]]:
-    """Every leaf entry with its value, comments removed and whitespace collapsed."""
-    return [(entry, " ".join(fd.strip_comments(raw).split())) for entry, raw in fd.leaves(text)]
-
 def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
     """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
     binder = Binder(Base(base_dir), solver, text)
     binder._stated = stated
-    named = binder.bind_named(stated)
+    models = binder.bind_models(stated)
+    named = models + binder.bind_named(stated, skip=models)
+    named += binder.bind_fields(stated, skip=named)
+    named += binder.bind_phase_values(stated)
+    named += binder.bind_region_boxes(stated)
     ordered = sorted(stated, key=lambda q: q.role != "angle")  # an angle of attack turns every velocity after it
     for q in ordered:
+        if binder.bind_region_size(q):
+            continue
         if q.role == "geometry" or any(q is n for n in named) or binder.bind_patch(q) or binder.bind_region(q):
             continue
         binder.bind(q, stated)

@@ -33,6 +33,7 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"rad\s*/\s*s", "angular_velocity", 1.0),
     (r"rpm|RPM|rev\s*/\s*min|revolutions per minute", "angular_velocity", 2 * math.pi / 60),
     (r"m\s*(?:2|²|\^2)\s*/\s*s|m\s*(?:2|²|\^2)\s*s\^?-1|m²s⁻¹", "kinematic_viscosity", 1.0),
+    (r"cm\s*(?:2|²|\^2)\s*/\s*s", "kinematic_viscosity", 1e-4),
     (r"mm\s*(?:2|²|\^2)\s*/\s*s|cSt|centistokes?", "kinematic_viscosity", 1e-6),
     (r"Pa\s*[·.\s]?\s*s\b|kg\s*/\s*\(?\s*m\s*[·.\s]?\s*s\s*\)?", "dynamic_viscosity", 1.0),
     (r"mPa\s*[·.\s]?\s*s\b|cP\b|centipoises?", "dynamic_viscosity", 1e-3),

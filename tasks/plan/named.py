@@ -19,7 +19,7 @@ _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _LINKWORD = r"(?:=|:|of|is|to|at|be|are|equal to|set to|becomes|around|about|~)"
 # "DT 0.002", "D = 5e3", "the diffusivity between them should be 1e-8": a few words may sit between
 # the name and the number, but then a linking word must come right before the number
-_LINK = (rf"\s*(?:\([^)]*\)\s*)?(?:(?:[A-Za-z'-]+\s+){{0,6}}?{_LINKWORD}\s*|{_LINKWORD}?\s*)"
+_LINK = (rf"\s*(?:\([^)]*\)\s*)?(?:(?:[A-Za-z'-]+\s+|\d+\s+(?=[A-Za-z]{{3,}})){{0,6}}?{_LINKWORD}\s*|{_LINKWORD}?\s*)"
          r"(?:of\s+|about\s+|around\s+)?")
 _SYMBOL_LINK = r"\s*(?:=|:)?\s*"
 _COMMON = {"on", "off", "in", "to", "a", "an", "the", "and", "or", "of", "is", "at", "by", "as", "it", "no", "yes",
@@ -36,7 +36,8 @@ def aliases() -> dict[str, list[str]]:
 def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int] | None:
     """(SI value, its text, its start) of the number right after position `at`."""
     m = re.match(link + rf"(?P<num>{_NUM})", text[at:])
-    if m and re.search(r"[\d.,;]", text[at:at + m.start("num")]):
+    between = re.sub(r"\b\d+\s+[A-Za-z]{3,}\b", "", text[at:at + m.start("num")]) if m else ""  # "the 2 liquids"
+    if m and re.search(r"[\d.,;]", between):
         return None  # another number or clause lies between the name and this one
     if not m:
         return None
@@ -45,6 +46,10 @@ def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int
     if q is not None and q.start() == start:
         kind, scale, offset = _kind_of(q.group("unit"))
         return parse_number(q.group("num")) * scale + offset, q.group(0), start
+    part = re.match(r"(\d+)\s+(half|halves|thirds?|quarters?|fifths?|tenths?)\b", text[start:])
+    if part:  # "one half" (normalised to "1 half")
+        den = {"hal": 2, "thi": 3, "qua": 4, "fif": 5, "ten": 10}[part.group(2)[:3]]
+        return int(part.group(1)) / den, part.group(0), start
     pct = re.match(rf"({_NUM})\s*(%|percent)", text[start:])
     if pct:
         return float(pct.group(1)) / 100, pct.group(0), start

@@ -226,3 +226,29 @@ def target_for(words: str, field: str, sf: SetFields, bounds: list[tuple[float, 
             if len(setting) == 1:
                 return setting[0]
     return None
+
+
+def region_key(regions_raw: str, index: int, key: str) -> str | None:
+    """The value of `key` (radius, origin, box) in the selector of region `index`, or None."""
+    entries = _region_entries(regions_raw)
+    if not 0 <= index < len(entries):
+        return None
+    e = entries[index]
+    clean = fd.strip_comments(regions_raw)
+    m = re.search(rf"\b{key}\b\s*([^;]*);", clean[e.body_start:e.body_end])
+    return " ".join(m.group(1).split()) if m else None
+
+
+def set_region_key(regions_raw: str, index: int, key: str, value: str) -> str:
+    """The `regions` list with `key` (radius, origin, centre, box) of region `index` set to
+    `value`; the selector must have the key already."""
+    entries = _region_entries(regions_raw)
+    if not 0 <= index < len(entries):
+        raise IndexError(f"setFieldsDict has {len(entries)} regions; no region {index}")
+    e = entries[index]
+    body = regions_raw[e.body_start:e.body_end]
+    m = re.search(rf"(\b{key}\b\s*)([^;]*)(;)", body)
+    if m is None:
+        raise KeyError(f"region {index} ({e.name}) of the setFieldsDict has no {key}")
+    new_body = body[:m.start(2)] + value + body[m.end(2):]
+    return regions_raw[:e.body_start] + new_body + regions_raw[e.body_end:]

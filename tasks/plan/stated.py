@@ -79,7 +79,8 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     ],
     "temperature": [
         ("reference_temperature", ("reference", "tref", "t_ref")),
-        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed")),
+        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed", "t_in ",
+                               "t_in=", "t_in =")),
         ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
         ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
         ("wall_temperature", ("wall", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
@@ -87,7 +88,8 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "temperature")),
     ],
     "length": [
-        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead")),
+        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
+                               "pellet", "balls")),  # plural: many small spheres are particles
         ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
                        "cell width", "cell length")),
         ("first_layer", ("first layer", "first cell", "first-layer", "wall-adjacent")),
@@ -98,6 +100,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("density", ()),
     ],
     "time": [
+        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final")),  # before "dt" (en-dT-ime)
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
                      "increment")),
         ("write_interval", ("write", "output", "save", "every", "dump")),
@@ -129,7 +132,15 @@ def _clause_before(q: Quantity) -> str:
     cut = 0
     for m in _CLAUSE_END.finditer(before):
         cut = m.end()
-    return before[cut:] if before[cut:].strip() else before[-40:]
+    if before[cut:].strip():
+        return before[cut:]
+    # "lid: 1 m/s" reads its words from the clause before; "DT 0.002, 0.2 s" does not (that
+    # clause has its own number)
+    tail = before[-40:]
+    last = None
+    for last in re.finditer(r"\d", tail):
+        pass
+    return tail[last.end():] if last else tail
 
 
 _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle", "inflow angle", "sideslip",

@@ -1,0 +1,211 @@
+"""Binder steps for values of one part of the case: one phase of two ("rho 1025 vs 1000",
+"sea water 1025 kg/m3 in the left half") and the size of a region setFields fills ("a bubble
+of radius 0.05 m", "a column 0.1 m wide and 0.2 m high"). Mixed into
+`tasks.plan.bind.Binder`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from tasks.foam import dictionary as fd
+from tasks.plan.extract import normalise
+from tasks.plan.foam_values import fmt, vec
+from tasks.plan.regions import read_set_fields, target_for
+from tasks.plan.stated import Binding, StatedQuantity
+
+
+class PartsBinding:
+    # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
+    _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
+
+    def _phases_with(self, key: str) -> list[str]:
+        text = self.base.text("constant/transportProperties") or ""
+        names = re.findall(r"[\w.]+", fd.get(text, ["phases"]) or "")
+        return [n for n in names if fd.find(text, [n, key]) is not None]
+
+    def bind_phase_values(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """Two values of one property for the two phases of the base: a list after the
+        property's symbol goes in the order of `phases (a b)`; values said of materials go to
+        the phase whose region (setFields) or name their words give. Ambiguous: not applied."""
+        from tasks.plan.named import _value_after
+
+        taken: list[StatedQuantity] = []
+        text = normalise(self.text)
+        rel = "constant/transportProperties"
+        for key in ("rho", "nu"):
+            phases = self._phases_with(key)
+            if len(phases) < 2:
+                continue
+            for m in re.finditer(rf"(?<![\w.]){key}(?![\w.])", text):  # "rho 1025 vs 1000"
+                first = _value_after(text, m.end(), r"\s*(?:=|:)?\s*")
+                if first is None:
+                    continue
+                values = [first]
+                at = first[2] + len(first[1])
+                while len(values) < len(phases):
+                    more = re.match(r"\s*(?:vs\.?|versus|against|and|/|,)\s*", text[at:])
+                    nxt = _value_after(text, at + more.end(), r"") if more else None
+                    if nxt is None:
+                        break
+                    values.append(nxt)
+                    at = nxt[2] + len(nxt[1])
+                if len(values) < 2:
+                    continue
+                for phase, (value, raw, _) in zip(phases, values):
+                    q = next((s for s in stated if s.text.strip() == raw.strip()), None) or \
+                        StatedQuantity(text=f"{key} {raw}", quantity="parameter", value=value, role=f"entry:{key}")
+                    if q not in stated:
+                        stated.append(q)
+                    self.set(rel, [phase, key], self._keep_dims(fd.get(self.base.text(rel) or "", [phase, key]) or "",
+                                                                value), f"{phase} {key} (phase order)", q)
+                    taken.append(q)
+                self.assumptions.append(f"{key} values in the order of the base's phases ({' '.join(phases)})")
+            role = next(r for r, k in self._PHASE_PROPERTIES.items() if k == key)
+            said = [q for q in stated if q.role == role and not any(q is t for t in taken)]
+            if len(said) < 2:
+                continue
+            chosen = {id(q): self._phase_of(q, phases) for q in said}
+            free = [p for p in phases if p not in chosen.values()]
+            if len(said) == len(phases) and len(free) == 1 and list(chosen.values()).count(None) == 1:
+                chosen = {i: p or free[0] for i, p in chosen.items()}
+            picked = [p for p in chosen.values() if p]
+            for q in said:
+                phase = chosen[id(q)]
+                if phase is None or picked.count(phase) > 1:
+                    self.refuse(q, f"which phase ({', '.join(phases)}) has {q.text} is not clear; name the phase "
+                                   f"or the region it fills")
+                    taken.append(q)
+                    continue
+                self.set(rel, [phase, key], self._keep_dims(fd.get(self.base.text(rel) or "", [phase, key]) or "",
+                                                            q.value), f"{phase} {key}", q)
+                taken.append(q)
+        return taken
+
+    def _phase_of(self, q: StatedQuantity, phases: list[str]) -> str | None:
+        """The phase a value's words place it in: the setFields region (alpha.<phase> 1 there),
+        else the one phase they name."""
+        clause, _ = self._words_of(q)
+        sf = read_set_fields(self.base.text("system/setFieldsDict") or "")
+        for phase in phases:
+            field = f"alpha.{phase}"
+            if not sf.holds(field):
+                continue
+            target = target_for(clause, field, sf, self._bounds())
+            if target is not None and clause.strip() and any(w in clause for w in ("left", "right", "top", "bottom",
+                                                                                   "upper", "lower", "half", "side")):
+                inside = sf.value(target, field)
+                if inside is not None:
+                    return phase if inside >= 0.5 else (next(p for p in phases if p != phase)
+                                                        if len(phases) == 2 else None)
+        named = [p for p in phases if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        return named[0] if len(named) == 1 else None
+
+    _SIZE_WORDS: ClassVar[dict[str, str]] = {"radius": r"\bradius\b|\br\b|\bradii\b", "diameter": r"\bdiameter\b|\bd\b|\bacross\b|\bwide\b"}
+
+    def bind_region_size(self, q: StatedQuantity) -> bool:
+        """The radius (or diameter) of a region setFields fills ("a bubble of radius 0.05 m at
+        (0.5 0.5)", "5 cm radius gas bubble"): the region selector's radius (and origin)."""
+        from tasks.plan.regions import _REGION_WORDS, region_key, set_region_key
+
+        rel = "system/setFieldsDict"
+        if q.quantity != "length" or not self.base.text(rel):
+            return False
+        clause, sentence = self._words_of(q)
+        size = next((k for k, pattern in self._SIZE_WORDS.items() if re.search(pattern, clause)), None)
+        if size is None:
+            return False
+        raw = self.current(rel, "regions")
+        sf = read_set_fields(self.base.text(rel) or "")
+        round_ = [i for i, r in enumerate(sf.regions) if region_key(raw, i, "radius") is not None]
+        named = [i for i in round_ if any(re.search(rf"\b{w}\b", clause) for w in _REGION_WORDS.get(sf.regions[i].selector, ()))]
+        pick = named if len(named) == 1 else round_
+        if len(pick) != 1:
+            return False
+        index = pick[0]
+        radius = q.value if size == "radius" else q.value / 2
+        new_raw = set_region_key(raw, index, "radius", fmt(radius))
+        where = f"setFields region {index + 1} ({sf.regions[index].selector})"
+        centre = re.search(r"\b(?:at|centred at|centered at|centre|center|origin)\s*\(\s*([-+\d.eE]+)[\s,]+([-+\d.eE]+)"
+                           r"(?:[\s,]+([-+\d.eE]+))?\s*\)", sentence)
+        key = next((k for k in ("origin", "centre", "center") if region_key(raw, index, k)), None)
+        if centre and key:
+            old = [float(x) for x in re.findall(r"[-+\d.eE]+", region_key(raw, index, key) or "")]
+            xyz = [float(x) for x in centre.groups() if x is not None]
+            new_raw = set_region_key(new_raw, index, key, vec(xyz + old[len(xyz):3]))
+            self.assumptions.append(f"the {where} is centred at {vec(xyz + old[len(xyz):3])} as stated")
+        self.set(rel, ["regions"], new_raw, f"{size} {q.text} of {where}")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"radius {fmt(radius)}",
+                                     how=f"radius of {where}"))
+        if size == "diameter":
+            self.assumptions.append(f"{q.text} is the diameter of the {where}: radius {fmt(radius)} m")
+        return True
+
+    _AXIS_WORDS = ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (1, r"\bhigh\b|\bheight\b|\btall\b"),
+                   (2, r"\bdeep\b|\bdepth\b|\bthick\b"))
+
+    def bind_region_boxes(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """The size of a box setFields fills ("a water column 0.1 m wide and 0.2 m high in the
+        left corner", "10 cm x 20 cm column (width x height)"): its boxToCell box, anchored
+        where the base's box (or the side words) put it; the 2D/empty direction is kept."""
+        from tasks.plan.regions import _REGION_WORDS, region_key, set_region_key
+
+        rel = "system/setFieldsDict"
+        bounds = self._bounds()
+        if not self.base.text(rel) or bounds is None:
+            return []
+        text = normalise(self.text).lower()
+        raw = self.current(rel, "regions")
+        sf = read_set_fields(self.base.text(rel) or "")
+        boxes = [i for i, r in enumerate(sf.regions) if r.selector == "boxToCell" and region_key(raw, i, "box")]
+        sizes: dict[int, StatedQuantity] = {}
+        words = ""
+        for q in stated:
+            if q.quantity != "length" or q.role not in ("geometry", "particle_diameter"):
+                continue
+            clause, _ = self._words_of(q)
+            at = text.find(q.text.lower())
+            pair = re.match(r"\s*(?:[x×*]|by)\s*[-+\d.eE]+\s*\w*\s*(?:[a-z]+\s+){0,3}\(([a-z]+)\s*[x×*]\s*([a-z]+)",
+                            text[at + len(q.text):]) if at >= 0 else None
+            lead = re.search(r"\(([a-z]+)\s*[x×*]\s*([a-z]+)", clause[clause.find(q.text.lower()):]) \
+                if at >= 0 and re.search(rf"[x×*]\s*{re.escape(q.text.lower())}", text[max(0, at - 30):at + len(q.text)]) \
+                else None
+            own = pair.group(1) if pair else (lead.group(2) if lead else
+                                              clause[clause.find(q.text.lower()) + len(q.text):][:20])
+            axis = next((a for a, pattern in self._AXIS_WORDS if re.search(pattern, own)), None)
+            if axis is not None and axis not in sizes:
+                sizes[axis] = q
+                words += " " + clause
+        if not sizes:
+            return []
+        named = [i for i in boxes if any(re.search(rf"\b{w}\b", words) for w in _REGION_WORDS["boxToCell"])]
+        pick = named if len(named) == 1 else boxes
+        if len(pick) != 1:
+            return []
+        index = pick[0]
+        numbers = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", region_key(raw, index, "box") or "")]
+        if len(numbers) != 6:
+            return []
+        lo, hi = numbers[:3], numbers[3:]
+        for axis, q in sizes.items():
+            low, high = bounds[axis]
+            side = [s for s, (a, sign) in {"left": (0, -1), "right": (0, 1), "bottom": (1, -1), "top": (1, 1)}.items()
+                    if a == axis and re.search(rf"\b{s}\b", words)]
+            sign = {"left": -1, "bottom": -1, "right": 1, "top": 1}[side[0]] if len(side) == 1 else \
+                (1 if hi[axis] >= high - 1e-9 * max(1.0, abs(high)) and lo[axis] > low else -1)
+            if sign < 0:
+                lo[axis] = min(lo[axis], low) if side else lo[axis]
+                hi[axis] = lo[axis] + q.value
+            else:
+                hi[axis] = max(hi[axis], high) if side else hi[axis]
+                lo[axis] = hi[axis] - q.value
+        box = f"{vec(lo)} {vec(hi)}"
+        where = f"setFields region {index + 1} (boxToCell)"
+        self.set(rel, ["regions"], set_region_key(raw, index, "box", box),
+                 f"{where}: {' x '.join(q.text for q in sizes.values())}")
+        for q in sizes.values():
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"box {box}",
+                                         how=f"size of {where}"))
+        self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
+        return list(sizes.values())

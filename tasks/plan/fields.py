@@ -1,0 +1,223 @@
+"""Values a request sets on a field of the base case by the field's name or meaning:
+"B 10 T (y)", "inlet T 5", "hU (0.002 0 0) at the inlet", "Tu 350 K", "sludge alpha 0.002",
+"a magnetic field of 10 T across the channel", "0.2 % sludge by volume".
+
+Pure functions over text: the base's field names (its 0/ or 0.orig/ files) in, one
+`FieldValue` per value out, with the places its words name (an inlet, the walls, the
+initial field, a patch by name) and the direction a vector's words give. Where the value
+goes is the binder's job (tasks/plan/bind.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
+from tasks.plan.named import aliases
+
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_VECTOR = re.compile(rf"\(\s*({_NUM})\s*,?\s+({_NUM})\s*,?\s+({_NUM})\s*\)")
+# between a field's name and its value: a place ("at the inlet"), a remark in brackets
+# ("(and initially)") and a linking word ("should be fixed at", "=", "of")
+_LINK = re.compile(
+    r"(?:\s+(?:at|on|along|across|through|for)\s+(?:the\s+|both\s+|all\s+)?(?:[A-Za-z-]+\s+)??[A-Za-z-]+)?"
+    r"(?:\s*\([^()\d]*\))?"
+    r"\s*(?:(?:should|must|shall|will|would|to)\s+be\s+|is\s+|are\s+|of\s+|=\s*|:\s*|be\s+)?"
+    r"(?:(?:fixed|set|held|kept|equal)\s+(?:at|to)\s+|at\s+|to\s+)?")
+_CLAUSE_END = re.compile(r"[,;]\s|\.\s|\.$|\n")
+
+_PLACE_WORDS: list[tuple[str, str]] = [
+    ("inlet", r"\binlets?\b|\binflows?\b|\bincoming\b|\benter(?:s|ing)?\b|\binjected\b"),
+    ("outlet", r"\boutlets?\b|\boutflows?\b|\bexits?\b"),
+    ("wall", r"\bwalls?\b"),
+    # the body inside the domain: the one patch that is not a side of it (binder's choice)
+    ("body", r"\b(?:wire|rod|cylinder|sphere|body|obstacle|electrode|hole|particle|object)s?\b"),
+    ("internal", (r"\binitial(?:ly)?\b|\binternal(?:field)?\b|\beverywhere\b|\bthroughout\b|\binside\b"
+                  r"|\bin the domain\b|\bat start\b")),
+]
+_AXIS_WORDS: list[tuple[str, list[float]]] = [
+    (r"\bvertical(?:ly)?\b|\bupwards?\b", [0.0, 1.0, 0.0]),
+    (r"\bdownwards?\b", [0.0, -1.0, 0.0]),
+    (r"\bhorizontal(?:ly)?\b", [1.0, 0.0, 0.0]),
+]
+
+
+class FieldValue(BaseModel):
+    """One value the request gives a field: a scalar or a vector, where (place words) and,
+    for a vector given by its magnitude, the direction its words name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    field: str
+    text: str  # the value as written ("10", "0.002 m2/s", "(0.002 0 0)")
+    start: int
+    value: float | None = None
+    vector: list[float] | None = None
+    places: list[str] = []
+    patches: list[str] = []
+    axis: list[float] | None = None
+    named_as: str = ""  # the name or phrase the request used
+
+
+def spoken(patch: str) -> str:
+    """A patch name as words: lowerWall -> 'lower wall', fuel_inlet -> 'fuel inlet'."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", patch).lower()
+
+
+def _names_of(fields: list[str]) -> dict[str, list[str]]:
+    """Written name -> fields it may mean: the field itself, a phase field's base name
+    ('alpha' for alpha.sludge) and the plain-language names of canonical/entry_names.yaml."""
+    out: dict[str, list[str]] = {}
+    for f in fields:
+        out.setdefault(f, []).append(f)
+        if "." in f:
+            out.setdefault(f.split(".")[0], []).append(f)
+    for phrase, names in aliases().items():
+        hits = [f for f in fields if f in names or f.split(".")[0] in names]
+        if hits:
+            out.setdefault(phrase, []).extend(h for h in hits if h not in out.get(phrase, []))
+    return out
+
+
+def _clause(text: str, start: int, end: int) -> tuple[str, str]:
+    """(words before `start` in its clause, words after `end` to the clause end), lower case;
+    commas inside brackets do not end a clause."""
+    cut = 0
+    for m in _CLAUSE_END.finditer(text[:start]):
+        if text[:m.start()].count("(") <= text[:m.start()].count(")"):
+            cut = m.end()
+    before = text[cut:start]
+    # "the inlet velocity 2 m/s and the sludge alpha 0.002": only the nearest part
+    before = re.split(r"\band\b|\bwith\b|\bwhile\b|\d", before)[-1]
+    stop = len(text)
+    depth = 0
+    for i in range(end, len(text)):
+        c = text[i]
+        depth += c == "("
+        depth -= c == ")"
+        if depth <= 0 and _CLAUSE_END.match(text, i):
+            stop = i
+            break
+    after = re.split(r"\band the\b|\bwhile\b|\bwith\b", text[end:stop])[0]
+    return before.lower(), after.lower()
+
+
+def _places(words: str, patches: list[str]) -> tuple[list[str], list[str]]:
+    places = [name for name, pattern in _PLACE_WORDS if re.search(pattern, words)]
+    named = [p for p in patches if len(p) > 2 and re.search(rf"\b{re.escape(spoken(p))}s?\b", words)
+             and spoken(p) not in ("inlet", "outlet", "inflow", "outflow", "walls", "wall")]
+    return places, named
+
+
+def _axis(words: str) -> list[float] | None:
+    m = re.search(r"\(\s*([+-]?)\s*([xyz])\s*\)|\b(?:in|along|towards?)\s+(?:the\s+)?([+-]?)\s*([xyz])\b"
+                  r"|(?<![\w-])([+-]?)([xyz])[- ]direction", words)
+    if m:
+        sign, axis = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i + 1))
+        v = [0.0, 0.0, 0.0]
+        v["xyz".index(axis)] = -1.0 if sign == "-" else 1.0
+        return v
+    for pattern, v in _AXIS_WORDS:
+        if re.search(pattern, words):
+            return v
+    return None
+
+
+def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str, int, int] | None:
+    """(scalar SI value, vector, text, start, end) of the value right after the link at `at`."""
+    link = _LINK.match(text, at)
+    pos = link.end() if link else at
+    vec = _VECTOR.match(text, pos)
+    if vec:
+        return None, [float(x) for x in vec.groups()], vec.group(0), pos, vec.end()
+    num = re.match(rf"(?<![\w.]){_NUM}(?![\w.])|{_NUM}(?=\s*[%A-Za-z°])", text[pos:])
+    if not num or (pos > at and re.search(r"[\d]", text[at:pos])):
+        return None
+    q = _QUANTITY.match(text, pos)
+    if q is not None and q.start() == pos:
+        _, scale, offset = _kind_of(q.group("unit"))
+        return parse_number(q.group("num")) * scale + offset, None, q.group(0), pos, q.end()
+    pct = re.match(rf"({_NUM})\s*(%|percent)", text[pos:])
+    if pct:
+        return float(pct.group(1)) / 100, None, pct.group(0), pos, pos + pct.end()
+    prefixed = re.match(rf"({_NUM})\s*([kMGmµun])(?:V|T|C|A|W|N|J|S)(?![A-Za-z])", text[pos:])
+    if prefixed:  # "30 kV", "20 µC/m3": SI prefixes of units the extractor has no kind for
+        factor = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "n": 1e-9}[prefixed.group(2)]
+        return float(prefixed.group(1)) * factor, None, prefixed.group(0), pos, pos + prefixed.end()
+    return float(num.group(0)), None, num.group(0), pos, pos + num.end()
+
+
+def _pick(candidates: list[str], words: str) -> str | None:
+    """The one field a name means: the only candidate, else the one whose phase the words name."""
+    if len(candidates) == 1:
+        return candidates[0]
+    named = [f for f in candidates if "." in f and re.search(rf"\b{re.escape(f.split('.', 1)[1].lower())}\b", words)]
+    return named[0] if len(named) == 1 else None
+
+
+# units no stated kind covers, by the SI dimension set [kg m s K mol A cd] a field holding them has
+_UNIT_DIMS: list[tuple[str, list[int]]] = [
+    (r"V|volts?", [1, 2, -3, 0, 0, -1, 0]),
+    (r"T|tesla", [1, 0, -2, 0, 0, -1, 0]),
+    (r"C\s*/\s*m\s*(?:3|\^3|³)|coulombs? per (?:cubic metre|m\^?3)", [0, -3, 1, 0, 0, 1, 0]),
+]
+_PREFIX = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "n": 1e-9, "": 1.0}
+
+
+def _by_unit(text: str, dims: dict[str, list[int]], patches: list[str], found: dict[int, FieldValue]) -> None:
+    """"The wire at 30 kV": a value whose unit only one field of the base can hold."""
+    for pattern, want in _UNIT_DIMS:
+        holders = [f for f, d in dims.items() if d[:len(want)] == want]
+        if len(holders) != 1:
+            continue
+        for m in re.finditer(rf"(?<![\w.])({_NUM})\s*([kMGmµun]?)(?:{pattern})(?![\w/])", text):
+            if any(f.start <= m.start() < f.start + len(f.text) for f in found.values()) or m.start() in found:
+                continue
+            before, after = _clause(text, m.start(), m.end())
+            places, named = _places(f"{before} {after}", patches)
+            found[m.start()] = FieldValue(field=holders[0], text=m.group(0), start=m.start(),
+                                          value=float(m.group(1)) * _PREFIX[m.group(2)], places=places, patches=named)
+
+
+def find_field_values(text: str, fields: list[str], patches: list[str],
+                      dims: dict[str, list[int]] | None = None) -> list[FieldValue]:
+    """Every value the request gives one of the base's fields by its name (case-sensitive
+    symbol: "T", "hU", "alpha") or meaning (canonical/entry_names.yaml: "magnetic field"),
+    and every "N % <phase>" of a phase fraction field alpha.<phase>."""
+    text = normalise(text)
+    found: dict[int, FieldValue] = {}
+    names = _names_of(fields)
+    for name in sorted(names, key=len, reverse=True):
+        symbol = name in fields or name in {f.split(".")[0] for f in fields}
+        flags = 0 if symbol else re.I  # a symbol is case-sensitive (T vs t), a phrase is not
+        for m in re.finditer(rf"(?<![\w.'/-]){re.escape(name)}(?![\w'/-]|\.\w)", text, flags):
+            got = _value_at(text, m.end())
+            if got is None or got[3] in found:
+                continue
+            before, after = _clause(text, m.start(), got[4])
+            between = text[m.end():got[3]].lower()
+            field = _pick(names[name], f"{before} {text[max(0, m.start() - 30):m.start()].lower()}")
+            if field is None:
+                continue
+            places, named = _places(f"{before} {between} {after}", patches)
+            found[got[3]] = FieldValue(field=field, text=got[2], start=got[3], value=got[0], vector=got[1],
+                                       places=places, patches=named, axis=_axis(f"{between} {after}"),
+                                       named_as=m.group(0))
+    for field in fields:  # "0.2 % sludge by volume", "5 % water"
+        if not field.startswith("alpha."):
+            continue
+        phase = re.escape(field.split(".", 1)[1])
+        for m in re.finditer(rf"(?<![\w.])({_NUM})\s*(?:%|percent\b)\s+(?:of\s+)?(?:[a-z]+\s+)?{phase}\b", text, re.I):
+            if m.start() in found:
+                continue
+            before, after = _clause(text, m.start(), m.end())
+            places, named = _places(f"{before} {after}", patches)
+            written = re.match(rf"{_NUM}\s*(?:%|percent)", text[m.start():])
+            found[m.start()] = FieldValue(field=field, text=written.group(0) if written else m.group(1),
+                                          start=m.start(), value=float(m.group(1)) / 100, places=places,
+                                          patches=named)
+    if dims:
+        _by_unit(text, dims, patches, found)
+    return sorted(found.values(), key=lambda f: f.start)
