@@ -1010,8 +1010,15 @@ class Binder(ByNameBinding, PartsBinding):
             self.set("system/controlDict", ["adjustTimeStep"], "yes", "the time step follows the Courant limit")
 
     def _ranks(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        self.set("system/decomposeParDict", ["numberOfSubdomains"], str(int(q.value)), "parallel ranks", q)
-        self.set("system/decomposeParDict", ["method"], "scotch", "decomposition method")
+        """The run decomposes on the stated ranks (and records them in .casewright/parallel.json);
+        a base's own decomposeParDict follows. Its method is left to the run: scotch, metis and
+        kahip are stubs in Debian's v1912."""
+        ranks = str(int(q.value))
+        if self.base.text("system/decomposeParDict") is not None:
+            self.set("system/decomposeParDict", ["numberOfSubdomains"], ranks, "parallel ranks", q)
+            return
+        self.bindings.append(Binding(stated=q.text, file=".casewright/parallel.json", entry=["np"], value=ranks,
+                                     how="parallel ranks: the run writes system/decomposeParDict for them"))
 
     def _gravity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/g")

@@ -182,3 +182,21 @@ def test_the_decomposition_record_outlives_the_rank_count(tmp_path: Path) -> Non
     record_ranks(case, 1)  # serial again: the record of what decomposePar wrote stays
     assert recorded_ranks(case) == 1
     assert owned_processor_dirs(case) == (["processor0", "processor1"], ["processor2"])
+
+
+def test_ranks_on_a_base_without_decomposepardict_are_left_to_the_run(tmp_path: Path) -> None:
+    """The binder edits a decomposeParDict only where the base has one; otherwise the ranks are a
+    binding on .casewright/parallel.json, which the run records; the case is written cleanly."""
+    from tasks.core.config import get_settings
+    from tasks.edit.writer import write_case
+    from tasks.plan.architect import plan
+
+    tutorials = get_settings().tutorials_dir
+    if not (tutorials / "incompressible/icoFoam/cavity/cavity").is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("lid-driven cavity with icoFoam, lid 1 m/s, run it on 2 cores", tutorials)
+    assert not [e for e in m.edits if e.file == "system/decomposeParDict"]
+    assert [(b.file, b.entry, b.value) for b in m.bindings if b.file.endswith("parallel.json")] == \
+        [(".casewright/parallel.json", ["np"], "2")]
+    written = write_case(m, tmp_path / "case", tutorials)
+    assert (written.case_dir / "system/controlDict").is_file()
