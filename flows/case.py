@@ -31,7 +31,8 @@ from tasks.edit.generate import (
 from tasks.foam.casedir import check_and_read
 from tasks.plan.manifest import CaseRequest
 from tasks.run.acceptance import with_acceptance
-from tasks.run.parallel import Decomposition, choose_ranks, prepare_decomposition, record_ranks, requested_ranks
+from tasks.run.parallel import (Decomposition, choose_ranks, nothing_to_reconstruct, prepare_decomposition, record_ranks,
+                                requested_ranks)
 from tasks.run.report import RunReport, build_report, report_markdown, write_report
 from tasks.run.runner import select_runner
 from tasks.run.smoke import restore, shorten
@@ -108,6 +109,9 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: in
     for step in steps:
         if step.command == "decomposePar":
             write_decomposition(info.case_dir, max(s.np for s in steps))
+        if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
+            logger.info("reconstructPar skipped: the run wrote no time after the start (endTime before the first write)")
+            continue
         result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
         results.append(result)
         if result.status != "ok":

@@ -40,6 +40,7 @@ from tasks.review.run import (
     same_steps,
 )
 from tasks.review.session import REPAIRS, ReviewReport, ReviewSession, rerun_start
+from tasks.run.parallel import nothing_to_reconstruct
 from tasks.run.report import RunReport, write_report
 from tasks.run.runner import Runner, Step, StepResult, select_runner
 from tasks.run.steps import restore_initial_fields
@@ -51,6 +52,8 @@ def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: S
     step_task = run_step.with_options(retries=settings.infra_retries)
     results: list[StepResult] = []
     for step in steps:
+        if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
+            continue  # the run wrote no time after the start: nothing to gather
         result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
         results.append(result)
         if result.status != "ok":

@@ -311,3 +311,13 @@ def choose_ranks(explicit: int | None, requested: int | None, cores: int | None)
         notes.append(f"{np} MPI ranks on {cores} cores: the ranks share cores (oversubscribed), "
                      f"so the run is slower than on {cores}")
     return np, notes
+
+
+def nothing_to_reconstruct(case: Path) -> bool:
+    """The parallel run wrote no time after the start (endTime before the first write):
+    reconstructPar would stop with "No times selected", so there is nothing to gather."""
+    first = case / "processor0"
+    if not first.is_dir():
+        return False
+    times = [p.name for p in first.iterdir() if p.is_dir() and re.fullmatch(r"[-+]?\d+(\.\d+)?([eE][-+]?\d+)?", p.name)]
+    return all(float(t) <= 0 for t in times)

@@ -43,6 +43,18 @@ def test_run_case_on_two_ranks(tmp_path: Path, cli_env: dict[str, str], prefect_
         "blockMesh", "icoFoam"], r
 
 
+def test_a_parallel_run_that_writes_no_time_is_not_reconstructed(tmp_path: Path, cli_env: dict[str, str],
+                                                                  prefect_server: str, need_docker: None) -> None:
+    """endTime before the first write: reconstructPar would stop on "No times selected"; the run
+    completes, with nothing to reconstruct."""
+    case = copy_tutorial(CAVITY, tmp_path / "cavity")
+    set_entry(case / "system/controlDict", "endTime", "0.05")
+    code, r = cli_json(["run-case", str(case), "--np", "2", "--backend", "docker"], cli_env)
+    assert code == 0 and r["status"] == "completed", r
+    assert r["parallel"] == {"decomposed": True, "reconstructed": False}
+    assert [s["command"] for s in r["steps"]] == ["blockMesh", "decomposePar", "icoFoam"]
+
+
 def test_a_tutorial_decomposition_is_matched_to_the_rank_count(tmp_path: Path, cli_env: dict[str, str],
                                                               prefect_server: str, need_docker: None) -> None:
     """damBreak ships `simple` with `coeffs { n (2 2 1); }` for 4 subdomains; on 2 ranks both
