@@ -19,6 +19,10 @@ UTILITIES = frozenset(
         "faceAgglomerate", "viewFactorsGen", "createExternalCoupledPatchGeometry", "setWaves",
         "moveMesh", "polyDualMesh", "collapseEdges", "refineWallLayer",
         "snappyRefineMesh", "surfaceFeatureExtract", "insideCells", "zeroDimensionalMesh",
+        # initial-field, mesh and conversion utilities of the Debian package that other tutorials' Allrun call
+        "boxTurb", "createBoxTurb", "setAlphaField", "mergeOrSplitBaffles", "makeFaMesh", "chemkinToFoam",
+        "star4ToFoam", "datToFoam", "dsmcInitialise", "mdInitialise", "PDRMesh", "PDRblockMesh",
+        "PDRsetFields", "refineHexMesh", "surfaceMeshExtract",
     }
 )
 

@@ -11,13 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from tasks.foam.physics import fluid_table
+from tasks.geometry.text import shape_words
 from tasks.plan import recipes
-from tasks.plan.extract import sines
-from tasks.plan.manifest import CaseManifest
 from tasks.plan.bind import bind_all
-from tasks.plan.generic import choose_base, plan_generic
-from tasks.plan.select import request_features
+from tasks.plan.extract import sines
+from tasks.plan.generic import (
+    choose_base,
+    describes_domain,
+    has_dimension,
+    plan_generic,
+)
+from tasks.plan.manifest import CaseManifest
 from tasks.plan.request import build_context
+from tasks.plan.select import request_features, words_of
 from tasks.plan.stated import mentions_value, read_stated
 
 
@@ -33,7 +39,7 @@ def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
             manifest = recipe(ctx)
         except recipes.FamilyMismatch as exc:  # the family cannot carry it (another solver): any tutorial may
             ctx.notes.append(f"not planned as a {recipe.__name__.removeprefix('plan_').replace('_', ' ')}: {exc}")
-    if manifest is None or _generic_fits_better(ctx, manifest):
+    if manifest is None or _generic_fits_better(ctx, manifest, stated):
         manifest = plan_generic(ctx, stated, allow_substitute)
     else:
         complete_with_binder(manifest, ctx, stated, tutorials_dir)
@@ -62,22 +68,47 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     manifest.assumptions += binder.assumptions
 
 
-def _generic_fits_better(ctx, manifest: CaseManifest) -> bool:
+def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None) -> bool:
     """A family recipe stands only when the best-ranked tutorial agrees with its solver and
     turbulence type: a passive scalar, an LES or a Rayleigh-Benard request that shares the
-    family's geometry words goes to the tutorial that has its physics."""
+    family's geometry words goes to the tutorial that has its physics. A request that names an
+    installed tutorial, or describes one's geometry where the recipe would generate a rectangle,
+    starts from that tutorial (unless it sizes the domain otherwise)."""
     if ctx.example_dir is not None:
         return False
     ranked = choose_base(ctx)
     if not ranked:
         return False
-    top = ranked[0].record
+    best = ranked[0]
+    top = best.record
+    if manifest.base_tutorial != top.case or manifest.base_kind != "tutorial":
+        resized = [q for q in stated or [] if q.role == "geometry" and describes_domain(ctx.text, q)
+                   and not has_dimension(Path(top.path), q.value)]
+        named = any(w.startswith(("the tutorial named", "the tutorial of the flow named")) for w in best.why)
+        generated = manifest.base_kind == "template" or bool(manifest.mesh_params.get("rectangle"))
+        describes_top = len(_geometry_words(best.why)) >= 2 and (
+            shape_words(ctx.text) is None or _leaf_words(top.case) & set(words_of(ctx.text)))
+        if not resized and (named and manifest.base_tutorial != top.case or generated and describes_top):
+            return True
     if ctx.solver == manifest.solver:  # the named solver has a tutorial of its own: start from it
         return top.solver == ctx.solver and manifest.base_tutorial not in (None, top.case) and \
             manifest.mesh == "tutorial" and not manifest.mesh_params.get("rectangle")
     features = request_features(ctx.text, ctx.solver, ctx.model)
     wrong_les = features.simulation_type == "LES" and manifest.turbulence.simulation_type != "LES"
     return top.solver != manifest.solver or wrong_les
+
+
+def _leaf_words(case: str) -> set[str]:
+    """The words of a tutorial's own folder name that name a thing ('hotRoom' -> room)."""
+    return {w for w in words_of(case.rsplit("/", 1)[-1]) if len(w) >= 4}
+
+
+def _geometry_words(why: list[str]) -> list[str]:
+    """The geometry words a candidate shares with the request (from its `why`)."""
+    for w in why:
+        if w.startswith("geometry words:"):
+            return [x.strip() for x in w.split(":", 1)[1].split(",") if x.strip()]
+    return []
 
 
 def fluids_text() -> str:

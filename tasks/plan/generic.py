@@ -43,27 +43,56 @@ class GeometryDescribed(RequestError):
         self.spec = spec
 
 
+# The solvers the shape library sets a generated geometry up for (the keys of TEMPLATES in
+# tasks/edit/parametric.py, a layer above; a unit test keeps the two equal).
+SHAPE_LIBRARY_SOLVERS = frozenset(SWITCHABLE | {"buoyantBoussinesqPimpleFoam", "buoyantBoussinesqSimpleFoam"})
 MIN_SCORE = 20.0  # below this the best tutorial shares too little with the request to stand in for it
-_SKIPPED_STEPS = {"postProcess", "foamToVTK", "foamListTimes", "surfaceCheck", "checkMesh"}
+_SKIPPED_STEPS = {"postProcess", "foamToVTK", "foamListTimes", "surfaceCheck", "checkMesh", "patchSummary"}
 _ROLE = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "moving_wall": "movingWall"}
 
 
+_APPLICATION = ("$(getApplication)", "$application", "${application}")
+
+
+def region_names(case_dir: Path) -> list[str]:
+    """The regions of a multi-region case (constant/regionProperties), fluid first, or []."""
+    from tasks.foam.files import find_file, read_text
+
+    found = find_file(case_dir / "constant", "regionProperties")
+    if found is None:
+        return []
+    body = fd.get(read_text(found), ["regions"]) or ""
+    return re.findall(r"\w+", re.sub(r"\b(fluid|solid)\b", " ", body))
+
+
 def tutorial_steps(c: Candidate, solver: str) -> list[list[str]] | None:
-    """The tutorial's Allrun sequence as whitelisted commands (serial), or None when it has none."""
+    """The tutorial's Allrun sequence as whitelisted commands (serial), or None when a step
+    cannot be reproduced. The solver is `$(getApplication)` or `$application`; a step run for
+    each region (`-region $region` in a loop) is run once per region of regionProperties;
+    `./Allrun.pre` is already inlined by the case base."""
     record = c.record
-    sequence = list(record.run_sequence)
-    solver_at = [i for i, s in enumerate(sequence) if s.app in (record.solver, "$(getApplication)")]
+    sequence = [s for s in record.run_sequence if not s.app.startswith("./Allrun")]
+    solver_at = [i for i, s in enumerate(sequence) if s.app in (record.solver, *_APPLICATION)]
     if solver_at:
         sequence = sequence[:solver_at[-1] + 1]  # what follows the solver is post-processing
+    regions = region_names(Path(record.path))
     steps: list[list[str]] = []
     for s in sequence:
-        app = solver if s.app in (record.solver, "$(getApplication)") else s.app
+        app = solver if s.app in (record.solver, *_APPLICATION) else s.app
         if app in _SKIPPED_STEPS or app in ("decomposePar", "reconstructPar", "reconstructParMesh"):
             continue
-        args = [a for a in s.args.split() if not a.startswith("$")]
         if app not in ALLOWED_COMMANDS:
             return None
-        steps.append([app, *args])
+        words = s.args.split()
+        if "-region" in words and words.index("-region") + 1 < len(words) and \
+                words[words.index("-region") + 1].startswith("$"):
+            if not regions:
+                return None
+            at = words.index("-region")
+            rest = [a for a in words[:at] + words[at + 2:] if not a.startswith("$")]
+            steps += [[app, *rest, "-region", region] for region in regions]
+            continue
+        steps.append([app, *[a for a in words if not a.startswith("$")]])
     if not steps:
         return None
     if steps[-1][0] != solver:
@@ -87,11 +116,13 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     from tasks.geometry.text import parse_geometry, shape_words
 
     ranked = choose_base(ctx)
-    sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)]
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
+             and not (ranked and has_dimension(Path(ranked[0].record.path), q.value))]
     weak = not ranked or ranked[0].score < MIN_SCORE or (
         shape_words(ctx.text) is not None and not any(w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named"))
                                                        for w in ranked[0].why))
-    if (sized or weak) and ctx.example_dir is None:
+    if (sized or weak) and ctx.example_dir is None and not (ranked and tutorial_stands(ranked[0], features)):
         spec = parse_geometry(ctx.text)  # a described shape that cannot be built is refused with the reason
         if spec is not None:
             raise GeometryDescribed(spec)
@@ -109,7 +140,6 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     if solver != record.solver and not (solver in SWITCHABLE and record.solver in SWITCHABLE):
         raise RequestError(f"{solver} cannot run the nearest tutorial ({record.case}, a {record.solver} case); "
                            "pass --example DIR with a case of yours for it")
-    features = request_features(ctx.text, ctx.solver, ctx.model)
     if ctx.solver is None and features.steady is not None and record.solver in SWITCHABLE and \
             is_steady(record.solver) != features.steady:
         solver = "simpleFoam" if features.steady else "pimpleFoam"
@@ -137,7 +167,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     if model != (base_model or "laminar"):
         assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
                            "wall function, scheme and solver entry switched)")
-    geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)]
+    geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
+                and not has_dimension(base_dir, q.value)]
     if geometry:
         text = ", ".join(q.text for q in geometry)
         if not allow_substitute:
@@ -159,6 +190,53 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )
+
+
+def tutorial_stands(best: Candidate, features) -> bool:
+    """The best tutorial is the base even when the request's words also describe a library shape
+    ('a channel', 'a closed box'): the request names the tutorial, or its physics words ask for
+    the tutorial's solver, which the shape library cannot set up (a porous duct, a Hartmann
+    channel, a combustion box, box turbulence)."""
+    if best.score < MIN_SCORE:
+        return False
+    if any(w.startswith("the tutorial named") for w in best.why):
+        return True
+    solver = best.record.solver or ""
+    asked = solver == features.solver or solver in features.hint_strength
+    return asked and solver not in SHAPE_LIBRARY_SOLVERS
+
+
+def tutorial_lengths(case_dir: Path) -> list[float]:
+    """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
+    each direction and half of it (a channel's half-width) ([] when it has no plain blockMeshDict)."""
+    from tasks.foam.files import find_file, read_text
+
+    found = find_file(case_dir / "system", "blockMeshDict")
+    if found is None:
+        return []
+    text = read_text(found)
+    factor = 1.0
+    for key in ("scale", "convertToMeters"):
+        raw = fd.get(text, [key])
+        try:
+            factor = float(raw) if raw else factor
+        except ValueError:
+            return []
+    points = [tuple(float(v) * factor for v in m) for m in re.findall(
+        r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)", fd.get(text, ["vertices"]) or "")]
+    if not points:
+        return []
+    lengths: list[float] = []
+    for axis in range(3):
+        values = [p[axis] for p in points]
+        extent = max(values) - min(values)
+        lengths += [extent, extent / 2]
+    return [v for v in lengths if v > 0]
+
+
+def has_dimension(case_dir: Path, value: float, rel_tol: float = 0.01) -> bool:
+    """The tutorial's geometry already has this length (a stated size that agrees with it)."""
+    return any(abs(value - v) <= rel_tol * v for v in tutorial_lengths(case_dir))
 
 
 _DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"

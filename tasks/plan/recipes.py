@@ -28,6 +28,7 @@ CAVITY = "incompressible/icoFoam/cavity/cavity"
 PITZDAILY = "incompressible/simpleFoam/pitzDaily"
 PITZDAILY_PIMPLE = "incompressible/pimpleFoam/RAS/pitzDaily"
 HOTROOM = "heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom"
+HOTROOM_TRANSIENT = "heatTransfer/buoyantBoussinesqPimpleFoam/hotRoom"  # its fvSolution has the *Final solvers
 DAMBREAK = "multiphase/interFoam/laminar/damBreak/damBreak"
 COLUMN = "lagrangian/MPPICFoam/column"
 MIXER = "incompressible/simpleFoam/mixerVessel2D"
@@ -163,9 +164,10 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
         p.assumptions.append(f"solver = pisoFoam (icoFoam is laminar only; {model} asked for)")
     steady = is_steady(solver)
     length_q = ctx.q("length", "side", "domain", "square", "size", "cavity", "length")
-    if ctx.has("unit square", "unit cube", "1 m x 1 m", "1m x 1m"):
-        length, locked_l = 1.0, True
-        p.values["L"] = 1.0
+    side = square_side(ctx.text)
+    if side is not None and length_q is None:
+        length, locked_l = side, True
+        p.values["L"] = side
     else:
         length, locked_l = p.take("L", length_q, 0.1, "m", "the tutorial's 0.1 m square")
     p.set("system/blockMeshDict", ["convertToMeters"], fmt(length), "domain size", locked_l)
@@ -180,15 +182,6 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     new_blocks = set_single_block_cells(blocks, [nx, ny, 1])
     p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts))
     sine = sines(ctx.text)
-    nu_q = ctx.q("kinematic_viscosity")
-    if ctx.fluid or nu_q:
-        fluid = p.fluid("water", nu_q)
-        nu_locked = True
-    else:
-        fluid = Fluid(name="tutorial fluid", nu=0.01, rho=1.0, condition="the cavity tutorial's nu")
-        p.assumptions.append("nu = 0.01 m2/s (the cavity tutorial's; Re = 10 at 1 m/s); name a fluid to change it")
-        nu_locked = False
-    p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
     if sine:
         s = sine[0]
         speed = abs(s.amplitude)
@@ -200,6 +193,21 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
         speed, locked = p.take("lid velocity", lid_q, 1.0, "m/s")
         p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": f"uniform {vec(speed, 0, 0)}"},
               "lid velocity", locked)
+    nu_q, re_q = ctx.q("kinematic_viscosity"), ctx.q("reynolds")
+    if ctx.fluid or nu_q:
+        fluid = p.fluid("water", nu_q)
+        nu_locked = True
+    elif re_q is not None and re_q.value > 0:  # Re, lid speed and side given: the viscosity follows
+        nu = speed * length / re_q.value
+        fluid = Fluid(name="fluid of the stated Re", nu=float(f"{nu:.6g}"), rho=1.0, condition="nu = U L / Re")
+        p.assumptions.append(f"nu = {fmt(fluid.nu)} m2/s = U L / Re ({fmt(speed)} m/s x {fmt(length)} m / {fmt(re_q.value)})")
+        p.bind("reynolds", "constant/transportProperties", ["nu"], fmt(fluid.nu), "nu = U L / Re")
+        nu_locked = True
+    else:
+        fluid = Fluid(name="tutorial fluid", nu=0.01, rho=1.0, condition="the cavity tutorial's nu")
+        p.assumptions.append("nu = 0.01 m2/s (the cavity tutorial's; Re = 10 at 1 m/s); name a fluid to change it")
+        nu_locked = False
+    p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
     reynolds_check(p, speed, length, fluid.nu, model == "laminar")
     dx = length / nx
     courant = defaults().target_courant
@@ -226,6 +234,21 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
                  Patch(name="frontAndBack", role="empty")],
         time=time, bc_values=bc_values,
     )
+
+
+_TO_METRES = {"m": 1.0, "cm": 0.01, "mm": 0.001}
+
+
+def square_side(text: str) -> float | None:
+    """The side of a square (or cube) domain the request states without naming a length: a unit
+    square, cube or box (side 1 m), or equal sides written as a product ('2 m x 2 m')."""
+    if re.search(r"\bunit\s+(?:square|cube|box)\b", text, re.I):
+        return 1.0
+    m = re.search(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(m|cm|mm)?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)\s*(m|cm|mm)\b", text, re.I)
+    if m and float(m.group(1)) * _TO_METRES[(m.group(2) or m.group(4)).lower()] == \
+            float(m.group(3)) * _TO_METRES[m.group(4).lower()]:
+        return float(m.group(3)) * _TO_METRES[m.group(4).lower()]
+    return None
 
 
 # --- pitzDaily (backward-facing step) ---------------------------------------------------
@@ -381,7 +404,8 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
                         adjustable=not steady, max_co=0.9 if not steady else None)
     generate = ["U", "p", "p_rgh", "T", *spec.fields, "alphat"]  # buoyantBoussinesq* read alphat even when laminar
     return manifest(
-        p, recipe="heatedCavity", base_tutorial=HOTROOM, base_kind="template", solver=solver,
+        p, recipe="heatedCavity", base_tutorial=HOTROOM if steady else HOTROOM_TRANSIENT, base_kind="template",
+        solver=solver,
         algorithm="SIMPLE" if steady else "PIMPLE", steady=steady,
         turbulence=Turbulence(simulation_type=spec.simulation_type, model=model),
         physics=Physics(energy=True, buoyancy=True, gravity=[0, -g, 0]), fluid=fluid, mesh="blockMesh",
@@ -402,18 +426,40 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
 
 DAM_L = 0.584  # the damBreak tank is 4 x 0.146 m square
 DAM_H = 0.292  # the tutorial's column height
-FRACTIONS = {"third": 1 / 3, "quarter": 1 / 4, "half": 1 / 2, "fifth": 1 / 5}
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+                 "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9}
+_FRACTION = (r"(?:(?:(?P<num>a|an|one|two|three|four|five|six|seven|eight|nine|\d+)[- ])?"
+             r"(?P<den>halves|half|(?:third|quarter|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?)"
+             r"|(?P<a>\d+)\s*/\s*(?P<b>\d+)|(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent))")
+_SIDE = r"(?P<side>left|right|centre|center|middle)(?:most|-hand)?"
+_SIDE_FRACTION = [re.compile(_SIDE + r"(?:\s+side)?\s+" + _FRACTION + r"(?!\w)", re.I),
+                  re.compile(_FRACTION + r"\s+of\s+the\s+\w+\s+(?:on|at|to(?:wards)?)\s+the\s+" + _SIDE, re.I)]
+
+
+def _fraction_value(m: re.Match) -> float:
+    if m.group("pct"):
+        return float(m.group("pct")) / 100
+    if m.group("a"):
+        return int(m.group("a")) / max(int(m.group("b")), 1)
+    den = _DENOMINATORS[m.group("den").lower().rstrip("s") if m.group("den").lower() != "halves" else "halves"]
+    num = m.group("num")
+    return (int(num) if num and num.isdigit() else _NUMERATORS.get((num or "one").lower(), 1)) / den
 
 
 def column_box(text: str, last: bool = False) -> tuple[float, float, str] | None:
-    """The x extent of a water column named like 'left third'; with `last`, the final one
-    named (for 'from the left third to the right third')."""
-    found = list(re.finditer(r"\b(left|right|centre|center|middle)\s+(third|quarter|half|fifth)\b", text, re.I))
+    """The x extent of a liquid column given as a fraction of the tank at one side ('the left
+    third', 'right two fifths', 'the left 25 %', 'a quarter of the tank on the right'); with
+    `last`, the final one named (for 'from the left third to the right third')."""
+    found = sorted((m for pattern in _SIDE_FRACTION for m in pattern.finditer(text)), key=lambda m: m.start())
     if not found:
         return None
     m = found[-1] if last else found[0]
-    side, frac = m.group(1).lower(), FRACTIONS[m.group(2).lower()]
-    width = DAM_L * frac
+    frac = _fraction_value(m)
+    if not 0 < frac <= 1:
+        return None
+    side, width = m.group("side").lower(), DAM_L * frac
     if side == "left":
         return 0.0, width, m.group(0)
     if side == "right":
@@ -436,14 +482,25 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
     solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the dam break")
     box = column_box(ctx.text)
-    if box is None:
+    height_q = ctx.q("length", "height", "high", "tall", "deep")
+    h, h_locked = p.take("column height", height_q, DAM_H, "m", "the tutorial's")
+    width_q = ctx.q("length", "wide", "width", exclude=("tank", "domain"))
+    sized: list[Quantity] = []
+    if box is None and width_q is not None and width_q is not height_q and 0 < width_q.value < DAM_L:
+        right = re.search(r"\bright\b", ctx.text, re.I) and not re.search(r"\bleft\b", ctx.text, re.I)
+        x0, x1 = (DAM_L - width_q.value, DAM_L) if right else (0.0, width_q.value)
+        where = f"a column {width_q.text.strip()} wide at the {'right' if right else 'left'} wall"
+        box = (x0, x1, where)
+        sized.append(width_q)
+    elif box is None:
         x0, x1, where = 0.0, 0.1461, "the tutorial's"
         p.assumptions.append("water column = the tutorial's (x 0 to 0.1461 m, height 0.292 m)")
     else:
         x0, x1, where = box[0], box[1], box[2]
-    height_q = ctx.q("length", "height", "high", "tall", "deep")
-    h, h_locked = p.take("column height", height_q, DAM_H, "m", "the tutorial's")
     regions = setfields_regions("alpha.water", [x0, 0, -1], [x1, h, 1])
+    for q in [*sized, *([height_q] if height_q is not None else [])]:
+        p.bindings.append(Binding(stated=q.text.strip(), file="system/setFieldsDict", entry=["regions"],
+                                  value=regions, how="the water column's box (boxToCell)"))
     p.set("system/setFieldsDict", ["regions"], regions, f"water column: {where}", box is not None or h_locked)
     if box is not None:
         p.bind("fraction", "system/setFieldsDict", ["regions"], f"box {vec(x0, 0, -1)} {vec(x1, h, 1)}",
@@ -542,18 +599,24 @@ def plan_particle_column(ctx: "Context") -> CaseManifest:
           fmt(d), "particle diameter", d_locked)
     p.set(cloud, ["constantProperties", "rho0"], fmt(rho_p), "particle density", rho_locked)
     p.set(cloud, ["subModels", "packingModel"], "implicit", "MPPIC packing model (particle collisions)")
-    inlet = ctx.has("inlet at the top", "inlet at top", "outlet at the bottom")
+    inlet = end_of("inlet", ctx.text)
+    outlet = end_of("outlet", ctx.text)
+    inlet = inlet or ({"top": "bottom", "bottom": "top"}[outlet] if outlet else None)
     if inlet:
-        u_in = 0.01
-        p.assumptions.append("air enters at the top at 0.01 m/s (no inlet velocity given) and leaves at the bottom")
-        p.set("0/U.air", ["boundaryField", "top"], {"type": "fixedValue", "value": f"uniform {vec(0, 0, -u_in)}"}, "air inlet at the top")
-        p.set("0/U.air", ["boundaryField", "bottom"], {"type": "zeroGradient"}, "outlet at the bottom")
-        p.set("0/p", ["boundaryField", "top"], {"type": "fixedFluxPressure", "value": "uniform 0"},
+        out = "bottom" if inlet == "top" else "top"
+        u_q = ctx.q("velocity", "inlet", "inflow", "air", "at")
+        u_in, _ = p.take("air inlet velocity", u_q, 0.01, "m/s", "no inlet velocity given")
+        p.assumptions.append(f"air enters at the {inlet} and leaves at the {out}")
+        into = -u_in if inlet == "top" else u_in  # gravity and the column axis are z
+        p.set("0/U.air", ["boundaryField", inlet], {"type": "fixedValue", "value": f"uniform {vec(0, 0, into)}"},
+              f"air inlet at the {inlet}", u_q is not None)
+        p.set("0/U.air", ["boundaryField", out], {"type": "zeroGradient"}, f"outlet at the {out}")
+        p.set("0/p", ["boundaryField", inlet], {"type": "fixedFluxPressure", "value": "uniform 0"},
               "velocity inlet: fixedFluxPressure (gravity in the flux), as the tutorial's walls")
-        p.set("0/p", ["boundaryField", "bottom"], {"type": "fixedValue", "value": "uniform 0"}, "outlet pressure")
+        p.set("0/p", ["boundaryField", out], {"type": "fixedValue", "value": "uniform 0"}, "outlet pressure")
         p.set(cloud, ["subModels", "localInteractionCoeffs", "patches"],
-              "(\n    sides { type rebound; e 1; mu 0; }\n    top { type rebound; e 1; mu 0; }\n    bottom { type escape; }\n)",
-              "particles leave through the outlet")
+              f"(\n    sides {{ type rebound; e 1; mu 0; }}\n    {inlet} {{ type rebound; e 1; mu 0; }}\n"
+              f"    {out} {{ type escape; }}\n)", "particles leave through the outlet")
     time = time_control(p, False, 0.5, 2e-4, 0.05)
     p.assumptions.append("gravity (0 0 -9.81) m/s2 along the column axis (the tutorial's); air rho 1.2 kg/m3, nu 1e-05 m2/s")
     return manifest(
@@ -561,10 +624,19 @@ def plan_particle_column(ctx: "Context") -> CaseManifest:
         physics=Physics(gravity=[0, 0, -9.81], particles=True), fluid=Fluid(name="air", nu=1e-5, rho=1.2),
         mesh="tutorial", mesh_params={"patch_types": {"top": "patch", "bottom": "patch"} if inlet else {},
                                       "cells": [4, 1, 40]},
-        patches=[Patch(name="top", role="inlet" if inlet else "wall"), Patch(name="bottom", role="outlet" if inlet else "wall"),
+        patches=[Patch(name="top", role=("inlet" if inlet == "top" else "outlet") if inlet else "wall"),
+                 Patch(name="bottom", role=("inlet" if inlet == "bottom" else "outlet") if inlet else "wall"),
                  Patch(name="sides", role="symmetry")],
         time=time,
     )
+
+
+def end_of(role: str, text: str) -> str | None:
+    """The end of a vertical domain (top or bottom) a boundary of this role is placed at: 'an inlet
+    at the top', 'air enters through the bottom', 'a bottom outlet'."""
+    words = {"inlet": r"inlet|inflow|enters?|injected|fed|supplied", "outlet": r"outlet|outflow|leaves?|exits?"}[role]
+    m = re.search(rf"\b(?:{words})\b[^.;,]{{0,24}}?\b(top|bottom)\b|\b(top|bottom)\s+(?:{words})\b", text, re.I)
+    return (m.group(1) or m.group(2)).lower() if m else None
 
 
 # --- rotating mixer (MRF) ------------------------------------------------------------------

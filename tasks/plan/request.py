@@ -94,12 +94,15 @@ def final_model(text: str) -> str | None:
     return named_model(text)
 
 
-_EXAMPLE_NOTE = re.compile(r"\[\s*example\b[^\]]*\]", re.I)
+# A labelled aside in square brackets ('[Example: ...]', '[Note: ...]', '[Context - ...]'): it
+# quotes or comments on other material, it is not part of the request.
+_LABELLED_NOTE = re.compile(r"\[\s*[A-Za-z][A-Za-z ]{0,24}\s*(?::|\s-\s)[^\]]*\]")
 
 
 def strip_example_notes(text: str) -> str:
-    """Drop '[Example: ...]' notes: the example itself comes with --example."""
-    return _EXAMPLE_NOTE.sub(" ", text)
+    """Drop labelled bracketed asides (an example case quoted, a note): an example case itself
+    comes with --example."""
+    return _LABELLED_NOTE.sub(" ", text)
 
 
 def check_request_text(text: str) -> str:

@@ -3,9 +3,12 @@
 Families are data here, not code paths: each tutorial's record (solver, physics flags,
 turbulence, mesh method, fields and patches, its name's words, its run sequence) comes from
 the case base (tasks/knowledge/casebase.py), and a request is matched against it by the
-solver it names, the physics its words imply and the geometry words it shares with the
-tutorial's name and its canonical description (canonical/tutorials.yaml). Pure ranking; the
-records are read once per installation and cached.
+solver it names, the solver its words describe (each solver's own `-help` line and the method's
+other names, canonical/solvers.yaml), the physics its words imply and the geometry words it
+shares with the tutorial's name and its canonical description (canonical/tutorials.yaml). A
+named flow's usual tutorial (the router's) stands for its geometry: every tutorial of that name
+shares it, whatever solver runs it. Pure ranking; the records are read once per installation
+and cached.
 """
 
 from __future__ import annotations
@@ -41,30 +44,16 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "hot room", "stratif"), ()),
     "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
                     "kinematic cloud"), ()),
-    "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "burn", "chemistry",
-                    "ignition"), ()),
+    "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
+                    "ignition", "ignited", "premixed", "equivalence ratio"), ()),
     "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
-}
-SOLVER_WORDS: dict[str, tuple[str, ...]] = {
-    "scalarTransportFoam": ("passive scalar", "scalar transport", "tracer", "dye", "pollutant", "concentration"),
-    "potentialFoam": ("potential flow",),
-    "laplacianFoam": ("heat conduction", "conduction in a solid", "laplace equation", "diffusion in a solid"),
-    "solidDisplacementFoam": ("stress analysis", "displacement", "elastic", "solid mechanics", "thermal stress"),
-    "dnsFoam": ("dns", "direct numerical simulation", "isotropic turbulence"),
-    "porousSimpleFoam": ("porous",),
-    "financialFoam": ("option pricing", "black-scholes", "financial"),
-    "mhdFoam": ("magnetohydrodynamic", "mhd", "hartmann", "magnetic field"),
-    "electrostaticFoam": ("electrostatic", "charge density"),
-    "shallowWaterFoam": ("shallow water",),
-    "boundaryFoam": ("fully developed channel profile", "1d channel", "boundary layer profile"),
-    "nonNewtonianIcoFoam": ("non-newtonian", "shear-thinning", "power law", "cross model", "bird-carreau"),
-    "chtMultiRegionFoam": ("conjugate heat transfer",),
 }
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time step seconds second "
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
             "first second third half quarter degree degrees".split())
+_VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
 
 
@@ -76,7 +65,9 @@ class RequestFeatures(BaseModel):
     simulation_type: str | None = None
     steady: bool | None = None
     flags: dict[str, bool] = Field(default_factory=dict)
-    solver_hints: list[str] = Field(default_factory=list)
+    solver_hints: list[str] = Field(default_factory=list)  # solvers whose own words the request uses
+    hint_strength: dict[str, float] = Field(default_factory=dict)  # solver -> points its words earn
+    default_solvers: list[str] = Field(default_factory=list)  # a named flow's usual solver (the router's)
     tutorial_hints: list[str] = Field(default_factory=list)
     words: list[str] = Field(default_factory=list)
     names: set[str] = Field(default_factory=set)  # the request's words as written, lower case ("pitzdaily")
@@ -111,6 +102,95 @@ def words_of(text: str) -> list[str]:
     return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", spaced.lower()) if w not in _STOP and len(w) > 2]
 
 
+class SolverWords(BaseModel):
+    """One solver of canonical/solvers.yaml: its own `-help` description and what else the
+    method is called."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    help: str = ""
+    also: list[str] = Field(default_factory=list)
+
+
+PHRASE_POINTS = 45.0  # a request that calls the method by one of its names
+WORD_POINTS = 10.0  # per distinctive word of the solver's own description, at most two
+# words of a description that say nothing about which solver it is
+_GENERIC = set("""solver transient steady state turbulent laminar flow flows fluid fluids incompressible
+compressible with including optional mesh motion topology changes based using phase phases fraction interface
+capturing equation equations single continuous effect volume particle particles which other support derived
+described include includes inlet outlet pressure velocity water thermal number model case moving energy boundary
+condition layer large small under problem problems simulation simulating direct generate generated typically
+application approach similar relative common otherwise properties package quantity solve solves provide designed
+comparison against finite segregated linear enhanced influence applying causing evolve calculated frame
+formulation internal obtained enable inclusion andsolid withimplicit explicit implicit algorithm""".split())
+
+
+def normal_text(text: str) -> str:
+    """Lower case, hyphens, slashes and underscores as spaces, padded: phrases match whole words
+    however the request joins them ('shallow-water' = 'shallow water')."""
+    return " " + " ".join(re.sub(r"[-_/(),;:.!?]", " ", text.lower()).split()) + " "
+
+
+@lru_cache(maxsize=1)
+def solver_words() -> dict[str, SolverWords]:
+    """canonical/solvers.yaml, validated."""
+    path = CANONICAL_DIR / "solvers.yaml"
+    data = yaml.safe_load(path.read_text()) if path.is_file() else {}
+    return {name: SolverWords.model_validate(entry or {}) for name, entry in (data or {}).items()}
+
+
+def _help_words(text: str) -> set[str]:
+    from tasks.foam.commands import SOLVERS
+
+    names = {s.lower() for s in SOLVERS}  # "derived from interFoam" says nothing of interFoam requests
+    return {_stem(w) for w in normal_text(text).split() if len(w) >= 5 and w not in names} - _GENERIC
+
+
+@lru_cache(maxsize=1)
+def _distinctive_help_words() -> dict[str, frozenset[str]]:
+    """Solver -> the words of its description that at most two solvers' descriptions use
+    (mesh-motion and overset variants, which repeat their base's line, not counted)."""
+    entries = solver_words()
+    own = {name: _help_words(e.help) for name, e in entries.items()}
+    counted = [words for name, words in own.items() if "DyM" not in name and not name.startswith("over")]
+    df: dict[str, int] = {}
+    for words in counted:
+        for w in words:
+            df[w] = df.get(w, 0) + 1
+    return {name: frozenset(w for w in words if df.get(w, 0) <= 2) for name, words in own.items()}
+
+
+def solver_hints(text: str) -> dict[str, float]:
+    """Solver -> points for the words of the request that only it (or its close variants) is
+    described by: one of its names (`also`) or distinctive words of its own description."""
+    low = normal_text(text)
+    words = {_stem(w) for w in low.split()}
+    out: dict[str, float] = {}
+    for name, entry in solver_words().items():
+        points = 0.0
+        if any(_says(low, phrase) for phrase in entry.also):
+            points += PHRASE_POINTS
+        shared = _distinctive_help_words()[name] & words
+        points += WORD_POINTS * min(len(shared), 2)
+        if points:
+            out[name] = points
+    return out
+
+
+def _says(low: str, phrase: str, whole: bool = True) -> bool:
+    """The normalised request says the phrase (as whole words, or with `whole` False as the start
+    of a word: 'buoyan'), not negated ('non-rotating', 'no Coriolis', 'without rotation')."""
+    target = normal_text(phrase) if whole else " " + " ".join(re.sub(r"[-_/]", " ", phrase.lower()).split())
+    if not target.strip():
+        return False
+    at = low.find(target)
+    while at >= 0:
+        if not re.search(r"\b(?:non|no|not|without)\s*$", low[max(0, at - 9):at + 1]):
+            return True
+        at = low.find(target, at + 1)
+    return False
+
+
 @lru_cache(maxsize=1)
 def descriptions() -> dict[str, list[str]]:
     """Tutorial -> words that describe its geometry and physics (canonical/tutorials.yaml)."""
@@ -124,11 +204,12 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     from tasks.retrieval.router import classify, load_ontology
 
     low = " " + " ".join(text.lower().split()) + " "
+    normal = normal_text(text)
     flags: dict[str, bool] = {}
     for flag, (yes, no) in FLAG_WORDS.items():
         if any(w in low for w in no):
             flags[flag] = False
-        elif any(w in low for w in yes):
+        elif any(w in low and _says(normal, w.rstrip(), whole=False) for w in yes):
             flags[flag] = True
     steady = None
     if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|vortex shedding|\bover time\b", low):
@@ -147,12 +228,14 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         sim = "RAS"
     elif "laminar" in low:
         sim = "laminar"
-    hints = [s for s, words in SOLVER_WORDS.items() if any(w in low for w in words)]
+    strength = solver_hints(text)
     route = classify(text, load_ontology())
     tutorials = [p.tutorial for p in route.phrases if p.tutorial]
-    hints += [p.solver for p in route.phrases if p.solver and p.solver not in hints]
+    defaults = [p.solver for p in route.phrases if p.solver and p.solver not in strength]
     return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
-                           solver_hints=hints, tutorial_hints=tutorials, words=words_of(text),
+                           solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
+                           default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
+                           words=words_of(text),
                            names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())))
 
 
@@ -188,6 +271,9 @@ def _blocked(r: CaseRecord) -> str | None:
         return "no application"
     if not any((root / d).is_dir() for d in ("0", "0.orig")):
         return "no initial fields"
+    other = _other_case_used(root)
+    if other:
+        return f"its Allrun builds it from another case ({other}), which is not copied with it"
     for rel in ("0", "0.orig", "constant", "system"):
         folder = root / rel
         if folder.is_dir():
@@ -195,6 +281,44 @@ def _blocked(r: CaseRecord) -> str | None:
                 if p.is_file() and p.stat().st_size < 200_000 and re.search(
                         r"codedFixedValue|#codeStream|coded\b", read_text(p)):
                     return "needs a compiler (coded boundary condition or #codeStream)"
+    return None
+
+
+def _flow_hint(case: str, features: RequestFeatures) -> float:
+    """Points for the router's tutorial of a named flow: the flow's geometry is every tutorial of
+    that name (its last folder), whatever solver runs it; the router's own pick gets a little more
+    unless the request's physics words point to another solver."""
+    def leaf(path: str) -> str:
+        return path.rstrip("/").rsplit("/", 1)[-1].lower()
+
+    points = 0.0
+    solver = case.split("/")[1] if case.count("/") >= 2 else ""
+    named = {s for s, p in features.hint_strength.items() if p >= PHRASE_POINTS}  # the method called by name
+    for hint in features.tutorial_hints:
+        if case == hint or case.startswith(hint + "/"):
+            hinted_solver = hint.split("/")[1] if hint.count("/") >= 2 else ""
+            points = max(points, 60.0 if not named or hinted_solver in named else 45.0)
+        elif leaf(case) == leaf(hint) or any(leaf(part) == leaf(hint) for part in case.split("/")[2:]):
+            points = max(points, 45.0 if solver in named or features.solver == solver else 40.0)
+    return points
+
+
+_OTHER_CASE = re.compile(r"(?:^|\s)(\.\./(?!\.\./)[\w.\-/]+)")
+
+
+def _other_case_used(root: Path) -> str | None:
+    """The sibling case or shared folder ('../common', '../aeroFoil_overset') the tutorial's own
+    Allrun or Allrun.pre copies, merges or maps from, or None. Comments and links inside the case
+    ('../../include') do not count."""
+    for name in ("Allrun.pre", "Allrun"):
+        script = find_file(root, name)
+        if script is None:
+            continue
+        for line in read_text(script).splitlines():
+            code = line.split("#", 1)[0]
+            m = _OTHER_CASE.search(code)
+            if m and re.search(r"\b(?:cp|mergeMeshes|mapFields|mapFieldsPar|ln|rsync)\b", code):
+                return m.group(1)
     return None
 
 
@@ -216,16 +340,24 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 why.append(f"{solver} switches to {features.solver}")
             else:
                 score -= 120
-        elif solver in features.solver_hints:
-            score += 45
+        elif solver in features.hint_strength:
+            score += features.hint_strength[solver]
             why.append(f"{solver} suits the physics asked for")
-        own = [part for part in r.case.split("/")[2:] if len(part) >= 5 and part.lower() in features.names]
-        if own:
+        if not features.solver and solver in features.default_solvers and solver not in features.hint_strength:
+            score += 20
+            why.append(f"{solver} is the usual solver of the flow named")
+        own = [part for part in r.case.split("/")[2:]
+               if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
+        if own and own[-1] == r.case.rsplit("/", 1)[-1]:
             score += 80
             why.append(f"the tutorial named ({own[-1]})")
-        if r.case in features.tutorial_hints or any(r.case.startswith(t + "/") for t in features.tutorial_hints):
+        elif own:  # a folder of variants named ('cavity' for cavity/cavityClipped): the variants share it
             score += 60
-            why.append("the tutorial of the flow named")
+            why.append(f"the tutorial's folder named ({own[-1]})")
+        flow = _flow_hint(r.case, features)
+        if flow:
+            score += flow
+            why.append("the tutorial of the flow named" if flow > 50 else "the geometry of the flow named")
         rflags = _record_flags(r)
         for flag, wanted in features.flags.items():
             if rflags.get(flag) == wanted:
@@ -233,9 +365,10 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             else:
                 score -= 35
                 why.append(f"{flag} {'missing' if wanted else 'unwanted'}")
+        hinted = solver in features.hint_strength or solver == features.solver
         for flag, has in rflags.items():
-            if has and flag not in features.flags:
-                score -= 12
+            if has and flag not in features.flags and not hinted:
+                score -= 12  # physics nobody asked for (a solver the request's words name implies its own)
         if features.steady is not None and solver:
             steady = _is_steady(solver)
             if steady == features.steady:
@@ -271,7 +404,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         if "/" in (r.case.split("/", 3)[-1] if r.case.count("/") > 2 else ""):
             score -= 1  # nested sub-cases (case/variant) after the main one
         out.append(Candidate(record=r, score=round(score, 1), why=why or ["closest physics"]))
-    out.sort(key=lambda c: (-c.score, len(c.record.case)))
+    # ties: the laminar variant of a tutorial when the request asks for no turbulence, then the shorter path
+    out.sort(key=lambda c: (-c.score, features.simulation_type is None and c.record.simulation_type in ("RAS", "LES"),
+                            len(c.record.case)))
     return out[:limit] if limit else out
 
 
