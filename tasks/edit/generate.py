@@ -20,7 +20,7 @@ from tasks.plan.manifest import BaseCandidate, CaseManifest, CaseRequest
 from tasks.plan.stated import NotApplied, StatedQuantity
 from tasks.run.acceptance import Acceptance, acceptance_markdown
 from tasks.run.plot import plot_residuals
-from tasks.run.report import RunReport
+from tasks.run.report import RunReport, plot_paths, plots_markdown
 from tasks.run.score import Score, cap_for_not_applied, rubric
 
 log = logging.getLogger(__name__)
@@ -141,10 +141,14 @@ def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary |
 
 def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str = "") -> CaseManifest:
     """The deterministic planner, widened by the LLM planner when one is configured; a request
-    that describes a shape of the geometry library is built on that shape."""
+    that describes a shape of the geometry library is built on that shape, one with the user's
+    STL or mesh (--geometry, --mesh) on that."""
     from tasks.edit.parametric import plan_geometry
+    from tasks.edit.user_mesh import plan_user_mesh
     from tasks.plan.generic import GeometryDescribed
 
+    if request.geometry or request.mesh:
+        return plan_user_mesh(request, settings.tutorials_dir)
     try:
         return _choose_plan(request, settings, llm, context)
     except GeometryDescribed as described:
@@ -204,8 +208,11 @@ def score_case(request: CaseRequest, manifest: CaseManifest, written: WrittenCas
             score = Score(score=2, reason=f"geometry substituted by the tutorial's; {score.reason}")
         value = score.score
         status = "completed" if report.status == "completed" else "failed"
+        drawn = plot_paths(report).get("residuals")  # write_report drew it with the run's report
         solver_step = next((s for s in report.steps if s.command == manifest.solver), None)
-        if solver_step is not None:
+        if drawn is not None and drawn.is_file():
+            plot = str(drawn)
+        elif solver_step is not None:
             from tasks.run.logs import parse_log_file
 
             png = plot_residuals(parse_log_file(solver_step.log_path), written.case_dir / "residuals.png",
@@ -295,6 +302,8 @@ def result_markdown(result: CaseResult) -> str:
         lines += ["", "From the run:"] + [f"- {w}" for w in result.run.warnings[:10]]
     if result.checks:
         lines += ["", "Pre-run checks:"] + [f"- {p.severity} in {p.file}: {p.message} (fix: {p.fix})" for p in result.checks]
-    if result.residual_plot:
+    if result.run is not None and result.run.plots:
+        lines += plots_markdown(result.run)
+    elif result.residual_plot:
         lines += ["", f"Residual plot: `{result.residual_plot}`"]
     return "\n".join(lines) + "\n"

@@ -18,7 +18,6 @@ import shutil
 import uuid
 from pathlib import Path
 
-from pydantic import Field
 
 from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
@@ -59,16 +58,8 @@ RESOLUTION = {"coarse": (2, 1 / 5, 2), "medium": (4, 1 / 20, 3), "fine": (8, 1 /
 TURBULENT_RE = 2300.0
 
 
-class UserMeshRequest(CaseRequest):
-    """A CaseRequest with the user's geometry: an STL body or a mesh, and patch roles by name."""
-
-    geometry: Path | None = Field(None, description="an STL body (ASCII or binary) to mesh with snappyHexMesh")
-    mesh: Path | None = Field(None, description="a Gmsh or Fluent .msh, or a constant/polyMesh folder")
-    patch_roles: dict[str, str] = Field(default_factory=dict, description="patch name -> role (inlet, wall, ...)")
-
-
 def user_mesh_request(base: CaseRequest, geometry: Path | None, mesh: Path | None,
-                      patch_role: list[str]) -> UserMeshRequest:
+                      patch_role: list[str]) -> CaseRequest:
     """Check the user's file and roles before anything runs (RequestError, exit 2, on any problem)."""
     if geometry is not None and mesh is not None:
         raise RequestError("give --geometry (an STL to mesh) or --mesh (a mesh to import), not both")
@@ -82,7 +73,7 @@ def user_mesh_request(base: CaseRequest, geometry: Path | None, mesh: Path | Non
         read_stl(geometry)
     elif mesh is not None:
         assign_roles(inspect_mesh(mesh), roles)
-    return UserMeshRequest(**base.model_dump(), geometry=geometry, mesh=mesh, patch_roles=roles)
+    return base.model_copy(update={"geometry": geometry, "mesh": mesh, "patch_roles": roles})
 
 
 def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str | None]:
@@ -104,7 +95,7 @@ def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str 
     return ("simpleFoam" if features.steady else "icoFoam"), model, why
 
 
-def plan_user_mesh(request: UserMeshRequest, tutorials_dir: Path) -> CaseManifest:
+def plan_user_mesh(request: CaseRequest, tutorials_dir: Path) -> CaseManifest:
     """The manifest of a case on the user's STL or mesh (built in a scratch folder)."""
     ctx = build_context(request.text, tutorials_dir)
     stated = read_stated(ctx.text)
@@ -132,7 +123,7 @@ def _nu_estimate(ctx: Context, stated: list[StatedQuantity]) -> float:
     return nu or (fluid_table()[fluid].nu if fluid else 1.5e-5)
 
 
-def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request: UserMeshRequest) -> CaseManifest:
+def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request: CaseRequest) -> CaseManifest:
     speed = _speed(stated)
     length, triangles = None, []
     if request.geometry is not None:
@@ -254,7 +245,7 @@ def _stl_mesh(stl: Path, triangles: list, scratch: Path, ctx: Context, stated: l
     return build.patches, build.steps, geometry, notes
 
 
-def _imported_mesh(request: UserMeshRequest, scratch: Path) -> tuple[list[PatchInfo], list, dict, list[str],
+def _imported_mesh(request: CaseRequest, scratch: Path) -> tuple[list[PatchInfo], list, dict, list[str],
                                                                      tuple[float, float, float] | None]:
     source = inspect_mesh(request.mesh)  # type: ignore[arg-type]
     roles = assign_roles(source, request.patch_roles)

@@ -1037,7 +1037,6 @@ class Binder(ByNameBinding, PartsBinding):
                 self.set("constant/MRFProperties", [zone, "omega"], value, "rotation speed", q)
                 return
         for rel in self.base.field_rels(self.u_field):
-            t = self.base.text(rel) or ""
             for patch, bc in self.base.patch_bcs(self.u_field).items():
                 if bc == "rotatingWallVelocity":
                     self.set(rel, ["boundaryField", patch, "omega"], fmt(q.value), "wall rotation speed", q)

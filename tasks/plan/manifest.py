@@ -31,6 +31,9 @@ class CaseRequest(BaseModel):
     max_run_seconds: float | None = None
     smoke: int | None = Field(None, description="run only this many time steps or iterations (the report says so)")
     allow_substitute: bool = Field(False, description="run a tutorial's geometry when the one described cannot be built")
+    geometry: Path | None = Field(None, description="an STL body (ASCII or binary) to mesh with snappyHexMesh")
+    mesh: Path | None = Field(None, description="a Gmsh or Fluent .msh, or a constant/polyMesh folder")
+    patch_roles: dict[str, str] = Field(default_factory=dict, description="patch name -> role (inlet, wall, ...)")
 
 
 class Turbulence(BaseModel):
