@@ -176,6 +176,15 @@ class Binder(ByNameBinding, PartsBinding):
         if q is not None and isinstance(value, str):
             self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=value, how=reason))
 
+    def hold_fixed(self, rel: str, patch: str, value: str, what: str, was: str, q: StatedQuantity,
+                   assumption: str) -> None:
+        """A patch whose condition cannot carry a value (zeroGradient, a wall model, ...) becomes
+        fixedValue at it; the binding and the assumption say so."""
+        self.set(rel, ["boundaryField", patch], {"type": "fixedValue", "value": value}, f"{what} on {patch} (was {was})")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"], value=value,
+                                     how=f"{what} on {patch}"))
+        self.assumptions.append(assumption)
+
     def refuse(self, q: StatedQuantity, reason: str) -> None:
         if not any(n.text == q.text for n in self.not_applied):
             self.not_applied.append(NotApplied(text=q.text, reason=reason))
@@ -568,11 +577,8 @@ class Binder(ByNameBinding, PartsBinding):
                 elif bc in ("fixedValue", "") or fd.find(text, ["boundaryField", patch]) is None:
                     self.set(rel, ["boundaryField", patch, "value"], value, f"{what} on {patch}", q)
                 else:
-                    self.set(rel, ["boundaryField", patch], {"type": "fixedValue", "value": value},
-                             f"{what} on {patch} (was {bc})")
-                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"],
-                                                 value=value, how=f"{what} on {patch}"))
-                    self.assumptions.append(f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
+                    self.hold_fixed(rel, patch, value, what, bc, q,
+                                    f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
         return bool(patches and self.base.field_rels("T"))
 
     def _named_patches(self, words: str) -> list[str]:

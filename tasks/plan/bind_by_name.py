@@ -196,11 +196,8 @@ class ByNameBinding:
                         (key != "value" or fd.find(text, ["boundaryField", patch, "value"]) is not None or bc == ""):
                     self.set(rel, ["boundaryField", patch, key], value, f"{fv.field} on {patch}", q)
                 else:
-                    self.set(rel, ["boundaryField", patch], {"type": "fixedValue", "value": value},
-                             f"{fv.field} on {patch} (was {bc})")
-                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"],
-                                                 value=value, how=f"{fv.field} on {patch}"))
-                    self.assumptions.append(f"{patch} holds {fv.field} = {fv.text} (fixedValue instead of {bc})")
+                    self.hold_fixed(rel, patch, value, fv.field, bc, q,
+                                    f"{patch} holds {fv.field} = {fv.text} (fixedValue instead of {bc})")
         if missing:
             self.refuse(q, f"{fv.field} is a vector: say its direction ('in y', '(0 1 0)') or give the vector")
 
