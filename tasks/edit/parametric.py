@@ -17,11 +17,12 @@ from pathlib import Path
 from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
+from tasks.edit import parametric_setup as setup
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
 from tasks.geometry.build import build_mesh
-from tasks.geometry.models import MeshCommand, SetPatchTypes
+from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
@@ -39,7 +40,7 @@ TEMPLATES = {
     "buoyantBoussinesqSimpleFoam": "heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom",
 }
 _ROLES = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "body": "wall", "top": "wall", "bottom": "wall",
-          "moving_wall": "movingWall", "hot_wall": "heatedWall", "cold_wall": "wall", "empty": "empty",
+          "moving_wall": "movingWall", "hot_wall": "heatedWall", "cold_wall": "heatedWall", "empty": "empty",
           "symmetry": "symmetryPlane", "wedge": "wedge"}
 _KEEP = ("system/controlDict", "system/fvSchemes", "system/fvSolution", "constant/transportProperties",
          "constant/turbulenceProperties", "constant/g")
@@ -105,6 +106,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             (scratch / rel).write_bytes(read_bytes(found))
     build = build_mesh(spec, scratch)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
+    far = far_field(build.patches)
+    roles.update({name: "inlet" for name in far if roles[name] not in ("inlet", "outlet")})
     wall_speed = any(q.role in ("lid_velocity", "wall_velocity") for q in stated)
     if wall_speed and "movingWall" not in roles.values():  # a sliding plate (Couette): the top wall moves
         top = next((p.name for p in build.patches if p.role == "top"), None)
@@ -131,7 +134,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                    f"{build.n_cells} cells)", *build.assumptions, *assumptions_extra,
                    f"numerics, schemes and solver settings from the {solver} tutorial {template}"]
     control = scratch / "system/controlDict"
-    control.write_text(fd.set_entry(control.read_text(), ["application"], solver))
+    # the template's post-processing is the tutorial's: streamlines seeded for its geometry, residuals
+    # of fields this case may not solve (U without a momentum predictor)
+    text = re.sub(r"(?m)^[ \t]*#includeFunc[ \t]+(?:streamlines|residuals)\b.*\n", "", control.read_text())
+    control.write_text(fd.set_entry(text, ["application"], solver))
     speed = next((q.value for q in stated if q.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
     nu = _viscosity(ctx, stated, scratch, assumptions)
     re_q = next((q for q in stated if q.role == "reynolds"), None)
@@ -149,12 +155,22 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         speed = re_q.value * nu / build.reference_length
         assumptions.append(f"U = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} / {fmt(build.reference_length)} = "
                            f"{fmt(speed)} m/s (L: {spec.shape.replace('_', ' ')} reference length)")
+    heat = setup.set_boussinesq(scratch, ctx.text, stated, build, nu, assumptions) if "Boussinesq" in solver else None
+    if speed is None and heat is not None and heat.speed > 0:
+        speed = heat.speed
+        assumptions.append(f"velocity scale sqrt(g beta dT L) = {fmt(speed)} m/s (free convection)")
+    if speed is None and _wall_speed(stated, spec) > 0:
+        speed = _wall_speed(stated, spec)
+        assumptions.append(f"velocity scale = omega r = {fmt(speed)} m/s (the rotating wall)")
     if speed is None:
         speed = 1.0
         assumptions.append("velocity = 1 m/s (default); state one to change it")
     direction = list(build.flow_direction)
     values = {"U": vec([speed * d for d in direction]), "T": "300", "k": "0.01", "epsilon": "0.01",
               "omega": "1", "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
+    if heat is not None:
+        values["T"] = fmt(heat.t_ref)
+        bindings += heat.bindings
     if "movingWall" in roles.values():
         values["U"] = vec([speed, 0.0, 0.0])
     fields = ["U", "p"] if "Boussinesq" not in solver else ["U", "p", "p_rgh", "T", "alphat"]
@@ -164,10 +180,29 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
     caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    if heat is not None:
+        for name, temperature in heat.walls.items():
+            setup.set_patch_value(scratch, "T", name, f"{temperature:.6g}")
+    if far:
+        free = {f: v for f in ("U", "k", "epsilon", "omega", "nuTilda", "T")
+                if (v := setup.inlet_value(scratch, f, next(n for n in far if roles[n] == "inlet"))) is not None}
+        setup.set_free_stream(scratch, far, free)
+        assumptions.append(f"far field {', '.join(far)}: freestreamVelocity / freestreamPressure, "
+                           "the other transported fields freestream (the body is the only wall); the flow starts at "
+                           "the free stream")
     if spec.shape == "annulus":
         bindings += _rotating_wall(scratch, ctx.text, stated, assumptions)
     reynolds = speed * build.reference_length / nu
     warnings = []
+    scale = max(speed, _wall_speed(stated, spec))
+    dt_q = next((q for q in stated if q.role == "delta_t"), None)
+    step = setup.set_time_step(scratch, solver, scale, dt_q.value if dt_q else None,
+                               any(q.role == "max_co" for q in stated))
+    assumptions += step.assumptions
+    warnings += step.warnings
+    end_q = next((q for q in stated if q.role == "end_time"), None)
+    if step.delta_t is not None and end_q is not None and not any(q.role == "write_interval" for q in stated):
+        setup.fit_write_interval(scratch, end_q.value)
     if model == "laminar" and reynolds > 2300 and ctx.model is None and ctx.solver is None and \
             "laminar" not in ctx.text.lower():
         raise _Turbulent(reynolds)
@@ -190,6 +225,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cell_size"],
                                     value=fmt(q.value), how="mesh cell size"))
             continue
+        if q.role == "angle" and spec.shape == "naca_airfoil" and \
+                abs(q.value - float(geometry["dimensions"].get("angle_of_attack") or 0.0)) < 1e-9:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json",
+                                    entry=["dimensions", "angle_of_attack"], value=fmt(q.value),
+                                    how="the airfoil is rotated in the mesh; the free stream stays along +x"))
+            continue
         if q.role == "geometry":
             if "diameter" in geometry["dimensions"]:
                 geometry["radius"] = geometry["dimensions"]["diameter"] / 2
@@ -202,7 +243,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             if key is not None:
                 bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", key],
                                         value=fmt(q.value), how="shape dimension"))
-    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in ("reynolds", "cell_size")])
+    own = {q.text for b in bindings for q in stated if b.stated == q.text and q.role in ("angle", "rayleigh")}
+    skip = ("reynolds", "cell_size", "rayleigh") if heat is not None and heat.walls else ("reynolds", "cell_size")
+    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in skip and q.text not in own])
     for q in stated:
         if q.role == "reynolds" and re_q is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["reynolds"],
@@ -222,10 +265,28 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         steady=steady, turbulence=Turbulence(simulation_type=model_spec(model).simulation_type, model=model),
         mesh="blockMesh" if build.generator == "blockMesh" else "imported",
         patches=[Patch(name=n, role=r) for n, r in roles.items()], time=time, edits=binder.edits,
-        bindings=bindings + binder.bindings, not_applied=binder.not_applied,
+        bindings=bindings + binder.bindings, not_applied=binder.not_applied + (heat.refused if heat else []),
         assumptions=assumptions + binder.assumptions, warnings=warnings, steps=steps,
         values={"geometry": geometry},
     )
+
+
+def far_field(patches: list[PatchInfo]) -> list[str]:
+    """The open far-field patches of an external flow: when the domain has open (type patch) top or
+    bottom boundaries, those and the inlet and outlet; else none (a channel's walls or symmetry
+    planes bound it)."""
+    sides = [p.name for p in patches if p.type == "patch" and p.role in ("top", "bottom")]
+    if not sides:
+        return []
+    return [p.name for p in patches if p.role in ("inlet", "outlet")] + sides
+
+
+def _wall_speed(stated: list[StatedQuantity], spec: GeometrySpec) -> float:
+    """The speed of a rotating wall (omega r at the outer of the annulus radii), 0 without one."""
+    omega = next((abs(q.value) for q in stated if q.role == "angular_velocity"), 0.0)
+    radius = max(float(spec.dims.model_dump().get(k) or 0.0) for k in ("outer_radius", "inner_radius", "radius")) \
+        if spec.shape == "annulus" else 0.0
+    return omega * radius
 
 
 def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[float, str]:
