@@ -390,8 +390,8 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             # PISO has none; PIMPLE with one outer corrector solves only the Final equations, which a
             # steady case's ".*" 0.9 would under-relax: the transient would not be time-accurate
             sol = fd.remove_entry(sol, ["relaxationFactors"])
-        if algo == "PIMPLE":
-            for field in ("p", "U"):
+        if algo == "PIMPLE":  # the pressure a solver solves (p, or p_rgh with gravity) and U
+            for field in ("p", "p_rgh", "U"):
                 key = f"{field}Final"
                 if not covered_by(key, _solver_keys(sol)):
                     base = next((k for k in _solver_keys(sol) if covered_by(field, [k])), None)

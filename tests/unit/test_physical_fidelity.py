@@ -218,3 +218,16 @@ def test_no_omega_wall_condition_outside_the_canonical_table() -> None:
         r"omegaWallFunction|omega[^\n]{0,80}(fixedValue|zeroGradient)", p.read_text())]
     writers = [p for p in writers if p.name not in {"embed_onnx.py", "audit.py"}]  # a warm-up text; a docstring
     assert not writers, f"omega wall conditions written outside canonical/physics.yaml: {writers}"
+
+
+def test_switch_to_a_pimple_buoyant_solver_adds_the_p_rgh_final_solver(tmp_path: Path) -> None:
+    """A steady Boussinesq case switched to its transient twin solves p_rgh in the Final outer
+    corrector too: without a p_rghFinal solver entry it stops at the first time step."""
+    needs_tutorials()
+    case = tmp_path / "hotRoom"
+    shutil.copytree(TUTORIALS / "heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom", case)
+    switch_solver(case, "buoyantBoussinesqPimpleFoam", closed_domain=True)
+    sol = (case / "system/fvSolution").read_text()
+    keys = fd.keys(sol, ["solvers"])
+    assert any(re.fullmatch(k.strip('"'), "p_rghFinal") for k in keys), keys
+    assert any(re.fullmatch(k.strip('"'), "UFinal") for k in keys), keys
