@@ -26,6 +26,10 @@ UTILITIES = frozenset(
     }
 )
 
+# Solvers with no time loop: they solve once at the start time, write it and print "End"
+# (potentialFoam's initial potential flow). "Reached endTime" means that for them.
+SINGLE_PASS = frozenset({"potentialFoam"})
+
 # The solvers of OpenFOAM v1912 (Debian). A controlDict naming anything else is refused.
 SOLVERS = frozenset(
     """

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam.casedir import CaseInfo
+from tasks.foam.commands import SINGLE_PASS
 from tasks.run.acceptance import Acceptance, acceptance_markdown
 from tasks.run.logs import (
     LogSummary,
@@ -175,7 +176,8 @@ def build_report(
     bounding: dict[str, int] = {}
     if solver_log is not None:
         end = info.end_time if info.end_time is not None else float("inf")
-        reached = all_ok and (reached_end_time(solver_log, end) or converged)
+        reached = all_ok and (reached_end_time(solver_log, end) or converged or
+                              (info.application in SINGLE_PASS and solver_log.end_printed and solver_log.fatal is None))
         residuals = {k: FieldResiduals(**v) for k, v in solver_log.residual_summary().items()}
         if solver_log.courant:
             courant_max = max(c.max for c in solver_log.courant)

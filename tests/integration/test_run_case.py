@@ -104,3 +104,14 @@ def test_missing_case_dir_is_a_usage_error(tmp_path, cli_env):
     proc = run_cli(["run-case", str(tmp_path / "nope"), "--json"], cli_env)
     assert proc.returncode == 2
     assert "does not exist" in json.loads(proc.stdout)["error"]
+
+
+def test_a_single_pass_solver_completes(tmp_path, cli_env, prefect_server, need_docker):
+    """potentialFoam solves once at the start time and prints End: that is its whole run, not an
+    abort at start."""
+    tutorial = CAVITY.parents[3] / "basic/potentialFoam/pitzDaily"
+    if not tutorial.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    case = copy_tutorial(tutorial, tmp_path / "potential")
+    code, r = cli_json(["run-case", str(case), "--backend", "docker"], cli_env)
+    assert code == 0 and r["status"] == "completed" and r["reached_end_time"], r
