@@ -96,14 +96,18 @@ class _Turbulent(Exception):
         self.reynolds = reynolds
 
 
-def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity], solver: str,
-             model: str, template: str) -> CaseManifest:
-    src = ctx.tutorials_dir / template
+def copy_template(src: Path, scratch: Path) -> None:
+    """The solver template's dictionaries (_KEEP) into the scratch case; the mesh comes apart."""
     for rel in _KEEP:
         found = find_file((src / rel).parent, Path(rel).name)
         if found is not None:
             (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
             (scratch / rel).write_bytes(read_bytes(found))
+
+
+def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity], solver: str,
+             model: str, template: str) -> CaseManifest:
+    copy_template(ctx.tutorials_dir / template, scratch)
     build = build_mesh(spec, scratch)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
     far = far_field(build.patches)

@@ -22,9 +22,8 @@ from pathlib import Path
 from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
-from tasks.edit.parametric import _KEEP, TEMPLATES, _viscosity
+from tasks.edit.parametric import TEMPLATES, _viscosity, copy_template
 from tasks.foam import dictionary as fd
-from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
 from tasks.geometry.imported import (
     assign_roles,
@@ -136,12 +135,7 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
     if template is None:
         raise RequestError(f"a case on your own geometry is set up here for {', '.join(TEMPLATES)}, not {solver}; "
                            "name one of those solvers in the request")
-    src = ctx.tutorials_dir / template
-    for rel in _KEEP:
-        found = find_file((src / rel).parent, Path(rel).name)
-        if found is not None:
-            (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
-            (scratch / rel).write_bytes(read_bytes(found))
+    copy_template(ctx.tutorials_dir / template, scratch)
     assumptions: list[str] = [why] if why else []
     nu = _viscosity(ctx, stated, scratch, assumptions)
     if speed is None:
