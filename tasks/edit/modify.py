@@ -263,7 +263,9 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
             n = float(m.group(2))
             factor = n if m.group(1).startswith(("increase", "raise", "multiply")) else 1.0 / n
     if factor is None:
-        m = re.search(r"\b(refine|coarsen)\w*\b[^.;]*?(?:by\s+(?:a\s+)?factor\s+(?:of\s+)?|by\s+)(\d+(?:\.\d+)?)", low) or \
+        # "refine by 2", never the "by" of a cell count ("refine to 80 by 80 cells")
+        m = re.search(r"\b(refine|coarsen)\w*\b[^.;]*?(?:by\s+(?:a\s+)?factor\s+(?:of\s+)?|(?<![\d.]\s)(?<![\d.])by\s+)"
+                      r"(\d+(?:\.\d+)?)(?!\s*(?:by|x|\*)\s*\d)", low) or \
             re.search(r"\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(finer|coarser)\b", low)
         if m:
             verb, number = (m.group(1), m.group(2)) if not m.group(1)[0].isdigit() else (m.group(2), m.group(1))

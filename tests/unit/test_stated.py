@@ -131,3 +131,10 @@ def test_base_selection_over_every_tutorial(request_text, tutorial):
 )
 def test_refinement_by_a_factor(text, factors):
     assert refinement(text, True) == factors
+
+
+@pytest.mark.parametrize("text", ["refine the mesh to 80 by 80 cells", "refine it to 120 x 60 cells",
+                                  "please refine the grid to 50 by 50 by 10"])
+def test_a_cell_count_after_refine_is_not_a_factor(text: str) -> None:
+    """The "by" of "80 by 80" is a count, not "refine by 80" (which made a 3200 x 3200 mesh)."""
+    assert refinement(text, True) is None
