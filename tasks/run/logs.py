@@ -19,8 +19,9 @@ from pydantic import BaseModel, ConfigDict
 
 _NUM = r"[-+]?(?:(?i:nan|inf(?:inity)?)|\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
 _RE_TIME = re.compile(rf"^Time = ({_NUM})s?$")
-# solidDisplacementFoam and its kin print "Iteration: N" and never "Time = "
-_RE_ITERATION = re.compile(rf"^Iteration: ({_NUM})$")
+# solidDisplacementFoam and its kin print "Iteration: N", electrostaticFoam "Iteration = t",
+# and never "Time = "
+_RE_ITERATION = re.compile(rf"^Iteration(?::| =) ({_NUM})$")
 _RE_EXEC = re.compile(r"^Exec\s*:\s*(\S+)")
 _RE_RESIDUAL = re.compile(
     rf"^(\w+):\s+Solving for (\S+), Initial residual = ({_NUM}), "

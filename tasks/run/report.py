@@ -176,8 +176,11 @@ def build_report(
     bounding: dict[str, int] = {}
     if solver_log is not None:
         end = info.end_time if info.end_time is not None else float("inf")
-        reached = all_ok and (reached_end_time(solver_log, end) or converged or
-                              (info.application in SINGLE_PASS and solver_log.end_printed and solver_log.fatal is None))
+        # a solver that prints no time at all (financialFoam) or solves once (potentialFoam) has
+        # finished its run when it prints End without an error
+        finished_untimed = (info.application in SINGLE_PASS or solver_log.last_time is None) and \
+            solver_log.end_printed and solver_log.fatal is None and solver_log.crash is None
+        reached = all_ok and (reached_end_time(solver_log, end) or converged or finished_untimed)
         residuals = {k: FieldResiduals(**v) for k, v in solver_log.residual_summary().items()}
         if solver_log.courant:
             courant_max = max(c.max for c in solver_log.courant)

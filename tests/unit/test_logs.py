@@ -412,3 +412,33 @@ def test_healthy_runs_have_no_divergence_signals():
     for name in ("cavity_ok.log", "pitzdaily_short.log"):
         summary = parse_log_file(FIXTURES / name)
         assert divergence_signals(summary) == [], name
+
+
+LOGS = Path(__file__).parent / "data/logs"
+
+
+def test_electrostatic_iterations_are_its_times():
+    """electrostaticFoam prints "Iteration = t" where other solvers print "Time = t"."""
+    summary = parse_log_file(LOGS / "electrostaticFoam.log")
+    assert summary.last_time == pytest.approx(0.0005) and summary.end_printed
+
+
+@pytest.mark.parametrize("app, log, end", [("financialFoam", "financialFoam.log", 0.05),
+                                           ("electrostaticFoam", "electrostaticFoam.log", 0.0005)])
+def test_a_solver_that_ends_cleanly_has_reached_its_end(tmp_path, app, log, end):
+    """A solver that prints no time at all (financialFoam) ends its time loop at endTime: End
+    without an error is a completed run, not an abort at start."""
+    from tasks.foam.casedir import CaseInfo
+    from tasks.run.report import build_report
+    from tasks.run.runner import StepResult
+
+    case = tmp_path / "case"
+    case.mkdir()
+    (case / f"log.{app}").write_bytes((LOGS / log).read_bytes())
+    info = CaseInfo(case_dir=case, application=app, start_time=0.0, end_time=end, delta_t=None,
+                    block_mesh_dict=None, snappy_dict=None, surface_features_dict=None, set_fields_dict=None,
+                    has_mesh=True, zero_orig_dir=False, orig_field_files=[])
+    step = StepResult(command=app, args=[], backend="docker", status="ok", exit_code=0, seconds=1.0,
+                      log_path=str(case / f"log.{app}"))
+    report = build_report(info, [step], "docker", "test", [], 1.0)
+    assert report.status == "completed" and report.reached_end_time, report.status
