@@ -68,7 +68,10 @@ def restore_initial_fields(info: CaseInfo) -> list[str]:
             shutil.rmtree(zero)
         shutil.copytree(case / "0.orig", zero)
         restored.append("0")
-    for name in info.orig_field_files:
+    names = list(info.orig_field_files)
+    if info.zero_orig_dir:  # 0.orig may itself keep X.orig copies (weirOverflow's alpha.water.orig)
+        names += sorted(p.name for p in zero.glob("*.orig") if p.is_file() and p.name not in names)
+    for name in names:
         target = zero / name[: -len(".orig")]
         if target.exists():
             backup.mkdir(parents=True, exist_ok=True)

@@ -68,3 +68,12 @@ def test_restore_zero_orig_dir(tmp_path):
     (case / "0").rename(case / "0.orig")
     assert restore_initial_fields(read_case(case)) == ["0"]
     assert (case / "0/U").read_text() == (case / "0.orig/U").read_text()
+
+
+def test_restore_zero_orig_dir_with_orig_fields_inside(tmp_path):
+    """0.orig may keep its own X.orig (weirOverflow: 0.orig/alpha.water.orig, and the Allrun
+    copies it to 0/alpha.water after restoring 0): both restorations happen."""
+    case = copy_tutorial(DAMBREAK, tmp_path / "case")
+    (case / "0").rename(case / "0.orig")
+    assert restore_initial_fields(read_case(case)) == ["0", "0/alpha.water"]
+    assert (case / "0/alpha.water").read_text() == (case / "0.orig/alpha.water.orig").read_text()
