@@ -14,6 +14,7 @@ from pathlib import Path
 from tasks.core.errors import PlanError, RequestError
 from tasks.foam import dictionary as fd
 from tasks.foam.commands import ALLOWED_COMMANDS
+from tasks.foam.files import find_file
 from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.bind import Binder, bind_all
 from tasks.plan.manifest import (
@@ -56,7 +57,7 @@ _APPLICATION = ("$(getApplication)", "$application", "${application}")
 
 def region_names(case_dir: Path) -> list[str]:
     """The regions of a multi-region case (constant/regionProperties), fluid first, or []."""
-    from tasks.foam.files import find_file, read_text
+    from tasks.foam.files import read_text
 
     found = find_file(case_dir / "constant", "regionProperties")
     if found is None:
@@ -161,6 +162,12 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     control = binder.base.text("system/controlDict") or ""
     time = _time_control(control, binder, steady)
     steps = tutorial_steps(best, solver)
+    mesh_params: dict = {}
+    if find_file(base_dir / "system", "blockMeshDict.m4") and not find_file(base_dir / "system", "blockMeshDict"):
+        # the tutorial's makeMesh script expands an m4 template, then runs blockMesh
+        mesh_params["m4"] = "system/blockMeshDict.m4"
+        if steps and not any(s[0] == "blockMesh" for s in steps):
+            steps.insert(0, ["blockMesh"])
     patches = [Patch(name=p, role=_ROLE[r]) for p, r in binder.roles.items() if r in _ROLE]
     assumptions.insert(0, f"base case = the tutorial {record.case} ({'; '.join(best.why)})")
     assumptions += binder.assumptions
@@ -184,7 +191,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
         steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else
                                              (record.simulation_type or "laminar"), model=model),
-        mesh="tutorial", patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
+        mesh="tutorial", mesh_params=mesh_params, patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
         not_applied=binder.not_applied, assumptions=assumptions, warnings=warnings, base_candidates=candidates,
         steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry),
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",

@@ -236,3 +236,19 @@ def test_a_tutorial_built_from_another_case_is_not_a_base(tutorials):
 
     record = _candidate(tutorials, "incompressible/overSimpleFoam/aeroFoil/background_overset").record
     assert "another case" in (_blocked(record) or "")
+
+
+def test_a_tutorial_meshed_from_an_m4_template_gets_it_expanded_and_meshed(tmp_path: Path) -> None:
+    """Tutorials whose makeMesh script expands system/blockMeshDict.m4 (rotor2D, mixer):
+    the writer expands it and blockMesh runs before the solver."""
+    from tasks.edit.writer import write_case
+    from tasks.plan.architect import plan
+
+    tutorials = Path("/usr/share/doc/openfoam-examples/examples")
+    if not (tutorials / "incompressible/SRFPimpleFoam/rotor2D").is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("2D rotor with SRFPimpleFoam, rotating at 120 rpm, run 0.1 s", tutorials)
+    assert m.mesh_params.get("m4") == "system/blockMeshDict.m4"
+    assert m.steps[0] == "blockMesh"
+    written = write_case(m, tmp_path / "case", tutorials)
+    assert "hex" in (written.case_dir / "system/blockMeshDict").read_text()
