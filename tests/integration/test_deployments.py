@@ -168,4 +168,4 @@ def test_new_case_run_completes_and_writes_the_case(finished, server):
 
 def test_worker_is_stopped_by_its_pid(worker, finished):
     os.kill(worker.pid, signal.SIGTERM)
-    assert worker.wait(timeout=30) is not None
+    assert worker.wait(timeout=120) is not None  # it finishes its current poll first: slow on loaded cores
