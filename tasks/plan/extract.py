@@ -94,7 +94,9 @@ _IS = r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equa
 _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
             for name, kind in _DIMENSIONLESS]
 _BY = r"\s*(?:[x×*]|by)\s*"
-_CELLS = re.compile(rf"\b(?P<a>\d+){_BY}(?P<b>\d+)(?:{_BY}(?P<c>\d+))?\b(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
+# counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
+_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?![.\d])(?:{_BY}(?P<c>\d+)(?![.\d]))?\b"
+                    r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
 _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions?|points?)\b")
 _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I

@@ -138,3 +138,9 @@ def test_refinement_by_a_factor(text, factors):
 def test_a_cell_count_after_refine_is_not_a_factor(text: str) -> None:
     """The "by" of "80 by 80" is a count, not "refine by 80" (which made a 3200 x 3200 mesh)."""
     assert refinement(text, True) is None
+
+
+@pytest.mark.parametrize("text", ["a 2 x 0.4 m channel", "a duct of 1 x 0.1 m", "the plate is 0.5 by 2 m"])
+def test_a_size_with_decimals_is_not_a_cell_count(text: str) -> None:
+    """Cell counts are whole numbers: "2 x 0.4 m" once became "2 x 0" cells (not applied)."""
+    assert not [q for q in read_stated(text) if q.quantity == "cells"]
