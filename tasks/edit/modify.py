@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
+from tasks.edit.patch_words import durations, in_unit, named_patch, segment_before, stated_direction
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import check_and_read, field_files, mesh_patches
@@ -33,7 +34,7 @@ from tasks.foam.physics import (
 from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions, vec
-from tasks.plan.request import check_request_text, final_model, named_solver
+from tasks.plan.request import check_request_text, final_model, named_model, named_solver
 
 
 class CaseState(BaseModel):
@@ -123,8 +124,8 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     solver = named_solver(re.split(r"\b(?:to|using|with)\b", text, maxsplit=1)[-1]) or None
     if solver and solver != state.solver:
         plan.solver = solver
-    model = final_model(text)
-    if model and re.search(r"\b(switch|change|convert|use|add|replace|turbulen)", low):
+    model = target_model(text)
+    if model and re.search(r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead)", low):
         if model != state.model:
             plan.model = model
         else:
@@ -141,10 +142,13 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     if plan.model and model_spec(plan.model).simulation_type == "LES" and is_steady(target_solver):
         plan.warnings.append(f"an LES model with the steady solver {target_solver}: a real LES needs a transient solver")
 
-    end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or first(qs, "time", "endtime", "end time", "until", "run for")
+    end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or \
+        first(qs, "time", "endtime", "end time", "until", "run for", "stop", "end at", "finish", "expir", "duration")
     write_q = first(qs, "iterations", "every", "write") or first(qs, "time", "every", "write")
     if end_q is not None and end_q is not write_q:
-        edit("system/controlDict", ["endTime"], fmt(end_q.value), "end time")
+        edit("system/controlDict", ["endTime"], _num(end_q.value), "end time")
+    elif end_q is None:
+        _duration_end_time(plan, state, text)
     if write_q is not None:
         edit("system/controlDict", ["writeInterval"], fmt(write_q.value), "write interval")
     dt_q = first(qs, "time", "deltat", "time step")
@@ -153,24 +157,19 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
 
     u_field = "U.air" if "U.air" in state.fields else "U"
     sine = sines(text)
-    speed_q = first(qs, "velocity")
-    if sine or speed_q:
+    speeds = [q for q in qs if q.kind == "velocity"]
+    if sine:
         patch = _patch_with_role(state, "movingWall") if re.search(r"wall|lid|top", low) else None
         patch = patch or _patch_with_role(state, "inlet", "movingWall")
         if patch is None:
             raise RequestError("the change names a velocity, but the case has no inlet or moving wall to put it on")
         direction = _direction(case, u_field, patch)
-        if sine:
-            s = sine[0]
-            edit(f"0/{u_field}", ["boundaryField", patch], sine_bc(s.amplitude, s.period, [round(d, 6) for d in direction]),
-                 f"{patch} velocity {s.text} (Function1 sine)")
-        else:
-            speed = speed_q.value  # type: ignore[union-attr]
-            edit(f"0/{u_field}", ["boundaryField", patch, "value"], f"uniform {vec(*(speed * d for d in direction))}",
-                 f"{patch} velocity {fmt(speed)} m/s")
-            target_model = plan.model or state.model
-            if state.roles.get(patch) == "inlet" and target_model != "laminar":
-                _inlet_turbulence_edits(plan, state, patch, speed, model_spec(target_model).solved)
+        s = sine[0]
+        edit(f"0/{u_field}", ["boundaryField", patch], sine_bc(s.amplitude, s.period, [round(d, 6) for d in direction]),
+             f"{patch} velocity {s.text} (Function1 sine)")
+    elif speeds:
+        _velocity_edits(plan, state, text, speeds, u_field)
+    _patch_pressure_edits(plan, state, text)
 
     temps = [q for q in qs if q.kind == "temperature"]
     if temps and "0/T" not in (e.file for e in plan.edits) and (case / "0/T").is_file():
@@ -226,6 +225,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
              setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
         del span
 
+    _contact_angle_edits(plan, state, qs, low)
     _bind_the_rest(plan, state, text)
     if not (plan.edits or plan.solver or plan.model or plan.refine):
         raise RequestError(
@@ -274,9 +274,9 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
             factor = 2.0
     if factor is None:
         return None
-    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x|\bx\s+(?:and|,)",
-                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b",
-                                              r"\bin z\b|z[- ]direction|spanwise|along z|(?:and|,)\s+z\b")]
+    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",
+                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b|\(y\)|\by[- ]only\b",
+                                              r"\bin z\b|z[- ]direction|spanwise|along z|(?:and|,)\s+z\b|\(z\)|\bz[- ]only\b")]
     if not any(axes):
         axes = [True, True, not two_d]
     return [factor if a else 1.0 for a in axes]
@@ -292,12 +292,10 @@ def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     from tasks.plan.bind import bind_all
     from tasks.plan.stated import mentions_value, read_stated
 
-    if plan.refine is not None:
-        return
     numbers = " ".join(str(e.value) for e in plan.edits)
+    mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
     stated = [q for q in read_stated(text) if q.role not in ("geometry",) and not mentions_value(numbers, q.value)
-              and not (q.role in ("mesh_cells", "mesh_cells_axis") and any(e.file.endswith("blockMeshDict")
-                                                                         for e in plan.edits))]
+              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis"))]
     if not stated:
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
@@ -328,26 +326,167 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
     plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
 
 
+def target_model(text: str) -> str | None:
+    """The model a change request switches to: B in "replace A with B", "use B instead of A",
+    "B rather than A", "switch from A to B"; the model named when it names one."""
+    rest = re.sub(r"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?", " ", text,
+                  flags=re.I)
+    m = re.search(r"\b(?:replace|swap|exchange)\w*\b(.*?)\bwith\b(.*)$", rest, re.I | re.S)
+    if m:
+        return named_model(m.group(2)) or final_model(rest)
+    return final_model(rest)
+
+
+def _contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> None:
+    """"contact angle 60 degrees": theta0 of constantAlphaContactAngle on the walls of the
+    phase-fraction field (walls it names, else every wall); a wall without that condition gets it."""
+    angle = next((q for q in qs if q.kind == "angle" and re.search(r"contact|wett|theta", q.before[-40:] + q.after[:20])), None)
+    if angle is None:
+        return
+    alpha = next((f for f in state.fields if f.startswith("alpha.") and not f.endswith((".orig", "Mean"))), None)
+    if alpha is None:
+        plan.warnings.append(f"not applied: contact angle {angle.text} (the case has no phase-fraction field alpha.*)")
+        return
+    atext = (state.case_dir / "0" / alpha).read_text()
+    walls = [p for p, r in state.roles.items() if r in ("wall", "movingWall") and p in fd.keys(atext, ["boundaryField"])]
+    named = named_patch(angle.before[-60:], walls)
+    copies = [f for f in (alpha, f"{alpha}.orig") if (state.case_dir / "0" / f).is_file()]  # Allrun copies .orig over
+    for patch, copy in ((p, c) for p in ([named] if named else walls) for c in copies):
+        bc = fd.get((state.case_dir / "0" / copy).read_text(), ["boundaryField", patch]) or ""
+        if "constantAlphaContactAngle" in bc:
+            plan.edits.append(FileEdit(file=f"0/{copy}", entry=["boundaryField", patch, "theta0"], value=_num(angle.value),
+                                       reason=f"{patch} contact angle {_num(angle.value)} deg", locked=True))
+        else:
+            plan.edits.append(FileEdit(file=f"0/{copy}", entry=["boundaryField", patch],
+                                       value={"type": "constantAlphaContactAngle", "theta0": _num(angle.value),
+                                              "limit": "gradient", "value": "uniform 0"},
+                                       reason=f"{patch} contact angle {_num(angle.value)} deg", locked=True))
+
+
+def _time_unit(state: CaseState) -> str | None:
+    """The case's own unit of time when it is clear: years for financialFoam (expiry), seconds
+    for physical solvers; None when the case's time is not a duration (steady iterations)."""
+    if state.solver == "financialFoam":
+        return "year"
+    return None if is_steady(state.solver) else "second"
+
+
+def _duration_end_time(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """An end time given as a calendar duration ("six months", "two years", "3 days") in the
+    case's own time unit; not applied, with the reason, when that unit is unclear."""
+    found = durations(text)
+    if not found:
+        return
+    seconds, _unit, words = found[0]
+    unit = _time_unit(state)
+    if unit is None:
+        plan.warnings.append(f"not applied: {words} (the case {state.solver} counts iterations, not time)")
+        return
+    value = round(in_unit(seconds, unit), 10)
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["endTime"], value=_num(value),
+                               reason=f"end time {words} = {_num(value)} {unit}s", locked=True))
+    if unit != "second":
+        plan.assumptions.append(f"{words} = {_num(value)}: {state.solver} counts time in {unit}s")
+
+
+def _velocity_targets(state: CaseState, low: str, segment: str, first_value: bool) -> list[str]:
+    """Patches a stated velocity goes to: the one its words name ("the air inlet 0.3 m/s"),
+    every inlet for "both/all inlets", else (first velocity only) the moving wall or the inlet."""
+    movers = [p for p, r in state.roles.items() if r in ("inlet", "movingWall")]
+    named = named_patch(segment, state.patches)
+    if named is not None:
+        return [named]
+    if not first_value:
+        return []
+    if re.search(r"\b(both|all|every|each)\b", segment):
+        inlets = [p for p, r in state.roles.items() if r == "inlet"]
+        if inlets:
+            return inlets
+    patch = _patch_with_role(state, "movingWall") if re.search(r"wall|lid|top", low) else None
+    patch = patch or _patch_with_role(state, "inlet", "movingWall")
+    if patch is None and movers == []:
+        raise RequestError("the change names a velocity, but the case has no inlet or moving wall to put it on")
+    return [patch] if patch else []
+
+
+def _velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_field: str) -> None:
+    """A stated speed on the patch(es) it is for, along the direction its words give ("towards
+    -x") or else the patch's present direction; inlet turbulence follows an inlet's new speed."""
+    low = text.lower()
+    previous_end = None
+    for i, q in enumerate(speeds):
+        segment = segment_before(low, q.start, previous_end)
+        previous_end = q.start + len(q.text)
+        after = re.split(r"[.;,]|\band\b", q.after, maxsplit=1)[0]
+        for patch in _velocity_targets(state, low, segment, first_value=i == 0):
+            direction = stated_direction(after) or stated_direction(segment) or _direction(state.case_dir, u_field, patch)
+            plan.edits.append(FileEdit(file=f"0/{u_field}", entry=["boundaryField", patch, "value"],
+                                       value=f"uniform {vec(*(q.value * d for d in direction))}",
+                                       reason=f"{patch} velocity {_num(q.value)} m/s", locked=True))
+            target_model = plan.model or state.model
+            if state.roles.get(patch) == "inlet" and target_model != "laminar":
+                _inlet_turbulence_edits(plan, state, patch, q.value, model_spec(target_model).solved)
+
+
+_KINEMATIC_PRESSURE = re.compile(r"([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*m\s*\^?\s*2\s*/\s*s\s*\^?\s*2\b", re.I)
+
+
+def _patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """A pressure stated for a named patch ("outlet2 pressure 2 m^2/s^2", "the outlet at 1 bar")
+    goes to that patch's p (its value, or p0 for a total-pressure condition)."""
+    field = "p" if (state.case_dir / "0/p").is_file() else None
+    if field is None:
+        return
+    ptext = (state.case_dir / "0/p").read_text()
+    patches = fd.keys(ptext, ["boundaryField"])
+    stated = [(q.start, q.start + len(q.text), q.value) for q in quantities(text) if q.kind == "pressure"]
+    stated += [(m.start(), m.end(), float(m.group(1))) for m in _KINEMATIC_PRESSURE.finditer(text)]
+    previous_end = None
+    for start, end, value in sorted(stated):
+        segment = segment_before(text.lower(), start, previous_end)
+        previous_end = end
+        patch = named_patch(segment, patches)
+        if patch is None or "pressure" not in segment and not re.search(r"\bp\b", segment):
+            continue
+        bc = fd.get(ptext, ["boundaryField", patch]) or ""
+        key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
+        plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {_num(value)}",
+                                   reason=f"{patch} pressure {_num(value)}", locked=True))
+
+
 def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> None:
+    """Each stated temperature goes to the fixed-value patch its words name ("floor at 301 K",
+    "the hot wall to 40 degC", "bottom 310 K"); with no patch named, to the patch holding the
+    value it replaces ("350 K instead of 300 K"), else to the hottest (cold: coldest) patch
+    when the words say hot or cold and one patch is clearly that. Other patches stay as they are."""
     tfile = (state.case_dir / "0/T").read_text()
     fixed = {p: fd.get(tfile, ["boundaryField", p, "value"]) for p in fd.keys(tfile, ["boundaryField"])
              if fd.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
     values = {p: float(v.split()[-1]) for p, v in fixed.items() if v and re.fullmatch(r"uniform\s+[-+\d.eE]+", v.strip())}
+    previous_end = None
     for q in temps:
-        target = None
-        if q.replaced_from is not None:
+        segment = segment_before(text.lower(), q.start, previous_end)
+        previous_end = q.start + len(q.text)
+        target = named_patch(segment, fixed)
+        if target is None and q.replaced_from is not None:
             target = next((p for p, v in values.items() if abs(v - q.replaced_from) < 1e-6), None)
-        if target is None:
-            ctx = q.before[-60:]
-            if any(w in ctx for w in ("hot", "heated", "bottom", "floor")) and values:
+        if target is None and named_patch(segment, state.patches) is None and len(set(values.values())) > 1:
+            if re.search(r"\bheater|heat source", segment):
+                continue  # a heater that is no patch of its own: a setFields region or a source, for the binder
+            if re.search(r"\b(hot|hotter|heated|warm)", segment):
                 target = max(values, key=values.get)  # type: ignore[arg-type]
-            elif any(w in ctx for w in ("cold", "cool", "top", "ceiling")) and values:
+            elif re.search(r"\b(cold|colder|cool|cooled|chilled)", segment):
                 target = min(values, key=values.get)  # type: ignore[arg-type]
         if target is None:
             continue
-        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {fmt(q.value)}",
-                                   reason=f"{target} temperature {fmt(q.value)} K", locked=True))
+        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {_num(q.value)}",
+                                   reason=f"{target} temperature {_num(q.value)} K", locked=True))
         values[target] = q.value
+
+
+def _num(x: float) -> str:
+    """A value the user stated, written without rounding it (313.15, not 313.1)."""
+    return fmt(x) if float(x).is_integer() else f"{float(x):.10g}"
 
 
 def _target_fluid(text: str) -> str | None:
@@ -416,6 +555,7 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             caseops.set_turbulence_model(case, model, solver, values, state.roles, f"modify: {model}")
         if model != "laminar":
             caseops.ensure_numerics(case, solver, model_spec(model).solved)
+            _seed_solved_fields(case, model_spec(model).solved, values)
     if plan.refine:
         bmd = case / "system/blockMeshDict"
         bmd.write_text(geometry.scale_block_cells(bmd.read_text(), *plan.refine))
@@ -448,6 +588,18 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             changed.append(rel + (" (new)" if path not in before else " (removed)" if path not in after else ""))
             diff += difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"a/{rel}", f"b/{rel}")
     return ChangeResult(changed=changed, diff="".join(diff), backup=str(backup) if backup else None)
+
+
+def _seed_solved_fields(case: Path, solved: list[str], values: dict[str, str]) -> None:
+    """A field the new model solves must not start at zero everywhere: kEqn (LES) or k-epsilon
+    with k = 0 produce no eddy viscosity and k stays 0. Zero internal values kept from the old
+    model (Smagorinsky's unused 0/k) get the estimate."""
+    for field in ("k", "epsilon", "omega"):
+        path = case / "0" / field
+        if field in solved and path.is_file() and field in values:
+            internal = (fd.get(path.read_text(), ["internalField"]) or "").split()
+            if internal[:1] == ["uniform"] and len(internal) == 2 and float(internal[1]) == 0.0:
+                caseops.set_internal(case, field, f"uniform {values[field]}")
 
 
 def _under(v: LockedValue, e: FileEdit) -> bool:
