@@ -327,6 +327,11 @@ def continuity_check(inp: AcceptanceInputs, steady: bool, lim: AcceptanceLimits)
     return _check("continuity", inp.continuity, f"sum local <= {bounds[0]:g}", sev, note)
 
 
+# Solvers whose T is a transported scalar of any scale (a concentration, a dye), whatever its
+# declared dimensions: no temperature limits apply to it.
+PASSIVE_SCALAR_SOLVERS = frozenset({"scalarTransportFoam"})
+
+
 def bounds_checks(inp: AcceptanceInputs, lim: AcceptanceLimits) -> list[AcceptanceCheck]:
     out = []
     family = solver_family(inp.application)
@@ -341,7 +346,7 @@ def bounds_checks(inp: AcceptanceInputs, lim: AcceptanceLimits) -> list[Acceptan
             out.append(_check(f"{name} within [0, 1]", excess, f"excess <= {lim.alpha_excess[0]:g}", sev,
                               "" if sev == "ok" else f"{name} spans {r.min:.3g} .. {r.max:.3g}: the phase "
                                                      f"fraction is unbounded (lower maxAlphaCo, MULESCorr yes)"))
-        elif name == "T":
+        elif name == "T" and inp.application not in PASSIVE_SCALAR_SOLVERS:
             lo, hi = lim.temperature
             sev = "ok" if lo <= r.min and r.max <= hi else "reject"
             note = "" if sev == "ok" else f"T spans {r.min:.4g} .. {r.max:.4g} K: outside physical limits"

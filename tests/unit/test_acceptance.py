@@ -161,3 +161,11 @@ def test_a_single_open_patch_has_no_mass_balance() -> None:
     """damBreak: the atmosphere is the only open patch; its 1e-9 m3/s of round-off is no imbalance."""
     acc = judge(transient(application="interFoam", patch_flows={"atmosphere": 1.155e-08}))
     assert check(acc, "mass balance").severity == "n/a" and acc.verdict == "accept"
+
+
+def test_a_passive_scalar_named_t_has_no_temperature_limits() -> None:
+    """scalarTransportFoam's T is a concentration (0 .. 5 here), declared in kelvin by the
+    tutorial: judging it against temperature limits rejected every scalar run."""
+    acc = judge(transient(application="scalarTransportFoam", ranges={"T": FieldRange(min=0.0, max=5.0)}))
+    assert not [c for c in acc.checks if c.name.startswith("T within")]
+    assert not any("physical limits" in r for r in acc.reasons)
