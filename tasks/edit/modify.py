@@ -34,7 +34,7 @@ from tasks.foam.physics import (
 from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions, vec
-from tasks.plan.request import check_request_text, final_model, named_model, named_solver
+from tasks.plan.request import check_request_text, final_model, named_solver
 
 
 class CaseState(BaseModel):
@@ -326,15 +326,7 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
     plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
 
 
-def target_model(text: str) -> str | None:
-    """The model a change request switches to: B in "replace A with B", "use B instead of A",
-    "B rather than A", "switch from A to B"; the model named when it names one."""
-    rest = re.sub(r"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?", " ", text,
-                  flags=re.I)
-    m = re.search(r"\b(?:replace|swap|exchange)\w*\b(.*?)\bwith\b(.*)$", rest, re.I | re.S)
-    if m:
-        return named_model(m.group(2)) or final_model(rest)
-    return final_model(rest)
+target_model = final_model  # "replace A with B", "B instead of A", "switch from A to B"
 
 
 def _contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> None:

@@ -85,13 +85,19 @@ def named_model(text: str) -> str | None:
 
 
 def final_model(text: str) -> str | None:
-    """For 'switch from A to B': the model named last after 'to'; else the first named."""
-    m = re.search(r"\bto\b(.*)$", text, re.I | re.S)
-    if m and re.search(r"\b(switch|change|convert|replace)\w*\b", text, re.I):
+    """The model a request ends up with: B in "switch from A to B", "replace A with B", "use B
+    instead of A", "B rather than A"; else the first model named."""
+    rest = re.sub(r"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?", " ", text,
+                  flags=re.I)
+    m = re.search(r"\b(?:replace|swap|exchange)\w*\b(.*?)\bwith\b(.*)$", rest, re.I | re.S)
+    if m and (target := named_model(m.group(2))):
+        return target
+    m = re.search(r"\bto\b(.*)$", rest, re.I | re.S)
+    if m and re.search(r"\b(switch|change|convert|replace)\w*\b", rest, re.I):
         target = named_model(m.group(1))
         if target:
             return target
-    return named_model(text)
+    return named_model(rest)
 
 
 # A labelled aside in square brackets ('[Example: ...]', '[Note: ...]', '[Context - ...]'): it

@@ -144,3 +144,15 @@ def test_a_cell_count_after_refine_is_not_a_factor(text: str) -> None:
 def test_a_size_with_decimals_is_not_a_cell_count(text: str) -> None:
     """Cell counts are whole numbers: "2 x 0.4 m" once became "2 x 0" cells (not applied)."""
     assert not [q for q in read_stated(text) if q.quantity == "cells"]
+
+
+@pytest.mark.parametrize(("text", "model"), [
+    ("steady flow over the step, replace k-epsilon with k-omega SST", "kOmegaSST"),
+    ("use kOmegaSST instead of kEpsilon for the step", "kOmegaSST"),
+    ("an LES with WALE rather than Smagorinsky", "WALE"),
+    ("switch from kEpsilon to realizableKE", "realizableKE"),
+])
+def test_the_model_asked_for_is_the_one_replacing_the_other(text: str, model: str) -> None:
+    from tasks.plan.request import final_model
+
+    assert final_model(text) == model
