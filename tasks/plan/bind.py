@@ -20,7 +20,7 @@ from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.bind_parts import PartsBinding
-from tasks.plan.extract import normalise
+from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
@@ -488,7 +488,14 @@ class Binder(ByNameBinding, PartsBinding):
         """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise."""
         rel = (self.base.field_rels("p") or [None])[0]
         dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
-        if dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2"):
+        kinematic_base = bool(dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2"))
+        if re.search(KINEMATIC_PRESSURE_UNIT, q.text):  # given as p/rho already (m2/s2)
+            if kinematic_base:
+                return fmt(q.value), "kinematic"
+            self.refuse(q, f"{q.text} is a kinematic pressure (p/rho); {self.solver} solves for pressure in Pa: "
+                           "state it in Pa")
+            return None
+        if kinematic_base:
             rho = next((s.value for s in self._stated if s.role == "density"), None)
             fluid = find_fluid(self.text) or "water"
             rho = rho or fluid_table()[fluid].rho
@@ -748,7 +755,13 @@ class Binder(ByNameBinding, PartsBinding):
             target = DEFAULT
         if target is None:
             return False
-        value = self._pressure_value(q)[0] if field == "p" else fmt(q.value)
+        if field == "p":
+            pv = self._pressure_value(q)
+            if pv is None:
+                return True  # refused, with the reason
+            value = pv[0]
+        else:
+            value = fmt(q.value)
         if value is None:
             return False
         values = sf.default if target == DEFAULT else sf.regions[target].values

@@ -20,6 +20,7 @@ Kind = Literal[
 ]
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*[eE]\s*[-+]?\d+|\s*[x×]\s*10\^?\s*[-+−]?\d+)?"
+KINEMATIC_PRESSURE_UNIT = r"m\s*(?:2|²|\^2)\s*/\s*s\s*(?:2|²|\^2)|m\s*(?:2|²|\^2)\s*s\^?-2|m²s⁻²"
 _UNITS: list[tuple[str, Kind, float]] = [
     # longest spellings first: "mm/s" before "m/s" before "mm", "m/s2" before "m/s", "Pa s" before "Pa"
     (r"m\s*/\s*s\s*(?:2|²|\^2)|m\s*s\^?-2|m\s*s⁻²", "gravity", 1.0),
@@ -32,6 +33,8 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"knots?", "velocity", 0.514444),
     (r"rad\s*/\s*s", "angular_velocity", 1.0),
     (r"rpm|RPM|rev\s*/\s*min|revolutions per minute", "angular_velocity", 2 * math.pi / 60),
+    # kinematic pressure (p/rho, what incompressible solvers solve for) before m2/s
+    (KINEMATIC_PRESSURE_UNIT, "pressure", 1.0),
     (r"m\s*(?:2|²|\^2)\s*/\s*s|m\s*(?:2|²|\^2)\s*s\^?-1|m²s⁻¹", "kinematic_viscosity", 1.0),
     (r"cm\s*(?:2|²|\^2)\s*/\s*s", "kinematic_viscosity", 1e-4),
     (r"mm\s*(?:2|²|\^2)\s*/\s*s|cSt|centistokes?", "kinematic_viscosity", 1e-6),

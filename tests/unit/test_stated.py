@@ -156,3 +156,17 @@ def test_the_model_asked_for_is_the_one_replacing_the_other(text: str, model: st
     from tasks.plan.request import final_model
 
     assert final_model(text) == model
+
+
+def test_a_kinematic_pressure_is_a_pressure_written_as_it_is(tmp_path) -> None:
+    """"2 m^2/s^2" is p/rho (what incompressible solvers solve for), not a viscosity of 2 m2/s;
+    on a kinematic-pressure base it is written unchanged (not divided by a density again)."""
+    from tasks.plan.architect import plan
+    from tests.conftest import TUTORIALS
+
+    qs = read_stated("outlet pressure 2 m^2/s^2, nu 1e-5 m2/s")
+    assert [(q.quantity, q.value) for q in qs] == [("pressure", 2.0), ("kinematic_viscosity", 1e-5)]
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("pitzDaily simpleFoam, inlet 10 m/s, outlet pressure 2 m2/s2", TUTORIALS)
+    assert ("0/p", ["boundaryField", "outlet", "value"], "uniform 2") in [(b.file, b.entry, b.value) for b in m.bindings]
