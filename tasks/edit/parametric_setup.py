@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.defaults import defaults
-from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady
+from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, nice_floor
 from tasks.geometry.models import MeshBuild
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
@@ -119,17 +119,6 @@ def smallest_cell(case: Path) -> float | None:
 
 
 # --- the time step -------------------------------------------------------------------------
-
-
-def nice_floor(x: float) -> float:
-    """The largest 1, 2 or 5 x 10^n not above x."""
-    if x <= 0 or not math.isfinite(x):
-        return x
-    exp = math.floor(math.log10(x))
-    for m in (5, 2, 1):
-        if m * 10 ** exp <= x * (1 + 1e-9):
-            return float(f"{m * 10 ** exp:.6g}")
-    return float(f"{10 ** exp:.6g}")
 
 
 def time_step(speed: float, h: float, courant: float | None = None) -> float:

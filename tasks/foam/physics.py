@@ -219,6 +219,17 @@ def freestream_turbulence(speed: float, nu: float, intensity: float = 0.005,
                            length_scale=cmu**0.75 * k**1.5 / (cmu * k**2 / nut))
 
 
+def nice_floor(x: float) -> float:
+    """The largest 1, 2 or 5 x 10^n not above x."""
+    if x <= 0 or not math.isfinite(x):
+        return x
+    exp = math.floor(math.log10(x))
+    for m in (5, 2, 1):
+        if m * 10**exp <= x * (1 + 1e-9):
+            return float(f"{m * 10**exp:.6g}")
+    return float(f"{10**exp:.6g}")
+
+
 def fmt(x: float) -> str:
     """A number as OpenFOAM text: integers plain, others with 4 significant digits."""
     if float(x).is_integer() and abs(x) < 1e9:

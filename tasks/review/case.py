@@ -16,7 +16,7 @@ from typing import Mapping
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import top_level_entries
 from tasks.foam.defaults import defaults
-from tasks.foam.physics import is_steady, solver_family
+from tasks.foam.physics import is_steady, nice_floor, solver_family
 
 _MAX_BYTES = 2_000_000
 _SKIP_DIRS = ("constant/polyMesh/", "constant/triSurface/", "constant/extendedFeatureEdgeMesh/",
@@ -218,17 +218,6 @@ def vector_magnitudes(text: str) -> list[float]:
         if len(nums) == 3:
             out.append(math.sqrt(sum(x * x for x in nums)))
     return out
-
-
-def nice_floor(x: float) -> float:
-    """The largest 1, 2 or 5 x 10^n not above x."""
-    if x <= 0 or not math.isfinite(x):
-        return x
-    exp = math.floor(math.log10(x))
-    for m in (5, 2, 1):
-        if m * 10**exp <= x * (1 + 1e-9):
-            return float(f"{m * 10**exp:.6g}")
-    return float(f"{10**exp:.6g}")
 
 
 # --- blockMesh geometry --------------------------------------------------------------
