@@ -123,7 +123,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     weak = not ranked or ranked[0].score < MIN_SCORE or (
         shape_words(ctx.text) is not None and not any(w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named"))
                                                        for w in ranked[0].why))
-    if (sized or weak) and ctx.example_dir is None and not (ranked and tutorial_stands(ranked[0], features)):
+    if (sized or weak) and ctx.example_dir is None and not (ranked and tutorial_stands(ranked[0], features, bool(sized))):
         spec = parse_geometry(ctx.text)  # a described shape that cannot be built is refused with the reason
         if spec is not None:
             raise GeometryDescribed(spec)
@@ -199,17 +199,19 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     )
 
 
-def tutorial_stands(best: Candidate, features) -> bool:
+def tutorial_stands(best: Candidate, features, sized: bool = False) -> bool:
     """The best tutorial is the base even when the request's words also describe a library shape
     ('a channel', 'a closed box'): the request names the tutorial, or its physics words ask for
     the tutorial's solver, which the shape library cannot set up (a porous duct, a Hartmann
     channel, a combustion box, box turbulence)."""
     if best.score < MIN_SCORE:
         return False
-    if any(w.startswith("the tutorial named") for w in best.why):
-        return True
     solver = best.record.solver or ""
     asked = solver == features.solver or solver in features.hint_strength
+    if any(w.startswith("the tutorial named") for w in best.why):
+        # a tutorial named by a shape word ('cylinder') with dimensions it does not have stands
+        # only when its physics is asked for: flow past a 2 cm cylinder is not the film tutorial
+        return not sized or asked
     return asked and solver not in SHAPE_LIBRARY_SOLVERS
 
 
