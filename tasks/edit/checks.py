@@ -156,32 +156,45 @@ def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
     return problems
 
 
-def _courant(case: Path, solver: str) -> list[Problem]:
-    """Co = |U| deltaT / dx from the largest fixed velocity in 0/U and the blockMesh cell size."""
+def courant_estimate(case: Path, solver: str) -> tuple[float, float, float] | None:
+    """(Co, dx, speed) of a fixed-step transient case: Co = |U| deltaT / dx from the largest fixed
+    velocity in 0/U and the smallest blockMesh cell; None when it cannot be told (steady, an
+    adjustable time step, no blockMeshDict, no velocity)."""
     if is_steady(solver) or not (case / "system/blockMeshDict").is_file() or not (case / "0/U").is_file():
-        return []
+        return None
     control = (case / "system/controlDict").read_text()
     if (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true"):
-        return []
+        return None
     try:
         dt = float(fd.get(control, ["deltaT"]) or "nan")
     except ValueError:
-        return []
+        return None
     bmd = (case / "system/blockMeshDict").read_text()
-    scale = float(fd.get(bmd, ["convertToMeters"]) or fd.get(bmd, ["scale"]) or 1)
+    try:
+        scale = float(fd.get(bmd, ["convertToMeters"]) or fd.get(bmd, ["scale"]) or 1)
+    except ValueError:
+        return None  # a scale written as an expression
     verts = [tuple(map(float, v)) for v in re.findall(r"\(\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s+([-\d.eE+]+)\s*\)", fd.get(bmd, ["vertices"]) or "")]
     counts = block_cell_counts(bmd)
     if not verts or not counts:
-        return []
+        return None
     size = [scale * (max(v[i] for v in verts) - min(v[i] for v in verts)) for i in range(3)]
     cells = [max(c[i] for c in counts) for i in range(3)]
-    dx = min(s / n for s, n in zip(size, cells) if s > 0)
+    spans = [s / n for s, n in zip(size, cells) if s > 0 and n > 0]
     speeds = [abs(float(x)) for x in re.findall(r"uniform\s*\(\s*([-\d.eE+]+)", (case / "0/U").read_text())]
-    amp = re.findall(r"amplitude\s+([-\d.eE+]+)", (case / "0/U").read_text())
-    speeds += [abs(float(a)) for a in amp]
-    co = max(speeds, default=0) * dt / dx
-    if co > 1:
-        target = defaults().target_courant
-        return [Problem(severity="warning", file="system/controlDict", message=f"Courant number about {co:.2g} (> 1)",
-                        fix=f"deltaT <= {target * dx / max(speeds):.3g} or adjustTimeStep yes; maxCo {target:g};")]
-    return []
+    speeds += [abs(float(a)) for a in re.findall(r"amplitude\s+([-\d.eE+]+)", (case / "0/U").read_text())]
+    speed = max(speeds, default=0.0)
+    if not spans or speed <= 0 or dt != dt:
+        return None
+    dx = min(spans)
+    return speed * dt / dx, dx, speed
+
+
+def _courant(case: Path, solver: str) -> list[Problem]:
+    estimate = courant_estimate(case, solver)
+    if estimate is None or estimate[0] <= 1:
+        return []
+    co, dx, speed = estimate
+    target = defaults().target_courant
+    return [Problem(severity="warning", file="system/controlDict", message=f"Courant number about {co:.2g} (> 1)",
+                    fix=f"deltaT <= {target * dx / speed:.3g} or adjustTimeStep yes; maxCo {target:g};")]

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.core.errors import PlanError, UsageError
 from tasks.core.render import render
 from tasks.edit import caseops
+from tasks.edit.timestep import fit_time_step
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import read_case
@@ -203,6 +204,11 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)
+    if not any(q.role == "delta_t" for q in m.stated) and not any(e.entry == ["deltaT"] for e in m.edits):
+        fitted = fit_time_step(staging, m.solver)
+        if fitted:
+            m.assumptions.append(fitted)
+            prov["system/controlDict"] = prov.get("system/controlDict", "generated") + "; deltaT fitted to the Courant target"
     meta = staging / ".casewright"
     meta.mkdir(exist_ok=True)
     if m.steps:
