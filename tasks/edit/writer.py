@@ -27,6 +27,7 @@ from tasks.foam import geometry
 from tasks.foam.casedir import read_case
 from tasks.foam.files import plain_name, read_bytes
 from tasks.foam.geometry import rectangle
+from tasks.foam.tutorial_templates import SUFFIX, made_files
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
@@ -76,6 +77,10 @@ def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(read_bytes(path))
         prov[name] = f"copied from {src}"
+    for name, text in made_files(src).items():
+        if only is None or name in only:
+            (dest / name).write_text(text)
+            prov[name] = f"made from {name}{SUFFIX} as the tutorial's Allrun makes it"
     return prov
 
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
+from tasks.foam.tutorial_templates import made_files
 
 # --- reading OpenFOAM text -----------------------------------------------------------------
 
@@ -58,9 +59,17 @@ def is_case_dir(path: Path) -> bool:
 
 
 def find_case_dirs(root: Path) -> list[Path]:
-    """Every OpenFOAM case (a directory with system/controlDict) under `root`, sorted."""
+    """Every OpenFOAM case (a directory with system/controlDict, or one its Allrun makes from
+    controlDict.template) under `root`, sorted."""
     return sorted(p.parent.parent for p in root.rglob("controlDict*")
-                  if p.parent.name == "system" and p.name in ("controlDict", "controlDict.gz"))
+                  if p.parent.name == "system" and (p.name in ("controlDict", "controlDict.gz") or (
+                      p.name == "controlDict.template" and "system/controlDict" in made_files(p.parent.parent))))
+
+
+def case_text(case_dir: Path, rel: str) -> str | None:
+    """A case file's text: the file (or .gz), else the one the tutorial's Allrun makes from a template."""
+    found = find_file((case_dir / rel).parent, Path(rel).name)
+    return read_text(found) if found else made_files(case_dir).get(rel)
 
 
 def _turbulence_files(case_dir: Path) -> list[Path]:
@@ -78,8 +87,9 @@ def read_turbulence(case_dir: Path) -> tuple[str | None, str | None]:
 
     The first phase/region file decides for multiphase and multi-region cases.
     """
+    made = made_files(case_dir).get("constant/turbulenceProperties")
     for path in _turbulence_files(case_dir):
-        text = read_text(path)
+        text = made if made is not None and path.name.endswith(".template") else read_text(path)
         sim = dict_value(text, "simulationType")
         if path.name.startswith(("RASProperties", "LESProperties")):
             sim = "RAS" if path.name.startswith("RAS") else "LES"
@@ -115,8 +125,8 @@ def guess_compressibility(solver: str | None, case_dir: Path | None, rel: str = 
 
 
 def read_case_summary(case_dir: Path, root: Path) -> CaseSummary:
-    control = find_file(case_dir / "system", "controlDict")
-    solver = dict_value(read_text(control), "application") if control else None
+    control = case_text(case_dir, "system/controlDict")
+    solver = dict_value(control, "application") if control else None
     sim, model = read_turbulence(case_dir)
     rel = case_dir.relative_to(root).as_posix() if case_dir != root else case_dir.name
     return CaseSummary(case=rel, solver=solver, simulation_type=sim, turbulence_model=model,

@@ -15,9 +15,10 @@ import re
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
-from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
+from tasks.foam.tutorial_templates import made_files
+from tasks.knowledge.casebase import case_text
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
@@ -28,6 +29,7 @@ from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.foam_values import magnitude as _magnitude
 from tasks.plan.manifest import FileEdit
+from tasks.plan.multi_region import RegionDictBinding
 from tasks.plan.regions import (
     DEFAULT,
     raw_entry,
@@ -56,8 +58,7 @@ class Base:
 
     def text(self, rel: str) -> str | None:
         if rel not in self._cache:
-            path = find_file((self.root / rel).parent, Path(rel).name)
-            self._cache[rel] = read_text(path) if path else None
+            self._cache[rel] = case_text(self.root, rel)
         return self._cache[rel]
 
     def field_rels(self, field: str) -> list[str]:
@@ -148,7 +149,7 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
     return roles
 
 
-class Binder(ByNameBinding, PartsBinding):
+class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
 
     def __init__(self, base: Base, solver: str, text: str) -> None:
@@ -245,6 +246,8 @@ class Binder(ByNameBinding, PartsBinding):
         return taken
 
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.bind_in_region(q):
+            return
         handler = getattr(self, f"_{q.role}", None)
         if handler is None:
             self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in a {self.solver} case")
@@ -385,8 +388,8 @@ class Binder(ByNameBinding, PartsBinding):
             root = self.base.root / folder
             if root.is_dir():
                 out += sorted(f"{folder}/{p.name.removesuffix('.gz')}" for p in root.iterdir()
-                              if p.is_file() and not p.name.endswith((".orig", ".org")))
-        return out
+                              if p.is_file() and not p.name.endswith((".orig", ".org", ".template")))
+        return out + sorted(rel for rel in made_files(self.base.root) if rel not in out)
 
     def _angle(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """An angle of attack turns the inlet (free-stream) velocity in the x-y plane."""

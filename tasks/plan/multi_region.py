@@ -1,0 +1,139 @@
+"""Values for one region of a multi-region case (conjugate heat transfer).
+
+A chtMultiRegion tutorial has no 0/<region> files before it runs: splitMeshRegions makes them,
+and `changeDictionary -region R` writes each region's values from system/R/changeDictionaryDict.
+A temperature or a velocity the request gives for "the heater" or "the water" belongs in that
+dictionary, on the region the words name (constant/regionProperties lists them: fluid and solid)
+and on the patch the words name, else the one patch of that region with a fixed value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.plan.foam_values import direction, fmt, vec
+from tasks.plan.stated import StatedQuantity
+
+_POSITION = {"top", "bottom", "left", "right", "upper", "lower", "front", "back", "inner", "outer", "middle"}
+_VALUE_ROLES = {"velocity": "U", "temperature": "T"}
+_INITIAL = re.compile(r"\b(?:initial(?:ly)?|start(?:s|ing)?|everywhere|throughout)\b")
+
+
+def region_names(region_properties: str) -> dict[str, str]:
+    """Region -> fluid | solid, from regionProperties' `regions (fluid (a b) solid (c))`."""
+    found: dict[str, str] = {}
+    for kind, names in re.findall(r"\b(fluid|solid)\s*\(([^()]*)\)", region_properties):
+        for name in names.split():
+            found[name] = kind
+    return found
+
+
+def name_words(region: str) -> list[str]:
+    """bottomWater -> [bottom, water]; left_solid -> [left, solid]."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|\d+", region)]
+
+
+def clause_before(text: str, q: StatedQuantity) -> str:
+    """The words of the request's clause that lead to the quantity ("the heater base at")."""
+    at = text.find(q.text)
+    head = text[:at] if at >= 0 else ""
+    cut = max(head.rfind(c) for c in ".;,:\n")
+    return head[cut + 1:].lower()
+
+
+def named_region(clause: str, regions: dict[str, str], kind: str | None) -> str | None:
+    """The region the clause names: material words (water, air, heater) count twice, position
+    words (bottom, left) once; a tie goes to the region named last, nearest the value."""
+    best, best_key = None, (0, -1)
+    for region, region_kind in regions.items():
+        if kind and region_kind != kind:
+            continue
+        score, last = 0, -1
+        for word in name_words(region):
+            hits = [m.start() for m in re.finditer(rf"\b{re.escape(word)}\w*", clause)]
+            if hits:
+                score += 1 if word in _POSITION else 2
+                last = max(last, hits[-1])
+        if score and (score, last) > best_key:
+            best, best_key = region, (score, last)
+    return best
+
+
+class RegionDictBinding:
+    """Mixed into the Binder: binds a region's temperature or velocity in its changeDictionaryDict."""
+
+    def _region_dicts(self) -> dict[str, str]:
+        regions = region_names(self.base.text("constant/regionProperties") or "")
+        return {r: k for r, k in regions.items() if self.base.text(f"system/{r}/changeDictionaryDict")}
+
+    def bind_in_region(self, q: StatedQuantity) -> bool:
+        """Bind q in the region its clause names; False when the case has no region dictionaries or
+        q is not a temperature or velocity (the ordinary binder takes it)."""
+        field = _VALUE_ROLES.get(q.quantity)
+        regions = self._region_dicts() if field else {}
+        if not regions:
+            return False
+        clause = clause_before(self.text, q)
+        region = named_region(clause, regions, "fluid" if field == "U" else None)
+        if region is None and field == "U":
+            fluids = [r for r, k in regions.items() if k == "fluid" and self._region_inlets(r)]
+            region = fluids[0] if len(fluids) == 1 else None
+        initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
+        if region is None and initial:
+            for each in regions:
+                self.set(f"system/{each}/changeDictionaryDict", ["T", "internalField"], f"uniform {fmt(q.value)}",
+                         f"initial temperature of {each}", q)
+            return True
+        if region is None:
+            self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
+            return True
+        rel = f"system/{region}/changeDictionaryDict"
+        if initial:
+            self.set(rel, ["T", "internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
+            return True
+        patch = self._region_patch(region, field, clause)
+        if patch is None:
+            self.refuse(q, f"the region {region} has no single patch with a fixed {field} for {q.text}; name one of "
+                           f"its patches ({', '.join(self._region_patches(region, field)) or 'none listed'})")
+            return True
+        old = fd.get(self.base.text(rel) or "", [field, "boundaryField", patch, "value"]) or ""
+        if field == "U":
+            along = direction(old) or [1.0, 0.0, 0.0]
+            value = f"uniform {vec([q.value * d for d in along])}"
+            internal = fd.get(self.base.text(rel) or "", [field, "internalField"]) or ""
+            if " ".join(internal.split()) == " ".join(old.split()):
+                self.set(rel, [field, "internalField"], value, f"{region} starts at its inlet velocity")
+        else:
+            value = f"uniform {fmt(q.value)}"
+        kind = fd.get(self.base.text(rel) or "", [field, "boundaryField", patch, "type"])
+        if kind != "fixedValue":
+            self.set(rel, [field, "boundaryField", patch, "type"], "fixedValue", f"{patch} of {region} fixed")
+        self.set(rel, [field, "boundaryField", patch, "value"], value, f"{field} on {patch} of {region}", q)
+        return True
+
+    def _region_patches(self, region: str, field: str) -> list[str]:
+        """The patches a region's dictionary lists for a field by name (not by pattern)."""
+        text = self.base.text(f"system/{region}/changeDictionaryDict") or ""
+        return [k for k in fd.keys(text, [field, "boundaryField"]) if re.fullmatch(r"\w+", k)]
+
+    def _region_inlets(self, region: str) -> list[str]:
+        text = self.base.text(f"system/{region}/changeDictionaryDict") or ""
+        return [p for p in self._region_patches(region, "U")
+                if fd.get(text, ["U", "boundaryField", p, "type"]) == "fixedValue"
+                and direction(fd.get(text, ["U", "boundaryField", p, "value"]) or "") is not None]
+
+    def _region_patch(self, region: str, field: str, clause: str) -> str | None:
+        """The patch the clause names, else the region's one inlet (U) or one fixed-value patch (T)."""
+        listed = self._region_patches(region, field)
+        named = [p for p in listed if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        if len(named) == 1:
+            return named[0]
+        if field == "U":
+            inlets = self._region_inlets(region)
+            return inlets[0] if len(inlets) == 1 else None
+        text = self.base.text(f"system/{region}/changeDictionaryDict") or ""
+        fixed = [p for p in listed if fd.get(text, [field, "boundaryField", p, "type"]) == "fixedValue"
+                 and not p.startswith(f"{region}_to_")]
+        return fixed[0] if len(fixed) == 1 else None
+
