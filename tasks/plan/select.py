@@ -52,7 +52,8 @@ _STOP = set("the a an of and or in on at to for with by from into over under is 
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time step seconds second "
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
-            "first second third half quarter degree degrees".split())
+            "first second third half quarter degree degrees compressible incompressible unsteady around "
+            "through past mach".split())  # physics words count through the flags, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
 
@@ -322,6 +323,12 @@ def _other_case_used(root: Path) -> str | None:
     return None
 
 
+def _strongly_hinted(features: RequestFeatures) -> bool:
+    """The request's words point to a solver by a name of its method or two of its own words: the
+    usual solver of the flow it names gets no bonus over that one."""
+    return any(p >= 2 * WORD_POINTS for p in features.hint_strength.values())
+
+
 def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -> list[Candidate]:
     """Every record scored for the request, best first."""
     out: list[Candidate] = []
@@ -343,7 +350,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         elif solver in features.hint_strength:
             score += features.hint_strength[solver]
             why.append(f"{solver} suits the physics asked for")
-        if not features.solver and solver in features.default_solvers and solver not in features.hint_strength:
+        if not features.solver and solver in features.default_solvers and not _strongly_hinted(features):
             score += 20
             why.append(f"{solver} is the usual solver of the flow named")
         own = [part for part in r.case.split("/")[2:]
