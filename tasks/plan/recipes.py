@@ -14,8 +14,9 @@ from tasks.foam import dictionary as fd
 from tasks.foam.defaults import defaults, describe_relaxation
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
-from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, is_steady, model_spec, sine_bc
+from tasks.foam.physics import fluid_table, inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.extract import Quantity, cell_counts, sines
+from tasks.plan.foam_values import fmt  # stated values exactly as stated (10 significant digits)
 from tasks.plan.stated import Binding
 from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
 
