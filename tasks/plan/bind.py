@@ -413,12 +413,29 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
     def _wall_angle(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A shape's angle ("a 15 degree wedge") is kept when the base mesh has it; Casewright
         does not bend a tutorial's mesh."""
+        if self._contact_angle(q):
+            return
         text = self.base.text("system/blockMeshDict") or ""
         if any(abs(a - q.value) < 0.5 for a in edge_angles_deg(text)):
             self.assumptions.append(f"{q.text}: the base mesh already has an edge at {fmt(q.value)} deg")
             return
         self.refuse(q, f"the base mesh has no edge at {q.text}; Casewright does not change the angles of a "
                        f"tutorial's mesh: describe the shape for the shape library instead")
+
+    def _contact_angle(self, q: StatedQuantity) -> bool:
+        """A contact (wetting) angle is theta0 of every wall of a phase fraction that has one
+        (constantAlphaContactAngle); False when the words do not call it one."""
+        clause, _ = self._words_of(q)
+        if not re.search(r"\bcontact\b|\bwett|\btheta", clause):
+            return False
+        walls = [(rel, patch) for field in self.base.fields() if field.startswith("alpha.")
+                 for patch, bc in self.base.patch_bcs(field).items() if bc == "constantAlphaContactAngle"
+                 for rel in self.base.field_rels(field)]
+        for rel, patch in walls:
+            self.set(rel, ["boundaryField", patch, "theta0"], fmt(q.value), f"contact angle on {patch}", q)
+        if not walls:
+            self.refuse(q, "the base case has no wall with a contact angle (constantAlphaContactAngle on an alpha field)")
+        return True
 
     def _freestream_speed(self) -> float | None:
         for rel in self.base.field_rels(self.u_field):
