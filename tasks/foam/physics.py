@@ -70,7 +70,7 @@ MULTIPHASE_SOLVERS = frozenset(
 STEADY_SOLVERS = frozenset(
     {"simpleFoam", "buoyantBoussinesqSimpleFoam", "buoyantSimpleFoam", "rhoSimpleFoam",
      "porousSimpleFoam", "SRFSimpleFoam", "chtMultiRegionSimpleFoam", "potentialFoam",
-     "laplacianFoam", "rhoPorousSimpleFoam", "overSimpleFoam", "boundaryFoam"}
+     "rhoPorousSimpleFoam", "overSimpleFoam", "boundaryFoam"}  # laplacianFoam: dT/dt, transient
 )
 
 
