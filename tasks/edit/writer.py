@@ -24,10 +24,10 @@ from tasks.edit import caseops
 from tasks.edit.timestep import fit_time_step
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
+from tasks.foam.allrun_inputs import SUFFIX, made_files, resource_files
 from tasks.foam.casedir import read_case
 from tasks.foam.files import plain_name, read_bytes
 from tasks.foam.geometry import rectangle
-from tasks.foam.tutorial_templates import SUFFIX, made_files
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
@@ -81,6 +81,12 @@ def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
         if only is None or name in only:
             (dest / name).write_text(text)
             prov[name] = f"made from {name}{SUFFIX} as the tutorial's Allrun makes it"
+    for rel, source in resource_files(src).items():
+        name = plain_name(rel)
+        if only is None or name in only:
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            (dest / name).write_bytes(read_bytes(source))
+            prov[name] = f"copied from {source}, as the tutorial's Allrun copies it"
     return prov
 
 

@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam import dictionary as fd
+from tasks.foam.allrun_inputs import made_files
 from tasks.foam.files import find_file, read_text
-from tasks.foam.tutorial_templates import made_files
 
 # --- reading OpenFOAM text -----------------------------------------------------------------
 

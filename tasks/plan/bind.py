@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
+from tasks.foam.allrun_inputs import made_files
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
-from tasks.foam.tutorial_templates import made_files
 from tasks.knowledge.casebase import case_text
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.bind_parts import PartsBinding

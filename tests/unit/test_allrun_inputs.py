@@ -1,5 +1,6 @@
-"""Dictionaries a tutorial's Allrun makes from a .template are made the same way, so such a
-tutorial is a case with a solver and can be the base of a plan."""
+"""Inputs a tutorial's Allrun makes (a dictionary from a .template) or copies (a shared surface)
+are made and copied the same way, so such a tutorial is a case with a solver and can be the base
+of a plan."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tasks.foam.tutorial_templates import made_files, placeholders
+from tasks.foam.allrun_inputs import made_files, placeholders, resource_files
 from tasks.knowledge.casebase import case_text, find_case_dirs, read_case_summary
 
 TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
@@ -63,3 +64,25 @@ def test_the_installed_template_tutorials_are_cases_with_their_solver():
     assert summary.solver == "pimpleFoam"
     assert "laminarModel        Maxwell;" in case_text(POISEUILLE, "constant/turbulenceProperties")
     assert "END_TIME" not in case_text(POISEUILLE, "system/controlDict")
+
+
+def test_shared_resources_the_allrun_copies_are_found(tmp_path):
+    root = tmp_path / "tutorials"
+    (root / "resources/geometry").mkdir(parents=True)
+    (root / "resources/geometry/part.stl.gz").write_bytes(b"")
+    case = root / "mesh/snappy/part"
+    (case / "constant/triSurface").mkdir(parents=True)
+    (case / "Allrun").write_text("\\cp $FOAM_TUTORIALS/resources/geometry/part.stl.gz constant/triSurface/\n"
+                                 "cp ${FOAM_TUTORIALS}/resources/geometry/missing.obj constant/triSurface/\n")
+    assert resource_files(case) == {"constant/triSurface/part.stl.gz": root / "resources/geometry/part.stl.gz"}
+
+
+@pytest.mark.skipif(not POISEUILLE.is_dir(), reason="openfoam-examples not installed")
+def test_a_copied_snappy_tutorial_gets_its_surface(tmp_path):
+    from tasks.edit.writer import _copy_base
+
+    cyclone = TUTORIALS / "lagrangian/MPPICFoam/cyclone"
+    prov = _copy_base(cyclone, tmp_path, None)
+    stl = tmp_path / "constant/triSurface/cyclone.stl"
+    assert stl.is_file() and stl.read_bytes().lstrip().lower().startswith(b"solid")
+    assert "resources/geometry/cyclone.stl.gz" in prov["constant/triSurface/cyclone.stl"]

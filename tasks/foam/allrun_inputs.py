@@ -1,12 +1,16 @@
-"""Dictionaries a tutorial's Allrun makes from a `.template` before it runs.
+"""Inputs a tutorial's Allrun brings in before it runs, made or copied the same way here.
 
-A few tutorials ship `system/controlDict.template` or `constant/turbulenceProperties.template`
-with placeholders (END_TIME, LAMINAR_MODEL) and write the real file with `cp` and
-`sed "s|END_TIME|$endTime|g"` in their Allrun. Without the real file the case is not a case
-(no controlDict, no solver to read). Here the file is made as the Allrun's first pass makes it:
-each placeholder takes the value the script gives its variable first (a variable set from a
-list, or a loop over one, takes the list's first word). A placeholder whose value cannot be
-told leaves the file unmade: the tutorial is then not offered as a base.
+Templates: a few tutorials ship `system/controlDict.template` or
+`constant/turbulenceProperties.template` with placeholders (END_TIME, LAMINAR_MODEL) and write
+the real file with `cp` and `sed "s|END_TIME|$endTime|g"`. Without the real file the case is not
+a case (no controlDict, no solver to read). The file is made as the Allrun's first pass makes it:
+each placeholder takes the value the script gives its variable first (a variable set from a list,
+or a loop over one, takes the list's first word). A placeholder whose value cannot be told leaves
+the file unmade: the tutorial is then not offered as a base.
+
+Shared resources: snappyHexMesh tutorials copy their surface from the tutorials' own
+`resources/geometry` (`cp $FOAM_TUTORIALS/resources/geometry/cyclone.stl.gz constant/triSurface`);
+a copied case needs that file where the script puts it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ _SCRIPTS = ("Allrun", "Allrun.pre")
 _SED = re.compile(r"""s([|/#,])([A-Z][A-Z0-9_]{2,})\1\$\{?(\w+)\}?\1""")
 _ASSIGN = re.compile(r"""^\s*(\w+)=(?:"([^"]*)"|'([^']*)'|(\S*))""", re.M)
 _LOOP = re.compile(r"""\bfor\s+(\w+)\s+in\s+\$\{?(\w+)\}?""")
+_RESOURCE = re.compile(r"""\\?cp\s+(?:-\w+\s+)*\$\{?FOAM_TUTORIALS\}?/(resources/[\w./-]+)\s+([\w./-]+)""")
 
 
 def _script_text(case_dir: Path) -> str:
@@ -73,3 +78,18 @@ def made_files(case_dir: Path) -> dict[str, str]:
         if text is not None:
             made[target.relative_to(case_dir).as_posix()] = text
     return made
+
+
+def resource_files(case_dir: Path) -> dict[str, Path]:
+    """rel path in the case -> the shared resource file the Allrun copies there."""
+    root = next((p for p in case_dir.parents if (p / "resources").is_dir()), None)
+    if root is None:
+        return {}
+    found: dict[str, Path] = {}
+    for src, dest in _RESOURCE.findall(_script_text(case_dir)):
+        source = root / src
+        if not source.is_file():
+            continue
+        rel = f"{dest.rstrip('/')}/{source.name}" if dest.endswith("/") or (case_dir / dest).is_dir() else dest
+        found[rel] = source
+    return found
