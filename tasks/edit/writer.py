@@ -33,7 +33,7 @@ from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
 from tasks.run.steps import plan_steps
 
-SKIP_NAMES = {"Allrun", "Allclean", "Allrun.pre", "Allrun-parallel", "README", "README.md", "makeMesh", "PDRblockMeshDict"}
+SKIP_NAMES = {"Allrun", "Allclean", "Allrun.pre", "Allrun-parallel", "README", "README.md", "makeMesh"}
 DICTIONARY_DIRS = ("system", "constant", "0")
 
 

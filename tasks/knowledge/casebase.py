@@ -228,23 +228,41 @@ def _patch_types(bf_text: str, directory: Path, depth: int = 0) -> dict[str, str
     return patches
 
 
+_SCRIPT_CALL = re.compile(r"^\s*(?:runApplication\s+)?\./(All\w*(?:\.\w+)?)\b", re.M)
+
+
 def read_run_sequence(case_dir: Path, solver: str | None) -> list[RunStep]:
-    """The runApplication / runParallel steps of Allrun (+ Allrun.pre), in order."""
+    """The runApplication / runParallel steps of Allrun in order, with the steps of the sibling
+    scripts it calls (./Allrun.pre, ./Allrun.mesh) where it calls them; an Allrun.pre it does not
+    call runs first."""
+    allrun = find_file(case_dir, "Allrun")
+    called = {m for m in _SCRIPT_CALL.findall(read_text(allrun))} if allrun else set()
+    steps = [] if "Allrun.pre" in called else _script_steps(case_dir, "Allrun.pre", solver, set())
+    return steps + _script_steps(case_dir, "Allrun", solver, set())
+
+
+def _script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) -> list[RunStep]:
+    script = find_file(case_dir, name)
+    if script is None or name in seen:
+        return []
+    seen.add(name)
+    text = re.sub(r"[ \t]+#.*$", "", re.sub(r"\\\n", " ", read_text(script)), flags=re.M)  # joined, no comments
+    events = sorted([(m.start(), "run", m) for m in _RUN_LINE.finditer(text)] +
+                    [(m.start(), "call", m) for m in _SCRIPT_CALL.finditer(text)], key=lambda e: e[0])
     steps: list[RunStep] = []
-    for name in ("Allrun.pre", "Allrun"):
-        script = find_file(case_dir, name)
-        if script is None:
+    for _, kind, m in events:
+        if kind == "call":
+            steps += _script_steps(case_dir, m.group(1), solver, seen)
             continue
-        for kind, rest in _RUN_LINE.findall(read_text(script)):
-            words = [w for w in rest.split() if not w.startswith("$decomp") and w != "$decompDict"]
-            while words and words[0].startswith("-"):
-                words = words[2:] if words[0] in ("-s", "-a") else words[1:]
-            if not words:
-                continue
-            app = words[0]
-            if app == "$(getApplication)":
-                app = solver or app
-            steps.append(RunStep(app=app, args=" ".join(words[1:]), parallel=kind == "runParallel"))
+        words = [w for w in m.group(2).split() if not w.startswith("$decomp") and w != "$decompDict"]
+        while words and words[0].startswith("-"):
+            words = words[2:] if words[0] in ("-s", "-a") else words[1:]
+        if not words or words[0].startswith("./"):
+            continue
+        app = words[0]
+        if app == "$(getApplication)":
+            app = solver or app
+        steps.append(RunStep(app=app, args=" ".join(words[1:]), parallel=m.group(1) == "runParallel"))
     return steps
 
 

@@ -441,7 +441,7 @@ def tutorial_records(tutorials_dir: Path) -> list[CaseRecord]:
     key = str(tutorials_dir.resolve())
     if key in _RECORDS:
         return _RECORDS[key]
-    stamp = f"{tutorials_dir.resolve()}:{tutorials_dir.stat().st_mtime_ns}:v2"
+    stamp = f"{tutorials_dir.resolve()}:{tutorials_dir.stat().st_mtime_ns}:v3"
     cache = data_dir() / "cache" / "tutorial_records.json"
     records: list[CaseRecord] | None = None
     if cache.is_file():

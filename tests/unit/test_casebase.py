@@ -186,3 +186,25 @@ def test_lookup_on_the_real_tutorials() -> None:
     central = lookup_cases(records, solver="rhoCentralFoam", turbulence="kEpsilon")
     assert central.relaxed == "turbulence" and central.compressibility == "compressible"
     assert all(c.solver == "rhoCentralFoam" for c in central.cases)
+
+
+def test_run_sequence_follows_the_scripts_allrun_calls(tmp_path):
+    from tasks.knowledge.casebase import read_run_sequence
+
+    (tmp_path / "Allrun").write_text("./Allrun.mesh\nrestore0Dir\nrunApplication $(getApplication)\n")
+    (tmp_path / "Allrun.mesh").write_text(
+        "runApplication blockMesh\nrunApplication -s cyclic \\\n    createPatch -dict system/createPatchDict.cyclic -overwrite\n"
+        "runApplication transformPoints -scale 0.01   # cm -> m\n")
+    steps = [(s.app, s.args) for s in read_run_sequence(tmp_path, "rhoPimpleFoam")]
+    assert steps == [("blockMesh", ""), ("createPatch", "-dict system/createPatchDict.cyclic -overwrite"),
+                     ("transformPoints", "-scale 0.01"), ("rhoPimpleFoam", "")]
+
+
+def test_an_allrun_pre_the_allrun_does_not_call_runs_first(tmp_path):
+    from tasks.knowledge.casebase import read_run_sequence
+
+    (tmp_path / "Allrun.pre").write_text("runApplication blockMesh\n")
+    (tmp_path / "Allrun").write_text("runApplication icoFoam\n")
+    assert [s.app for s in read_run_sequence(tmp_path, "icoFoam")] == ["blockMesh", "icoFoam"]
+    (tmp_path / "Allrun").write_text("runApplication setFields\n./Allrun.pre\nrunApplication icoFoam\n")
+    assert [s.app for s in read_run_sequence(tmp_path, "icoFoam")] == ["setFields", "blockMesh", "icoFoam"]
