@@ -24,7 +24,8 @@ _SCRIPTS = ("Allrun", "Allrun.pre")
 _SED = re.compile(r"""s([|/#,])([A-Z][A-Z0-9_]{2,})\1\$\{?(\w+)\}?\1""")
 _ASSIGN = re.compile(r"""^\s*(\w+)=(?:"([^"]*)"|'([^']*)'|(\S*))""", re.M)
 _LOOP = re.compile(r"""\bfor\s+(\w+)\s+in\s+\$\{?(\w+)\}?""")
-_RESOURCE = re.compile(r"""\\?cp\s+(?:-\w+\s+)*\$\{?FOAM_TUTORIALS\}?/(resources/[\w./-]+)\s+([\w./-]+)""")
+_TUTORIALS_VAR = re.compile(r"""^\s*(\w+)=["']?\$\{?FOAM_TUTORIALS\}?(/[\w./-]*)["']?\s*$""", re.M)
+_COPY = re.compile(r"""^\s*\\?cp\s+(?:-\w+\s+)*\$\{?FOAM_TUTORIALS\}?/([\w./*-]+)\s+([\w./-]+)""", re.M)
 
 
 def _script_text(case_dir: Path) -> str:
@@ -81,15 +82,25 @@ def made_files(case_dir: Path) -> dict[str, str]:
 
 
 def resource_files(case_dir: Path) -> dict[str, Path]:
-    """rel path in the case -> the shared resource file the Allrun copies there."""
-    root = next((p for p in case_dir.parents if (p / "resources").is_dir()), None)
-    if root is None:
+    """rel path in the case -> each shared file the Allrun copies there from the tutorials' tree:
+    a file (`cp $FOAM_TUTORIALS/resources/geometry/x.stl.gz constant/triSurface/`), a folder
+    (`cp -r $resourcesDir/meshes/sbend/polyMesh constant`, the variable set to a path under
+    $FOAM_TUTORIALS) or a glob (`cp $resourcesDir/param/sbend/* 0`)."""
+    roots = [p for p in case_dir.parents if (p / "resources").is_dir()]
+    if not roots:
         return {}
+    root = roots[-1]  # $FOAM_TUTORIALS: the top folder with resources/ (solver folders have their own)
+    script = "\n".join(line for line in _script_text(case_dir).splitlines() if not line.lstrip().startswith("#"))
+    for var, path in _TUTORIALS_VAR.findall(script):
+        script = re.sub(rf"\$(?:\{{{var}\}}|{var}\b)", lambda _, path=path: "$FOAM_TUTORIALS" + path, script)
     found: dict[str, Path] = {}
-    for src, dest in _RESOURCE.findall(_script_text(case_dir)):
-        source = root / src
-        if not source.is_file():
-            continue
-        rel = f"{dest.rstrip('/')}/{source.name}" if dest.endswith("/") or (case_dir / dest).is_dir() else dest
-        found[rel] = source
+    for src, dest in _COPY.findall(script):
+        dest = dest.rstrip("/")
+        into = src.endswith("*") or dest in ("0", "constant", "system") or (case_dir / dest).is_dir() \
+            or dest.startswith("constant/")  # copied into a folder of the case
+        for source in sorted(root.glob(src)):
+            files = sorted(f for f in source.rglob("*") if f.is_file()) if source.is_dir() else [source]
+            for f in files:
+                inner = f.relative_to(source.parent).as_posix() if into else dest
+                found[f"{dest}/{inner}" if into else dest] = f
     return found

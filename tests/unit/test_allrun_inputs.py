@@ -86,3 +86,25 @@ def test_a_copied_snappy_tutorial_gets_its_surface(tmp_path):
     stl = tmp_path / "constant/triSurface/cyclone.stl"
     assert stl.is_file() and stl.read_bytes().lstrip().lower().startswith(b"solid")
     assert "resources/geometry/cyclone.stl.gz" in prov["constant/triSurface/cyclone.stl"]
+
+
+def test_folders_globs_and_path_variables_are_copied(tmp_path):
+    root = tmp_path / "tutorials"
+    (root / "resources").mkdir(parents=True)
+    shared = root / "solverX/resources"
+    (shared / "meshes/duct/polyMesh").mkdir(parents=True)
+    (shared / "meshes/duct/polyMesh/points").write_text("()")
+    (shared / "meshes/duct/polyMesh/faces.gz").write_bytes(b"")
+    (shared / "param/duct").mkdir(parents=True)
+    (shared / "param/duct/w0").write_text("0")
+    case = root / "solverX/duct/case1"
+    case.mkdir(parents=True)
+    (case / "Allrun").write_text('shared=$FOAM_TUTORIALS/solverX/resources\n'
+                                 '\\cp -r $shared/meshes/duct/polyMesh constant\n'
+                                 'cp ${shared}/param/duct/* 0\n'
+                                 '#cp $shared/param/other/* 0\n')
+    assert resource_files(case) == {
+        "constant/polyMesh/faces.gz": shared / "meshes/duct/polyMesh/faces.gz",
+        "constant/polyMesh/points": shared / "meshes/duct/polyMesh/points",
+        "0/w0": shared / "param/duct/w0",
+    }
