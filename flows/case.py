@@ -1,11 +1,15 @@
-"""Flows over one case: run an existing case (`run-case`) and a request to a case (`new`)."""
+"""Flows over one case: run an existing case (`run-case`) and a request to a case (`new`).
+
+The run itself is flows/case_pipeline.execute_case, here with its steps as Prefect tasks
+(TRACKED_STEPS); `casewright run-case` calls the pipeline directly when no Prefect server is
+running or configured.
+"""
 
 from __future__ import annotations
 
 import base64
 import io
 import os
-import time
 from pathlib import Path
 
 from prefect import flow, task
@@ -13,6 +17,8 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.logging import get_run_logger
 
+from flows import case_pipeline as pipeline
+from flows.case_pipeline import RunSteps
 from flows.steps import run_step
 from tasks.core.config import Settings, get_settings
 from tasks.edit.caseops import add_monitors, residuals_stated, tighten_residual_control
@@ -28,17 +34,13 @@ from tasks.edit.generate import (
     score_case,
     write_planned_case,
 )
-from tasks.foam.casedir import check_and_read
 from tasks.plan.manifest import CaseRequest
-from tasks.run.acceptance import with_acceptance
-from tasks.run.parallel import (Decomposition, choose_ranks, nothing_to_reconstruct, prepare_decomposition, record_ranks,
-                                requested_ranks)
-from tasks.run.report import RunReport, build_report, report_markdown, write_report
-from tasks.run.runner import select_runner
+from tasks.run.parallel import Decomposition, choose_ranks, requested_ranks
+from tasks.run.report import RunReport, report_markdown, write_report
+from tasks.run.runner import Runner, Step, StepResult
 from tasks.run.smoke import restore, shorten
-from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields
-from tasks.run.yplus import case_yplus_assessment, is_ras, with_wall_yplus, yplus_step
 
+TASK = {"persist_result": False, "cache_policy": NO_CACHE}
 PLOT_MAX_BYTES = 48_000  # the residual plot as embedded in an artifact (the PNG file keeps its size)
 
 
@@ -69,7 +71,7 @@ def plot_markdown(png: Path, alt: str) -> str:
         return f"(residual plot {png} could not be read: {exc})\n"
 
 
-@task(name="publish-report", persist_result=False, cache_policy=NO_CACHE)
+@task(name="publish-report", **TASK)
 def publish_report(report: RunReport) -> None:
     key = "run-" + "".join(c if c.isalnum() else "-" for c in Path(report.case_dir).name.lower())[:40]
     key = key.strip("-") or "run"
@@ -77,71 +79,34 @@ def publish_report(report: RunReport) -> None:
     get_run_logger().info("report artifact %r for %s", key, report.case_dir)
 
 
-@task(name="write-decomposition", persist_result=False, cache_policy=NO_CACHE)
+@task(name="write-decomposition", **TASK)
 def write_decomposition(case_dir: Path, np: int) -> Decomposition:
     """system/decomposeParDict for np ranks, once the mesh exists (its extents choose the split)."""
-    decomposition = prepare_decomposition(case_dir, np)
-    get_run_logger().info("decomposeParDict %s: %d subdomains, %s %s%s", decomposition.action, decomposition.subdomains,
-                          decomposition.method, decomposition.n or "", "".join(f"; {n}" for n in decomposition.notes))
-    return decomposition
+    return pipeline.write_decomposition(case_dir, np, get_run_logger())
+
+
+@task(name="judge-run", **TASK)
+def judge_run(report: RunReport, case_dir: Path) -> RunReport:
+    """The acceptance verdict (accept / warn / reject) of a run, with its checks."""
+    return pipeline.judge_run(report, case_dir, get_run_logger())
+
+
+def _run_step_task(runner: Runner, case_dir: Path, step: Step, settings: Settings) -> StepResult:
+    """The step as the retried `run-openfoam-step` task (retried on infrastructure faults only)."""
+    return run_step.with_options(retries=settings.infra_retries)(runner, case_dir, step, settings.step_timeout_s)
+
+
+TRACKED_STEPS = RunSteps(_run_step_task, write_decomposition, judge_run, publish_report)
 
 
 def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: int | None = None) -> RunReport:
     """Mesh, fields, solver as retried tasks of the calling flow; stop at the first failed step.
-    np > 1 runs the solver on np MPI ranks (np None: as the case was last run)."""
-    logger = get_run_logger()
-    started = time.monotonic()
-    info = check_and_read(Path(case_dir))
-    if np is not None:
-        record_ranks(info.case_dir, np)
-    runner, choice = select_runner(
-        backend or settings.runner_backend, settings.image, settings.docker_memory,
-        settings.docker_cpus, settings.openfoam_dir,
-    )
-    restored = restore_initial_fields(info)
-    steps = plan_steps(info, np)
-    logger.info("%s: %s on the %s backend (%s); steps: %s", info.case_dir, info.application, choice.backend,
-                choice.reason, ", ".join(s.label() for s in steps))
-    if restored:
-        logger.info("restored initial fields from their .orig copies: %s", ", ".join(restored))
-    step_task = run_step.with_options(retries=settings.infra_retries)
-    results = []
-    for step in steps:
-        if step.command == "decomposePar":
-            write_decomposition(info.case_dir, max(s.np for s in steps))
-        if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
-            logger.info("reconstructPar skipped: the run wrote no time after the start (endTime before the first write)")
-            continue
-        result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
-        results.append(result)
-        if result.status != "ok":
-            break
-        if step.command in CONVERTERS and (set_types := apply_recorded_patch_types(info.case_dir)):
-            logger.info("patch types set after %s: %s", step.command, ", ".join(set_types))
-    report = build_report(info, results, choice.backend, choice.reason, restored, time.monotonic() - started)
-    if report.status == "completed" and is_ras(info.case_dir):
-        check = step_task(runner, info.case_dir, yplus_step(info.application), settings.step_timeout_s)
-        report = with_wall_yplus(report, info.case_dir, check)
-    report = judge_run(report, info.case_dir)
-    write_report(report, info.case_dir)
-    logger.info("%s %s in %.2f s: time %s of endTime %s; report %s", info.application, report.status,
-                report.wall_seconds, report.time_reached, report.end_time, report.report_path)
-    publish_report(report)
-    return report
+    np > 1 runs the solver on np MPI ranks (np None: as the case was last run). The report is
+    published as a dashboard artifact."""
+    return pipeline.execute_case(case_dir, backend, settings, np, steps=TRACKED_STEPS, log=get_run_logger())
 
 
-@task(name="judge-run", persist_result=False, cache_policy=NO_CACHE)
-def judge_run(report: RunReport, case_dir: Path) -> RunReport:
-    """The acceptance verdict (accept / warn / reject) of a run, with its checks."""
-    judged = with_acceptance(report, case_dir, case_yplus_assessment(report, case_dir))
-    acc = judged.acceptance
-    get_run_logger().info("acceptance %s%s: %s", acc.verdict,
-                          "" if acc.converged is None else f" (converged: {acc.converged})",
-                          "; ".join(acc.reasons[:3]) or "every check ok")
-    return judged
-
-
-@task(name="add-run-monitors", persist_result=False, cache_policy=NO_CACHE)
+@task(name="add-run-monitors", **TASK)
 def add_run_monitors(case_dir: Path, solver: str, residuals_stated: bool) -> list[str]:
     """Flow-rate and monitored-quantity function objects for the acceptance checks; a steady
     case's residualControl tightened to the canonical values unless the request states its own."""
@@ -159,7 +124,7 @@ def run_case(case_dir: Path, backend: str | None = None, settings: Settings | No
     return execute_case(case_dir, backend, settings or get_settings(), np)
 
 
-@task(name="route-request", persist_result=False, cache_policy=NO_CACHE)
+@task(name="route-request", **TASK)
 def route(request: CaseRequest) -> RouteSummary:
     routed = route_request(request.text)
     get_run_logger().info("routed: %s mode, categories %s, %d canonical notes pinned", routed.mode,
@@ -167,7 +132,7 @@ def route(request: CaseRequest) -> RouteSummary:
     return routed
 
 
-@task(name="plan-case", persist_result=False, cache_policy=NO_CACHE)
+@task(name="plan-case", **TASK)
 def plan_case(request: CaseRequest, settings: Settings, routed: RouteSummary):
     manifest = plan_request(request, settings, routed)
     get_run_logger().info("planned (%s planner): %s, recipe %s, base %s, %d assumptions", manifest.planner,
@@ -175,14 +140,14 @@ def plan_case(request: CaseRequest, settings: Settings, routed: RouteSummary):
     return manifest
 
 
-@task(name="write-case", persist_result=False, cache_policy=NO_CACHE)
+@task(name="write-case", **TASK)
 def write_case(request: CaseRequest, manifest, settings: Settings):
     written = write_planned_case(request, manifest, settings)
     get_run_logger().info("wrote %d files into %s", len(written.files), written.case_dir)
     return written
 
 
-@task(name="check-case", persist_result=False, cache_policy=NO_CACHE)
+@task(name="check-case", **TASK)
 def check_case(written, manifest):
     problems = check_written_case(written, manifest)
     get_run_logger().info("pre-run checks: %d problem(s)%s", len(problems),
@@ -190,7 +155,7 @@ def check_case(written, manifest):
     return problems
 
 
-@task(name="choose-ranks", persist_result=False, cache_policy=NO_CACHE)
+@task(name="choose-ranks", **TASK)
 def choose_run_ranks(request: CaseRequest, manifest, np: int | None) -> tuple[int, list[str]]:
     """The MPI ranks of the run: --np, else what the request asks for ("on 2 cores", "np 4",
     "with 4 processes"), else 1; warnings for an overridden request or more ranks than cores."""
@@ -207,7 +172,7 @@ def choose_run_ranks(request: CaseRequest, manifest, np: int | None) -> tuple[in
     return ranks, notes
 
 
-@task(name="score-case", persist_result=False, cache_policy=NO_CACHE)
+@task(name="score-case", **TASK)
 def score_and_report(request: CaseRequest, manifest, written, problems, report: RunReport | None,
                      routed: RouteSummary | None = None, review: ReviewSummary | None = None,
                      notes: list[str] | None = None) -> CaseResult:

@@ -328,6 +328,9 @@ def serve(root: Path) -> None:
 
     for name in ("prefect.flow_runs", "prefect.task_runs"):
         logging.getLogger(name).addHandler(_FORWARDER)
+    steps = logging.getLogger("flows.case_pipeline")  # run_case with no Prefect server logs its steps here
+    steps.setLevel(logging.INFO)
+    steps.addHandler(_FORWARDER)
     server = build_server(root.resolve())
 
     async def main() -> None:

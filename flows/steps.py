@@ -9,6 +9,7 @@ from prefect import task
 from prefect.cache_policies import NO_CACHE
 from prefect.logging import get_run_logger
 
+from flows.case_pipeline import RETRY_DELAYS_S, run_logged
 from tasks.core.errors import InfrastructureError
 from tasks.run.runner import Runner, Step, StepResult
 
@@ -28,7 +29,7 @@ def retry_infrastructure_only(task_obj: Any, task_run: Any, state: Any) -> bool:
     name="run-openfoam-step",
     task_run_name="{step.command}",
     retries=3,
-    retry_delay_seconds=[1, 2, 4],
+    retry_delay_seconds=list(RETRY_DELAYS_S),
     retry_condition_fn=retry_infrastructure_only,
     persist_result=False,
     cache_policy=NO_CACHE,
@@ -37,11 +38,4 @@ def run_step(runner: Runner, case_dir: Path, step: Step, timeout_s: float) -> St
     """Run one whitelisted command. An OpenFOAM failure is a result; only faults raise."""
     from prefect.runtime import task_run
 
-    logger = get_run_logger()
-    logger.info("%s on %s (%s backend)", step.label(), case_dir, runner.name)
-    result = runner.run(case_dir, step, timeout_s)
-    result.attempts = int(task_run.run_count or 1)
-    retried = f", attempt {result.attempts}" if result.attempts > 1 else ""
-    logger.info("%s: %s in %.2f s (exit %s%s); log %s", step.command, result.status, result.seconds,
-                result.exit_code, retried, result.log_path)
-    return result
+    return run_logged(runner, case_dir, step, timeout_s, get_run_logger(), int(task_run.run_count or 1))

@@ -5,6 +5,12 @@ plan + check every variant -> sweep-plan.json (--dry-run stops here) -> pack the
 submit one run-variant task per variant without a result (base archive + edit list in,
 result archive out) -> land each result in OUT/<name> as it comes -> sweep.json, sweep.csv,
 sweep.md, plots and a table artifact in the Prefect dashboard.
+
+Inside a variant the OpenFOAM steps are plain retried calls (flows/case_pipeline), not Prefect
+tasks: a task run per step, and a report artifact per variant, cost each worker API round trips
+and CPU beside the other variants' solvers; the variant's report.md and the sweep's table hold
+what they showed. A Dask scheduler unpickles every variant it is sent, so it imports this
+module with the first one: start it with `--preload flows.sweep`, as the workers.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from prefect.futures import as_completed
 from prefect.logging import get_run_logger
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 
-from flows.case import execute_case
+from flows.case_pipeline import execute_case, import_in_background
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import InfrastructureError
 from tasks.core.progress import report_progress
@@ -83,7 +89,7 @@ def run_variant(job: VariantJob, backend: str | None, settings: Settings) -> Var
     case = open_workspace(job)
     try:
         change = apply_changes(read_state(case), job.plan.plan)
-        report = execute_case(case, backend, settings, job.np)
+        report = execute_case(case, backend, settings, job.np, log=get_run_logger())
         reviewed = False
         if report.status != "completed" and job.review:
             from flows.review import review_case
@@ -98,11 +104,6 @@ def run_variant(job: VariantJob, backend: str | None, settings: Settings) -> Var
         return VariantOutcome(result=result, archive=pack_result(case), work_case=str(case))
     finally:
         close_workspace(case)
-
-
-@task(name="land-variant", task_run_name="land {outcome.result.name}", **TASK)
-def land_variant(outcome: VariantOutcome, out_dir: Path) -> VariantResult:
-    return land(outcome, out_dir)
 
 
 @task(name="summarise-sweep", **TASK)
@@ -145,14 +146,16 @@ def variant_runner(spec: SweepSpec) -> Iterator[TaskRunner]:
             workers = len(runner.client.scheduler_info(n_workers=-1)["workers"])
         except OSError as exc:
             raise InfrastructureError(f"cannot reach the Dask scheduler at {spec.address}: {exc}; start it with "
-                                      f"`dask scheduler` and its workers with `dask worker {spec.address}`") from exc
+                                      f"`dask scheduler --preload flows.sweep` and its workers with "
+                                      f"`dask worker {spec.address} --preload flows.sweep`") from exc
         get_run_logger().info("sweep: Dask scheduler %s with %d workers", runner.client.scheduler.address, workers)
         yield runner
 
 
 def run_variants(spec: SweepSpec, plans: list[VariantPlan], backend: str | None,
                  settings: Settings) -> dict[str, VariantResult]:
-    """Submit one run-variant task per plan to the sweep's executor; land each result as it comes.
+    """Submit one run-variant task per plan to the sweep's executor; land each result as it comes
+    (a plain call: unpacking takes milliseconds, a task run per variant costs the API more).
     A variant lost outside OpenFOAM (its worker gone for good, Docker down) is a failed row."""
     logger = get_run_logger()
     base = pack_base(spec.base_case)
@@ -161,10 +164,11 @@ def run_variants(spec: SweepSpec, plans: list[VariantPlan], backend: str | None,
     with variant_runner(spec) as runner:
         futures = {runner.submit(run_variant, {"job": VariantJob(plan=p, base=base, np=spec.np, review=spec.review),
                                                "backend": backend, "settings": settings}): p for p in plans}
+        import_in_background(["matplotlib.pyplot"])  # for the summary's plots, while the variants run
         for future in as_completed(list(futures)):
             plan = futures[future]
             try:
-                results[plan.name] = land_variant(future.result(), spec.out_dir)
+                results[plan.name] = land(future.result(), spec.out_dir)
             except Exception as exc:  # recorded as the variant's result; the other variants go on
                 logger.error("sweep: variant %s failed outside OpenFOAM: %s", plan.name, exc)
                 results[plan.name] = variant_result(plan, spec.out_dir / plan.name, None, None, None,

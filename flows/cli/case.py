@@ -1,7 +1,8 @@
 """`casewright new`, `run-case` and `modify`: one case, from a request, as it is, or changed.
 
 Each checks what it can before any service starts (the backend, the folders, the request
-text), so a refused command exits 2 without starting Prefect or Docker.
+text), so a refused command exits 2 without starting Prefect or Docker. `run-case` runs as a
+Prefect flow only when a server is running or configured (or with --server).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any, Optional
 
 import typer
 
-from flows.cli._common import BackendOpt, JsonOpt, check_backend, finish, run_flow
+from flows.cli._common import BackendOpt, JsonOpt, ServerOpt, check_backend, finish, run_flow, run_flow_or_direct
 
 NpOpt = typer.Option(None, "--np", min=1, max=64,
                      help="MPI ranks for the solver: decomposePar, mpirun -np N <solver> -parallel, reconstructPar "
@@ -22,15 +23,18 @@ def run_case_cmd(
     case_dir: Path = typer.Argument(..., help="An OpenFOAM case directory (holding system/controlDict)."),
     np: Optional[int] = NpOpt,
     backend: Optional[str] = BackendOpt,
+    server: Optional[bool] = ServerOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Run an existing case as it is and report how far it got."""
     from tasks.foam.casedir import check_and_read
-    from tasks.run.report import report_markdown
 
     check_backend(backend)
     check_and_read(case_dir)  # a missing case or an unknown application is refused here
-    report = run_flow("flows.case:run_case", case_dir, backend=backend, np=np)
+    report = run_flow_or_direct("flows.case:run_case", "flows.case_pipeline:run_case", case_dir, backend=backend,
+                                np=np, server=server)
+    from tasks.run.report import report_markdown  # after the run: it imports the report's modules while it runs
+
     finish(report, json_out, report_markdown, ok=report.status == "completed")
 
 

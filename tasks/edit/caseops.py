@@ -8,6 +8,8 @@ canonical BC selector (tasks/knowledge) through templates/foam/field.j2.
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from tasks.core.errors import PlanError
@@ -81,6 +83,48 @@ def set_patch_value(case: Path, field: str, patch: str, value: str) -> str:
 
 def set_internal(case: Path, field: str, value: str) -> str:
     return edit(case, f"0/{field}", ["internalField"], value)
+
+
+def expand_m4(case: Path, rel: str = "system/blockMeshDict.m4") -> str:
+    """Write system/blockMeshDict from the case's m4 mesh template, as the tutorials' makeMesh
+    scripts do (`m4 system/blockMeshDict.m4 > system/blockMeshDict`); the template stays."""
+    src = case / rel
+    if not src.is_file():
+        raise PlanError(f"the mesh template {rel} is missing from {case}")
+    if shutil.which("m4") is None:
+        raise PlanError("this case's mesh needs m4 to expand its template: apt-get install m4")
+    out = subprocess.run(["m4", str(src)], check=False, capture_output=True, text=True, cwd=case, timeout=60)
+    if out.returncode != 0:
+        raise PlanError(f"m4 failed on {rel} in {case}: {out.stderr.strip()[:300]}")
+    return write(case, "system/blockMeshDict", out.stdout)
+
+
+_COORD = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
+_POINT = re.compile(rf"\({_COORD}{_COORD}{_COORD}\)")
+
+
+def patch_centres(case: Path) -> dict[str, tuple[float, float, float]]:
+    """Centre of each patch of the case's blockMeshDict (the mean of its face corners), for
+    words that place a patch ("the upper outlet", "the left wall"). Empty when the vertices are
+    not plain numbers ($x, #calc, m4 macros) or the patches use the old `patches` syntax."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        return {}
+    text = fd.strip_comments(bmd.read_text())
+    vertices = fd.get(text, ["vertices"]) or ""
+    points = [[float(x) for x in m.groups()] for m in _POINT.finditer(vertices)]
+    if not points or len(points) != vertices.count("(") - 1:
+        return {}
+    span = fd.find(text, ["boundary"])
+    body = text[span.value_start:span.value_end].strip()[1:-1] if span else ""
+    centres = {}
+    for e in fd.entries(body):
+        corners = [int(i) for face in re.findall(r"\(([\d\s]+)\)", fd.get(body, [e.key, "faces"]) or "")
+                   for i in face.split()] if e.is_dict else []
+        if corners and max(corners) < len(points):
+            x, y, z = (sum(points[i][axis] for i in corners) / len(corners) for axis in range(3))
+            centres[e.key] = (x, y, z)
+    return centres
 
 
 # --- fields from the BC selector ------------------------------------------------------

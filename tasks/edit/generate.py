@@ -141,14 +141,21 @@ def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary |
 
 def choose_plan(request: CaseRequest, settings: Settings, llm=None, context: str = "") -> CaseManifest:
     """The deterministic planner, widened by the LLM planner when one is configured; a request
-    that describes a shape of the geometry library is built on that shape, one with the user's
-    STL or mesh (--geometry, --mesh) on that."""
+    with the user's STL or mesh (--geometry, --mesh) is built on that, and one that describes a
+    shape of the geometry library with sizes or parameters no tutorial has is built on that shape
+    before any tutorial or family recipe is tried (tasks/plan/generic.shape_to_build)."""
     from tasks.edit.parametric import plan_geometry
     from tasks.edit.user_mesh import plan_user_mesh
-    from tasks.plan.generic import GeometryDescribed
+    from tasks.plan.generic import GeometryDescribed, shape_to_build
+    from tasks.plan.request import build_context
+    from tasks.plan.stated import read_stated
 
     if request.geometry or request.mesh:
         return plan_user_mesh(request, settings.tutorials_dir)
+    ctx = build_context(request.text, settings.tutorials_dir, request.example_dir)
+    spec = shape_to_build(ctx, read_stated(ctx.text))
+    if spec is not None:
+        return plan_geometry(request.text, settings.tutorials_dir, spec)
     try:
         return _choose_plan(request, settings, llm, context)
     except GeometryDescribed as described:

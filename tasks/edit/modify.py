@@ -9,13 +9,21 @@ import json
 import re
 import shutil
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
-from tasks.edit.patch_words import durations, in_unit, named_patch, segment_before, stated_direction
+from tasks.edit.patch_words import (
+    durations,
+    in_unit,
+    named_patch,
+    segment_before,
+    stated_direction,
+    surface_tension,
+)
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import check_and_read, field_files, mesh_patches
@@ -35,6 +43,9 @@ from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions, vec
 from tasks.plan.request import check_request_text, final_model, named_solver
+from tasks.plan.stated import in_case_time
+
+_NUMBER = r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?"
 
 
 class CaseState(BaseModel):
@@ -48,6 +59,13 @@ class CaseState(BaseModel):
     patches: dict[str, str]  # name -> mesh type
     roles: dict[str, str]
     fields: list[str]
+    centres: dict[str, tuple[float, float, float]] = Field(default_factory=dict)  # of non-constraint patches
+    up: int = 1  # the vertical axis: against gravity
+
+    def patch_named(self, words: str, among: Iterable[str] | None = None) -> str | None:
+        """The patch (of `among`, default every patch) the words name: by name, alias, rank
+        ("the second outlet") or place ("the upper outlet")."""
+        return named_patch(words, self.patches if among is None else among, self.centres, self.up)
 
 
 class ChangePlan(BaseModel):
@@ -86,15 +104,29 @@ def read_state(case_dir: Path) -> CaseState:
     if manifest.is_file():
         roles = {p["name"]: p["role"] for p in json.loads(manifest.read_text()).get("patches", [])}
     roles = {name: caseops.role_of(name, ptype, roles) for name, ptype in patches.items()}
-    if (case / "0/U").is_file():  # a wall with a fixed non-zero velocity is a moving wall
-        text = (case / "0/U").read_text()
-        for name in patches:
+    if (u_file := initial_field(case, "U")) is not None:
+        # a fixed non-zero velocity: a moving wall on a wall patch, an inlet on a plain patch
+        # whose name says neither (counterFlowFlame2D's fuel and air)
+        text = u_file.read_text()
+        for name, ptype in patches.items():
             if roles.get(name) == "wall" and fd.get(text, ["boundaryField", name, "type"]) in ("fixedValue", "uniformFixedValue"):
                 value = fd.get(text, ["boundaryField", name, "value"]) or ""
                 if re.search(r"[1-9]", value.replace("uniform", "")) or fd.get(text, ["boundaryField", name, "uniformValue"]):
-                    roles[name] = "movingWall"
+                    roles[name] = "movingWall" if ptype == "wall" else "inlet"
+    centres = {p: c for p, c in caseops.patch_centres(case).items() if patches.get(p) not in _CONSTRAINTS}
     return CaseState(case_dir=case, solver=info.application, model=model, patches=patches, roles=roles,
-                     fields=field_files(case))
+                     fields=field_files(case), centres=centres, up=_up_axis(case))
+
+
+_CONSTRAINTS = ("empty", "symmetry", "symmetryPlane", "wedge", "cyclic", "cyclicAMI", "processor")
+
+
+def _up_axis(case: Path) -> int:
+    """The axis against gravity (constant/g), y when the case has no gravity."""
+    g = case / "constant/g"
+    value = (fd.get(g.read_text(), ["value"]) or "") if g.is_file() else ""
+    nums = [float(x) for x in re.findall(_NUMBER, value)]
+    return max(range(3), key=lambda i: abs(nums[i])) if len(nums) == 3 and any(nums) else 1
 
 
 def _patch_with_role(state: CaseState, *roles: str) -> str | None:
@@ -102,8 +134,8 @@ def _patch_with_role(state: CaseState, *roles: str) -> str | None:
 
 
 def _direction(case: Path, field: str, patch: str) -> list[float]:
-    value = fd.get((case / "0" / field).read_text(), ["boundaryField", patch, "value"]) or ""
-    nums = [float(x) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
+    value = fd.get(initial_field(case, field).read_text(), ["boundaryField", patch, "value"]) or ""  # type: ignore[union-attr]
+    nums = [float(x) for x in re.findall(_NUMBER, value)]
     if len(nums) == 3 and any(nums):
         norm = sum(x * x for x in nums) ** 0.5
         return [x / norm for x in nums]
@@ -145,8 +177,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or \
         first(qs, "time", "endtime", "end time", "until", "run for", "stop", "end at", "finish", "expir", "duration")
     write_q = first(qs, "iterations", "every", "write") or first(qs, "time", "every", "write")
-    if end_q is not None and end_q is not write_q:
-        edit("system/controlDict", ["endTime"], _num(end_q.value), "end time")
+    if end_q is not None and end_q is not write_q:  # "six months" is 0.5 in financialFoam's years
+        edit("system/controlDict", ["endTime"], _num(in_case_time(end_q.value, state.solver) if end_q.kind == "time"
+                                                     else end_q.value), "end time")
     elif end_q is None:
         _duration_end_time(plan, state, text)
     if write_q is not None:
@@ -172,7 +205,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     _patch_pressure_edits(plan, state, text)
 
     temps = [q for q in qs if q.kind == "temperature"]
-    if temps and "0/T" not in (e.file for e in plan.edits) and (case / "0/T").is_file():
+    if temps and "0/T" not in (e.file for e in plan.edits) and initial_field(case, "T") is not None:
         _temperature_edits(plan, state, text, temps)
 
     fluid = _target_fluid(text)
@@ -225,6 +258,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
              setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
         del span
 
+    _surface_tension_edits(plan, state, text)
     _contact_angle_edits(plan, state, qs, low)
     _bind_the_rest(plan, state, text)
     if not (plan.edits or plan.solver or plan.model or plan.refine):
@@ -294,7 +328,8 @@ def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
 
     numbers = " ".join(str(e.value) for e in plan.edits)
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
-    stated = [q for q in read_stated(text) if q.role not in ("geometry",) and not mentions_value(numbers, q.value)
+    stated = [q for q in read_stated(text) if q.role not in ("geometry",)
+              and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis"))]
     if not stated:
         return
@@ -341,7 +376,7 @@ def _contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> No
         return
     atext = (state.case_dir / "0" / alpha).read_text()
     walls = [p for p, r in state.roles.items() if r in ("wall", "movingWall") and p in fd.keys(atext, ["boundaryField"])]
-    named = named_patch(angle.before[-60:], walls)
+    named = state.patch_named(angle.before[-60:], walls)
     copies = [f for f in (alpha, f"{alpha}.orig") if (state.case_dir / "0" / f).is_file()]  # Allrun copies .orig over
     for patch, copy in ((p, c) for p in ([named] if named else walls) for c in copies):
         bc = fd.get((state.case_dir / "0" / copy).read_text(), ["boundaryField", patch]) or ""
@@ -353,6 +388,57 @@ def _contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> No
                                        value={"type": "constantAlphaContactAngle", "theta0": _num(angle.value),
                                               "limit": "gradient", "value": "uniform 0"},
                                        reason=f"{patch} contact angle {_num(angle.value)} deg", locked=True))
+
+
+_TENSION_FILES = ("constant/transportProperties", "constant/thermophysicalProperties", "constant/phaseProperties")
+
+
+def _surface_tension_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """"surface tension 30 mN/m": sigma in N/m where the case keeps it: transportProperties
+    (interFoam), thermophysicalProperties (compressibleInterFoam, also as a `constant` dict) or
+    phaseProperties and multiphaseInterFoam's `sigmas` (a list of phase pairs: the pair the words
+    name, or the only one). Its dimensions, when written, stay."""
+    stated = surface_tension(text)
+    if stated is None:
+        return
+    value, words = stated
+    for rel in _TENSION_FILES:
+        path = state.case_dir / rel
+        ftext = path.read_text() if path.is_file() else ""
+        key = next((k for k in ("sigma", "sigmas") if fd.get(ftext, [k]) is not None), None)
+        if key is None:
+            continue
+        reason = f"surface tension {_num(value)} N/m"
+        if fd.get(ftext, [key, "sigma"]) is not None:
+            plan.edits.append(FileEdit(file=rel, entry=[key, "sigma"], value=_num(value), reason=reason, locked=True))
+            return
+        span = fd.find(ftext, [key])
+        old = ftext[span.value_start:span.value_end].strip() if span else ""  # as written: a list keeps its lines
+        new = _pair_tension(old, value, text) if old.startswith("(") else _NUMBER_AT_END.sub(_num(value), old)
+        if new is None:
+            plan.warnings.append(f"not applied: {words} ({rel} {key} lists several phase pairs; name the two phases)")
+        else:
+            plan.edits.append(FileEdit(file=rel, entry=[key], value=new, reason=reason, locked=True))
+        return
+    if "tension" in words:
+        plan.warnings.append(f"not applied: {words} (the case has no surface tension entry sigma in {', '.join(_TENSION_FILES)})")
+
+
+_NUMBER_AT_END = re.compile(_NUMBER + r"\s*$")
+_PAIR = re.compile(r"\(([^()]*)\)\s*(" + _NUMBER + ")")
+
+
+def _pair_tension(old: str, value: float, text: str) -> str | None:
+    """A `( (air water) 0.07 ... )` list with the new value on the pair whose two phases the
+    words name, or on its only pair; None when that pair is unclear."""
+    pairs = list(_PAIR.finditer(old))
+    low = text.lower()
+    named = [m for m in pairs if all(re.search(rf"\b{re.escape(w.lower())}\b", low) for w in m.group(1).split() if w != "and")]
+    chosen = pairs if len(pairs) == 1 else named
+    if len(chosen) != 1:
+        return None
+    m = chosen[0]
+    return old[:m.start(2)] + _num(value) + old[m.end(2):]
 
 
 def _time_unit(state: CaseState) -> str | None:
@@ -385,7 +471,7 @@ def _velocity_targets(state: CaseState, low: str, segment: str, first_value: boo
     """Patches a stated velocity goes to: the one its words name ("the air inlet 0.3 m/s"),
     every inlet for "both/all inlets", else (first velocity only) the moving wall or the inlet."""
     movers = [p for p, r in state.roles.items() if r in ("inlet", "movingWall")]
-    named = named_patch(segment, state.patches)
+    named = state.patch_named(segment)
     if named is not None:
         return [named]
     if not first_value:
@@ -426,10 +512,10 @@ _KINEMATIC_PRESSURE = re.compile(r"([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*m\s*\^?\
 def _patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     """A pressure stated for a named patch ("outlet2 pressure 2 m^2/s^2", "the outlet at 1 bar")
     goes to that patch's p (its value, or p0 for a total-pressure condition)."""
-    field = "p" if (state.case_dir / "0/p").is_file() else None
-    if field is None:
+    p_file = initial_field(state.case_dir, "p")
+    if p_file is None:
         return
-    ptext = (state.case_dir / "0/p").read_text()
+    ptext = p_file.read_text()
     patches = fd.keys(ptext, ["boundaryField"])
     stated = [(q.start, q.start + len(q.text), q.value) for q in quantities(text) if q.kind == "pressure"]
     stated += [(m.start(), m.end(), float(m.group(1))) for m in _KINEMATIC_PRESSURE.finditer(text)]
@@ -437,7 +523,7 @@ def _patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None
     for start, end, value in sorted(stated):
         segment = segment_before(text.lower(), start, previous_end)
         previous_end = end
-        patch = named_patch(segment, patches)
+        patch = state.patch_named(segment, patches)
         if patch is None or "pressure" not in segment and not re.search(r"\bp\b", segment):
             continue
         bc = fd.get(ptext, ["boundaryField", patch]) or ""
@@ -451,7 +537,7 @@ def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> 
     "the hot wall to 40 degC", "bottom 310 K"); with no patch named, to the patch holding the
     value it replaces ("350 K instead of 300 K"), else to the hottest (cold: coldest) patch
     when the words say hot or cold and one patch is clearly that. Other patches stay as they are."""
-    tfile = (state.case_dir / "0/T").read_text()
+    tfile = initial_field(state.case_dir, "T").read_text()  # type: ignore[union-attr]
     fixed = {p: fd.get(tfile, ["boundaryField", p, "value"]) for p in fd.keys(tfile, ["boundaryField"])
              if fd.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
     values = {p: float(v.split()[-1]) for p, v in fixed.items() if v and re.fullmatch(r"uniform\s+[-+\d.eE]+", v.strip())}
@@ -459,10 +545,10 @@ def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> 
     for q in temps:
         segment = segment_before(text.lower(), q.start, previous_end)
         previous_end = q.start + len(q.text)
-        target = named_patch(segment, fixed)
+        target = state.patch_named(segment, fixed)
         if target is None and q.replaced_from is not None:
             target = next((p for p, v in values.items() if abs(v - q.replaced_from) < 1e-6), None)
-        if target is None and named_patch(segment, state.patches) is None and len(set(values.values())) > 1:
+        if target is None and state.patch_named(segment) is None and len(set(values.values())) > 1:
             if re.search(r"\bheater|heat source", segment):
                 continue  # a heater that is no patch of its own: a setFields region or a source, for the binder
             if re.search(r"\b(hot|hotter|heated|warm)", segment):
@@ -533,9 +619,9 @@ def backup_files(case: Path, rels: list[str]) -> Path | None:
 def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
     """Back up, then apply the switches, refinement and edits. Returns the unified diff."""
     case = state.case_dir
-    before = {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
-              and (p.relative_to(case).parts[0] in ("0", "system", "constant")) and "polyMesh" not in p.parts}
+    before = _editable_files(case)
     backup = backup_files(case, [str(p.relative_to(case)) for p in before])
+    _expand_mesh_template(case)
     solver = plan.solver or state.solver
     closed = not any(r in ("inlet", "outlet", "atmosphere") for r in state.roles.values())
     if plan.solver:
@@ -553,12 +639,13 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
         bmd.write_text(geometry.scale_block_cells(bmd.read_text(), *plan.refine))
     locked = [v for v in load_locked(case)]
     for e in plan.edits:
-        path = case / e.file
-        if not path.is_file():
+        targets = _with_pristine_copies(case, e.file)
+        if not targets:
             raise RequestError(f"cannot change {e.file} ({e.reason}): the case has no such file")
-        path.write_text(fd.set_entry(path.read_text(), e.entry, e.value))
+        for rel in targets:
+            (case / rel).write_text(_written(fd.set_entry((case / rel).read_text(), e.entry, e.value), rel, e, backup))
         if e.locked:
-            new = flatten(e.reason, e.file, e.entry, e.value)
+            new = [v for rel in targets for v in flatten(e.reason, rel, e.entry, e.value)]
             keys = {(v.file, tuple(v.entry)) for v in new}
             locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
     if plan.refine:
@@ -568,10 +655,10 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
                                   entry=_model_entry(model), value=model))
     if plan.solver:
         locked.append(LockedValue(name="solver", file="system/controlDict", entry=["application"], value=solver))
+    _sync_pristine_dir(case, before)
     locked = [v for v in locked if (case / v.file).is_file()]
     save_locked(case, locked)
-    after = {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
-             and (p.relative_to(case).parts[0] in ("0", "system", "constant")) and "polyMesh" not in p.parts}
+    after = _editable_files(case)
     changed, diff = [], []
     for path in sorted(set(before) | set(after)):
         a, b = before.get(path, ""), after.get(path, "")
@@ -580,6 +667,63 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             changed.append(rel + (" (new)" if path not in before else " (removed)" if path not in after else ""))
             diff += difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"a/{rel}", f"b/{rel}")
     return ChangeResult(changed=changed, diff="".join(diff), backup=str(backup) if backup else None)
+
+
+def initial_field(case: Path, field: str) -> Path | None:
+    """The file a field's initial and boundary values come from at run time: the pristine copy
+    (0.orig/X or 0/X.orig) that the run copies over 0/X, as the tutorials' Allrun do, else 0/X."""
+    return next((p for p in (case / "0.orig" / field, case / "0" / f"{field}.orig", case / "0" / field) if p.is_file()), None)
+
+
+def _with_pristine_copies(case: Path, rel: str) -> list[str]:
+    """An edit of 0/X goes to every copy of X the case keeps (0/X, 0/X.orig, 0.orig/X): the run
+    restores 0/X from its pristine copy, and the two must not disagree."""
+    if not rel.startswith("0/") or rel.endswith(".orig"):
+        return [rel] if (case / rel).is_file() else []
+    name = rel.removeprefix("0/")
+    return [r for r in (rel, f"{rel}.orig", f"0.orig/{name}") if (case / r).is_file()]
+
+
+def _editable_files(case: Path) -> dict[Path, str]:
+    """The text of every file `modify` may change: fields (0/, 0.orig/), system/ and constant/
+    but the mesh."""
+    return {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
+            and p.relative_to(case).parts[0] in ("0", "0.orig", "system", "constant") and "polyMesh" not in p.parts}
+
+
+def _written(text: str, rel: str, e: FileEdit, backup: Path | None) -> str:
+    """The edited text, once its value reads back as the change states it (a value the parser
+    would place elsewhere or split is caught before it reaches the file)."""
+    got = fd.get(text, e.entry)
+    if isinstance(e.value, str) and " ".join((got or "").split()) != " ".join(fd.strip_comments(e.value).split()):
+        raise RequestError(f"{rel}: {'/'.join(e.entry)} would read back as {got!r}, not {e.value!r} ({e.reason}); "
+                           f"not written. Earlier changes of this request are applied; the files before it are in {backup}")
+    return text
+
+
+def _sync_pristine_dir(case: Path, before: dict[Path, str]) -> None:
+    """A case that keeps 0.orig has its 0/ replaced by it before every run (as the tutorials'
+    Allrun do): a field this change wrote in 0/ only (a new model's omega, rewritten wall
+    functions) goes to 0.orig too, and one it removed from 0/ leaves 0.orig."""
+    pristine, zero = case / "0.orig", case / "0"
+    if not pristine.is_dir():
+        return
+    for path in (p for p in zero.glob("*") if p.is_file()):
+        copy = pristine / path.name
+        changed = before.get(path) != path.read_text()
+        if changed and (not copy.is_file() or before.get(copy) == copy.read_text()):
+            shutil.copy2(path, copy)
+    for path in before:
+        if path.parent == zero and not path.exists():
+            (pristine / path.name).unlink(missing_ok=True)
+
+
+def _expand_mesh_template(case: Path) -> None:
+    """A case meshed from an m4 template (mixerVessel2D, angledDuct) and not meshed yet gets the
+    blockMeshDict its makeMesh script would write, so that it runs and can be refined."""
+    info = check_and_read(case)
+    if info.block_mesh_dict is None and not info.has_mesh and (case / "system/blockMeshDict.m4").is_file():
+        caseops.expand_m4(case)
 
 
 def _seed_solved_fields(case: Path, solved: list[str], values: dict[str, str]) -> None:
@@ -608,16 +752,16 @@ def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
     case = state.case_dir
     speed = 1.0
     for name, role in state.roles.items():
-        if role in ("inlet", "movingWall") and (case / "0/U").is_file():
-            value = fd.get((case / "0/U").read_text(), ["boundaryField", name, "value"]) or ""
-            nums = [abs(float(x)) for x in re.findall(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?", value)]
+        if role in ("inlet", "movingWall") and (u_file := initial_field(case, "U")) is not None:
+            value = fd.get(u_file.read_text(), ["boundaryField", name, "value"]) or ""
+            nums = [abs(float(x)) for x in re.findall(_NUMBER, value)]
             if nums and max(nums) > 0:
                 speed = max(nums)
                 break
     turb = inlet_turbulence(speed, 0.1, 1e-5)
     k = turb.k
-    if (case / "0/k").is_file():
-        internal = fd.get((case / "0/k").read_text(), ["internalField"]) or ""
+    if (k_file := initial_field(case, "k")) is not None:
+        internal = fd.get(k_file.read_text(), ["internalField"]) or ""
         m = re.search(r"uniform\s+([-+\d.eE]+)", internal)
         if m and float(m.group(1)) > 0:
             k = float(m.group(1))

@@ -21,7 +21,7 @@ from tasks.edit import parametric_setup as setup
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
-from tasks.geometry.build import build_mesh
+from tasks.geometry.build import build_mesh, geometry_record
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.plan.bind import bind_all, vec
@@ -213,8 +213,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if model == "laminar" and reynolds > 2300:
         warnings.append(f"Re = {reynolds:.3g} (U {fmt(speed)} m/s, L {fmt(build.reference_length)} m, nu {fmt(nu)}) "
                         "with a laminar model: the real flow would be turbulent")
-    geometry = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
-                "dimensions": spec.dims.model_dump(), "cells": build.n_cells}
+    geometry = geometry_record(spec, build)
     meta = scratch / ".casewright"
     meta.mkdir(exist_ok=True)
     (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
@@ -223,7 +222,20 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         (meta / "patch_types.json").write_text(json.dumps(types, indent=2) + "\n")
     if spec.mesh.cell_size:
         geometry["cell_size"] = spec.mesh.cell_size
+    if spec.mesh.cells:
+        geometry["cells_per_direction"] = " x ".join(str(n) for n in spec.mesh.cells)
     for q in stated:
+        if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.cells and (
+                list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells_per_direction"],
+                                    value=geometry["cells_per_direction"], how="the shape library meshed it so"))
+            continue
+        ratio = shape_ratio(q, spec.dims.model_dump()) if q.role == "fill_fraction" else None
+        if ratio is not None:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", ratio[0]],
+                                    value=fmt(spec.dims.model_dump()[ratio[0]]),
+                                    how=f"{ratio[0]} = {fmt(q.value)} x {ratio[1]}"))
+            continue
         if q.role in ("geometry", "cell_size") and spec.mesh.cell_size and \
                 abs(q.value - spec.mesh.cell_size) <= 1e-9 * max(1.0, q.value):
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cell_size"],
@@ -247,8 +259,11 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             if key is not None:
                 bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", key],
                                         value=fmt(q.value), how="shape dimension"))
-    own = {q.text for b in bindings for q in stated if b.stated == q.text and q.role in ("angle", "rayleigh")}
-    skip = ("reynolds", "cell_size", "rayleigh") if heat is not None and heat.walls else ("reynolds", "cell_size")
+    own = {q.text for b in bindings for q in stated if b.stated == q.text and
+           q.role in ("angle", "rayleigh", "mesh_cells", "mesh_cells_axis", "fill_fraction")}
+    # a heated cavity's wall temperatures were set on its hot and cold walls by set_boussinesq
+    skip = ("reynolds", "cell_size", "rayleigh", "wall_temperature") if heat is not None and heat.walls else \
+        ("reynolds", "cell_size")
     binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in skip and q.text not in own])
     for q in stated:
         if q.role == "reynolds" and re_q is not None:
@@ -273,6 +288,17 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         assumptions=assumptions + binder.assumptions, warnings=warnings, steps=steps,
         values={"geometry": geometry},
     )
+
+
+def shape_ratio(q: StatedQuantity, dims: dict) -> tuple[str, str] | None:
+    """(smaller, larger): the two lengths of the shape whose ratio a stated fraction is ("a depth one
+    third of its length"), or None."""
+    lengths = {k: float(v) for k, v in dims.items() if isinstance(v, (int, float)) and not isinstance(v, bool) and v}
+    for small, a in lengths.items():
+        for large, b in lengths.items():
+            if small != large and a < b and abs(a / b - q.value) <= 1e-6 * q.value:
+                return small, large
+    return None
 
 
 def far_field(patches: list[PatchInfo]) -> list[str]:

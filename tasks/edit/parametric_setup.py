@@ -329,6 +329,9 @@ def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build
     pr_q, hot_q, cold_q, ref_q, ra_q, g_q = (value(r) for r in ("prandtl", "hot_wall_temperature",
                                                                "cold_wall_temperature", "reference_temperature",
                                                                "rayleigh", "gravity"))
+    sides = sorted((q for q in stated if q.role == "wall_temperature"), key=lambda q: q.value)
+    if hot_q is None and cold_q is None and len(sides) == 2 and sides[0].value != sides[1].value:
+        cold_q, hot_q = sides  # two facing walls named by side: the shape library heated the hotter one
     pr = pr_q.value if pr_q else (entry.pr if entry and entry.pr else number("Pr", 1.0))
     said = re.search(rf"\b(?:beta|(?:thermal\s+|volumetric\s+)?expansion\s+coefficient)\s*(?:=|:|of|is)?\s*({_NUM})",
                      request, re.IGNORECASE)

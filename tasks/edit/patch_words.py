@@ -1,17 +1,19 @@
-"""Read which patch, direction or duration a change request's words point at. Pure functions
-over text and patch names, used by `modify` to put a stated value on the patch it names
-("floor at 301 K", "outlet2 pressure 2", "air inlet 0.3 m/s towards -x", "six months")."""
+"""Read which patch, direction, duration or surface tension a change request's words point at.
+Pure functions over text and patch names, used by `modify` to put a stated value on the patch
+it names ("floor at 301 K", "outlet2 pressure 2", "air inlet 0.3 m/s towards -x", "six months",
+"surface tension 30 mN/m")."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 # Words a patch name stands for, beyond its own: a request says "bottom" for a patch named
 # floor, "top" for ceiling, "heated" for hot.
 _ALIASES: dict[str, tuple[str, ...]] = {
-    "floor": ("bottom", "lower", "base"),
-    "bottom": ("floor", "lower", "base"),
+    "floor": ("bottom", "lower", "base", "ground"),
+    "bottom": ("floor", "lower", "base", "ground"),
+    "ground": ("floor", "bottom"),
     "lower": ("bottom", "floor"),
     "ceiling": ("top", "upper", "roof"),
     "top": ("ceiling", "upper", "roof"),
@@ -21,6 +23,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "cold": ("cool", "cooled", "colder", "cooler", "chilled"),
     "cool": ("cold", "cooled"),
     "heater": ("heater",),
+    "moving": ("lid",),
+    "lid": ("moving",),
     "left": ("left-hand",),
     "right": ("right-hand",),
 }
@@ -42,10 +46,17 @@ def _full_forms(patch: str) -> set[str]:
     return {patch.lower(), " ".join(words), "".join(words), "-".join(words), "_".join(words)}
 
 
-def patch_mentions(segment: str, patches: Iterable[str]) -> list[tuple[int, int, str]]:
+Centres = Mapping[str, Sequence[float]]
+
+
+def patch_mentions(segment: str, patches: Iterable[str], centres: Centres | None = None,
+                   up: int = 1) -> list[tuple[int, int, str]]:
     """(position, strength, patch) of every mention of a patch in `segment`: strength 2 for the
-    patch's whole name, 1 for a distinctive part of it or an alias of that part."""
+    patch's whole name, its rank or number ("the second outlet"), 1 for a distinctive part of it,
+    an alias of that part, or its place ("the upper outlet": the outlet with the highest centre
+    along axis `up`, given the patches' `centres`)."""
     low = segment.lower()
+    patches = list(patches)
     found: list[tuple[int, int, str]] = []
     for patch in patches:
         for form in _full_forms(patch):
@@ -55,13 +66,68 @@ def patch_mentions(segment: str, patches: Iterable[str]) -> list[tuple[int, int,
         for word in parts | {a for w in parts for a in _ALIASES.get(w, ())}:
             for m in re.finditer(rf"\b{re.escape(word)}\b", low):
                 found.append((m.end(), 1, patch))
+    return found + _numbered_mentions(low, patches) + _placed_mentions(low, patches, centres or {}, up)
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
+             "5th": 5}
+_KINDS = ("inlet", "outlet", "wall")
+_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:\w+\s+)?({'|'.join(_KINDS)})\b")
+_NUMBERED = re.compile(rf"\b({'|'.join(_KINDS)})\s*(?:number|no\.?|#)\s*(\d+)\b")
+
+
+def _numbered_mentions(low: str, patches: list[str]) -> list[tuple[int, int, str]]:
+    """Whole-name mentions of numbered patches by rank or number: 'the second outlet' and
+    'outlet number 2' for outlet2 of outlet1/outlet2, 'the second inlet' for velocity-inlet-6 of
+    velocity-inlet-5/6. Only patches of that kind that all carry a number are ranked."""
+    found = []
+    for m in list(_ORDINAL.finditer(low)) + list(_NUMBERED.finditer(low)):
+        kind = m.group(2) if m.re is _ORDINAL else m.group(1)
+        numbered = {p: _number_of(p) for p in patches if kind in name_words(p) or f"{kind}s" in name_words(p)}
+        if len(numbered) < 2 or None in numbered.values():
+            continue
+        ranked = sorted(numbered, key=numbered.__getitem__)
+        if m.re is _ORDINAL and _ORDINALS[m.group(1)] <= len(ranked):
+            found.append((m.end(), 2, ranked[_ORDINALS[m.group(1)] - 1]))
+        elif m.re is _NUMBERED:
+            found += [(m.end(), 2, p) for p, n in numbered.items() if n == int(m.group(2))]
     return found
 
 
-def named_patch(segment: str, patches: Iterable[str]) -> str | None:
+_PLACES = {"upper": (None, max), "top": (None, max), "higher": (None, max), "lower": (None, min), "bottom": (None, min),
+           "left": (0, min), "left-hand": (0, min), "right": (0, max), "right-hand": (0, max)}
+_PLACED = re.compile(rf"\b({'|'.join(_PLACES)})\s+(?:\w+\s+)?({'|'.join(_KINDS)}|side|boundary|patch)s?\b")
+
+
+def _placed_mentions(low: str, patches: list[str], centres: Centres, up: int) -> list[tuple[int, int, str]]:
+    """Mentions by place: 'the lower outlet' is the outlet whose centre is lowest, 'the left
+    wall' the wall (any patch not named inlet or outlet) furthest towards -x; none when two
+    patches share that extreme."""
+    found = []
+    for m in _PLACED.finditer(low):
+        axis, pick = _PLACES[m.group(1)]
+        axis = up if axis is None else axis
+        kind = m.group(2) if m.group(2) in ("inlet", "outlet") else None
+        candidates = [p for p in patches if p in centres and
+                      (kind in name_words(p) if kind else not {"inlet", "outlet"} & set(name_words(p)))]
+        if len(candidates) < 2:
+            continue
+        values = [round(centres[p][axis], 9) for p in candidates]  # equal up to the mean's rounding
+        best = pick(values)
+        if values.count(best) == 1:
+            found.append((m.end(), 1, candidates[values.index(best)]))
+    return found
+
+
+def _number_of(patch: str) -> int | None:
+    digits = [w for w in name_words(patch) if w.isdigit()]
+    return int(digits[-1]) if digits else None
+
+
+def named_patch(segment: str, patches: Iterable[str], centres: Centres | None = None, up: int = 1) -> str | None:
     """The patch `segment` names nearest its end (the words right before a value), or None
     when it names none or two patches equally (the word 'hot' for hotWall and hotSide)."""
-    mentions = patch_mentions(segment, list(patches))
+    mentions = patch_mentions(segment, patches, centres, up)
     if not mentions:
         return None
     best = max(mentions, key=lambda m: (m[1], m[0]))
@@ -117,3 +183,23 @@ def durations(text: str) -> list[tuple[float, str, str]]:
 def in_unit(seconds: float, unit: str) -> float:
     """A duration in seconds expressed in a case's own time unit ('year', 'second', ...)."""
     return seconds / _SECONDS[unit]
+
+
+_TENSION_WORDS = re.compile(r"\b(?:(?:surface|interfacial)\s+tension|sigma)\b", re.IGNORECASE)
+_TENSION_VALUE = re.compile(r"([-+]?\d*\.?\d+(?:e[-+]?\d+)?)\s*(mn/m|n/m|dynes?/cm|dyn/cm)?(?![\w/])", re.IGNORECASE)
+_TENSION_UNITS = {"n/m": 1.0, "mn/m": 1e-3, "dyn/cm": 1e-3, "dyne/cm": 1e-3, "dynes/cm": 1e-3}
+
+
+def surface_tension(text: str) -> tuple[float, str] | None:
+    """A surface tension the words state, in N/m, with the words: 'surface tension 0.03 N/m',
+    'interfacial tension of 45 mN/m', 'sigma = 0.06'. A bare number of 1 or more is read in
+    mN/m (no liquid pair has a surface tension of 1 N/m; water-air is 72 mN/m)."""
+    for m in _TENSION_WORDS.finditer(text):
+        clause = re.split(r"[;,]|\.(?!\d)", text[m.end():m.end() + 80], maxsplit=1)[0]
+        v = _TENSION_VALUE.search(clause)
+        if v is None:
+            continue
+        value = float(v.group(1))
+        unit = (v.group(2) or ("mn/m" if value >= 1 else "n/m")).lower()
+        return value * _TENSION_UNITS[unit], f"{m.group(0)} {v.group(0).strip()}"
+    return None

@@ -10,6 +10,7 @@ the entry it names must hold the value it says it wrote.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from pathlib import Path
@@ -17,13 +18,14 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import same_value
+from tasks.geometry.build import GEOMETRY_RECORD, recorded_lengths
 from tasks.plan.bind import edge_angles_deg
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
 
-_VELOCITY = ["0/U", "0/U.*", "0.orig/U", "0.orig/U.*"]
+_VELOCITY = ["0/U", "0/U.*", "0/Urel", "0.orig/U", "0.orig/U.*", "0.orig/Urel"]
 _PRESSURE = ["0/p", "0/p_rgh", "0.orig/p", "0.orig/p_rgh"]
 _TEMPERATURE = ["0/T", "0/T.*", "0.orig/T", "0.orig/T.*"]
 _PROPERTIES = ["constant/transportProperties", "constant/thermophysicalProperties", "constant/thermophysicalProperties.*",
@@ -33,6 +35,7 @@ _CLOUD = ["constant/*CloudProperties", "constant/*cloudProperties", "constant/*C
 # role -> (file globs, entry names that may hold it (None: any), how values compare)
 _WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
     "lid_velocity": (_VELOCITY, None, "magnitude"),
+    "initial_velocity": (_VELOCITY, ("internalField",), "magnitude"),
     "wall_velocity": (_VELOCITY, None, "magnitude"),
     "inlet_velocity": (_VELOCITY + _CLOUD + ["constant/transportProperties", "constant/fvOptions", "system/fvOptions"],
                        None, "magnitude"),
@@ -61,7 +64,7 @@ _WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
     "frequency": (_VELOCITY + _PRESSURE + _TEMPERATURE, ("frequency",), "scalar"),
     "prandtl": (_PROPERTIES, ("Pr",), "scalar"),
     "turbulence_intensity": (["0/k", "0.orig/k"], ("intensity",), "scalar"),
-    "inlet_flow_rate": (_VELOCITY, ("volumetricFlowRate",), "scalar"),
+    "inlet_flow_rate": (_VELOCITY, ("volumetricFlowRate", "flowRate"), "scalar"),
     "inlet_mass_flow": (_VELOCITY, ("massFlowRate",), "scalar"),
     "wall_heat_flux": (_TEMPERATURE, ("q", "gradient"), "scalar"),
 }
@@ -143,37 +146,54 @@ def _find_cells(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
         totals = sum(math.prod(c) for c in counts)
         if counts and len(q.dims) in (2, 3) and totals == math.prod(q.dims) * (1 if len(q.dims) == 3 else counts[0][2]):
             return "system/blockMeshDict", ["blocks"]
+        if _over_section(case, q.dims) and counts and all(list(c[1:]) == list(q.dims) for c in counts):
+            return "system/blockMeshDict", ["blocks"]
         return None
     if any(int(q.value) in c for c in counts):
         return "system/blockMeshDict", ["blocks"]
     return None
 
 
+def _over_section(case: Path, dims: list[int]) -> bool:
+    """The shape library meshed the case with `dims` cells over its cross-section, as the request
+    gave them (its geometry record says so)."""
+    record = case / GEOMETRY_RECORD
+    return record.is_file() and json.loads(record.read_text()).get("section_cells") == list(dims)
+
+
 def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
+    """Where a stated length is: a vertex coordinate or an extent of the blockMeshDict, else an
+    entry of the geometry record the shape library built the mesh from (.casewright/geometry.json:
+    a Gmsh mesh has no blockMeshDict; an obstacle's size or centre is no vertex)."""
     path = case / "system/blockMeshDict"
-    if not path.is_file():
-        return None
-    text = path.read_text(errors="replace")
-    scale = _scale(text)
-    vertices = fd.get(text, ["vertices"]) or ""
-    coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
-    extents = {abs(a - b) for a in coords for b in coords}
-    if any(_close(x, q.value) for x in set(coords) | extents):
-        return "system/blockMeshDict", ["vertices"]
+    if path.is_file():
+        text = path.read_text(errors="replace")
+        scale = _scale(text)
+        vertices = fd.get(text, ["vertices"]) or ""
+        coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
+        extents = {abs(a - b) for a in coords for b in coords}
+        if any(_close(x, q.value) for x in set(coords) | extents):
+            return "system/blockMeshDict", ["vertices"]
+    record = case / GEOMETRY_RECORD
+    if record.is_file():
+        for entry, value in recorded_lengths(json.loads(record.read_text())):
+            if _close(value, q.value):
+                return GEOMETRY_RECORD, entry
     return None
 
 
 def _json_value(path: Path, entry: list[str]) -> str | None:
     """A value recorded by the planner in the case's .casewright/*.json (shape dimensions)."""
-    import json
-
     if not path.is_file():
         return None
     data = json.loads(path.read_text())
     for key in entry:
-        if not isinstance(data, dict) or key not in data:
+        if isinstance(data, list) and key.isdigit() and int(key) < len(data):
+            data = data[int(key)]
+        elif isinstance(data, dict) and key in data:
+            data = data[key]
+        else:
             return None
-        data = data[key]
     return None if isinstance(data, (dict, list)) else f"{float(data):.9g}" if isinstance(data, (int, float)) else str(data)
 
 

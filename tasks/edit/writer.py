@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -90,20 +89,6 @@ def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
     return prov
 
 
-def _expand_m4(case: Path, rel: str) -> str:
-    """Expand an m4 mesh template from the tutorial (as OpenFOAM's own makeMesh does)."""
-    src = case / rel
-    if not src.is_file():
-        raise PlanError(f"the mesh template {rel} is missing from the base case")
-    if shutil.which("m4") is None:
-        raise PlanError("this geometry's mesh needs m4 to expand its template: apt-get install m4")
-    out = subprocess.run(["m4", str(src)], capture_output=True, text=True, cwd=case, timeout=60)
-    if out.returncode != 0:
-        raise PlanError(f"m4 failed on {rel}: {out.stderr.strip()[:300]}")
-    src.unlink()
-    return caseops.write(case, "system/blockMeshDict", out.stdout)
-
-
 def _write_rectangle(case: Path, params: dict, provenance: str) -> str:
     seg = params.get("segment_names", {})
     names = params["names"]
@@ -123,7 +108,8 @@ def _write_rectangle(case: Path, params: dict, provenance: str) -> str:
 def _apply_mesh(case: Path, m: CaseManifest, prov: dict[str, str]) -> None:
     mp = m.mesh_params
     if "m4" in mp:
-        prov[_expand_m4(case, mp["m4"])] = f"expanded with m4 from {m.base_tutorial}/{mp['m4']}"
+        prov[caseops.expand_m4(case, mp["m4"])] = f"expanded with m4 from {m.base_tutorial}/{mp['m4']}"
+        (case / mp["m4"]).unlink()
     if "rectangle" in mp:
         prov[_write_rectangle(case, mp["rectangle"], "parametric rectangle")] = "templates/foam/blockMeshDict.j2"
     bmd = case / "system/blockMeshDict"
@@ -147,6 +133,13 @@ def _base_model(case: Path) -> str | None:
     if sim == "laminar":
         return "laminar"
     return fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"])
+
+
+def _holds_other_settings(case: Path) -> bool:
+    """The base's turbulenceProperties selects no model (no simulationType): its solver reads
+    other settings from it (dnsFoam's forcing UOalpha, UOsigma, ...), so it is kept."""
+    tp = case / "constant/turbulenceProperties"
+    return tp.is_file() and fd.find(tp.read_text(), ["simulationType"]) is None
 
 
 def _rename_field(case: Path, old: str, new: str) -> None:
@@ -199,7 +192,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
                                   {**_defaults(), **m.bc_values}, f"{m.recipe} template")
         prov[rel] = "templates/foam/field.j2 + canonical BC selector"
     wanted, have = m.turbulence.model, _base_model(staging)
-    needs_props = m.solver not in ("icoFoam", "laplacianFoam", "potentialFoam", "scalarTransportFoam")
+    needs_props = m.solver not in ("icoFoam", "laplacianFoam", "potentialFoam", "scalarTransportFoam") and \
+        not _holds_other_settings(staging)
     if needs_props and (have != wanted):
         for rel in caseops.set_turbulence_model(staging, wanted, m.solver, {**_defaults(), **m.bc_values}, roles,
                                                 f"{m.recipe}: {wanted}"):

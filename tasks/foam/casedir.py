@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from tasks.core.errors import UsageError
 from tasks.foam import dictionary as fd
 from tasks.foam.commands import SOLVERS, closest_solvers
+from tasks.foam.geometry import block_mesh_patches
 
 
 def top_level_entries(text: str) -> dict[str, str]:
@@ -112,22 +113,15 @@ def check_and_read(case_dir: Path) -> CaseInfo:
 
 
 def mesh_patches(case: Path) -> dict[str, str]:
-    """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict."""
+    """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict
+    or the m4 template it is expanded from (mixerVessel2D, angledDuct)."""
     boundary = case / "constant/polyMesh/boundary"
     if boundary.is_file():
         text = boundary.read_text()
         body = text[text.find("(") + 1: text.rfind(")")]
         return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
-    bmd = case / "system/blockMeshDict"
-    if not bmd.is_file():
-        return {}
-    text = bmd.read_text()
-    span = fd.find(text, ["boundary"])
-    if span is None:
-        return {}
-    raw = text[span.value_start:span.end]
-    body = raw[raw.find("(") + 1: raw.rfind(")")]
-    return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
+    bmd = next((p for p in (case / "system/blockMeshDict", case / "system/blockMeshDict.m4") if p.is_file()), None)
+    return block_mesh_patches(bmd.read_text()) if bmd else {}
 
 
 def field_files(case: Path) -> list[str]:

@@ -139,3 +139,44 @@ def set_blockmesh_patch_type(text: str, patch: str, new_type: str) -> str:
     if new_body == body and fd.find(body, [patch]) is None:
         raise PlanError(f"blockMeshDict has no patch {patch!r}")
     return text[:open_at + 1] + new_body + text[close_at:]
+
+
+_PATCH_LIST = re.compile(r"(?m)^\s*(boundary|patches)\s*\(")
+_NEW_STYLE = re.compile(r"\s*([\w.:-]+)\s*\{")  # boundary ( name { type wall; faces (...); } )
+_OLD_STYLE = re.compile(r"\s*(\w+)\s+([\w.:-]+)\s*\(")  # patches ( wall name ( (faces) ) )
+
+
+def block_mesh_patches(text: str) -> dict[str, str]:
+    """Patch name -> type that a blockMeshDict defines, in either syntax (`boundary` or the old
+    `patches`), read from the text itself so that an unexpanded m4 template (mixerVessel2D,
+    angledDuct: macros only inside the face lists) gives the same names as its expansion."""
+    text = re.sub(r"(?m)^\s*#.*$", "", fd.strip_comments(text))  # #include, #calc: no patch of their own
+    m = _PATCH_LIST.search(text)
+    if m is None:
+        return {}
+    body = text[m.end():_closing(text, m.end() - 1)]
+    entry = _NEW_STYLE if m.group(1) == "boundary" else _OLD_STYLE
+    patches: dict[str, str] = {}
+    pos = 0
+    while e := entry.match(body, pos):
+        end = _closing(body, e.end() - 1)
+        if m.group(1) == "boundary":
+            ptype = re.search(r"\btype\s+(\w+)\s*;", body[e.end():end])
+            patches[e.group(1)] = ptype.group(1) if ptype else "patch"
+        else:
+            patches[e.group(2)] = e.group(1)
+        pos = end + 1
+    return patches
+
+
+def _closing(text: str, open_at: int) -> int:
+    """Index of the bracket closing the one at `open_at` (either kind), or the text's end."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] in "({":
+            depth += 1
+        elif text[i] in ")}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(text)

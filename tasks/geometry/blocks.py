@@ -58,6 +58,12 @@ class BlockMeshModel:
     def n_cells(self) -> int:
         return sum(b["cells"][0] * b["cells"][1] * b["cells"][2] for b in self.blocks)
 
+    def bounds(self) -> list[tuple[float, float]]:
+        """(min, max) in x, y and z of the vertices and arc points (the mesh's bounding box when
+        every arc bulges at most to its named point, as the library's quarter-circle arcs do)."""
+        points = self.vertices + [p for _, _, p in self.arcs]
+        return [(min(c), max(c)) for c in zip(*points)]
+
 
 def toward(ends: str, ratio: float, n: int) -> Grading:
     """A grading with cells `ratio` times smaller at the wall end(s): "low", "high", "both", "none"."""

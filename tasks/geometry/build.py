@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 GMSH_SHAPES = frozenset({"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil"})
 MSH_FILE = "mesh.msh"
+GEOMETRY_RECORD = ".casewright/geometry.json"  # geometry_record, in the case directory
 
 
 def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
@@ -41,7 +42,8 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
         build = MeshBuild(
             shape=spec.shape, generator="gmsh", steps=steps, files=[MSH_FILE], patches=msh.patches,
             n_cells=msh.n_cells, two_d=True, flow_direction=(1.0, 0.0, 0.0),
-            reference_length=msh.reference_length, assumptions=assumptions + msh.assumptions,
+            reference_length=msh.reference_length, bounds=msh_bounds(case_dir / MSH_FILE),
+            assumptions=assumptions + msh.assumptions,
         )
     else:
         from tasks.geometry.structured import build_structured
@@ -55,7 +57,7 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
             steps=[MeshCommand(command="blockMesh"), MeshCommand(command="checkMesh")],
             files=["system/blockMeshDict"], patches=patches, n_cells=st.model.n_cells, two_d=bool(spec.two_d),
             flow_direction=st.flow_direction, reference_length=st.reference_length,
-            assumptions=assumptions + st.assumptions,
+            bounds=st.model.bounds(), assumptions=assumptions + st.assumptions,
         )
     written = write_mesh_system(case_dir)
     if written:
@@ -65,6 +67,61 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     log.info("mesh for %s in %s: %d cells, %d patches (%s)", spec.shape, case_dir, build.n_cells,
              len(build.patches), build.generator)
     return build
+
+
+def msh_bounds(path: Path) -> list[tuple[float, float]]:
+    """(min, max) per axis of the nodes of a Gmsh v2 ASCII mesh."""
+    text = Path(path).read_text()
+    block = text[text.index("$Nodes"):text.index("$EndNodes")].splitlines()[2:]
+    xyz = [[float(v) for v in line.split()[1:4]] for line in block if line.strip()]
+    return [(min(c), max(c)) for c in zip(*xyz)]
+
+
+# Entries of a shape's dimensions that are not lengths (never a stated length's match).
+_NOT_LENGTHS = frozenset({"wedge_angle", "angle_of_attack", "naca", "domain", "free_stream"})
+
+
+def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
+    """What the case's mesh was built from, kept as .casewright/geometry.json: the shape, its
+    dimensions (defaults filled in), its obstacles, where it was placed and the bounds of the mesh.
+    The verifier reads stated lengths back from it (`recorded_lengths`) when no blockMeshDict
+    holds them (a Gmsh mesh has none)."""
+    record: dict = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
+                    "dimensions": spec.dims.model_dump(), "cells": build.n_cells}
+    if spec.obstacles:
+        record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
+    if spec.mesh.over_section and spec.mesh.cells:
+        record["section_cells"] = spec.mesh.cells[-2:]  # y by z, as the request gave them
+    if any(spec.origin):
+        record["origin"] = list(spec.origin)
+    if build.bounds:  # a 2D mesh's z extent is its one-cell thickness, not a length of the shape
+        record["bounds"] = {axis: list(b) for axis, b in zip("xy" if build.two_d else "xyz", build.bounds)}
+    return record
+
+
+def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
+    """Every length a geometry record holds, with its entry path: the dimensions, each obstacle's
+    size, radius and centre coordinates, the placement, and the mesh's coordinates and extents."""
+    out: list[tuple[list[str], float]] = []
+    for key, value in (record.get("dimensions") or {}).items():
+        if key not in _NOT_LENGTHS and isinstance(value, (int, float)) and not isinstance(value, bool):
+            out.append((["dimensions", key], float(value)))
+            if key == "diameter":
+                out.append((["dimensions", "radius"], float(value) / 2))
+    for k, body in enumerate(record.get("obstacles") or []):
+        for key in ("width", "height", "diameter"):
+            if key in body:
+                out.append((["obstacles", str(k), key], float(body[key])))
+        if "diameter" in body:
+            out.append((["obstacles", str(k), "radius"], float(body["diameter"]) / 2))
+        for axis, value in zip("xy", body.get("center") or ()):
+            out.append((["obstacles", str(k), "center", axis], float(value)))
+    for axis, value in zip("xy", record.get("origin") or ()):
+        out.append((["origin", axis], float(value)))
+    for axis, (lo, hi) in (record.get("bounds") or {}).items():
+        out += [(["bounds", axis, "min"], float(lo)), (["bounds", axis, "max"], float(hi)),
+                (["bounds", axis, "extent"], float(hi) - float(lo))]
+    return out
 
 
 def write_mesh_system(case_dir: Path, application: str = "icoFoam", delta_t: float = 0.001,

@@ -68,6 +68,7 @@ class MeshBuild(BaseModel):
     two_d: bool
     flow_direction: tuple[float, float, float] = (1.0, 0.0, 0.0)
     reference_length: float  # the length a Reynolds number is based on (m)
+    bounds: list[tuple[float, float]] | None = None  # (min, max) of the mesh points in x, y, z (m)
     assumptions: list[str] = Field(default_factory=list)
 
     def patch(self, name: str) -> PatchInfo:

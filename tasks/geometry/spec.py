@@ -125,6 +125,17 @@ class CavityDims(_Dims):
     depth: PositiveFloat | None = None  # 3D only; default: the width
 
 
+Side = Literal["left", "right", "bottom", "top"]
+OPPOSITE: dict[str, Side] = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
+
+
+class HeatedCavityDims(CavityDims):
+    """A cavity with one hot and one cold wall facing each other (the other two adiabatic):
+    heated from the side (hot left, the default) or from below (Rayleigh-Benard: hot bottom)."""
+
+    hot_wall: Side = "left"  # the cold wall is the opposite one
+
+
 DIMENSIONS: dict[str, type[_Dims]] = {
     "rectangle": ChannelDims, "channel": ChannelDims, "box": BoxDims,
     "channel_with_obstacles": ObstacleChannelDims, "backward_step": StepDims,
@@ -132,12 +143,14 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "sudden_contraction": ExpansionDims, "cylinder_crossflow": CylinderDims,
     "naca_airfoil": AirfoilDims, "pipe": PipeDims, "annulus": AnnulusDims,
     "t_junction": TJunctionDims, "nozzle": NozzleDims, "diffuser": NozzleDims,
-    "lid_driven_cavity": CavityDims, "heated_cavity": CavityDims,
+    "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims,
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
 ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "nozzle", "diffuser",
            "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction"}
 ONLY_3D = {"box"}
+# 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
+SECTION_SHAPES = {"channel", "rectangle", "box"}
 
 
 class Obstacle(BaseModel):
@@ -198,12 +211,17 @@ class MeshSpec(BaseModel):
     cell_size: PositiveFloat | None = None
     resolution: Literal["coarse", "medium", "fine"] | None = None
     wall_grading: float = Field(3.0, ge=1.0, le=50.0)  # middle cell / wall cell (structured meshes)
+    # the last two counts were given over a 3D duct's cross-section (y, z); with only those two, the
+    # cells along x are sized to match
+    over_section: bool = False
 
     @model_validator(mode="after")
     def _one_way(self) -> MeshSpec:
         given = [n for n in ("cells", "cell_size", "resolution") if getattr(self, n) is not None]
         if len(given) > 1:
             raise ValueError(f"give one of cells, cell_size or resolution, not {' and '.join(given)}")
+        if self.over_section and (self.cells is None or len(self.cells) < 2):
+            raise ValueError("cells over the cross-section need two counts (across y and z)")
         return self
 
 
@@ -243,6 +261,10 @@ class GeometrySpec(BaseModel):
             raise ValueError("a domain outline (vertices) is only used for 'rectangle'/'channel'")
         if self.mesh.cells is not None and len(self.mesh.cells) == 3 and self.two_d:
             raise ValueError("a 2D mesh takes two cell counts (the third direction is one cell)")
+        if self.mesh.over_section and (self.two_d or self.shape not in SECTION_SHAPES):
+            raise ValueError(f"cell counts over a cross-section apply to a 3D duct or box, not a "
+                             f"{'2D ' if self.two_d else ''}{self.shape.replace('_', ' ')}; give the cell counts "
+                             f"per direction instead")
         check_closed_geometry(self)
         return self
 

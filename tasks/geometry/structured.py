@@ -11,7 +11,7 @@ from typing import Callable
 from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, extruded, grid_section, planar,
                                    sweep, toward, wedge)
 from tasks.geometry.models import Role, Sizing, sizing_for
-from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
 EPS = 1e-9
 
@@ -55,7 +55,9 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
 
 def build_structured(spec: GeometrySpec) -> Structured:
     smallest, feature = smallest_feature(spec)
-    sizing, notes = sizing_for(spec.mesh, smallest, feature, _x_extent(spec))
+    mesh, notes = _section_counts(spec)
+    sizing, sized = sizing_for(mesh, smallest, feature, _x_extent(spec))
+    notes = notes if spec.mesh.over_section else sized + notes  # the section's counts say it better
     out = _BUILDERS[spec.shape](spec, sizing)
     out.assumptions = notes + out.assumptions
     if any(spec.origin):
@@ -65,6 +67,27 @@ def build_structured(spec: GeometrySpec) -> Structured:
     if not spec.two_d and spec.shape not in ("pipe", "box"):
         out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
     return out
+
+
+def _section_counts(spec: GeometrySpec) -> tuple[MeshSpec, list[str]]:
+    """The mesh request with three counts for a 3D duct or box whose cross-section was given its
+    counts (x sized like the section's cells when no count along it was given); the sentences
+    saying so, or flagging two counts for a 3D shape that did not say they are the section's."""
+    mesh, d = spec.mesh, spec.dims
+    if spec.two_d or spec.shape not in SECTION_SHAPES or not mesh.cells or len(mesh.cells) != 2:
+        if mesh.over_section and mesh.cells and len(mesh.cells) == 3:
+            return mesh, [f"{mesh.cells[1]} x {mesh.cells[2]} cells over the cross-section (y by z), "
+                          f"{mesh.cells[0]} along x, as requested."]
+        return mesh, []
+    first, second = mesh.cells
+    if mesh.over_section:
+        nx = max(1, round(_x_extent(spec) * first / d.height))
+        return mesh.model_copy(update={"cells": [nx, first, second]}), [
+            f"{first} x {second} cells over the cross-section (y by z) as requested; {nx} along x, for cells as "
+            f"long as they are high ({d.height / first:.4g} m)."]
+    return mesh, [f"Two cell counts for a 3D {spec.shape}: {first} along x and {second} along y as given; z is "
+                  f"sized like x. Give three counts (x by y by z), or say 'N by M cells over the cross-section', "
+                  f"to set all three."]
 
 
 def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:
@@ -249,11 +272,14 @@ def _cavity(spec: GeometrySpec, sz: Sizing) -> Structured:
                                 side="fixedWalls")
         notes = ["The lid is the top wall (movingWall); the other walls are fixed."]
     else:
-        names = {"left": "hotWall", "right": "coldWall"}
+        hot, cold = d.hot_wall, OPPOSITE[d.hot_wall]
+        names = {hot: "hotWall", cold: "coldWall"}
         roles = {"hotWall": "hot_wall", "coldWall": "cold_wall"}
         model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names, inner="adiabaticWalls"), {}, sz, depth,
                                 side="adiabaticWalls")
-        notes = ["Hot wall on the left (x = 0), cold wall on the right; top and bottom adiabatic; gravity along -y."]
+        others = "left and right" if hot in ("bottom", "top") else "top and bottom"
+        notes = [f"Hot wall at the {hot} (hotWall), cold wall at the {cold} (coldWall); the {others} walls "
+                 f"adiabatic (adiabaticWalls, zero-gradient T); gravity along -y."]
     return Structured(model, _roles(model, roles), d.height if spec.shape == "heated_cavity" else d.width,
                       assumptions=notes)
 

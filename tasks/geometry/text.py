@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from tasks.geometry.placement import axis_ranges, place
-from tasks.geometry.spec import GeometrySpec, Point, Shape, make_spec
+from tasks.geometry.spec import OPPOSITE, GeometrySpec, Point, Shape, make_spec
 
 NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _UNIT_FACTORS = [
@@ -146,16 +146,30 @@ def named_lengths(text: str) -> dict[str, float]:
     return {k: v for k, (_, v) in found.items()}
 
 
-def extent_product(text: str) -> tuple[float, ...] | None:
+def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | None:
     """A domain written as a product of lengths: "2 x 0.4 m", "220 cm x 41 cm", "200 cm by 40 cm",
-    "100 mm x 100 mm" (not cell counts)."""
-    m = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?"
-                  rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?)?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))", text, re.I)
-    if not m or not (m.group(4) or m.group(6)):
-        return None
-    last = m.group(6) or m.group(4)
-    nums = [(m.group(1), m.group(2)), (m.group(3), m.group(4)), (m.group(5), m.group(6))]
-    return tuple(float(v) * unit_factor(u or last) for v, u in nums if v is not None)
+    "100 mm x 100 mm" (not cell counts; with `skip_bodies`, not the size of an obstacle either:
+    "a rectangular block 0.2 m by 0.05 m")."""
+    for m in re.finditer(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?"
+                         rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?)?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))",
+                         text, re.I):
+        if skip_bodies and _sizes_a_body(text, m.start(), m.end()):
+            continue
+        if not (m.group(4) or m.group(6)):
+            return None
+        last = m.group(6) or m.group(4)
+        nums = [(m.group(1), m.group(2)), (m.group(3), m.group(4)), (m.group(5), m.group(6))]
+        return tuple(float(v) * unit_factor(u or last) for v, u in nums if v is not None)
+    return None
+
+
+_BODY_NOUN = r"(?:obstacle|obstruction|block|square|rectang\w*|body|prism|bar|rod|baffle)"
+
+
+def _sizes_a_body(text: str, start: int, end: int) -> bool:
+    """The lengths text[start:end] are a body's size: right after or before the body's noun."""
+    return bool(re.search(rf"\b{_BODY_NOUN}\s+(?:\w+\s+){{0,2}}$", text[max(0, start - 40):start], re.I)
+                or re.match(rf"\s*(?:\w+\s+)?{_BODY_NOUN}\b", text[end:end + 30], re.I))
 
 
 def aspect_ratio(text: str) -> float | None:
@@ -259,8 +273,28 @@ def cell_size(text: str) -> float | None:
     return None
 
 
+def section_cells(text: str) -> list[int] | None:
+    """Cells over a 3D duct's cross-section (y by z), after the count along it when one is given:
+    "60 cells along the duct and 8 by 8 over the cross-section", "6 x 12 cells in the section, 90 along
+    the length" -> [along, y, z]; "8 by 8 cells over the cross-section" -> [8, 8]."""
+    t = digits(text)
+    over = re.search(rf"(?<![\d.])(\d+)\s*{_X}\s*(\d+)\s+(?:cells?\s+|elements\s+)?(?:over|across|in|on|for)\s+"
+                     r"(?:the\s+|its\s+|each\s+|a\s+)?(?:cross[- ]?)?section", t, re.I)
+    if not over:
+        return None
+    rest = t[:over.start()] + " " * (over.end() - over.start()) + t[over.end():]
+    along = re.search(r"(?<![\d.])(\d+)\s+(?:cells?\s+|elements\s+)?(?:along|axially|lengthwise|streamwise"
+                      r"|in\s+(?:the\s+)?x\b)", rest, re.I)
+    across = [int(over.group(1)), int(over.group(2))]
+    return [int(along.group(1)), *across] if along else across
+
+
 def mesh_request(text: str) -> dict[str, Any]:
-    """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm"."""
+    """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm",
+    "10 by 10 cells over the cross-section"."""
+    section = section_cells(text)
+    if section:
+        return {"cells": section, "over_section": True}
     counts = cell_counts(text)
     if counts:
         return {"cells": counts}
@@ -283,18 +317,20 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"
-                      r"|\bstep\b"),
+                      r"|(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
     ("sudden_expansion", r"sudden(?:ly)?\s+(?:\w+\s+)?(?:expansion|enlargement|expand)|abrupt\s+expansion"
                          r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"),
     ("sudden_contraction", r"sudden(?:ly)?\s+(?:\w+\s+)?contract(?:ion)?|abrupt\s+contraction|contraction\s+ratio"),
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
     ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
-    ("heated_cavity", r"(?:heated|natural[- ]convection|differentially|hot)\b[^.]*\b(?:cavity|enclosure|box|square)"
-                      r"|(?:cavity|enclosure)\b[^.]*\b(?:heated|hot\s+wall|natural\s+convection)"),
+    ("heated_cavity", r"(?:heated|natural[- ]convection|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square)"
+                      r"|(?:cavity|enclosure)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:wall|floor|bottom|plate|base)|natural\s+convection"
+                      r"|cold\s+(?:lid|ceiling|top))|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)"
+                      r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
     ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
-                               r"|\b(?:block|square|rectangle|body)\s+(?:\w+\s+)?(?:cent(?:er|re)d|placed|located|positioned)"),
+                               r"|\b(?:block|square|rectangle|body)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located|positioned)"),
     ("cylinder_crossflow", r"cylinder|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
@@ -305,10 +341,11 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
 
 
 def shape_words(text: str) -> Shape | None:
-    """The library shape a request names, or None."""
+    """The library shape a request names, or None (a cavity whose facing walls are given different
+    temperatures is a heated one, whatever it is called)."""
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
-            return shape
+            return "heated_cavity" if shape == "lid_driven_cavity" and _hotter_wall(text) else shape
     return None
 
 
@@ -338,7 +375,7 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     if any(origin):
         fields["origin"] = origin
     mesh = mesh_request(text)
-    if two_d is None and (len(mesh.get("cells", [])) == 3 or axis_ranges(text, "z")) and \
+    if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
             shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
         two_d = False  # three cell counts or a z extent: a 3D domain
     if two_d is not None and not (two_d and shape == "box"):
@@ -370,7 +407,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
     ar = aspect_ratio(text)
     if "diameter" not in n and "radius" in n:
         n = {**n, "diameter": 2 * n["radius"]}
-    product = extent_product(text)
+    product = extent_product(text, skip_bodies=shape == "channel_with_obstacles")
     if product and shape in ("rectangle", "channel", "channel_with_obstacles", "cylinder_crossflow", "box"):
         if len(product) == 2 and re.search(r"section|square\s+duct", text, re.I) and shape == "channel":
             n = {**n, "height": product[0], "depth": product[1]}  # a duct's cross-section
@@ -491,13 +528,68 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         elif len(d) == 1 and "depth" not in d and re.search(r"square|cubic", text, re.I):
             v = next(iter(d.values()))
             d["width"] = d["height"] = v
+        side = re.search(rf"(?:square|cubic)\s+(?:\w+\s+)?(?:cavity|enclosure|box)\s+(?:of\s+(?:side\s+)?)?{LENGTH}"
+                         rf"|(?<![\w.]){LENGTH}\s+(?:square|cubic)\s+(?:\w+\s+)?(?:cavity|enclosure|box)", text, re.I)
+        if not d and side and (side.group(2) or side.group(4)):  # "a square cavity 5 cm", "a 5 cm square enclosure"
+            d["width"] = d["height"] = float(side.group(1) or side.group(3)) * unit_factor(side.group(2) or side.group(4))
+        hot = hot_side(text) if shape == "heated_cavity" else None
+        if hot:
+            d["hot_wall"] = hot
     return d
+
+
+# The words for each wall of a cavity, and for heating and cooling.
+_WALL_WORDS = {"left": r"left", "right": r"right", "bottom": r"bottom|floor|lower|base",
+               "top": r"top|ceiling|upper|lid|roof"}
+_HOT, _COLD = r"hot|heated|warm|heater", r"cold|cooled|cool|chilled"
+_TEMPERATURE = rf"({NUM})\s*(K|°\s*C|deg(?:rees)?\s*C\b|degC|C\b|celsius|kelvin)"
+
+
+def _hotter_wall(text: str) -> str | None:
+    """The hotter of two facing walls given different temperatures ("floor 40 degC, lid 20 degC")."""
+    kelvin: dict[str, float] = {}
+    for side, words in _WALL_WORDS.items():
+        m = re.search(rf"\b(?:{words})\b[^.;,()]{{0,30}}?{_TEMPERATURE}", text, re.I)
+        if m:
+            kelvin[side] = float(m.group(1)) + (0.0 if m.group(2).lower().startswith(("k", "kel")) else 273.15)
+    for a, b in (("bottom", "top"), ("left", "right")):
+        if a in kelvin and b in kelvin and kelvin[a] != kelvin[b]:
+            return a if kelvin[a] > kelvin[b] else b
+    return None
+
+
+def hot_side(text: str) -> str | None:
+    """Which wall of a heated cavity is the hot one (the cold one faces it): from the temperatures
+    the walls are given ("bottom plate at 310 K, top at 300 K"), else from the words ("heated from
+    below", "Rayleigh-Benard", "a hot floor", "a cold ceiling", "the right wall is heated").
+    None when the request does not say (the library heats the left wall)."""
+    by_temperature = _hotter_wall(text)
+    if by_temperature:
+        return by_temperature
+    if re.search(r"heated\s+from\s+(?:below|the\s+bottom)|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)",
+                 text, re.I):
+        return "bottom"
+    if re.search(r"heated\s+from\s+(?:above|the\s+top)", text, re.I):
+        return "top"
+    for side in _WALL_WORDS:
+        if _said(text, _HOT, side) or _said(text, _COLD, OPPOSITE[side]):  # type: ignore[index]
+            return side
+    return None
+
+
+def _said(text: str, state: str, side: str) -> bool:
+    """The words put `state` (hot or cold words) on the wall of `side`: "a hot floor", "the hot wall
+    on the right", "the left wall is heated", "a lid kept cold"."""
+    words, filler = _WALL_WORDS[side], r"(?:(?:wall|walls|side|plate|surface|boundary|is|on|at|the|kept|held)\s+)"
+    return bool(re.search(rf"\b(?:{state})\s+{filler}{{0,3}}(?:{words})\b|\b(?:{words})\s+{filler}{{0,3}}(?:{state})\b",
+                          text, re.I))
 
 
 def _relative_centre(clause: str, height: float | None) -> Point | None:
     """"centred 50 cm downstream of the inlet at mid-height", "centre 20 cm downstream of the inlet
-    and 20 cm above the bottom wall"."""
-    m = re.search(rf"{LENGTH}\s+(?:downstream\s+of|from|behind)\s+the\s+inlet", clause, re.I)
+    and 20 cm above the bottom wall", "at x = 0.6 m on the centreline"."""
+    m = re.search(rf"{LENGTH}\s+(?:downstream\s+of|from|behind)\s+the\s+inlet", clause, re.I) or \
+        re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)
     if not m:
         return None
     x = float(m.group(1)) * unit_factor(m.group(2))
@@ -511,32 +603,69 @@ def _relative_centre(clause: str, height: float | None) -> Point | None:
 
 def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
     """Obstacles described one per clause: "a square obstacle of side 0.1 m centred at (0.5, 0.2)",
-    "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
+    "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a 4 cm square cylinder at (0.3, 0.1)",
+    "a rectangular block 0.3 m by 0.05 m placed at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
     clauses = re.split(r";|\.\s|\band\s+(?=an?\s|another\b|one\b)", text)
     out = []
     for clause in clauses:
-        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body", clause, re.I):
+        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|prism|\brod\b|\bbar\b",
+                         clause, re.I):
             continue
-        n = named_lengths(clause)
+        own = _body_words(clause)
         c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
             or _relative_centre(clause, height or 0.41)
         pts = vertices(clause)
         if pts and len(pts) >= 3:
             out.append({"kind": "polygon", "vertices": pts})
-        elif re.search(r"circ|round|cylind|disc|disk", clause, re.I) and c:
+        elif not c:
+            continue
+        elif _is_round(own):
+            n = named_lengths(own)
             dia = n.get("diameter") or (2 * n["radius"] if "radius" in n else None)
             if dia:
                 out.append({"kind": "circle", "center": c, "diameter": dia})
-        elif c:
-            side = n.get("side") or n.get("width")
-            if side is None:
-                m = re.search(rf"{LENGTH}\s+(?:block|obstacle|square)\s+side|side\s+(?:of\s+)?{LENGTH}", text, re.I)
-                side = (float(m.group(1)) * unit_factor(m.group(2)) if m.group(1) else
-                        float(m.group(3)) * unit_factor(m.group(4))) if m else None
-            if re.search(r"square", clause, re.I) and side:
-                out.append({"kind": "square", "center": c, "width": side})
-            elif "width" in n and "height" in n:
-                out.append({"kind": "rectangle", "center": c, "width": n["width"], "height": n["height"]})
-            elif side:
-                out.append({"kind": "square", "center": c, "width": side})
+        else:
+            size = _body_size(own) or _body_size(_body_words(text))
+            if size and (size[0] == size[1] or re.search(r"square", own, re.I)):
+                out.append({"kind": "square", "center": c, "width": size[0]})
+            elif size:
+                out.append({"kind": "rectangle", "center": c, "width": size[0], "height": size[1]})
     return out
+
+
+def _body_words(clause: str) -> str:
+    """The words about the body: the clause from the body's first word ("a 5 cm square cylinder",
+    "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
+    channel's lengths are not read as the body's."""
+    first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:diameter|side|wide|long|high)\s+)?)?"
+                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|circ\w*"
+                      r"|dis[ck])\b", clause, re.I)
+    words = clause[first.start():] if first else clause
+    return re.sub(r"\b(?:in|inside|within|through|across)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b", " ",
+                  words, flags=re.I)
+
+
+def _is_round(words: str) -> bool:
+    """A circular body: "cylinder", "circular", "disc"; not a "square cylinder" or a "rectangular rod"."""
+    return bool(re.search(r"circ|round|cylind|\bdis[ck]\b", words, re.I)) and not \
+        re.search(r"(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinder|rod|bar|prism|post|pillar)", words, re.I)
+
+
+def _body_size(words: str) -> tuple[float, float] | None:
+    """(width, height) of a rectangular body in metres: "0.2 m by 0.1 m", "0.2 m wide and 0.1 m high",
+    "side 0.1 m", "with sides of 8 cm", "a square of 10 cm side", "a 5 cm square", "the 10 cm block side"."""
+    side = re.search(rf"\bsides?(?:\s+length)?\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|square)\b",
+                  words, re.I)
+    if side:
+        value = float(side.group(1)) * unit_factor(side.group(2))
+        return value, value
+    pair = re.search(rf"(?<![\w.]){LENGTH}\s*(?:x|by|×)\s*{LENGTH}", words, re.I)
+    if pair and (pair.group(2) or pair.group(4)):
+        unit = pair.group(4) or pair.group(2)
+        return (float(pair.group(1)) * unit_factor(pair.group(2) or unit),
+                float(pair.group(3)) * unit_factor(unit))
+    n = named_lengths(words)
+    if "width" in n and "height" in n:
+        return n["width"], n["height"]
+    return None

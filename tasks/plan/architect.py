@@ -55,8 +55,8 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
         return
     taken = {e.file + "/" + "/".join(e.entry) for e in manifest.edits if e.locked}
     numbers = " ".join(str(e.value) for e in manifest.edits if e.locked)
-    loose = [q for q in stated if q.role != "geometry" and not mentions_value(numbers, q.value)
-             and not any(b.stated == q.text for b in manifest.bindings)]
+    loose = [q for q in stated if q.role != "geometry" and not any(b.stated == q.text for b in manifest.bindings)
+             and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))]  # 0/1, 3: not a value
     if not loose:
         return
     binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)

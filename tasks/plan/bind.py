@@ -20,6 +20,7 @@ from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.knowledge.casebase import case_text
 from tasks.plan.bind_by_name import ByNameBinding
+from tasks.plan.bind_inlets import VELOCITY_ENTRIES, InletBinding, velocity_fields, with_vector
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
@@ -34,11 +35,12 @@ from tasks.plan.regions import (
     DEFAULT,
     raw_entry,
     read_set_fields,
+    said_initial,
     set_default,
     set_region,
     target_for,
 )
-from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+from tasks.plan.stated import Binding, NotApplied, StatedQuantity, in_case_time
 
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
 _INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue"}
@@ -149,8 +151,10 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
     return roles
 
 
-class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
+class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
+
+    sides = _SIDES  # the words of each side, for the mixins
 
     def __init__(self, base: Base, solver: str, text: str) -> None:
         self.base = base
@@ -160,8 +164,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         self.bindings: list[Binding] = []
         self.not_applied: list[NotApplied] = []
         self.assumptions: list[str] = []
-        self.u_field = "U" if base.field_rels("U") else next(
-            (f for f in base.fields() if f.startswith("U.")), "U")
+        self.u_field = "U" if base.field_rels("U") else next(iter(velocity_fields(base.fields())), "U")
         self.roles = patch_roles(base, self.u_field)
 
     # --- recording -------------------------------------------------------------------
@@ -223,6 +226,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         low = self.text.lower()
         for match in find_named(self.text, index):
             name, value = match[0], match[1]
+            if self.in_control_words(match[3]):
+                continue  # "relax p 0.3": a relaxation factor, not the field p
             where = index[name]
             if len(where) > 1:  # the same name in several places (each phase's rho): the one named nearby
                 near = low[max(0, match[3] - 40):match[3]]
@@ -234,6 +239,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
                 continue  # a model's coefficient, set in its <Model>Coeffs
             if q not in stated:
                 stated.append(q)
+            if q.quantity == "time":  # "expiry one year": the case's own unit of time
+                value = in_case_time(q.value, self.solver)
             for rel, entry in where:
                 raw = _leaves_get(self.base.text(rel) or "", entry)
                 if raw.startswith("("):
@@ -253,49 +260,6 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
             self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in a {self.solver} case")
             return
         handler(q, stated)
-
-    def _velocity_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
-        done = False
-        for rel in self.base.field_rels(self.u_field):
-            text = self.base.text(rel) or ""
-            for patch in patches:
-                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
-                value = fd.get(text, ["boundaryField", patch, "value"]) or ""
-                if bc in ("fixedValue", "movingWallVelocity") or (bc == "" and value):
-                    direction = self._direction_override or _direction(value) or self._flow_direction()
-                    self.set(rel, ["boundaryField", patch, "value"], f"uniform {vec([q.value * d for d in direction])}",
-                             f"{what} {fmt(q.value)} m/s on {patch}", q)
-                    done = True
-                elif bc == "uniformFixedValue" and fd.get(text, ["boundaryField", patch, "uniformValue"]):
-                    uv = fd.get(text, ["boundaryField", patch, "uniformValue"]) or ""
-                    direction = _direction(uv) or self._flow_direction()
-                    if _VECTOR.search(uv) and "table" not in uv and "{" not in uv:
-                        self.set(rel, ["boundaryField", patch, "uniformValue"], f"constant {vec([q.value * d for d in direction])}",
-                                 f"{what} {fmt(q.value)} m/s on {patch}", q)
-                        done = True
-                elif bc == "turbulentInlet" and fd.get(text, ["boundaryField", patch, "referenceField"]):
-                    ref = fd.get(text, ["boundaryField", patch, "referenceField"]) or ""
-                    direction = _direction(ref) or self._flow_direction()
-                    self.set(rel, ["boundaryField", patch, "referenceField"],
-                             f"uniform {vec([q.value * d for d in direction])}", f"{what} {fmt(q.value)} m/s on {patch}", q)
-                    done = True
-                elif bc == "interstitialInletVelocity" and fd.get(text, ["boundaryField", patch, "inletVelocity"]):
-                    iv = fd.get(text, ["boundaryField", patch, "inletVelocity"]) or ""
-                    direction = self._direction_override or _direction(iv) or self._flow_direction()
-                    new = f"uniform {vec([q.value * d for d in direction])}"
-                    self.set(rel, ["boundaryField", patch, "inletVelocity"], new,
-                             f"{what} {fmt(q.value)} m/s on {patch} (superficial velocity)", q)
-                    self.set(rel, ["boundaryField", patch, "value"], new, f"{what} on {patch}")
-                    done = True
-                elif bc == "flowRateInletVelocity":
-                    self.assumptions.append(f"{patch} is driven by a flow rate ({bc}); it is replaced by a fixed velocity")
-                    direction = self._flow_direction()
-                    self.set(rel, ["boundaryField", patch], {"type": "fixedValue",
-                             "value": f"uniform {vec([q.value * d for d in direction])}"}, f"{what} on {patch}")
-                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "value"],
-                                                 value=f"uniform {vec([q.value * d for d in direction])}", how=what))
-                    done = True
-        return done
 
     def _flow_direction(self) -> list[float]:
         return [1.0, 0.0, 0.0]
@@ -354,7 +318,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         for rel in self.base.field_rels(self.u_field):
             text = self.base.text(rel) or ""
             for patch, bc in self.base.patch_bcs(self.u_field).items():
-                for key in ("freestreamValue", "inletValue"):
+                for key in ("freestreamValue", "inletValue", VELOCITY_ENTRIES["SRFFreestreamVelocity"]):
                     raw = fd.get(text, ["boundaryField", patch, key])
                     if raw and "$internalField" in raw and bc in ("freestream", "freestreamVelocity", "inletOutlet"):
                         internal = fd.get(text, ["internalField"]) or ""
@@ -365,9 +329,11 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
                                      "internal field)", q)
                             done = True
                         continue
-                    if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet") and _magnitude(raw) > 0:
+                    if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet", "SRFFreestreamVelocity") and \
+                            _magnitude(raw) > 0:
                         direction = self._direction_override or _direction(raw) or self._flow_direction()
-                        self.set(rel, ["boundaryField", patch, key], f"uniform {vec([q.value * d for d in direction])}",
+                        self.set(rel, ["boundaryField", patch, key], with_vector(raw, [q.value * d for d in direction])
+                                 or f"uniform {vec([q.value * d for d in direction])}",
                                  f"free-stream velocity {fmt(q.value)} m/s on {patch}", q)
                         done = True
         if done:
@@ -569,23 +535,6 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         if outlets:
             self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
 
-    def _flow_rate(self, q: StatedQuantity, key: str, what: str) -> None:
-        for rel in self.base.field_rels(self.u_field):
-            text = self.base.text(rel) or ""
-            for patch in self.patches("inlet"):
-                raw = fd.get(text, ["boundaryField", patch, key])
-                if raw is not None:
-                    value = f"constant {fmt(q.value)}" if raw.strip().startswith("constant") else fmt(q.value)
-                    self.set(rel, ["boundaryField", patch, key], value, f"{what} on {patch}", q)
-                    return
-        self.refuse(q, f"the base case's inlets are not driven by a {what} (flowRateInletVelocity {key})")
-
-    def _inlet_mass_flow(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        self._flow_rate(q, "massFlowRate", "mass flow rate")
-
-    def _inlet_flow_rate(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        self._flow_rate(q, "volumetricFlowRate", "volumetric flow rate")
-
     # temperatures ----------------------------------------------------------------------
     def _t_patches(self) -> dict[str, str]:
         return {p: bc for p, bc in self.base.patch_bcs("T").items() if bc in ("fixedValue", "uniformFixedValue")}
@@ -769,6 +718,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         if any(re.search(rf"\b{re.escape(w)}s?\b", clause) for w in (*self._PATCH_WORDS, *patches)):
             return False  # a boundary value: the patch binders place it
         target = target_for(clause, field, sf, self._bounds())
+        if target is None and field in sf.default and said_initial(clause, q.text):
+            target = DEFAULT  # "the air initially at 290 K": the domain's initial state
         if target is None:
             target = target_for(sentence, field, sf, self._bounds())
         if target is None and q.role in ("ambient_pressure", "initial_temperature") and field in sf.default:
@@ -1000,6 +951,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
 
     # run control -----------------------------------------------------------------------
     def _control(self, q: StatedQuantity, key: str, what: str, value: str | None = None) -> None:
+        if value is None and q.quantity == "time":  # "one year" is 1 in financialFoam's years
+            value = fmt(in_case_time(q.value, self.solver))
         self.set("system/controlDict", [key], value or fmt(q.value), what, q)
 
     def _end_time(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -1119,6 +1072,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
                  f"mesh {new[0]} x {new[1]} x {new[2]} cells (was {old[0]} x {old[1]} x {old[2]})")
         self.bindings.append(Binding(stated=q.text, file="system/blockMeshDict", entry=["blocks"],
                                      value=f"({new[0]} {new[1]} {new[2]})", how="cells per direction"))
+        self.reset_sized_fields()
 
     def _mesh_cells_axis(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()
@@ -1236,6 +1190,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding):
         return min(pts) if pts else 0.0
 
     def _turbulence_intensity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.bind_inlet_fluctuation(q):
+            return
         for rel in self.base.field_rels("k"):
             text = self.base.text(rel) or ""
             for patch in self.patches("inlet"):
@@ -1287,16 +1243,18 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
     binder = Binder(Base(base_dir), solver, text)
     binder._stated = stated
-    models = binder.bind_models(stated)
+    models = binder.bind_models(stated) + binder.bind_controls(stated)
     named = models + binder.bind_named(stated, skip=models)
     named += binder.bind_fields(stated, skip=named)
     named += binder.bind_phase_values(stated)
+    named += binder.bind_initial_velocities(stated, skip=named)
     named += binder.bind_region_boxes(stated)
     ordered = sorted(stated, key=lambda q: q.role != "angle")  # an angle of attack turns every velocity after it
     for q in ordered:
         if binder.bind_region_size(q):
             continue
-        if q.role == "geometry" or any(q is n for n in named) or binder.bind_patch(q) or binder.bind_region(q):
+        if q.role == "geometry" or any(q is n for n in named) or binder.bind_load(q) or binder.bind_patch(q) or \
+                binder.bind_region(q):
             continue
         binder.bind(q, stated)
     return binder

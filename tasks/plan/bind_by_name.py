@@ -8,14 +8,24 @@ from __future__ import annotations
 
 import math
 import re
+from typing import ClassVar
 
+from tasks.core.config import get_settings
 from tasks.foam import dictionary as fd
+from tasks.plan.controls import (
+    FIELD_NAMES,
+    SWITCH_WORDS,
+    algorithm_switches,
+    solver_controls,
+)
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
 from tasks.plan.foam_values import leaves as _leaves
-from tasks.plan.stated import Binding, StatedQuantity
+from tasks.plan.foam_values import leaves_get as _leaves_get
+from tasks.plan.foam_values import magnitude as _magnitude
+from tasks.plan.stated import Binding, StatedQuantity, written_as
 
 
 class ByNameBinding:
@@ -24,7 +34,6 @@ class ByNameBinding:
         """Switch a selectable model the request names (transportModel CrossPowerLaw ->
         BirdCarreau) and set the coefficients it states in <Model>Coeffs; the coefficient
         names and defaults come from a tutorial that uses the model."""
-        from tasks.core.config import get_settings
         from tasks.plan.models import model_table, named_model, switchable
         from tasks.plan.named import (
             _LINK,
@@ -89,6 +98,205 @@ class ByNameBinding:
                                                      value=coeffs[coeff], how=f"{model} {coeff}"))
         return taken
 
+    # solver controls and switches ("3 non-orthogonal correctors", "no momentum predictor") ----
+    def bind_controls(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """Set the stated solver controls in fvSolution and the switches in the dictionaries
+        that hold them; returns the stated quantities taken."""
+        taken = [q for q in stated if q.quantity in ("control", "switch")]
+        for q in taken:
+            if q.quantity == "switch":
+                self._bind_switch(q)
+            elif q.role == "control:residualControl":
+                self._bind_residual(q)
+            elif q.role.startswith("control:relaxationFactors"):
+                self._bind_relaxation(q)
+            else:
+                self._bind_count(q)
+        return taken
+
+    def in_control_words(self, at: int) -> bool:
+        """Position `at` of the normalised request lies in the words of a stated control ("p"
+        and "0.3" in "relax p 0.3" name no field and no entry of their own)."""
+        return any(c.start <= at < c.start + len(c.text) for c in solver_controls(normalise(self.text)))
+
+    _FV_SOLUTION = "system/fvSolution"
+    _NOT_ALGORITHMS = ("FoamFile", "solvers", "relaxationFactors", "cache")
+
+    def _algorithm(self, key: str | None = None) -> str | None:
+        """The fvSolution dictionary the solver reads its controls from (SIMPLE, PISO, PIMPLE,
+        potentialFlow, stressAnalysis, ...): the one the solver's name names, else the only one
+        (holding `key`, when given)."""
+        text = self.base.text(self._FV_SOLUTION) or ""
+        algos = [e.name for e in fd.entries(text) if e.kind == "dict" and e.name not in self._NOT_ALGORITHMS]
+        holding = [a for a in algos if key and fd.find(text, [a, key]) is not None] or algos
+        named = [a for a in holding if re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", a)[0].lower() in self.solver.lower()]
+        if len(named) == 1:
+            return named[0]
+        return holding[0] if len(holding) == 1 else None
+
+    def _bind_count(self, q: StatedQuantity) -> None:
+        key = q.role.removeprefix("control:")
+        algo = self._algorithm(key)
+        if algo is None:
+            self.refuse(q, f"which dictionary of {self._FV_SOLUTION} {self.solver} reads {key} from is not clear")
+            return
+        self.set(self._FV_SOLUTION, [algo, key], str(int(q.value)), f"{key} in {algo}", q)
+
+    def _bind_residual(self, q: StatedQuantity) -> None:
+        """A residual target: every field's tolerance in residualControl; a steady (SIMPLE)
+        dictionary without one gets one for all fields."""
+        text = self.base.text(self._FV_SOLUTION) or ""
+        algo = self._algorithm("residualControl")
+        found = [(e, raw) for e, raw in _leaves(text) if algo and e[:2] == [algo, "residualControl"] and
+                 re.fullmatch(r"[-+\d.eE]+", raw)]
+        for entry, _ in found:
+            self.set(self._FV_SOLUTION, entry, fmt(q.value), f"residual target of {fd.unquote(entry[-1])}", q)
+        if found:
+            return
+        if algo == "SIMPLE":
+            self.set(self._FV_SOLUTION, [algo, "residualControl"], {'".*"': fmt(q.value)}, "residual target")
+            self.bindings.append(Binding(stated=q.text, file=self._FV_SOLUTION, entry=[algo, "residualControl"],
+                                         value=fmt(q.value), how="residual target of every field"))
+            return
+        self.refuse(q, f"a residual target ends a steady (SIMPLE) run; {self.solver}'s {algo or 'fvSolution'} "
+                       f"has no residualControl with one tolerance per field")
+
+    def _bind_relaxation(self, q: StatedQuantity) -> None:
+        """A relaxation factor for the fields the words name (pressure: p_rgh or p), else for
+        every factor of relaxationFactors; a field only a regex key covers gets its own key."""
+        text = self.base.text(self._FV_SOLUTION) or ""
+        word = q.role.split(":", 2)[2]
+        fields = [f for f in FIELD_NAMES.get(word.lower(), [word]) if self.base.field_rels(f)][:1] if word else []
+        factors = [(e, raw) for e, raw in _leaves(text) if e[0] == "relaxationFactors" and re.fullmatch(r"[-+\d.eE]+", raw)]
+        if word and not fields:
+            self.refuse(q, f"the base case solves no {word} field to relax")
+            return
+        if not word:
+            for entry, _ in factors:
+                self.set(self._FV_SOLUTION, entry, fmt(q.value), f"relaxation factor of {fd.unquote(entry[-1])}", q)
+            if not factors:
+                self.refuse(q, "the base case has no relaxation factors; name the field to relax")
+            return
+        field = fields[0]
+        exact = [e for e, _ in factors if e[-1] == field]
+        covering = [e for e, _ in factors if fd.key_matches(e[-1], field)]
+        if exact or covering:
+            path = exact[0] if exact else covering[0][:-1] + [field]
+        else:
+            path = ["relaxationFactors", "fields" if field.startswith("p") else "equations", field]
+        self.set(self._FV_SOLUTION, path, fmt(q.value), f"relaxation factor of {field}", q)
+
+    def _bind_switch(self, q: StatedQuantity) -> None:
+        """A switch turned on or off where the base has it, written in the base's own words
+        (on/off, yes/no, true/false)."""
+        name = q.role.removeprefix("switch:")
+        done = False
+        for rel in self._dictionaries():
+            for entry, raw in _leaves(self.base.text(rel) or ""):
+                if entry[-1] == name and raw in SWITCH_WORDS and "functions" not in entry:
+                    on = raw in ("on", "yes", "true")
+                    new = raw if on == bool(q.value) else SWITCH_WORDS[raw]
+                    self.set(rel, entry, new, f"{name} {new} ({q.text})", q)
+                    done = True
+        algo = self._algorithm()
+        if not done and algo and name in algorithm_switches(str(get_settings().tutorials_dir)):
+            self.set(self._FV_SOLUTION, [algo, name], "yes" if q.value else "no", f"{name} ({q.text})", q)
+        elif not done:
+            self.refuse(q, f"the base case has no {name} switch to turn {'on' if q.value else 'off'}")
+
+    # properties by their meaning ("an ion mobility of 2e-4 m2/(V s)", "5 mS/cm") --------------
+    _MEANINGS: ClassVar[dict[str, str]] = {"mobility": "mobility", "conductivity": "electrical conductivity",
+                                           "charge_density": "charge density"}
+
+    def _by_meaning(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A quantity whose unit says what it is: the one entry of the base that the quantity's
+        name means (canonical/entry_names.yaml), keeping its dimension set."""
+        from tasks.plan.named import aliases
+
+        phrase = self._MEANINGS[q.role]
+        names = aliases().get(phrase, [])
+        index = self.entry_index()
+        for name in names:
+            if len(index.get(name, [])) == 1:
+                rel, entry = index[name][0]
+                self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), q.value), phrase, q)
+                return
+        self.refuse(q, f"the base case has no {phrase} entry ({', '.join(names) or 'none known'})")
+
+    _mobility = _conductivity = _charge_density = _by_meaning
+
+    # the mesh ("32 cells per side") and the fields that follow its size ------------------------
+    def _mesh_cells_each(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """The same cell count in every direction the base's one-block mesh resolves (a 2D
+        mesh keeps its one cell across)."""
+        text, blocks = self.base.blocks()
+        if len(blocks) != 1:
+            self.refuse(q, f"the base mesh has {len(blocks)} blocks; a cell count per direction fits a one-block "
+                           f"mesh: ask for a refinement factor ('refine the mesh by 2')")
+            return
+        new = [int(q.value) if c > 1 else c for c in blocks[0]]
+        self._set_block_counts(text, blocks[0], new, q)
+
+    def reset_sized_fields(self) -> None:
+        """After the mesh changes size, every non-uniform list of the base's fields (an initial
+        field a utility generated, boxTurb's U) holds the wrong number of values: each becomes
+        uniform at its mean. A utility the run steps call (boxTurb, setFields) writes it anew."""
+        reset = []
+        for field in self.base.fields():
+            for rel in self.base.field_rels(field):
+                text = self.base.text(rel) or ""
+                for entry, raw in fd.leaves(text):
+                    if entry[0] in ("internalField", "boundaryField") and raw.lstrip().startswith("nonuniform"):
+                        self.set(rel, entry, f"uniform {_mean_of_list(raw)}", "the mesh changed size")
+                        reset.append(f"{rel} {'/'.join(entry)}")
+        if reset:
+            self.assumptions.append(f"the mesh changed size: non-uniform values become uniform at their mean "
+                                    f"({', '.join(reset)})")
+
+    # loads on a solid ("50 kPa traction on the right edge", "a pressure of 1 MPa on the hole") ---
+    _PULL_WORDS = r"tract|pull|tension|tensile|load|stretch"
+
+    def bind_load(self, q: StatedQuantity) -> bool:
+        """A pressure-unit value on a patch of a solid whose displacement D has traction
+        boundaries (tractionDisplacement): a pull is the traction vector (along the stated axis,
+        else the base's direction there, else the side's outward normal), a pressure pushes in.
+        The patch is the one the words name, else the only loaded one of the base."""
+        rels = self.base.field_rels("D")
+        loaded = [p for p, bc in self.base.patch_bcs("D").items() if bc == "tractionDisplacement"]
+        if q.quantity != "pressure" or not rels or not loaded:
+            return False
+        text = self.base.text(rels[0]) or ""
+        clause, _ = self._words_of(q)
+        side = self._side_word(q)
+        sides = {**self.sides, "top": (*self.sides["top"], "up"), "bottom": (*self.sides["bottom"], "down")}
+        patches = [p for p in self._named_patches(clause) if p in loaded] or \
+            [p for p in loaded if side and any(p.lower().startswith(w) for w in sides[side])]
+        if not patches:
+            patches = [p for p in loaded if _magnitude(_leaves_get(text, ["boundaryField", p, "traction"])) > 0 or
+                       re.search(r"[1-9]", _leaves_get(text, ["boundaryField", p, "pressure"]))]
+        if len(patches) != 1:
+            self.refuse(q, f"which boundary carries {q.text} is not clear (traction boundaries: {', '.join(loaded)}); "
+                           f"name it")
+            return True
+        patch = patches[0]
+        if re.search(r"\bpressure|compress|push", clause) and not re.search(self._PULL_WORDS, clause):
+            for rel in rels:
+                self.set(rel, ["boundaryField", patch, "pressure"], f"uniform {fmt(q.value)}", f"pressure on {patch}", q)
+            return True
+        axis = self._axis_hint(q)
+        base = _direction(_leaves_get(text, ["boundaryField", patch, "traction"]))
+        outward = {"right": [1.0, 0.0, 0.0], "left": [-1.0, 0.0, 0.0], "top": [0.0, 1.0, 0.0],
+                   "bottom": [0.0, -1.0, 0.0]}
+        direction = [float(i == axis) for i in range(3)] if axis is not None else \
+            base or outward.get(next((s for s, ws in sides.items() if any(patch.lower().startswith(w) for w in ws)), ""))
+        if direction is None:
+            self.refuse(q, f"the direction of the traction on {patch} is not clear; say it ('in x', '(1 0 0)')")
+            return True
+        for rel in rels:
+            self.set(rel, ["boundaryField", patch, "traction"], f"uniform {vec([q.value * d for d in direction])}",
+                     f"traction on {patch}", q)
+        return True
+
     # fields set by name ("B 10 T (y)", "inlet T 5", "sludge alpha 0.002") -------------------
     _ROLE_FIELDS = ("U", "p", "p_rgh", "T")  # a value with a unit for these goes to its role's binder
 
@@ -109,6 +317,8 @@ class ByNameBinding:
         coupled_t = self.base.text("constant/thermophysicalProperties") is not None or \
             any(fd.find(tp, [k]) is not None for k in ("beta", "TRef", "Pr"))
         for fv in find_field_values(self.text, fields, list(self.roles), dims):
+            if self.in_control_words(fv.start):
+                continue
             if fv.field == "T" and fv.named_as.lower() != "t" and coupled_t:
                 continue  # "concentration", "tracer" name T only where T is a passive scalar
             same = _stated_at(normalise(self.text), fv.start, fv.text, fv.value, stated) \
@@ -164,6 +374,11 @@ class ByNameBinding:
                 patches = same
                 self.assumptions.append(f"{q.text}: the base holds {fv.field} uniform over the domain and its "
                                         f"fixed-value patches ({', '.join(same)}); all of them take it")
+            elif (source := self._source_patch(fv.field, internal_raw)) is not None:
+                patches = [source]
+                internal = False
+                self.assumptions.append(f"{q.text}: {fv.field} is zero in the domain and set on {source} only in the "
+                                        f"base (its source); {source} takes it")
             else:
                 self.assumptions.append(f"{q.text}: no place named, so the initial {fv.field} (internalField)")
         if not patches and not internal:
@@ -201,6 +416,16 @@ class ByNameBinding:
         if missing:
             self.refuse(q, f"{fv.field} is a vector: say its direction ('in y', '(0 1 0)') or give the vector")
 
+    def _source_patch(self, field: str, internal_raw: str) -> str | None:
+        """The one fixed-value patch with a non-zero value of a field that is zero in the domain
+        (electrostaticFoam's charge density on the wire): where a value for the field goes."""
+        if re.search(r"[1-9]", internal_raw) or not internal_raw.startswith("uniform"):
+            return None
+        text = self.base.text(self.base.field_rels(field)[0]) or ""
+        sources = [p for p, bc in self.base.patch_bcs(field).items() if bc == "fixedValue" and
+                   re.search(r"[1-9]", _leaves_get(text, ["boundaryField", p, "value"]))]
+        return sources[0] if len(sources) == 1 else None
+
     def _companion_temperatures(self, rel: str, value: str, q: StatedQuantity) -> None:
         """The other temperatures of the same gas start with T: the unburnt-gas Tu of a premixed
         flame, each phase's T.<phase>, when the base starts them at T's value."""
@@ -222,6 +447,16 @@ class ByNameBinding:
 def _stated_at(text: str, at: int, raw: str, value: float, stated: list[StatedQuantity]) -> StatedQuantity | None:
     """The stated quantity written `raw` at position `at` of the (normalised) request: with
     "lambda 2 s ... endTime 2 s", the second "2 s" is the second stated one."""
-    same = [q for q in stated if q.text.strip() == raw.strip() and abs(q.value - value) <= 1e-9 * max(1.0, abs(value))]
+    same = [q for q in stated if written_as(q, raw) and abs(q.value - value) <= 1e-9 * max(1.0, abs(value))]
     nth = len(re.findall(rf"(?<![\w.]){re.escape(raw.strip())}", text[:at]))
     return same[nth] if nth < len(same) else (same[-1] if same else None)
+
+
+def _mean_of_list(raw: str) -> str:
+    """The mean of a `nonuniform List<scalar|vector> N (...)` value, as OpenFOAM text."""
+    body = raw[raw.find("(", raw.find("List")):] if "List" in raw else raw
+    vectors = [[float(x) for x in m.groups()] for m in _VECTOR.finditer(body)]
+    if vectors:
+        return vec([sum(v[i] for v in vectors) / len(vectors) for i in range(3)])
+    numbers = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", body)]
+    return fmt(sum(numbers) / len(numbers)) if numbers else "0"

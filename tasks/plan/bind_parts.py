@@ -142,6 +142,12 @@ class PartsBinding:
             self.assumptions.append(f"{q.text} is the diameter of the {where}: radius {fmt(radius)} m")
         return True
 
+    def _flat_axes(self) -> set[int]:
+        """The directions every block has one cell in (a 2D mesh's empty direction): no region
+        is sized along one ("the 1 m depth of the 2D domain" is the domain's, not the water's)."""
+        _, blocks = self.base.blocks()
+        return {a for a in range(3) if blocks and all(c[a] == 1 for c in blocks)}
+
     _AXIS_WORDS = ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (1, r"\bhigh\b|\bheight\b|\btall\b"),
                    (2, r"\bdeep\b|\bdepth\b|\bthick\b"))
 
@@ -174,7 +180,7 @@ class PartsBinding:
             own = pair.group(1) if pair else (lead.group(2) if lead else
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
             axis = next((a for a, pattern in self._AXIS_WORDS if re.search(pattern, own)), None)
-            if axis is not None and axis not in sizes:
+            if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause
         if not sizes:

@@ -16,7 +16,8 @@ Kind = Literal[
     "velocity", "kinematic_viscosity", "dynamic_viscosity", "density", "temperature",
     "angular_velocity", "length", "time", "frequency", "reynolds", "mach", "gravity",
     "iterations", "cells", "diameter", "pressure", "angle", "fraction", "rayleigh", "prandtl",
-    "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count",
+    "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count", "charge_density", "mobility",
+    "conductivity",
 ]
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*[eE]\s*[-+]?\d+|\s*[x×]\s*10\^?\s*[-+−]?\d+)?"
@@ -33,8 +34,12 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"knots?", "velocity", 0.514444),
     (r"rad\s*/\s*s", "angular_velocity", 1.0),
     (r"rpm|RPM|rev\s*/\s*min|revolutions per minute", "angular_velocity", 2 * math.pi / 60),
+    (r"rps|rev\s*/\s*s\b|revolutions? per second", "angular_velocity", 2 * math.pi),
     # kinematic pressure (p/rho, what incompressible solvers solve for) before m2/s
     (KINEMATIC_PRESSURE_UNIT, "pressure", 1.0),
+    # ion mobility (m2/(V s)) before m2/s and m
+    (r"m\s*(?:2|²|\^2)\s*/\s*(?:\(\s*V\s*[·.*\s]?\s*s\s*\)|V\s*/\s*s|V\s*[·.*\s]\s*s)|m\s*(?:2|²|\^2)\s*V\^?-1\s*s\^?-1",
+     "mobility", 1.0),
     (r"m\s*(?:2|²|\^2)\s*/\s*s|m\s*(?:2|²|\^2)\s*s\^?-1|m²s⁻¹", "kinematic_viscosity", 1.0),
     (r"cm\s*(?:2|²|\^2)\s*/\s*s", "kinematic_viscosity", 1e-4),
     (r"mm\s*(?:2|²|\^2)\s*/\s*s|cSt|centistokes?", "kinematic_viscosity", 1e-6),
@@ -43,9 +48,20 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"kg\s*/\s*m\s*(?:3|³|\^3)", "density", 1.0),
     (r"g\s*/\s*cm\s*(?:3|³|\^3)", "density", 1000.0),
     (r"m\s*(?:3|³|\^3)\s*/\s*s", "volume_flow", 1.0),
+    (r"m\s*(?:3|³|\^3)\s*/\s*h(?:r|our)?\b", "volume_flow", 1 / 3600),
+    (r"m\s*(?:3|³|\^3)\s*/\s*min\b", "volume_flow", 1 / 60),
     (r"(?:l|L)\s*/\s*min|litres? per minute|liters? per minute", "volume_flow", 1e-3 / 60),
     (r"(?:l|L)\s*/\s*s", "volume_flow", 1e-3),
     (r"kg\s*/\s*s", "mass_flow", 1.0),
+    (r"kg\s*/\s*h(?:r|our)?\b", "mass_flow", 1 / 3600),
+    (r"kg\s*/\s*min\b", "mass_flow", 1 / 60),
+    (r"[µμu]C\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-6),
+    (r"nC\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-9),
+    (r"mC\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-3),
+    (r"C\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1.0),
+    (r"mS\s*/\s*cm", "conductivity", 0.1),
+    (r"[µμu]S\s*/\s*cm", "conductivity", 1e-4),
+    (r"S\s*/\s*m\b", "conductivity", 1.0),
     (r"W\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1.0),
     (r"kW\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1e3),
     (r"GPa\b", "pressure", 1e9),
@@ -73,6 +89,10 @@ _UNITS: list[tuple[str, Kind, float]] = [
     (r"s\b|secs?\b|seconds?\b", "time", 1.0),
     (r"min\b|mins\b|minutes?\b", "time", 60.0),
     (r"h\b(?!\s*=)|hrs?\b|hours?\b", "time", 3600.0),
+    (r"days?\b", "time", 86400.0),
+    (r"weeks?\b", "time", 7 * 86400.0),
+    (r"months?\b", "time", 365.25 * 86400.0 / 12),
+    (r"years?\b|yrs?\b", "time", 365.25 * 86400.0),
     (r"(?:non-dimensional |dimensionless )?time units?\b", "time", 1.0),
     (r"kHz\b", "frequency", 1e3),
     (r"Hz\b|hertz\b", "frequency", 1.0),
@@ -93,6 +113,19 @@ _DIMENSIONLESS: list[tuple[str, Kind]] = [
 # a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
 _END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd)\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
 _MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
+# a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its
+# kind; not a list of values for several phases ("rho 1025 vs 1000"), which the phase binder reads
+_PROPERTY_SYMBOLS: list[tuple[str, Kind]] = [
+    (r"nu|ν", "kinematic_viscosity"), (r"mu|μ", "dynamic_viscosity"), (r"rho|ρ", "density")]
+_SYMBOL_VALUE = [(re.compile(rf"(?<![\w.])(?:{sym})(?!\w)\s*(?:=|:)?\s*(?P<num>{_NUM})(?![\deE.])"
+                             rf"(?!\s*(?:vs\.?|versus|against|/)\s*[-+]?\.?\d)"), kind)
+                 for sym, kind in _PROPERTY_SYMBOLS]
+
+
+def symbol_number(text: str) -> str | None:
+    """The number of a symbol-and-number quantity's text ("rho 1200" -> "1200"), else None."""
+    m = re.fullmatch(rf"(?:{'|'.join(sym for sym, _ in _PROPERTY_SYMBOLS)})\s*(?:=|:)?\s*({_NUM})", text.strip())
+    return m.group(1) if m else None
 _IS = r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<)){0,3}\s*"
 _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
             for name, kind in _DIMENSIONLESS]
@@ -100,6 +133,9 @@ _BY = r"\s*(?:[x×*]|by)\s*"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
 _CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?![.\d])(?:{_BY}(?P<c>\d+)(?![.\d]))?\b"
                     r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
+# "32^3 cells", "a 64² grid": the same count in each direction
+_POWER_CELLS = re.compile(r"(?<![\w.^])(?P<n>\d+)\s*(?:\^\s*(?P<p>[23])|(?P<sq>²)|(?P<cu>³))(?![\d.])"
+                          r"(?=\s*(?:cells?|grid|mesh|elements|resolution|hexahedra)\b)")
 _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions?|points?)\b")
 _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I
@@ -138,7 +174,37 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(?:a|one)\s+(hundred|thousand)\b", lambda m: "100" if m.group(1).lower() == "hundred" else "1000",
                   text, flags=re.I)
     text = _NUMBER_WORDS.sub(words, text)
-    return text
+    return spoken_units(spoken_durations(text))
+
+
+_SPELLED_PREFIX = {"micro": "µ", "milli": "m", "nano": "n", "kilo": "k", "mega": "M", "": ""}
+_PER_VOLUME = r"(?:per\s+(?:cubic\s+met(?:re|er)|m\s*\^?\s*3|m³)|/\s*m\s*\^?\s*3)"
+
+
+def spoken_units(text: str) -> str:
+    """Units spelled out as their symbols: "20 microcoulomb per m^3" -> "20 µC/m3", "5
+    millisiemens per cm" -> "5 mS/cm", "30 kilovolts" -> "30 kV"."""
+    prefixes = "|".join(p for p in _SPELLED_PREFIX if p)
+    text = re.sub(rf"(?<=\d)\s*({prefixes})?coulombs?\s*{_PER_VOLUME}",
+                  lambda m: f" {_SPELLED_PREFIX[m.group(1) or '']}C/m3", text, flags=re.I)
+    text = re.sub(rf"(?<=\d)\s*({prefixes})?siemens\s*(?:per\s+(?:cm|centimet(?:re|er))|/\s*cm)",
+                  lambda m: f" {_SPELLED_PREFIX[m.group(1) or '']}S/cm", text, flags=re.I)
+    return re.sub(rf"(?<=\d)\s*({prefixes})volts?\b", lambda m: f" {_SPELLED_PREFIX[m.group(1)]}V", text, flags=re.I)
+
+
+_TIME_WORD = r"(?:second|minute|hour|day|week|month|year)"
+
+
+def spoken_durations(text: str) -> str:
+    """Durations said in words as numbers: "half a second" -> "0.5 second", "a minute and a
+    half" -> "1.5 minute", "2 and a half hours" -> "2.5 hours", "an hour" -> "1 hour" ("a
+    second" stays: it is as often an ordinal)."""
+    text = re.sub(rf"\bhalf\s+an?\s+({_TIME_WORD})\b", r"0.5 \1", text, flags=re.I)
+    text = re.sub(rf"\b(?:an?|1)\s+({_TIME_WORD})\s+and\s+a\s+half\b", r"1.5 \1", text, flags=re.I)
+    text = re.sub(rf"\b(\d+)\s+and\s+a\s+half\s+({_TIME_WORD}s?)\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text,
+                  flags=re.I)
+    return re.sub(r"\b(?:an?)\s+((?:minute|hour|day|week|month|year)s?)\b(?!\s*(?:-|and\b))", r"1 \1", text,
+                  flags=re.I)
 
 
 def parse_number(text: str) -> float:
@@ -200,6 +266,13 @@ def quantities(text: str) -> list[Quantity]:
     def free(a: int, b: int) -> bool:
         return not any(x < b and a < y for x, y in taken)
 
+    for m in _POWER_CELLS.finditer(text):
+        power = 2 if m.group("sq") or m.group("p") == "2" else 3
+        dims = [int(m.group("n"))] * power
+        before, after = _context(text, m.start(), m.end())
+        found.append(Quantity(kind="cells", value=float(math.prod(dims)), text=m.group(0), before=before,
+                              after=after, start=m.start(), dims=dims))
+        taken.append(m.span())
     for m in _CELLS.finditer(text):
         dims = [int(g) for g in m.groups() if g]
         before, after = _context(text, m.start(), m.end())
@@ -229,6 +302,13 @@ def quantities(text: str) -> list[Quantity]:
         before, after = _context(text, m.start(), m.end())
         found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
         taken.append(m.span())
+    for regex, kind in _SYMBOL_VALUE:
+        for m in regex.finditer(text):
+            if free(m.start("num"), m.end("num")):
+                before, after = _context(text, m.start(), m.end())
+                found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0), before=before,
+                                      after=after, start=m.start()))
+                taken.append(m.span())
     for m in _END_TIME_SYMBOL.finditer(text):
         if free(m.start("num"), m.end("num")):
             before, after = _context(text, m.start(), m.end())

@@ -111,7 +111,8 @@ def _places(words: str, patches: list[str]) -> tuple[list[str], list[str]]:
     return places, named
 
 
-def _axis(words: str) -> list[float] | None:
+def axis_of(words: str) -> list[float] | None:
+    """The unit vector the words name: "(-z)", "along x", "in the y-direction", "upwards"."""
     m = re.search(r"\(\s*([+-]?)\s*([xyz])\s*\)|\b(?:in|along|towards?)\s+(?:the\s+)?([+-]?)\s*([xyz])\b"
                   r"|(?<![\w-])([+-]?)([xyz])[- ]direction", words)
     if m:
@@ -203,7 +204,7 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
                 continue
             places, named = _places(f"{before} {between} {after}", patches)
             found[got[3]] = FieldValue(field=field, text=got[2], start=got[3], value=got[0], vector=got[1],
-                                       places=places, patches=named, axis=_axis(f"{between} {after}"),
+                                       places=places, patches=named, axis=axis_of(f"{between} {after}"),
                                        named_as=m.group(0))
     for field in fields:  # "0.2 % sludge by volume", "5 % water"
         if not field.startswith("alpha."):

@@ -26,6 +26,7 @@ from tasks.plan.manifest import (
 )
 from tasks.plan.request import Context
 from tasks.plan.select import (
+    PHRASE_POINTS,
     SWITCHABLE,
     Candidate,
     rank,
@@ -114,19 +115,11 @@ def choose_base(ctx: Context) -> list[Candidate]:
 
 
 def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: bool = False) -> CaseManifest:
-    from tasks.geometry.text import parse_geometry, shape_words
-
     ranked = choose_base(ctx)
     features = request_features(ctx.text, ctx.solver, ctx.model)
-    sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
-             and not (ranked and has_dimension(Path(ranked[0].record.path), q.value))]
-    weak = not ranked or ranked[0].score < MIN_SCORE or (
-        shape_words(ctx.text) is not None and not any(w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named"))
-                                                       for w in ranked[0].why))
-    if (sized or weak) and ctx.example_dir is None and not (ranked and tutorial_stands(ranked[0], features, bool(sized))):
-        spec = parse_geometry(ctx.text)  # a described shape that cannot be built is refused with the reason
-        if spec is not None:
-            raise GeometryDescribed(spec)
+    spec = shape_to_build(ctx, stated, ranked)
+    if spec is not None:
+        raise GeometryDescribed(spec)
     if not ranked or ranked[0].score < MIN_SCORE:
         near = ", ".join(c.record.case for c in ranked[:3]) or "none"
         raise RequestError(
@@ -181,9 +174,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         if not allow_substitute:
             raise RequestError(
                 f"the request gives dimensions ({text}) that the tutorial {record.case} does not have, and "
-                "Casewright's shape library does not recognise the shape; describe the shape (channel, "
-                "step, cylinder, pipe, ...), pass --example DIR / --geometry FILE, or --allow-substitute "
-                "to run the tutorial's geometry instead")
+                f"{_not_built_why(ctx, best)}; describe the shape (channel, step, cylinder, pipe, ...), "
+                "pass --example DIR / --geometry FILE, or --allow-substitute to run the tutorial's geometry instead")
         warnings.insert(0, f"SUBSTITUTED GEOMETRY: the tutorial {record.case}'s geometry is used, not {text}")
     candidates = [BaseCandidate(tutorial=c.record.case, score=c.score, why="; ".join(c.why)) for c in ranked[:3]]
     return CaseManifest(
@@ -199,20 +191,106 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     )
 
 
-def tutorial_stands(best: Candidate, features, sized: bool = False) -> bool:
-    """The best tutorial is the base even when the request's words also describe a library shape
-    ('a channel', 'a closed box'): the request names the tutorial, or its physics words ask for
-    the tutorial's solver, which the shape library cannot set up (a porous duct, a Hartmann
-    channel, a combustion box, box turbulence)."""
-    if best.score < MIN_SCORE:
+def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Candidate] | None = None):
+    """The library shape (a GeometrySpec) the request describes when the shape library, not a
+    tutorial, has to build it, else None: nothing the request states about its geometry is dropped.
+
+    The library builds a described shape when no tutorial fits well, or when the best one lacks a
+    size or a parameter of the shape the request states (a depth, an aspect ratio, a step height,
+    the temperatures of a heated cavity's walls), as long as the library can set up the physics
+    asked for. A tutorial stays the base when the request names it ('the pitzDaily tutorial',
+    'the cavity case') or asks for physics only it has (then a size it lacks is refused, or
+    substituted with --allow-substitute). A shape the library has to build but cannot is refused
+    with the reason (RequestError)."""
+    from tasks.geometry.text import parse_geometry, shape_words
+
+    if ctx.example_dir is not None:
+        return None
+    ranked = choose_base(ctx) if ranked is None else ranked
+    best = ranked[0] if ranked else None
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    if (best is not None and best.score >= MIN_SCORE and names_tutorial(ctx.text, best)) or \
+            not library_sets_up(features, best):
+        return None
+    sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
+             and not (best and has_dimension(Path(best.record.path), q.value))]
+    weak = best is None or best.score < MIN_SCORE or (
+        shape_words(ctx.text) is not None and not any(
+            w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named")) for w in best.why))
+    if sized or weak:
+        return parse_geometry(ctx.text)
+    if shape_words(ctx.text) is None:
+        return None
+    try:
+        spec = parse_geometry(ctx.text)
+    except RequestError:  # the words name a shape but not enough of it to build: the tutorial carries it
+        return None
+    return spec if spec is not None and lacks_shape(Path(best.record.path), spec, stated) else None
+
+
+# Physics the shape library does not set up: a request asking for it keeps its tutorial.
+_NOT_IN_LIBRARY = ("multiphase", "compressible", "combustion", "lagrangian")
+
+
+def _not_built_why(ctx: Context, best: Candidate) -> str:
+    """Why the shape library does not build a request whose sizes the tutorial lacks: it does not
+    know the shape, the request names the tutorial, or it asks for physics the library lacks."""
+    from tasks.geometry.text import shape_words
+
+    shape = shape_words(ctx.text)
+    if shape is None:
+        return "Casewright's shape library does not recognise the shape"
+    if names_tutorial(ctx.text, best):
+        return "the request names that tutorial"
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    asked = ctx.solver or next((s for s in features.solver_hints if s not in SHAPE_LIBRARY_SOLVERS), None)
+    what = asked or ", ".join(f for f in _NOT_IN_LIBRARY if features.flags.get(f)) or "this physics"
+    return f"the shape library cannot set up {what} on a {shape.replace('_', ' ')}"
+
+
+def library_sets_up(features, best: Candidate | None) -> bool:
+    """The shape library can set up the physics the request asks for: the solver it names, or
+    calls by one of its names, has a template there, and it asks for no free surface, compressible,
+    reacting or particle physics. A tutorial whose solver the request's words describe and the
+    library has no template for (a porous duct, a Hartmann channel, box turbulence) keeps it."""
+    if features.solver:
+        return features.solver in SHAPE_LIBRARY_SOLVERS
+    if any(features.flags.get(flag) for flag in _NOT_IN_LIBRARY):
         return False
-    solver = best.record.solver or ""
-    asked = solver == features.solver or solver in features.hint_strength
-    if any(w.startswith("the tutorial named") for w in best.why):
-        # a tutorial named by a shape word ('cylinder') with dimensions it does not have stands
-        # only when its physics is asked for: flow past a 2 cm cylinder is not the film tutorial
-        return not sized or asked
-    return asked and solver not in SHAPE_LIBRARY_SOLVERS
+    called = {s for s, points in features.hint_strength.items() if points >= PHRASE_POINTS}
+    if called and not called & SHAPE_LIBRARY_SOLVERS:
+        return False
+    solver = (best.record.solver or "") if best is not None and best.score >= MIN_SCORE else ""
+    return not (solver in features.hint_strength and solver not in SHAPE_LIBRARY_SOLVERS)
+
+
+def names_tutorial(text: str, best: Candidate) -> bool:
+    """The request names the tutorial itself, not only a shape it shares with it: by a name that
+    is no plain word ('pitzDaily', 'hotRoom', 'BenardCells'), or by a plain one written as a
+    tutorial's ('the cavity tutorial', 'the elbow case', 'tutorial cavity')."""
+    words = set(re.findall(r"[a-z][a-z0-9_]+", text.lower()))
+    for part in best.record.case.split("/")[2:]:
+        name = part.lower()
+        if name not in words or len(name) < 4:
+            continue
+        if re.search(r"[A-Z0-9]", part[1:]) or re.search(
+                rf"\b{re.escape(name)}\s+(?:tutorial|case|example)\b|\btutorials?\s+(?:case\s+)?{re.escape(name)}\b",
+                text.lower()):
+            return True
+    return False
+
+
+def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
+    """The tutorial lacks what the request states of the described shape: a length of the shape
+    (from its words or its coordinates) that none of the tutorial's lengths matches, an obstacle,
+    or the wall temperatures of a heated cavity (the library puts them on the walls named)."""
+    from tasks.geometry.build import recorded_lengths
+
+    lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
+    if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
+        return True
+    return spec.shape == "heated_cavity" and any(
+        q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature") for q in stated)
 
 
 def tutorial_lengths(case_dir: Path) -> list[float]:

@@ -13,7 +13,7 @@ import yaml
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
-from tasks.plan.stated import StatedQuantity
+from tasks.plan.stated import StatedQuantity, written_as
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _LINKWORD = r"(?:=|:|of|is|to|at|be|are|equal to|set to|becomes|around|about|~)"
@@ -67,19 +67,25 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]]) -> li
         name = next((n for n in names if n in entries), None)
         if name is None:
             continue
-        for m in re.finditer(rf"(?<![\w'])({re.escape(phrase)})(?![\w])", low):
+        # not the tail of a hyphenated word: the omega of "k-omega SST" names a model, not the entry
+        for m in re.finditer(rf"(?<![\w'-])({re.escape(phrase)})(?![\w])", low):
             got = _value_after(text, m.end())
-            before = re.search(rf"(?<![\w.])({_NUM})\s+(?:\w+\s+)?$", text[max(0, m.start() - 20):m.start()])
-            if got is None and before is not None:  # "3 non-orthogonal correctors"
+            before = re.search(rf"(?<![\w.])({_NUM})(\s*(?:%|percent\b))?\s+(?:\w+\s+)?$",
+                               text[max(0, m.start() - 20):m.start()])
+            if got is None and before is not None:  # "3 non-orthogonal correctors", "30 % volatility"
                 start = m.start() - len(text[max(0, m.start() - 20):m.start()]) + before.start(1)
-                got = (float(before.group(1)), before.group(1), start)
+                scale = 0.01 if before.group(2) else 1.0
+                got = (float(before.group(1)) * scale, before.group(1) + (before.group(2) or ""), start)
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])
     for name in entries:
         symbol = name in _COMMON or len(name) < 2
         if symbol and len(entries[name]) != 1:
             continue  # a one-letter symbol binds only to an entry the base has exactly once
-        for m in re.finditer(rf"(?<![\w.']){re.escape(name)}(?![\w.'])", text):
+        for m in re.finditer(rf"(?<![\w.'-]){re.escape(name)}(?![\w.'])", text):
+            if re.search(rf"(?<![\w.]){_NUM}\s*$", text[max(0, m.start() - 25):m.start()]) and \
+                    not re.match(rf"{_SYMBOL_LINK}{_NUM}", text[m.end():]):
+                continue  # "90 rpm": the unit of the number before it, not the entry rpm ("nu 0.3 rho 2700" is)
             got = _value_after(text, m.end(), _SYMBOL_LINK if symbol else _LINK)
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])
@@ -89,7 +95,7 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]]) -> li
 def stated_for(match: tuple[str, float, str, int], stated: list[StatedQuantity]) -> StatedQuantity:
     """The stated quantity a named value is (same text), or a new one for a unit-less parameter."""
     name, value, raw, _ = match
-    same = next((q for q in stated if q.text.strip() == raw.strip() and abs(q.value - value) <= 1e-9 * max(1, abs(value))), None)
+    same = next((q for q in stated if written_as(q, raw) and abs(q.value - value) <= 1e-9 * max(1, abs(value))), None)
     if same is not None:
         return same
     return StatedQuantity(text=f"{name} {raw}".strip(), quantity="parameter", value=value, role=f"entry:{name}")

@@ -45,6 +45,7 @@ _REGION_WORDS: dict[str, tuple[str, ...]] = {
     "boxToCell": ("column", "block", "box", "slab", "pool", "layer", "blob", "pocket", "kernel"),
     "": ("inside the region", "in the region", "patch of", "zone"),
 }
+INITIAL_WORDS = r"\binitial(?:ly)?\b|\bstart(?:s|ing)?\b|\bat start\b|\bat t\s*=\s*0\b"
 _REST_WORDS = ("rest of", "elsewhere", "surrounding", "ambient", "outside", "background", "everywhere else",
                "remaining", "remainder", "around it", "the others")
 
@@ -226,6 +227,12 @@ def target_for(words: str, field: str, sf: SetFields, bounds: list[tuple[float, 
             if len(setting) == 1:
                 return setting[0]
     return None
+
+
+def said_initial(words: str, value: str) -> bool:
+    """The words before a value say it is the initial state ("the air initially at 290 K",
+    "starting from 20 degC"), not a part of the domain or a boundary."""
+    return bool(re.search(INITIAL_WORDS, words.split(value.lower())[0]))
 
 
 def region_key(regions_raw: str, index: int, key: str) -> str | None:

@@ -11,16 +11,25 @@ planner chose to use.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+import yaml
 from pydantic import BaseModel, ConfigDict
 
-from tasks.plan.extract import Quantity, quantities
+from tasks.core.paths import CANONICAL_DIR
+from tasks.plan.controls import (
+    gravity_off,
+    solver_controls,
+    stated_switches,
+    switch_names,
+)
+from tasks.plan.extract import Quantity, normalise, quantities, symbol_number
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
     "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
-    "heat_flux": "W/m2",
+    "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m",
 }
 
 
@@ -103,25 +112,28 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final")),  # before "dt" (en-dT-ime)
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
                      "increment")),
-        ("write_interval", ("write", "output", "save", "every", "dump")),
+        ("write_interval", ("write", "output", "save", "every ", "dump")),
         ("end_time", ()),
     ],
     "iterations": [
-        ("write_interval", ("write", "output", "save", "every", "dump")),
+        ("write_interval", ("write", "output", "save", "every ", "dump")),
         ("end_time", ()),
     ],
     "fraction": [
         ("turbulence_intensity", ("intensity", "turbulence", "turbulent")),
         ("fill_fraction", ()),
     ],
-    "count": [("mesh_cells_axis", ())],
+    "count": [("mesh_cells_each", ("per side", "per direction", "each direction", "every direction", "per axis",
+                                   "per dimension", "per edge", "each way", "in all directions")),
+              ("mesh_cells_axis", ())],
 }
 _SIMPLE_ROLES = {
     "kinematic_viscosity": "nu", "dynamic_viscosity": "mu", "angular_velocity": "angular_velocity",
     "frequency": "frequency", "reynolds": "reynolds", "mach": "mach", "rayleigh": "rayleigh",
     "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
     "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
-    "angle": "angle", "diameter": "geometry",
+    "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
+    "conductivity": "conductivity",
 }
 _CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b")
 
@@ -173,12 +185,50 @@ def role_of(q: Quantity) -> str:
 
 
 def read_stated(text: str) -> list[StatedQuantity]:
-    """Every quantity the request states, with its role."""
+    """Every quantity the request states, with its role; then the solver controls and the
+    switches it sets in words."""
     out: list[StatedQuantity] = []
     for q in quantities(text):
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
                                   role=role_of(q), dims=q.dims))
+    return out + stated_controls(text)
+
+
+def stated_controls(text: str) -> list[StatedQuantity]:
+    """Corrector counts, residual targets and relaxation factors, switches turned on or off
+    ("no momentum predictor": value 0) and gravity turned off (a gravity of 0 m/s2)."""
+    from tasks.core.config import get_settings
+
+    text = normalise(text)
+    out = [StatedQuantity(text=c.label, quantity="control", value=c.value, role=f"control:{c.key}")
+           for c in solver_controls(text)]
+    names = switch_names(str(get_settings().tutorials_dir))
+    out += [StatedQuantity(text=words, quantity="switch", value=float(on), role=f"switch:{name}")
+            for name, on, words, _ in stated_switches(text, names)]
+    off = gravity_off(text)
+    if off:
+        out.append(StatedQuantity(text=off, quantity="gravity", value=0.0, unit=UNITS["gravity"], role="gravity"))
     return out
+
+
+_SECONDS = {"second": 1.0, "year": 365.25 * 86400.0}
+
+
+@lru_cache(maxsize=1)
+def _time_units() -> dict[str, str]:
+    return yaml.safe_load((CANONICAL_DIR / "time_units.yaml").read_text()) or {}
+
+
+def in_case_time(seconds: float, solver: str) -> float:
+    """A stated duration (in seconds) in the solver's own unit of time: years for financialFoam
+    (canonical/time_units.yaml), seconds otherwise."""
+    return round(seconds / _SECONDS[_time_units().get(solver, "second")], 10)
+
+
+def written_as(q: StatedQuantity, raw: str) -> bool:
+    """`raw` (a value as a by-name binder read it) is how the request wrote `q`: its text, or
+    the number of a symbol-and-number quantity ("1200" of "rho 1200")."""
+    return q.text.strip() == raw.strip() or symbol_number(q.text) == raw.strip()
 
 
 def mentions_value(text: str, value: float) -> bool:

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import cli_json
+from tests.conftest import TUTORIALS, cli_json, copy_tutorial
 
 pytestmark = pytest.mark.integration
-
 
 
 @pytest.fixture()
@@ -48,3 +47,14 @@ def test_change_with_nothing_to_do_is_refused_and_changes_nothing(cavity, cli_en
     code, r = cli_json(["modify", str(cavity), "make it better", "--no-run"], cli_env)
     assert code == 2 and "found no change" in r["error"]
     assert {p: p.read_text() for p in cavity.rglob("*") if p.is_file()} == before
+
+
+def test_m4_tutorial_switches_model_and_runs(tmp_path, cli_env, prefect_server, need_docker):
+    """A tutorial meshed from an m4 template (mixerVessel2D): the new 0/omega covers the
+    template's patches and the case runs from the blockMeshDict the change expands."""
+    case = copy_tutorial(TUTORIALS / "incompressible/simpleFoam/mixerVessel2D", tmp_path / "mixer")
+    request = "Use the k-omega SST model, spin the rotor at 800 rpm and run 40 iterations."
+    code, r = cli_json(["modify", str(case), request], cli_env)
+    assert code == 0 and r["status"] == "completed", r["score_reason"]
+    assert r["turbulence"] == "kOmegaSST" and "system/blockMeshDict (new)" in r["changed"]
+    assert "rotor" in (case / "0/omega").read_text()

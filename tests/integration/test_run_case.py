@@ -20,12 +20,13 @@ def run_case_json(case: Path, env: dict[str, str], *extra: str) -> tuple[int, di
 BACKENDS = ["docker", "native"]
 
 
+@pytest.mark.parametrize("server", ["--server", "--no-server"])  # a Prefect flow, or the pipeline called directly
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_cavity_completes(backend, tmp_path, cli_env, prefect_server, request):
+def test_cavity_completes(backend, server, tmp_path, cli_env, prefect_server, request):
     if backend == "docker":
         request.getfixturevalue("need_docker")
     case = copy_tutorial(CAVITY, tmp_path / "cavity")
-    code, report = run_case_json(case, cli_env, "--backend", backend)
+    code, report = run_case_json(case, cli_env, "--backend", backend, server)
     assert code == 0, report
     assert report["status"] == "completed"
     assert report["reached_end_time"] is True
@@ -37,6 +38,7 @@ def test_cavity_completes(backend, tmp_path, cli_env, prefect_server, request):
     assert (case / "0.5" / "U").is_file(), "the solver must have written its last time"
     saved = json.loads((case / "report.json").read_text())
     assert saved["status"] == "completed" and report["report_path"] == str(case / "report.json")
+    assert report["acceptance"]["verdict"] == "accept" and (case / "residuals.png").is_file()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -54,6 +54,11 @@ SHAPES: dict[str, dict] = {
     "lid_driven_cavity": dict(shape="lid_driven_cavity", mesh={"cells": [20, 20]}),
     "lid_driven_cavity_3d": dict(shape="lid_driven_cavity", two_d=False, mesh={"cells": [10, 10, 10]}),
     "heated_cavity_tall": dict(shape="heated_cavity", dimensions={"height": 0.4}, mesh={"cells": [10, 40]}),
+    "heated_cavity_from_below": dict(shape="heated_cavity", dimensions={"width": 0.3, "hot_wall": "bottom"},
+                                     mesh={"cells": [30, 10]}),
+    "duct_section_cells": dict(shape="channel", two_d=False, mesh={"cells": [8, 8], "over_section": True}),
+    "channel_rectangular_block": dict(shape="channel_with_obstacles", obstacles=[
+        {"kind": "rectangle", "center": (0.6, 0.2), "width": 0.2, "height": 0.06}], mesh={"resolution": "coarse"}),
 }
 RUN_SOLVER = ("channel", "cylinder_crossflow", "backward_step", "pipe_wedge", "naca_airfoil_c")
 

@@ -38,7 +38,7 @@ class Cluster:
         self.workers: dict[str, tuple[subprocess.Popen, Path]] = {}  # address -> (process, working folder)
         port = self.address.rsplit(":", 1)[1]
         self._start([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", port,
-                     "--no-dashboard"], root / "scheduler", "scheduler")
+                     "--no-dashboard", "--preload", "flows.sweep"], root / "scheduler", "scheduler")
 
     def _start(self, argv: list[str], folder: Path, name: str) -> subprocess.Popen:
         folder.mkdir(parents=True, exist_ok=True)

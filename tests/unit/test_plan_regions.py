@@ -155,3 +155,28 @@ def test_a_shape_angle_is_the_base_mesh_edge_not_an_angle_of_attack():
     mesh = (TUTORIALS / "compressible/rhoCentralFoam/wedge15Ma5/system/blockMeshDict").read_text()
     assert any(abs(a - 15) < 0.5 for a in edge_angles_deg(mesh))
     assert [q.role for q in read_stated("freestream 30 m/s at 5 deg angle of attack")] == ["inlet_velocity", "angle"]
+
+
+@pytest.mark.parametrize(
+    "words,value,initial",
+    [
+        ("the gas initially at 410 k", "410 k", True),
+        ("starting from 12 degc everywhere", "12 degc", True),
+        ("the heater at 350 k and the gas initially at 300 k", "350 k", False),  # "initially" is another value's
+        ("the left half at 3 bar", "3 bar", False),
+    ],
+)
+def test_initial_words_before_a_value_name_the_initial_state(words, value, initial):
+    from tasks.plan.regions import said_initial
+
+    assert said_initial(words, value) is initial
+
+
+@needs_tutorials
+def test_a_depth_along_the_one_cell_direction_of_a_2d_mesh_does_not_size_the_box():
+    text = "Dam break in a 2D tank of 0.8 m depth: a water column 0.12 m wide and 0.3 m high."
+    binder = bind_all(TUTORIALS / "multiphase/interFoam/laminar/damBreak/damBreak", "interFoam", text, read_stated(text))
+    box = next(b.value for b in binder.bindings if b.file == "system/setFieldsDict")
+    lo, hi = box.removeprefix("box ").split(") (")
+    assert float(hi.strip(")").split()[2]) - float(lo.strip("(").split()[2]) != pytest.approx(0.8)
+    assert float(hi.strip(")").split()[1]) - float(lo.strip("(").split()[1]) == pytest.approx(0.3)

@@ -1,0 +1,203 @@
+"""Solver controls and switches a request states in words, read as stated quantities.
+
+Controls are the counts and targets of fvSolution's algorithm dictionary ("3 non-orthogonal
+correctors", "two outer correctors", "residuals down to 1e-5", "relax p by 0.3"); switches
+are the on/off entries of a case's dictionaries ("no momentum predictor", "without rotation",
+"radiation off"). The switch names are the ones the installed tutorials really have (a
+`Switch` entry of a constant/ dictionary or of fvSolution), spoken as words: rotating is
+"rotation", "rotating", "non-rotating"; momentumPredictor is "momentum predictor". Pure apart
+from reading the tutorials and canonical/switch_names.yaml once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from tasks.core.paths import CANONICAL_DIR
+from tasks.foam import dictionary as fd
+from tasks.foam.files import read_text
+
+NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+SWITCH_WORDS = {"on": "off", "off": "on", "yes": "no", "no": "yes", "true": "false", "false": "true"}
+
+# counts of fvSolution's algorithm dictionary, by the word before "correctors"
+_COUNT_KEYS = (("non", "nNonOrthogonalCorrectors"), ("outer", "nOuterCorrectors"), ("", "nCorrectors"))
+_KIND = r"non[- ]?orth(?:ogonal|o)?\.?|outer|piso|pressure|inner"
+_CORRECTORS = r"correct(?:or|ion|ing)s?(?:\s+(?:loops?|steps?|iterations?|passes|sweeps))?\b"
+_COUNT_AFTER = re.compile(rf"(?<![\w.])(?P<n>\d+)\s*(?:(?P<kind>{_KIND})[- ]?\s*)?{_CORRECTORS}"
+                          rf"|(?<![\w.])(?P<n2>\d+)\s+(?P<kind2>outer)\s+(?:loops?|iterations?)\b"
+                          rf"|\b(?P<kind3>outer)\s+(?:loops?|iterations?)\s*(?:=|:|of)?\s*(?P<n3>\d+)(?![\d.])", re.I)
+_COUNT_BEFORE = re.compile(rf"\b(?P<kind>{_KIND})?[- ]?\s*{_CORRECTORS}\s*(?:=|:|of|to|set to|at)?\s*"
+                           rf"(?P<n>\d+)(?![\d.]|\s*(?:%|[a-z]{{1,3}}\b))", re.I)
+_RESIDUAL = re.compile(rf"\b(?:residuals?|convergence)\b(?:\s+[a-z]+){{0,4}}?\s*(?:=|:)?\s*(?P<num>{NUM})"
+                       rf"|\bconverge[sd]?\s+(?:to|below|until)\s+(?:residuals?\s+(?:of\s+)?)?(?P<num2>{NUM})", re.I)
+_FIELD = r"pressure|velocity|momentum|temperature|energy|enthalpy|turbulence|p_rgh|p|U|T|h|k|epsilon|omega"
+_RELAX = re.compile(rf"(?:\b(?P<f1>{_FIELD})\s+)?\b(?:under[- ]?)?relax(?:ation|ed|ing|es)?(?:\s+factors?)?"
+                    rf"(?:\s+(?:(?:for|on|of)\s+)?(?:the\s+)?(?P<f2>{_FIELD})\b)?"
+                    r"(?:\s+with\s+an?\s+(?:under[- ]?)?relaxation\s+factor)?"
+                    rf"\s*(?:of|=|:|to|by|at)?\s*(?P<num>{NUM})"
+                    rf"(?:\s+(?:for|on)\s+(?:the\s+)?(?P<f3>{_FIELD})\b)?", re.I)
+_RELAX_MORE = re.compile(rf"\s*(?:,|and|,\s*and)\s*(?:(?P<fa>{_FIELD})\s+)?(?P<num>{NUM})"
+                         rf"(?:\s+(?:for|on)\s+(?:the\s+)?(?P<fb>{_FIELD})\b)?", re.I)
+# the fields a word names, in the order a base may hold them
+FIELD_NAMES = {"pressure": ["p_rgh", "p"], "velocity": ["U"], "momentum": ["U"], "temperature": ["T", "h", "e"],
+               "energy": ["h", "e", "T"], "enthalpy": ["h"], "turbulence": ["k", "epsilon", "omega", "nuTilda"]}
+
+_OFF_BEFORE = re.compile(r"(?:\b(?:(?:not|never)\s+(?:use|include|enable|solve|apply)|no|without|not|disable[sd]?|"
+                         r"disabling|deactivat(?:e|es|ed|ing)|(?:turn|switch)(?:s|es|ed|ing)?\s+off|"
+                         r"neglect(?:s|ed|ing)?|ignor(?:e|es|ed|ing)|exclud(?:e|es|ed|ing)|zero)"
+                         r"(?:\s+(?:the|any|a|an))?\s+|\bnon[- ]?)$")
+_ON_BEFORE = re.compile(r"\b(?:with|enable[sd]?|enabling|activat(?:e|es|ed|ing)|(?:turn|switch)(?:s|es|ed|ing)?\s+on|"
+                        r"includ(?:e|es|ed|ing)|use|using)(?:\s+(?:the|a|an))?\s+$")
+_OFF_AFTER = re.compile(r"^\s*(?:(?:is|are|should be|must be|stays?|kept)\s+)?(?:=|:)?\s*"
+                        r"(?:off|disabled|false|no|(?:switched|turned)\s+off|deactivated|neglected|ignored)\b")
+_ON_AFTER = re.compile(r"^\s*(?:(?:is|are|should be|must be|stays?|kept)\s+)?(?:=|:)?\s*"
+                       r"(?:on|enabled|true|yes|(?:switched|turned)\s+on|activated)\b")
+# switches no request sets: bookkeeping, or chosen elsewhere (the turbulence model by the recipes)
+_NOT_SPOKEN = {"printCoeffs", "turbulence", "active", "log", "report", "enabled", "master", "defaultCoeffs",
+               "clip", "equilibrium", "symmetric", "newFormat"}
+
+
+class Control:
+    """One stated control: the fvSolution key it sets (`relaxationFactors:p` for one field's
+    factor), its value, its words and position. Its label is what the binder and the report
+    call it: "nNonOrthogonalCorrectors 3", the same text the by-name binder gives that entry."""
+
+    def __init__(self, key: str, value: float, text: str, start: int) -> None:
+        self.key, self.value, self.text, self.start = key, value, text, start
+        self.label = f"{key.replace(':', ' ').strip()} {value:g}"
+
+
+def _count_key(kind: str | None) -> str:
+    word = (kind or "").lower()
+    return next(key for prefix, key in _COUNT_KEYS if word.startswith(prefix))
+
+
+def solver_controls(text: str) -> list[Control]:
+    """The corrector counts, residual targets and relaxation factors the text states (number
+    words already written as digits)."""
+    out: list[Control] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(key: str, value: float, words: str, span: tuple[int, int]) -> None:
+        if not any(a < span[1] and span[0] < b for a, b in taken):
+            out.append(Control(key, value, words, span[0]))
+            taken.append(span)
+
+    for m in _COUNT_AFTER.finditer(text):
+        n, kind = next((m.group(f"n{i}"), m.group(f"kind{i}")) for i in ("", "2", "3") if m.group(f"n{i}"))
+        add(_count_key(kind), float(n), m.group(0), m.span())
+    for m in _COUNT_BEFORE.finditer(text):
+        add(_count_key(m.group("kind")), float(m.group("n")), m.group(0), m.span())
+    for m in _RESIDUAL.finditer(text):
+        value = float(m.group("num") or m.group("num2"))
+        if 0 < value <= 0.1:  # a residual target, not "residuals ... 400 iterations"
+            add("residualControl", value, m.group(0), m.span())
+    for m in _RELAX.finditer(text):
+        field = m.group("f1") or m.group("f2") or m.group("f3") or ""
+        if 0 < float(m.group("num")) <= 1:
+            add(f"relaxationFactors:{field}", float(m.group("num")), m.group(0), m.span())
+        at = m.end()
+        while more := _RELAX_MORE.match(text, at):  # "relax p 0.3 and U 0.7"
+            other = more.group("fa") or more.group("fb")
+            if not other or not 0 < float(more.group("num")) <= 1:
+                break
+            add(f"relaxationFactors:{other}", float(more.group("num")), more.group(0).strip(" ,"), more.span())
+            at = more.end()
+    return sorted(out, key=lambda c: c.start)
+
+
+def _switches_in(paths: list[Path]) -> set[str]:
+    """The names of the on/off entries of these dictionaries (not a function object's)."""
+    names: set[str] = set()
+    for path in paths:
+        if not path.is_file() or path.name.endswith((".orig", ".org", ".gz")):
+            continue
+        for entry, raw in fd.leaves(read_text(path) or ""):
+            if " ".join(fd.strip_comments(raw).split()) in SWITCH_WORDS and "functions" not in entry:
+                names.add(entry[-1])
+    return names
+
+
+@lru_cache(maxsize=4)
+def switch_names(root: str) -> frozenset[str]:
+    """Every on/off entry of the installed tutorials' constant/ dictionaries and fvSolution,
+    but for the bookkeeping ones."""
+    names = _switches_in([*Path(root).rglob("constant/*"), *Path(root).rglob("system/fvSolution")])
+    return frozenset(n for n in names if len(n) > 3 and n not in _NOT_SPOKEN and not re.search(r"\d|^write|^print", n))
+
+
+@lru_cache(maxsize=4)
+def algorithm_switches(root: str) -> frozenset[str]:
+    """The switches tutorials keep in fvSolution's algorithm dictionaries (momentumPredictor,
+    consistent, transonic, ...): a base that lacks one takes it there."""
+    names: set[str] = set()
+    for path in Path(root).rglob("system/fvSolution"):
+        for entry, raw in fd.leaves(read_text(path) or ""):
+            if len(entry) == 2 and entry[0] not in ("solvers", "relaxationFactors") and \
+                    " ".join(fd.strip_comments(raw).split()) in SWITCH_WORDS:
+                names.add(entry[1])
+    return frozenset(names & switch_names(root))
+
+
+@lru_cache(maxsize=1)
+def _switch_aliases() -> dict[str, str]:
+    """Other words for a switch (canonical/switch_names.yaml): "Coriolis" is the rotating frame."""
+    data = yaml.safe_load((CANONICAL_DIR / "switch_names.yaml").read_text()) or {}
+    return {phrase.lower(): name for phrase, name in data.items()}
+
+
+def spoken_switch(name: str) -> str:
+    """A regex for a switch name in prose: momentumPredictor -> 'momentum[- ]?predict\\w*',
+    rotating -> 'rotat\\w*' (rotation, non-rotating)."""
+    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", name)] or [name.lower()]
+    last = re.sub(r"(?:ing|ion|ions|ed|e|s)$", "", words[-1])
+    last = last if len(last) >= 4 else words[-1]
+    return r"[\s-]?".join([*map(re.escape, words[:-1]), re.escape(last) + r"\w*"])
+
+
+def _turned(low: str, start: int, end: int) -> tuple[bool, str] | None:
+    """(on, the words that say so) for the name at low[start:end]: "no X", "without the X",
+    "non-X", "X off", "X: false"; "with X", "enable X", "X on"; None when they say neither."""
+    before = re.split(r"[,;.:()\n]", low[max(0, start - 30):start])[-1]
+    after = re.split(r"[,;.()\n]", low[end:end + 30])[0]
+    for on, lead, tail in ((False, _OFF_BEFORE, _OFF_AFTER), (True, _ON_BEFORE, _ON_AFTER)):
+        m_lead, m_tail = lead.search(before), tail.match(after)
+        if m_lead or m_tail:
+            words = m_lead.group(0) + low[start:end] if m_lead else low[start:end] + m_tail.group(0)  # type: ignore[union-attr]
+            return on, " ".join(words.split())
+    return None
+
+
+def stated_switches(text: str, names: frozenset[str]) -> list[tuple[str, bool, str, int]]:
+    """(switch name, on, words, position) for each switch of `names` the text turns on or off
+    ("no momentum predictor", "rotation off", "with radiation"); the first statement of a
+    switch wins."""
+    low = text.lower()
+    spoken = [(spoken_switch(n), n) for n in names]
+    spoken += [(re.escape(phrase), name) for phrase, name in _switch_aliases().items() if name in names]
+    found: dict[str, tuple[str, bool, str, int]] = {}
+    for pattern, name in spoken:
+        for m in re.finditer(rf"(?<![\w]){pattern}", low):
+            turned = _turned(low, m.start(), m.end())
+            if turned and (name not in found or m.start() < found[name][3]):
+                found[name] = (name, turned[0], turned[1], m.start())
+    return sorted(found.values(), key=lambda h: h[3])
+
+
+_GRAVITY = re.compile(r"\bgravity\b|\bgravitational (?:force|acceleration)\b")
+
+
+def gravity_off(text: str) -> str | None:
+    """The words that turn gravity off ("no gravity", "turn off gravity", "zero gravity",
+    "gravity off"), or None."""
+    low = text.lower()
+    for m in _GRAVITY.finditer(low):
+        turned = _turned(low, m.start(), m.end())
+        if turned and not turned[0]:
+            return turned[1]
+    return None
