@@ -54,10 +54,6 @@ class CaseSummary(BaseModel):
     compressibility: Compressibility | None = None
 
 
-def is_case_dir(path: Path) -> bool:
-    return path.is_dir() and find_file(path / "system", "controlDict") is not None
-
-
 def find_case_dirs(root: Path) -> list[Path]:
     """Every OpenFOAM case (a directory with system/controlDict, or one its Allrun makes from
     controlDict.template) under `root`, sorted."""
