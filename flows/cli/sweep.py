@@ -29,7 +29,7 @@ DASK_ENV = "CASEWRIGHT_DASK_ADDRESS"
 def sweep_cmd(
     case_dir: Path = typer.Argument(..., help="The base case (an OpenFOAM case folder); it is not changed."),
     out: Path = typer.Option(..., "-o", "--out", help="New or empty folder for the variants and the summary."),
-    param: list[str] = typer.Option(..., "--param", help="NAME=value1,value2,... (repeat for a grid)."),
+    param: list[str] = typer.Option(..., "--param", help="NAME=value1,value2,... or a range NAME=A..B:N (N values from A to B; A..B: whole numbers). Repeat for a grid."),
     change: Optional[str] = typer.Option(None, "--change",
                                          help="What each variant changes, in words with {NAME} placeholders, "
                                               "e.g. \"lid velocity {U} m/s\" (planned like `casewright modify`)."),

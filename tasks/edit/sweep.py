@@ -159,13 +159,39 @@ class SweepPlanFile(BaseModel):
 
 # --- parsing the command line (pure) ------------------------------------------------------------------
 
+_RANGE = re.compile(r"^(?P<a>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*\.\.\s*"
+                    r"(?P<b>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:\s*:\s*(?P<n>\d+))?$")
+
+
+def expand_range(item: str, text: str) -> list[str]:
+    """`A..B:N` -> N evenly spaced values from A to B, both included; `A..B` with whole A and B ->
+    every whole number from A to B. Anything else with `..` is refused."""
+    m = _RANGE.match(item)
+    if not m:
+        raise UsageError(f"--param {text!r}: {item!r} is not a range: write A..B:N for N values from A to B "
+                         f"(e.g. 0.01..0.1:10), or A..B for whole numbers (e.g. 1..10)")
+    a, b = float(m.group("a")), float(m.group("b"))
+    if m.group("n") is None:
+        if not (a.is_integer() and b.is_integer()) or any(c in m.group("a") + m.group("b") for c in ".eE"):
+            raise UsageError(f"--param {text!r}: {item!r} needs a count: A..B:N gives N values from A to B "
+                             f"(e.g. {m.group('a')}..{m.group('b')}:10)")
+        step = 1 if b >= a else -1
+        return [str(int(v)) for v in range(int(a), int(b) + step, step)]
+    n = int(m.group("n"))
+    if n < 2:
+        raise UsageError(f"--param {text!r}: a range needs at least 2 values (A..B:N with N >= 2)")
+    return [f"{a + (b - a) * i / (n - 1):.6g}" for i in range(n)]
+
+
 def parse_param(text: str) -> SweepParam:
-    """`NAME=v1,v2,...` -> SweepParam."""
+    """`NAME=v1,v2,...` -> SweepParam; an item `A..B:N` (or `A..B` for whole numbers) is a range."""
     name, sep, values = text.partition("=")
     name = name.strip()
     if not sep or not _NAME.match(name):
-        raise UsageError(f"--param {text!r}: write NAME=value1,value2,... (NAME a letter then letters, digits or _)")
+        raise UsageError(f"--param {text!r}: write NAME=value1,value2,... or NAME=A..B:N "
+                         f"(NAME a letter then letters, digits or _)")
     items = [v.strip() for v in values.split(",")]
+    items = [x for v in items for x in (expand_range(v, text) if ".." in v else [v])]
     if not values.strip() or any(not v for v in items):
         raise UsageError(f"--param {text!r}: give at least one value, separated by commas, none empty")
     if len(set(items)) != len(items):

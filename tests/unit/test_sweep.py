@@ -158,3 +158,30 @@ def test_the_copy_leaves_results_behind(tmp_path: Path) -> None:
     names = {str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*") if p.is_file()}
     assert "0/U" in names and ".casewright/locked.json" in names and "constant/polyMesh/boundary" in names
     assert not {n for n in names if n.startswith(("0.5", "processor", "postProcessing", "log.", ".casewright/reports"))}
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("U=1..4", ["1", "2", "3", "4"]),
+    ("U=4..2", ["4", "3", "2"]),
+    ("nu=0.01..0.1:10", ["0.01", "0.02", "0.03", "0.04", "0.05", "0.06", "0.07", "0.08", "0.09", "0.1"]),
+    ("dt=1e-3..2e-3:3", ["0.001", "0.0015", "0.002"]),
+    ("U=0.5,1..3,5", ["0.5", "1", "2", "3", "5"]),
+])
+def test_a_param_range_expands_to_its_values(text: str, values: list[str]) -> None:
+    from tasks.edit.sweep import parse_param
+
+    assert parse_param(text).values == values
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("nu=0.01..0.1", "needs a count"),
+    ("U=1..x", "is not a range"),
+    ("U=1..5:1", "at least 2 values"),
+    ("U=1..3,2", "a value is repeated"),
+])
+def test_a_bad_param_range_is_refused_with_the_form_to_write(text: str, message: str) -> None:
+    from tasks.core.errors import UsageError
+    from tasks.edit.sweep import parse_param
+
+    with pytest.raises(UsageError, match=message):
+        parse_param(text)
