@@ -17,7 +17,7 @@ from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.extract import Quantity, cell_counts, sines
 from tasks.plan.foam_values import fmt  # stated values exactly as stated (10 significant digits)
-from tasks.plan.stated import Binding
+from tasks.plan.stated import Binding, role_of
 from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
 
 if TYPE_CHECKING:
@@ -102,16 +102,24 @@ class Plan:
         return fluid
 
 
+def by_role(ctx: "Context", kind: str, role: str) -> Quantity | None:
+    """The first quantity of this kind whose words give it this role (stated.role_of, the rule the
+    binder and the verifier use): "run to 1 s" is the end time however it is worded."""
+    return next((q for q in ctx.qs if q.kind == kind and role_of(q) == role), None)
+
+
 def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adjustable: bool = False,
                  max_co: float | None = None) -> TimeControl:
     """endTime, deltaT and write interval from the request, else the given defaults."""
     ctx = p.ctx
     end_q = ctx.q("time", "until", "run for", "endtime", "end time", "simulate", "for", "to t", "t =",
-                  exclude=("deltat", "time step", "every", "write", "dt ="))
+                  exclude=("deltat", "time step", "every", "write", "dt =")) or by_role(ctx, "time", "end_time")
     if steady:
-        end_q = ctx.q("iterations", "endtime", "run", "for", "to", exclude=("every", "write")) or end_q
-    dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt")
-    write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write")
+        end_q = ctx.q("iterations", "endtime", "run", "for", "to", exclude=("every", "write")) or \
+            by_role(ctx, "iterations", "end_time") or end_q
+    dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt") or by_role(ctx, "time", "delta_t")
+    write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write") or \
+        by_role(ctx, "time", "write_interval") or by_role(ctx, "iterations", "write_interval")
     end_v, end_locked = p.take("endTime", end_q, end, "s" if not steady else "iterations")
     if steady:  # deltaT only counts iterations in a steady solver: not a choice to report
         dt_v, dt_locked = dt, False

@@ -1,0 +1,22 @@
+"""A recipe (the cavity's, the step's, ...) reads the run control by the same roles as the binder
+and the verifier: however the end time, the time step or the write interval is worded, the
+controlDict gets it (stated.role_of), not the recipe's default."""
+
+from __future__ import annotations
+
+import pytest
+
+from tasks.plan.architect import plan
+from tests.conftest import TUTORIALS
+
+
+@pytest.mark.parametrize(("text", "end", "write"), [
+    ("lid-driven cavity, lid 2 m/s, 40 by 40 cells, run to 1 s", "1", None),
+    ("lid-driven cavity, 40 by 40 cells, lid 2 m/s, go on until 0.8 s and save results every 0.1 s", "0.8", "0.1"),
+    ("cavity with a 1 m/s lid on a 30 x 30 mesh; 3 s of flow time, output each 0.5 s", "3", "0.5"),
+])
+def test_a_recipe_takes_the_stated_run_control_however_worded(text: str, end: str, write: str | None) -> None:
+    m = plan(text, TUTORIALS)
+    assert float(m.time.end_time) == float(end)
+    if write is not None:
+        assert float(m.time.write_interval) == float(write)
