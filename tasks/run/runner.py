@@ -21,6 +21,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -136,6 +137,23 @@ class Runner(Protocol):
 # --------------------------------------------------------------------------------------
 
 
+def _end_with_parent() -> Callable[[], None] | None:
+    """What the child runs before exec so that the kernel sends it SIGTERM when the Casewright
+    process that started it dies (killed, or its terminal closed): a solver is not left running
+    on its own. Linux only (prctl PR_SET_PDEATHSIG); elsewhere None. The C function is looked up
+    here, in the parent, so the child only calls it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    pr_set_pdeathsig, sigterm = 1, int(signal.SIGTERM)
+    return lambda: prctl(pr_set_pdeathsig, sigterm, 0, 0, 0)
+
+
 class NativeRunner:
     """Runs the installed OpenFOAM binaries directly (machines without Docker)."""
 
@@ -167,7 +185,7 @@ class NativeRunner:
         with open(log_path, "wb") as out:
             proc = subprocess.Popen(
                 argv, cwd=case_dir, stdout=out, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, env=env,
+                stdin=subprocess.DEVNULL, env=env, preexec_fn=_end_with_parent(),
             )
             try:
                 code: int | None = proc.wait(timeout=timeout_s)
