@@ -42,8 +42,14 @@ def set_entry(path: Path, key: str, value: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def test_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("casewright-data")
+def test_data_dir(tmp_path_factory: pytest.TempPathFactory):
+    """The data dir of the session's `casewright` subprocesses. The embedded Postgres a command
+    starts there outlives the command by design (the next one reuses it): stop it at the end."""
+    root = tmp_path_factory.mktemp("casewright-data")
+    yield root
+    from tasks.knowledge.pgserver import stop_embedded
+
+    stop_embedded(root)
 
 
 @pytest.fixture(scope="session")
