@@ -61,6 +61,21 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
                          acceptance=AcceptanceRow.of(res.acceptance or (res.run.acceptance if res.run else None)))
 
 
+def write_base(case_id: str, out: Path, settings: Settings) -> None:
+    """The base of a modify request when this run did not generate it (a --tag subset, or a base
+    from the other part of the set): its case's terse phrasing, written and not run, so that the
+    modify checks meet the values that base case states rather than the raw tutorial's."""
+    source = next((c for held in (False, True) for c in load_requests(held) if c.id == case_id), None)
+    if source is None or "terse" not in source.phrasings:
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        request_to_case(CaseRequest(text=source.phrasings["terse"], out_dir=out, run=False, review=False),
+                        settings=settings)
+    except CasewrightError:
+        shutil.rmtree(out, ignore_errors=True)  # the tutorial stands in (below)
+
+
 def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: str | None,
                smoke: int | None = None) -> RequestResult:
     base = out_dir_for(out_root, case.base_case, "terse")
@@ -69,6 +84,8 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
     tags = {**case.tags, "kind": "modify"}
     if out.exists():
         shutil.rmtree(out)
+    if not (base / "system/controlDict").is_file():
+        write_base(case.base_case, base, settings)
     if (base / "system/controlDict").is_file():
         shutil.copytree(base, out, ignore=_RESULTS)
     elif case.base_tutorial and (settings.tutorials_dir / case.base_tutorial / "system").is_dir():
