@@ -43,6 +43,13 @@ _RELAX = re.compile(rf"(?:\b(?P<f1>{_FIELD})\s+)?\b(?:under[- ]?)?relax(?:ation|
                     rf"(?:\s+(?:for|on)\s+(?:the\s+)?(?P<f3>{_FIELD})\b)?", re.I)
 _RELAX_MORE = re.compile(rf"\s*(?:,|and|,\s*and)\s*(?:(?P<fa>{_FIELD})\s+)?(?P<num>{NUM})"
                          rf"(?:\s+(?:for|on)\s+(?:the\s+)?(?P<fb>{_FIELD})\b)?", re.I)
+# a linear solver's tolerance: "tolerance 1e-8 for p", "p solver tolerance 1e-7", "relTol 0.01 on U",
+# "relative tolerance of 0.05", "absolute tolerance 1e-9" (a tolerance is the absolute one)
+_TOLERANCE = re.compile(rf"(?:\b(?P<f1>{_FIELD})\s+)?(?:(?:linear|matrix)\s+)?(?:solver\s+)?"
+                        rf"\b(?P<rel>rel(?:ative)?\.?\s*)?(?:abs(?:olute)?\.?\s*)?tol(?:erance|\.)?s?\b"
+                        rf"(?:\s+(?:for|on|of)\s+(?:the\s+)?(?P<f2>{_FIELD})\b(?:\s+solver)?)?"
+                        rf"\s*(?:of|=|:|to|at)?\s*(?P<num>{{NUM}})"
+                        rf"(?:\s+(?:for|on)\s+(?:the\s+)?(?P<f3>{_FIELD})\b)?".replace("{NUM}", NUM), re.I)
 # the fields a word names, in the order a base may hold them
 FIELD_NAMES = {"pressure": ["p_rgh", "p"], "velocity": ["U"], "momentum": ["U"], "temperature": ["T", "h", "e"],
                "energy": ["h", "e", "T"], "enthalpy": ["h"], "turbulence": ["k", "epsilon", "omega", "nuTilda"]}
@@ -108,7 +115,28 @@ def solver_controls(text: str) -> list[Control]:
                 break
             add(f"relaxationFactors:{other}", float(more.group("num")), more.group(0).strip(" ,"), more.span())
             at = more.end()
+    for m in _TOLERANCE.finditer(text):
+        field = m.group("f1") or m.group("f2") or m.group("f3") or ""
+        if 0 <= float(m.group("num")) < 1:
+            add(f"solvers:{'relTol' if m.group('rel') else 'tolerance'}:{field}", float(m.group("num")), m.group(0),
+                m.span())
     return sorted(out, key=lambda c: c.start)
+
+
+def solver_entries(fv_solution: str, fields: list[str], key: str) -> list[list[str]]:
+    """The `solvers/<name>/<key>` entries of fvSolution that apply to these fields (a name, a
+    quoted regex such as "(U|k|epsilon).*" or a Final variant covering one of them); every
+    solver's entry when `fields` is empty. Only entries the dictionary already has."""
+    out: list[list[str]] = []
+    for name in fd.keys(fv_solution, ["solvers"]):
+        pattern = fd.unquote(name)
+        try:
+            covers = not fields or any(re.fullmatch(pattern, f) or re.fullmatch(pattern, f + "Final") for f in fields)
+        except re.error:
+            covers = not fields or name in fields
+        if covers and fd.find(fv_solution, ["solvers", name, key]) is not None:
+            out.append(["solvers", name, key])
+    return out
 
 
 def _switches_in(paths: list[Path]) -> set[str]:
