@@ -17,6 +17,7 @@ from pathlib import Path
 
 import yaml
 
+from tasks.core.cache import cached_json, tutorials_stamp
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
@@ -151,11 +152,30 @@ def _switches_in(paths: list[Path]) -> set[str]:
     return names
 
 
+def _scan_switches(root: str) -> dict[str, list[str]]:
+    """{"all": every switch entry name of constant/ dictionaries and fvSolution, "algorithm":
+    those of fvSolution's algorithm dictionaries} over the tutorials under root (~1,800 files)."""
+    names = _switches_in([*Path(root).rglob("constant/*"), *Path(root).rglob("system/fvSolution")])
+    algorithm: set[str] = set()
+    for path in Path(root).rglob("system/fvSolution"):
+        for entry, raw in fd.leaves(read_text(path) or ""):
+            if len(entry) == 2 and entry[0] not in ("solvers", "relaxationFactors") and \
+                    " ".join(fd.strip_comments(raw).split()) in SWITCH_WORDS:
+                algorithm.add(entry[1])
+    return {"all": sorted(names), "algorithm": sorted(algorithm)}
+
+
+@lru_cache(maxsize=4)
+def _installed_switches(root: str) -> dict[str, list[str]]:
+    """_scan_switches, read once per installation (a JSON cache under the data dir)."""
+    return cached_json("switch_names", tutorials_stamp(Path(root), "v1"), lambda: _scan_switches(root))
+
+
 @lru_cache(maxsize=4)
 def switch_names(root: str) -> frozenset[str]:
     """Every on/off entry of the installed tutorials' constant/ dictionaries and fvSolution,
     but for the bookkeeping ones."""
-    names = _switches_in([*Path(root).rglob("constant/*"), *Path(root).rglob("system/fvSolution")])
+    names = _installed_switches(root)["all"]
     return frozenset(n for n in names if len(n) > 3 and n not in _NOT_SPOKEN and not re.search(r"\d|^write|^print", n))
 
 
@@ -163,13 +183,7 @@ def switch_names(root: str) -> frozenset[str]:
 def algorithm_switches(root: str) -> frozenset[str]:
     """The switches tutorials keep in fvSolution's algorithm dictionaries (momentumPredictor,
     consistent, transonic, ...): a base that lacks one takes it there."""
-    names: set[str] = set()
-    for path in Path(root).rglob("system/fvSolution"):
-        for entry, raw in fd.leaves(read_text(path) or ""):
-            if len(entry) == 2 and entry[0] not in ("solvers", "relaxationFactors") and \
-                    " ".join(fd.strip_comments(raw).split()) in SWITCH_WORDS:
-                names.add(entry[1])
-    return frozenset(names & switch_names(root))
+    return frozenset(set(_installed_switches(root)["algorithm"]) & switch_names(root))
 
 
 @lru_cache(maxsize=1)
