@@ -8,101 +8,128 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from tasks.plan.units import read_at, tidy
 
 Kind = Literal[
     "velocity", "kinematic_viscosity", "dynamic_viscosity", "density", "temperature",
     "angular_velocity", "length", "time", "frequency", "reynolds", "mach", "gravity",
     "iterations", "cells", "diameter", "pressure", "angle", "fraction", "rayleigh", "prandtl",
     "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count", "charge_density", "mobility",
-    "conductivity",
+    "conductivity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy",
 ]
 
-_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*[eE]\s*[-+]?\d+|\s*[x×]\s*10\^?\s*[-+−]?\d+)?"
-KINEMATIC_PRESSURE_UNIT = r"m\s*(?:2|²|\^2)\s*/\s*s\s*(?:2|²|\^2)|m\s*(?:2|²|\^2)\s*s\^?-2|m²s⁻²"
-_UNITS: list[tuple[str, Kind, float]] = [
-    # longest spellings first: "mm/s" before "m/s" before "mm", "m/s2" before "m/s", "Pa s" before "Pa"
-    (r"m\s*/\s*s\s*(?:2|²|\^2)|m\s*s\^?-2|m\s*s⁻²", "gravity", 1.0),
-    (r"mm\s*/\s*s", "velocity", 1e-3),
-    (r"cm\s*/\s*s", "velocity", 1e-2),
-    (r"m\s*/\s*s|m\s*s\^?-1|m\s*s⁻¹|metres? per second|meters? per second", "velocity", 1.0),
-    (r"km\s*/\s*h|kph|km\s*h\^?-1", "velocity", 1 / 3.6),
-    (r"ft\s*/\s*s", "velocity", 0.3048),
-    (r"mph", "velocity", 0.44704),
-    (r"knots?", "velocity", 0.514444),
-    (r"rad\s*/\s*s", "angular_velocity", 1.0),
-    (r"rpm|RPM|rev\s*/\s*min|revolutions per minute", "angular_velocity", 2 * math.pi / 60),
-    (r"rps|rev\s*/\s*s\b|revolutions? per second", "angular_velocity", 2 * math.pi),
-    # kinematic pressure (p/rho, what incompressible solvers solve for) before m2/s
-    (KINEMATIC_PRESSURE_UNIT, "pressure", 1.0),
-    # ion mobility (m2/(V s)) before m2/s and m
-    (r"m\s*(?:2|²|\^2)\s*/\s*(?:\(\s*V\s*[·.*\s]?\s*s\s*\)|V\s*/\s*s|V\s*[·.*\s]\s*s)|m\s*(?:2|²|\^2)\s*V\^?-1\s*s\^?-1",
-     "mobility", 1.0),
-    (r"m\s*(?:2|²|\^2)\s*/\s*s|m\s*(?:2|²|\^2)\s*s\^?-1|m²s⁻¹", "kinematic_viscosity", 1.0),
-    (r"cm\s*(?:2|²|\^2)\s*/\s*s", "kinematic_viscosity", 1e-4),
-    (r"mm\s*(?:2|²|\^2)\s*/\s*s|cSt|centistokes?", "kinematic_viscosity", 1e-6),
-    (r"Pa\s*[·.\s]?\s*s\b|kg\s*/\s*\(?\s*m\s*[·.\s]?\s*s\s*\)?", "dynamic_viscosity", 1.0),
-    (r"mPa\s*[·.\s]?\s*s\b|cP\b|centipoises?", "dynamic_viscosity", 1e-3),
-    (r"kg\s*/\s*m\s*(?:3|³|\^3)", "density", 1.0),
-    (r"g\s*/\s*cm\s*(?:3|³|\^3)", "density", 1000.0),
-    (r"m\s*(?:3|³|\^3)\s*/\s*s", "volume_flow", 1.0),
-    (r"m\s*(?:3|³|\^3)\s*/\s*h(?:r|our)?\b", "volume_flow", 1 / 3600),
-    (r"m\s*(?:3|³|\^3)\s*/\s*min\b", "volume_flow", 1 / 60),
-    (r"(?:l|L)\s*/\s*min|litres? per minute|liters? per minute", "volume_flow", 1e-3 / 60),
-    (r"(?:l|L)\s*/\s*s", "volume_flow", 1e-3),
-    (r"kg\s*/\s*s", "mass_flow", 1.0),
-    (r"kg\s*/\s*h(?:r|our)?\b", "mass_flow", 1 / 3600),
-    (r"kg\s*/\s*min\b", "mass_flow", 1 / 60),
-    (r"[µμu]C\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-6),
-    (r"nC\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-9),
-    (r"mC\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1e-3),
-    (r"C\s*/\s*m\s*(?:3|³|\^3)", "charge_density", 1.0),
-    (r"mS\s*/\s*cm", "conductivity", 0.1),
-    (r"[µμu]S\s*/\s*cm", "conductivity", 1e-4),
-    (r"S\s*/\s*m\b", "conductivity", 1.0),
-    (r"W\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1.0),
-    (r"kW\s*/\s*m\s*(?:2|²|\^2)", "heat_flux", 1e3),
-    (r"GPa\b", "pressure", 1e9),
-    (r"MPa\b", "pressure", 1e6),
-    (r"kPa\b", "pressure", 1e3),
-    (r"hPa\b", "pressure", 1e2),
-    (r"mbar\b", "pressure", 1e2),
-    (r"bar\b", "pressure", 1e5),
-    (r"atm\b", "pressure", 101325.0),
-    (r"psi\b", "pressure", 6894.757),
-    (r"Pa\b|pascals?\b", "pressure", 1.0),
-    (r"K\b|kelvin", "temperature", 1.0),
-    (r"°\s*C|deg\s*C|degC|degrees? (?:C\b|celsius|centigrade)|celsius", "temperature", 1.0),  # to K below
-    (r"°\s*F|deg\s*F|degF|degrees? (?:F\b|fahrenheit)|fahrenheit", "temperature", 1.0),  # to K below
-    (r"°|deg\b|degrees?\b", "angle", 1.0),
-    (r"µm\b|μm\b|um\b|microns?\b|micrometres?\b|micrometers?\b", "length", 1e-6),
-    (r"mm\b|millimet(?:re|er)s?\b", "length", 1e-3),
-    (r"cm\b|centimet(?:re|er)s?\b", "length", 1e-2),
-    (r"km\b|kilomet(?:re|er)s?\b", "length", 1e3),
-    (r"in\b(?=\s*(?:[,.;)]|$|long|wide|high|tall|thick|diameter|across))|inch(?:es)?\b|\"", "length", 0.0254),
-    (r"ft\b|feet\b|foot\b", "length", 0.3048),
-    (r"m\b|met(?:re|er)s?\b", "length", 1.0),
-    (r"ms\b|milliseconds?\b", "time", 1e-3),
-    (r"µs\b|μs\b|microseconds?\b", "time", 1e-6),
-    (r"s\b|secs?\b|seconds?\b", "time", 1.0),
-    (r"min\b|mins\b|minutes?\b", "time", 60.0),
-    (r"h\b(?!\s*=)|hrs?\b|hours?\b", "time", 3600.0),
-    (r"days?\b", "time", 86400.0),
-    (r"weeks?\b", "time", 7 * 86400.0),
-    (r"months?\b", "time", 365.25 * 86400.0 / 12),
-    (r"years?\b|yrs?\b", "time", 365.25 * 86400.0),
+_NUM = (r"[-+]?(?:\d+\.?\d*|\.\d+)"
+        r"(?:\s*[eE]\s*[-+]?\d+|\s*[x×·]\s*10(?:\^?\s*[-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")  # 1.5e-5, 1.5 × 10⁻⁵
+# a kinematic pressure (p/rho, m2/s2) as written: the binder keeps it as p/rho
+KINEMATIC_PRESSURE_UNIT = (r"m\s*(?:2|²|\^2|\*\*2)\s*/\s*s\s*(?:2|²|\^2|\*\*2)"
+                           r"|m\s*(?:2|²|\^2|\*\*2)\s*[·.*]?\s*s\s*(?:\^?\s*-\s*2|⁻²|\*\*\s*-\s*2)|m²s⁻²")
+# Units are read by a grammar (tasks/plan/units.py): any product, quotient and power of SI and
+# engineering units, symbols or spelled. These are the few "units" that are no dimension: counts
+# and fractions, read as written.
+_COUNT_UNITS: list[tuple[str, Kind, float]] = [
     (r"(?:non-dimensional |dimensionless )?time units?\b", "time", 1.0),
-    (r"kHz\b", "frequency", 1e3),
-    (r"Hz\b|hertz\b", "frequency", 1.0),
     (r"%|percent\b|per cent\b", "fraction", 0.01),
     (r"iterations?\b|iters?\b|(?:time[- ]?)?steps?\b", "iterations", 1.0),
     (r"(?:cores?|processors?|procs?|(?:MPI )?ranks?|CPUs?|subdomains?|processes)\b", "ranks", 1.0),
 ]
-_QUANTITY = re.compile(
-    rf"(?P<num>{_NUM})\s*(?P<unit>{'|'.join(f'(?:{u})' for u, _, _ in _UNITS)})", re.UNICODE
-)
+_COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS))
+_NUMBER_BODY = rf"(?:(?P<frac>(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.]))|(?P<dec>{_NUM}))"
+# a fraction of whole numbers ("1/2 inch", "1 1/2 in") or a decimal ("1.5e-3", "2 x 10^5"); found in
+# a text, not inside a word or a unit ("m2K", "W1") and with no range's dash for a sign ("1-2 m")
+_NUMBER = re.compile(rf"(?:(?=[-+])(?<![\d.])|(?![-+])(?<![A-Za-zµμ^¹²³⁻])){_NUMBER_BODY}")
+_NUMBER_HERE = re.compile(_NUMBER_BODY)  # where the caller says a number starts
+_DECIMAL = re.compile(rf"(?P<frac>(?!))?(?P<dec>{_NUM})")  # a decimal only (its "frac" group never matches)
+_WHOLE = re.compile(r"\d+")
+_WHITE = re.compile(r"-(?=[A-Za-zµμ°])|\s*")  # "5 m", "5m", "a 5-mm pipe"
+# "case 1 s...", "Table 2 K": a number that labels a thing, with a one-letter word after it
+_LABEL = re.compile(r"\b(?:case|figure|fig\.|table|section|chapter|equation|eq\.|example|version|tutorial|test)"
+                    r"\s*(?:no\.|#)?\s*$", re.I)
+
+
+class QuantityMatch:
+    """A number and its unit in a text, read like a regex match: group("num"), group("unit"),
+    group(0), start(), end(), span()."""
+
+    __slots__ = ("string", "_num", "_unit")
+
+    def __init__(self, string: str, num: tuple[int, int], unit: tuple[int, int]) -> None:
+        self.string, self._num, self._unit = string, num, unit
+
+    def _span(self, group: int | str = 0) -> tuple[int, int]:
+        if group in (0, "0"):
+            return self._num[0], self._unit[1]
+        if group == "num":
+            return self._num
+        if group == "unit":
+            return self._unit
+        raise IndexError(f"no group {group!r} in a quantity match (groups: 0, num, unit)")
+
+    def group(self, group: int | str = 0) -> str:
+        a, b = self._span(group)
+        return self.string[a:b]
+
+    def start(self, group: int | str = 0) -> int:
+        return self._span(group)[0]
+
+    def end(self, group: int | str = 0) -> int:
+        return self._span(group)[1]
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self._span(group)
+
+    def __repr__(self) -> str:
+        return f"<QuantityMatch span={self.span()} match={self.group(0)!r}>"
+
+
+class QuantityPattern:
+    """Numbers with units, found like a compiled regex: finditer(text), match(text, pos)."""
+
+    def _at(self, text: str, m: re.Match[str]) -> QuantityMatch | None:
+        num = (m.start(), m.end())
+        pos = _WHITE.match(text, m.end()).end()
+        reading = read_at(text, pos)
+        if reading is not None:
+            if (m.group("dec") and reading.end - pos == 1 and _WHOLE.fullmatch(m.group(0))
+                    and _LABEL.search(text, max(0, num[0] - 24), num[0])):
+                return None
+            return QuantityMatch(text, num, (pos, reading.end))
+        count = _COUNT_UNIT.match(text, pos)
+        if count is not None and m.group("dec"):
+            return QuantityMatch(text, num, (pos, count.end()))
+        return None
+
+    def _here(self, text: str, m: re.Match[str]) -> QuantityMatch | None:
+        got = self._at(text, m)
+        if got is None and m.group("frac"):  # "2 1/s": the first number alone
+            dec = _DECIMAL.match(text, m.start())
+            got = self._at(text, dec) if dec else None
+        return got
+
+    def match(self, text: str, pos: int = 0) -> QuantityMatch | None:
+        m = _NUMBER_HERE.match(text, pos)
+        return self._here(text, m) if m is not None else None
+
+    def finditer(self, text: str) -> Iterator[QuantityMatch]:
+        pos = 0
+        while True:
+            m = _NUMBER.search(text, pos)
+            if m is None:
+                return
+            got = self._here(text, m)
+            if got is None:
+                pos = m.start() + 1
+                continue
+            yield got
+            pos = max(got.end(), m.start() + 1)
+
+
+_QUANTITY = QuantityPattern()
 _DIMENSIONLESS: list[tuple[str, Kind]] = [
     (r"\b(?:Re|Reynolds(?:\s+number)?)", "reynolds"),
     (r"\b(?:Mach|Ma)(?:\s+number)?", "mach"),
@@ -131,7 +158,7 @@ _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant
             for name, kind in _DIMENSIONLESS]
 _BY = r"\s*(?:[x×*]|by)\s*"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
-_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?![.\d])(?:{_BY}(?P<c>\d+)(?![.\d]))?\b"
+_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?![.\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])(?:{_BY}(?P<c>\d+)(?![.\d]))?\b"
                     r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
 # "32^3 cells", "a 64² grid": the same count in each direction
 _POWER_CELLS = re.compile(r"(?<![\w.^])(?P<n>\d+)\s*(?:\^\s*(?P<p>[23])|(?P<sq>²)|(?P<cu>³))(?![\d.])"
@@ -174,7 +201,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\b(?:a|one)\s+(hundred|thousand)\b", lambda m: "100" if m.group(1).lower() == "hundred" else "1000",
                   text, flags=re.I)
     text = _NUMBER_WORDS.sub(words, text)
-    return spoken_units(spoken_durations(text))
+    return spoken_units(spoken_durations(spoken_fractions(text)))
 
 
 _SPELLED_PREFIX = {"micro": "µ", "milli": "m", "nano": "n", "kilo": "k", "mega": "M", "": ""}
@@ -192,13 +219,63 @@ def spoken_units(text: str) -> str:
     return re.sub(rf"(?<=\d)\s*({prefixes})volts?\b", lambda m: f" {_SPELLED_PREFIX[m.group(1)]}V", text, flags=re.I)
 
 
+_FRACTION_DEN = rf"(?P<den>{'|'.join(_FRACTIONS)})"
+# "half a metre", "a quarter of a second", "3 quarters of an inch", "2 and a half metres"
+_PART_OF_UNIT = re.compile(rf"\b(?:(?P<num>an?|one|\d+)[\s-]+)?{_FRACTION_DEN}\s+(?:of\s+)?an?\s+(?=[A-Za-z])", re.I)
+_AND_A_PART = re.compile(rf"\b(?P<whole>\d+)\s+and\s+(?:an?|one)\s+{_FRACTION_DEN}\s+(?=[A-Za-z])", re.I)
+_UNIT_AND_A_HALF = re.compile(r"\b(?:an?|1)\s+(?P<unit>[A-Za-z]+)\s+and\s+a\s+half\b", re.I)
+
+
+def _spelled_unit_at(text: str, pos: int) -> bool:
+    """A unit of a known kind is written at `pos` ("metre", "second", "inch", "m/s")."""
+    return read_at(text, pos) is not None
+
+
+def spoken_fractions(text: str) -> str:
+    """Parts of a unit said in words as numbers: "half a metre" -> "0.5 metre", "a quarter of a
+    second" -> "0.25 second", "3 quarters of an inch" -> "0.75 inch", "2 and a half metres" ->
+    "2.5 metres", "a metre and a half" -> "1.5 metre". A fraction of anything else ("a quarter
+    of the tank") stays as written."""
+    def part(m: re.Match[str]) -> str:
+        if not _spelled_unit_at(text, m.end()):
+            return m.group(0)
+        num = m.group("num") or "1"
+        value = (1 if not num[0].isdigit() else int(num)) / _FRACTIONS[m.group("den").lower()]
+        return f"{value:.12g} "
+
+    def whole(m: re.Match[str]) -> str:
+        if not _spelled_unit_at(text, m.end()) or m.group("den").lower() in ("halves", "thirds", "quarters"):
+            return m.group(0)
+        return f"{int(m.group('whole')) + 1 / _FRACTIONS[m.group('den').lower()]:.12g} "
+
+    def and_a_half(m: re.Match[str]) -> str:
+        return f"1.5 {m.group('unit')}" if _spelled_unit_at(text, m.start("unit")) else m.group(0)
+
+    text = _PART_OF_UNIT.sub(part, text)
+    text = _AND_A_PART.sub(whole, text)
+    return _UNIT_AND_A_HALF.sub(and_a_half, text)
+
+
 _TIME_WORD = r"(?:second|minute|hour|day|week|month|year)"
+# "30 km an hour", "5 metres a second", "60 litres a minute": the article is a "per"
+_UNIT_A_TIME = re.compile(r"(?<=\d)(?P<gap>\s*)(?P<unit>[^\s\d][^\s]*?)\s+an?\s+"
+                          r"(?=(?P<time>(?:second|minute|hour|day)s?)\b)", re.I)
+
+
+def _per_time(text: str) -> str:
+    def per(m: re.Match[str]) -> str:
+        said = f"{m.group('unit')} per {m.group('time')}"
+        got = read_at(said, 0)
+        return f"{m.group('gap')}{m.group('unit')} per " if got is not None and got.end == len(said) else m.group(0)
+
+    return _UNIT_A_TIME.sub(per, text)
 
 
 def spoken_durations(text: str) -> str:
     """Durations said in words as numbers: "half a second" -> "0.5 second", "a minute and a
     half" -> "1.5 minute", "2 and a half hours" -> "2.5 hours", "an hour" -> "1 hour" ("a
     second" stays: it is as often an ordinal)."""
+    text = _per_time(text)
     text = re.sub(rf"\bhalf\s+an?\s+({_TIME_WORD})\b", r"0.5 \1", text, flags=re.I)
     text = re.sub(rf"\b(?:an?|1)\s+({_TIME_WORD})\s+and\s+a\s+half\b", r"1.5 \1", text, flags=re.I)
     text = re.sub(rf"\b(\d+)\s+and\s+a\s+half\s+({_TIME_WORD}s?)\b", lambda m: f"{m.group(1)}.5 {m.group(2)}", text,
@@ -207,11 +284,19 @@ def spoken_durations(text: str) -> str:
                   flags=re.I)
 
 
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_FRACTION_NUMBER = re.compile(r"\s*(?:(?P<whole>\d+)\s+)?(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*")
+
+
 def parse_number(text: str) -> float:
-    t = text.replace(" ", "").replace("−", "-")
-    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))[x×]10\^?([-+]?\d+)", t)
+    """A number as written: "1.5e-3", "2 x 10^5", "1.5 × 10⁻⁵", "1/2", "1 1/2"."""
+    frac = _FRACTION_NUMBER.fullmatch(text)
+    if frac and int(frac.group("b")):
+        return int(frac.group("whole") or 0) + int(frac.group("a")) / int(frac.group("b"))
+    t = text.replace(" ", "").replace("−", "-").translate(_SUPERSCRIPT_DIGITS)
+    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))[x×·]10\^?([-+]?\d+)", t)
     if m:
-        return float(m.group(1)) * 10 ** int(m.group(2))
+        return float(f"{m.group(1)}e{m.group(2)}")
     return float(t)
 
 
@@ -236,18 +321,16 @@ class Sine(BaseModel):
     text: str
 
 
+@lru_cache(maxsize=2048)
 def _kind_of(unit: str) -> tuple[Kind, float, float]:
-    """(kind, scale, offset): SI value = number * scale + offset."""
-    for pattern, kind, scale in _UNITS:
-        if re.fullmatch(pattern, unit.strip(), re.I if kind not in ("length", "time", "pressure", "temperature") else 0):
-            if kind == "temperature":
-                low = unit.lower()
-                if "f" in low and "k" not in low:
-                    return kind, 5 / 9, 273.15 - 32 * 5 / 9
-                if "c" in low and "k" not in low:
-                    return kind, 1.0, 273.15
+    """(kind, scale, offset) of a unit as written: SI value = number * scale + offset."""
+    reading = read_at(unit.strip(), 0)
+    if reading is not None and reading.end == len(unit.strip()):
+        return reading.kind, reading.unit.factor, reading.unit.offset  # type: ignore[return-value]
+    for pattern, kind, scale in _COUNT_UNITS:
+        if re.fullmatch(pattern, unit.strip()):
             return kind, scale, 0.0
-    raise ValueError(unit)
+    raise ValueError(f"{unit!r} is no unit of a known kind (see tasks/plan/units.py)")
 
 
 def _context(text: str, start: int, end: int) -> tuple[str, str]:
@@ -298,7 +381,7 @@ def quantities(text: str) -> list[Quantity]:
         kind, scale, offset = _kind_of(m.group("unit"))
         if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
             continue
-        value = parse_number(m.group("num")) * scale + offset
+        value = tidy(parse_number(m.group("num")) * scale + offset)  # 72 mN/m is 0.072 N/m, not 0.07200000000000001
         before, after = _context(text, m.start(), m.end())
         found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
         taken.append(m.span())
