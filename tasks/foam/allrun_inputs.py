@@ -25,7 +25,10 @@ _SED = re.compile(r"""s([|/#,])([A-Z][A-Z0-9_]{2,})\1\$\{?(\w+)\}?\1""")
 _ASSIGN = re.compile(r"""^\s*(\w+)=(?:"([^"]*)"|'([^']*)'|(\S*))""", re.M)
 _LOOP = re.compile(r"""\bfor\s+(\w+)\s+in\s+\$\{?(\w+)\}?""")
 _TUTORIALS_VAR = re.compile(r"""^\s*(\w+)=["']?\$\{?FOAM_TUTORIALS\}?(/[\w./-]*)["']?\s*$""", re.M)
-_COPY = re.compile(r"""^\s*\\?cp\s+(?:-\w+\s+)*\$\{?FOAM_TUTORIALS\}?/([\w./*-]+)\s+([\w./-]+)""", re.M)
+_TUTORIAL_SRC = re.compile(r"\$FOAM_TUTORIALS/[\w./*-]+")
+_SIBLING_SRC = re.compile(r"(?:\.\./){1,2}[\w*-][\w./*-]*")
+_DEST = re.compile(r"[\w./-]+")
+_REMOVE = re.compile(r"""^\s*\\?rm\s+(?:-\w+\s+)*([\w./ -]+?)\s*$""")
 
 
 def _script_text(case_dir: Path) -> str:
@@ -85,22 +88,115 @@ def resource_files(case_dir: Path) -> dict[str, Path]:
     """rel path in the case -> each shared file the Allrun copies there from the tutorials' tree:
     a file (`cp $FOAM_TUTORIALS/resources/geometry/x.stl.gz constant/triSurface/`), a folder
     (`cp -r $resourcesDir/meshes/sbend/polyMesh constant`, the variable set to a path under
-    $FOAM_TUTORIALS) or a glob (`cp $resourcesDir/param/sbend/* 0`)."""
+    $FOAM_TUTORIALS), a glob (`cp $resourcesDir/param/sbend/* 0`), or a sibling folder of the
+    case (`rm -rf 0 constant; cp -r ../common/0.orig 0; cp -r ../common/constant constant`: a
+    folder the script removed first is replaced, not copied into)."""
     roots = [p for p in case_dir.parents if (p / "resources").is_dir()]
-    if not roots:
-        return {}
-    root = roots[-1]  # $FOAM_TUTORIALS: the top folder with resources/ (solver folders have their own)
-    script = "\n".join(line for line in _script_text(case_dir).splitlines() if not line.lstrip().startswith("#"))
+    script = "\n".join(line for line in re.sub(r"\\\n", " ", _script_text(case_dir)).splitlines()
+                       if not line.lstrip().startswith("#"))
     for var, path in _TUTORIALS_VAR.findall(script):
         script = re.sub(rf"\$(?:\{{{var}\}}|{var}\b)", lambda _, path=path: "$FOAM_TUTORIALS" + path, script)
     found: dict[str, Path] = {}
-    for src, dest in _COPY.findall(script):
-        dest = dest.rstrip("/")
-        into = src.endswith("*") or dest in ("0", "constant", "system") or (case_dir / dest).is_dir() \
-            or dest.startswith("constant/")  # copied into a folder of the case
-        for source in sorted(root.glob(src)):
-            files = sorted(f for f in source.rglob("*") if f.is_file()) if source.is_dir() else [source]
-            for f in files:
-                inner = f.relative_to(source.parent).as_posix() if into else dest
-                found[f"{dest}/{inner}" if into else dest] = f
+    removed: set[str] = set()
+    for line in script.splitlines():
+        rm = _REMOVE.match(line)
+        if rm:
+            removed |= {w.removeprefix("./").rstrip("/") for w in rm.group(1).split()}
+            continue
+        copy = _copy_words(line)
+        if copy is None:
+            continue
+        srcs, raw_dest = copy
+        for src in srcs:
+            tutorial = src.startswith("$FOAM_TUTORIALS/")
+            if tutorial and not roots:
+                continue
+            # $FOAM_TUTORIALS: the top folder with resources/ (solver folders have their own)
+            sources = sorted(roots[-1].glob(src.removeprefix("$FOAM_TUTORIALS/"))) if tutorial else _sibling(case_dir, src)
+            found.update(_copied(case_dir, src, sources, raw_dest, removed, len(srcs) > 1))
+    if roots:
+        found.update(_argument_files(roots[-1], script))
     return found
+
+
+_TUTORIAL_ARG = re.compile(r"(?<![\w/])\$\{?FOAM_TUTORIALS\}?/([\w./-]+)")
+
+
+def tutorial_argument(word: str) -> str:
+    """What a step's argument naming a file of the tutorials' tree becomes in a copied case: the
+    file's name (`$FOAM_TUTORIALS/resources/geometry/nacaAirfoil/nacaAirfoil` -> `nacaAirfoil`),
+    the file being copied beside the case's folders (`resource_files`)."""
+    m = _TUTORIAL_ARG.fullmatch(word)
+    return Path(m.group(1)).name.removesuffix(".gz") if m else word
+
+
+def _argument_files(root: Path, script: str) -> dict[str, Path]:
+    """The files a step reads from the tutorials' tree by an argument (`star4ToFoam -scale 1
+    $FOAM_TUTORIALS/resources/geometry/nacaAirfoil/nacaAirfoil`): the file itself, or the files
+    its name is the stem of (nacaAirfoil.vrt, .cel, .bnd), copied into the case's top folder."""
+    found: dict[str, Path] = {}
+    for line in script.splitlines():
+        if re.match(r"^\s*\\?cp\b", line):
+            continue
+        for rel in _TUTORIAL_ARG.findall(line):
+            named = root / rel
+            files = [named] if named.is_file() else sorted(
+                f for f in named.parent.glob(named.name + ".*") if f.is_file()) if named.parent.is_dir() else []
+            for f in files:
+                if f.resolve().is_relative_to(root.resolve()):
+                    found[f.name] = f
+    return found
+
+
+def _copy_words(line: str) -> tuple[list[str], str] | None:
+    """(sources, destination) of a plain `cp [-r] SRC... DEST` line whose sources are all under
+    $FOAM_TUTORIALS or beside the case (`../common/0.orig`), else None."""
+    words = line.split()
+    if not words or words[0] not in ("cp", "\\cp") or any(w in ("&&", "||", ";", "|") for w in words):
+        return None
+    words = [w for w in words[1:] if not w.startswith("-")]
+    if len(words) < 2 or not _DEST.fullmatch(words[-1]):
+        return None
+    srcs = [re.sub(r"^\$\{FOAM_TUTORIALS\}", "$FOAM_TUTORIALS", w) for w in words[:-1]]
+    if not all(_TUTORIAL_SRC.fullmatch(w) or _SIBLING_SRC.fullmatch(w) for w in srcs):
+        return None
+    return srcs, words[-1]
+
+
+def _copied(case_dir: Path, src: str, sources: list[Path], raw_dest: str, removed: set[str],
+            many: bool) -> dict[str, Path]:
+    """rel path in the case -> file, for one source of a `cp` as the shell copies it: into a
+    folder (one the case has and the script did not remove, a glob's or several sources'
+    destination, `dest/`), else as the destination itself."""
+    found: dict[str, Path] = {}
+    dest = raw_dest.removeprefix("./").rstrip("/") or "."
+    into = many or src.endswith("*") or raw_dest.endswith("/") or dest == "." or (
+        dest not in removed and (dest in ("0", "constant", "system") or (case_dir / dest).is_dir()
+                                 or dest.startswith("constant/")))
+    for source in sources:
+        files = sorted(f for f in source.rglob("*") if f.is_file()) if source.is_dir() else [source]
+        for f in files:
+            if into:
+                inner = f.relative_to(source.parent).as_posix()
+                rel = inner if dest == "." else f"{dest}/{inner}"
+            else:
+                rel = f"{dest}/{f.relative_to(source).as_posix()}" if source.is_dir() else dest
+            found[rel] = f
+    return found
+
+
+def _sibling(case_dir: Path, src: str) -> list[Path]:
+    """What `../common/0.orig` (or a glob) names beside the case: never inside the case itself,
+    never above the folder of its tutorial family (two levels up)."""
+    top = case_dir.resolve().parents[1] if len(case_dir.resolve().parents) > 1 else case_dir.resolve()
+    base = (case_dir / Path(src).parent).resolve()
+    if not base.is_relative_to(top) or base.is_relative_to(case_dir.resolve()):
+        return []
+    return sorted(base.glob(Path(src).name))
+
+
+def copies_from(case_dir: Path, other: str) -> bool:
+    """Whether `resource_files` brings in what the Allrun takes from `other` (a sibling folder such
+    as '../common' or a path under it): a copied case then has it, and does not need `other`."""
+    target = (case_dir / other).resolve()
+    return any(source.resolve().is_relative_to(target) for source in resource_files(case_dir).values())

@@ -4,6 +4,18 @@ utilities it may run. The runner's whitelist and the planners' solver checks rea
 from __future__ import annotations
 
 import difflib
+import re
+import shlex
+
+# The mesh converters of the Debian package: a tutorial's Allrun may call one directly or
+# through a shell function of its own (the flange's runAnsysToFoam).
+MESH_CONVERTERS = frozenset(
+    {
+        "ansysToFoam", "cfx4ToFoam", "datToFoam", "fireToFoam", "fluent3DMeshToFoam", "fluentMeshToFoam",
+        "gambitToFoam", "gmshToFoam", "ideasUnvToFoam", "kivaToFoam", "mshToFoam", "netgenNeutralToFoam",
+        "plot3dToFoam", "star4ToFoam", "tetgenToFoam", "vtkUnstructuredToFoam",
+    }
+)
 
 UTILITIES = frozenset(
     {
@@ -24,7 +36,7 @@ UTILITIES = frozenset(
         "star4ToFoam", "datToFoam", "dsmcInitialise", "mdInitialise", "PDRMesh", "PDRblockMesh",
         "PDRsetFields", "refineHexMesh", "surfaceMeshExtract",
     }
-)
+) | MESH_CONVERTERS
 
 # Solvers with no time loop: they solve once at the start time, write it and print "End"
 # (potentialFoam's initial potential flow). "Reached endTime" means that for them.
@@ -68,3 +80,20 @@ ALLOWED_COMMANDS = UTILITIES | SOLVERS
 def closest_solvers(name: str, n: int = 3) -> list[str]:
     """The installed solvers spelled most like `name` (for "did you mean" messages)."""
     return difflib.get_close_matches(name, sorted(SOLVERS), n=n, cutoff=0.5)
+
+
+_QUOTE = re.compile(r"['\"]")
+
+
+def join_quoted(words: list[str]) -> list[str]:
+    """Arguments split on whitespace joined again where the shell quoted them:
+    `['-scale', '"(1', '0', '1)"']` -> `['-scale', '(1 0 1)']` (a tutorial's quoted vector is
+    data, one argument). Words without quotes are returned as they are; an unbalanced quote is
+    left in place, for the runner's argument check to refuse. No shell ever sees the result:
+    the runner passes each argument to the command as it is."""
+    if not any(_QUOTE.search(w) for w in words):
+        return list(words)
+    try:
+        return shlex.split(" ".join(words))
+    except ValueError:
+        return list(words)

@@ -14,8 +14,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam import dictionary as fd
-from tasks.foam.allrun_inputs import made_files
+from tasks.foam.allrun_inputs import made_files, resource_files
 from tasks.foam.files import find_file, read_text
+from tasks.knowledge.run_script import called_scripts, m4_expansions, m4_template, script_steps
 
 # --- reading OpenFOAM text -----------------------------------------------------------------
 
@@ -131,11 +132,14 @@ def read_case_summary(case_dir: Path, root: Path) -> CaseSummary:
 
 # --- the full case record ------------------------------------------------------------------
 
+# Changes whenever what read_case_record reads from a case changes (new Allrun forms, files):
+# a cache of records must key on it, or it keeps serving records read the old way.
+RECORD_VERSION = 4
+
 _CONVERTERS = ("fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "ideasUnvToFoam",
                "plot3dToFoam", "star4ToFoam", "starToFoam", "ansysToFoam", "kivaToFoam",
                "cfx4ToFoam", "ccmToFoam", "netgenNeutralToFoam", "tetgenToFoam", "datToFoam",
                "gambitToFoam", "mshToFoam", "foamMeshToFluent", "vtkUnstructuredToFoam")
-_RUN_LINE = re.compile(r"^\s*(runApplication|runParallel)\s+(.*)$", re.M)
 _M4_LINE = re.compile(r"^\s*m4\b", re.M)
 
 
@@ -224,42 +228,23 @@ def _patch_types(bf_text: str, directory: Path, depth: int = 0) -> dict[str, str
     return patches
 
 
-_SCRIPT_CALL = re.compile(r"^\s*(?:runApplication\s+)?\./(All\w*(?:\.\w+)?)\b", re.M)
-
-
 def read_run_sequence(case_dir: Path, solver: str | None) -> list[RunStep]:
-    """The runApplication / runParallel steps of Allrun in order, with the steps of the sibling
-    scripts it calls (./Allrun.pre, ./Allrun.mesh) where it calls them; an Allrun.pre it does not
-    call runs first."""
-    allrun = find_file(case_dir, "Allrun")
-    called = {m for m in _SCRIPT_CALL.findall(read_text(allrun))} if allrun else set()
-    steps = [] if "Allrun.pre" in called else _script_steps(case_dir, "Allrun.pre", solver, set())
-    return steps + _script_steps(case_dir, "Allrun", solver, set())
+    """The OpenFOAM steps of Allrun in order (tasks/knowledge/run_script.py reads them as the
+    shell would: RunFunctions options, shell functions, quoted arguments), with the steps of the
+    sibling scripts it calls (./Allrun.pre, ./Allrun.mesh) where it calls them; an Allrun.pre it
+    does not call runs first."""
+    called = called_scripts(case_dir)
+    steps = [] if "Allrun.pre" in called else script_steps(case_dir, "Allrun.pre", solver, set())
+    steps += script_steps(case_dir, "Allrun", solver, set())
+    return [RunStep(app=s.app, args=s.args, parallel=s.parallel) for s in steps]
 
 
-def _script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) -> list[RunStep]:
-    script = find_file(case_dir, name)
-    if script is None or name in seen:
-        return []
-    seen.add(name)
-    text = re.sub(r"[ \t]+#.*$", "", re.sub(r"\\\n", " ", read_text(script)), flags=re.M)  # joined, no comments
-    events = sorted([(m.start(), "run", m) for m in _RUN_LINE.finditer(text)] +
-                    [(m.start(), "call", m) for m in _SCRIPT_CALL.finditer(text)], key=lambda e: e[0])
-    steps: list[RunStep] = []
-    for _, kind, m in events:
-        if kind == "call":
-            steps += _script_steps(case_dir, m.group(1), solver, seen)
-            continue
-        words = [w for w in m.group(2).split() if not w.startswith("$decomp") and w != "$decompDict"]
-        while words and words[0].startswith("-"):
-            words = words[2:] if words[0] in ("-s", "-a") else words[1:]
-        if not words or words[0].startswith("./"):
-            continue
-        app = words[0]
-        if app == "$(getApplication)":
-            app = solver or app
-        steps.append(RunStep(app=app, args=" ".join(words[1:]), parallel=m.group(1) == "runParallel"))
-    return steps
+def m4_mesh_template(case_dir: Path) -> str | None:
+    """The m4 template (relative to the case) its scripts expand into system/blockMeshDict
+    (`m4 system/pachuka.m4 > system/blockMeshDict`, `m4 < system/blockMeshDict.m4 > ...`, a
+    template its Allrun copies from ../common), or None: the planner expands it when it writes
+    the case (mesh_params["m4"], tasks/edit/caseops.expand_m4)."""
+    return m4_template(case_dir, frozenset(resource_files(case_dir)))
 
 
 def read_mesh_method(case_dir: Path, steps: list[RunStep]) -> str:
@@ -271,7 +256,7 @@ def read_mesh_method(case_dir: Path, steps: list[RunStep]) -> str:
         return "snappyHexMesh"
     if "foamyHexMesh" in apps or "foamyQuadMesh" in apps:
         return "foamyMesh"
-    if _M4_LINE.search(scripts) or list(system.glob("blockMeshDict.m4*")):
+    if _M4_LINE.search(scripts) or m4_expansions(case_dir) or list(system.glob("blockMeshDict.m4*")):
         return "m4+blockMesh"
     if any(app in _CONVERTERS for app in apps) or any(c in scripts for c in _CONVERTERS):
         return "converted"

@@ -12,6 +12,7 @@ import time
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo
+from tasks.foam.commands import join_quoted
 from tasks.run.parallel import check_ranks, recorded_ranks
 from tasks.run.runner import Step
 
@@ -23,7 +24,8 @@ def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
     count the case was last run with."""
     np = recorded_ranks(info.case_dir) if np is None else check_ranks(np)
     if info.declared_steps:
-        declared = [Step(command=s[0], args=s[1:]) for s in info.declared_steps]
+        # a tutorial's quoted argument (`-scale "(1 0 1)"`) was split on whitespace when recorded
+        declared = [Step(command=s[0], args=join_quoted(s[1:])) for s in info.declared_steps]
         return [p for s in declared for p in (_parallel(s, np) if s.command == info.application else [s])]
     steps: list[Step] = []
     if info.block_mesh_dict is not None:
