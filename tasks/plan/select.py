@@ -47,13 +47,26 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
                     "ignition", "ignited", "premixed", "equivalence ratio"), ()),
     "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
+    "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
+                "filter medium", "filter element"), ()),
 }
+# phrases that contain a physics flag's word without asking for that physics: a shock or
+# pressure wave is no water wave, a gas bubble's "interface" is (so no entry for it)
+FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
+    "multiphase": ("shock wave", "pressure wave", "sound wave", "acoustic wave", "expansion wave", "blast wave",
+                   "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
+                   "acoustic waves", "expansion waves", "blast waves", "compression waves"),
+    "compressible": ("sonic boom",),
+}
+# words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
+DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
-            "inlet outlet wall walls velocity pressure temperature mesh cells cell time step seconds second "
+            "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
             "first second third half quarter degree degrees compressible incompressible unsteady around "
-            "through past mach".split())  # physics words count through the flags, not as geometry
+            "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region"
+            .split())  # physics words count through the flags and the solver words, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
 
@@ -72,6 +85,7 @@ class RequestFeatures(BaseModel):
     tutorial_hints: list[str] = Field(default_factory=list)
     words: list[str] = Field(default_factory=list)
     names: set[str] = Field(default_factory=set)  # the request's words as written, lower case ("pitzdaily")
+    dispersed: bool = False  # droplets, a spray, a mist: a dispersed phase a particle cloud can carry
 
 
 class Candidate(BaseModel):
@@ -99,6 +113,7 @@ def _stem(word: str) -> str:
 def words_of(text: str) -> list[str]:
     """Lower-case words, a camelCase name split into its words (obliqueShock -> oblique shock)."""
     text = re.sub(r"\b\w+Foam\b", " ", text)  # solver names are matched as solvers, not as words
+    text = re.sub(r"\btime[- ]?steps?\b", " ", text, flags=re.I)  # a time step is no step of the geometry
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)", " ", text)
     return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", spaced.lower()) if w not in _STOP and len(w) > 2]
 
@@ -113,7 +128,8 @@ class SolverWords(BaseModel):
     also: list[str] = Field(default_factory=list)
 
 
-PHRASE_POINTS = 45.0  # a request that calls the method by one of its names
+PHRASE_POINTS = 60.0  # a request that calls the method by one of its names
+MORE_PHRASE_POINTS = 15.0  # per further name of the method the request uses, two at most
 WORD_POINTS = 10.0  # per distinctive word of the solver's own description, at most two
 # words of a description that say nothing about which solver it is
 _GENERIC = set("""solver transient steady state turbulent laminar flow flows fluid fluids incompressible
@@ -129,7 +145,7 @@ formulation internal obtained enable inclusion andsolid withimplicit explicit im
 def normal_text(text: str) -> str:
     """Lower case, hyphens, slashes and underscores as spaces, padded: phrases match whole words
     however the request joins them ('shallow-water' = 'shallow water')."""
-    return " " + " ".join(re.sub(r"[-_/(),;:.!?]", " ", text.lower()).split()) + " "
+    return " " + " ".join(re.sub(r"[-_/(),;:.!?']", " ", text.lower()).split()) + " "
 
 
 @lru_cache(maxsize=1)
@@ -169,13 +185,21 @@ def solver_hints(text: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for name, entry in solver_words().items():
         points = 0.0
-        if any(_says(low, phrase) for phrase in entry.also):
-            points += PHRASE_POINTS
+        said = _phrases_said(low, entry.also)
+        if said:
+            points += PHRASE_POINTS + MORE_PHRASE_POINTS * min(len(said) - 1, 2)
         shared = _distinctive_help_words()[name] & words
         points += WORD_POINTS * min(len(shared), 2)
         if points:
             out[name] = points
     return out
+
+
+def _phrases_said(low: str, phrases: list[str]) -> list[str]:
+    """The phrases the request says, a phrase inside a longer one said counted once
+    ('pool fire' and 'fire' are one name of the method)."""
+    said = list(dict.fromkeys(normal_text(p) for p in phrases if _says(low, p)))  # 'one-way' = 'one way'
+    return [p for p in said if not any(q != p and p in q for q in said)]
 
 
 def _says(low: str, phrase: str, whole: bool = True) -> bool:
@@ -208,9 +232,10 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     normal = normal_text(text)
     flags: dict[str, bool] = {}
     for flag, (yes, no) in FLAG_WORDS.items():
-        if any(w in low for w in no):
+        said, said_normal = _without(low, FALSE_FRIENDS.get(flag, ())), _without(normal, FALSE_FRIENDS.get(flag, ()))
+        if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat
             flags[flag] = False
-        elif any(w in low and _says(normal, w.rstrip(), whole=False) for w in yes):
+        elif any(w in said and _says(said_normal, w.rstrip(), whole=False) for w in yes):
             flags[flag] = True
     steady = None
     if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|vortex shedding|\bover time\b", low):
@@ -237,20 +262,75 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
                            words=words_of(text),
-                           names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())))
+                           names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())),
+                           dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS))
+
+
+def _without(text: str, phrases: tuple[str, ...]) -> str:
+    """The text with each phrase blanked out (whole words; the text is lower case)."""
+    for phrase in phrases:
+        text = re.sub(rf"\b{re.escape(phrase)}\b", " ", text)
+    return text
 
 
 def _record_flags(r: CaseRecord) -> dict[str, bool]:
     solver = r.solver or ""
+    low = solver.lower()
     return {
-        "compressible": r.compressibility == "compressible",
+        # a Boussinesq solver is incompressible whatever its thermophysical file says; a solver
+        # whose own description computes a compressibility (cavitatingFoam's mixture) is compressible
+        "compressible": (r.compressibility == "compressible" or _described_compressible(solver))
+        and "boussinesq" not in low,
         "multiphase": r.multiphase,
         "energy": r.energy or r.buoyancy,
         "buoyancy": r.buoyancy,
         "lagrangian": r.lagrangian,
-        "combustion": any(w in solver for w in ("reacting", "Xi", "fire", "chem", "PDR", "combust")),
+        # (icoReactingMultiphaseInterFoam's "reacting" is phase change: melting, evaporation)
+        "combustion": any(w in low for w in ("reacting", "xifoam", "xidym", "xiengine", "fire", "chem", "pdr",
+                                             "combust")) and "multiphaseinter" not in low,
         "mrf": r.mrf or solver.startswith("SRF"),
+        "porous": low.startswith(("porous", "rhoporous")) or _porous_cached(r.path),
     }
+
+
+def _described_compressible(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) speaks of compressible flow or a
+    compressibility, not only of incompressible fluids."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"(?<!in)compressib", entry.help.lower()))
+
+
+def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: RequestFeatures) -> bool:
+    """The record has the physics flag as the request wants it. A particle cloud is a dispersed
+    phase: a multiphase request for particles, droplets or a spray is met by a Lagrangian tutorial."""
+    if flag == "multiphase" and wanted and rflags.get("lagrangian") and (
+            features.flags.get("lagrangian") or features.dispersed):
+        return True
+    return rflags.get(flag) == wanted
+
+
+def _other_time_scheme(solver: str, features: RequestFeatures) -> bool:
+    """The request asks for steady (or transient) flow and the solver cannot run it that way
+    (the incompressible ones are switched between, tasks/edit/caseops.switch_solver)."""
+    return bool(features.steady is not None and solver and solver not in SWITCHABLE
+                and _is_steady(solver) != features.steady)
+
+
+NAME_POINTS = 80.0  # the request names the tutorial ('pitzDaily', 'damBreak', 'aachenBomb')
+FOLDER_POINTS = 60.0  # the request names a folder of variants ('cavity' for cavity/cavityClipped)
+PLAIN_NAME_POINTS = 20.0  # the tutorial's name is an ordinary noun ('cylinder', 'column', 'waves')
+
+
+def _name_points(name: str, leaf: bool, mismatched: bool) -> float:
+    """Points for a tutorial whose name (or folder's name) the request uses. A coined name
+    (camelCase, a proper name, digits: 'pitzDaily', 'Goldschmidt', 'boxTurb16') identifies the
+    tutorial; an ordinary lower-case noun ('cylinder', 'column', 'cavity', 'filter', 'waves') is a
+    geometry word that many flows share: a little more than a geometry word, and nothing when the
+    tutorial's physics is not the one asked for."""
+    plain = name.isalpha() and name.islower()
+    if plain:  # the folder's variants get what the folder's own tutorial gets, less
+        return 0.0 if mismatched else PLAIN_NAME_POINTS - (0.0 if leaf else NAME_POINTS - FOLDER_POINTS)
+    return NAME_POINTS if leaf else FOLDER_POINTS
 
 
 def _is_steady(solver: str) -> bool:
@@ -350,24 +430,28 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         elif solver in features.hint_strength:
             score += features.hint_strength[solver]
             why.append(f"{solver} suits the physics asked for")
-        if not features.solver and solver in features.default_solvers and not _strongly_hinted(features):
+        rflags = _record_flags(r)
+        mismatched = [flag for flag, wanted in features.flags.items()
+                      if not _flag_agrees(flag, wanted, rflags, features)]
+        if not features.solver and solver in features.default_solvers and not _strongly_hinted(features) \
+                and not mismatched and not _other_time_scheme(solver, features):
             score += 20
             why.append(f"{solver} is the usual solver of the flow named")
         own = [part for part in r.case.split("/")[2:]
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
-        if own and own[-1] == r.case.rsplit("/", 1)[-1]:
-            score += 80
-            why.append(f"the tutorial named ({own[-1]})")
-        elif own:  # a folder of variants named ('cavity' for cavity/cavityClipped): the variants share it
-            score += 60
-            why.append(f"the tutorial's folder named ({own[-1]})")
+        if own:
+            points = _name_points(own[-1], own[-1] == r.case.rsplit("/", 1)[-1], bool(mismatched))
+            score += points
+            why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
+                       else f"the tutorial's folder named ({own[-1]})")
         flow = _flow_hint(r.case, features)
+        if flow and (mismatched or _other_time_scheme(solver, features)):
+            flow = min(flow, 40.0)  # the flow named, with other physics than its tutorial's: its geometry only
         if flow:
             score += flow
             why.append("the tutorial of the flow named" if flow > 50 else "the geometry of the flow named")
-        rflags = _record_flags(r)
         for flag, wanted in features.flags.items():
-            if rflags.get(flag) == wanted:
+            if flag not in mismatched:
                 score += 15 if wanted else 5
             else:
                 score -= 35
@@ -421,6 +505,24 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
 def _blocked_cached(path: str) -> str | None:
     record = _records_by_path().get(path)
     return _blocked(record) if record else None
+
+
+_POROSITY = re.compile(r"\b(?:explicitPorositySource|DarcyForchheimer|powerLaw|fixedCoeff)\b")
+
+
+def _porous(root: Path) -> bool:
+    """The tutorial has a porous zone: constant/porosityProperties, or a porosity source in its
+    fvOptions (pisoFoam's porousBlockage, rhoPimpleFoam's angledDuct)."""
+    for rel in ("constant/porosityProperties", "constant/fvOptions", "system/fvOptions"):
+        found = find_file(root / rel.rsplit("/", 1)[0], rel.rsplit("/", 1)[1])
+        if found is not None and (rel.endswith("porosityProperties") or _POROSITY.search(read_text(found))):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def _porous_cached(path: str) -> bool:
+    return _porous(Path(path)) if path else False
 
 
 @lru_cache(maxsize=1024)
