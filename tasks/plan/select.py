@@ -22,10 +22,12 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.core.cache import cached_json
 from tasks.core.paths import CANONICAL_DIR, data_dir
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
-from tasks.knowledge.casebase import CaseRecord, find_case_dirs, read_case_record
+from tasks.foam.allrun_inputs import copies_from, resource_files
+from tasks.knowledge.casebase import RECORD_VERSION, CaseRecord, find_case_dirs, read_case_record
 
 # Solvers a base can be switched between by tasks/edit/caseops.switch_solver.
 SWITCHABLE = {"icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"}
@@ -350,10 +352,12 @@ def _blocked(r: CaseRecord) -> str | None:
     root = Path(r.path)
     if not r.solver:
         return "no application"
-    if not any((root / d).is_dir() for d in ("0", "0.orig")):
+    brought = resource_files(root)  # what its Allrun copies in (../common/0.orig, shared meshes, ...)
+    if not any((root / d).is_dir() for d in ("0", "0.orig")) and \
+            not any(rel.split("/")[0] in ("0", "0.orig") for rel in brought):
         return "no initial fields"
     other = _other_case_used(root)
-    if other:
+    if other and not copies_from(root, other):
         return f"its Allrun builds it from another case ({other}), which is not copied with it"
     for rel in ("0", "0.orig", "constant", "system"):
         folder = root / rel
@@ -503,6 +507,8 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
 
 @lru_cache(maxsize=1024)
 def _blocked_cached(path: str) -> str | None:
+    if path in _BLOCKED:
+        return _BLOCKED[path]
     record = _records_by_path().get(path)
     return _blocked(record) if record else None
 
@@ -532,6 +538,8 @@ def _cells_cached(path: str) -> int:
 
 
 _RECORDS: dict[str, list[CaseRecord]] = {}
+_BLOCKED: dict[str, str | None] = {}  # tutorial path -> why it cannot be a base (None: it can)
+BLOCKED_VERSION = 2  # of _blocked's rules: a change of them makes the cached reasons stale
 
 
 def _records_by_path() -> dict[str, CaseRecord]:
@@ -543,7 +551,7 @@ def tutorial_records(tutorials_dir: Path) -> list[CaseRecord]:
     key = str(tutorials_dir.resolve())
     if key in _RECORDS:
         return _RECORDS[key]
-    stamp = f"{tutorials_dir.resolve()}:{tutorials_dir.stat().st_mtime_ns}:v3"
+    stamp = f"{tutorials_dir.resolve()}:{tutorials_dir.stat().st_mtime_ns}:v{RECORD_VERSION}"
     cache = data_dir() / "cache" / "tutorial_records.json"
     records: list[CaseRecord] | None = None
     if cache.is_file():
@@ -560,4 +568,6 @@ def tutorial_records(tutorials_dir: Path) -> list[CaseRecord]:
         tmp.write_text(json.dumps({"stamp": stamp, "records": [r.model_dump() for r in records]}))
         tmp.replace(cache)
     _RECORDS[key] = records
+    _BLOCKED.update(cached_json("tutorials_blocked", f"{stamp}:b{BLOCKED_VERSION}",
+                                lambda: {r.path: _blocked(r) for r in records}))
     return records
