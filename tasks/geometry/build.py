@@ -86,8 +86,12 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
     dimensions (defaults filled in), its obstacles, where it was placed and the bounds of the mesh.
     The verifier reads stated lengths back from it (`recorded_lengths`) when no blockMeshDict
     holds them (a Gmsh mesh has none)."""
+    dimensions = spec.dims.model_dump()
+    if spec.outline:  # the outline, not the defaults, sizes the domain
+        xs, ys = [p[0] for p in spec.outline], [p[1] for p in spec.outline]
+        dimensions.update(length=max(xs) - min(xs), height=max(ys) - min(ys))
     record: dict = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
-                    "dimensions": spec.dims.model_dump(), "cells": build.n_cells}
+                    "dimensions": dimensions, "cells": build.n_cells}
     if spec.obstacles:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
     if spec.mesh.over_section and spec.mesh.cells:

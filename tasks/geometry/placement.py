@@ -180,8 +180,8 @@ def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
         dims["height"] = ys[-1] - ys[0]
         if len(ys) == 3 and "step_height" not in dims:
             dims["step_height"] = ys[1] - ys[0]
-    if "step_height" not in dims and "inlet_height" in dims and "height" in dims:
-        dims["step_height"] = dims["height"] - dims["inlet_height"] if shape == "backward_step" else dims["inlet_height"]
+    if "step_height" not in dims and "inlet_height" in dims and "height" in dims and shape == "backward_step":
+        dims["step_height"] = dims["height"] - dims["inlet_height"]  # the inlet channel sits on the step
     dims.pop("inlet_height", None)
     return origin_x, origin_y
 

@@ -5,6 +5,7 @@ request names no shape of the library)."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -95,28 +96,43 @@ def coordinate_range(text: str, axis: str = "x") -> tuple[float, float] | None:
 
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
-    "step_height": (r"step(?:\s+height)?|(?:floor|wall)\s+(?:rises|drops|falls)\s+by",
+    "step_height": (r"step(?:\s+height)?|step\s+(?:of|with)\s+(?:a\s+)?height"
+                    r"|(?:floor|wall)\s+(?:rises|drops|falls)\s+by",
                     r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"),
-    "inner_radius": (r"inner\s+radius|\bri\b|\br_i\b|\br1\b", r"inner\s+radius"),
-    "outer_radius": (r"outer\s+radius|\bro\b|\br_o\b|\br2\b", r"outer\s+radius"),
-    "inner_diameter": (r"inner\s+diameter", r"inner\s+diameter"),
-    "outer_diameter": (r"outer\s+diameter", r"outer\s+diameter"),
-    "inlet_height": (r"inlet\s+(?:height|width)", r"high\s+inlet"),
-    "outlet_height": (r"outlet\s+(?:height|width)", r"high\s+outlet"),
+    "inner_radius": (r"inner\s+(?:(?:cylinder|rotor|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?radius"
+                     r"|\bri\b|\br_i\b|\br1\b",
+                     r"inner\s+radius"),
+    "outer_radius": (r"outer\s+(?:(?:cylinder|stator|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?radius"
+                     r"|\bro\b|\br_o\b|\br2\b",
+                     r"outer\s+radius"),
+    "inner_diameter": (r"inner\s+(?:(?:cylinder|rotor|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?diameter",
+                       r"inner\s+diameter"),
+    "outer_diameter": (r"outer\s+(?:(?:cylinder|stator|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?diameter",
+                       r"outer\s+diameter"),
+    "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                     rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
+                     r"(?:high|wide)\s+(?:inlet|entrance|entry)"),
+    "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                      rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
+                      r"(?:high|wide)\s+(?:outlet|exit)"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
-    "upstream_length": (r"(?:upstream|inlet)\s+length", r"(?:long\s+)?upstream|long\s+inlet\s+(?:channel|section|duct)"),
-    "downstream_length": (r"(?:downstream|outlet)\s+length",
-                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"),
+    "upstream_length": (r"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length",
+                        r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
+                        r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
+    "downstream_length": (r"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length",
+                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
+                          r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
     "gap": (r"gap(?:\s+width)?|separation|spacing", r"gap|apart"),
-    "chord": (r"chord(?:\s+length)?", r"chord"),
-    "diameter": (r"diameter|\bD\b|bore", r"(?:in\s+)?diameter|bore"),
+    "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?", r"chord"),
+    "diameter": (r"diameter|\bD\b|bore",
+                 r"(?:in\s+)?diameter|bore|(?=(?:circular\s+|round\s+)?(?:cylinder|rod|disc|disk|pillar|post|wire)\b)"),
     "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
-    "length": (r"length|\bL\b", r"long"),
-    "height": (r"height", r"high|tall"),
-    "width": (r"width", r"wide"),
-    "depth": (r"depth|span", r"deep"),
+    "length": (r"length|\bL\b", r"long|in\s+length"),
+    "height": (r"height|(?-i:\bH\b)", r"high|tall|in\s+height"),
+    "width": (r"width|(?-i:\bW\b)", r"wide|in\s+width"),
+    "depth": (r"depth|span", r"deep|in\s+depth"),
     "side": (r"side(?:\s+length)?|size", r"(?:side|square)"),
 }
 
@@ -146,6 +162,48 @@ def named_lengths(text: str) -> dict[str, float]:
     return {k: v for k, (_, v) in found.items()}
 
 
+_INLET_SIDE = r"inlet|upstream|entrance|entry|inflow"
+_OUTLET_SIDE = r"outlet|downstream|exit|outflow"
+
+
+def section_lengths(text: str) -> dict[str, float]:
+    """The sizes of the inlet and outlet sections of a step, expansion, contraction or nozzle, said
+    of the section itself: "the inlet channel is 1 cm high", "outlet section 40 cm long", "the
+    upstream duct has a height of 10 mm", "downstream channel 30 mm wide"."""
+    out: dict[str, float] = {}
+    noun = r"(?:channel|section|duct|part|leg|pipe|passage|region)"
+    for side, words in (("inlet", _INLET_SIDE), ("outlet", _OUTLET_SIDE)):
+        for m in re.finditer(rf"\b(?:{words})\s+{noun}\s+(?:is\s+|has\s+|with\s+)?(?:an?\s+)?"
+                             rf"(?:(?P<noun>height|width|length)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}\s*"
+                             rf"(?P<adj>high|wide|tall|long|in\s+height|in\s+length)?", text, re.I):
+            word = (m.group("noun") or m.group("adj") or "").lower()
+            if not word:
+                continue
+            along = word in ("length", "long", "in length")
+            name = (("upstream" if side == "inlet" else "downstream") + "_length") if along else f"{side}_height"
+            out.setdefault(name, float(m.group(2)) * unit_factor(m.group(3)))  # group 1 is the noun
+    for name, words in (("narrow_height", r"narrow(?:er)?|small(?:er)?"),
+                        ("wide_height", r"wide(?:r)?|large(?:r)?|big(?:ger)?")):
+        m = re.search(rf"\b(?:{words})\s+{noun}\s+(?:is\s+|has\s+|of\s+|with\s+)?(?:an?\s+)?"
+                      rf"(?:(?:height|width)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}", text, re.I)
+        if m and m.group(2):
+            out[name] = float(m.group(1)) * unit_factor(m.group(2))
+    return out
+
+
+def section_ratio(text: str) -> float | None:
+    """The ratio of the wide section's height to the narrow one's (>= 1): "expansion ratio 2",
+    "contraction ratio of 1:4", "a 4:1 contraction", "sudden contraction 4:1", "area ratio 3"."""
+    change = r"(?:expansion|contraction|area|height)"
+    m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
+        re.search(rf"(?:expansion|contraction)\s+(?:of\s+)?({NUM})\s*:\s*({NUM})", text, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I)
+    if not m:
+        return None
+    r = float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
+    return (r if r >= 1 else 1 / r) if r > 0 else None
+
+
 def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | None:
     """A domain written as a product of lengths: "2 x 0.4 m", "220 cm x 41 cm", "200 cm by 40 cm",
     "100 mm x 100 mm" (not cell counts; with `skip_bodies`, not the size of an obstacle either:
@@ -173,8 +231,8 @@ def _sizes_a_body(text: str, start: int, end: int) -> bool:
 
 
 def aspect_ratio(text: str) -> float | None:
-    m = re.search(rf"aspect[- ]ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
-        re.search(rf"({NUM})\s*(?::\s*({NUM}))?\s+aspect[- ]ratio", text, re.I)
+    m = re.search(rf"aspect(?:[- ]ratio)?\s*(?:of|=|:|is)?\s*({NUM})(?:\s*(?::|to|/)\s*({NUM}))?", text, re.I) or \
+        re.search(rf"({NUM})\s*(?:(?::|to|/)\s*({NUM}))?\s*-?\s*aspect(?:[- ]ratio)?\b", text, re.I)
     if not m:
         return None
     return float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
@@ -310,7 +368,7 @@ def mesh_request(text: str) -> dict[str, Any]:
 
 # The shapes in the order they are tried: the more specific first.
 _SHAPE_WORDS: list[tuple[Shape, str]] = [
-    ("naca_airfoil", r"\bnaca\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
+    ("naca_airfoil", r"\bnaca(?:\s*-?\s*\d{4})?\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
     ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
                 r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
                 r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"),
@@ -329,6 +387,9 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                       r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
     ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
+                               r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
+                               r"(?:[\w-]+\s+){0,2}(?:cylinders|rods|posts|pillars|discs|disks|circles)\b"
+                               r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
                                r"|\b(?:block|square|rectangle|body)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located|positioned)"),
     ("cylinder_crossflow", r"cylinder|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
@@ -367,7 +428,7 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         shape = "rectangle"  # a domain given by its vertices
     if shape is None:
         return None
-    lengths = named_lengths(text)
+    lengths = {**named_lengths(text), **section_lengths(text)}
     two_d = dimensionality(text)
     dims = _dims_for(shape, text, lengths, two_d is not False)
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
@@ -405,9 +466,20 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
                 d[target] = n[s]
 
     ar = aspect_ratio(text)
+    widening = shape in ("sudden_expansion", "diffuser", "backward_step")
+    for size, side in (("narrow_height", "inlet_height" if widening else "outlet_height"),
+                       ("wide_height", "outlet_height" if widening else "inlet_height")):
+        if size in n:  # "narrow channel 1 cm, wide channel 4 cm": which is the inlet follows from the shape
+            n = {side: n[size], **n}
     if "diameter" not in n and "radius" in n:
         n = {**n, "diameter": 2 * n["radius"]}
-    product = extent_product(text, skip_bodies=shape == "channel_with_obstacles")
+    domain_text = text
+    if shape in ("channel_with_obstacles", "cylinder_crossflow"):
+        domain_text = domain_words(text)  # the body's own sizes are not the domain's
+        outer = named_lengths(domain_text)
+        n = {k: v for k, v in n.items() if k not in ("length", "height", "width")} | \
+            {k: v for k, v in outer.items() if k in ("length", "height", "width")}
+    product = extent_product(domain_text, skip_bodies=shape == "channel_with_obstacles")
     if product and shape in ("rectangle", "channel", "channel_with_obstacles", "cylinder_crossflow", "box"):
         if len(product) == 2 and re.search(r"section|square\s+duct", text, re.I) and shape == "channel":
             n = {**n, "height": product[0], "depth": product[1]}  # a duct's cross-section
@@ -432,14 +504,22 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("length", "length")
         take("height", "height")
     elif shape in ("backward_step", "forward_step"):
+        symbol = re.search(rf"(?-i:\bh\b)\s*(?:=|:)\s*{LENGTH}", text)  # "h = 2 cm": a step's height
+        if symbol and "step_height" not in n:
+            n = {**n, "step_height": float(symbol.group(1)) * unit_factor(symbol.group(2))}
+        n = _step_heights(shape, text, {**_from_to_heights(text), **n})
         take("step_height", "step_height")
         take("height", "height")
+        if "step_height" in n:
+            for where, count in multiples(text, _STEP_HEIGHTS).items():
+                d[f"{where}_length"] = count * n["step_height"]
         take("upstream_length", "upstream_length")
         take("downstream_length", "downstream_length")
         take("inlet_height", "inlet_height")  # placement turns it into the step height
         if "length" in n and n["length"] != d.get("upstream_length"):
             d["total_length"] = n["length"]  # placement splits it about the step
     elif shape in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
+        n = {**_from_to_heights(text), **n}
         take("inlet_height", "inlet_height")
         take("outlet_height", "outlet_height")
         take("upstream_length", "upstream_length")
@@ -448,21 +528,20 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             take("taper_length", "length")
         else:
             take("downstream_length", "length")
-        ratio = re.search(rf"(?:expansion|contraction|area)\s+ratio\s*(?:of|=|:|is)?\s*({NUM})", text, re.I)
-        if ratio and ("inlet_height" in d) != ("outlet_height" in d):
-            r = float(ratio.group(1))
-            wider = shape in ("sudden_expansion", "diffuser")
+        r = section_ratio(text)
+        wider = shape in ("sudden_expansion", "diffuser")
+        if r and ("inlet_height" in d) != ("outlet_height" in d):
             if "inlet_height" in d:
                 d["outlet_height"] = d["inlet_height"] * (r if wider else 1 / r)
             else:
                 d["inlet_height"] = d["outlet_height"] / (r if wider else 1 / r)
+        if shape in ("nozzle", "diffuser"):
+            _taper_from_angle(text, d, wider)
     elif shape == "cylinder_crossflow":
         take("diameter", "diameter")
         take("length", "length")
         take("height", "height", "width")
-        c = centre(text)
-        if c:
-            d["center_x"], d["center_y"] = c
+        _place_cylinder(text, d)
         if re.search(r"free[- ]?stream|unbounded|unconfined|open\s+domain|far[- ]?field", text, re.I):
             d["free_stream"] = True
     elif shape == "naca_airfoil":
@@ -482,11 +561,15 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("diameter", "diameter", "inner_diameter")
         take("length", "length")
     elif shape == "annulus":
-        radii = re.search(rf"radii\s+(?:of\s+)?{LENGTH}\s*(?:and|,|to)\s*{LENGTH}", text, re.I)
+        radii = re.search(rf"(radii|diameters)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}", text, re.I)
+        span = axis_ranges(text, "r")
         if radii and "inner_radius" not in n:
-            u = radii.group(4) or radii.group(2)
-            a, b = float(radii.group(1)) * unit_factor(radii.group(2) or u), float(radii.group(3)) * unit_factor(u)
-            n = {**n, "inner_radius": min(a, b), "outer_radius": max(a, b)}
+            u = radii.group(5) or radii.group(3)
+            a, b = float(radii.group(2)) * unit_factor(radii.group(3) or u), float(radii.group(4)) * unit_factor(u)
+            half = 0.5 if radii.group(1).lower().startswith("d") else 1.0
+            n = {**n, "inner_radius": half * min(a, b), "outer_radius": half * max(a, b)}
+        elif span and "inner_radius" not in n and 0 < span[0][0] < span[0][1]:  # "between r = 3 cm and 5 cm"
+            n = {**n, "inner_radius": span[0][0], "outer_radius": span[0][1]}
         for which in ("inner", "outer"):
             m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
             if m and f"{which}_radius" not in n:
@@ -504,10 +587,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
                 d["inner_radius"], d["outer_radius"] = n["gap"], 2 * n["gap"]
         take("length", "length", "height")
     elif shape == "t_junction":
-        take("length", "length")
-        take("width", "width", "height")
-        take("branch_width", "branch_width")
-        take("branch_length", "branch_length")
+        d.update(_t_junction_dims(text))
     elif shape in ("lid_driven_cavity", "heated_cavity"):
         take("width", "width", "length", "side")
         take("height", "height", *(("depth",) if two_d else ()), "side")
@@ -536,6 +616,139 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         if hot:
             d["hot_wall"] = hot
     return d
+
+
+_BRANCH = r"\b(?:side|secondary|lateral|vertical)?\s*(?:branch|arm|leg)\b(?!\s*(?:outlet|inlet))"
+
+
+def _t_junction_dims(text: str) -> dict[str, Any]:
+    """A T-junction's sizes: the main channel's from the words outside the branch's clause, the
+    branch's from its own clause ("branch 5 cm wide and 30 cm long located 1.2 m from the inlet");
+    a branch whose width is not given is as wide as the main channel."""
+    d: dict[str, Any] = {}
+    m = re.search(_BRANCH, text, re.I)
+    branch, main = "", text
+    if m:
+        end = re.search(r";|\.\s|\.$|\b(?:the\s+)?main\b", text[m.end():], re.I)
+        stop = m.end() + end.start() if end else len(text)
+        branch, main = text[m.start():stop], text[:m.start()] + " " * (stop - m.start()) + text[stop:]
+    n = named_lengths(main)
+    product = extent_product(main)
+    if product and len(product) == 2:
+        n = {**n, "length": product[0], "width": product[1]}
+    for target, sources in (("length", ("length",)), ("width", ("width", "height", "diameter"))):
+        value = next((n[s] for s in sources if s in n), None)
+        if value is not None:
+            d[target] = value
+    own = named_lengths(branch)
+    for target, sources in (("branch_width", ("branch_width", "width", "height", "diameter")),
+                            ("branch_length", ("branch_length", "length"))):
+        value = next((own[s] for s in sources if s in own), None) or next(
+            (n[s] for s in sources[:1] if s in n), None)
+        if value is not None:
+            d[target] = value
+    if "branch_width" not in d and "width" in d:
+        d["branch_width"] = d["width"]
+    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+the\s+(?:inlet|entrance|left\s+end)", branch or text, re.I) \
+        or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I)
+    if at:
+        d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
+    return d
+
+
+_SECTION_NOUN = r"(?:channel|duct|section|passage|pipe|opening|gap)"
+
+
+def _from_to_heights(text: str) -> dict[str, float]:
+    """The inlet and outlet heights of a change of section: "from a 2 cm channel to a 6 cm channel",
+    "contracting from 10 cm to 4 cm", "from a 0.2 m high channel", "into a 5 cm wide duct"."""
+    size = rf"(?:an?\s+|the\s+)?{LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*(?:{_SECTION_NOUN})?"
+    m = re.search(rf"(?<![xyzr]\s)(?<![xyzr])\bfrom\s+{size}\s+(?:to|into|down\s+to|up\s+to)\s+{size}", text, re.I)
+    if m and (m.group(2) or m.group(4)) and float(m.group(1)) > 0 and float(m.group(3)) > 0:
+        unit = m.group(4) or m.group(2)
+        return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
+                "outlet_height": float(m.group(3)) * unit_factor(unit)}
+    out: dict[str, float] = {}
+    for name, word in (("inlet_height", r"from"), ("outlet_height", r"into|to")):
+        m = re.search(rf"\b(?:{word})\s+(?:an?\s+|the\s+){LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*{_SECTION_NOUN}", text, re.I)
+        if m and m.group(2):
+            out[name] = float(m.group(1)) * unit_factor(m.group(2))
+    return out
+
+
+def _taper_from_angle(text: str, d: dict[str, Any], wider: bool) -> None:
+    """A nozzle's or diffuser's taper from its wall angle ("10 degrees half angle", "a total angle of
+    20 degrees", "included angle 14 deg"): the taper length from both heights, or the missing height
+    from one height and the taper length."""
+    total = r"(?:total|included|full|opening|divergence|convergence)"
+    m = re.search(rf"(?:half[- ]angle|semi[- ]angle|wall\s+angle)\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
+        re.search(rf"({NUM})\s*{_DEG}\s*(?:half[- ]angle|semi[- ]angle|wall\s+angle)", text, re.I)
+    half = float(m.group(1)) if m else None
+    if half is None:
+        m = re.search(rf"{total}\s+angle\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
+            re.search(rf"({NUM})\s*{_DEG}\s*{total}\s+angle", text, re.I)
+        half = float(m.group(1)) / 2 if m else None
+    if half is None or not 0 < half < 90:
+        return
+    slope = math.tan(math.radians(half))
+    hi, ho = d.get("inlet_height"), d.get("outlet_height")
+    if hi is not None and ho is not None and "taper_length" not in d:
+        d["taper_length"] = abs(ho - hi) / 2 / slope
+    elif "taper_length" in d and (hi is None) != (ho is None):
+        change = 2 * d["taper_length"] * slope * (1 if wider else -1)
+        if hi is not None:
+            d["outlet_height"] = hi + change
+        else:
+            d["inlet_height"] = ho - change
+
+
+# How a request counts lengths in a reference length ("10 step heights upstream", "5 D downstream").
+_STEP_HEIGHTS = r"step[- ]heights?|(?-i:h)\b|(?-i:H)\b"
+_DIAMETERS = r"diameters?|(?-i:D)\b|(?-i:d)\b"
+_CHORDS = r"chords?(?:\s+lengths?)?|(?-i:c)\b"
+_UPSTREAM = r"upstream|before|ahead|in\s+front"
+_DOWNSTREAM = r"downstream|after|behind|in\s+the\s+wake|wake"
+
+
+def multiples(text: str, reference: str) -> dict[str, float]:
+    """How many reference lengths lie upstream and downstream (of a body or a step): "5 diameters
+    upstream", "15D downstream", "10 step heights before the step", "an upstream length of 10 h",
+    "20 chords behind the aerofoil" -> {"upstream": 5, "downstream": 15}."""
+    out: dict[str, float] = {}
+    for where, words in (("upstream", _UPSTREAM), ("downstream", _DOWNSTREAM)):
+        m = re.search(rf"(?<![\w.])({NUM})\s*(?:x\s*)?(?:{reference})\s+(?:\w+\s+)?(?:{words})\b", text) or \
+            re.search(rf"(?:{words})\s+(?:length|distance|extent)?\s*(?:of|=|:|is)?\s*({NUM})\s*(?:x\s*)?(?:{reference})",
+                      text)
+        if m:
+            out[where] = float(m.group(1))
+    return out
+
+
+def _step_heights(shape: str, text: str, n: dict[str, float]) -> dict[str, float]:
+    """A step's full height and step height from any two of: the step height, the full (downstream
+    for a backward step, upstream for a forward one) height, the inlet height, the outlet height, the
+    expansion or contraction ratio (full height over the narrow channel's)."""
+    n = dict(n)
+    backward = shape == "backward_step"
+    narrow_name, wide_name = ("inlet_height", "outlet_height") if backward else ("outlet_height", "inlet_height")
+    if wide_name in n:  # the wide section's own height says more than a plain "height" (which may be either's)
+        n["height"] = n[wide_name]
+        if narrow_name in n and n[narrow_name] < n[wide_name]:
+            n["step_height"] = n[wide_name] - n[narrow_name]
+    r = section_ratio(text)
+    narrow = n.get(narrow_name)
+    if "height" not in n and narrow is not None and "step_height" in n:
+        n["height"] = narrow + n["step_height"]
+    if r and r > 1:
+        if "height" not in n and "step_height" in n:
+            n["height"] = r * n["step_height"] / (r - 1)
+        elif "height" not in n and narrow is not None:
+            n["height"] = r * narrow
+        if "step_height" not in n and "height" in n:
+            n["step_height"] = n["height"] * (1 - 1 / r)
+    if "step_height" not in n and narrow is not None and "height" in n:
+        n["step_height"] = n["height"] - narrow
+    return n
 
 
 # The words for each wall of a cavity, and for heating and cooling.
@@ -585,20 +798,106 @@ def _said(text: str, state: str, side: str) -> bool:
                           text, re.I))
 
 
+def _relative_x(clause: str) -> float | None:
+    """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m"."""
+    m = re.search(rf"{LENGTH}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+the\s+"
+                  rf"(?:inlet|entrance|entry|inflow|left\s+(?:end|wall|boundary|side))", clause, re.I) or \
+        re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)
+    return float(m.group(1)) * unit_factor(m.group(2)) if m else None
+
+
 def _relative_centre(clause: str, height: float | None) -> Point | None:
     """"centred 50 cm downstream of the inlet at mid-height", "centre 20 cm downstream of the inlet
     and 20 cm above the bottom wall", "at x = 0.6 m on the centreline"."""
-    m = re.search(rf"{LENGTH}\s+(?:downstream\s+of|from|behind)\s+the\s+inlet", clause, re.I) or \
-        re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)
-    if not m:
+    x = _relative_x(clause)
+    if x is None:
         return None
-    x = float(m.group(1)) * unit_factor(m.group(2))
-    up = re.search(rf"{LENGTH}\s+above\s+the\s+(?:bottom|lower|floor)", clause, re.I)
+    up = re.search(rf"{LENGTH}\s+(?:above|from|over)\s+the\s+(?:bottom|lower|floor)", clause, re.I) or \
+        re.search(rf"(?<![\w.])y\s*=\s*{LENGTH}", clause, re.I)
     if up:
         return x, float(up.group(1)) * unit_factor(up.group(2))
-    if re.search(r"mid[- ]?height|centre\s*line|center\s*line|half\s+height", clause, re.I) and height:
+    if re.search(r"mid[- ]?height|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height|middle\s+of\s+the\s+"
+                 r"(?:channel|duct|domain|height)|cent(?:re|er)ed\s+vertically|vertically\s+cent(?:re|er)ed|symmetric",
+                 clause, re.I) and height:
         return x, height / 2
     return None
+
+
+_BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
+               r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
+               r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
+               r"|pillars?|dis[ck]s?)\b")
+_BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
+
+
+def domain_words(text: str) -> str:
+    """`text` with the words about its bodies blanked out, so a body's size ("a rectangular obstacle
+    0.2 m wide and 0.1 m high", "a 2 cm cylinder") is not read as the domain's: each body phrase runs
+    from the body's noun (and a size just before it) to the channel it sits in or the end of its clause."""
+    out = list(text)
+    for m in re.finditer(_BODY_START, text, re.I):
+        end = re.search(_BODY_END, text[m.end():], re.I)
+        stop = m.end() + end.start() if end else len(text)
+        out[m.start():stop] = " " * (stop - m.start())
+    return "".join(out)
+
+
+def _place_cylinder(text: str, d: dict[str, Any]) -> None:
+    """A cylinder's domain and position: a blockage ratio (diameter over channel height), the
+    diameters upstream, downstream and to each side wall, a centre given as coordinates or relative
+    to the inlet; without them the cylinder sits at mid-height of a channel whose height was given,
+    and a domain not given at all is the Schaefer-Turek one scaled to the diameter."""
+    dia = d.get("diameter")
+    blockage = re.search(rf"blockage(?:\s+ratio)?\s*(?:of|=|:|is)?\s*({NUM})\s*(%)?", text, re.I)
+    if blockage and dia and "height" not in d:
+        b = float(blockage.group(1)) / (100 if blockage.group(2) else 1)
+        if 0 < b < 1:
+            d["height"] = dia / b
+    if dia:
+        side = re.search(rf"({NUM})\s*(?:{_DIAMETERS})\s+(?:from\s+the\s+cent(?:re|er)\s+)?(?:to\s+(?:each|either|the)\s+"
+                         rf"(?:side\s+)?wall|above\s+and\s+below|on\s+(?:each|either)\s+side|to\s+the\s+(?:top|side))",
+                         text)
+        if side and "height" not in d:
+            d["height"] = 2 * float(side.group(1)) * dia
+        counts = multiples(text, _DIAMETERS)
+        if "upstream" in counts:
+            d["center_x"] = counts["upstream"] * dia
+        if "downstream" in counts and "length" not in d:
+            d["length"] = d.get("center_x", 0.2) + counts["downstream"] * dia
+    positions = body_positions(text)
+    points = find_points(text)
+    c = positions[0] if positions else points[0] if len(points) == 1 else _relative_centre(text, d.get("height"))
+    if c:
+        d["center_x"], d["center_y"] = c
+    elif _relative_x(text) is not None:  # "20 cm downstream of the inlet": across, it sits mid-height (below)
+        d["center_x"] = _relative_x(text)
+    if not dia:
+        return
+    if not any(k in d for k in ("length", "height", "center_x", "center_y")):
+        scale = dia / 0.1  # the Schaefer-Turek channel in diameters: 22 D x 4.1 D, the centre 2 D from inlet and floor
+        d.update(length=2.2 * scale, height=0.41 * scale, center_x=0.2 * scale, center_y=0.2 * scale)
+        return
+    if "center_y" not in d and "height" in d:
+        d["center_y"] = d["height"] / 2
+    length = d.get("length", 2.2)
+    if "center_x" not in d and not dia / 2 < 0.2 < length - dia / 2:
+        d["center_x"] = max(length / 4, dia)
+
+
+def body_positions(clause: str) -> list[Point]:
+    """Every centre a clause gives its bodies, in order: "first centred at (0.4, 0.15) and second
+    centred at (0.8, 0.15)", "at (0.3, 0.1) and (0.6, 0.1)", "centred at x = 1, y = 0.2"."""
+    f = coordinate_unit(clause)
+    at = r"(?:cent(?:er|re)(?:e?d)?|located|positioned|placed|sits?|position|\bat)\s*(?:at|:|=|is)?\s*(?:at\s*)?"
+    found = [(m.start(), (float(m.group(1)) * f, float(m.group(2)) * f))
+             for m in re.finditer(at + _PAIR.pattern, clause, re.I)]
+    for m in re.finditer(rf"(?:{at})x\s*=\s*{LENGTH}\s*,?\s*(?:and\s+)?y\s*=\s*{LENGTH}", clause, re.I):
+        found.append((m.start(), (float(m.group(1)) * unit_factor(m.group(2)), float(m.group(3)) * unit_factor(m.group(4)))))
+    if len(found) < 2:
+        pairs = find_points(clause)
+        if len(pairs) >= 2 and found and pairs[0] == found[0][1]:
+            return pairs  # "at (0.3, 0.1) and (0.6, 0.1)"
+    return [p for _, p in sorted(found)]
 
 
 def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
@@ -608,23 +907,25 @@ def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
     clauses = re.split(r";|\.\s|\band\s+(?=an?\s|another\b|one\b)", text)
     out = []
     for clause in clauses:
-        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|prism|\brod\b|\bbar\b",
-                         clause, re.I):
+        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|prism|\brods?\b|\bbars?\b"
+                         r"|\bposts?\b|\bpillars?\b|\bdis[ck]s?\b|\bcircles?\b", clause, re.I):
             continue
         own = _body_words(clause)
-        c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
-            or _relative_centre(clause, height or 0.41)
         pts = vertices(clause)
         if pts and len(pts) >= 3:
             out.append({"kind": "polygon", "vertices": pts})
-        elif not c:
             continue
-        elif _is_round(own):
-            n = named_lengths(own)
-            dia = n.get("diameter") or (2 * n["radius"] if "radius" in n else None)
-            if dia:
-                out.append({"kind": "circle", "center": c, "diameter": dia})
-        else:
+        several = body_positions(clause)
+        c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
+            or _relative_centre(clause, height or 0.41)
+        places = several if len(several) > 1 else [c] if c else []
+        for c in places:
+            if _is_round(own):
+                n = named_lengths(own)
+                dia = n.get("diameter") or (2 * n["radius"] if "radius" in n else None)
+                if dia:
+                    out.append({"kind": "circle", "center": c, "diameter": dia})
+                continue
             size = _body_size(own) or _body_size(_body_words(text))
             if size and (size[0] == size[1] or re.search(r"square", own, re.I)):
                 out.append({"kind": "square", "center": c, "width": size[0]})
@@ -668,4 +969,7 @@ def _body_size(words: str) -> tuple[float, float] | None:
     n = named_lengths(words)
     if "width" in n and "height" in n:
         return n["width"], n["height"]
+    one = n.get("width") or n.get("height") or n.get("length")
+    if one and re.search(r"\bsquare\b|\bcub(?:e|ic)\b", words, re.I):
+        return one, one  # "a square block 5 cm high"
     return None

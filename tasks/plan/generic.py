@@ -289,13 +289,44 @@ def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
     if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
         return True
+    if not fits_extents(domain_extents(spec), tutorial_extents(case_dir)):
+        return True
     return spec.shape == "heated_cavity" and any(
         q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature") for q in stated)
 
 
-def tutorial_lengths(case_dir: Path) -> list[float]:
-    """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
-    each direction and half of it (a channel's half-width) ([] when it has no plain blockMeshDict)."""
+def domain_extents(spec) -> list[float]:
+    """The sides of a box-like shape's domain as the request gave them (length and height of a
+    channel, width and height of a cavity, all three of a box); [] for other shapes or none given."""
+    names = {"rectangle": ("length", "height", "depth"), "channel": ("length", "height", "depth"),
+             "box": ("length", "height", "width"), "lid_driven_cavity": ("width", "height", "depth"),
+             "heated_cavity": ("width", "height", "depth")}.get(spec.shape, ())
+    return [float(spec.dimensions[n]) for n in names if isinstance(spec.dimensions.get(n), (int, float))]
+
+
+def fits_extents(sides: list[float], extents: list[float], rel_tol: float = 0.01) -> bool:
+    """Every side of the requested domain is a different full extent of the tutorial's mesh: a
+    channel 1 m long and 0.1 m high is not a tutorial 1 m in one direction and 0.2 m in the others,
+    even though 0.1 m is half of one of them (True when either is unknown)."""
+    if not sides or not extents:
+        return True
+    free = list(extents)
+    for side in sorted(sides, reverse=True):
+        match = next((e for e in free if abs(side - e) <= rel_tol * e), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
+
+
+def tutorial_extents(case_dir: Path) -> list[float]:
+    """The full extents (x, y, z) of a tutorial's blockMesh vertices, in metres ([] when unknown)."""
+    points = _block_points(case_dir)
+    return [max(p[a] for p in points) - min(p[a] for p in points) for a in range(3)] if points else []
+
+
+def _block_points(case_dir: Path) -> list[tuple[float, ...]]:
+    """The vertices of a tutorial's plain blockMeshDict, scaled to metres ([] when it has none)."""
     from tasks.foam.files import find_file, read_text
 
     found = find_file(case_dir / "system", "blockMeshDict")
@@ -309,8 +340,14 @@ def tutorial_lengths(case_dir: Path) -> list[float]:
             factor = float(raw) if raw else factor
         except ValueError:
             return []
-    points = [tuple(float(v) * factor for v in m) for m in re.findall(
+    return [tuple(float(v) * factor for v in m) for m in re.findall(
         r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)", fd.get(text, ["vertices"]) or "")]
+
+
+def tutorial_lengths(case_dir: Path) -> list[float]:
+    """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
+    each direction and half of it (a channel's half-width) ([] when it has no plain blockMeshDict)."""
+    points = _block_points(case_dir)
     if not points:
         return []
     lengths: list[float] = []
