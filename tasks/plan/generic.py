@@ -16,6 +16,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.commands import ALLOWED_COMMANDS
 from tasks.foam.files import find_file
 from tasks.foam.physics import is_steady, model_spec
+from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
 from tasks.plan.manifest import (
     BaseCandidate,
@@ -156,9 +157,9 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     time = _time_control(control, binder, steady)
     steps = tutorial_steps(best, solver)
     mesh_params: dict = {}
-    if find_file(base_dir / "system", "blockMeshDict.m4") and not find_file(base_dir / "system", "blockMeshDict"):
-        # the tutorial's makeMesh script expands an m4 template, then runs blockMesh
-        mesh_params["m4"] = "system/blockMeshDict.m4"
+    m4 = m4_mesh_template(base_dir)
+    if m4:  # the tutorial's scripts expand an m4 template (any name) into blockMeshDict, then run blockMesh
+        mesh_params["m4"] = m4
         if steps and not any(s[0] == "blockMesh" for s in steps):
             steps.insert(0, ["blockMesh"])
     patches = [Patch(name=p, role=_ROLE[r]) for p, r in binder.roles.items() if r in _ROLE]
