@@ -339,6 +339,21 @@ def _context(text: str, start: int, end: int) -> tuple[str, str]:
     return before, after
 
 
+# "10 step heights upstream", "5h upstream of the step": a multiple of one of the geometry's lengths
+_LENGTH_AFTER = re.compile(r"\s*-?\s*(?:heights?|lengths?|widths?|diameters?|chords?|radii|radius|sizes?)\b", re.I)
+_PLACE_AFTER = re.compile(r"\s*(?:(?:up|down)[- ]?stream|before|after|behind|ahead|in front|from the|beyond)\b", re.I)
+
+
+def length_multiple(kind: str, unit: str, text: str, end: int) -> bool:
+    """Whether the number just read is a multiple of a length of the geometry rather than a count
+    of steps or a time in hours: "10 step heights", "5h upstream"."""
+    if kind == "iterations" and re.fullmatch(r"(?:time[- ]?)?steps?", unit.strip(), re.I):
+        return bool(_LENGTH_AFTER.match(text, end))
+    if kind == "time" and unit.strip() == "h":
+        return bool(_PLACE_AFTER.match(text, end))
+    return False
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number with a unit, dimensionless groups (Re, Ma, Ra, Pr, Co), cell counts
     ('N x M', 'N by M', 'N cells') and fractions; number words are read as digits."""
@@ -380,6 +395,9 @@ def quantities(text: str) -> list[Quantity]:
             continue
         kind, scale, offset = _kind_of(m.group("unit"))
         if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
+            continue
+        if length_multiple(kind, m.group("unit"), text, m.end()):
+            taken.append(m.span())  # "10 step heights upstream": the geometry's business, no count or time
             continue
         value = tidy(parse_number(m.group("num")) * scale + offset)  # 72 mN/m is 0.072 N/m, not 0.07200000000000001
         before, after = _context(text, m.start(), m.end())
