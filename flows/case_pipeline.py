@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import InfrastructureError
 from tasks.foam.casedir import CaseInfo, check_and_read
+from tasks.foam.commands import RESTORE_FIELDS
 from tasks.run.parallel import Decomposition, nothing_to_reconstruct, prepare_decomposition, record_ranks
 from tasks.run.runner import BackendChoice, Runner, Step, StepResult, select_runner
 from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields
@@ -131,8 +132,9 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: in
         backend or settings.runner_backend, settings.image, settings.docker_memory,
         settings.docker_cpus, settings.openfoam_dir,
     )
-    restored = restore_initial_fields(info)
     planned = plan_steps(info, np)
+    # 0.orig -> 0 where the tutorial's script does it (after snappyHexMesh, createBaffles, ...), else first
+    restored = [] if any(s.command == RESTORE_FIELDS for s in planned) else restore_initial_fields(info)
     import_in_background(REPORT_MODULES)
     log.info("%s: %s on the %s backend (%s); steps: %s", info.case_dir, info.application, choice.backend,
              choice.reason, ", ".join(s.label() for s in planned))
@@ -140,6 +142,11 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: in
         log.info("restored initial fields from their .orig copies: %s", ", ".join(restored))
     results = []
     for step in planned:
+        if step.command == RESTORE_FIELDS:
+            now = restore_initial_fields(info)
+            restored += now
+            log.info("restored initial fields from their .orig copies after the mesh steps: %s", ", ".join(now) or "-")
+            continue
         if step.command == "decomposePar":
             steps.write_decomposition(info.case_dir, max(s.np for s in planned))
         if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):

@@ -25,6 +25,7 @@ from tasks.core.config import Settings, get_settings
 from tasks.core.errors import UsageError
 from tasks.core.llm import LLMClient, make_llm_client
 from tasks.foam.casedir import CaseInfo
+from tasks.foam.commands import RESTORE_FIELDS
 from tasks.review.locate import MESH_STEPS
 from tasks.review.models import Patch
 from tasks.review.report import review_markdown
@@ -48,10 +49,15 @@ from tasks.run.steps import restore_initial_fields
 
 def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: Settings) -> tuple[list[StepResult], list[str]]:
     """Restore .orig fields, then run the steps (each a retried Prefect task) until one fails."""
-    restored = restore_initial_fields(info) if any(s.command not in MESH_STEPS for s in steps) else []
+    at_marker = any(s.command == RESTORE_FIELDS for s in steps)  # where the tutorial's script restores them
+    restored = restore_initial_fields(info) if not at_marker and any(s.command not in MESH_STEPS for s in steps) \
+        else []
     step_task = run_step.with_options(retries=settings.infra_retries)
     results: list[StepResult] = []
     for step in steps:
+        if step.command == RESTORE_FIELDS:
+            restored += restore_initial_fields(info)
+            continue
         if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
             continue  # the run wrote no time after the start: nothing to gather
         result = step_task(runner, info.case_dir, step, settings.step_timeout_s)

@@ -7,6 +7,11 @@ import difflib
 import re
 import shlex
 
+# Not a command: where a tutorial's script copies 0.orig to 0 (`restore0Dir`). Casewright does it
+# itself at that point of the sequence (tasks/run/steps.restore_initial_fields); a case whose
+# sequence has no marker gets its fields restored before the first step.
+RESTORE_FIELDS = "restore0Dir"
+
 # The mesh converters of the Debian package: a tutorial's Allrun may call one directly or
 # through a shell function of its own (the flange's runAnsysToFoam).
 MESH_CONVERTERS = frozenset(

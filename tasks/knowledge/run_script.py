@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.foam.allrun_inputs import tutorial_argument
-from tasks.foam.commands import ALLOWED_COMMANDS, MESH_CONVERTERS
+from tasks.foam.commands import ALLOWED_COMMANDS, MESH_CONVERTERS, RESTORE_FIELDS
 from tasks.foam.files import find_file, read_text
 
 SCRIPT_CALL = re.compile(r"^\s*(?:runApplication\s+)?\./(All\w*(?:\.\w+)?)\b")
@@ -228,6 +228,9 @@ class _Reader:
             call = SCRIPT_CALL.match(line)
             if call:
                 steps += self.call_script(call.group(1))
+                continue
+            if re.match(rf"\s*{RESTORE_FIELDS}\b", line):
+                steps.append(ScriptStep(app=RESTORE_FIELDS))
                 continue
             copied = _DICT_COPY.match(line)
             if copied and copied.group(2) == copied.group(3):  # system/X.sfx over system/X

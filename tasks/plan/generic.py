@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tasks.core.errors import PlanError, RequestError
 from tasks.foam import dictionary as fd
-from tasks.foam.commands import ALLOWED_COMMANDS
+from tasks.foam.commands import ALLOWED_COMMANDS, RESTORE_FIELDS
 from tasks.foam.files import find_file
 from tasks.foam.physics import is_steady, model_spec
 from tasks.knowledge.casebase import m4_mesh_template
@@ -83,6 +83,10 @@ def tutorial_steps(c: Candidate, solver: str) -> list[list[str]] | None:
     for s in sequence:
         app = solver if s.app in (record.solver, *_APPLICATION) else s.app
         if app in _SKIPPED_STEPS or app in ("decomposePar", "reconstructPar", "reconstructParMesh"):
+            continue
+        if app == RESTORE_FIELDS:
+            if steps and steps[-1] != [RESTORE_FIELDS]:  # before everything it is the default
+                steps.append([RESTORE_FIELDS])
             continue
         if app not in ALLOWED_COMMANDS:
             return None

@@ -10,6 +10,7 @@ from typing import Literal, Sequence
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo, check_and_read, check_case_dir, top_level_entries
+from tasks.foam.commands import RESTORE_FIELDS
 from tasks.review.models import Problem
 from tasks.review.session import stale_time_dirs
 from tasks.run.report import RunReport, build_report
@@ -79,6 +80,7 @@ def plan_review_steps(info: CaseInfo) -> list[Step]:
 def same_steps(plan: Sequence[Step], results: Sequence[StepResult]) -> bool:
     """Whether `results` are a run of `plan`: the same steps in order, up to where it stopped
     (a failed step, or the end)."""
+    plan = [s for s in plan if s.command != RESTORE_FIELDS]  # done in-process: no result of its own
     labels = [" ".join([r.command, *r.args]) for r in results]
     if not labels or labels != [s.label() for s in plan][:len(labels)]:
         return False
@@ -91,6 +93,8 @@ def merge_results(plan: Sequence[Step], previous: Sequence[StepResult], latest: 
     by_label = {" ".join([r.command, *r.args]): r for r in [*previous, *latest]}
     out: list[StepResult] = []
     for step in plan:
+        if step.command == RESTORE_FIELDS:
+            continue
         result = by_label.get(step.label())
         if result is None:
             break

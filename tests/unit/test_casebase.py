@@ -197,7 +197,7 @@ def test_run_sequence_follows_the_scripts_allrun_calls(tmp_path):
         "runApplication transformPoints -scale 0.01   # cm -> m\n")
     steps = [(s.app, s.args) for s in read_run_sequence(tmp_path, "rhoPimpleFoam")]
     assert steps == [("blockMesh", ""), ("createPatch", "-dict system/createPatchDict.cyclic -overwrite"),
-                     ("transformPoints", "-scale 0.01"), ("rhoPimpleFoam", "")]
+                     ("transformPoints", "-scale 0.01"), ("restore0Dir", ""), ("rhoPimpleFoam", "")]
 
 
 def test_an_allrun_pre_the_allrun_does_not_call_runs_first(tmp_path):
