@@ -117,7 +117,7 @@ def mesh_patches(case: Path) -> dict[str, str]:
     or the m4 template it is expanded from (mixerVessel2D, angledDuct)."""
     boundary = case / "constant/polyMesh/boundary"
     if boundary.is_file():
-        text = boundary.read_text()
+        text = boundary.read_text(errors="replace")  # a binary-format boundary keeps its patch list in ASCII
         body = text[text.find("(") + 1: text.rfind(")")]
         return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
     bmd = next((p for p in (case / "system/blockMeshDict", case / "system/blockMeshDict.m4") if p.is_file()), None)
