@@ -70,6 +70,11 @@ _WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
 }
 
 
+# roles a boundary carries: found on a patch of the field, never in its internal field
+_ON_PATCHES = {"lid_velocity", "wall_velocity", "inlet_temperature", "hot_wall_temperature", "cold_wall_temperature",
+               "wall_temperature", "outlet_pressure", "inlet_pressure"}
+
+
 def _files(case: Path, globs: list[str]) -> list[Path]:
     seen: list[Path] = []
     for g in globs:
@@ -124,7 +129,9 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     for path in _files(case, globs):
         text = path.read_text(errors="replace")
         for entry, raw in fd.leaves(text):
-            if names is not None and entry[-1] not in names:
+            if entry[0] == "FoamFile" or (names is not None and entry[-1] not in names):
+                continue  # the header's version 2.0 is no velocity of 2 m/s
+            if q.role in _ON_PATCHES and entry[0] != "boundaryField":
                 continue
             want = q.value * 60 / (2 * math.pi) if q.role == "angular_velocity" and entry[-1] == "rpm" else q.value
             if any(_close(x, want) for x in _numbers(raw, how)):

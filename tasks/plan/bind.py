@@ -15,13 +15,13 @@ import re
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
-from tasks.foam.allrun_inputs import made_files
+from tasks.foam.allrun_inputs import made_files, resource_files
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.knowledge.casebase import case_text
 from tasks.plan.bind_by_name import ByNameBinding
-from tasks.plan.bind_inlets import VELOCITY_ENTRIES, InletBinding, velocity_fields, with_vector
-from tasks.plan.bind_parts import PartsBinding
+from tasks.plan.bind_inlets import VELOCITY_ENTRIES, InletBinding, velocity_fields, with_number, with_vector
+from tasks.plan.bind_parts import PartsBinding, patches_on_side
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
@@ -43,7 +43,8 @@ from tasks.plan.regions import (
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity, in_case_time
 
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
-_INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue"}
+_INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue",
+                "atmBoundaryLayerInletVelocity"}
 _SIDES = {
     "left": ("left", "west"), "right": ("right", "east"), "top": ("top", "upper", "ceiling", "lid", "roof"),
     "bottom": ("bottom", "lower", "floor", "base", "ground"), "front": ("front",), "back": ("back", "rear"),
@@ -57,10 +58,21 @@ class Base:
     def __init__(self, root: Path) -> None:
         self.root = root
         self._cache: dict[str, str | None] = {}
+        self._resources: dict[str, Path] | None = None
+
+    def resources(self) -> dict[str, Path]:
+        """Files the tutorial's Allrun copies in from beside it (../common/0.orig, ../common/constant):
+        the written case has them, so the binder reads them as the case's own."""
+        if self._resources is None:
+            self._resources = resource_files(self.root) if self.root.is_dir() else {}
+        return self._resources
 
     def text(self, rel: str) -> str | None:
         if rel not in self._cache:
-            self._cache[rel] = case_text(self.root, rel)
+            found = case_text(self.root, rel)
+            source = self.resources().get(rel) if found is None else None
+            self._cache[rel] = case_text(source.parent, source.name) if source is not None and source.is_file() \
+                else found
         return self._cache[rel]
 
     def field_rels(self, field: str) -> list[str]:
@@ -75,6 +87,8 @@ class Base:
             folder = self.root / d
             if folder.is_dir():
                 names |= {p.name.removesuffix(".gz").removesuffix(".orig") for p in folder.iterdir() if p.is_file()}
+            names |= {rel.split("/", 1)[1].removesuffix(".gz").removesuffix(".orig") for rel in self.resources()
+                      if rel.startswith(f"{d}/") and rel.count("/") == 1}
         return sorted(names)
 
     def mesh_types(self) -> dict[str, str]:
@@ -133,8 +147,12 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
         value = fd.get(u_text, ["boundaryField", patch, "value"]) or ""
         moving = ubc == "movingWallVelocity" or (ubc == "fixedValue" and _magnitude(value) > 0 and
                                                   (mtype == "wall" or "wall" in name or "lid" in name))
+        fixed_at_rest = ubc in ("fixedValue", "uniformFixedValue") and bool(_VECTOR.search(value)) and \
+            _magnitude(value) == 0 and not re.search(r"inlet|inflow", name)
         if moving:
             roles[patch] = "moving_wall"
+        elif fixed_at_rest:  # held at zero velocity: a wall, whatever its condition is called
+            roles[patch] = "wall"
         elif ubc in _INLET_TYPES:  # a fluidised bed's distributor plate is a wall of the mesh, an inlet of the flow
             roles[patch] = "inlet"
         elif mtype == "wall" or ubc in _WALL_TYPES or "wall" in name:
@@ -237,6 +255,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             q = stated_for(match, stated)
             if any(q is t or q.text == t.text for t in skip):
                 continue  # a model's coefficient, set in its <Model>Coeffs
+            if q.role in self._OWN_ROLES:
+                continue  # its role binder knows the entry's form (a Darcy d's relative components)
             if q not in stated:
                 stated.append(q)
             if q.quantity == "time":  # "expiry one year": the case's own unit of time
@@ -252,8 +272,40 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             taken.append(q)
         return taken
 
+    t_field = "T"  # the temperature field the quantity being bound is for (T, or T.<phase>)
+
+    def _t_field_for(self, q: StatedQuantity) -> str | None:
+        """The temperature field a value is for: T, else the phase temperature T.<phase> its words
+        name (singular or plural, "gas"/"air" for a gas phase), else the phase whose velocity
+        they drive; None when the base has several and nothing tells which."""
+        if self.base.field_rels("T") or q.quantity != "temperature":
+            return "T"
+        phases = [f for f in self.base.fields() if f.startswith("T.") and self.base.field_rels(f)]
+        if len(phases) < 2:
+            return phases[0] if phases else "T"
+        clause, sentence = self._words_of(q)
+        for words in (clause, sentence):
+            named = [f for f in phases if re.search(rf"\b{re.escape(f[2:].lower().removesuffix('s'))}s?\b", words)]
+            if not named and re.search(r"\b(?:gas|air|bubbles?|vapou?r|steam)\b", words):
+                named = [f for f in phases if f[2:].lower() in self._GAS_PHASES]
+            if len(named) == 1:
+                return named[0]
+        if q.role == "initial_temperature":
+            return None  # no phase named: every phase starts there
+        u = self._velocity_field_for(q)
+        return f"T.{u[2:]}" if u.startswith("U.") and f"T.{u[2:]}" in phases else None
+
+    _OWN_ROLES = ("darcy",)  # roles whose binder, not the by-name one, writes the entry
+
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self.bind_in_region(q):
+            return
+        self.t_field = self._t_field_for(q) or "T"
+        if q.role == "initial_temperature" and self._t_field_for(q) is None:
+            for field in [f for f in self.base.fields() if f.startswith("T.") and self.base.field_rels(f)]:
+                self.t_field = field  # every phase starts at the stated temperature
+                self._initial_temperature(q, stated)
+            self.t_field = "T"
             return
         handler = getattr(self, f"_{q.role}", None)
         if handler is None:
@@ -329,6 +381,17 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                                      "internal field)", q)
                             done = True
                         continue
+                    home = self._macro_home(rel, raw) if raw and "$internalField" not in raw else None
+                    if home and bc in ("freestream", "freestreamVelocity", "SRFFreestreamVelocity"):
+                        # "freestreamValue uniform $Uinlet": the velocity is where the macro is defined
+                        old = fd.get(self.base.text(home[0]) or "", home[1]) or ""
+                        direction = self._direction_override or _direction(old) or self._flow_direction()
+                        new = with_vector(old, [q.value * d for d in direction])
+                        if new and not any(e.file == home[0] and e.entry == home[1] for e in self.edits):
+                            self.set(home[0], home[1], new, f"free-stream velocity {fmt(q.value)} m/s "
+                                     f"({'/'.join(home[1])}, which {patch} reads)", q)
+                            done = True
+                        continue
                     if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet", "SRFFreestreamVelocity") and \
                             _magnitude(raw) > 0:
                         direction = self._direction_override or _direction(raw) or self._flow_direction()
@@ -355,7 +418,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             if root.is_dir():
                 out += sorted(f"{folder}/{p.name.removesuffix('.gz')}" for p in root.iterdir()
                               if p.is_file() and not p.name.endswith((".orig", ".org", ".template")))
-        return out + sorted(rel for rel in made_files(self.base.root) if rel not in out)
+        out += sorted(rel for rel in made_files(self.base.root) if rel not in out)
+        return out + sorted(rel.removesuffix(".gz") for rel in self.base.resources()
+                            if rel.split("/", 1)[0] in ("constant", "system") and rel.count("/") == 1
+                            and rel.removesuffix(".gz") not in out)
 
     def _angle(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """An angle of attack turns the inlet (free-stream) velocity in the x-y plane."""
@@ -443,7 +509,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
 
     def _lid_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         moving = self.patches("moving_wall") or [p for p, r in self.roles.items() if r == "wall" and any(
-            w in p.lower() for w in _SIDES["top"])]
+            w in p.lower() for w in _SIDES["top"])] or self._walls_at("top")
         if not (moving and self._velocity_on(q, moving, "lid velocity")):
             self.refuse(q, "the base case has no moving wall (lid) to carry the velocity")
 
@@ -511,6 +577,14 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                     elif bc in ("totalPressure", "prghTotalPressure"):
                         self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
                         done = True
+                    elif bc in ("uniformTotalPressure", "uniformFixedValue"):  # a Function1 of time: constant
+                        key = "p0" if bc == "uniformTotalPressure" else "uniformValue"
+                        old = " ".join((fd.get(text, ["boundaryField", patch, key]) or "").split())
+                        self.set(rel, ["boundaryField", patch, key], f"constant {value}", f"{what} on {patch}", q)
+                        if old and not old.startswith("constant"):
+                            self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
+                                                    f"{old[:60]})")
+                        done = True
             if done:
                 break
         return done
@@ -537,13 +611,13 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
 
     # temperatures ----------------------------------------------------------------------
     def _t_patches(self) -> dict[str, str]:
-        return {p: bc for p, bc in self.base.patch_bcs("T").items() if bc in ("fixedValue", "uniformFixedValue")}
+        return {p: bc for p, bc in self.base.patch_bcs(self.t_field).items() if bc in ("fixedValue", "uniformFixedValue")}
 
     def _set_t(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
         """Hold the patches at the stated temperature: a fixedValue's value, a uniformFixedValue's
         uniformValue; any other condition (zeroGradient, a lumped-mass wall) becomes fixedValue."""
         value = f"uniform {fmt(q.value)}"
-        for rel in self.base.field_rels("T"):
+        for rel in self.base.field_rels(self.t_field):
             text = self.base.text(rel) or ""
             for patch in patches:
                 bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
@@ -555,40 +629,65 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                 else:
                     self.hold_fixed(rel, patch, value, what, bc, q,
                                     f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
-        return bool(patches and self.base.field_rels("T"))
+        return bool(patches and self.base.field_rels(self.t_field))
 
     def _named_patches(self, words: str) -> list[str]:
         """The base's patches the words name ("floor", "lower wall" for lowerWall, "fuel")."""
-        out = []
-        for patch in self.roles:
-            spoken = re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", patch).lower()
-            if len(patch) > 2 and patch.lower() not in ("inlet", "outlet", "inflow", "outflow") and \
-                    re.search(rf"\b{re.escape(spoken)}s?\b", words):
-                out.append(patch)
-        return out
+        from tasks.plan.fields import names_patch
+
+        return [p for p in self.roles if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
+                and names_patch(words, p)]
 
     def bind_patch(self, q: StatedQuantity) -> bool:
         """A temperature or velocity for a patch the request names ("floor 290 K", "the fuel
         jet at 0.2 m/s", "lowerWall 300 K"): that patch's value, whatever the role words say."""
-        if q.quantity not in ("temperature", "velocity"):
+        if q.quantity not in ("temperature", "velocity", "pressure"):
             return False
+        if q.quantity == "temperature":
+            self.t_field = self._t_field_for(q) or "T"
         clause, _ = self._words_of(q)
         clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
         before = clause.split(q.text.lower())[0]
-        named = self._named_patches(before) or self._named_patches(clause)
+        named = self._named_patches(before) or self._named_patches(clause) or self._patch_of_joined(q)
+        if q.quantity == "pressure":
+            named = [p for p in named if self.roles.get(p) in ("inlet", "outlet", "other")]
+            return bool(named) and not self.base.field_rels("D") and self._set_pressure_on(q, named, "pressure")
         if q.quantity == "temperature" and not named and re.search(r"\bwalls\b", clause) and \
-                self._side_word(q) is None:  # "walls 293 K": every fixed-temperature wall
-            named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")]
+                self._side_word(q) is None:  # "walls 293 K": every fixed-temperature wall another value does not hold
+            named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")
+                     and p not in self._held_patches(q)]
         if not named:
             return False
         if q.quantity == "temperature":
-            if not self.base.field_rels("T"):
+            self.t_field = self._t_field_for(q) or "T"
+            if not self.base.field_rels(self.t_field):
                 return False
             done = self._set_t(q, named, "temperature")
             if done and re.search(r"\binitial(?:ly)?\b", clause):
                 self._initial_too(q)
             return done
         return self._velocity_on(q, named, "velocity")
+
+    _JOIN = re.compile(r"\s*(?:and\s+|with\s+)?(?:at\s+)?(?:an?\s+|the\s+)?"
+                       r"(?:(?:static\s+|total\s+)?(?:temperature|pressure|t|p)\s*(?:of|=|:|is)?\s*)?")
+
+    def _patch_of_joined(self, q: StatedQuantity) -> list[str]:
+        """The patch of a flow value this one is joined to ("pilot 11 m/s at 1880 K", "coflow 1 m/s
+        and 291 K", "fuel 0.1 kg/s with a temperature of 300 K"): the patch that value went to."""
+        text = normalise(self.text).lower()
+        at = text.find(q.text.lower())
+        if at < 0:
+            return []
+        flows = [s for s in self._stated if s.quantity in ("velocity", "volume_flow", "mass_flow") and s is not q]
+        for s in flows:
+            end = text.rfind(s.text.lower(), 0, at)
+            if end < 0 or not self._JOIN.fullmatch(text[end + len(s.text):at]):
+                continue
+            patches = {b.entry[1] for b in self.bindings if b.stated == s.text and len(b.entry) > 2
+                       and b.entry[0] == "boundaryField"}
+            if len(patches) == 1:
+                return list(patches)
+        return []
 
     def _listed_after(self, q: StatedQuantity) -> str:
         """The short items listed after a value ("20 degC floor, ceiling and initial air, beta
@@ -625,7 +724,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         T (the heater region keeps its own), else the internalField."""
         rel = "system/setFieldsDict"
         sf = read_set_fields(self.base.text(rel) or "")
-        for r in self.base.field_rels("T"):
+        for r in self.base.field_rels(self.t_field):
             self.set(r, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
         if "T" in sf.default:
             new = set_default(self.current(rel, "defaultFieldValues"), "T", fmt(q.value))
@@ -634,7 +733,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                                          value=f"volScalarFieldValue T {fmt(q.value)}", how="initial T"))
 
     def _current_t(self, patch: str) -> float | None:
-        text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
+        text = next((self.base.text(r) for r in self.base.field_rels(self.t_field)), "") or ""
         m = re.search(r"[-+\d.eE]+", fd.get(text, ["boundaryField", patch, "value"]) or "")
         try:
             return float(m.group()) if m else None
@@ -647,7 +746,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         named = [p for p in fixed if any(w in p.lower() for w in words)]
         side = self._side_word(q)
         if not named and side:
-            named = [p for p in fixed if any(w in p.lower() for w in _SIDES[side])]
+            named = [p for p in fixed if any(w in p.lower() for w in _SIDES[side])] or self._walls_at(side)
         if not named:
             temps = [(t, p) for p in fixed if (t := self._current_t(p)) is not None]
             distinct = sorted({t for t, _ in temps})
@@ -658,6 +757,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                                         f"{'coldest' if cold else 'hottest'} fixed-temperature wall of the base)")
         if not named and self._set_t_region(q, cold):
             return
+        if not named:
+            named = self._all_walls_said(q)
         if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
             self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
                            f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
@@ -764,26 +865,100 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         at = low.find(q.text.lower())
         clause = low[max(0, at - 60):at] if at >= 0 else ""
         clause = re.split(r"[,;.]", clause)[-1]
+        digits = list(re.finditer(r"\d", clause))
+        if digits:  # "11.85 degC on the left side wall and 41.85 degC ...": the earlier value's words are its own
+            clause = re.split(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():])[-1] \
+                if re.search(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():]) else ""
         hits = [(clause.rfind(w), side) for side, ws in _SIDES.items() for w in ws if w in clause]
+        if not hits and at >= 0:  # "41.85 degC on the right side wall"
+            after = re.split(r"[,;]|\.\s|\band\b", low[at + len(q.text):at + len(q.text) + 40])[0]
+            hits = [(-after.find(w), side) for side, ws in _SIDES.items() for w in ws
+                    if re.search(rf"\b{w}\b", after)]
         return max(hits)[1] if hits else None
+
+    def _wall_t_patches(self) -> list[str]:
+        """The fixed-temperature patches that are walls (not an inlet, outlet or constraint)."""
+        return [p for p in self._t_patches() if self.roles.get(p) not in ("inlet", "outlet", "constraint")]
+
+    def _walls_at(self, side: str) -> list[str]:
+        """The wall patches that lie wholly on a side of the domain ("the left wall" of a mesh
+        whose patches are named hot and cold), from the blockMeshDict's vertices."""
+        on_side = patches_on_side(self.base.text("system/blockMeshDict") or "", side,
+                                  fd.get(self.base.text("constant/g") or "", ["value"]) or "")
+        return [p for p in on_side if self.roles.get(p, "wall") in ("wall", "moving_wall", "other")]
+
+    def _held_patches(self, q: StatedQuantity) -> set[str]:
+        """The temperature patches other stated values are bound to ("the box at 500 K, the walls
+        at 300 K": the walls are the others)."""
+        rels = set(self.base.field_rels(self.t_field))
+        return {b.entry[1] for b in self.bindings if b.stated != q.text and b.file in rels and len(b.entry) > 2
+                and b.entry[0] == "boundaryField"}
+
+    def _all_walls_said(self, q: StatedQuantity) -> list[str]:
+        """"The walls at 350 K", "walls are heated to 350 K": every wall patch of the base (held
+        at a fixed value where the base lets the temperature float)."""
+        clause, _ = self._words_of(q)
+        if not re.search(r"\bwalls\b|\ball (?:the )?walls?\b", clause) or self._side_word(q) is not None:
+            return []
+        bcs = [p for p in self.base.patch_bcs(self.t_field) if p not in self._held_patches(q)]
+        return [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall") and not re.search(r"[*|(]", p)] or \
+            [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall")]
 
     def _wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         side = self._side_word(q)
-        fixed = list(self._t_patches())
+        fixed = self._wall_t_patches()
         named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
+        if not named and side:
+            named = self._walls_at(side)
         if not named and side is None and len(fixed) == 1:
             named = fixed
+        if not named:
+            named = self._all_walls_said(q)
         if not self._set_t(q, named, "wall temperature"):
             self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
                            f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
 
     def _inlet_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         inlets = [p for p in self.patches("inlet") if p in self._t_patches()]
-        if not self._set_t(q, inlets, "inlet temperature"):
+        if len(inlets) > 1:  # two inlets, two stated temperatures: each its own, in the order of the patches
+            said = [s for s in self._stated if s.role == "inlet_temperature"]
+            if len(said) == len(inlets) and q in said:
+                inlets = [inlets[said.index(q)]]
+                self.assumptions.append(f"{q.text} is the temperature of {inlets[0]} (the stated inlet temperatures "
+                                        f"in the order of the base's inlets)")
+        if self._set_t(q, inlets, "inlet temperature"):
+            return
+        if not self._freestream_temperature(q):
             self.refuse(q, "the base case has no inlet with a fixed temperature")
 
+    _FAR_FIELD = ("freestream", "freestreamVelocity", "SRFFreestreamVelocity")
+
+    def _freestream_temperature(self, q: StatedQuantity) -> bool:
+        """The temperature a far-field patch lets in (inletOutlet inletValue, freestream
+        freestreamValue), where its macro ($Tinlet) is defined when it uses one."""
+        far = [p for p, bc in self.base.patch_bcs(self.u_field).items() if bc in self._FAR_FIELD]
+        done = False
+        for rel in self.base.field_rels(self.t_field):
+            text = self.base.text(rel) or ""
+            for patch in far:
+                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                key = {"inletOutlet": "inletValue", "freestream": "freestreamValue", "fixedValue": "value"}.get(bc)
+                raw = fd.get(text, ["boundaryField", patch, key]) if key else None
+                if raw is None:
+                    continue
+                home = self._macro_home(rel, raw)
+                if home and home[1] == ["internalField"]:
+                    home = self._macro_home(rel, fd.get(text, ["internalField"]) or "") or home
+                where, entry = home or (rel, ["boundaryField", patch, key])
+                new = with_number(fd.get(self.base.text(where) or "", entry) or "", q.value)
+                if new is None or any(e.file == where and e.entry == entry for e in self.edits):
+                    continue
+                self.set(where, entry, new, f"free-stream temperature on {patch}", q)
+                done = True
+        return done
+
     def _initial_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        rels = self.base.field_rels("T")
+        rels = self.base.field_rels(self.t_field)
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature")
             return
@@ -810,21 +985,30 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         m = re.match(r"^(\w+\s+)?[-+\d.eE]+$", old.strip())
         return f"{(m.group(1) or '') if m else ''}{fmt(value)}"
 
-    def _phase(self) -> str | None:
+    def _phase(self, key: str | None = None, q: StatedQuantity | None = None) -> str | None:
+        """The phase a property value is for: among the phases that have the entry `key`, the
+        one its own clause names, else the one the request names, else the liquid."""
         text = self.base.text("constant/transportProperties") or ""
         phases = fd.get(text, ["phases"])
         if not phases:
             return None
         names = re.findall(r"[\w.]+", phases)
+        holding = [n for n in names if key is None or fd.find(text, [n, key]) is not None] or names
+        clause = self._words_of(q)[0] if q is not None else ""
+        head, _, tail = clause.partition(q.text.lower()) if q is not None else ("", "", "")
+        for words, last in ((head, True), (tail, False)):  # "the sludge density is 1042": before it first
+            spots = [(m.start(), n) for n in holding for m in re.finditer(rf"\b{re.escape(n.lower())}\b", words)]
+            if spots:
+                return (max if last else min)(spots)[1]
         low = self.text.lower()
-        named = [n for n in names if n in low]
-        liquid = next((n for n in names if n in ("water", "liquid", "oil", "mercury")), names[0] if names else None)
-        return named[0] if named else liquid
+        named = [n for n in holding if n in low]
+        liquid = next((n for n in holding if n in ("water", "liquid", "oil", "mercury")), holding[0] if holding else None)
+        return named[0] if len(named) == 1 else liquid
 
     def _nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         tp = "constant/transportProperties"
         text = self.base.text(tp) or ""
-        phase = self._phase()
+        phase = self._phase("nu", q)
         path = [phase, "nu"] if phase and fd.find(text, [phase, "nu"]) else ["nu"]
         if fd.find(text, path) is not None:
             self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
@@ -858,7 +1042,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
 
     def _density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""
-        phase = self._phase()
+        phase = self._phase("rho", q)
         if phase and fd.find(text, [phase, "rho"]) is not None:
             self.set("constant/transportProperties", [phase, "rho"],
                      self._keep_dims(fd.get(text, [phase, "rho"]) or "", q.value), f"{phase} density", q)
@@ -893,9 +1077,34 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             if fd.find(text, ["constantProperties", "rho0"]) is not None:
                 self.set(rel, ["constantProperties", "rho0"], fmt(q.value), "particle density", q)
                 return
+        if self._phase_density(q):
+            return
+        if not self._cloud_files() and not self.base.text("constant/phaseProperties"):
+            # no particles in the base: "steel 7.85 g/cm3" is the density of the one material
+            self._density(q, stated)
+            return
         self.refuse(q, "the base case has no particle cloud with a density (constantProperties rho0)")
 
+    def _phase_density(self, q: StatedQuantity) -> bool:
+        """A dispersed phase's density (Euler-Euler: constant/thermophysicalProperties.<phase>,
+        mixture/equationOfState/rho): the phase the words name, else the one solid-like phase."""
+        rel = "constant/phaseProperties"
+        phases = re.findall(r"[\w.]+", fd.get(self.base.text(rel) or "", ["phases"]) or "")
+        dense = {p: f"constant/thermophysicalProperties.{p}" for p in phases
+                 if fd.find(self.base.text(f"constant/thermophysicalProperties.{p}") or "",
+                            ["mixture", "equationOfState", "rho"]) is not None}
+        clause, _ = self._words_of(q)
+        pick = [p for p in dense if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", clause)] or \
+            [p for p in dense if p.lower().rstrip("s") in ("particle", "solid", "sand", "grain", "bead")]
+        if len(pick) != 1:
+            return False
+        self.set(dense[pick[0]], ["mixture", "equationOfState", "rho"], fmt(q.value), f"{pick[0]} density", q)
+        return True
+
     _GAS_PHASES = ("air", "gas", "steam", "vapour", "vapor")
+
+    # a size distribution -> the entry that sets its size (the rest of its shape scales with it)
+    _SIZE_KEYS = {"RosinRammler": "d", "massRosinRammler": "d", "normal": "expectation"}
 
     def _particle_diameter(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         for rel in self._cloud_files():
@@ -903,9 +1112,46 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             for path in self._size_paths(text):
                 self.set(rel, path, fmt(q.value), "particle diameter", q)
                 return
+        for rel in self._cloud_files():
+            if self._scale_distribution(rel, q):
+                return
         if self._phase_diameter(q):
             return
         self.refuse(q, "the base case's particles have no fixed-size distribution to set the diameter in")
+
+    def _scale_distribution(self, rel: str, q: StatedQuantity) -> bool:
+        """A size distribution with a characteristic size (Rosin-Rammler d, normal expectation):
+        that size becomes the stated one and the distribution's bounds and spread scale with it,
+        so its shape is kept."""
+        text = self.base.text(rel) or ""
+        done = False
+        for inj in fd.keys(text, ["subModels", "injectionModels"]):
+            dist = ["subModels", "injectionModels", inj, "sizeDistribution"]
+            kind = (fd.get(text, dist + ["type"]) or "").strip()
+            key = self._SIZE_KEYS.get(kind)
+            coeffs = next((dist + [c] for c in (f"{kind}Distribution", f"{kind}Coeffs")
+                           if key and fd.find(text, dist + [c, key]) is not None), None)
+            if coeffs is None:
+                continue
+            try:
+                old = float(fd.get(text, coeffs + [key]) or "nan")
+            except ValueError:
+                continue
+            if not old > 0:
+                continue
+            self.set(rel, coeffs + [key], fmt(q.value), f"particle size ({kind} {key}) of {inj}", q)
+            for other in ("minValue", "maxValue", "variance"):
+                raw = fd.get(text, coeffs + [other])
+                try:
+                    scaled = float(raw) * q.value / old if raw else None
+                except ValueError:
+                    scaled = None
+                if scaled is not None:
+                    self.set(rel, coeffs + [other], fmt(float(f"{scaled:.6g}")), f"{other} scaled with the size")
+            self.assumptions.append(f"{q.text} is the {kind} size ({key}) of {inj}; its bounds and spread scale by "
+                                    f"{q.value / old:.3g} so the distribution keeps its shape")
+            done = True
+        return done
 
     def _phase_diameter(self, q: StatedQuantity) -> bool:
         """A dispersed phase's diameter (Euler-Euler phaseProperties: <phase> { diameterModel
@@ -921,7 +1167,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             if key:
                 sized[phase] = [phase, f"{model}Coeffs", key]
         clause, _ = self._words_of(q)
-        pick = [p for p in sized if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        pick = [p for p in sized if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", clause)]
         if not pick and re.search(r"\bbubbles?\b", clause):
             pick = [p for p in sized if p.lower() in self._GAS_PHASES]
         if len(pick) != 1:

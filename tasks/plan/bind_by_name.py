@@ -225,6 +225,30 @@ class ByNameBinding:
 
     _mobility = _conductivity = _charge_density = _by_meaning
 
+    # a porous zone's resistance ("a Darcy coefficient of 1e8 m^-2") ----------------------------
+    def _darcy(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """The Darcy coefficient of the base's DarcyForchheimer zone (porosityProperties, fvOptions'
+        explicitPorositySource): a scalar D that d refers to ($D), else the positive components
+        of the vector d (a negative one is a multiple of the largest and stays)."""
+        done = False
+        isotropic = bool(re.search(r"\bisotropic|\bevery direction|\ball directions", self._words_of(q)[1]))
+        for rel in self._dictionaries():
+            text = self.base.text(rel) or ""
+            for entry, raw in _leaves(text):
+                if entry[-1] not in ("D", "d") or fd.get(text, entry[:-1] + ["type"]) != "DarcyForchheimer":
+                    continue
+                if entry[-1] == "D" and re.fullmatch(r"[-+\d.eE]+", raw.strip()):
+                    self.set(rel, entry, fmt(q.value), "Darcy coefficient", q)
+                    done = True
+                elif entry[-1] == "d" and "$" not in raw and _VECTOR.search(raw):
+                    numbers = [float(x) for x in _VECTOR.search(raw).groups()]
+                    new = vec([q.value if x > 0 or isotropic else x for x in numbers])
+                    self.set(rel, entry, _VECTOR.sub(new, raw, count=1), "Darcy coefficient (d)", q)
+                    done = True
+        if not done:
+            self.refuse(q, "the base case has no DarcyForchheimer porous zone (porosityProperties or fvOptions) "
+                           "to set a Darcy coefficient in")
+
     # the mesh ("32 cells per side") and the fields that follow its size ------------------------
     def _mesh_cells_each(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """The same cell count in every direction the base's one-block mesh resolves (a 2D
@@ -429,7 +453,9 @@ class ByNameBinding:
     def _companion_temperatures(self, rel: str, value: str, q: StatedQuantity) -> None:
         """The other temperatures of the same gas start with T: the unburnt-gas Tu of a premixed
         flame, each phase's T.<phase>, when the base starts them at T's value."""
-        folder = rel.rsplit("/", 1)[0]
+        folder, name = rel.rsplit("/", 1)
+        if name.removesuffix(".orig") != "T":
+            return  # a phase's own temperature (T.particles) leaves the other phases alone
         base_t = " ".join((fd.get(self.base.text(rel) or "", ["internalField"]) or "").split())
         for other in self.base.fields():
             if other == "T" or not re.fullmatch(r"T(?:u|\.\w+)", other):

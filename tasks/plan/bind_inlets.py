@@ -162,6 +162,9 @@ class InletBinding:
                 if bc in FLOW_RATE_TYPES:
                     done = self._velocity_for_flow_rate(q, rel, patch, bc, what) or done
                     continue
+                if bc == "atmBoundaryLayerInletVelocity":
+                    done = self._reference_speed(q, rel, patch, what) or done
+                    continue
                 key = VELOCITY_ENTRIES.get(bc) or ("value" if not bc and fd.get(text, ["boundaryField", patch, "value"]) else None)
                 raw = fd.get(text, ["boundaryField", patch, key]) if key else None
                 if raw is None:
@@ -189,6 +192,25 @@ class InletBinding:
                     self._srf_frame(q, rel, patch)
                 done = True
         return done
+
+    def _reference_speed(self, q: StatedQuantity, rel: str, patch: str, what: str) -> bool:
+        """An atmospheric boundary layer inlet: its reference speed Uref (at the height Zref), in
+        the patch or in the file the patch #includes (include/ABLConditions)."""
+        text = self.base.text(rel) or ""
+        homes = [(rel, ["boundaryField", patch, "Uref"])] if fd.find(text, ["boundaryField", patch, "Uref"]) else []
+        folder = rel.rsplit("/", 1)[0]
+        for include in re.findall(r'#include\s+"([^"]+)"', fd.get(text, ["boundaryField", patch]) or ""):
+            if fd.find(self.base.text(f"{folder}/{include}") or "", ["Uref"]) is not None:
+                homes.append((f"{folder}/{include}", ["Uref"]))
+        for where, entry in homes[:1]:
+            new = with_number(fd.get(self.base.text(where) or "", entry) or "", q.value)
+            if new is None or any(e.file == where and e.entry == entry for e in self.edits):
+                continue
+            self.set(where, entry, new, f"{what} {fmt(q.value)} m/s: the boundary layer's reference speed on {patch}", q)
+            self.assumptions.append(f"{q.text} is the atmospheric boundary layer's speed at its reference height "
+                                    f"(Uref in {where}); the log-law profile follows")
+            return True
+        return False
 
     def _srf_frame(self, q: StatedQuantity, rel: str, patch: str) -> None:
         """SRFVelocity's inletValue is absolute (relative no) or in the rotating frame (yes):

@@ -104,9 +104,46 @@ def _clause(text: str, start: int, end: int) -> tuple[str, str]:
     return before.lower(), after.lower()
 
 
+# words a user says for a word of a patch's name
+_PATCH_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "inlet": ("inflow", "stream", "jet", "entry", "intake", "supply"),
+    "outlet": ("outflow", "exit"),
+    "central": ("centre", "center", "middle", "centerline", "centreline"),
+    "centre": ("central", "center", "middle"),
+    "lower": ("bottom",), "bottom": ("lower",), "upper": ("top",), "top": ("upper",),
+}
+
+
+def _same_word(word: str, token: str) -> bool:
+    """A word of the request is a word of a patch's name, singular or plural, or a synonym
+    (inlet/inlets, side/sides, stream for inlet, centre for central)."""
+    def one(a: str, b: str) -> bool:
+        return a == b or a == b + "s" or b == a + "s" or (a.endswith("es") and a[:-2] == b) or \
+            (b.endswith("es") and b[:-2] == a)
+    return one(word, token) or any(one(word, s) for s in _PATCH_SYNONYMS.get(token, ()))
+
+
+def names_patch(words: str, patch: str) -> bool:
+    """The words name the patch: its spoken name ("lower wall" for lowerWall), or, for a name of
+    several words, all of them close together in any order and number ("the side inlets" for
+    inletSides, "the wall at the top" for topWall)."""
+    said = spoken(patch)
+    if re.search(rf"\b{re.escape(said)}s?\b", words):
+        return True
+    tokens = said.split()
+    if len(tokens) < 2:
+        return False
+    found = re.findall(r"[a-z0-9]+", words.lower())
+    spots = [[i for i, w in enumerate(found) if _same_word(w, t)] for t in tokens]
+    if not all(spots):
+        return False
+    span = len(tokens) + 2  # "the side inlets", "the top of the wall" stay within a few words
+    return any(all(any(abs(j - i) <= span for j in s) for s in spots) for i in spots[0])
+
+
 def _places(words: str, patches: list[str]) -> tuple[list[str], list[str]]:
     places = [name for name, pattern in _PLACE_WORDS if re.search(pattern, words)]
-    named = [p for p in patches if len(p) > 2 and re.search(rf"\b{re.escape(spoken(p))}s?\b", words)
+    named = [p for p in patches if len(p) > 2 and names_patch(words, p)
              and spoken(p) not in ("inlet", "outlet", "inflow", "outflow", "walls", "wall")]
     return places, named
 

@@ -67,11 +67,19 @@ class RegionDictBinding:
         regions = region_names(self.base.text("constant/regionProperties") or "")
         return {r: k for r, k in regions.items() if self.base.text(f"system/{r}/changeDictionaryDict")}
 
+    def _region_folders(self, field: str) -> dict[str, str]:
+        """Regions whose fields the base keeps in their own folder (0.orig/<region>/<field>):
+        chtMultiRegionSimpleFoam's heatExchanger, windshieldDefrost."""
+        regions = region_names(self.base.text("constant/regionProperties") or "")
+        return {r: k for r, k in regions.items() if self.base.field_rels(f"{r}/{field}")}
+
     def bind_in_region(self, q: StatedQuantity) -> bool:
         """Bind q in the region its clause names; False when the case has no region dictionaries or
         q is not a temperature or velocity (the ordinary binder takes it)."""
         field = _VALUE_ROLES.get(q.quantity)
         regions = self._region_dicts() if field else {}
+        if not regions and field and self._region_folders(field):
+            return self._bind_in_region_folder(q, field, self._region_folders(field))
         if not regions:
             return False
         clause = clause_before(self.text, q)
@@ -137,3 +145,48 @@ class RegionDictBinding:
                  and not p.startswith(f"{region}_to_")]
         return fixed[0] if len(fixed) == 1 else None
 
+
+    def _bind_in_region_folder(self, q: StatedQuantity, field: str, regions: dict[str, str]) -> bool:
+        """A region's value in its own field files: the initial field when the words say so,
+        else the patch they name, else the region's one inlet (a fixed, non-zero velocity)."""
+        clause = clause_before(self.text, q)
+        name = f"{{}}/{field}"
+        region = named_region(clause, regions, "fluid" if field == "U" else None)
+        if region is None:
+            with_inlet = [r for r in regions if self._folder_inlets(r)]
+            region = with_inlet[0] if len(with_inlet) == 1 and (field == "U" or "inlet" in q.role) else None
+        initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
+        if region is None:
+            self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
+            return True
+        rels = self.base.field_rels(name.format(region))
+        if initial:
+            for rel in rels:
+                self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
+            return True
+        bcs = self.base.patch_bcs(name.format(region))
+        named = [p for p in bcs if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        patches = named[:1] or self._folder_inlets(region)
+        if len(patches) != 1:
+            self.refuse(q, f"which patch of {region} takes {q.text} is not clear; name one ({', '.join(bcs)})")
+            return True
+        patch = patches[0]
+        for rel in rels:
+            text = self.base.text(rel) or ""
+            old = fd.get(text, ["boundaryField", patch, "value"]) or ""
+            value = f"uniform {vec([q.value * d for d in (direction(old) or [1.0, 0.0, 0.0])])}" if field == "U" \
+                else f"uniform {fmt(q.value)}"
+            if bcs.get(patch) == "fixedValue":
+                self.set(rel, ["boundaryField", patch, "value"], value, f"{field} on {patch} of {region}", q)
+            else:
+                self.hold_fixed(rel, patch, value, f"{field} of {region}", bcs.get(patch, "?"), q,
+                                f"{patch} of {region} is held at {q.text} (fixedValue instead of {bcs.get(patch)})")
+        return True
+
+    def _folder_inlets(self, region: str) -> list[str]:
+        """A region's inlets: the patches its U fixes at a non-zero velocity."""
+        rels = self.base.field_rels(f"{region}/U")
+        text = self.base.text(rels[0]) or "" if rels else ""
+        return [p for p, bc in self.base.patch_bcs(f"{region}/U").items()
+                if bc == "fixedValue" and any(abs(x) > 0 for x in (direction(fd.get(text, ["boundaryField", p, "value"])
+                                                                                 or "") or []))]

@@ -23,7 +23,7 @@ from tasks.plan.controls import (
     stated_switches,
     switch_names,
 )
-from tasks.plan.extract import Quantity, normalise, quantities, symbol_number
+from tasks.plan.extract import _QUANTITY, Quantity, _kind_of, normalise, quantities, symbol_number
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
@@ -159,8 +159,9 @@ _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle",
                      "free stream", "free-stream", "freestream", "wind")
 
 
-def role_of(q: Quantity) -> str:
-    """The role of one quantity, from the words of its clause (after it first: "0.1 m wide")."""
+def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
+    """The role of one quantity, from the words of its clause (after it first: "0.1 m wide");
+    `before` is the request's text before it (q.before, its last 80 characters, by default)."""
     if q.kind == "angle":  # a flow angle turns the inflow; any other angle is the shape's ("a 15 degree wedge")
         words = _clause_before(q) + " " + q.after
         return "angle" if any(w in words for w in _FLOW_ANGLE_WORDS) else "wall_angle"
@@ -170,27 +171,89 @@ def role_of(q: Quantity) -> str:
     if not roles:
         return q.kind
     clause = _clause_before(q)
-    after = " ".join(_CLAUSE_END.split(q.after + " ", maxsplit=1)[0].split()[:3])
+    after = _own_after(q.after if after is None else after, q.kind)
     for role, words in roles:
         if any(w in after for w in words if len(w) > 2):
             return role
+    inherited = _subject_role(q, roles, q.before if before is None else before.lower())
     for role, words in roles:
-        if any(w in clause for w in words):
+        hits = [w for w in words if w in clause]
+        if hits and inherited and all(w in _GENERIC_WORDS for w in hits):
+            return inherited  # "the jet enters at 300 m/s with a temperature of 250 K": the jet's
+        if hits:
             return role
+    if inherited:
+        return inherited
     wider = q.before[-80:]
+    digits = list(re.finditer(r"\d", wider))
+    if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
+        rest = wider[digits[-1].end():]
+        cut = re.search(r"[,;]\s", rest)
+        wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
     for role, words in roles:
         if any(w in wider for w in words if len(w) > 3):
             return role
     return roles[-1][0]
 
 
+# words that name only the kind of a quantity, not the place it is for
+_GENERIC_WORDS = ("temperature", "pressure", "velocity", "speed", "at")
+# the role a value joined to an inlet's clause by "with"/"and"/"at" takes ("air enters at 2 m/s
+# and 300 K", "the jet leaves at 315 m/s with a temperature of 247 K and a pressure of 2.7 bar")
+_SUBJECT_ROLES = {"temperature": "inlet_temperature", "pressure": "inlet_pressure"}
+_SUBJECT_WORDS = re.compile(r"\b(?:inlets?|inflow|enters?|entering|jets?|incoming|injected|supply|feed"
+                            r"|blown|blows?|blowing)\b")
+_JOINED = re.compile(r"\b(?:with|and|at)\b")
+
+
+def _own_after(after: str, kind: str) -> str:
+    """The words right after a value that describe it ("2 m/s lid", "5 cm radius gas bubble at
+    2 MPa"); words that lead on to the next value of the same kind ("8000 s writing every 50 s")
+    describe that one."""
+    words = _CLAUSE_END.split(after + " ", maxsplit=1)[0]
+    digit = re.search(r"\d", words)
+    if digit:
+        nxt = _QUANTITY.match(words, digit.start())
+        if nxt is not None and _kind_of(nxt.group("unit"))[0] == kind:
+            return ""
+        words = words[:digit.start()]
+    return " ".join(words.split()[:3])
+
+
+def _subject_role(q: Quantity, roles: list[tuple[str, tuple[str, ...]]], before: str) -> str | None:
+    """The inlet role of a temperature or pressure joined (by with/and/at, no punctuation) to
+    a clause about an inlet or a jet: that clause is its subject."""
+    role = _SUBJECT_ROLES.get(q.kind)
+    if role is None or role not in [r for r, _ in roles]:
+        return None
+    segment = re.split(r"[,;.:!?\n]\s", before)[-1]
+    if not _JOINED.search(segment) or re.search(r"\b(?:outlets?|exits?|walls?|initial(?:ly)?|ambient)\b", segment):
+        return None
+    return role if _SUBJECT_WORDS.search(segment) else None
+
+
+def _glued(text: str, q: Quantity) -> bool:
+    """A number inside a name ("LadenburgJet60psi", "OUTL10"): letters run right into it."""
+    return q.kind not in ("cells", "count") and bool(re.search(r"[A-Za-z]{3,}\d*$", text[:q.start]))
+
+
+def _after_words(text: str, q: Quantity) -> str:
+    """The words after a quantity up to its clause's punctuation (not the dot of a number),
+    long enough to read the unit of the next value."""
+    rest = text[q.start + len(q.text):][:60].lower() + " "
+    return re.split(r"[,.;:\n]\s|\(", rest, maxsplit=1)[0]
+
+
 def read_stated(text: str) -> list[StatedQuantity]:
     """Every quantity the request states, with its role; then the solver controls and the
     switches it sets in words."""
     out: list[StatedQuantity] = []
+    plain = normalise(text)
     for q in quantities(text):
+        if _glued(plain, q):
+            continue
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
-                                  role=role_of(q), dims=q.dims))
+                                  role=role_of(q, plain[:q.start], _after_words(plain, q)), dims=q.dims))
     return out + stated_controls(text)
 
 
