@@ -17,6 +17,7 @@ from tasks.plan.controls import (
     SWITCH_WORDS,
     algorithm_switches,
     solver_controls,
+    solver_entries,
 )
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
@@ -110,6 +111,8 @@ class ByNameBinding:
                 self._bind_residual(q)
             elif q.role.startswith("control:relaxationFactors"):
                 self._bind_relaxation(q)
+            elif q.role.startswith("control:solvers:"):
+                self._bind_tolerance(q)
             else:
                 self._bind_count(q)
         return taken
@@ -185,6 +188,23 @@ class ByNameBinding:
         else:
             path = ["relaxationFactors", "fields" if field.startswith("p") else "equations", field]
         self.set(self._FV_SOLUTION, path, fmt(q.value), f"relaxation factor of {field}", q)
+
+    def _bind_tolerance(self, q: StatedQuantity) -> None:
+        """A linear-solver tolerance (or relTol) for the solvers of the fields the words name
+        (pressure: p_rgh or p, with their Final variants), else for every solver that has one."""
+        text = self.base.text(self._FV_SOLUTION) or ""
+        _, _, key, word = q.role.split(":", 3)
+        fields = [f for f in FIELD_NAMES.get(word.lower(), [word]) if self.base.field_rels(f)][:1] if word else []
+        if word and not fields:
+            self.refuse(q, f"the base case solves no {word} field")
+            return
+        entries = solver_entries(text, fields, key)
+        if not entries:
+            self.refuse(q, f"no linear solver of {self._FV_SOLUTION} has a {key} for "
+                           f"{fields[0] if fields else 'any field'}")
+            return
+        for entry in entries:
+            self.set(self._FV_SOLUTION, entry, fmt(q.value), f"{key} of the {entry[1]} solver", q)
 
     def _bind_switch(self, q: StatedQuantity) -> None:
         """A switch turned on or off where the base has it, written in the base's own words

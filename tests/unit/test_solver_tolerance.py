@@ -47,3 +47,17 @@ def test_no_tolerance_without_a_value_below_one(text: str) -> None:
 ])
 def test_the_solver_entries_a_field_uses(fields: list[str], key: str, entries: list[list[str]]) -> None:
     assert solver_entries(FV, fields, key) == entries
+
+
+@pytest.mark.parametrize(("text", "entry", "value"), [
+    ("pitzDaily with simpleFoam, inlet 10 m/s, pressure solver tolerance 1e-7", ["solvers", "p", "tolerance"], "1e-07"),
+    ("pitzDaily with simpleFoam, inlet 10 m/s, relTol 0.01 for p", ["solvers", "p", "relTol"], "0.01"),
+])
+def test_a_stated_tolerance_lands_in_the_solver_entry(text: str, entry: list[str], value: str) -> None:
+    from tasks.plan.architect import plan
+    from tests.conftest import TUTORIALS
+
+    m = plan(text, TUTORIALS)
+    bound = [(b.entry, b.value) for b in m.bindings if b.file == "system/fvSolution" and b.entry[0] == "solvers"]
+    assert (entry, value) in bound
+    assert not [n for n in m.not_applied if "tol" in n.text.lower()]
