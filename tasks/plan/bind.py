@@ -488,10 +488,14 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         except ValueError:
             w = cp = float("nan")
         inlets = self.patches("inlet")
-        t_text = next((self.base.text(r) for r in self.base.field_rels("T")), "") or ""
+        t_rel = next(iter(self.base.field_rels("T")), None)
+        t_text = (self.base.text(t_rel) or "") if t_rel else ""
         t_raw = (fd.get(t_text, ["boundaryField", inlets[0], "value"]) if inlets else None) or \
             fd.get(t_text, ["internalField"]) or ""
-        m = re.search(r"[-+\d.eE]+$", t_raw.strip())
+        home = self._macro_home(t_rel, t_raw) if t_rel else None  # "uniform $Tinlet"
+        if home:
+            t_raw = fd.get(self.base.text(home[0]) or "", home[1]) or ""
+        m = re.search(r"(?<![\w$])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$", t_raw.strip())
         if math.isnan(w) or math.isnan(cp) or not m or not inlets:
             self.refuse(q, "a Mach number needs the gas (molWeight, Cp) and inlet temperature of a compressible base")
             return
