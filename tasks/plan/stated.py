@@ -159,6 +159,10 @@ _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle",
                      "free stream", "free-stream", "freestream", "wind")
 
 
+_RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|till|up to|stop(?:s|ping)?(?: at)?|"
+                       r"end(?:s|ing)? at|for)\b")
+
+
 def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
     """The role of one quantity, from the words of its clause (after it first: "0.1 m wide");
     `before` is the request's text before it (q.before, its last 80 characters, by default)."""
@@ -182,6 +186,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
             return inherited  # "the jet enters at 300 m/s with a temperature of 250 K": the jet's
         if hits:
             return role
+    if q.kind in ("time", "iterations") and _RUN_VERB.search(clause):
+        return "end_time"  # "adjustable time step, run 0.1 s": its own clause says what it is
     if inherited:
         return inherited
     wider = q.before[-80:]

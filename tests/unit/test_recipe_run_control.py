@@ -20,3 +20,14 @@ def test_a_recipe_takes_the_stated_run_control_however_worded(text: str, end: st
     assert float(m.time.end_time) == float(end)
     if write is not None:
         assert float(m.time.write_interval) == float(write)
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("pitzDaily with pimpleFoam, max Courant 2, adjustable time step, run 0.1 s", "end_time"),
+    ("cavity with icoFoam, fixed time step, simulate 2 s", "end_time"),
+    ("cavity with icoFoam, run with a time step of 0.005 s", "delta_t"),
+])
+def test_a_run_verb_in_its_own_clause_makes_a_time_the_end_time(text: str, role: str) -> None:
+    from tasks.plan.stated import read_stated
+
+    assert [q.role for q in read_stated(text) if q.quantity == "time"] == [role]
