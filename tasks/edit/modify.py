@@ -14,12 +14,18 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks.core.errors import RequestError
+from tasks.core.errors import PlanError, RequestError
 from tasks.edit import caseops
 from tasks.edit.patch_words import (
     durations,
     in_unit,
+    asks_laminar,
+    bare_write_interval,
+    extra_run,
+    increment_sign,
     named_patch,
+    relative_run_factors,
+    scaled_values,
     segment_before,
     stated_direction,
     surface_tension,
@@ -75,6 +81,7 @@ class ChangePlan(BaseModel):
     solver: str | None = None  # switch to
     model: str | None = None  # switch to
     refine: list[float] | None = None
+    ranks: int | None = None  # MPI ranks: decomposeParDict, remembered for the case's runs
     edits: list[FileEdit] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
@@ -98,7 +105,7 @@ def read_state(case_dir: Path) -> CaseState:
         text = tp.read_text()
         if fd.get(text, ["simulationType"]) not in (None, "laminar"):
             model = fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
-    patches = mesh_patches(case)
+    patches = mesh_patches(case) or _field_patches(case)
     roles = {}
     manifest = case / ".casewright/manifest.json"
     if manifest.is_file():
@@ -116,6 +123,27 @@ def read_state(case_dir: Path) -> CaseState:
     centres = {p: c for p, c in caseops.patch_centres(case).items() if patches.get(p) not in _CONSTRAINTS}
     return CaseState(case_dir=case, solver=info.application, model=model, patches=patches, roles=roles,
                      fields=field_files(case), centres=centres, up=_up_axis(case))
+
+
+def _field_patches(case: Path) -> dict[str, str]:
+    """Patch name -> type from the fields' boundaryField, for a case whose mesh is not built yet
+    and has no blockMeshDict (elbow's Fluent mesh, a snappyHexMesh case): the type a field gives
+    (empty, symmetry, wedge, ...), else wall for a wall-like condition or name, else patch.
+    Regular-expression and group keys are left out."""
+    texts = [p.read_text() for p in (initial_field(case, f) for f in ("U", "p", "p_rgh", "T")) if p is not None]
+    out: dict[str, str] = {}
+    for text in texts:
+        for name in fd.keys(text, ["boundaryField"]):
+            if name in out or not re.fullmatch(r"[A-Za-z_][\w.:-]*", name):
+                continue
+            bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
+            if bc in _CONSTRAINTS:
+                out[name] = bc
+            elif bc in ("noSlip", "slip", "movingWallVelocity") or re.search(r"wall", name, re.I):
+                out[name] = "wall"
+            else:
+                out[name] = "patch"
+    return out
 
 
 _CONSTRAINTS = ("empty", "symmetry", "symmetryPlane", "wedge", "cyclic", "cyclicAMI", "processor")
@@ -156,8 +184,16 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     solver = named_solver(re.split(r"\b(?:to|using|with)\b", text, maxsplit=1)[-1]) or None
     if solver and solver != state.solver:
         plan.solver = solver
-    model = target_model(text)
-    if model and re.search(r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead)", low):
+    elif solver is None and (counterpart := _time_counterpart(state.solver, low)) is not None:
+        plan.solver = counterpart
+        if not is_steady(counterpart):
+            plan.warnings.append(f"{state.solver} -> {counterpart}: endTime and deltaT were iteration counts; "
+                                 "state a time step and an end time in seconds (e.g. 'time step 1e-4 s, end time 0.5 s')")
+    model = target_model(_SWAP_FOR.sub(r"replace \1 with ", text)) or ("laminar" if asks_laminar(text) else None)
+    if model is None and (model := _family_model(low, state.model)) is not None:
+        plan.assumptions.append(f"{model_spec(model).simulation_type} without a model named: {model}")
+    asked = re.search(_SWITCH_WORDS if model != state.model else _RECHECK_WORDS, low)
+    if model and asked:
         if model != state.model:
             plan.model = model
         else:
@@ -184,9 +220,14 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         _duration_end_time(plan, state, text)
     if write_q is not None:
         edit("system/controlDict", ["writeInterval"], fmt(write_q.value), "write interval")
+        _write_control_edit(plan, state, write_q.kind)
     dt_q = first(qs, "time", "deltat", "time step")
     if dt_q is not None and dt_q is not end_q:
         edit("system/controlDict", ["deltaT"], fmt(dt_q.value), "time step")
+    _relative_run_edits(plan, state, text)
+    _extra_run_edit(plan, state, text)
+    if write_q is None and (bare := bare_write_interval(text)) is not None:
+        edit("system/controlDict", ["writeInterval"], _num(bare), "write interval (in the unit of the case's writeControl)")
 
     u_field = "U.air" if "U.air" in state.fields else "U"
     sine = sines(text)
@@ -200,8 +241,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         s = sine[0]
         edit(f"0/{u_field}", ["boundaryField", patch], sine_bc(s.amplitude, s.period, [round(d, 6) for d in direction]),
              f"{patch} velocity {s.text} (Function1 sine)")
-    elif speeds:
-        _velocity_edits(plan, state, text, speeds, u_field)
+    unplaced: list[tuple[str, str]] = []
+    if not sine and speeds:
+        unplaced = _velocity_edits(plan, state, text, speeds, u_field)
     _patch_pressure_edits(plan, state, text)
 
     temps = [q for q in qs if q.kind == "temperature"]
@@ -226,6 +268,11 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         if rho_q:
             edit("constant/kinematicCloudProperties", ["constantProperties", "rho0"], fmt(rho_q.value), "particle density")
 
+    ranks_q = first(qs, "ranks")
+    if ranks_q is not None:
+        plan.ranks = int(ranks_q.value)
+        plan.assumptions.append(f"{plan.ranks} MPI ranks: system/decomposeParDict, remembered for the runs of the case")
+
     omega_q = first(qs, "angular_velocity")
     if omega_q and (case / "constant/MRFProperties").is_file():
         mrf = (case / "constant/MRFProperties").read_text()
@@ -234,14 +281,17 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
             raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
         edit("constant/MRFProperties", [zone, "omega"], fmt(omega_q.value), "MRF angular velocity")
 
-    refine = refinement(low, two_d="empty" in state.roles.values() or _is_2d(case))
-    if refine is not None:
+    bmd_path = case / "system/blockMeshDict"
+    flat = caseops.flat_axes(bmd_path.read_text()) if bmd_path.is_file() else []
+    refine = refinement(low, two_d="empty" in state.roles.values() or _is_2d(case), flat=flat)
+    if refine is not None and (reason := _unrefinable(case, refine)) is not None:
+        plan.warnings.append(f"not applied: mesh refinement x {' x '.join(fmt(f) for f in refine)} ({reason})")
+    elif refine is not None:
         plan.refine = refine
         plan.assumptions.append(f"mesh refined by {' x '.join(fmt(f) for f in refine)} (cells per block, x y z)")
     counts = cell_counts(text)
-    if counts and re.search(r"mesh|cells|resolution", low) and plan.refine is None:
-        bmd = (case / "system/blockMeshDict").read_text()
-        edit("system/blockMeshDict", ["blocks"], geometry.set_single_block_cells(fd.get(bmd, ["blocks"]) or "", counts[0] + [1] * (3 - len(counts[0]))), "mesh resolution")
+    if counts and re.search(r"mesh|cells|resolution|grid", low) and plan.refine is None:
+        _cell_count_edit(plan, case, counts[0])
 
     box = column_box(text, last=True)
     if box and (case / "system/setFieldsDict").is_file():
@@ -258,10 +308,18 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
              setfields_regions(field.group(1), [box[0], lo[1], lo[2]], [box[1], hi[1], hi[2]]), f"water column: {box[2]}")
         del span
 
+    _scaled_value_edits(plan, state, text)
     _surface_tension_edits(plan, state, text)
     _contact_angle_edits(plan, state, qs, low)
     _bind_the_rest(plan, state, text)
-    if not (plan.edits or plan.solver or plan.model or plan.refine):
+    for patch, why in unplaced:  # the binder may have set it another way (a flow rate condition replaced)
+        if not any(e.file.endswith(f"/{u_field}") and patch in e.entry for e in plan.edits):
+            plan.warnings.append(f"not applied: {why}")
+    if not (plan.edits or plan.solver or plan.model or plan.refine or plan.ranks):
+        if re.search(r"\bgravity\b", low) and not (case / "constant/g").is_file():
+            raise RequestError(f"{state.solver} solves no gravity (the case has no constant/g): gravity needs a "
+                               "solver that reads it (buoyant*Foam for heat, interFoam for two phases); name one, "
+                               "e.g. 'switch to buoyantPimpleFoam'")
         raise RequestError(
             "found no change to make offline in this request: name a value with its unit (velocity, "
             "temperature, endTime...), a turbulence model or solver to switch to, a fluid, a mesh refinement "
@@ -270,13 +328,67 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     return plan
 
 
+# a steady solver and its transient counterpart (the same physics, PIMPLE for SIMPLE)
+_STEADY_TRANSIENT = {"simpleFoam": "pimpleFoam", "buoyantSimpleFoam": "buoyantPimpleFoam",
+                     "buoyantBoussinesqSimpleFoam": "buoyantBoussinesqPimpleFoam", "rhoSimpleFoam": "rhoPimpleFoam",
+                     "SRFSimpleFoam": "SRFPimpleFoam", "chtMultiRegionSimpleFoam": "chtMultiRegionFoam"}
+_TRANSIENT_STEADY = {**{t: s for s, t in _STEADY_TRANSIENT.items()}, "icoFoam": "simpleFoam", "pisoFoam": "simpleFoam"}
+_TIME_WORDS = re.compile(r"\b(?:make|run|switch|change|convert|turn|go)\w*\b[^.;]*?\b(?P<w>transient|unsteady|"
+                         r"time[- ]dependent|time[- ]accurate|steady(?:[- ]state)?)\b")
+
+
+def _time_counterpart(solver: str, low: str) -> str | None:
+    """The solver "make it transient" / "run it steady-state" asks for: the counterpart of the
+    case's solver, None when the words ask for no such switch or the case already is that."""
+    m = _TIME_WORDS.search(low)
+    if m is None:
+        return None
+    wants_steady = m.group("w").startswith("steady")
+    if wants_steady == is_steady(solver):
+        return None
+    return (_TRANSIENT_STEADY if wants_steady else _STEADY_TRANSIENT).get(solver)
+
+
+# a family named without a model ("switch to LES", "use RANS instead of LES"): its usual model
+_FAMILIES = ((re.compile(r"\b(?:rans|ras|reynolds[- ]averaged)\b"), "kOmegaSST"),
+             (re.compile(r"\b(?:les|large[- ]eddy(?:\s+simulation)?)\b"), "Smagorinsky"))
+_NOT_TARGET = re.compile(r"\b(?:instead of|rather than|in place of|from|replacing)\s+(?:the\s+)?(?:an?\s+)?"
+                         r"(?:rans|ras|les|large[- ]eddy(?:\s+simulation)?|laminar)\b")
+
+
+def _family_model(low: str, current: str) -> str | None:
+    """The model a request means when it names only a family: kOmegaSST for RANS (the
+    all-round choice of canonical/turbulence_models.md), Smagorinsky for LES; None when it names
+    none, or only the family the case already has."""
+    rest = _NOT_TARGET.sub(" ", low)
+    hits = sorted((m.start(), model) for pattern, model in _FAMILIES if (m := pattern.search(rest)))
+    if not hits:
+        return None
+    model = hits[0][1]
+    return None if model_spec(model).simulation_type == model_spec(current).simulation_type else model
+
+
+# "swap A for B", "trade A for B": B replaces A
+_SWAP_FOR = re.compile(r"\b(?:swap|trade|exchange)\w*\s+(?:out\s+)?(.+?)\s+for\s+", re.I)
+
+# words that ask for the model the case already has to be checked and completed
+_RECHECK_WORDS = r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead)"
+
+# words that make a named model the one to switch to ("make it laminar", "run it as LES with
+# Smagorinsky", "turn the turbulence model off"), not a mention of the model the case has
+_SWITCH_WORDS = (r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead|make|run|turn|set|"
+                 r"simulat|model|go\b|move|try|want|need|swap|trade|exchange)")
+
+
 _FACTOR_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
 
 
-def refinement(low: str, two_d: bool) -> list[float] | None:
+def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] | None:
     """Cell-count factors (x, y, z) a change request asks for: "halve the cell size" (x2),
     "double the resolution in x" (x2 in x), "refine the mesh by a factor of 3", "coarsen by 2",
-    "twice as fine"; None when it asks for no refinement."""
+    "twice as fine", "cells half as big"; None when it asks for no refinement. An axis in `flat`
+    (one cell in every block: the empty direction of a 2-D case, in x, y or z) keeps its one
+    cell unless the words name it."""
     size_words = r"(?:cell size|cell sizes|cell spacing|grid spacing|mesh size|spacing|cell width)"
     count_words = r"(?:resolution|cells|cell count|number of cells|mesh|grid)"
     factor: float | None = None
@@ -285,6 +397,16 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
         word = (m.group(1) or m.group(2) or "").removesuffix("d").removesuffix("e") + ("e" if (m.group(2) or "").startswith("halv") else "")
         word = {"doubl": "double", "halv": "halve", "halve": "halve", "tripl": "triple"}.get(word, word)
         factor = 1.0 / _FACTOR_WORDS.get(word, 1.0)
+    if factor is None and re.search(rf"\b(?:coarsen\w*|(?:reduce|lower|decrease|cut)\w*\s+(?:the\s+)?{count_words})\b[^.;]*?"
+                                    r"\bby\s+(?:a\s+)?half\b", low):
+        factor = 0.5  # "coarsen the mesh by half", "reduce the resolution by half"
+    if factor is None:  # "cells half as big", "cells twice as small", "a grid twice as fine"
+        m = re.search(r"\b(?:cells?|grid|mesh|spacing)\b[^.;,]*?\b(half|twice|two times|three times|four times)\s+as\s+"
+                      r"(big|large|wide|long|coarse|small|fine|narrow|short)\b", low)
+        if m:
+            n = {"half": 0.5, "twice": 2.0, "two times": 2.0, "three times": 3.0, "four times": 4.0}[m.group(1)]
+            bigger = m.group(2) in ("big", "large", "wide", "long", "coarse")
+            factor = 1.0 / n if bigger else n
     if factor is None:
         m = re.search(rf"\b(double|twice|triple|quadruple|halve|half)\b[^.;,]*?{count_words}|{count_words}[^.;,]*?\b(doubled|halved)\b", low)
         if m:
@@ -308,12 +430,196 @@ def refinement(low: str, two_d: bool) -> list[float] | None:
             factor = 2.0
     if factor is None:
         return None
-    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|x[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",
-                                              r"\bin y\b|y[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b|\(y\)|\by[- ]only\b",
-                                              r"\bin z\b|z[- ]direction|spanwise|along z|(?:and|,)\s+z\b|\(z\)|\bz[- ]only\b")]
+    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|\bx[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",
+                                              r"\bin y\b|\by[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b|\(y\)|\by[- ]only\b",
+                                              r"\bin z\b|\bz[- ]direction|spanwise|along z|(?:and|,)\s+z\b|\(z\)|\bz[- ]only\b")]
     if not any(axes):
-        axes = [True, True, not two_d]
+        flat = set(flat)
+        axes = [i not in flat for i in range(3)] if flat else [True, True, not two_d]
     return [factor if a else 1.0 for a in axes]
+
+
+def _extra_run_edit(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """"2000 more iterations", "another 0.5 s", "extend the run by 500 iterations": endTime
+    grows by that much (steps of a transient case count deltaT each); an endTime read from the
+    same number as an absolute value is replaced."""
+    found = extra_run(text)
+    if found is None:
+        return
+    amount, unit = found
+    end, dt = _control_number(state.case_dir, "endTime"), _control_number(state.case_dir, "deltaT")
+    if end is None:
+        plan.warnings.append(f"not applied: {_num(amount)} {unit} more (system/controlDict has no plain endTime)")
+        return
+    steps = bool(re.match(r"iteration|step|time ?step", unit)) and not is_steady(state.solver)
+    if steps and dt is None:
+        plan.warnings.append(f"not applied: {_num(amount)} {unit} more (deltaT is not a plain number)")
+        return
+    new = end + amount * (dt if steps else 1.0)  # type: ignore[operator]
+    plan.edits[:] = [e for e in plan.edits if not (e.file == "system/controlDict" and e.entry == ["endTime"])]
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["endTime"], value=_num(round(new, 12)),
+                               reason=f"endTime {_num(end)} + {_num(amount)} {unit}".strip(), locked=True))
+
+
+def _scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Boundary values scaled without being given: "double the inlet velocity", "increase the
+    lid speed by 50%", "reduce the outlet pressure by 10 percent", "halve the hot wall
+    temperature" (in K): the present value on the patch the words name (for a velocity, else the
+    moving wall or inlet) times the factor."""
+    low = text.lower()
+    for kind, words, factor in scaled_values(text):
+        if kind == "velocity":
+            u_field = "U.air" if "U.air" in state.fields else "U"
+            for patch in _velocity_targets(state, low, words, first_value=True):
+                site = value_site(state.case_dir, u_field, patch)
+                if isinstance(site, str):
+                    plan.warnings.append(f"not applied: {words} x {_num(factor)} ({site})")
+                    continue
+                old = fd.get((state.case_dir / _pristine(state.case_dir, site.file)).read_text(), site.entry) or ""
+                nums = [float(x) for x in re.findall(_NUMBER, old)]
+                if len(nums) != 3:
+                    plan.warnings.append(f"not applied: {words} x {_num(factor)} ({site.file} {'/'.join(site.entry)} is {old!r})")
+                    continue
+                speed = vec(*(round(x * factor, 12) for x in nums))
+                plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
+                                           reason=f"{patch} velocity x {_num(factor)}", locked=True))
+        else:
+            field = "T" if kind == "temperature" else ("p_rgh" if initial_field(state.case_dir, "p") is None else "p")
+            path = initial_field(state.case_dir, field)
+            patch = state.patch_named(words) if path is not None else None
+            if path is None or patch is None:
+                plan.warnings.append(f"not applied: {words} x {_num(factor)} (no {field} patch named by '{words}')")
+                continue
+            bc = fd.get(path.read_text(), ["boundaryField", patch]) or ""
+            key = "p0" if re.search(r"\bp0\b", bc) else "value"
+            old = (fd.get(path.read_text(), ["boundaryField", patch, key]) or "").split()
+            if len(old) != 2 or old[0] != "uniform" or not re.fullmatch(_NUMBER, old[1]) or float(old[1]) == 0:
+                plan.warnings.append(f"not applied: {words} x {_num(factor)} ({patch} {key} is {' '.join(old) or 'not set'}: "
+                                     "no non-zero uniform value to scale)")
+                continue
+            new = _num(round(float(old[1]) * factor, 10))
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
+                                       reason=f"{patch} {kind} x {_num(factor)}", locked=True))
+
+
+def _pristine(case: Path, rel: str) -> str:
+    """The copy of a 0/ file the run starts from (0.orig/X or 0/X.orig when the case keeps one)."""
+    if rel.startswith("0/"):
+        found = initial_field(case, rel.removeprefix("0/"))
+        if found is not None:
+            return str(found.relative_to(case))
+    return rel
+
+
+def _site_magnitude(case: Path, site: ValueSite) -> float:
+    value = fd.get((case / _pristine(case, site.file)).read_text(), site.entry) or ""
+    nums = [float(x) for x in re.findall(_NUMBER, value)]
+    return sum(x * x for x in nums) ** 0.5 if len(nums) == 3 else 0.0
+
+
+def _control_number(case: Path, key: str) -> float | None:
+    """A plain number of system/controlDict, None when absent or not a number ($var, #calc)."""
+    path = case / "system/controlDict"
+    value = (fd.get(path.read_text(), [key]) or "").strip() if path.is_file() else ""
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def _relative_run_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Run control changed by a factor of its present value: "run twice as long" (endTime, on the
+    time after startTime), "halve the time step" (deltaT), "write twice as often" (writeInterval,
+    whole steps when it counts steps). An entry this request already states stays as stated."""
+    stated = {e.entry[0] for e in plan.edits if e.file == "system/controlDict" and len(e.entry) == 1}
+    for key, factor in relative_run_factors(text).items():
+        if key in stated:
+            continue
+        old = _control_number(state.case_dir, key)
+        if old is None:
+            plan.warnings.append(f"not applied: {key} x {_num(factor)} (system/controlDict has no plain number for {key})")
+            continue
+        if key == "endTime":  # the run starts at startTime only with startFrom startTime (else 0/ as a rule)
+            start_from = (fd.get((state.case_dir / "system/controlDict").read_text(), ["startFrom"]) or "").strip()
+            start = (_control_number(state.case_dir, "startTime") or 0.0) if start_from == "startTime" else 0.0
+            new = start + (old - start) * factor
+        else:
+            new = old * factor
+        cd = (state.case_dir / "system/controlDict").read_text()
+        counts_steps = key == "writeInterval" and (fd.get(cd, ["writeControl"]) or "").strip() == "timeStep"
+        if counts_steps or (key == "endTime" and is_steady(state.solver)):
+            new = max(1.0, float(round(new)))
+        value = _num(round(new, 12))
+        plan.edits.append(FileEdit(file="system/controlDict", entry=[key], value=value,
+                                   reason=f"{key} x {_num(factor)}: {_num(old)} -> {value}", locked=True))
+        if key == "deltaT" and (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true"):
+            plan.warnings.append("adjustTimeStep is on: the solver changes deltaT from the first step (maxCo decides)")
+
+
+def _write_control_edit(plan: ChangePlan, state: CaseState, kind: str) -> None:
+    """A write interval in seconds needs a time-based writeControl, one in steps `timeStep`:
+    the case's writeControl follows the unit the request gives (a steady case counts both)."""
+    path = state.case_dir / "system/controlDict"
+    if not path.is_file() or is_steady(state.solver):
+        return
+    cd = path.read_text()
+    control = (fd.get(cd, ["writeControl"]) or "timeStep").strip()
+    adjustable = (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true")
+    if kind == "time" and control in ("timeStep", "cpuTime", "clockTime"):
+        new = "adjustableRunTime" if adjustable else "runTime"
+    elif kind == "iterations" and control in ("runTime", "adjustableRunTime", "adjustable"):
+        new = "timeStep"
+    else:
+        return
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["writeControl"], value=new,
+                               reason=f"write interval in {'seconds' if kind == 'time' else 'steps'}: writeControl {new}",
+                               locked=True))
+
+
+def _unrefinable(case: Path, factors: list[float]) -> str | None:
+    """Why the blockMeshDict cannot be refined by `factors`, None when it can (a case meshed from
+    an m4 template is expanded when the change is applied)."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        if (case / "system/blockMeshDict.m4").is_file():
+            return None
+        return "the case has no system/blockMeshDict: an imported or snappyHexMesh mesh is refined by hand"
+    try:
+        caseops.scale_blocks(bmd.read_text(), factors)
+    except PlanError as err:
+        return str(err)
+    return None
+
+
+def _cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
+    """"80 by 80 cells": the counts of a one-block mesh; a mesh of several blocks is scaled so
+    that its largest total along each stated axis becomes the stated count (blocks keep their
+    proportions and shared faces keep matching counts)."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells (the case has no system/blockMeshDict)")
+        return
+    text = bmd.read_text()
+    cells = caseops.block_cells(text)
+    wanted = counts + [0] * (3 - len(counts))
+    if len(cells) == 1:
+        value = geometry.set_single_block_cells(fd.get(text, ["blocks"]) or "", [c or cells[0][i] for i, c in enumerate(wanted)])
+        plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution"))
+        return
+    # several blocks: the stated count is the total across the mesh along that axis
+    totals = caseops.axis_totals(text)
+    if totals is None:
+        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells (the blockMeshDict's vertices are not "
+                             "plain numbers: its blocks' cells along each axis cannot be added up)")
+        return
+    factors = [wanted[i] / totals[i] if wanted[i] and totals[i] else 1.0 for i in range(3)]
+    if (reason := _unrefinable(case, factors)) is not None:
+        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells ({reason})")
+        return
+    plan.refine = factors
+    plan.assumptions.append(f"{' x '.join(map(str, counts))} cells over {len(cells)} blocks: every block scaled by "
+                            f"{' x '.join(f'{f:.3g}' for f in factors)} (x y z), so the cell counts across the mesh are "
+                            "about the stated ones")
 
 
 def _is_2d(case: Path) -> bool:
@@ -328,18 +634,39 @@ def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
 
     numbers = " ".join(str(e.value) for e in plan.edits)
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
-    stated = [q for q in read_stated(text) if q.role not in ("geometry",)
+    stated = [q for q in read_stated(text) if q.role not in ("geometry", "ranks")
               and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))
-              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis"))]
+              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis"))
+              and not _is_increment(text, q.text)]
     if not stated:
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
-    taken = {(e.file, tuple(e.entry)) for e in plan.edits}
+    taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
     for e in binder.edits:
-        if (e.file, tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
+        if (_field_name(e.file), tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
             plan.edits.append(e)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+
+
+def _is_increment(text: str, quantity: str) -> bool:
+    """True when every mention of `quantity` ("10 K", "25%") in the text is a change of the
+    present value ("raise the floor temperature by 10 K", "25% lower"): the rules above applied
+    it, the binder must not read it as the new value."""
+    found = list(re.finditer(re.escape(quantity), text))
+    return bool(found) and all(increment_sign(text[:m.start()]) is not None or _RELATIVE_AFTER.match(text, m.end())
+                               for m in found)
+
+
+# "25% lower", "10 percent higher": a change of the present value, read by scaled_values
+_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less)\b", re.I)
+
+
+def _field_name(rel: str) -> str:
+    """0/T for each copy of a field (0/T, 0/T.orig, 0.orig/T): edits of one are edits of all."""
+    if rel.startswith("0.orig/"):
+        rel = "0/" + rel.removeprefix("0.orig/")
+    return rel.removesuffix(".orig") if rel.startswith("0/") else rel
 
 
 def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float,
@@ -354,11 +681,16 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
         except ValueError:
             pass
     turb = inlet_turbulence(speed, 0.025, nu)
+    count = len(plan.edits)
     for field, value in (("k", turb.k), ("epsilon", turb.epsilon), ("omega", turb.omega)):
+        existing = initial_field(state.case_dir, field)
+        if existing is not None and not _literal_value(existing.read_text(), patch):
+            continue  # the patch's value comes from an include or a macro ($turbulentKE): left as the case has it
         if field in solved:
             plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {fmt(value)}",
                                        reason=f"inlet {field} for {fmt(speed)} m/s (5 % intensity)"))
-    plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
+    if len(plan.edits) > count:
+        plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
 
 
 target_model = final_model  # "replace A with B", "B instead of A", "switch from A to B"
@@ -487,23 +819,36 @@ def _velocity_targets(state: CaseState, low: str, segment: str, first_value: boo
     return [patch] if patch else []
 
 
-def _velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_field: str) -> None:
+def _velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_field: str) -> list[tuple[str, str]]:
     """A stated speed on the patch(es) it is for, along the direction its words give ("towards
-    -x") or else the patch's present direction; inlet turbulence follows an inlet's new speed."""
+    -x") or else the patch's present direction; inlet turbulence follows an inlet's new speed.
+    Returns (patch, why) for each speed with no fixed value to hold it (a flow-rate inlet)."""
     low = text.lower()
+    unplaced: list[tuple[str, str]] = []
     previous_end = None
     for i, q in enumerate(speeds):
         segment = segment_before(low, q.start, previous_end)
         previous_end = q.start + len(q.text)
         after = re.split(r"[.;,]|\band\b", q.after, maxsplit=1)[0]
         for patch in _velocity_targets(state, low, segment, first_value=i == 0):
-            direction = stated_direction(after) or stated_direction(segment) or _direction(state.case_dir, u_field, patch)
-            plan.edits.append(FileEdit(file=f"0/{u_field}", entry=["boundaryField", patch, "value"],
-                                       value=f"uniform {vec(*(q.value * d for d in direction))}",
-                                       reason=f"{patch} velocity {_num(q.value)} m/s", locked=True))
+            site = value_site(state.case_dir, u_field, patch)
+            if isinstance(site, str):
+                unplaced.append((patch, f"{patch} velocity {_num(q.value)} m/s ({site})"))
+                continue
+            direction = stated_direction(after) or stated_direction(segment) or _site_direction(state.case_dir, site) \
+                or _direction(state.case_dir, u_field, patch)
+            magnitude = q.value
+            if (sign := increment_sign(segment)) is not None:  # "raise the inlet velocity by 2 m/s"
+                magnitude = max(0.0, _site_magnitude(state.case_dir, site) + sign * q.value)
+            speed = vec(*(magnitude * d for d in direction))
+            plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
+                                       reason=f"{patch} velocity {_num(magnitude)} m/s", locked=True))
+            if site.note:
+                plan.assumptions.append(f"{patch} velocity {_num(q.value)} m/s: {site.note}")
             target_model = plan.model or state.model
             if state.roles.get(patch) == "inlet" and target_model != "laminar":
-                _inlet_turbulence_edits(plan, state, patch, q.value, model_spec(target_model).solved)
+                _inlet_turbulence_edits(plan, state, patch, magnitude, model_spec(target_model).solved)
+    return unplaced
 
 
 _KINEMATIC_PRESSURE = re.compile(r"([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*m\s*\^?\s*2\s*/\s*s\s*\^?\s*2\b", re.I)
@@ -557,9 +902,15 @@ def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> 
                 target = min(values, key=values.get)  # type: ignore[arg-type]
         if target is None:
             continue
-        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {_num(q.value)}",
-                                   reason=f"{target} temperature {_num(q.value)} K", locked=True))
-        values[target] = q.value
+        new = q.value
+        if (sign := increment_sign(segment)) is not None:  # "raise the floor temperature by 10 K"
+            if target not in values:
+                plan.warnings.append(f"not applied: {target} temperature {q.text} more or less ({target} has no uniform value)")
+                continue
+            new = round(values[target] + sign * q.value, 10)
+        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {_num(new)}",
+                                   reason=f"{target} temperature {_num(new)} K", locked=True))
+        values[target] = new
 
 
 def _num(x: float) -> str:
@@ -636,7 +987,10 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             _seed_solved_fields(case, model_spec(model).solved, values)
     if plan.refine:
         bmd = case / "system/blockMeshDict"
-        bmd.write_text(geometry.scale_block_cells(bmd.read_text(), *plan.refine))
+        if not bmd.is_file():
+            raise RequestError(f"cannot refine the mesh of {case}: it has no system/blockMeshDict (a snappyHexMesh or "
+                               "imported mesh: change its refinement levels or the background mesh by hand)")
+        bmd.write_text(caseops.scale_blocks(bmd.read_text(), plan.refine))
     locked = [v for v in load_locked(case)]
     for e in plan.edits:
         targets = _with_pristine_copies(case, e.file)
@@ -650,6 +1004,11 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
     if plan.refine:
         locked = [v for v in locked if not (v.file == "system/blockMeshDict" and v.entry == ["blocks"])]
+    if plan.ranks:
+        _decompose(case, plan.ranks)
+        locked = [v for v in locked if not (v.file == "system/decomposeParDict" and v.entry == ["numberOfSubdomains"])]
+        locked.append(LockedValue(name="MPI ranks", file="system/decomposeParDict", entry=["numberOfSubdomains"],
+                                  value=str(plan.ranks)))
     if plan.model:
         locked.append(LockedValue(name="turbulence model", file="constant/turbulenceProperties",
                                   entry=_model_entry(model), value=model))
@@ -667,6 +1026,27 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             changed.append(rel + (" (new)" if path not in before else " (removed)" if path not in after else ""))
             diff += difflib.unified_diff(a.splitlines(True), b.splitlines(True), f"a/{rel}", f"b/{rel}")
     return ChangeResult(changed=changed, diff="".join(diff), backup=str(backup) if backup else None)
+
+
+def _decompose(case: Path, ranks: int) -> None:
+    """system/decomposeParDict for `ranks` subdomains (the case's own, minimally edited, else a
+    new one), split along the mesh's longest non-flat axes; the rank count is remembered so that
+    every later run of the case (modify's, the Reviewer's, run-case) uses it."""
+    from tasks.run.parallel import edit_decompose_dict, mesh_extents, record_ranks, split_axes
+
+    path = case / "system/decomposeParDict"
+    if ranks > 1:
+        extents = mesh_extents(case) or _block_extents(case)
+        n = split_axes(extents[0], ranks, extents[1]) if extents else (ranks, 1, 1)
+        text, _ = edit_decompose_dict(path.read_text() if path.is_file() else None, ranks, n)
+        path.write_text(text)
+    record_ranks(case, ranks)
+
+
+def _block_extents(case: Path) -> tuple[list[float], list[int]] | None:
+    """The blockMeshDict's vertex extents and flat axes, for a case not meshed yet."""
+    bmd = case / "system/blockMeshDict"
+    return caseops.block_extents(bmd.read_text()) if bmd.is_file() else None
 
 
 def initial_field(case: Path, field: str) -> Path | None:
@@ -724,6 +1104,101 @@ def _expand_mesh_template(case: Path) -> None:
     info = check_and_read(case)
     if info.block_mesh_dict is None and not info.has_mesh and (case / "system/blockMeshDict.m4").is_file():
         caseops.expand_m4(case)
+
+
+class ValueSite(BaseModel):
+    """Where a patch's fixed value is written: a boundaryField entry, or the macro it refers to
+    ($internalField, $flowVelocity of an included file)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    file: str  # relative to the case: 0/U, 0.orig/include/initialConditions
+    entry: list[str]
+    uniform: bool  # the value is written "uniform (x y z)", else a bare "(x y z)" (a macro used as "uniform $X")
+    note: str = ""
+
+
+# the entry that holds a condition's fixed value, by condition type; None: no fixed value to set
+_VALUE_KEYS: dict[str, str | None] = {
+    "freestreamVelocity": "freestreamValue", "freestream": "freestreamValue", "uniformFixedValue": "uniformValue",
+    "fixedMean": "meanValue", "inletOutlet": "inletValue", "flowRateInletVelocity": None,
+    "pressureInletOutletVelocity": None, "zeroGradient": None, "noSlip": None, "slip": None,
+    "totalPressure": None, "fixedFluxPressure": None, "timeVaryingMappedFixedValue": None, "turbulentInlet": None,
+}
+_MACRO = re.compile(r"(uniform\s+)?\$([\w.:]+)")
+
+
+def value_site(case: Path, field: str, patch: str) -> ValueSite | str:
+    """Where `patch`'s fixed value of `field` is set: its own `value` (freestreamValue,
+    uniformValue... by condition type), followed through a macro ($internalField, a variable of
+    an #include file, as motorBike's `inlet { value $internalField; }` from include/fixedInlet with
+    `internalField uniform $flowVelocity;`). A string says why there is none (flowRateInletVelocity,
+    a patch no file names)."""
+    path = initial_field(case, field)
+    if path is None:
+        return f"the case has no {field} field"
+    rel = str(path.relative_to(case))
+    own = f"0/{field}"  # the field's own file: an edit goes to every copy of it (0/U, 0.orig/U)
+    text = path.read_text()
+    bc_file, bc_text = own, text
+    if fd.get(text, ["boundaryField", patch]) is None:
+        found = _included_with(case, path, ["boundaryField"], patch)
+        if found is None:
+            return f"{rel} has no entry for the patch {patch} (a regular expression or group covers it)"
+        bc_file, bc_text = found
+        prefix: list[str] = []
+    else:
+        prefix = ["boundaryField"]
+    bc_type = (fd.get(bc_text, [*prefix, patch, "type"]) or "fixedValue").strip()
+    key = _VALUE_KEYS.get(bc_type, "value")
+    if key is None:
+        return f"{patch} has a {bc_type} condition in {bc_file}: it sets no fixed {field} value to change"
+    current = (fd.get(bc_text, [*prefix, patch, key]) or "").strip()
+    site = ValueSite(file=bc_file, entry=[*prefix, patch, key], uniform=True)
+    seen = 0
+    while (m := _MACRO.fullmatch(current)) and seen < 4:  # $internalField -> uniform $flowVelocity -> (20 0 0)
+        seen += 1
+        name, uniform = m.group(2), m.group(1) is None
+        if fd.get(text, [name]) is not None:
+            site = ValueSite(file=own, entry=[name], uniform=uniform and site.uniform)
+            current = fd.get(text, [name]).strip()  # type: ignore[union-attr]
+        elif (found := _included_with(case, path, [], name)) is not None:
+            site = ValueSite(file=found[0], entry=[name], uniform=uniform and site.uniform)
+            current = (fd.get(found[1], [name]) or "").strip()
+        else:
+            return f"{patch}'s {key} is ${name}, defined in no file the case includes"
+        site.note = (f"{patch} takes its value from ${name}: changed in {site.file}, so every entry that uses "
+                     f"${name} follows (the initial field too)")
+    return site
+
+
+def _included_with(case: Path, path: Path, where: list[str], key: str) -> tuple[str, str] | None:
+    """(relative path, text) of a file that `path` #includes inside `where` (top level: []) and
+    that defines `key` at its top level."""
+    text = path.read_text()
+    span = fd.find(text, where) if where else None
+    scope = text[span.body_start:span.body_end] if span and span.body_start >= 0 else text
+    for name in re.findall(r'#include(?:Etc)?\s+"([^"]+)"', scope):
+        inc = (path.parent / name)
+        if inc.is_file() and fd.get(inc.read_text(), [key]) is not None:
+            return str(inc.relative_to(case)), inc.read_text()
+    return None
+
+
+def _literal_value(text: str, patch: str) -> bool:
+    """True when the patch has its own entry with a value that is no macro."""
+    value = (fd.get(text, ["boundaryField", patch, "value"]) or "").strip()
+    return bool(value) and _MACRO.fullmatch(value) is None
+
+
+def _site_direction(case: Path, site: ValueSite) -> list[float] | None:
+    """The unit direction of the vector at a value site, None when it is zero or no vector."""
+    value = fd.get((case / _pristine(case, site.file)).read_text(), site.entry) or ""
+    nums = [float(x) for x in re.findall(_NUMBER, value)]
+    if len(nums) == 3 and any(nums):
+        norm = sum(x * x for x in nums) ** 0.5
+        return [x / norm for x in nums]
+    return None
 
 
 def _seed_solved_fields(case: Path, solved: list[str], values: dict[str, str]) -> None:

@@ -127,14 +127,33 @@ def _number_of(patch: str) -> int | None:
 def named_patch(segment: str, patches: Iterable[str], centres: Centres | None = None, up: int = 1) -> str | None:
     """The patch `segment` names nearest its end (the words right before a value), or None
     when it names none or two patches equally (the word 'hot' for hotWall and hotSide)."""
+    patches = list(patches)
     mentions = patch_mentions(segment, patches, centres, up)
     if not mentions:
-        return None
+        return _only_of_kind(segment, patches)
     best = max(mentions, key=lambda m: (m[1], m[0]))
     rivals = {p for pos, strength, p in mentions if (pos, strength) == best[:2]}
     if len(rivals) > 1:
         return None
     return best[2]
+
+
+_KIND_WORDS = re.compile(r"\b(walls?|inlets?|outlets?)\b")
+
+
+def _only_of_kind(segment: str, patches: list[str]) -> str | None:
+    """The one patch whose name holds the kind word the segment uses last ("set the walls to
+    350 K" for fixedWalls, "the outlet pressure" for pressure-outlet-7), in the number written
+    ("walls" is not movingWall); None when several or none match, or after a rank or quantifier."""
+    low = segment.lower()
+    found = list(_KIND_WORDS.finditer(low))
+    if not found:
+        return None
+    word = found[-1].group(1)
+    if re.search(rf"\b(?:{'|'.join(_ORDINALS)}|other|another|each|every|all|both)\s+(?:\w+\s+)?$", low[:found[-1].start()]):
+        return None  # a rank or a quantifier: not "the only one"
+    matching = [p for p in patches if word in name_words(p)]
+    return matching[0] if len(matching) == 1 else None
 
 
 def segment_before(text: str, start: int, previous_end: int | None) -> str:
@@ -203,3 +222,151 @@ def surface_tension(text: str) -> tuple[float, str] | None:
         unit = (v.group(2) or ("mn/m" if value >= 1 else "n/m")).lower()
         return value * _TENSION_UNITS[unit], f"{m.group(0)} {v.group(0).strip()}"
     return None
+
+
+# --- relative run control: "run twice as long", "halve the time step", "write half as often" ---
+
+_TIMES = {"double": 2.0, "doubled": 2.0, "twice": 2.0, "two times": 2.0, "triple": 3.0, "tripled": 3.0,
+          "three times": 3.0, "thrice": 3.0, "quadruple": 4.0, "four times": 4.0, "ten times": 10.0,
+          "halve": 0.5, "halved": 0.5, "half": 0.5, "a third of": 1 / 3, "a quarter of": 0.25}
+_TIMES_RE = "|".join(sorted((re.escape(w) for w in _TIMES), key=len, reverse=True))
+# which controlDict entry the words name, and whether a larger number means more of it
+_RUN_TARGETS: tuple[tuple[str, str], ...] = (
+    ("deltaT", r"time[- ]?steps?(?!\s+(?:count|number))|\bdt\b|\bdelta ?t\b|timesteps?"),
+    ("writeInterval", r"write interval|output interval|writ(?:e|ing) interval|writes?|output|saves?|save interval"),
+    ("endTime", r"end[- ]?time|simulated time|simulation time|run time|duration|iterations|(?:the\s+)?run\b|simulat\w*|long"),
+)
+
+
+def relative_run_factors(text: str) -> dict[str, float]:
+    """controlDict entries a request changes by a factor, entry -> factor on its present value
+    (endTime on the time after startTime): 'run twice as long' {endTime: 2}, 'double the end
+    time', 'halve the time step' {deltaT: 0.5}, 'a time step half as large', 'reduce the time
+    step by a factor of 4', 'write twice as often' {writeInterval: 0.5}, 'write half as often'."""
+    low = text.lower()
+    found: dict[str, float] = {}
+    for clause in re.split(r"[.;,]|\band\b|\bthen\b", low):
+        factor = _clause_factor(clause)
+        if factor is None:
+            continue
+        often = re.search(r"\b(?:often|frequently)\b", clause)
+        for key, words in _RUN_TARGETS:
+            if key == "endTime" and re.search(r"\b(?:as|times)\s+long(?:er)?\b|\blonger\b", clause):
+                found.setdefault(key, factor)
+                break
+            if re.search(words, clause) and not (key == "endTime" and "writeInterval" in found and not re.search(r"long", clause)):
+                found.setdefault(key, 1.0 / factor if (often and key == "writeInterval") else factor)
+                break
+    return found
+
+
+def _clause_factor(clause: str) -> float | None:
+    """The factor one clause states: 'twice as long' 2, 'half as large' 0.5, 'halve' 0.5, 'by a
+    factor of 4' with a verb of increase (4) or decrease (0.25), '3 times longer' 3, 'x2' 2."""
+    m = re.search(r"\bby\s+(?:a\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)", clause)
+    if m:
+        n = float(m.group(1))
+        if re.search(r"\b(?:reduc|decreas|lower|shorten|cut|divid|smaller|less)\w*", clause):
+            return 1.0 / n
+        return n if re.search(r"\b(?:increas|rais|multipl|extend|lengthen|larger|more|longer)\w*", clause) else None
+    m = re.search(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:as\s+)?(longer|long|larger|large|bigger|more|shorter|smaller|less|often)\b", clause)
+    if m:
+        n = float(m.group(1))
+        return 1.0 / n if m.group(2) in ("shorter", "smaller", "less") else n
+    m = re.search(rf"\b({_TIMES_RE})\b(\s+as\s+(?:long|large|big|often|frequently|small|short|much))?", clause)
+    if m is None:
+        return None
+    factor = _TIMES[m.group(1)]
+    if m.group(2) and re.search(r"small|short", m.group(2)):  # "twice as small" reads as half
+        factor = 1.0 / factor
+    return factor
+
+
+_LAMINAR_WORDS = re.compile(
+    r"\b(?:turn(?:ing)?|switch(?:ing)?|set(?:ting)?)\s+(?:the\s+)?turbulence(?:\s+model(?:ling|ing)?)?\s+off\b"
+    r"|\b(?:turn(?:ing)?|switch(?:ing)?)\s+off\s+(?:the\s+)?turbulence\b"
+    r"|\b(?:no|without(?:\s+a)?|disable|drop|remove)\s+(?:the\s+)?turbulence(?:\s+model(?:ling|ing)?)?\b")
+
+
+def asks_laminar(text: str) -> bool:
+    """True when the words take the turbulence model away ('turn the turbulence model off',
+    'without turbulence', 'disable turbulence modelling') without naming 'laminar'."""
+    return bool(_LAMINAR_WORDS.search(text.lower()))
+
+
+# --- values changed relative to what the case has: "by 10 K", "by 50%", "double the inlet velocity" ---
+
+_UP = r"increas|rais|heat|warm|speed|accelerat|add|boost|higher|faster|hotter|up\b"
+_DOWN = r"decreas|reduc|lower|cool|drop|slow|cut|subtract|colder|slower|down\b"
+
+
+def increment_sign(before: str) -> int | None:
+    """+1 or -1 when the words right before a stated value make it a change of the present
+    value ("raise the floor temperature by 10 K", "lower the inlet velocity by 2 m/s",
+    "cool the hot wall by 5 K"); None when the value is the new value itself."""
+    clause = re.split(r"[.;,]|\band\b", before.lower())[-1]
+    if not re.search(r"\bby\s*$", clause):
+        return None
+    if re.search(rf"\b(?:{_DOWN})", clause):
+        return -1
+    return 1 if re.search(rf"\b(?:{_UP})", clause) else None
+
+
+_SCALED = re.compile(
+    rf"\b(?P<word>{_TIMES_RE})\s+(?P<what>(?:the\s+)?[\w\s-]{{0,40}}?\b(?P<kind>velocity|speed|temperature|pressure))\b"
+    r"|\b(?P<verb>increas\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|cut\w*|boost\w*)\s+(?P<what2>(?:the\s+)?[\w\s-]{0,40}?\b"
+    r"(?P<kind2>velocity|speed|temperature|pressure))\s+by\s+(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)"
+    r"|\b(?P<what3>(?:the\s+)?[\w\s-]{0,40}?\b(?P<kind3>velocity|speed|temperature|pressure))\s+(?:\w+\s+){0,2}"
+    r"(?P<pct3>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<dir>lower|higher|faster|slower|smaller|larger|greater|less|more)\b")
+
+
+def scaled_values(text: str) -> list[tuple[str, str, float]]:
+    """(kind, the words naming it, factor) for each value the words scale without giving it:
+    'double the inlet velocity' (velocity, 'the inlet velocity', 2), 'increase the lid speed by
+    50%' (velocity, ..., 1.5), 'reduce the outlet pressure by 10 percent' (pressure, ..., 0.9).
+    Kinds: velocity (speed), temperature, pressure."""
+    out = []
+    for m in _SCALED.finditer(text.lower()):
+        if m.group("word"):
+            kind, what, factor = m.group("kind"), m.group("what"), _TIMES[m.group("word")]
+        elif m.group("pct3"):  # "make the inlet velocity 25% lower"
+            pct = float(m.group("pct3")) / 100
+            down = m.group("dir") in ("lower", "slower", "smaller", "less")
+            kind, what, factor = m.group("kind3"), m.group("what3"), (1 - pct) if down else (1 + pct)
+        else:
+            pct = float(m.group("pct")) / 100
+            down = re.match(rf"(?:{_DOWN})", m.group("verb"))
+            kind, what, factor = m.group("kind2"), m.group("what2"), (1 - pct) if down else (1 + pct)
+        out.append(("velocity" if kind == "speed" else kind, what.strip(), factor))
+    return out
+
+
+_MORE_RUN = re.compile(r"\b(?:(?P<n5>\d+(?:\.\d+)?)\s*(?P<unit5>iterations?|steps?|time ?steps?|seconds?|s)\s+"
+                       r"(?:more|longer|extra)\b|(?P<n>\d+(?:\.\d+)?)\s+more|another\s+(?P<n2>\d+(?:\.\d+)?)|(?:extend|lengthen|continue)\w*"
+                       r"\s+(?:the\s+)?(?:run|simulation)?\s*(?:by|for)\s+(?:another\s+)?(?P<n3>\d+(?:\.\d+)?))\s*"
+                       r"(?P<unit>iterations?|steps?|time ?steps?|seconds?|s\b)?")
+
+
+def extra_run(text: str) -> tuple[float, str] | None:
+    """(amount, unit word) a request adds to the run: '2000 more iterations', 'another 0.5 s',
+    'extend the run by 500 iterations'; None when it adds nothing."""
+    m = _MORE_RUN.search(text.lower())
+    if m is None:
+        return None
+    if m.group("n5"):  # "0.05 s more", "500 iterations longer"
+        return float(m.group("n5")), m.group("unit5")
+    n = m.group("n") or m.group("n2") or m.group("n3")
+    if m.group("unit") is None and not m.group("n3"):
+        return None
+    return float(n), (m.group("unit") or "")
+
+
+_BARE_WRITE = re.compile(r"\b(?:writ\w*|sav\w*|output\w*|dump\w*)\s+(?:\w+\s+){0,3}?every\s+(\d+(?:\.\d+)?)\b"
+                         r"(?![\d.]|\s*(?:%|[a-z]))")
+
+
+def bare_write_interval(text: str) -> float | None:
+    """A write interval given without a unit ('write every 200', 'writing every 200'): in the
+    unit the case's writeControl counts. None when there is none or it has a unit."""
+    m = _BARE_WRITE.search(text.lower())
+    return float(m.group(1)) if m else None
