@@ -422,6 +422,11 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             body.update({key: canonical[key] for key in ("pRefCell", "pRefValue")})
             body["pRefValue"] = reference_pressure(solver)  # absolute-pressure solvers shift p to it
         sol = fd.set_entry(sol, [algo], body)
+    elif closed_domain and fd.find(sol, [algo, "pRefCell"]) is None and fd.find(sol, [algo, "pRefPoint"]) is None:
+        # the case's own dictionary lacks a reference: a closed domain cannot fix its pressure level
+        canonical = keyword_values("fvSolution", algo)
+        sol = fd.set_entry(sol, [algo, "pRefCell"], canonical["pRefCell"])
+        sol = fd.set_entry(sol, [algo, "pRefValue"], reference_pressure(solver))
     if steady:
         if fd.find(sol, ["relaxationFactors"]) is None:
             consistent = (fd.get(sol, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
