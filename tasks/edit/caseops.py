@@ -394,6 +394,44 @@ def algorithm_of(solver: str) -> str:
     return "PIMPLE"
 
 
+# pressure conditions that leave the pressure level free (a domain bounded only by them needs pRefCell)
+_FREE_PRESSURE = {"zeroGradient", "fixedFluxPressure", "fixedFluxExtrapolatedPressure", "empty", "wedge", "symmetry",
+                  "symmetryPlane", "cyclic", "cyclicAMI", "cyclicACMI", "processor", "calculated", "slip", "noSlip"}
+
+
+def with_pressure_reference(solution: str, algo: str, solver: str) -> str:
+    """fvSolution text whose algorithm dictionary has a pressure reference (pRefCell/pRefValue),
+    added with the canonical cell and the solver's reference pressure when it has none."""
+    if fd.find(solution, [algo]) is None or fd.find(solution, [algo, "pRefCell"]) is not None or \
+            fd.find(solution, [algo, "pRefPoint"]) is not None:
+        return solution
+    solution = fd.set_entry(solution, [algo, "pRefCell"], keyword_values("fvSolution", algo)["pRefCell"])
+    return fd.set_entry(solution, [algo, "pRefValue"], reference_pressure(solver))
+
+
+def pressure_level_free(case: Path) -> bool:
+    """Whether no boundary of the case fixes the pressure level (every p_rgh, else p, condition
+    is zero-gradient-like): OpenFOAM then needs a reference cell ("Unable to set reference cell")."""
+    for name in ("p_rgh", "p"):
+        rel = next((f"{d}/{name}" for d in ("0", "0.orig") if (case / d / name).is_file()), None)
+        if rel is None:
+            continue
+        text = read(case, rel)
+        types = [fd.get(text, ["boundaryField", key, "type"]) for key in fd.keys(text, ["boundaryField"])]
+        return bool(types) and all(t in _FREE_PRESSURE for t in types)
+    return False
+
+
+def ensure_pressure_reference(case: Path, solver: str) -> list[str]:
+    """Add pRefCell/pRefValue where the pressure level is free and the algorithm dictionary has
+    no reference; the files changed."""
+    if not pressure_level_free(case):
+        return []
+    sol = read(case, "system/fvSolution")
+    new = with_pressure_reference(sol, algorithm_of(solver), solver)
+    return [write(case, "system/fvSolution", new)] if new != sol else []
+
+
 def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     """Make the case's numerics fit `solver` (application, ddt, algorithm dict, Final solvers,
     relaxation, transportModel). Field and model changes are separate operations."""
@@ -422,11 +460,8 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             body.update({key: canonical[key] for key in ("pRefCell", "pRefValue")})
             body["pRefValue"] = reference_pressure(solver)  # absolute-pressure solvers shift p to it
         sol = fd.set_entry(sol, [algo], body)
-    elif closed_domain and fd.find(sol, [algo, "pRefCell"]) is None and fd.find(sol, [algo, "pRefPoint"]) is None:
-        # the case's own dictionary lacks a reference: a closed domain cannot fix its pressure level
-        canonical = keyword_values("fvSolution", algo)
-        sol = fd.set_entry(sol, [algo, "pRefCell"], canonical["pRefCell"])
-        sol = fd.set_entry(sol, [algo, "pRefValue"], reference_pressure(solver))
+    elif closed_domain:
+        sol = with_pressure_reference(sol, algo, solver)
     if steady:
         if fd.find(sol, ["relaxationFactors"]) is None:
             consistent = (fd.get(sol, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")

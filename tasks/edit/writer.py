@@ -186,6 +186,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
             switched += caseops.ensure_numerics(staging, m.solver, model_spec(m.turbulence.model).solved)
         for rel in switched:
             prov[rel] = prov.get(rel, "generated") + f"; numerics switched to {m.solver}"
+    for rel in caseops.ensure_pressure_reference(staging, m.solver):
+        prov[rel] = prov.get(rel, "generated") + "; pressure reference added (no boundary fixes the pressure level)"
     for gen in m.generate:
         internal = gen.internal or f"uniform {internal_value(gen.field, m.solver, {**_defaults(), **m.bc_values})}"
         rel = caseops.write_field(staging, gen.field, m.solver, m.turbulence.model, internal, roles,

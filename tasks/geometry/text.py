@@ -561,7 +561,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("diameter", "diameter", "inner_diameter")
         take("length", "length")
     elif shape == "annulus":
-        radii = re.search(rf"(radii|diameters)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}", text, re.I)
+        # "radii 3 cm and 5 cm", "cylinders of radius 3 cm and 5 cm", "diameters of 40 and 60 mm"
+        radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}",
+                          text, re.I)
         span = axis_ranges(text, "r")
         if radii and "inner_radius" not in n:
             u = radii.group(5) or radii.group(3)

@@ -276,3 +276,13 @@ def test_an_outline_sizes_the_geometry_record():
                       reference_length=1.0)
     record = geometry_record(spec, build)
     assert record["dimensions"]["length"] == pytest.approx(10) and record["dimensions"]["height"] == pytest.approx(1)
+
+
+
+@pytest.mark.parametrize(("text", "inner", "outer"), [
+    ("Taylor-Couette flow between cylinders of radius 3 cm and 5 cm", 0.03, 0.05),
+    ("annulus between two cylinders, diameters of 40 and 60 mm", 0.02, 0.03),
+    ("flow in the annular gap between concentric cylinders with radius 0.1 m and 0.15 m", 0.1, 0.15),
+])
+def test_annulus_radii_given_as_a_pair(text, inner, outer):
+    _check(text, "annulus", {"inner_radius": inner, "outer_radius": outer})
