@@ -198,6 +198,15 @@ def _place_expansion(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if len(longs) >= 2:
         dims.setdefault("upstream_length", longs[0])
         dims["downstream_length"] = longs[1]
+    total = dims.pop("total_length", None)
+    if total:  # "40 cm long in total": what one section leaves to the other, else halves
+        up, down = dims.get("upstream_length"), dims.get("downstream_length")
+        if up and not down:
+            dims["downstream_length"] = total - up
+        elif down and not up:
+            dims["upstream_length"] = total - down
+        elif not up and not down:
+            dims["upstream_length"] = dims["downstream_length"] = total / 2
     bounds = _sections(_coordinates(text, "x"), [dims.get("upstream_length"), dims.get("downstream_length")],
                        0.0 if at_origin(text) else None)
     origin_x = 0.0

@@ -110,9 +110,11 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "outer_diameter": (r"outer\s+(?:(?:cylinder|stator|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?diameter",
                        r"outer\s+diameter"),
     "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                     rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
                      rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
                      r"(?:high|wide)\s+(?:inlet|entrance|entry)"),
     "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
                       rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
                       r"(?:high|wide)\s+(?:outlet|exit)"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
@@ -135,6 +137,9 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "depth": (r"depth|span", r"deep|in\s+depth"),
     "side": (r"side(?:\s+length)?|size", r"(?:side|square)"),
 }
+
+
+_TOTAL = re.compile(r"\b(?:in\s+total|overall|total\s+length|in\s+all|altogether|end\s+to\s+end)\b", re.I)
 
 
 def named_lengths(text: str) -> dict[str, float]:
@@ -392,7 +397,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
                                r"|\b(?:block|square|rectangle|body)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located|positioned)"),
-    ("cylinder_crossflow", r"cylinder|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
+    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b|\bcube\b|cuboid"),
@@ -444,7 +449,7 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     if mesh:
         fields["mesh"] = mesh
     if shape == "channel_with_obstacles":
-        fields["obstacles"] = obstacles(text, dims.get("height"))
+        fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
         if outline:
@@ -520,12 +525,20 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             d["total_length"] = n["length"]  # placement splits it about the step
     elif shape in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
         n = {**_from_to_heights(text), **n}
+        pair = re.search(rf"(?:height|width)\s*(?:of\s+|=\s*|:\s*)?{LENGTH}\s+(?:upstream|before)\s*(?:,|and)\s*"
+                         rf"(?:of\s+)?{LENGTH}\s+(?:downstream|after)", text, re.I)  # "height 2 cm upstream and 5 cm downstream"
+        if pair:
+            n = {**n, "inlet_height": float(pair.group(1)) * unit_factor(pair.group(2)),
+                 "outlet_height": float(pair.group(3)) * unit_factor(pair.group(4))}
+            n.pop("downstream_length", None) if n.get("downstream_length") == n["outlet_height"] else None
         take("inlet_height", "inlet_height")
         take("outlet_height", "outlet_height")
         take("upstream_length", "upstream_length")
         take("downstream_length", "downstream_length")
         if shape in ("nozzle", "diffuser"):
             take("taper_length", "length")
+        elif "length" in n and _TOTAL.search(text):
+            d["total_length"] = n["length"]  # "40 cm long in total": placement splits it about the change
         else:
             take("downstream_length", "length")
         r = section_ratio(text)
@@ -814,14 +827,21 @@ def _relative_centre(clause: str, height: float | None) -> Point | None:
     x = _relative_x(clause)
     if x is None:
         return None
+    y = _relative_y(clause, height)
+    return (x, y) if y is not None else None
+
+
+def _relative_y(clause: str, height: float | None) -> float | None:
+    """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
+    centreline" (half the channel height)."""
     up = re.search(rf"{LENGTH}\s+(?:above|from|over)\s+the\s+(?:bottom|lower|floor)", clause, re.I) or \
         re.search(rf"(?<![\w.])y\s*=\s*{LENGTH}", clause, re.I)
     if up:
-        return x, float(up.group(1)) * unit_factor(up.group(2))
+        return float(up.group(1)) * unit_factor(up.group(2))
     if re.search(r"mid[- ]?height|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height|middle\s+of\s+the\s+"
                  r"(?:channel|duct|domain|height)|cent(?:re|er)ed\s+vertically|vertically\s+cent(?:re|er)ed|symmetric",
                  clause, re.I) and height:
-        return x, height / 2
+        return height / 2
     return None
 
 
@@ -902,7 +922,11 @@ def body_positions(clause: str) -> list[Point]:
     return [p for _, p in sorted(found)]
 
 
-def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
+_IN_THE_MIDDLE = re.compile(r"\b(?:in|at)\s+the\s+(?:middle|cent(?:re|er))\b|\bcent(?:e?r)ed\s+in\s+the\s+"
+                            r"(?:channel|duct|domain)|\bmid[- ]?(?:channel|domain|way)\b", re.I)
+
+
+def obstacles(text: str, height: float | None = None, length: float | None = None) -> list[dict[str, Any]]:
     """Obstacles described one per clause: "a square obstacle of side 0.1 m centred at (0.5, 0.2)",
     "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a 4 cm square cylinder at (0.3, 0.1)",
     "a rectangular block 0.3 m by 0.05 m placed at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
@@ -921,6 +945,12 @@ def obstacles(text: str, height: float | None = None) -> list[dict[str, Any]]:
         c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
             or _relative_centre(clause, height or 0.41)
         places = several if len(several) > 1 else [c] if c else []
+        xs = [float(m.group(1)) * unit_factor(m.group(2)) for m in re.finditer(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)]
+        if len(places) <= 1 and len(xs) >= 2:  # "at x = 0.5 m and x = 1.0 m on the centreline"
+            y = _relative_y(clause, height) or (height / 2 if height else None)
+            places = [(x, y) for x in xs] if y is not None else places
+        if not places and length and height and _IN_THE_MIDDLE.search(clause):
+            places = [(length / 2, height / 2)]  # "placed in the middle of a 1 m x 0.2 m channel"
         for c in places:
             if _is_round(own):
                 n = named_lengths(own)

@@ -286,3 +286,43 @@ def test_an_outline_sizes_the_geometry_record():
 ])
 def test_annulus_radii_given_as_a_pair(text, inner, outer):
     _check(text, "annulus", {"inner_radius": inner, "outer_radius": outer})
+
+
+# Class: a height qualified by the section it belongs to ("channel height 2 cm downstream").
+@pytest.mark.parametrize("text, shape, expected", [
+    ("backward facing step, step height 1 cm and channel height 2 cm downstream", "backward_step",
+     {"step_height": 0.01, "height": 0.02}),
+    ("sudden expansion, height 2 cm upstream and 5 cm downstream", "sudden_expansion",
+     {"inlet_height": 0.02, "outlet_height": 0.05}),
+])
+def test_a_height_named_with_its_section(text, shape, expected):
+    _check(text, shape, expected)
+
+
+# Class: a total length split about the change of section.
+@pytest.mark.parametrize("text, expected", [
+    ("sudden contraction from 6 cm to 2 cm, 40 cm long in total", {"upstream_length": 0.2, "downstream_length": 0.2}),
+    ("sudden expansion from 2 cm to 6 cm, overall length 1 m, upstream section 0.2 m long",
+     {"upstream_length": 0.2, "downstream_length": 0.8}),
+])
+def test_a_total_length_is_split_about_the_change(text, expected):
+    from tasks.geometry.text import parse_geometry
+
+    dims = parse_geometry(text).dimensions
+    for key, value in expected.items():
+        assert dims[key] == pytest.approx(value)
+
+
+# Class: bodies placed by several x positions, or "in the middle" of the channel.
+@pytest.mark.parametrize("text, centres", [
+    ("channel 2 m by 0.4 m with two cylinders of diameter 0.05 m at x = 0.5 m and x = 1.0 m on the centreline",
+     [(0.5, 0.2), (1.0, 0.2)]),
+    ("a square cylinder of side 2 cm placed in the middle of a 1 m x 0.2 m channel", [(0.5, 0.1)]),
+    ("a 1 m long, 0.2 m high channel with a 3 cm square block centred in the channel", [(0.5, 0.1)]),
+])
+def test_bodies_placed_by_x_positions_or_in_the_middle(text, centres):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec.shape == "channel_with_obstacles"
+    assert [tuple(pytest.approx(c) for c in o.center) for o in spec.obstacles] == [tuple(c) for c in centres]
