@@ -94,6 +94,9 @@ def coordinate_range(text: str, axis: str = "x") -> tuple[float, float] | None:
     return None
 
 
+# after a length: it says where something is ("the outlet 100 cm downstream of the step"), not how big
+_NOT_A_PLACE = r"(?!\s*(?:(?:down|up)[- ]?stream|from|after|behind|away|beyond|before|ahead|long)\b)"
+
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step(?:\s+height)?|step\s+(?:of|with)\s+(?:a\s+)?height"
@@ -111,11 +114,11 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
                        r"outer\s+diameter"),
     "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
-                     rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
+                     rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
                      r"(?:high|wide)\s+(?:inlet|entrance|entry)"),
     "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
                       rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
-                      rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT})",
+                      rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
                       r"(?:high|wide)\s+(?:outlet|exit)"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
