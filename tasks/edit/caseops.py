@@ -26,6 +26,7 @@ from tasks.foam.defaults import (
     turbulence_relaxation,
     upwind_scheme,
 )
+from tasks.foam.geometry import axis_totals, block_cells, block_extents, flat_axes, scale_blocks
 from tasks.foam.physics import (
     boundary_condition,
     dimensions,
@@ -599,78 +600,5 @@ def residuals_stated(request, manifest) -> bool:
     return any("residualControl" in e.entry for e in manifest.edits)
 
 
-# --- blockMesh cell counts ------------------------------------------------------------------
-
-# hex (v0 .. v7) [zoneName] (nx ny nz): the zone name is optional (angledDuct's `inlet (15 20 20)`)
-_BLOCK = re.compile(r"(\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?)\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
-
-
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-
-
-def block_cells(text: str) -> list[tuple[int, int, int]]:
-    """The (nx, ny, nz) of every hex block of a blockMeshDict text, comments left out."""
-    return [(int(a), int(b), int(c)) for _, a, b, c in _BLOCK.findall(fd.strip_comments(text))]
-
-
-def flat_axes(text: str) -> list[int]:
-    """Axes with one cell in every block (the empty direction of a 2-D case, in x, y or z)."""
-    cells = block_cells(text)
-    return [axis for axis in range(3) if cells and all(c[axis] == 1 for c in cells)]
-
-
-def scale_blocks(text: str, factors: list[float]) -> str:
-    """Every hex block's cell counts multiplied by `factors` (x, y, z), rounded, at least 1;
-    zone names and the rest of the text stay. Raises when a count is not a plain number
-    ($nx, #calc), so that a refinement is never reported for a mesh it did not change."""
-    if len(factors) != 3:
-        raise PlanError(f"need three refinement factors (x y z), got {factors}")
-    stripped = fd.strip_comments(text)
-    hexes = len(re.findall(r"\bhex\s*\(", stripped))
-    if hexes == 0 or len(_BLOCK.findall(stripped)) != hexes:
-        raise PlanError("system/blockMeshDict: the cell counts of its blocks are not plain numbers "
-                        f"({hexes} hex blocks, {len(_BLOCK.findall(stripped))} with literal counts); "
-                        "change them by hand or with their variables")
-
-    comments = [c.span() for c in _COMMENT.finditer(text)]
-
-    def repl(m: re.Match[str]) -> str:
-        if any(a <= m.start() < b for a, b in comments):  # a commented-out block stays as written
-            return m.group(0)
-        n = [max(1, round(int(m.group(i + 2)) * factors[i])) for i in range(3)]
-        return f"{m.group(1)}({n[0]} {n[1]} {n[2]})"
-
-    return _BLOCK.sub(repl, text)
-
-
-def axis_totals(text: str) -> list[int] | None:
-    """Cells across a multi-block mesh along x, y and z: per axis, the counts of the blocks that
-    start at distinct coordinates along it, summed (pitzDaily: 18 + 180 + 25 in x). None when
-    the vertices are not plain numbers."""
-    clean = fd.strip_comments(text)
-    vertices = fd.get(clean, ["vertices"]) or ""
-    points = [[float(x) for x in m.groups()] for m in _POINT.finditer(vertices)]
-    if not points or len(points) != vertices.count("(") - 1:
-        return None
-    totals = []
-    for axis in range(3):
-        starts: dict[float, int] = {}
-        for m in _BLOCK.finditer(clean):
-            corners = [int(i) for i in re.findall(r"\d+", m.group(1)[m.group(1).index("("):])][:8]
-            if not corners or max(corners) >= len(points):
-                return None
-            start = round(min(points[i][axis] for i in corners), 9)
-            starts[start] = max(starts.get(start, 0), int(m.group(axis + 2)))
-        totals.append(sum(starts.values()))
-    return totals
-
-
-def block_extents(text: str) -> tuple[list[float], list[int]] | None:
-    """A blockMeshDict's vertex extents (x, y, z) and its flat axes (one cell in every block);
-    None when its vertices are not plain numbers."""
-    clean = fd.strip_comments(text)
-    vertices = fd.get(clean, ["vertices"]) or ""
-    points = [[float(x) for x in m.groups()] for m in _POINT.finditer(vertices)]
-    if not points or len(points) != vertices.count("(") - 1:
-        return None
-    return [max(p[a] for p in points) - min(p[a] for p in points) for a in range(3)], flat_axes(clean)
+# --- blockMesh cell counts: tasks/foam/geometry (block_cells, flat_axes, scale_blocks, axis_totals,
+# block_extents), shared with the planner

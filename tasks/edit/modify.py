@@ -5,6 +5,7 @@ every file that changes. Values the change asks for become locked."""
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 import shutil
@@ -105,7 +106,7 @@ def read_state(case_dir: Path) -> CaseState:
         text = tp.read_text()
         if fd.get(text, ["simulationType"]) not in (None, "laminar"):
             model = fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
-    patches = mesh_patches(case) or _field_patches(case)
+    patches = mesh_patches(case, fields=False) or _field_patches(case)
     roles = {}
     manifest = case / ".casewright/manifest.json"
     if manifest.is_file():
@@ -693,7 +694,7 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
         plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
 
 
-target_model = final_model  # "replace A with B", "B instead of A", "switch from A to B"
+target_model = functools.partial(final_model, families=False)  # "replace A with B", "B instead of A"; families below
 
 
 def _contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -112,16 +113,49 @@ def check_and_read(case_dir: Path) -> CaseInfo:
     return read_case(check_case_dir(case_dir))
 
 
-def mesh_patches(case: Path) -> dict[str, str]:
+def mesh_patches(case: Path, fields: bool = True) -> dict[str, str]:
     """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict
-    or the m4 template it is expanded from (mixerVessel2D, angledDuct)."""
+    or the m4 template it is expanded from (mixerVessel2D, angledDuct), else (with `fields`) the
+    boundaryField names of the initial fields (elbow: a Fluent mesh not converted yet)."""
     boundary = case / "constant/polyMesh/boundary"
     if boundary.is_file():
         text = boundary.read_text(errors="replace")  # a binary-format boundary keeps its patch list in ASCII
         body = text[text.find("(") + 1: text.rfind(")")]
         return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
     bmd = next((p for p in (case / "system/blockMeshDict", case / "system/blockMeshDict.m4") if p.is_file()), None)
-    return block_mesh_patches(bmd.read_text()) if bmd else {}
+    if bmd:
+        return block_mesh_patches(bmd.read_text())
+    return field_patches(case) if fields else {}
+
+
+# boundary conditions that are patch types of their own (constraint types): the mesh patch has that
+# type; any other condition (fixedValue, noSlip, zeroGradient...) says nothing about it
+_CONSTRAINT_BC = re.compile(r"empty|wedge|symmetry\w*|cyclic\w*")
+_PATCH_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
+
+
+def field_patches(case: Path) -> dict[str, str]:
+    """Patch name -> type read off the boundaryField of the files in 0/ (else 0.orig/): the
+    condition's type when it is a constraint type (empty, wedge, symmetry*, cyclic*), else
+    "patch". Regular-expression and group keys ("(inlet|outlet)", ".*") and #include lines are
+    left out. Empty when the case has no such fields."""
+    zero = next((d for d in (case / "0", case / "0.orig") if d.is_dir()), None)
+    if zero is None:
+        return {}
+    out: dict[str, str] = {}
+    for path in sorted(p for p in zero.iterdir() if p.is_file() and not p.name.endswith((".gz", ".orig"))):
+        text = path.read_text(errors="replace")
+        if fd.find(text, ["boundaryField"]) is None:
+            continue
+        for name in fd.keys(text, ["boundaryField"]):
+            if not _PATCH_NAME.fullmatch(name):
+                continue
+            bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
+            if _CONSTRAINT_BC.fullmatch(bc):
+                out[name] = bc
+            else:
+                out.setdefault(name, "patch")
+    return out
 
 
 def field_files(case: Path) -> list[str]:

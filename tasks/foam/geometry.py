@@ -104,27 +104,152 @@ def split_cells(total: int, lengths: list[float]) -> list[int]:
 
 # --- blockMesh ------------------------------------------------------------------------
 
-_HEX = re.compile(r"(hex\s*\([^)]*\)\s*)\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
+# hex (v0 .. v7) [zoneName] (nx ny nz): the zone name is optional (angledDuct's `porosity (20 20 20)`)
+_BLOCK = re.compile(r"(\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?)\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)")
+_ANY_HEX = re.compile(r"\bhex\s*\(")
+_COORD = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
+_POINT = re.compile(rf"\({_COORD}{_COORD}{_COORD}\)")
+# patch types that make an axis with one cell a non-solved direction (2-D planar or axisymmetric)
+_FLAT_TYPES = frozenset({"empty", "wedge"})
 
 
-def scale_block_cells(text: str, fx: float, fy: float, fz: float = 1.0) -> str:
-    """Multiply the cell counts of every hex block in a blockMeshDict text."""
-    def repl(m: re.Match[str]) -> str:
-        nx, ny, nz = (int(m.group(i)) for i in (2, 3, 4))
-        return f"{m.group(1)}({max(1, round(nx * fx))} {max(1, round(ny * fy))} {max(1, round(nz * fz))})"
-
-    return _HEX.sub(repl, text)
+def _live_blocks(text: str) -> list[re.Match[str]]:
+    """The hex blocks with literal cell counts outside comments, matched on a comment-blanked copy
+    of `text` (same offsets, so the spans index `text` itself)."""
+    return list(_BLOCK.finditer(fd.strip_comments(text)))
 
 
-def set_single_block_cells(text: str, cells: list[int]) -> str:
-    blocks = _HEX.findall(text)
-    if len(blocks) != 1:
-        raise PlanError(f"expected one block in blockMeshDict, found {len(blocks)}")
-    return _HEX.sub(lambda m: f"{m.group(1)}({cells[0]} {cells[1]} {cells[2] if len(cells) > 2 else m.group(4)})", text)
+def block_cells(text: str) -> list[tuple[int, int, int]]:
+    """The (nx, ny, nz) of every hex block of a blockMeshDict text (zone-named or not), commented-out
+    blocks left out; blocks whose counts are not plain numbers ($nx, #calc) are not listed."""
+    return [(int(m[2]), int(m[3]), int(m[4])) for m in _live_blocks(text)]
 
 
 def block_cell_counts(text: str) -> list[tuple[int, int, int]]:
-    return [(int(a), int(b), int(c)) for _, a, b, c in _HEX.findall(text)]
+    """Alias of `block_cells` (the name its older callers use)."""
+    return block_cells(text)
+
+
+def flat_axes(text: str) -> list[int]:
+    """Axes (0 x, 1 y, 2 z) with one cell in every block: the non-solved direction(s) of a 2-D or
+    1-D mesh, whichever axis it is (planarPoiseuille: x and z)."""
+    cells = block_cells(text)
+    return [axis for axis in range(3) if cells and all(c[axis] == 1 for c in cells)]
+
+
+# the two faces of a hex normal to each of its local axes, as corner indices (blockMesh numbering)
+_AXIS_FACES = (((0, 4, 7, 3), (1, 2, 6, 5)), ((0, 1, 5, 4), (3, 7, 6, 2)), ((0, 3, 2, 1), (4, 5, 6, 7)))
+_QUAD = re.compile(r"\(\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\)")
+
+
+def empty_axes(text: str) -> list[int]:
+    """`flat_axes` of a real 2-D (or axisymmetric) case: one with an empty or wedge patch, or whose
+    faces across the flat axis are left to blockMesh's default patch (empty unless `defaultPatch`
+    says otherwise: damBreak). None for a 3-D mesh that merely has one cell along an axis and
+    lists those faces in patches of its own."""
+    flat = flat_axes(text)
+    if not flat or _FLAT_TYPES & set(block_mesh_patches(text).values()):
+        return flat
+    clean = fd.strip_comments(text)
+    default = fd.get(clean, ["defaultPatch", "type"])
+    if default is not None:
+        return flat if str(default).strip() in _FLAT_TYPES else []
+    listed = _boundary_faces(clean)
+    corners = [[int(v) for v in m[1][m[1].index("(") + 1:m[1].index(")")].split()] for m in _BLOCK.finditer(clean)]
+    if listed is None or any(len(c) != 8 for c in corners):
+        return flat  # face lists not readable (macros): the one-cell axis is taken as the flat one
+    return [axis for axis in flat
+            if any(frozenset(c[i] for i in face) not in listed for c in corners for face in _AXIS_FACES[axis])]
+
+
+def _boundary_faces(clean: str) -> set[frozenset[int]] | None:
+    """Vertex sets of the faces a (comment-free) blockMeshDict's boundary/patches list names;
+    None when it has no such list."""
+    m = _PATCH_LIST.search(clean)
+    if m is None:
+        return None
+    body = clean[m.end():_closing(clean, m.end() - 1)]
+    return {frozenset(int(v) for v in q.groups()) for q in _QUAD.finditer(body)}
+
+
+def scale_blocks(text: str, factors: list[float]) -> str:
+    """Every hex block's cell counts multiplied by `factors` (x, y, z), rounded, at least 1; zone
+    names, commented-out blocks and the rest of the text stay as written. Raises when a live block's
+    counts are not plain numbers ($nx, #calc), so that a refinement is never reported for a mesh it
+    did not change."""
+    if len(factors) != 3:
+        raise PlanError(f"need three refinement factors (x y z), got {factors}")
+    blocks = _live_blocks(text)
+    hexes = len(_ANY_HEX.findall(fd.strip_comments(text)))
+    if hexes == 0 or len(blocks) != hexes:
+        raise PlanError("system/blockMeshDict: the cell counts of its blocks are not plain numbers "
+                        f"({hexes} hex blocks, {len(blocks)} with literal counts); "
+                        "change them by hand or with their variables")
+    out, pos = [], 0
+    for m in blocks:
+        n = [max(1, round(int(m[i + 2]) * factors[i])) for i in range(3)]
+        out += [text[pos:m.end(1)], f"({n[0]} {n[1]} {n[2]})"]
+        pos = m.end()
+    return "".join(out) + text[pos:]
+
+
+def scale_block_cells(text: str, fx: float, fy: float, fz: float) -> str:
+    """`scale_blocks` by (fx, fy, fz), except that the flat axes of a 2-D case (one cell in every
+    block, with an empty or wedge patch) keep their one cell whatever their factor."""
+    flat = empty_axes(text)
+    return scale_blocks(text, [1.0 if axis in flat else f for axis, f in enumerate((fx, fy, fz))])
+
+
+def set_single_block_cells(text: str, cells: list[int]) -> str:
+    """The counts of the one live hex block of `text` set to `cells` (nz kept when only two are
+    given); zone name and comments stay."""
+    blocks = _live_blocks(text)
+    if len(blocks) != 1:
+        raise PlanError(f"expected one block with plain cell counts in blockMeshDict, found {len(blocks)}: "
+                        "set the counts of a multi-block mesh by refining it")
+    m = blocks[0]
+    nz = cells[2] if len(cells) > 2 else m[4]
+    return f"{text[:m.end(1)]}({cells[0]} {cells[1]} {nz}){text[m.end():]}"
+
+
+def _points(clean: str) -> list[list[float]] | None:
+    vertices = fd.get(clean, ["vertices"]) or ""
+    points = [[float(x) for x in m.groups()] for m in _POINT.finditer(vertices)]
+    if not points or len(points) != vertices.count("(") - 1:
+        return None
+    return points
+
+
+def axis_totals(text: str) -> list[int] | None:
+    """Cells across a multi-block mesh along x, y and z: per axis, the counts of the blocks that
+    start at distinct coordinates along it, summed (pitzDaily: 18 + 180 + 25 in x). None when
+    the vertices are not plain numbers."""
+    clean = fd.strip_comments(text)
+    points = _points(clean)
+    if points is None:
+        return None
+    totals = []
+    for axis in range(3):
+        starts: dict[float, int] = {}
+        for m in _BLOCK.finditer(clean):
+            head = m[1]
+            corners = [int(i) for i in re.findall(r"\d+", head[head.index("("):head.index(")")])][:8]
+            if not corners or max(corners) >= len(points):
+                return None
+            start = round(min(points[i][axis] for i in corners), 9)
+            starts[start] = max(starts.get(start, 0), int(m[axis + 2]))
+        totals.append(sum(starts.values()))
+    return totals
+
+
+def block_extents(text: str) -> tuple[list[float], list[int]] | None:
+    """A blockMeshDict's vertex extents (x, y, z) and its flat axes (one cell in every block);
+    None when its vertices are not plain numbers."""
+    clean = fd.strip_comments(text)
+    points = _points(clean)
+    if points is None:
+        return None
+    return [max(p[a] for p in points) - min(p[a] for p in points) for a in range(3)], flat_axes(clean)
 
 
 def set_blockmesh_patch_type(text: str, patch: str, new_type: str) -> str:

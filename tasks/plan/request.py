@@ -84,20 +84,57 @@ def named_model(text: str) -> str | None:
     return min(hits)[1] if hits else None
 
 
-def final_model(text: str) -> str | None:
-    """The model a request ends up with: B in "switch from A to B", "replace A with B", "use B
-    instead of A", "B rather than A"; else the first model named."""
-    rest = re.sub(r"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?", " ", text,
-                  flags=re.I)
+# "swap A for B", "trade A for B", "exchange A for B": B replaces A (read as "replace A with B")
+_SWAP_FOR = re.compile(r"\b(?:swap|trade|exchange)\w*\s+(?:out\s+)?(.+?)\s+for\s+", re.I)
+_ARROW = re.compile(r"\s*(?:->|=>|→)\s*")
+# a family named without a model ("switch to LES", "use RANS instead of LES"): its usual model,
+# kOmegaSST for RANS (the all-round choice of canonical/turbulence_models.md), Smagorinsky for LES
+_FAMILIES = ((re.compile(r"\b(?:rans|ras|reynolds[- ]averaged)\b", re.I), "kOmegaSST"),
+             (re.compile(r"\b(?:les|large[- ]eddy(?:\s+simulation)?)\b", re.I), "Smagorinsky"))
+# the model or family being given up: "instead of A", "rather than A", "from A", "replacing A"
+_GIVEN_UP = re.compile(r"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?", re.I)
+_GIVEN_UP_FAMILY = re.compile(r"\b(?:instead of|rather than|in place of|from|replacing)\s+(?:the\s+)?(?:an?\s+)?"
+                              r"(?:rans|ras|les|large[- ]eddy(?:\s+simulation)?|laminar)\b", re.I)
+# words that make a family named alone the one to end up with (not "an LES of the channel")
+_FAMILY_SWITCH = re.compile(r"\b(?:switch|change|convert|revert|replac|swap|trade|exchange)\w*\b|"
+                            r"\b(?:go|move|turn)\s+(?:back\s+)?to\b|\b(?:make|turn|run)\s+it\b|"
+                            r"\b(?:instead of|rather than|in place of)\b|->|=>|→", re.I)
+
+
+def family_model(text: str) -> str | None:
+    """The usual model of the first turbulence family `text` names (RANS -> kOmegaSST, LES ->
+    Smagorinsky), a family being given up ("instead of LES", "from RANS") left out; None when it
+    names none."""
+    rest = _GIVEN_UP_FAMILY.sub(" ", text)
+    hits = sorted((m.start(), model) for pattern, model in _FAMILIES if (m := pattern.search(rest)))
+    return hits[0][1] if hits else None
+
+
+def final_model(text: str, families: bool = True) -> str | None:
+    """The model a request ends up with: B in "switch from A to B", "replace A with B", "swap A
+    for B", "A -> B", "use B instead of A", "B rather than A"; else the first model named. With
+    `families`, a family named as the target without a model gives that family's usual model
+    ("use RANS instead of LES": kOmegaSST, "switch to LES": Smagorinsky); "make it laminar" is
+    laminar either way."""
+    text = _SWAP_FOR.sub(r"replace \1 with ", text)
+
+    def target(part: str) -> str | None:
+        return named_model(part) or (family_model(part) if families else None)
+
+    arrows = _ARROW.split(text)
+    if len(arrows) > 1 and (found := target(re.split(r"[,;.]\s", arrows[-1], maxsplit=1)[0])):
+        return found
+    rest = _GIVEN_UP.sub(" ", text)
     m = re.search(r"\b(?:replace|swap|exchange)\w*\b(.*?)\bwith\b(.*)$", rest, re.I | re.S)
-    if m and (target := named_model(m.group(2))):
-        return target
+    if m and (found := target(m.group(2))):
+        return found
     m = re.search(r"\bto\b(.*)$", rest, re.I | re.S)
     if m and re.search(r"\b(switch|change|convert|replace)\w*\b", rest, re.I):
-        target = named_model(m.group(1))
-        if target:
-            return target
-    return named_model(rest)
+        if found := target(m.group(1)):
+            return found
+    if found := named_model(rest):
+        return found
+    return family_model(text) if families and _FAMILY_SWITCH.search(text) else None
 
 
 # A labelled aside in square brackets ('[Example: ...]', '[Note: ...]', '[Context - ...]'): it
