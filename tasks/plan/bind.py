@@ -602,8 +602,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             self.refuse(q, "the base case's inlets fix the velocity, not the pressure; state a velocity instead")
 
     def _ambient_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        pv = self._pressure_value(q)
         rels = self.base.field_rels("p")
+        if not rels and self._set_initial_condition(q, "p", "initial pressure"):
+            return
+        pv = self._pressure_value(q)
         if not rels or pv is None:
             self.refuse(q, "the base case has no pressure field")
             return
@@ -963,12 +965,25 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
 
     def _initial_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rels = self.base.field_rels(self.t_field)
+        if not rels and self._set_initial_condition(q, "T", "initial temperature"):
+            return
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature")
             return
         for rel in rels:
             self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
             self._companion_temperatures(rel, fmt(q.value), q)
+
+    _INITIAL_CONDITIONS = "constant/initialConditions"
+
+    def _set_initial_condition(self, q: StatedQuantity, key: str, what: str) -> bool:
+        """A single-cell chemistry case (chemFoam) has no fields: its initial state is
+        constant/initialConditions' `p` (absolute Pa) and `T` (K). True when the entry was set."""
+        text = self.base.text(self._INITIAL_CONDITIONS) or ""
+        if fd.find(text, [key]) is None:
+            return False
+        self.set(self._INITIAL_CONDITIONS, [key], fmt(q.value), what, q)
+        return True
 
     def _reference_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""

@@ -41,7 +41,7 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                     "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
                     "bubble", "interface", "liquid column", "water column", "filling", "droplet"), ("single-phase",)),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
-                "boussinesq", "rayleigh", "cooling", "warm"), ("isothermal",)),
+                "boussinesq", "rayleigh", "cooling", "cooled", "warm"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif"), ()),
     "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
@@ -60,6 +60,21 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
                    "acoustic waves", "expansion waves", "blast waves", "compression waves"),
     "compressible": ("sonic boom",),
 }
+# a rotating region of the fluid (MRF, MRFProperties' cellZone) rather than the whole fluid in one
+# rotating frame (SRF, the SRF solvers' `also` in canonical/solvers.yaml)
+MRF_ZONE_WORDS = ("mrf", "multiple reference frame", "multiple reference frames", "multiple frames of reference",
+                  "frozen rotor", "rotating zone", "rotating region", "rotating cell zone", "mrf zone",
+                  "moving reference frame", "moving frame of reference")
+# a solid body (its material or the word) and a fluid it exchanges heat with: conjugate heat transfer
+SOLID_WORDS = ("solid", "copper", "steel", "aluminium", "aluminum", "iron", "brass", "metal", "metallic",
+               "titanium", "concrete", "ceramic", "glass", "wood", "silicon", "chip", "fin", "fins",
+               "heat sink", "conducted", "conduction", "conducts", "conducting")
+FLUID_WORDS = ("air", "water", "gas", "fluid", "coolant", "oil", "liquid", "flowing", "flows", "stream",
+               "airflow", "convection", "convective")
+# two phases kept apart by an interface (VOF) rather than one dispersed in the other (Euler-Euler)
+INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface", "under water", "underwater",
+                   "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
+                   "water surface", "liquid surface", "pool", "tank of water")
 # words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
 DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
@@ -67,7 +82,8 @@ _STOP = set("the a an of and or in on at to for with by from into over under is 
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
             "first second third half quarter degree degrees compressible incompressible unsteady around "
-            "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region"
+            "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region "
+            "subsonic transonic supersonic hypersonic"
             .split())  # physics words count through the flags and the solver words, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
@@ -88,6 +104,9 @@ class RequestFeatures(BaseModel):
     words: list[str] = Field(default_factory=list)
     names: set[str] = Field(default_factory=set)  # the request's words as written, lower case ("pitzdaily")
     dispersed: bool = False  # droplets, a spray, a mist: a dispersed phase a particle cloud can carry
+    frame: str | None = None  # 'zone' (MRF: only a region rotates) or 'whole' (SRF), rotating_frame
+    solid_and_fluid: bool = False  # heat between a solid body and a fluid: conjugate heat transfer
+    sharp_compressible: bool = False  # compressible phases with an interface: compressible VOF, not Euler-Euler
 
 
 class Candidate(BaseModel):
@@ -244,6 +263,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         steady = False
     elif re.search(r"\bsteady\b", low):
         steady = True
+    elif says_duration(text):
+        steady = False  # 'until t = 20 s', 'simulate 0.5 s': a physical time is a transient run's
     sim = None
     if model:
         try:
@@ -265,7 +286,52 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
                            words=words_of(text),
                            names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())),
-                           dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS))
+                           dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
+                           frame=rotating_frame(text),
+                           solid_and_fluid=solid_and_fluid(normal, flags),
+                           sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
+                                                   and any(_says(normal, w) for w in INTERFACE_WORDS)))
+
+
+# a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')
+_DURATION = re.compile(r"(?<![/\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:s|sec|secs|seconds?|ms|milliseconds?|min|minutes?)"
+                       r"(?![\w/^*\-])", re.I)
+
+
+def says_duration(text: str) -> bool:
+    """The request states a physical time (an end time, a duration, a write interval): a
+    quantity in seconds that is no rate or speed ('m/s', 'per second', '1/s')."""
+    for m in _DURATION.finditer(text):
+        after = text[m.end():m.end() + 12].lower()
+        before = text[max(0, m.start() - 3):m.start()]
+        if re.match(r"\s*(?:-1|\^|per\b)", after) or "/" in before:
+            continue
+        return True
+    return False
+
+
+def rotating_frame(text: str) -> str | None:
+    """'zone' when the request turns only a region of the fluid (MRF: a rotating zone, a frozen
+    rotor, multiple reference frames), 'whole' when the whole fluid turns with one frame (SRF:
+    the SRF solvers' names of the method, canonical/solvers.yaml), or None."""
+    low = normal_text(text)
+    zone = any(_says(low, p) for p in MRF_ZONE_WORDS) or bool(re.search(
+        r" (?:only|just) (?:in|around|inside|within) the (?:rotor|impeller|rotating|blade|stirrer)"
+        r"| (?:rotor|impeller|rotating|blade|stirrer|fan) (?:region|zone|cell zone|cellzone)s? ", low))
+    whole = any(_says(low, p) for p in solver_words().get("SRFSimpleFoam", SolverWords()).also) or bool(
+        re.search(r" (?:whole|entire|all the) (?:domain|fluid|mesh|flow) (?:rotates|rotating|turns|spins)", low))
+    if zone and not any(_says(low, p) for p in ("single rotating frame", "SRF")):
+        return "zone"
+    return "whole" if whole else None
+
+
+def solid_and_fluid(normal: str, flags: dict[str, bool]) -> bool:
+    """Heat passes between a solid body and a fluid ('a copper plate cooled by air', 'heat conducted
+    through a wall into water'): two regions, conjugate heat transfer, even without the word. Not
+    when the solid is a particle cloud, a phase of a multiphase flow or a fuel."""
+    if not flags.get("energy") or any(flags.get(f) for f in ("multiphase", "lagrangian", "combustion")):
+        return False
+    return any(_says(normal, w) for w in SOLID_WORDS) and any(_says(normal, w) for w in FLUID_WORDS)
 
 
 def _without(text: str, phrases: tuple[str, ...]) -> str:
@@ -311,10 +377,11 @@ def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: Req
     return rflags.get(flag) == wanted
 
 
-def _other_time_scheme(solver: str, features: RequestFeatures) -> bool:
+def _other_time_scheme(solver: str, features: RequestFeatures, switchable: bool = True) -> bool:
     """The request asks for steady (or transient) flow and the solver cannot run it that way
-    (the incompressible ones are switched between, tasks/edit/caseops.switch_solver)."""
-    return bool(features.steady is not None and solver and solver not in SWITCHABLE
+    (the incompressible ones are switched between, tasks/edit/caseops.switch_solver, unless
+    `switchable` is False: a sibling tutorial that already runs it that way is the better base)."""
+    return bool(features.steady is not None and solver and (not switchable or solver not in SWITCHABLE)
                 and _is_steady(solver) != features.steady)
 
 
@@ -354,7 +421,8 @@ def _blocked(r: CaseRecord) -> str | None:
         return "no application"
     brought = resource_files(root)  # what its Allrun copies in (../common/0.orig, shared meshes, ...)
     if not any((root / d).is_dir() for d in ("0", "0.orig")) and \
-            not any(rel.split("/")[0] in ("0", "0.orig") for rel in brought):
+            not any(rel.split("/")[0] in ("0", "0.orig") for rel in brought) and \
+            not (root / "constant" / "initialConditions").is_file():  # chemFoam's single cell starts from it
         return "no initial fields"
     other = _other_case_used(root)
     if other and not copies_from(root, other):
@@ -407,6 +475,60 @@ def _other_case_used(root: Path) -> str | None:
     return None
 
 
+def _euler_euler(solver: str) -> bool:
+    return "EulerFoam" in solver
+
+
+def _compressible_vof(solver: str) -> bool:
+    entry = solver_words().get(solver)
+    return bool(entry and "VOF" in entry.help and "two compressible" in entry.help)  # not N phases
+
+
+CLASS_POINTS = 45.0  # a class of flow the request describes without naming the method
+
+
+def _class_points(r: CaseRecord, solver: str, features: RequestFeatures, why: list[str]) -> float:
+    """Points for what a request describes without the method's name: a rotating zone (MRF) or the
+    whole fluid rotating (SRF), a solid and a fluid exchanging heat (conjugate heat transfer), a
+    compressible gas and liquid kept apart by an interface (compressible VOF)."""
+    points = 0.0
+    srf = solver.startswith("SRF")
+    if features.frame == "zone":
+        if srf:
+            points -= 60.0
+        elif r.mrf:
+            points += CLASS_POINTS
+            why.append("a rotating zone (MRF)")
+    elif features.frame == "whole":
+        if srf:
+            points += CLASS_POINTS
+            why.append("the whole fluid in a rotating frame (SRF)")
+        elif r.mrf:
+            points -= 40.0
+    if features.solid_and_fluid and solver.startswith("chtMultiRegion") and "TwoPhase" not in solver \
+            and _has_fluid_region(r.path):
+        points += CLASS_POINTS + 15.0
+        why.append("a solid and a fluid exchanging heat (conjugate heat transfer)")
+    if features.sharp_compressible:
+        if _compressible_vof(solver):
+            points += CLASS_POINTS
+            why.append("compressible phases with an interface (compressible VOF)")
+        elif _euler_euler(solver):
+            points -= 20.0
+    return points
+
+
+@lru_cache(maxsize=1024)
+def _has_fluid_region(path: str) -> bool:
+    """The multi-region tutorial has a fluid region (constant/regionProperties' `fluid (...)` not
+    empty): jouleHeatingSolid's is a solid alone."""
+    found = find_file(Path(path) / "constant", "regionProperties") if path else None
+    if found is None:
+        return True  # its regions are written by its Allrun: assume a fluid among them
+    m = re.search(r"\bfluid\s*\(([^)]*)\)", read_text(found))
+    return bool(m and m.group(1).strip())
+
+
 def _strongly_hinted(features: RequestFeatures) -> bool:
     """The request's words point to a solver by a name of its method or two of its own words: the
     usual solver of the flow it names gets no bonus over that one."""
@@ -432,13 +554,19 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             else:
                 score -= 120
         elif solver in features.hint_strength:
-            score += features.hint_strength[solver]
+            points = features.hint_strength[solver]
+            if _other_time_scheme(solver, features):
+                points *= 0.25  # 'steady transonic': the flow word names a method the time scheme rules out
+            if features.sharp_compressible and points < PHRASE_POINTS and _euler_euler(solver):
+                points = 0.0  # a compressible bubble with an interface: the bubble word is no dispersed phase
+            score += points
             why.append(f"{solver} suits the physics asked for")
+        score += _class_points(r, solver, features, why)
         rflags = _record_flags(r)
         mismatched = [flag for flag, wanted in features.flags.items()
                       if not _flag_agrees(flag, wanted, rflags, features)]
         if not features.solver and solver in features.default_solvers and not _strongly_hinted(features) \
-                and not mismatched and not _other_time_scheme(solver, features):
+                and not mismatched and not _other_time_scheme(solver, features, switchable=False):
             score += 20
             why.append(f"{solver} is the usual solver of the flow named")
         own = [part for part in r.case.split("/")[2:]
@@ -449,7 +577,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
                        else f"the tutorial's folder named ({own[-1]})")
         flow = _flow_hint(r.case, features)
-        if flow and (mismatched or _other_time_scheme(solver, features)):
+        if flow and (mismatched or _other_time_scheme(solver, features, switchable=False)):
             flow = min(flow, 40.0)  # the flow named, with other physics than its tutorial's: its geometry only
         if flow:
             score += flow
@@ -471,7 +599,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             elif solver in SWITCHABLE:
                 score -= 5
             else:
-                score -= 30
+                score -= 40
         if features.simulation_type == "LES" and solver and _is_steady(solver):
             score -= 80  # large eddies need a transient solver
         if r.case.startswith(_DEMO_AREAS):
@@ -539,7 +667,7 @@ def _cells_cached(path: str) -> int:
 
 _RECORDS: dict[str, list[CaseRecord]] = {}
 _BLOCKED: dict[str, str | None] = {}  # tutorial path -> why it cannot be a base (None: it can)
-BLOCKED_VERSION = 2  # of _blocked's rules: a change of them makes the cached reasons stale
+BLOCKED_VERSION = 3  # of _blocked's rules: a change of them makes the cached reasons stale
 
 
 def _records_by_path() -> dict[str, CaseRecord]:
