@@ -64,11 +64,12 @@ def check_case(case: Path, solver: str) -> list[Problem]:
         problems.append(Problem(severity="error", file="constant/turbulenceProperties",
                                 message=f"unknown turbulence model {model!r}", fix="use a v1912 model name (e.g. kEpsilon, kOmegaSST)"))
         spec_fields, solved = [], []
-    required = solver_fields(solver, case) + ([] if solver == "icoFoam" else spec_fields)
-    if solver_family(solver) == "boussinesq" and model != "laminar":
+    tutorial = (case / ".casewright" / "steps.json").is_file()  # a tutorial's own sequence: its field names are its own
+    required = ([] if tutorial else solver_fields(solver, case)) + ([] if solver == "icoFoam" else spec_fields)
+    if solver_family(solver) == "boussinesq" and model != "laminar" and not tutorial:
         required.append("alphat")
     for field in dict.fromkeys(required):
-        if not (case / "0" / field).is_file():
+        if not any((case / folder / field).is_file() for folder in ("0", "0.orig")):  # 0.orig: restored by the run
             problems.append(Problem(severity="error", file=f"0/{field}", message=f"{solver} with {model} needs 0/{field}",
                                     fix=f"write 0/{field} with a BC for every patch"))
     patches = mesh_patches(case)
@@ -130,6 +131,14 @@ def _coded(case: Path) -> list[Problem]:
     return problems
 
 
+def momentum_field(case: Path) -> str | None:
+    """The velocity the case solves for: U, Urel (SRF), or a phase's U.<phase>; None when it has
+    none (chemFoam, laplacianFoam, the solid solvers)."""
+    names = {f.name for folder in ("0", "0.orig") if (case / folder).is_dir() for f in (case / folder).iterdir()}
+    phases = sorted(n for n in names if n.startswith("U.") and not n.endswith(".orig"))
+    return next((n for n in ("U", "Urel", *phases) if n in names), None)
+
+
 def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
     problems: list[Problem] = []
     schemes = (case / "system/fvSchemes").read_text() if (case / "system/fvSchemes").is_file() else ""
@@ -142,8 +151,8 @@ def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
     patterns = fd.keys(solution, ["solvers"])
     algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
     predictor = (fd.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"
-    u_name = "U.air" if (case / "0/U.air").is_file() else "U"
-    momentum = [u_name] if predictor not in ("no", "off", "false") else []
+    u_name = momentum_field(case)
+    momentum = [u_name] if u_name and predictor not in ("no", "off", "false") else []
     for field in solved + momentum:
         if not covered_by(field, patterns):
             problems.append(Problem(severity="error", file="system/fvSolution", message=f"no linear solver for {field}",
