@@ -801,7 +801,13 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         at = hits[min(nth, len(hits) - 1)]
         sentence = re.split(r"[.!?]\s|\n", text[max(0, at - 160):at])[-1]
         clause = re.split(r"[,;:]\s*", sentence)[-1]
+        digits = list(re.finditer(r"\d", clause))
+        if digits:  # "1 bar on the right and 10 bar": the words of the value before are its own
+            rest = clause[digits[-1].end():]
+            parts = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b", rest)
+            clause = parts[-1] if len(parts) > 1 else clause
         after = re.split(r"[,;]|\.\s", text[at + len(q.text):at + len(q.text) + 40])[0]
+        after = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b|(?<![\w.])[-+]?\d", after)[0]  # up to the next value
         return f"{clause} {q.text.lower()} {after}", f"{sentence} {q.text.lower()} {after}"
 
     def _bounds(self) -> list[tuple[float, float]] | None:
