@@ -40,7 +40,7 @@ from tasks.plan.regions import (
     set_region,
     target_for,
 )
-from tasks.plan.stated import Binding, NotApplied, StatedQuantity, in_case_time
+from tasks.plan.stated import FLUID_AFTER, Binding, NotApplied, StatedQuantity, in_case_time
 
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
 _INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue",
@@ -830,7 +830,9 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         patches = [p.lower() for p in self.roles if len(p) > 2]
         if any(re.search(rf"\b{re.escape(w)}s?\b", clause) for w in (*self._PATCH_WORDS, *patches)):
             return False  # a boundary value: the patch binders place it
-        target = target_for(clause, field, sf, self._bounds())
+        own = clause[clause.find(q.text.lower()) + len(q.text):] if q.text.lower() in clause else ""
+        fluid = q.role == "initial_temperature" and field in sf.default and FLUID_AFTER.match(own)
+        target = DEFAULT if fluid else target_for(clause, field, sf, self._bounds())  # "20 degC air": the fluid
         if target is None and field in sf.default and said_initial(clause, q.text):
             target = DEFAULT  # "the air initially at 290 K": the domain's initial state
         if target is None:

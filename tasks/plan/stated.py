@@ -159,6 +159,8 @@ _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle",
                      "free stream", "free-stream", "freestream", "wind")
 
 
+FLUID_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:air|water|gas|fluid|oil|nitrogen|steam|helium|argon|co2|"
+                          r"methane|mixture|liquid)\b", re.I)
 _RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|till|up to|stop(?:s|ping)?(?: at)?|"
                        r"end(?:s|ing)? at|for)\b")
 
@@ -176,6 +178,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         return q.kind
     clause = _clause_before(q)
     after = _own_after(q.after if after is None else after, q.kind)
+    if q.kind == "temperature" and FLUID_AFTER.match(after):
+        return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
     for role, words in roles:
         if any(w in after for w in words if len(w) > 2):
             return role

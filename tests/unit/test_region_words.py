@@ -18,3 +18,14 @@ def test_each_value_takes_its_own_side(text: str) -> None:
     by_value = {b.stated: b.entry for b in m.bindings if b.file == "system/setFieldsDict" and "p " in b.value}
     assert by_value == {"1 bar": ["regions"], "10 bar": ["defaultFieldValues"]}  # the box is x > 0
     assert not m.not_applied
+
+
+@pytest.mark.parametrize("text", [
+    "Hot room of 20 degC air with a heater at 60 degC, buoyantBoussinesqSimpleFoam, 2000 iterations.",
+    "buoyantBoussinesqSimpleFoam hot room: heater 60 degC, 20 degC air, 2000 iterations",
+])
+def test_a_temperature_before_a_fluid_is_the_fluids(text: str) -> None:
+    m = plan(text, TUTORIALS)
+    by_value = {b.stated: b.entry for b in m.bindings if b.file == "system/setFieldsDict" and " T " in f" {b.value} "}
+    assert by_value == {"20 degC": ["defaultFieldValues"], "60 degC": ["regions"]}
+    assert not m.not_applied
