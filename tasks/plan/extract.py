@@ -158,7 +158,8 @@ _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant
             for name, kind in _DIMENSIONLESS]
 _BY = r"\s*(?:[x×*]|by)\s*"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
-_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?![.\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])(?:{_BY}(?P<c>\d+)(?![.\d]))?\b"
+_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
+                    rf"(?:{_BY}(?P<c>\d+)(?!\.?\d))?\b"  # a full stop may end the sentence: "Mesh: 40 x 40."
                     r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
 # "32^3 cells", "a 64² grid": the same count in each direction
 _POWER_CELLS = re.compile(r"(?<![\w.^])(?P<n>\d+)\s*(?:\^\s*(?P<p>[23])|(?P<sq>²)|(?P<cu>³))(?![\d.])"

@@ -181,11 +181,11 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     if q.kind == "temperature" and FLUID_AFTER.match(after):
         return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
     for role, words in roles:
-        if any(w in after for w in words if len(w) > 2):
+        if any(_says(w, after) for w in words if len(w) > 2):
             return role
     inherited = _subject_role(q, roles, q.before if before is None else before.lower())
     for role, words in roles:
-        hits = [w for w in words if w in clause]
+        hits = [w for w in words if _says(w, clause)]
         if hits and inherited and all(w in _GENERIC_WORDS for w in hits):
             return inherited  # "the jet enters at 300 m/s with a temperature of 250 K": the jet's
         if hits:
@@ -201,9 +201,17 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         cut = re.search(r"[,;]\s", rest)
         wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
     for role, words in roles:
-        if any(w in wider for w in words if len(w) > 3):
+        if any(_says(w, wider) for w in words if len(w) > 3):
             return role
     return roles[-1][0]
+
+
+def _says(word: str, text: str) -> bool:
+    """Whether the text holds the role word: a short one ("dt", "top", "jet") as a word of its
+    own ("goldschmidt" says no "dt"), a longer one anywhere ("heated" in "preheated")."""
+    if len(word.strip()) > 3:
+        return word in text
+    return re.search(rf"(?<![a-z]){re.escape(word.strip())}(?![a-z])", text) is not None
 
 
 # words that name only the kind of a quantity, not the place it is for
