@@ -195,7 +195,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         prov[rel] = "templates/foam/field.j2 + canonical BC selector"
     wanted, have = m.turbulence.model, _base_model(staging)
     needs_props = m.solver not in ("icoFoam", "laplacianFoam", "potentialFoam", "scalarTransportFoam") and \
-        not _holds_other_settings(staging)
+        not _holds_other_settings(staging) and \
+        not (staging / "constant/regionProperties").is_file()  # multi-region: each region keeps its own model
     if needs_props and (have != wanted):
         for rel in caseops.set_turbulence_model(staging, wanted, m.solver, {**_defaults(), **m.bc_values}, roles,
                                                 f"{m.recipe}: {wanted}"):
