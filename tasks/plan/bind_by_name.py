@@ -104,7 +104,10 @@ class ByNameBinding:
         """Set the stated solver controls in fvSolution and the switches in the dictionaries
         that hold them; returns the stated quantities taken."""
         taken = [q for q in stated if q.quantity in ("control", "switch")]
+        taken += self._read_as_controls(taken, stated)
         for q in taken:
+            if q.quantity not in ("control", "switch"):
+                continue
             if q.quantity == "switch":
                 self._bind_switch(q)
             elif q.role == "control:residualControl":
@@ -137,8 +140,62 @@ class ByNameBinding:
             return named[0]
         return holding[0] if len(holding) == 1 else None
 
+    def _read_as_controls(self, controls: list[StatedQuantity], stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """The other stated quantities whose number a named control holds ("max time step 5 ms"
+        is maxDeltaT, not the time step; "max alpha Courant 0.3" is maxAlphaCo, not maxCo):
+        taken with the control, so no other binder sets them."""
+        text = normalise(self.text)
+        out: list[StatedQuantity] = []
+        for c in solver_controls(text):
+            if c.number == c.text or not any(q.role == f"control:{c.key}" for q in controls):
+                continue  # a control read from its words alone
+            raw, at = c.number, c.number_at
+            same = _stated_at(text, at, raw, c.value, [q for q in stated if q.quantity not in
+                                                       ("control", "switch", "parameter")])
+            if same is None:  # "0.3" of "Courant number of 0.3" was read with its words
+                same = next((q for q in stated if q.quantity not in ("control", "switch") and
+                             abs(q.value - c.value) <= 1e-9 * max(1.0, abs(c.value)) and
+                             q.text.endswith(raw) and q.text in text[max(0, at - 40):at + len(raw)]), None)
+            if same is not None and not any(same is t for t in out):
+                out.append(same)
+        return out
+
+    def _named_control(self, key: str) -> list[tuple[str, list[str]]]:
+        """Where the base has the numeric control `key` outside fvSolution's algorithm
+        dictionaries: controlDict's top level, every solver dictionary of fvSolution that has it
+        (a regex key such as "alpha.water.*" included)."""
+        where: list[tuple[str, list[str]]] = []
+        control = self.base.text("system/controlDict") or ""
+        if fd.find(control, [key]) is not None:
+            where.append(("system/controlDict", [key]))
+        fv = self.base.text(self._FV_SOLUTION) or ""
+        where += [(self._FV_SOLUTION, e) for e in solver_entries(fv, [], key)]
+        return where
+
     def _bind_count(self, q: StatedQuantity) -> None:
+        from tasks.plan.controls import installed_controls
+
         key = q.role.removeprefix("control:")
+        fv = self.base.text(self._FV_SOLUTION) or ""
+        held = self._named_control(key)
+        in_algorithm = any(fd.find(fv, [a, key]) is not None for a in fd.keys(fv, []) if a not in self._NOT_ALGORITHMS)
+        if held and not in_algorithm:
+            for rel, entry in held:
+                raw = _leaves_get(self.base.text(rel) or "", entry)
+                value = str(int(q.value)) if q.value == int(q.value) and re.fullmatch(r"[-+]?\d+", raw.strip()) \
+                    else fmt(q.value)
+                self.set(rel, entry, value, f"{key} = {value} (named in the request)", q)
+            return
+        known = installed_controls(str(get_settings().tutorials_dir))
+        elsewhere = set(known.get("controlDict", [])) | set(known.get("solvers", []))
+        if not in_algorithm and key in elsewhere:  # maxAlphaCo on a single-phase base: nothing reads it
+            if key in known.get("controlDict", []):
+                self.refuse(q, f"the base case has no {key} in system/controlDict, and {self.solver} may not read "
+                               f"it: choose a base that has it, or add it by hand")
+            else:
+                self.refuse(q, f"no linear solver of the base's {self._FV_SOLUTION} has {key} (its solvers may not "
+                               f"take it): add it by hand to the solver it is for")
+            return
         algo = self._algorithm(key)
         if algo is None:
             self.refuse(q, f"which dictionary of {self._FV_SOLUTION} {self.solver} reads {key} from is not clear")

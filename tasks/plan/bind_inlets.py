@@ -31,10 +31,12 @@ VELOCITY_ENTRIES: dict[str, str] = {
     "SRFFreestreamVelocity": "UInf",
     "freestream": "freestreamValue",
     "freestreamVelocity": "freestreamValue",
+    "supersonicFreestream": "UInf",
     "fixedMean": "meanValue",
 }
 # how an entry writes a vector when the base gives none to copy ($internalField)
 _FORM = {"UInf": "", "uniformValue": "constant ", "meanValue": "constant "}
+_FAR_FIELD = ("freestream", "freestreamVelocity", "supersonicFreestream")
 FLOW_RATE_TYPES = ("flowRateInletVelocity", "variableHeightFlowRateInletVelocity")
 _MACRO = re.compile(r"^(?:uniform\s+|constant\s+)?\$(\w+)\s*$")
 _GAS_WORDS = r"\b(?:gas|gases|air|bubbles?|vapou?r|steam)\b"
@@ -49,6 +51,30 @@ def velocity_fields(names: list[str]) -> list[str]:
     """The velocity fields among a base's fields: U, the relative velocity Urel of a single
     rotating frame, one U.<phase> per phase of a multiphase case."""
     return [f for f in names if f in ("U", "Urel") or f.startswith("U.")]
+
+
+def field_patches(field_text: str, patches: list[str]) -> list[str]:
+    """The boundaryField keys of a field file for these mesh patches: the patch's own key, else
+    the quoted regex key that covers it ("inlet.*"); when the field names none of them, its
+    far-field patches (freestream, freestreamVelocity, supersonicFreestream): a mesh whose
+    inlet the field files call the free stream."""
+    body = fd.body_span(field_text, ["boundaryField"])
+    keys = [e.name for e in fd.entries(field_text, *body) if e.kind == "dict"] if body else []
+    out: list[str] = []
+    for patch in patches:
+        if patch in keys:
+            out.append(patch)
+            continue
+        for key in keys:
+            try:
+                if re.fullmatch(fd.unquote(key), patch):
+                    out.append(key)
+                    break
+            except re.error:
+                continue
+    if out or not patches:
+        return list(dict.fromkeys(out))
+    return [k for k in keys if (fd.get(field_text, ["boundaryField", k, "type"]) or "") in _FAR_FIELD]
 
 
 def with_number(raw: str, value: float) -> str | None:
@@ -157,7 +183,7 @@ class InletBinding:
         done = False
         for rel in self.base.field_rels(field):
             text = self.base.text(rel) or ""
-            for patch in patches:
+            for patch in field_patches(text, patches):
                 bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
                 if bc in FLOW_RATE_TYPES:
                     done = self._velocity_for_flow_rate(q, rel, patch, bc, what) or done

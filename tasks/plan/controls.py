@@ -5,8 +5,11 @@ correctors", "two outer correctors", "residuals down to 1e-5", "relax p by 0.3")
 are the on/off entries of a case's dictionaries ("no momentum predictor", "without rotation",
 "radiation off"). The switch names are the ones the installed tutorials really have (a
 `Switch` entry of a constant/ dictionary or of fvSolution), spoken as words: rotating is
-"rotation", "rotating", "non-rotating"; momentumPredictor is "momentum predictor". Pure apart
-from reading the tutorials and canonical/switch_names.yaml once.
+"rotation", "rotating", "non-rotating"; momentumPredictor is "momentum predictor". Numeric
+entries of controlDict and fvSolution are read by their names or words too ("maxAlphaCo 0.5",
+"2 alpha sub-cycles"), with the by-name matching tasks.plan.named uses for every dictionary
+(find_named: an entry's name, a phrase of canonical/entry_names.yaml, a number after or before).
+Pure apart from reading the tutorials and canonical/*.yaml once.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from tasks.core.cache import cached_json, tutorials_stamp
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
+from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
 
 NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 SWITCH_WORDS = {"on": "off", "off": "on", "yes": "no", "no": "yes", "true": "false", "false": "true"}
@@ -70,14 +74,108 @@ _NOT_SPOKEN = {"printCoeffs", "turbulence", "active", "log", "report", "enabled"
                "clip", "equilibrium", "symmetric", "newFormat"}
 
 
+# values named by an entry's name or meaning ("DT 0.002", "Young's modulus 70 GPa", "maxAlphaCo 0.5"):
+# the matching tasks.plan.named and the named controls below share
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_LINKWORD = r"(?:=|:|of|is|to|at|be|are|equal to|set to|becomes|around|about|~)"
+# "DT 0.002", "D = 5e3", "the diffusivity between them should be 1e-8": a few words may sit between
+# the name and the number, but then a linking word must come right before the number
+_LINK = (rf"\s*(?:\([^)]*\)\s*)?(?:(?:[A-Za-z'-]+\s+|\d+\s+(?=[A-Za-z]{{3,}})){{0,6}}?{_LINKWORD}\s*|{_LINKWORD}?\s*)"
+         r"(?:of\s+|about\s+|around\s+)?")
+_SYMBOL_LINK = r"\s*(?:=|:)?\s*"
+_COMMON = {"on", "off", "in", "to", "a", "an", "the", "and", "or", "of", "is", "at", "by", "as", "it", "no", "yes",
+           "type", "value", "values", "name", "model", "file", "mesh", "inlet", "outlet", "wall", "walls", "p", "U",
+           "T", "k", "x", "y", "z", "s", "m", "K", "e", "d", "f", "r", "E", "h"}
+
+
+@lru_cache(maxsize=1)
+def aliases() -> dict[str, list[str]]:
+    data = yaml.safe_load((CANONICAL_DIR / "entry_names.yaml").read_text()) or {}
+    return {phrase.lower(): list(names) for phrase, names in data.items()}
+
+
+def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int] | None:
+    """(SI value, its text, its start) of the number right after position `at`."""
+    m = re.match(link + rf"(?P<num>{_NUM})", text[at:])
+    between = re.sub(r"\b\d+\s+[A-Za-z]{3,}\b", "", text[at:at + m.start("num")]) if m else ""  # "the 2 liquids"
+    if m and re.search(r"[\d.,;]", between):
+        return None  # another number or clause lies between the name and this one
+    if not m:
+        return None
+    start = at + m.start("num")
+    q = _QUANTITY.match(text, start)
+    if q is not None and q.start() == start:
+        kind, scale, offset = _kind_of(q.group("unit"))
+        return parse_number(q.group("num")) * scale + offset, q.group(0), start
+    part = re.match(r"(\d+)\s+(half|halves|thirds?|quarters?|fifths?|tenths?)\b", text[start:])
+    if part:  # "one half" (normalised to "1 half")
+        den = {"hal": 2, "thi": 3, "qua": 4, "fif": 5, "ten": 10}[part.group(2)[:3]]
+        return int(part.group(1)) / den, part.group(0), start
+    mass = re.match(rf"({_NUM})\s*(kg|g|mg|ug|µg|grams?|milligrams?|kilograms?)(?![\w/])", text[start:])
+    if mass:  # "5 mg" injected: kg, as the dictionaries hold it
+        unit = mass.group(2).lower()
+        scale = 1.0 if unit.startswith("k") else 1e-6 if unit.startswith("m") else \
+            1e-9 if unit in ("ug", "µg") else 1e-3
+        return float(f"{float(mass.group(1)) * scale:.12g}"), mass.group(0), start
+    pct = re.match(rf"({_NUM})\s*(%|percent)", text[start:])
+    if pct:
+        return float(pct.group(1)) / 100, pct.group(0), start
+    return float(m.group("num")), m.group("num"), start
+
+
+def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
+               spoken: dict[str, str] | None = None) -> list[tuple[str, float, str, int]]:
+    """(entry name, value, value text, position) for every entry the request sets by name.
+
+    `entries` maps an entry name to where the base has it ([(file, key path), ...]); `spoken`
+    maps an entry name to a regex for its words in prose ("alpha sub-?cycles"), tried before
+    the phrases of canonical/entry_names.yaml."""
+    text = normalise(text)
+    low = text.lower()
+    found: dict[int, tuple[str, float, str, int]] = {}
+    phrases = [(pattern, [name]) for name, pattern in sorted((spoken or {}).items(), key=lambda kv: -len(kv[1]))]
+    phrases += [(re.escape(phrase), names) for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0]))]
+    for pattern, names in phrases:
+        name = next((n for n in names if n in entries), None)
+        if name is None:
+            continue
+        # not the tail of a hyphenated word: the omega of "k-omega SST" names a model, not the entry
+        for m in re.finditer(rf"(?<![\w'-])({pattern})(?![\w])", low):
+            got = _value_after(text, m.end())
+            before = re.search(rf"(?<![\w.])({_NUM})(\s*(?:%|percent\b))?\s+(?:\w+\s+)?$",
+                               text[max(0, m.start() - 20):m.start()])
+            if got is None and before is not None:  # "3 non-orthogonal correctors", "30 % volatility"
+                start = m.start() - len(text[max(0, m.start() - 20):m.start()]) + before.start(1)
+                scale = 0.01 if before.group(2) else 1.0
+                got = (float(before.group(1)) * scale, before.group(1) + (before.group(2) or ""), start)
+            if got and got[2] not in found:
+                found[got[2]] = (name, got[0], got[1], got[2])
+    for name in entries:
+        symbol = name in _COMMON or len(name) < 2
+        if symbol and len(entries[name]) != 1:
+            continue  # a one-letter symbol binds only to an entry the base has exactly once
+        for m in re.finditer(rf"(?<![\w.'-]){re.escape(name)}(?![\w.'])", text):
+            if re.search(rf"(?<![\w.]){_NUM}\s*$", text[max(0, m.start() - 25):m.start()]) and \
+                    not re.match(rf"{_SYMBOL_LINK}{_NUM}", text[m.end():]):
+                continue  # "90 rpm": the unit of the number before it, not the entry rpm ("nu 0.3 rho 2700" is)
+            got = _value_after(text, m.end(), _SYMBOL_LINK if symbol else _LINK)
+            if got and got[2] not in found:
+                found[got[2]] = (name, got[0], got[1], got[2])
+    return sorted(found.values(), key=lambda f: f[3])
+
+
+
 class Control:
     """One stated control: the fvSolution key it sets (`relaxationFactors:p` for one field's
     factor), its value, its words and position. Its label is what the binder and the report
     call it: "nNonOrthogonalCorrectors 3", the same text the by-name binder gives that entry."""
 
-    def __init__(self, key: str, value: float, text: str, start: int) -> None:
+    def __init__(self, key: str, value: float, text: str, start: int, number: str | None = None,
+                 number_at: int | None = None) -> None:
         self.key, self.value, self.text, self.start = key, value, text, start
         self.label = f"{key.replace(':', ' ').strip()} {value:g}"
+        # the number as written and where (a named control: "5 ms" of "max time step 5 ms")
+        self.number, self.number_at = number or text, start if number_at is None else number_at
 
 
 def _count_key(kind: str | None) -> str:
@@ -85,16 +183,21 @@ def _count_key(kind: str | None) -> str:
     return next(key for prefix, key in _COUNT_KEYS if word.startswith(prefix))
 
 
-def solver_controls(text: str) -> list[Control]:
+def solver_controls(text: str, names: frozenset[str] | None = None) -> list[Control]:
     """The corrector counts, residual targets and relaxation factors the text states (number
-    words already written as digits)."""
+    words already written as digits), and the numeric controlDict / fvSolution entries it names
+    (`names`, else every one the installed tutorials have)."""
     out: list[Control] = []
     taken: list[tuple[int, int]] = []
 
-    def add(key: str, value: float, words: str, span: tuple[int, int]) -> None:
+    def add(key: str, value: float, words: str, span: tuple[int, int], number: tuple[str, int] | None = None) -> None:
         if not any(a < span[1] and span[0] < b for a, b in taken):
-            out.append(Control(key, value, words, span[0]))
+            out.append(Control(key, value, words, span[0], *(number or (None, None))))
             taken.append(span)
+
+    # named first: "alpha correctors 2" is nAlphaCorr, not the "correctors 2" of nCorrectors
+    for name, value, words, start, raw, at in named_controls(text, control_names() if names is None else names):
+        add(name, value, words, (start, start + len(words)), (raw, at))
 
     for m in _COUNT_AFTER.finditer(text):
         n, kind = next((m.group(f"n{i}"), m.group(f"kind{i}")) for i in ("", "2", "3") if m.group(f"n{i}"))
@@ -122,6 +225,94 @@ def solver_controls(text: str) -> list[Control]:
             add(f"solvers:{'relTol' if m.group('rel') else 'tolerance'}:{field}", float(m.group("num")), m.group(0),
                 m.span())
     return sorted(out, key=lambda c: c.start)
+
+
+# numeric entries of controlDict and fvSolution a request names ("maxAlphaCo 0.5", "2 alpha subcycles") --
+# read by other readers already: run times, the Courant number, linear-solver tolerances; bookkeeping
+_NOT_NAMED = {"startTime", "endTime", "deltaT", "writeInterval", "timePrecision", "writePrecision", "maxCo",
+              "tolerance", "relTol", "cycleWrite", "writeNowSignal"}
+# spoken only by their exact names: "maximum 500 iterations" is a run length, not GAMG's maxIter
+_EXACT_ONLY = {"maxIter", "minIter", "pRefCell", "pRefValue", "pMin", "pMax", "rhoMin", "rhoMax"}
+# how a part of a camelCase entry name is said
+_SPOKEN_PARTS = {"max": r"max(?:imum|\.)?", "min": r"min(?:imum|\.)?", "co": r"(?:courant|co)(?:[\s-]+number)?",
+                 "corr": r"correct(?:ors?|ions?)", "iter": r"iter(?:ations?)?", "sub": "sub",
+                 "cycles": r"cycl(?:es?|ing)", "t": "t"}
+
+
+def _control_names_in(paths: list[Path]) -> dict[str, list[str]]:
+    """{where: names} of the numeric entries of these controlDicts (top level) and fvSolutions
+    (a solver's, an algorithm dictionary's): where is controlDict, solvers or algorithm."""
+    found: dict[str, set[str]] = {"controlDict": set(), "solvers": set(), "algorithm": set()}
+    for path in paths:
+        if not path.is_file():
+            continue
+        for entry, raw in fd.leaves(read_text(path) or ""):
+            if not re.fullmatch(NUM, " ".join(fd.strip_comments(raw).split())) or \
+                    not re.fullmatch(r"[a-z]+[A-Z]\w*", entry[-1]):
+                continue
+            if path.name == "controlDict" and len(entry) == 1:
+                found["controlDict"].add(entry[0])
+            elif path.name == "fvSolution" and len(entry) == 3 and entry[0] == "solvers":
+                found["solvers"].add(entry[2])
+            elif path.name == "fvSolution" and len(entry) == 2 and entry[0] not in ("solvers", "relaxationFactors"):
+                found["algorithm"].add(entry[1])
+    return {where: sorted(names - _NOT_NAMED) for where, names in found.items()}
+
+
+@lru_cache(maxsize=4)
+def installed_controls(root: str) -> dict[str, list[str]]:
+    """_control_names_in over the installed tutorials, read once per installation (cached)."""
+    return cached_json("control_names", tutorials_stamp(Path(root), "v1"), lambda: _control_names_in(
+        [*Path(root).rglob("system/controlDict"), *Path(root).rglob("system/fvSolution")]))
+
+
+def control_names(root: str | None = None) -> frozenset[str]:
+    """Every numeric controlDict / fvSolution entry name the installed tutorials have (camelCase,
+    not read by another reader)."""
+    if root is None:
+        from tasks.core.config import get_settings
+
+        root = str(get_settings().tutorials_dir)
+    return frozenset(n for names in installed_controls(root).values() for n in names)
+
+
+def spoken_control(name: str) -> str | None:
+    """A regex for a control entry in prose: nAlphaSubCycles -> 'alpha sub-cycles', maxAlphaCo
+    -> 'max(imum) alpha Courant (number)', nAlphaCorr -> 'alpha correctors'; None when only the
+    exact name says it (one word, or an _EXACT_ONLY name)."""
+    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", name)]
+    if words[:1] == ["n"] and len(words) > 2:
+        words = words[1:]  # "n" is "the number of"
+    if name in _EXACT_ONLY or len(words) < 2:
+        return None
+    parts = [_SPOKEN_PARTS.get(w, re.escape(w) + ("s?" if len(w) > 3 else "")) for w in words]
+    # words apart ("n correctors" is not the name nCorrectors); "sub cycles" may be one word
+    return (r"(?:number\s+of\s+)?" + r"[\s-]+".join(parts)).replace(r"sub[\s-]+", r"sub[\s-]?")
+
+
+def named_controls(text: str, names: frozenset[str] | set[str]) -> list[tuple[str, float, str, int, str, int]]:
+    """(entry name, value, words, their position, the number, its position) of each control of
+    `names` the text names with a number, by its exact name ("nAlphaCorr 2"), its spoken words
+    ("2 alpha subcycles") or a phrase of canonical/entry_names.yaml; the words run from the name
+    to the number (or from the number to the name)."""
+    spoken = {n: p for n in names if (p := spoken_control(n))}
+    low = text.lower()
+    out = []
+    for name, value, raw, at in find_named(text, {n: [("", [n])] for n in names}, spoken):
+        said = [re.escape(name.lower())] + ([spoken[name]] if name in spoken else []) + \
+            [re.escape(p) for p, ns in aliases().items() if name in ns]
+        pattern = rf"(?<![\w'-])(?:{'|'.join(said)})(?!\w)"
+        before = [m for m in re.finditer(pattern, low[max(0, at - 80):at])]
+        after = re.compile(pattern).search(low, at + len(raw), at + len(raw) + 40)
+        if before:
+            start = max(0, at - 80) + before[-1].start()
+            words = text[start:at + len(raw)]
+        elif after:
+            start, words = at, text[at:after.end()]
+        else:
+            start, words = at, raw
+        out.append((name, value, words, start, raw, at))
+    return out
 
 
 def solver_entries(fv_solution: str, fields: list[str], key: str) -> list[list[str]]:
