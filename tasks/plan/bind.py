@@ -807,7 +807,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             parts = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b", rest)
             clause = parts[-1] if len(parts) > 1 else clause
         after = re.split(r"[,;]|\.\s", text[at + len(q.text):at + len(q.text) + 40])[0]
-        after = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b|(?<![\w.])[-+]?\d", after)[0]  # up to the next value
+        after = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b", after)[0]  # up to the next value's words
         return f"{clause} {q.text.lower()} {after}", f"{sentence} {q.text.lower()} {after}"
 
     def _bounds(self) -> list[tuple[float, float]] | None:

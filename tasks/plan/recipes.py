@@ -102,10 +102,16 @@ class Plan:
         return fluid
 
 
+# "max time step 5 ms" is maxDeltaT (a control read by name, tasks/plan/controls.py), not the time step
+_MAX_STEP = ("max time step", "maximum time step", "max. time step", "maxdeltat", "largest time step",
+             "time step limit", "time step of at most", "time step up to")
+
+
 def by_role(ctx: "Context", kind: str, role: str) -> Quantity | None:
     """The first quantity of this kind whose words give it this role (stated.role_of, the rule the
     binder and the verifier use): "run to 1 s" is the end time however it is worded."""
-    return next((q for q in ctx.qs if q.kind == kind and role_of(q) == role), None)
+    return next((q for q in ctx.qs if q.kind == kind and role_of(q) == role and
+                 not any(w in q.before[-30:] for w in _MAX_STEP)), None)
 
 
 def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adjustable: bool = False,
@@ -117,7 +123,8 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
     if steady:
         end_q = ctx.q("iterations", "endtime", "run", "for", "to", exclude=("every", "write")) or \
             by_role(ctx, "iterations", "end_time") or end_q
-    dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt") or by_role(ctx, "time", "delta_t")
+    dt_q = ctx.q("time", "deltat", "time step", "timestep", "dt", "δt", "Δt", exclude=_MAX_STEP) or \
+        by_role(ctx, "time", "delta_t")
     write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write") or \
         by_role(ctx, "time", "write_interval") or by_role(ctx, "iterations", "write_interval")
     end_v, end_locked = p.take("endTime", end_q, end, "s" if not steady else "iterations")

@@ -267,8 +267,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
     switches it sets in words."""
     out: list[StatedQuantity] = []
     plain = normalise(text)
+    held = [(c.start, c.start + len(c.text)) for c in solver_controls(plain)]  # "max time step 5 ms": maxDeltaT's
     for q in quantities(text):
-        if _glued(plain, q):
+        if _glued(plain, q) or any(a <= q.start < b for a, b in held):
             continue
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
                                   role=role_of(q, plain[:q.start], _after_words(plain, q)), dims=q.dims))

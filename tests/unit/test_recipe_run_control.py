@@ -31,3 +31,12 @@ def test_a_run_verb_in_its_own_clause_makes_a_time_the_end_time(text: str, role:
     from tasks.plan.stated import read_stated
 
     assert [q.role for q in read_stated(text) if q.quantity == "time"] == [role]
+
+
+def test_a_maximum_time_step_is_not_the_time_step() -> None:
+    from tasks.plan.stated import read_stated
+
+    text = "dam break with interFoam, max time step 5 ms, maxAlphaCo 0.5, run 0.5 s"
+    m = plan(text, TUTORIALS)
+    assert float(m.time.delta_t) != 0.005
+    assert [q.role for q in read_stated(text) if q.quantity == "time"] == ["end_time"]
