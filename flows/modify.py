@@ -13,10 +13,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from flows.case import run_shortened
 from tasks.core.config import Settings, get_settings
 from tasks.edit.checks import Problem, check_case
-from tasks.edit.modify import CaseState, ChangePlan, ChangeResult, apply_changes, plan_changes, read_state
+from tasks.edit.modify import (
+    CaseState,
+    ChangePlan,
+    ChangeResult,
+    apply_changes,
+    plan_changes,
+    read_state,
+    stated_changes,
+)
 from tasks.foam.locked import LockCheck, check_locked
+from tasks.plan.stated import NotApplied, StatedQuantity
 from tasks.run.report import RunReport
-from tasks.run.score import rubric
+from tasks.run.score import cap_for_not_applied, rubric
 
 
 class ModifyResult(BaseModel):
@@ -39,6 +48,8 @@ class ModifyResult(BaseModel):
     review: dict | None = None
     seconds: float = 0.0
     notes: list[str] = Field(default_factory=list)
+    stated: list[StatedQuantity] = Field(default_factory=list)
+    not_applied: list[NotApplied] = Field(default_factory=list)
 
 
 @task(name="read-case", persist_result=False, cache_policy=NO_CACHE)
@@ -84,12 +95,13 @@ def modify_case(case_dir: Path, request: str, run: bool = True, backend: str | N
         if report.status != "completed" and review:
             report, summary = _review(after.case_dir, settings, backend, report)
     locks = check_locked(after.case_dir)
-    score = rubric(report, locks) if report else None
+    stated, not_applied = stated_changes(plan, after.case_dir)
+    score = cap_for_not_applied(rubric(report, locks), not_applied) if report else None
     status = "changed" if report is None else ("completed" if report.status == "completed" else "failed")
     return ModifyResult(
         case_dir=str(after.case_dir), status=status, score=score.score if score else None,
         score_reason=score.reason if score else "not run (--no-run)", solver=after.solver, turbulence=after.model,
         changed=change.changed, diff=change.diff, backup=change.backup, assumptions=plan.assumptions,
         warnings=plan.warnings, checks=problems, locked=locks, run=report, review=summary,
-        seconds=round(time.monotonic() - started, 2),
+        seconds=round(time.monotonic() - started, 2), stated=stated, not_applied=not_applied,
     )

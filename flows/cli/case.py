@@ -106,9 +106,9 @@ def modify_cmd(
 
 
 def _modify_text(result: Any, show_diff: bool) -> str:
-    lines = [f"{result.case_dir}: {result.status}" + (f", score {result.score}/4" if result.score is not None else ""),
-             f"  {result.score_reason}",
-             "  changed: " + ", ".join(result.changed)]
+    lines = [f"{result.case_dir}: {result.status}" + (f", score {result.score}/4" if result.score is not None else "")]
+    lines += [f"  NOT APPLIED: {n.text}: {n.reason}" for n in result.not_applied]  # first: what was not done
+    lines += [f"  {result.score_reason}", "  changed: " + ", ".join(result.changed)]
     lines += [f"  assumed: {line}" for line in result.assumptions]
     lines += [f"  warning: {line}" for line in result.warnings]
     if result.backup:

@@ -50,7 +50,7 @@ from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions, vec
 from tasks.plan.request import check_request_text, final_model, named_solver
-from tasks.plan.stated import in_case_time
+from tasks.plan.stated import NotApplied, StatedQuantity, in_case_time, mentions_value, read_stated
 
 _NUMBER = r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?"
 
@@ -169,6 +169,50 @@ def _direction(case: Path, field: str, patch: str) -> list[float]:
         norm = sum(x * x for x in nums) ** 0.5
         return [x / norm for x in nums]
     return [1.0, 0.0, 0.0]
+
+
+# stated kinds a change set carries as a number in an edited entry; the others are turned into
+# something else (a fraction scales a value, Re/Ma become a velocity, an angle a direction)
+_CARRIED = {"velocity", "temperature", "pressure", "kinematic_viscosity", "dynamic_viscosity", "density", "time",
+            "iterations", "courant", "angular_velocity", "frequency", "volume_flow", "mass_flow", "heat_flux",
+            "gravity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "cells", "ranks"}
+
+
+def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], list[NotApplied]]:
+    """Every value the request states, with the entry the change set wrote it to (read back from
+    the case), and the ones no planned change carries: "a 500 K wall" on a case without a
+    temperature field is reported, not dropped."""
+    stated: list[StatedQuantity] = []
+    missing: list[NotApplied] = []
+    for q in read_stated(plan.request):
+        if q.quantity not in _CARRIED:
+            continue
+        if q.quantity == "ranks":
+            done = plan.ranks == int(q.value)
+            stated.append(q.model_copy(update={"file": "system/decomposeParDict", "verified": done}))
+        elif q.quantity == "cells":
+            done = plan.refine is not None or any(
+                q.dims and all(re.search(rf"(?<![\d.]){d}(?![\d.])", str(e.value)) for d in q.dims) for e in plan.edits)
+            stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
+        else:
+            edit = next((e for e in plan.edits if mentions_value(str(e.value), q.value) or
+                         mentions_value(str(e.value), in_case_time(q.value, state_solver(case)))), None)
+            done = edit is not None and mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), q.value)
+            stated.append(q.model_copy(update={"file": edit.file if edit else None,
+                                               "entry": edit.entry if edit else None, "verified": done}))
+        if not stated[-1].verified:
+            missing.append(NotApplied(text=q.text, reason="no change of this request carries it into the case "
+                                                          "(name the patch, region or entry it is for)"))
+    return stated, missing
+
+
+def state_solver(case: Path) -> str:
+    return fd.get(_text(case, "system/controlDict"), ["application"]) or ""
+
+
+def _text(case: Path, rel: str) -> str:
+    path = case / rel
+    return path.read_text(errors="replace") if path.is_file() else ""
 
 
 def plan_changes(state: CaseState, text: str) -> ChangePlan:
