@@ -36,16 +36,24 @@ _STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|potential|laplacian|SRFSimple|
 # request words -> physics flags (True: asked for; False: excluded)
 FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
-                      "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas"), ("incompressible",)),
+                      "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas", "than sound", "than the sound",
+                      "speed of sound", "sound speed", "compressed", "compressibility"), ("incompressible",)),
     "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
                     "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
-                    "bubble", "interface", "liquid column", "water column", "filling", "droplet"), ("single-phase",)),
+                    "bubble", "interface", "liquid column", "water column", "filling", "droplet", "a drop of",
+                    "drop of water", "drop of oil", "oil and water", "water and oil", "water in oil", "oil in water",
+                    "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas"),
+                   ("single-phase", "single phase", "one phase", "one-phase")),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
                 "boussinesq", "rayleigh", "cooling", "cooled", "warm"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
-                  "hot room", "stratif"), ()),
+                  "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
+                  "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
+                 ("no gravity", "without gravity", "zero gravity", "gravity neglected", "gravity is neglected",
+                  "gravity ignored", "gravity is ignored", "ignore gravity", "neglect gravity", "neglecting gravity")),
     "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
-                    "kinematic cloud"), ()),
+                    "kinematic cloud", "cloud of drops", "cloud of droplets", "droplet cloud", "drops injected",
+                    "injected drops", "injected droplets"), ()),
     "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
                     "ignition", "ignited", "premixed", "equivalence ratio"), ()),
     "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
@@ -57,7 +65,8 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
     "multiphase": ("shock wave", "pressure wave", "sound wave", "acoustic wave", "expansion wave", "blast wave",
                    "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
-                   "acoustic waves", "expansion waves", "blast waves", "compression waves"),
+                   "acoustic waves", "expansion waves", "blast waves", "compression waves", "pressure drop",
+                   "pressure drops"),
     "compressible": ("sonic boom",),
 }
 # a rotating region of the fluid (MRF, MRFProperties' cellZone) rather than the whole fluid in one
@@ -74,16 +83,17 @@ FLUID_WORDS = ("air", "water", "gas", "fluid", "coolant", "oil", "liquid", "flow
 # two phases kept apart by an interface (VOF) rather than one dispersed in the other (Euler-Euler)
 INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface", "under water", "underwater",
                    "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
-                   "water surface", "liquid surface", "pool", "tank of water")
+                   "water surface", "liquid surface", "pool", "tank of water", "sharp surface", "clear surface",
+                   "surface between")
 # words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
 DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
-            "first second third half quarter degree degrees compressible incompressible unsteady around "
+            "between first second third half quarter degree degrees compressible incompressible unsteady around "
             "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region "
-            "subsonic transonic supersonic hypersonic"
+            "subsonic transonic supersonic hypersonic turbulence hot cold warm heated cool"
             .split())  # physics words count through the flags and the solver words, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
@@ -231,10 +241,35 @@ def _says(low: str, phrase: str, whole: bool = True) -> bool:
         return False
     at = low.find(target)
     while at >= 0:
-        if not re.search(r"\b(?:non|no|not|without)\s*$", low[max(0, at - 9):at + 1]):
+        before = low[max(0, at - 12):at + 1]
+        if not re.search(r"\b(?:non|no|not|without|ignore|ignoring|neglect|neglecting)\s*$", before) \
+                and not _NEGATED_AFTER.match(_after_word(low, at + len(target) - (1 if whole else 0))):
             return True
         at = low.find(target, at + 1)
     return False
+
+
+# a phrase the request switches off after saying it ('buoyancy ignored', 'gravity is neglected')
+_NEGATED_AFTER = re.compile(r" (?:is |are |can be |may be |to be |be )?(?:ignored|ignore|neglected|neglect|not included"
+                            r"|not considered|not needed|switched off|turned off) ")
+
+
+def _switched_off(low: str, stem: str) -> bool:
+    """The request names the physics (a word starting with `stem`) to switch it off: 'buoyancy is
+    ignored', 'neglecting buoyancy' (a plain 'no' or 'non-' only leaves it unasked)."""
+    target = " " + " ".join(re.sub(r"[-_/]", " ", stem.lower()).split())
+    at = low.find(target)
+    while at >= 0:
+        if re.search(r"\b(?:ignore|ignoring|neglect|neglecting)\s*$", low[max(0, at - 12):at + 1]) or \
+                _NEGATED_AFTER.match(_after_word(low, at + len(target))):
+            return True
+        at = low.find(target, at + 1)
+    return False
+
+
+def _after_word(low: str, at: int) -> str:
+    """The text from the end of the word at `at` on, its leading space kept ('buoyan' -> after 'buoyancy')."""
+    return low[at + re.match(r"\S*", low[at:]).end():]
 
 
 @lru_cache(maxsize=1)
@@ -258,6 +293,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             flags[flag] = False
         elif any(w in said and _says(said_normal, w.rstrip(), whole=False) for w in yes):
             flags[flag] = True
+        elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
+            flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
     steady = None
     if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|vortex shedding|\bover time\b", low):
         steady = False
@@ -273,6 +310,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             sim = None
     elif re.search(r"\bles\b|large[- ]eddy", low):
         sim = "LES"
+    elif re.search(r"\b(?:no|not|without|non)[- ]?(?:turbulent|turbulence)\b", low):
+        sim = "laminar"  # 'no turbulence', 'not turbulent', 'non-turbulent'
     elif re.search(r"\brans\b|\bras\b|turbulent|turbulence", low):
         sim = "RAS"
     elif "laminar" in low:
@@ -368,11 +407,17 @@ def _described_compressible(solver: str) -> bool:
     return bool(entry and re.search(r"(?<!in)compressib", entry.help.lower()))
 
 
-def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: RequestFeatures) -> bool:
+def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: RequestFeatures,
+                 solver: str = "") -> bool:
     """The record has the physics flag as the request wants it. A particle cloud is a dispersed
-    phase: a multiphase request for particles, droplets or a spray is met by a Lagrangian tutorial."""
+    phase: a multiphase request for particles, droplets or a spray is met by a Lagrangian tutorial;
+    and particles the request carries by a continuum method it names ('sand settles as a mixture',
+    'particles and gas as two fluids': drift-flux, Euler-Euler) are met by that multiphase tutorial."""
     if flag == "multiphase" and wanted and rflags.get("lagrangian") and (
             features.flags.get("lagrangian") or features.dispersed):
+        return True
+    if flag == "lagrangian" and wanted and rflags.get("multiphase") and \
+            features.hint_strength.get(solver, 0.0) >= PHRASE_POINTS:
         return True
     return rflags.get(flag) == wanted
 
@@ -484,6 +529,15 @@ def _compressible_vof(solver: str) -> bool:
     return bool(entry and "VOF" in entry.help and "two compressible" in entry.help)  # not N phases
 
 
+def _n_phase_vof(solver: str) -> bool:
+    """A VOF solver for more than two phases (multiphaseInterFoam's N, interMixingFoam's three): its
+    tutorials carry three or four."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"\b(?:N|three) incompressible fluids\b", entry.help)
+                and re.search(r"interface", entry.help))
+
+
+_SOLID_ONLY_WORDS = {"solid", "joule", "conduction", "electric", "electrical", "current", "resistive"}
 CLASS_POINTS = 45.0  # a class of flow the request describes without naming the method
 
 
@@ -507,8 +561,13 @@ def _class_points(r: CaseRecord, solver: str, features: RequestFeatures, why: li
             points -= 40.0
     if features.solid_and_fluid and solver.startswith("chtMultiRegion") and "TwoPhase" not in solver \
             and _has_fluid_region(r.path):
-        points += CLASS_POINTS + 15.0
+        points += CLASS_POINTS + 25.0  # a single-region tutorial named like the flow has no solid to conduct in
         why.append("a solid and a fluid exchanging heat (conjugate heat transfer)")
+    if solver.startswith("chtMultiRegion") and not _has_fluid_region(r.path) and \
+            not set(features.words) & _SOLID_ONLY_WORDS:
+        points -= 20.0  # a solid region alone (jouleHeatingSolid) is no base for a flow
+    if features.flags.get("multiphase") and _n_phase_vof(solver) and solver not in features.hint_strength:
+        points -= 25.0  # two phases asked for (no third named): a two-phase VOF solver's tutorial, not N phases
     if features.sharp_compressible:
         if _compressible_vof(solver):
             points += CLASS_POINTS
@@ -527,6 +586,14 @@ def _has_fluid_region(path: str) -> bool:
         return True  # its regions are written by its Allrun: assume a fluid among them
     m = re.search(r"\bfluid\s*\(([^)]*)\)", read_text(found))
     return bool(m and m.group(1).strip())
+
+
+def _sole_hint(solver: str, features: RequestFeatures) -> bool:
+    """The request's words point to this solver more than to any other: the physics it brings is
+    the request's. A name a family shares ('overset' for every over* solver) implies none of the
+    family's extra physics (heat, a second phase): its flags must be asked for."""
+    points = features.hint_strength.get(solver, 0.0)
+    return points > 0 and sum(1 for p in features.hint_strength.values() if p >= points) == 1
 
 
 def _strongly_hinted(features: RequestFeatures) -> bool:
@@ -564,7 +631,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         score += _class_points(r, solver, features, why)
         rflags = _record_flags(r)
         mismatched = [flag for flag, wanted in features.flags.items()
-                      if not _flag_agrees(flag, wanted, rflags, features)]
+                      if not _flag_agrees(flag, wanted, rflags, features, solver)]
         if not features.solver and solver in features.default_solvers and not _strongly_hinted(features) \
                 and not mismatched and not _other_time_scheme(solver, features, switchable=False):
             score += 20
@@ -588,7 +655,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             else:
                 score -= 35
                 why.append(f"{flag} {'missing' if wanted else 'unwanted'}")
-        hinted = solver in features.hint_strength or solver == features.solver
+        hinted = solver == features.solver or _sole_hint(solver, features)
         for flag, has in rflags.items():
             if has and flag not in features.flags and not hinted:
                 score -= 12  # physics nobody asked for (a solver the request's words name implies its own)
