@@ -31,7 +31,7 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     """Write what `case_dir` needs to mesh `spec` and say how to run it."""
     case_dir = Path(case_dir)
     (case_dir / "system").mkdir(parents=True, exist_ok=True)
-    assumptions = _given_and_defaulted(spec)
+    assumptions = _given_and_defaulted(spec) + list(spec.notes)
     if spec.shape in GMSH_SHAPES or (spec.outline is not None and not _is_box(spec.outline)):
         from tasks.geometry.unstructured import build_unstructured
 

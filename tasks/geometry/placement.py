@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.spec import Point
+from tasks.geometry.spec import NUM, Point
 
-NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _UNITS = [(r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"met(?:er|re)s?|m", 1.0)]
 UNIT = "(?:" + "|".join(u for u, _ in _UNITS) + r")(?![\w/^²³])"
 _LEN = rf"({NUM})\s*({UNIT})?"

@@ -17,6 +17,8 @@ from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, 
 
 from tasks.core.errors import RequestError
 
+NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a geometry text
+
 Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
     "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
@@ -237,6 +239,7 @@ class GeometrySpec(BaseModel):
     mesh: MeshSpec = Field(default_factory=MeshSpec)
     two_d: bool | None = None  # default: 3D for box, 2D for everything else
     origin: Point = (0.0, 0.0)  # x-y translation of the shape's own coordinates (tasks/geometry/placement.py)
+    notes: list[str] = Field(default_factory=list)  # how a size not stated was chosen (reported as an assumption)
     _dims: Any = PrivateAttr(None)
 
     @model_validator(mode="after")

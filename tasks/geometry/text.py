@@ -10,9 +10,8 @@ import re
 from typing import Any
 
 from tasks.geometry.placement import axis_ranges, place
-from tasks.geometry.spec import OPPOSITE, GeometrySpec, Point, Shape, make_spec
+from tasks.geometry.spec import NUM, OPPOSITE, GeometrySpec, Point, Shape, make_spec
 
-NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (r"inch(?:es)?|in(?!\s+(?!(?:in|diameter|radius|long|wide|high|tall|deep|thick|chord)\b)[a-z])|\"", 0.0254), (r"feet|foot|ft", 0.3048),
@@ -389,18 +388,18 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("sudden_contraction", r"sudden(?:ly)?\s+(?:\w+\s+)?contract(?:ion)?|abrupt\s+contraction|contraction\s+ratio"),
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
     ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
-    ("heated_cavity", r"(?:heated|natural[- ]convection|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square)"
+    ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square)"
                       r"|(?:cavity|enclosure)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:wall|floor|bottom|plate|base)|natural\s+convection"
                       r"|cold\s+(?:lid|ceiling|top))|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)"
                       r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
     ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
                                r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
-                               r"(?:[\w-]+\s+){0,2}(?:cylinders|rods|posts|pillars|discs|disks|circles)\b"
+                               r"(?:[\w-]+\s+){0,2}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
                                r"|\b(?:block|square|rectangle|body)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located|positioned)"),
-    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
+    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b|\bcube\b|cuboid"),
@@ -451,6 +450,8 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         fields["two_d"] = two_d
     if mesh:
         fields["mesh"] = mesh
+    if shape == "heated_cavity" and _unsized_cavity(text, lengths, dims):
+        fields["notes"] = _size_from_rayleigh(text, dims)
     if shape == "channel_with_obstacles":
         fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
     if shape in ("rectangle", "channel"):
@@ -515,6 +516,10 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         symbol = re.search(rf"(?-i:\bh\b)\s*(?:=|:)\s*{LENGTH}", text)  # "h = 2 cm": a step's height
         if symbol and "step_height" not in n:
             n = {**n, "step_height": float(symbol.group(1)) * unit_factor(symbol.group(2))}
+        blocks = re.search(rf"\bstep\s+(?:blocks|occupies|fills|takes\s+up|covers|obstructs)\s+(?:the\s+)?"
+                           rf"(?:lower|bottom|first)?\s*{LENGTH}", text, re.I)  # "the step blocks the lower 3 cm"
+        if blocks and blocks.group(2) and "step_height" not in n:
+            n = {**n, "step_height": float(blocks.group(1)) * unit_factor(blocks.group(2))}
         n = _step_heights(shape, text, {**_from_to_heights(text), **n})
         take("step_height", "step_height")
         take("height", "height")
@@ -539,6 +544,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("upstream_length", "upstream_length")
         take("downstream_length", "downstream_length")
         if shape in ("nozzle", "diffuser"):
+            d.update({k: v for k, v in _taper_words(text).items() if k not in d})
             take("taper_length", "length")
         elif "length" in n and _TOTAL.search(text):
             d["total_length"] = n["length"]  # "40 cm long in total": placement splits it about the change
@@ -577,6 +583,11 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("diameter", "diameter", "inner_diameter")
         take("length", "length")
     elif shape == "annulus":
+        for side in ("inner", "outer"):  # "a 3 cm inner tube": a tube's size is its diameter
+            sized = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:diameter\s+)?{side}\s+(?:tube|cylinder|pipe|shaft|rod)\b",
+                              text, re.I)
+            if sized and sized.group(2) and f"{side}_radius" not in n and f"{side}_diameter" not in n:
+                n = {**n, f"{side}_diameter": float(sized.group(1)) * unit_factor(sized.group(2))}
         # "radii 3 cm and 5 cm", "cylinders of radius 3 cm and 5 cm", "diameters of 40 and 60 mm"
         radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}",
                           text, re.I)
@@ -607,6 +618,8 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
     elif shape == "t_junction":
         d.update(_t_junction_dims(text))
     elif shape in ("lid_driven_cavity", "heated_cavity"):
+        if shape == "heated_cavity" and "gap" in n:  # "between plates 1 cm apart": across the heated walls
+            d["height" if hot_side(text) in ("bottom", "top") else "width"] = n["gap"]
         take("width", "width", "length", "side")
         take("height", "height", *(("depth",) if two_d else ()), "side")
         if not two_d:
@@ -628,12 +641,41 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             d["width"] = d["height"] = v
         side = re.search(rf"(?:square|cubic)\s+(?:\w+\s+)?(?:cavity|enclosure|box)\s+(?:of\s+(?:side\s+)?)?{LENGTH}"
                          rf"|(?<![\w.]){LENGTH}\s+(?:square|cubic)\s+(?:\w+\s+)?(?:cavity|enclosure|box)", text, re.I)
+        sides = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:sides|sided)\b|\bsides\s+(?:of\s+)?{LENGTH}", text, re.I)
+        if not d and sides and (sides.group(2) or sides.group(4)):  # "with 20 cm sides", "sides of 20 cm"
+            d["width"] = d["height"] = float(sides.group(1) or sides.group(3)) * unit_factor(sides.group(2) or sides.group(4))
         if not d and side and (side.group(2) or side.group(4)):  # "a square cavity 5 cm", "a 5 cm square enclosure"
             d["width"] = d["height"] = float(side.group(1) or side.group(3)) * unit_factor(side.group(2) or side.group(4))
         hot = hot_side(text) if shape == "heated_cavity" else None
         if hot:
             d["hot_wall"] = hot
     return d
+
+
+def _unsized_cavity(text: str, lengths: dict[str, float], dims: dict[str, Any]) -> bool:
+    """The request gives a cavity no size: no length by name, and its width and height are
+    unset or only the default scaled by a stated aspect ratio."""
+    if any(k in lengths for k in ("width", "height", "length", "side", "depth", "diameter")):
+        return False
+    ar = aspect_ratio(text)
+    sizes = {k: v for k, v in dims.items() if k in ("width", "height")}
+    return not sizes or bool(ar and sizes == {"width": 0.1, "height": 0.1 * ar})
+
+
+def _size_from_rayleigh(text: str, dims: dict[str, Any]) -> list[str]:
+    """A heated cavity given no size but Ra, its wall temperatures and the fluid: its height is
+    the side at which they all hold (the width follows from a stated aspect ratio, else equals it);
+    the assumption saying so, or [] when the request leaves something free."""
+    from tasks.geometry.convection import rayleigh_side
+
+    sized = rayleigh_side(text)
+    if sized is None:
+        return []
+    side, note = sized
+    ar = aspect_ratio(text)
+    dims["height"] = side
+    dims["width"] = side / ar if ar else side
+    return [note]
 
 
 _BRANCH = r"\b(?:side|secondary|lateral|vertical)?\s*(?:branch|arm|leg)\b(?!\s*(?:outlet|inlet))"
@@ -647,9 +689,12 @@ def _t_junction_dims(text: str) -> dict[str, Any]:
     m = re.search(_BRANCH, text, re.I)
     branch, main = "", text
     if m:
-        end = re.search(r";|\.\s|\.$|\b(?:the\s+)?main\b", text[m.end():], re.I)
+        end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s+)?"
+                        rf"\bmain\b", text[m.end():], re.I)
         stop = m.end() + end.start() if end else len(text)
-        branch, main = text[m.start():stop], text[:m.start()] + " " * (stop - m.start()) + text[stop:]
+        size = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:wide|long|high|tall)?\s*$", text[:m.start()], re.I)
+        start = size.start() if size and size.group(2) else m.start()  # "a 4 cm wide side arm"
+        branch, main = text[start:stop], text[:start] + " " * (stop - start) + text[stop:]
     n = named_lengths(main)
     product = extent_product(main)
     if product and len(product) == 2:
@@ -668,7 +713,8 @@ def _t_junction_dims(text: str) -> dict[str, Any]:
     if "branch_width" not in d and "width" in d:
         d["branch_width"] = d["width"]
     at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+the\s+(?:inlet|entrance|left\s+end)", branch or text, re.I) \
-        or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I)
+        or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I) \
+        or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I)
     if at:
         d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
     return d
@@ -681,7 +727,7 @@ def _from_to_heights(text: str) -> dict[str, float]:
     """The inlet and outlet heights of a change of section: "from a 2 cm channel to a 6 cm channel",
     "contracting from 10 cm to 4 cm", "from a 0.2 m high channel", "into a 5 cm wide duct"."""
     size = rf"(?:an?\s+|the\s+)?{LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*(?:{_SECTION_NOUN})?"
-    m = re.search(rf"(?<![xyzr]\s)(?<![xyzr])\bfrom\s+{size}\s+(?:to|into|down\s+to|up\s+to)\s+{size}", text, re.I)
+    m = re.search(rf"(?<!\b[xyzr]\s)(?<!\b[xyzr])\bfrom\s+{size}\s+(?:to|into|down\s+to|up\s+to)\s+{size}", text, re.I)
     if m and (m.group(2) or m.group(4)) and float(m.group(1)) > 0 and float(m.group(3)) > 0:
         unit = m.group(4) or m.group(2)
         return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
@@ -691,6 +737,23 @@ def _from_to_heights(text: str) -> dict[str, float]:
         m = re.search(rf"\b(?:{word})\s+(?:an?\s+|the\s+){LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*{_SECTION_NOUN}", text, re.I)
         if m and m.group(2):
             out[name] = float(m.group(1)) * unit_factor(m.group(2))
+    return out
+
+
+_CHANGE_TO = (r"(?:narrow|contract|converg|taper|reduc|shrink|widen|expand|diverg|open|grow|increas)\w*"
+              r"(?:\s+(?:up|down|out))?\s+to\s+(?:an?\s+|the\s+)?")
+
+
+def _taper_words(text: str) -> dict[str, float]:
+    """A nozzle's or diffuser's outlet and taper from how it changes: "narrowing to 8 cm",
+    "widening out to a 12 cm outlet", "over a 25 cm taper", "over 40 cm"."""
+    out: dict[str, float] = {}
+    to = re.search(rf"{_CHANGE_TO}{LENGTH}", text, re.I)
+    if to and to.group(2):
+        out["outlet_height"] = float(to.group(1)) * unit_factor(to.group(2))
+    over = re.search(rf"\bover\s+(?:an?\s+|the\s+)?{LENGTH}(?:\s+(?:long\s+)?(?:taper|length|distance|section))?", text, re.I)
+    if over and over.group(2):
+        out["taper_length"] = float(over.group(1)) * unit_factor(over.group(2))
     return out
 
 
@@ -937,7 +1000,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
     out = []
     for clause in clauses:
         if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|prism|\brods?\b|\bbars?\b"
-                         r"|\bposts?\b|\bpillars?\b|\bdis[ck]s?\b|\bcircles?\b", clause, re.I):
+                         r"|\bposts?\b|\bpillars?\b|\bpins?\b|\bdis[ck]s?\b|\bcircles?\b", clause, re.I):
             continue
         own = _body_words(clause)
         pts = vertices(clause)
@@ -974,7 +1037,7 @@ def _body_words(clause: str) -> str:
     "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
     channel's lengths are not read as the body's."""
     first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:diameter|side|wide|long|high)\s+)?)?"
-                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|circ\w*"
+                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*"
                       r"|dis[ck])\b", clause, re.I)
     words = clause[first.start():] if first else clause
     return re.sub(r"\b(?:in|inside|within|through|across)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b", " ",
@@ -990,8 +1053,8 @@ def _is_round(words: str) -> bool:
 def _body_size(words: str) -> tuple[float, float] | None:
     """(width, height) of a rectangular body in metres: "0.2 m by 0.1 m", "0.2 m wide and 0.1 m high",
     "side 0.1 m", "with sides of 8 cm", "a square of 10 cm side", "a 5 cm square", "the 10 cm block side"."""
-    side = re.search(rf"\bsides?(?:\s+length)?\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I) or \
-        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|square)\b",
+    side = re.search(rf"\b(?:sides?|edges?)(?:\s+length)?\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|edges?|square)\b",
                   words, re.I)
     if side:
         value = float(side.group(1)) * unit_factor(side.group(2))

@@ -215,7 +215,7 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     best = ranked[0] if ranked else None
     features = request_features(ctx.text, ctx.solver, ctx.model)
     if (best is not None and best.score >= MIN_SCORE and names_tutorial(ctx.text, best)) or \
-            not library_sets_up(features, best):
+            not library_sets_up(features, best, _wall_rotation_only(ctx.text, shape_words(ctx.text))):
         return None
     sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
              and not (best and has_dimension(Path(best.record.path), q.value))]
@@ -253,7 +253,20 @@ def _not_built_why(ctx: Context, best: Candidate) -> str:
     return f"the shape library cannot set up {what} on a {shape.replace('_', ' ')}"
 
 
-def library_sets_up(features, best: Candidate | None) -> bool:
+# Solvers a rotating-frame word calls for that a spinning wall of the library's annulus does not need
+# (the wall gets rotatingWallVelocity); a rotor, an impeller or a named frame still needs them.
+_FRAME_SOLVERS = frozenset({"SRFSimpleFoam", "SRFPimpleFoam"})
+_ROTATING_FRAME = re.compile(r"\b(?:srf|mrf)\b|rotating\s+(?:reference\s+)?frame|impeller|rotor|propeller|\bfan\b|"
+                             r"mixer|stirr|turbine|blade", re.I)
+
+
+def _wall_rotation_only(text: str, shape: str | None) -> frozenset[str]:
+    """The rotating-frame solvers to ignore when an annulus' wall spins (Taylor-Couette: "inner wall
+    rotating at 10 rad/s") and nothing asks for a rotating frame; empty otherwise."""
+    return _FRAME_SOLVERS if shape == "annulus" and not _ROTATING_FRAME.search(text) else frozenset()
+
+
+def library_sets_up(features, best: Candidate | None, ignore: frozenset[str] = frozenset()) -> bool:
     """The shape library can set up the physics the request asks for: the solver it names, or
     calls by one of its names, has a template there, and it asks for no free surface, compressible,
     reacting or particle physics. A tutorial whose solver the request's words describe and the
@@ -262,11 +275,11 @@ def library_sets_up(features, best: Candidate | None) -> bool:
         return features.solver in SHAPE_LIBRARY_SOLVERS
     if any(features.flags.get(flag) for flag in _NOT_IN_LIBRARY):
         return False
-    called = {s for s, points in features.hint_strength.items() if points >= PHRASE_POINTS}
+    called = {s for s, points in features.hint_strength.items() if points >= PHRASE_POINTS and s not in ignore}
     if called and not called & SHAPE_LIBRARY_SOLVERS:
         return False
     solver = (best.record.solver or "") if best is not None and best.score >= MIN_SCORE else ""
-    return not (solver in features.hint_strength and solver not in SHAPE_LIBRARY_SOLVERS)
+    return solver in ignore or not (solver in features.hint_strength and solver not in SHAPE_LIBRARY_SOLVERS)
 
 
 def names_tutorial(text: str, best: Candidate) -> bool:
@@ -278,7 +291,8 @@ def names_tutorial(text: str, best: Candidate) -> bool:
         name = part.lower()
         if name not in words or len(name) < 4:
             continue
-        if re.search(r"[A-Z0-9]", part[1:]) or re.search(
+        shape_code = bool(re.fullmatch(r"naca\d{4,5}", name))  # an airfoil's code names a shape, not the tutorial
+        if (re.search(r"[A-Z0-9]", part[1:]) and not shape_code) or re.search(
                 rf"\b{re.escape(name)}\s+(?:tutorial|case|example)\b|\btutorials?\s+(?:case\s+)?{re.escape(name)}\b",
                 text.lower()):
             return True
@@ -373,14 +387,37 @@ _DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|
                               r"cavity|room)\b")
 
 
+# Lengths that are a model's parameters, not the domain's sizes: a wave's height or length, a
+# liquid's depth or fill level, a film, a particle, a roughness, a first cell, a mixing length, where
+# an injector or probe sits.
+_PARAMETER_WORDS = (
+    r"wave\s*(?:height|length|amplitude)|wavelength|amplitude|(?:water|liquid|fill(?:ing)?|free[- ]surface|initial)\s+"
+    r"(?:depth|level|height|column(?:\s+(?:height|width))?)|filled\s+(?:to|up\s+to)|(?:film|liquid\s+film|sheet)\s+"
+    r"thickness|(?:particle|droplet|drop|bubble|grain|parcel|sand[- ]grain)s?\s+(?:size|diameter|radius)|"
+    r"roughness(?:\s+(?:height|length))?|\bks\b|(?:first|wall)[- ](?:cell|layer)\s+(?:height|thickness|size)|"
+    r"first[- ]layer|y\s*\+|mixing[- ]length|(?:turbulent\s+|integral\s+)?length[- ]scale|"
+    r"(?:injector|injection|nozzle|probe|sensor|source)\s+(?:position|location|height|at|placed\s+at|located\s+at)")
+_PARAMETER_BEFORE = re.compile(rf"(?:{_PARAMETER_WORDS})\s*(?:of|=|:|is|at|to|equal\s+to|about|around|~|\(\w+\))?\s*$")
+_PARAMETER_AFTER = re.compile(rf"^\s*(?:{_PARAMETER_WORDS})")
+
+
+def names_parameter(before: str, after: str) -> bool:
+    """The words right before a length ("wave height 0.05 m", "particle diameter of 1 mm") or
+    right after it ("a 2 mm film thickness") name a model parameter, not a size of the domain."""
+    return bool(_PARAMETER_BEFORE.search(before) or _PARAMETER_AFTER.search(after))
+
+
 def describes_domain(text: str, q: StatedQuantity) -> bool:
     """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
-    particle, a wire or an unnamed length."""
+    particle, a wire, a model parameter (a wave height, a roughness) or an unnamed length."""
     low = text.lower()
     at = low.find(q.text.lower())
     if at < 0:
         return False
-    window = low[max(0, at - 40):at + len(q.text) + 25]
+    end = at + len(q.text)
+    if names_parameter(re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]):
+        return False
+    window = low[max(0, at - 40):end + 25]
     return bool(_DIMENSION_WORDS.search(window))
 
 
