@@ -208,8 +208,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if step.delta_t is not None and end_q is not None and not any(q.role == "write_interval" for q in stated):
         setup.fit_write_interval(scratch, end_q.value)
     if model == "laminar" and reynolds > 2300 and ctx.model is None and ctx.solver is None and \
-            "laminar" not in ctx.text.lower():
-        raise _Turbulent(reynolds)
+            "laminar" not in ctx.text.lower() and not solver.startswith("buoyant"):
+        raise _Turbulent(reynolds)  # a buoyant flow has no imposed speed: its Rayleigh number decides (not Re)
     if model == "laminar" and reynolds > 2300:
         warnings.append(f"Re = {reynolds:.3g} (U {fmt(speed)} m/s, L {fmt(build.reference_length)} m, nu {fmt(nu)}) "
                         "with a laminar model: the real flow would be turbulent")

@@ -183,3 +183,13 @@ def test_a_spinning_annulus_wall_needs_no_rotating_frame(text: str, ignored: boo
     from tasks.plan.generic import _wall_rotation_only
 
     assert bool(_wall_rotation_only(text, shape_words(text))) is ignored
+
+
+def test_a_heated_enclosure_keeps_its_buoyant_solver() -> None:
+    """No imposed speed: the default 1 m/s Reynolds number must not turn natural convection into RANS."""
+    from tasks.plan.architect import plan
+    from tests.conftest import TUTORIALS
+
+    m = plan("buoyant flow in a tall enclosure 0.2 m high and 0.05 m wide, left wall 310 K, right wall 290 K, air",
+             TUTORIALS)
+    assert m.solver.startswith("buoyantBoussinesq") and not m.not_applied
