@@ -185,11 +185,12 @@ def test_a_spinning_annulus_wall_needs_no_rotating_frame(text: str, ignored: boo
     assert bool(_wall_rotation_only(text, shape_words(text))) is ignored
 
 
-def test_a_heated_enclosure_keeps_its_buoyant_solver() -> None:
+def test_a_heated_enclosure_keeps_its_buoyant_solver(tmp_path) -> None:
     """No imposed speed: the default 1 m/s Reynolds number must not turn natural convection into RANS."""
-    from tasks.plan.architect import plan
-    from tests.conftest import TUTORIALS
+    from tasks.core.config import get_settings
+    from tasks.edit.generate import choose_plan
+    from tasks.plan.manifest import CaseRequest
 
-    m = plan("buoyant flow in a tall enclosure 0.2 m high and 0.05 m wide, left wall 310 K, right wall 290 K, air",
-             TUTORIALS)
+    text = "buoyant flow in a tall enclosure 0.2 m high and 0.05 m wide, left wall 310 K, right wall 290 K, air"
+    m = choose_plan(CaseRequest(text=text, out_dir=tmp_path / "case", run=False), get_settings(), llm=None)
     assert m.solver.startswith("buoyantBoussinesq") and not m.not_applied
