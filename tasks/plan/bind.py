@@ -40,7 +40,7 @@ from tasks.plan.regions import (
     set_region,
     target_for,
 )
-from tasks.plan.stated import FLUID_AFTER, Binding, NotApplied, StatedQuantity, in_case_time
+from tasks.plan.stated import FLUID_AFTER, Binding, NotApplied, StatedQuantity, in_case_time, plain_forms
 
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
 _INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue",
@@ -177,7 +177,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
     def __init__(self, base: Base, solver: str, text: str) -> None:
         self.base = base
         self.solver = solver
-        self.text = text
+        self.text = plain_forms(text)  # "0,5 m/s", "velocity [m/s]: 2" read as the stated quantities are
         self.edits: list[FileEdit] = []
         self.bindings: list[Binding] = []
         self.not_applied: list[NotApplied] = []
@@ -580,6 +580,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                         done = True
                     elif bc in ("totalPressure", "prghTotalPressure"):
                         self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
+                        done = True
+                    elif bc == "freestreamPressure":  # the far-field value the patch holds when flow leaves
+                        self.set(rel, ["boundaryField", patch, "freestreamValue"], f"uniform {value}",
+                                 f"{what} on {patch} (far field)", q)
                         done = True
                     elif bc in ("uniformTotalPressure", "uniformFixedValue"):  # a Function1 of time: constant
                         key = "p0" if bc == "uniformTotalPressure" else "uniformValue"

@@ -78,11 +78,11 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
         ("inlet_velocity", ("inlet", "inflow", "enter", "incoming", "free stream", "free-stream", "freestream",
                             "upstream", "approach", "wind", "jet", "injected", "blow", "flow speed", "bulk",
-                            "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "at")),
+                            "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "u_inf", "u_0", "u0 ", "at")),
     ],
     "pressure": [
-        ("outlet_pressure", ("outlet", "exit", "back pressure", "back-pressure", "downstream", "leaves")),
-        ("inlet_pressure", ("inlet", "total pressure", "stagnation", "upstream", "reservoir", "supply", "enters")),
+        ("outlet_pressure", ("outlet", "exit", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
+        ("inlet_pressure", ("inlet", "total pressure", "p_in", "p0 ", "p_0", "stagnation", "upstream", "reservoir", "supply", "enters")),
         ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere",
                               "pressure")),
     ],
@@ -92,7 +92,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                                "t_in=", "t_in =")),
         ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
         ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
-        ("wall_temperature", ("wall", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
+        ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
                               "plate", "boundary")),
         ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "temperature")),
     ],
@@ -262,10 +262,61 @@ def _after_words(text: str, q: Quantity) -> str:
     return re.split(r"[,.;:\n]\s|\(", rest, maxsplit=1)[0]
 
 
+# "0,5 m/s", "2,75 K": a comma between digits right before a unit is a decimal comma when the
+# digits after it are not a group of three (a thousands separator: "1,500 Pa" stays unread)
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?P<a>\d+),(?P<b>(?<=0,)\d+|\d{4,}|\d{1,2}(?!\d))(?P<unit>\s?[^\s,;:)\]]+)")
+_WORD_UNITS = ("in", "at")  # units that are also words: "20,40 in x" is a list, not 20.4 inches
+# "inlet velocity [m/s]: 8", "outlet pressure (Pa) = 0": the unit in brackets before its number
+_BRACKET_UNIT = re.compile(r"\s*[\[(]\s*(?P<unit>[^\[\]()\d]{1,12}?)\s*[\])]\s*(?:[:=]\s*)?"
+                           r"(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![\d.]|\s?[A-Za-z°%µ/])")
+# a named quantity with a bare number whose unit the name alone fixes ("kinematic viscosity 1e-5",
+# "outlet pressure 0", "inlet velocity 8"); "viscosity 1e-3" alone (kinematic or dynamic?) stays unread
+_BARE_NUMBER = r"(?:\s*(?:=|:|of|is|at|equal to|set to))?\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)" \
+               r"(?![\d.]|\s?[A-Za-z°%µ/\[(])"
+_NAMED_UNIT = [
+    (re.compile(rf"\bkinematic\s+viscosity{_BARE_NUMBER}", re.I), "m2/s"),
+    (re.compile(rf"\bdynamic\s+viscosity{_BARE_NUMBER}", re.I), "Pa s"),
+    (re.compile(rf"\b(?:velocity|speed){_BARE_NUMBER}", re.I), "m/s"),
+    # a step is in seconds; case kept: "DT 2e-4" is laplacianFoam's diffusivity, not a step
+    (re.compile(rf"(?<![\w-])(?:deltaT|[Tt]ime[\s-]?[Ss]tep|dt){_BARE_NUMBER}"), "s"),
+]
+_ZERO_PRESSURE = re.compile(r"\bpressure(?:\s*(?:=|:|of|is|at))?\s*(?P<num>[-+]?0(?:\.0*)?)(?![\d.]|\s?[A-Za-z°%µ/\[(])",
+                            re.I)
+# "zero outlet pressure", "0 back pressure": a zero before the pressure it is (a
+# "zero pressure gradient" is a boundary condition, not a value)
+_ZERO_BEFORE_PRESSURE = re.compile(r"(?<![\w.])(?:zero|0)(?=\s+(?:outlet|exit|inlet|back|ambient|initial|static|total)\s+pressure\b(?!\s+gradient))", re.I)
+
+
+def _known_unit(unit: str) -> bool:
+    try:
+        _kind_of(unit)
+    except ValueError:
+        return False
+    return True
+
+
+def plain_forms(text: str) -> str:
+    """The request with the everyday ways of writing a value put as a number and its unit:
+    decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
+    bare numbers after a name that fixes the unit ("kinematic viscosity 1e-5", "outlet
+    pressure 0")."""
+    text = _DECIMAL_COMMA.sub(lambda m: f"{m.group('a')}.{m.group('b')}{m.group('unit')}"
+                              if _known_unit(m.group("unit")) and m.group("unit").strip() not in _WORD_UNITS
+                              else m.group(0), text)
+    text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
+                             if _known_unit(m.group("unit")) else m.group(0), text)
+    for pattern, unit in _NAMED_UNIT:
+        text = pattern.sub(lambda m, u=unit: f"{m.group(0)} {u}", text)
+    text = _ZERO_PRESSURE.sub(lambda m: f"{m.group(0)} Pa", text)
+    text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
+    return text
+
+
 def read_stated(text: str) -> list[StatedQuantity]:
     """Every quantity the request states, with its role; then the solver controls and the
     switches it sets in words."""
     out: list[StatedQuantity] = []
+    text = plain_forms(text)
     plain = normalise(text)
     held = [(c.start, c.start + len(c.text)) for c in solver_controls(plain)]  # "max time step 5 ms": maxDeltaT's
     for q in quantities(text):
@@ -281,7 +332,7 @@ def stated_controls(text: str) -> list[StatedQuantity]:
     ("no momentum predictor": value 0) and gravity turned off (a gravity of 0 m/s2)."""
     from tasks.core.config import get_settings
 
-    text = normalise(text)
+    text = normalise(plain_forms(text))
     out = [StatedQuantity(text=c.label, quantity="control", value=c.value, role=f"control:{c.key}")
            for c in solver_controls(text)]
     names = switch_names(str(get_settings().tutorials_dir))
