@@ -109,10 +109,12 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("density", ()),
     ],
     "time": [
-        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final")),  # before "dt" (en-dT-ime)
+        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run",
+                      "simulated time", "physical time", "flow time", "run time")),  # before "dt" (en-dT-ime)
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
                      "increment")),
         ("write_interval", ("write", "output", "save", "every ", "dump")),
+        ("period", ("period", "relaxation time", "time constant", "response time", "delay")),  # a model's time
         ("end_time", ()),
     ],
     "iterations": [
@@ -201,9 +203,12 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         cut = re.search(r"[,;]\s", rest)
         wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
     for role, words in roles:
-        if any(_says(w, wider) for w in words if len(w) > 3):
+        if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
             return role
     return roles[-1][0]
+
+
+_OWN_CLAUSE_ONLY = {"period"}  # a model's time is named beside its value, never inherited from a clause before
 
 
 def _says(word: str, text: str) -> bool:

@@ -40,3 +40,13 @@ def test_a_maximum_time_step_is_not_the_time_step() -> None:
     m = plan(text, TUTORIALS)
     assert float(m.time.delta_t) != 0.005
     assert [q.role for q in read_stated(text) if q.quantity == "time"] == ["end_time"]
+
+
+@pytest.mark.parametrize(("text", "roles"), [
+    ("waves in a flume, wave height 0.05 m, period 3 s, 20 s long run", ["period", "end_time"]),
+    ("Maxwell fluid, relaxation time 0.03 s, 1.5 s duration", ["period", "end_time"]),
+])
+def test_a_models_time_is_not_the_end_time(text: str, roles: list[str]) -> None:
+    from tasks.plan.stated import read_stated
+
+    assert [q.role for q in read_stated(text) if q.quantity == "time"] == roles
