@@ -169,6 +169,12 @@ def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
     return roles
 
 
+_JOIN = r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b"
+# words that place a value in a part of the domain ("on the right", "inside the bubble")
+_PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downstream|inside|outside|inner|outer|"
+                        r"half|region|zone|box|bubble|column|driver|driven|high-pressure|low-pressure|rest)\b")
+
+
 class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
 
@@ -806,12 +812,19 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         sentence = re.split(r"[.!?]\s|\n", text[max(0, at - 160):at])[-1]
         clause = re.split(r"[,;:]\s*", sentence)[-1]
         digits = list(re.finditer(r"\d", clause))
-        if digits:  # "1 bar on the right and 10 bar": the words of the value before are its own
-            rest = clause[digits[-1].end():]
-            parts = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b", rest)
-            clause = parts[-1] if len(parts) > 1 else clause
+        if digits:  # "1 bar on the right and 10 bar": the place words of the value before are its own
+            parts = re.split(_JOIN, clause[digits[-1].end():])
+            if len(parts) > 1 and (_PLACE_CUE.search(parts[0]) or _PLACE_CUE.search(parts[-1])):
+                clause = parts[-1]
         after = re.split(r"[,;]|\.\s", text[at + len(q.text):at + len(q.text) + 40])[0]
-        after = re.split(r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b", after)[0]  # up to the next value's words
+        own = re.split(_JOIN, after, maxsplit=1)  # "... on the right and 10 bar on the left": up to the next value
+        if len(own) > 1:
+            number = re.search(r"\d", own[1])
+            cue = _PLACE_CUE.search(own[1])
+            # a place named before the next value is that value's ("while the left half is at 10 bar");
+            # one named after both ("1.5 bar and 350 K on the left") is shared
+            if _PLACE_CUE.search(own[0]) or (cue and number and cue.start() < number.start()):
+                after = own[0]
         return f"{clause} {q.text.lower()} {after}", f"{sentence} {q.text.lower()} {after}"
 
     def _bounds(self) -> list[tuple[float, float]] | None:

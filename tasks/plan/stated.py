@@ -82,7 +82,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     ],
     "pressure": [
         ("outlet_pressure", ("outlet", "exit", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
-        ("inlet_pressure", ("inlet", "total pressure", "p_in", "p0 ", "p_0", "stagnation", "upstream", "reservoir", "supply", "enters")),
+        ("inlet_pressure", ("inlet", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply", "enters")),
         ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere",
                               "pressure")),
     ],

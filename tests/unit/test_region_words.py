@@ -29,3 +29,20 @@ def test_a_temperature_before_a_fluid_is_the_fluids(text: str) -> None:
     by_value = {b.stated: b.entry for b in m.bindings if b.file == "system/setFieldsDict" and " T " in f" {b.value} "}
     assert by_value == {"20 degC": ["defaultFieldValues"], "60 degC": ["regions"]}
     assert not m.not_applied
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a place named after both values is shared by them
+    ("Transonic solver shock tube: 1.5 bar and 76.85 degC on the left, 0.15 bar and 6.85 degC on the right, "
+     "sonicFoam, run until t = 0.004 s.",
+     {"1.5 bar": ["defaultFieldValues"], "0.15 bar": ["regions"]}),
+    # a region named before a pair of values holds both
+    ("shock tube with sonicFoam: the high-pressure region (x < 0) at 150 kPa and 350 K, the low-pressure region "
+     "at 15 kPa and 280 K, 4 ms",
+     {"150 kPa": ["defaultFieldValues"], "15 kPa": ["regions"]}),
+])
+def test_place_words_shared_by_a_pair_of_values(text: str, expected: dict[str, list[str]]) -> None:
+    m = plan(text, TUTORIALS)
+    by_value = {b.stated: b.entry for b in m.bindings if b.file == "system/setFieldsDict" and " p " in f" {b.value} "}
+    assert by_value == expected
+    assert not m.not_applied
