@@ -629,6 +629,8 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         if part:
             d["width"] = float(part.group(2)) * unit_factor(part.group(3))
             d["height"] = d["width"] / {"half": 2, "third": 3, "quarter": 4, "fifth": 5}[part.group(1).lower()]
+        if not ar and "width" not in d and "height" not in d:  # "a tall cavity", "a shallow enclosure"
+            ar = 4.0 if _TALL.search(text) else 0.25 if _SHALLOW.search(text) else None
         if ar:
             if "width" in d and "height" not in d:
                 d["height"] = ar * d["width"]
@@ -650,6 +652,13 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         if hot:
             d["hot_wall"] = hot
     return d
+
+
+# a cavity called tall or shallow, with no size or ratio given: aspect ratio 4 (height 4 widths) or 1/4
+_TALL = re.compile(r"\b(?:tall|slender|narrow\s+(?:and\s+)?(?:tall|high)|high\s+(?:and\s+)?narrow)\b"
+                   r"(?:\s+\w+){0,3}?\s+(?:cavity|enclosure|box|slot)", re.I)
+_SHALLOW = re.compile(r"\b(?:shallow|flat|wide\s+(?:and\s+)?(?:low|shallow))\b(?:\s+\w+){0,3}?\s+(?:cavity|enclosure|box|slot)",
+                      re.I)
 
 
 def _unsized_cavity(text: str, lengths: dict[str, float], dims: dict[str, Any]) -> bool:

@@ -194,3 +194,15 @@ def test_a_heated_enclosure_keeps_its_buoyant_solver(tmp_path) -> None:
     text = "buoyant flow in a tall enclosure 0.2 m high and 0.05 m wide, left wall 310 K, right wall 290 K, air"
     m = choose_plan(CaseRequest(text=text, out_dir=tmp_path / "case", run=False), get_settings(), llm=None)
     assert m.solver.startswith("buoyantBoussinesq") and not m.not_applied
+
+
+@pytest.mark.parametrize(("text", "width", "height"), [
+    ("turbulent natural convection in a tall 2D rectangular cavity, bottom wall 320 K, top wall 300 K", 0.1, 0.4),
+    ("natural convection in a shallow enclosure heated from below, 320 K and 300 K", 0.1, 0.025),
+    ("heated square cavity 0.1 m, left wall 310 K, right wall 290 K", 0.1, 0.1),
+])
+def test_a_tall_or_shallow_cavity_without_sizes(text: str, width: float, height: float) -> None:
+    from tasks.geometry.text import parse_geometry
+
+    dims = parse_geometry(text).dimensions
+    assert dims["width"] == pytest.approx(width) and dims["height"] == pytest.approx(height)
