@@ -184,6 +184,7 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
     temperature field is reported, not dropped."""
     stated: list[StatedQuantity] = []
     missing: list[NotApplied] = []
+    solver = fd.get(_text(case, "system/controlDict"), ["application"]) or ""  # after the change
     for q in read_stated(plan.request):
         if q.quantity not in _CARRIED:
             continue
@@ -196,7 +197,7 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
         else:
             edit = next((e for e in plan.edits if mentions_value(str(e.value), q.value) or
-                         mentions_value(str(e.value), in_case_time(q.value, state_solver(case)))), None)
+                         mentions_value(str(e.value), in_case_time(q.value, solver))), None)
             done = edit is not None and mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), q.value)
             stated.append(q.model_copy(update={"file": edit.file if edit else None,
                                                "entry": edit.entry if edit else None, "verified": done}))
@@ -204,10 +205,6 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             missing.append(NotApplied(text=q.text, reason="no change of this request carries it into the case "
                                                           "(name the patch, region or entry it is for)"))
     return stated, missing
-
-
-def state_solver(case: Path) -> str:
-    return fd.get(_text(case, "system/controlDict"), ["application"]) or ""
 
 
 def _text(case: Path, rel: str) -> str:

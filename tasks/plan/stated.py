@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.plan.controls import (
+    Control,
     gravity_off,
     solver_controls,
     stated_switches,
@@ -323,23 +324,24 @@ def read_stated(text: str) -> list[StatedQuantity]:
     out: list[StatedQuantity] = []
     text = plain_forms(text)
     plain = normalise(text)
-    held = [(c.start, c.start + len(c.text)) for c in solver_controls(plain)]  # "max time step 5 ms": maxDeltaT's
+    controls = solver_controls(plain)
+    held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
     for q in quantities(text):
         if _glued(plain, q) or any(a <= q.start < b for a, b in held):
             continue
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
                                   role=role_of(q, plain[:q.start], _after_words(plain, q)), dims=q.dims))
-    return out + stated_controls(text)
+    return out + stated_controls(plain, controls)
 
 
-def stated_controls(text: str) -> list[StatedQuantity]:
-    """Corrector counts, residual targets and relaxation factors, switches turned on or off
-    ("no momentum predictor": value 0) and gravity turned off (a gravity of 0 m/s2)."""
+def stated_controls(text: str, controls: list[Control]) -> list[StatedQuantity]:
+    """The solver controls of the normalised text (corrector counts, residual targets, relaxation
+    factors, named entries), switches turned on or off ("no momentum predictor": value 0) and
+    gravity turned off (a gravity of 0 m/s2)."""
     from tasks.core.config import get_settings
 
-    text = normalise(plain_forms(text))
     out = [StatedQuantity(text=c.label, quantity="control", value=c.value, role=f"control:{c.key}")
-           for c in solver_controls(text)]
+           for c in controls]
     names = switch_names(str(get_settings().tutorials_dir))
     out += [StatedQuantity(text=words, quantity="switch", value=float(on), role=f"switch:{name}")
             for name, on, words, _ in stated_switches(text, names)]
