@@ -151,6 +151,9 @@ def _roles(model: BlockMeshModel, named: dict[str, Role]) -> dict[str, Role]:
 
 
 IO = {"inlet": "patch", "outlet": "patch"}
+# A heated cavity's walls are named by where they are, as OpenFOAM's room and cavity tutorials do
+# (floor, ceiling): a user who says "heated from below" finds the floor, whichever side is hot.
+WALL_BY_SIDE = {"bottom": "floor", "top": "ceiling", "left": "leftWall", "right": "rightWall"}
 
 
 # --- shapes ---------------------------------------------------------------------------------
@@ -273,13 +276,13 @@ def _cavity(spec: GeometrySpec, sz: Sizing) -> Structured:
         notes = ["The lid is the top wall (movingWall); the other walls are fixed."]
     else:
         hot, cold = d.hot_wall, OPPOSITE[d.hot_wall]
-        names = {hot: "hotWall", cold: "coldWall"}
-        roles = {"hotWall": "hot_wall", "coldWall": "cold_wall"}
-        model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names, inner="adiabaticWalls"), {}, sz, depth,
-                                side="adiabaticWalls")
-        others = "left and right" if hot in ("bottom", "top") else "top and bottom"
-        notes = [f"Hot wall at the {hot} (hotWall), cold wall at the {cold} (coldWall); the {others} walls "
-                 f"adiabatic (adiabaticWalls, zero-gradient T); gravity along -y."]
+        names = dict(WALL_BY_SIDE)
+        roles = {names[hot]: "hot_wall", names[cold]: "cold_wall"}
+        model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names), {}, sz, depth, side="frontAndBack")
+        adiabatic = [names[s] for s in WALL_BY_SIDE if s not in (hot, cold)] + ([] if spec.two_d else ["frontAndBack"])
+        notes = [f"Walls named by position ({', '.join(WALL_BY_SIDE.values())}): hot wall at the {hot} "
+                 f"({names[hot]}), cold wall at the {cold} ({names[cold]}); {' and '.join(adiabatic)} adiabatic "
+                 f"(zero-gradient T); gravity along -y."]
     return Structured(model, _roles(model, roles), d.height if spec.shape == "heated_cavity" else d.width,
                       assumptions=notes)
 

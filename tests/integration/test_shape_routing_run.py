@@ -35,5 +35,5 @@ def test_a_side_heated_cavity_is_built_and_run_with_its_wall_temperatures(tmp_pa
              "20x20 cells, 5 s", tmp_path / "heat", cli_env)
     assert r["recipe"] == "geometry:heated_cavity"
     t = FoamFile(Path(r["case_dir"]) / "0/T")
-    assert t["boundaryField"]["hotWall"]["value"] == pytest.approx(305)
-    assert t["boundaryField"]["coldWall"]["value"] == pytest.approx(295)
+    assert t["boundaryField"]["rightWall"]["value"] == pytest.approx(305)
+    assert t["boundaryField"]["leftWall"]["value"] == pytest.approx(295)

@@ -127,8 +127,8 @@ def test_a_side_heated_cavity_puts_the_stated_temperatures_on_the_walls_named(tu
         "30x30 cells, 50 s", tmp_path)
     assert manifest.recipe == "geometry:heated_cavity" and missing == [], [m.text for m in missing]
     t = FoamFile(out / "0/T")
-    assert t["boundaryField"]["hotWall"]["value"] == pytest.approx(330)
-    assert t["boundaryField"]["coldWall"]["value"] == pytest.approx(310)
+    assert t["boundaryField"]["rightWall"]["value"] == pytest.approx(330)
+    assert t["boundaryField"]["leftWall"]["value"] == pytest.approx(310)
     transport = FoamFile(out / "constant/transportProperties")
     assert float(str(transport["Pr"]).split()[-1]) == pytest.approx(0.69)
 

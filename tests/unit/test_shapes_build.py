@@ -27,7 +27,7 @@ STRUCTURED = {
     "nozzle": (dict(shape="nozzle"), {"inlet", "outlet", "walls", "frontAndBack"}),
     "diffuser": (dict(shape="diffuser"), {"inlet", "outlet", "walls", "frontAndBack"}),
     "lid_driven_cavity": (dict(shape="lid_driven_cavity"), {"movingWall", "fixedWalls", "frontAndBack"}),
-    "heated_cavity": (dict(shape="heated_cavity"), {"hotWall", "coldWall", "adiabaticWalls", "frontAndBack"}),
+    "heated_cavity": (dict(shape="heated_cavity"), {"floor", "ceiling", "leftWall", "rightWall", "frontAndBack"}),
     "pipe_wedge": (dict(shape="pipe"), {"inlet", "outlet", "wall", "front", "back"}),
     "pipe_3d": (dict(shape="pipe", two_d=False, mesh={"resolution": "coarse"}), {"inlet", "outlet", "wall"}),
     "annulus": (dict(shape="annulus"), {"innerWall", "outerWall", "frontAndBack"}),

@@ -48,20 +48,21 @@ def test_cavity_heated_from_below_has_hot_floor_cold_top_and_adiabatic_sides():
                           "lower plate at 305 K, upper plate at 295 K, 60 x 12 cells")
     assert spec.shape == "heated_cavity" and spec.dims.hot_wall == "bottom"
     built = build_structured(spec)
-    assert _wall_ys(built, "hotWall") == {0.0}
-    assert _wall_ys(built, "coldWall") == {0.06}
-    assert {round(built.model.vertices[v][0], 9) for f in built.model.patches["adiabaticWalls"] for v in f} == {0.0, 0.3}
-    assert built.roles["hotWall"] == "hot_wall" and built.roles["coldWall"] == "cold_wall"
-    assert built.roles["adiabaticWalls"] == "wall"
-    assert any("Hot wall at the bottom" in a and "gravity along -y" in a for a in built.assumptions)
+    assert _wall_ys(built, "floor") == {0.0}
+    assert _wall_ys(built, "ceiling") == {0.06}
+    assert {round(built.model.vertices[v][0], 9) for f in built.model.patches["leftWall"] for v in f} == {0.0}
+    assert {round(built.model.vertices[v][0], 9) for f in built.model.patches["rightWall"] for v in f} == {0.3}
+    assert built.roles["floor"] == "hot_wall" and built.roles["ceiling"] == "cold_wall"
+    assert built.roles["leftWall"] == built.roles["rightWall"] == "wall"
+    assert any("hot wall at the bottom (floor)" in a and "gravity along -y" in a for a in built.assumptions)
 
 
 def test_side_heated_cavity_keeps_the_hot_wall_on_the_side_named():
     left = build_structured(parse_geometry("heated square cavity 8 cm, left wall 310 K, right wall 300 K"))
     right = build_structured(parse_geometry("heated square cavity 8 cm, left wall 300 K, right wall 310 K"))
-    for built, hot_x in ((left, 0.0), (right, 0.08)):
-        xs = {round(built.model.vertices[v][0], 9) for f in built.model.patches["hotWall"] for v in f}
-        assert xs == {hot_x}
+    for built, hot in ((left, "leftWall"), (right, "rightWall")):
+        assert built.roles[hot] == "hot_wall"
+    assert {round(left.model.vertices[v][0], 9) for f in left.model.patches["leftWall"] for v in f} == {0.0}
 
 
 def test_a_cavity_with_facing_walls_at_two_temperatures_is_heated():
@@ -197,7 +198,7 @@ def test_boussinesq_setup_puts_the_side_named_temperatures_on_the_heated_walls()
                      "0.04 m high, bottom plate at 318 K, top plate at 302 K, 48 x 8 cells, endTime 5 s")
     scratch = Path(manifest.base_tutorial)
     t = (scratch / "0/T").read_text()
-    assert "hotWall" in t and "uniform 318" in t and "uniform 302" in t
+    assert "floor" in t and "uniform 318" in t and "uniform 302" in t
     assert "TRef = 310 K" in " ".join(manifest.assumptions)
     assert "(0 -9.81 0)" in (scratch / "constant/g").read_text()
 
