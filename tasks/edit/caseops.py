@@ -61,6 +61,12 @@ def edit(case: Path, rel: str, path: list[str], value: str | dict) -> str:
     return rel
 
 
+def initial_field(case: Path, field: str) -> Path | None:
+    """The file a field's initial and boundary values come from at run time: the pristine copy
+    (0.orig/X or 0/X.orig) that the run copies over 0/X, as the tutorials' Allrun do, else 0/X."""
+    return next((p for p in (case / "0.orig" / field, case / "0" / f"{field}.orig", case / "0" / field) if p.is_file()), None)
+
+
 def field_patches(case: Path, field: str) -> list[str]:
     return fd.keys(read(case, f"0/{field}"), ["boundaryField"])
 

@@ -13,23 +13,39 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import PlanError, RequestError
 from tasks.edit import caseops
+from tasks.edit.caseops import initial_field
+from tasks.edit.modify_mesh import (
+    axis_cell_count,
+    cell_size_edit,
+    describe_counts,
+    mesh_scale,
+    no_block_mesh,
+    stated_cell_size,
+)
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_props import scaled_flow_rate, scaled_property
+from tasks.edit.modify_run import time_switch_edits, write_count_edits, write_switches
+from tasks.edit.modify_stated import missing_field, stated_changes  # noqa: F401 (stated_changes: modify's API)
+from tasks.edit.modify_thermal import degree_changes, fixed_temperatures, temperature_edits, temperature_patch
 from tasks.edit.patch_words import (
     durations,
     in_unit,
     asks_laminar,
+    after_sign,
+    bare_end_time,
     bare_write_interval,
     extra_run,
     increment_sign,
-    named_patch,
     relative_run_factors,
     scaled_values,
     segment_before,
     stated_direction,
     surface_tension,
+    write_count,
 )
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
@@ -46,47 +62,13 @@ from tasks.foam.physics import (
     sine_bc,
     solver_family,
 )
-from tasks.plan.extract import cell_counts, first, quantities, sines
+from tasks.plan.extract import Quantity, cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions, vec
 from tasks.plan.request import check_request_text, final_model, named_solver
-from tasks.plan.stated import NotApplied, StatedQuantity, in_case_time, mentions_value, read_stated
+from tasks.plan.stated import in_case_time, read_stated
 
 _NUMBER = r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?"
-
-
-class CaseState(BaseModel):
-    """What `modify` needs to know about a case before changing it."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    case_dir: Path
-    solver: str
-    model: str
-    patches: dict[str, str]  # name -> mesh type
-    roles: dict[str, str]
-    fields: list[str]
-    centres: dict[str, tuple[float, float, float]] = Field(default_factory=dict)  # of non-constraint patches
-    up: int = 1  # the vertical axis: against gravity
-
-    def patch_named(self, words: str, among: Iterable[str] | None = None) -> str | None:
-        """The patch (of `among`, default every patch) the words name: by name, alias, rank
-        ("the second outlet") or place ("the upper outlet")."""
-        return named_patch(words, self.patches if among is None else among, self.centres, self.up)
-
-
-class ChangePlan(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    request: str
-    solver: str | None = None  # switch to
-    model: str | None = None  # switch to
-    refine: list[float] | None = None
-    ranks: int | None = None  # MPI ranks: decomposeParDict, remembered for the case's runs
-    edits: list[FileEdit] = Field(default_factory=list)
-    assumptions: list[str] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
-    bc_values: dict[str, str] = Field(default_factory=dict)
 
 
 class ChangeResult(BaseModel):
@@ -171,47 +153,6 @@ def _direction(case: Path, field: str, patch: str) -> list[float]:
     return [1.0, 0.0, 0.0]
 
 
-# stated kinds a change set carries as a number in an edited entry; the others are turned into
-# something else (a fraction scales a value, Re/Ma become a velocity, an angle a direction)
-_CARRIED = {"velocity", "temperature", "pressure", "kinematic_viscosity", "dynamic_viscosity", "density", "time",
-            "iterations", "courant", "angular_velocity", "frequency", "volume_flow", "mass_flow", "heat_flux",
-            "gravity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "cells", "ranks"}
-
-
-def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], list[NotApplied]]:
-    """Every value the request states, with the entry the change set wrote it to (read back from
-    the case), and the ones no planned change carries: "a 500 K wall" on a case without a
-    temperature field is reported, not dropped."""
-    stated: list[StatedQuantity] = []
-    missing: list[NotApplied] = []
-    solver = fd.get(_text(case, "system/controlDict"), ["application"]) or ""  # after the change
-    for q in read_stated(plan.request):
-        if q.quantity not in _CARRIED:
-            continue
-        if q.quantity == "ranks":
-            done = plan.ranks == int(q.value)
-            stated.append(q.model_copy(update={"file": "system/decomposeParDict", "verified": done}))
-        elif q.quantity == "cells":
-            done = plan.refine is not None or any(
-                q.dims and all(re.search(rf"(?<![\d.]){d}(?![\d.])", str(e.value)) for d in q.dims) for e in plan.edits)
-            stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
-        else:
-            edit = next((e for e in plan.edits if mentions_value(str(e.value), q.value) or
-                         mentions_value(str(e.value), in_case_time(q.value, solver))), None)
-            done = edit is not None and mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), q.value)
-            stated.append(q.model_copy(update={"file": edit.file if edit else None,
-                                               "entry": edit.entry if edit else None, "verified": done}))
-        if not stated[-1].verified:
-            missing.append(NotApplied(text=q.text, reason="no change of this request carries it into the case "
-                                                          "(name the patch, region or entry it is for)"))
-    return stated, missing
-
-
-def _text(case: Path, rel: str) -> str:
-    path = case / rel
-    return path.read_text(errors="replace") if path.is_file() else ""
-
-
 def plan_changes(state: CaseState, text: str) -> ChangePlan:
     """Work out the edits a change request asks for. Refuses when it finds none."""
     text = check_request_text(text)
@@ -223,15 +164,14 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     def edit(file: str, keys: list[str], value, reason: str, locked: bool = True) -> None:
         plan.edits.append(FileEdit(file=file, entry=keys, value=value, reason=reason, locked=locked))
 
-    solver = named_solver(re.split(r"\b(?:to|using|with)\b", text, maxsplit=1)[-1]) or None
+    solver = named_solver(re.split(r"\b(?:to|using|with)\b", text, maxsplit=1)[-1]) or \
+        named_solver(re.sub(rf"\b{re.escape(state.solver)}\b", " ", text, flags=re.I)) or None  # "make it pimpleFoam with ..."
     if solver and solver != state.solver:
         plan.solver = solver
     elif solver is None and (counterpart := _time_counterpart(state.solver, low)) is not None:
         plan.solver = counterpart
-        if not is_steady(counterpart):
-            plan.warnings.append(f"{state.solver} -> {counterpart}: endTime and deltaT were iteration counts; "
-                                 "state a time step and an end time in seconds (e.g. 'time step 1e-4 s, end time 0.5 s')")
-    model = target_model(_SWAP_FOR.sub(r"replace \1 with ", text)) or ("laminar" if asks_laminar(text) else None)
+    swapped = _REPLACE_BY.sub(r"replace \1 with ", _SWAP_FOR.sub(r"replace \1 with ", text))
+    model = target_model(swapped) or ("laminar" if asks_laminar(text) else None)
     if model is None and (model := _family_model(low, state.model)) is not None:
         plan.assumptions.append(f"{model_spec(model).simulation_type} without a model named: {model}")
     asked = re.search(_SWITCH_WORDS if model != state.model else _RECHECK_WORDS, low)
@@ -255,6 +195,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or \
         first(qs, "time", "endtime", "end time", "until", "run for", "stop", "end at", "finish", "expir", "duration")
     write_q = first(qs, "iterations", "every", "write") or first(qs, "time", "every", "write")
+    iteration_qs = [q for q in qs if q.kind == "iterations" and q is not write_q]
+    if end_q is None and len(iteration_qs) == 1 and extra_run(text) is None:  # "..., 1500 iterations, ...": the run length
+        end_q = iteration_qs[0]
     if end_q is not None and end_q is not write_q:  # "six months" is 0.5 in financialFoam's years
         edit("system/controlDict", ["endTime"], _num(in_case_time(end_q.value, state.solver) if end_q.kind == "time"
                                                      else end_q.value), "end time")
@@ -264,12 +207,34 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         edit("system/controlDict", ["writeInterval"], fmt(write_q.value), "write interval")
         _write_control_edit(plan, state, write_q.kind)
     dt_q = first(qs, "time", "deltat", "time step")
-    if dt_q is not None and dt_q is not end_q:
+    if dt_q is not None and dt_q is not end_q and dt_q is not write_q and _said_of(dt_q, "deltat", "time step", "timestep", "dt"):
         edit("system/controlDict", ["deltaT"], fmt(dt_q.value), "time step")
     _relative_run_edits(plan, state, text)
     _extra_run_edit(plan, state, text)
     if write_q is None and (bare := bare_write_interval(text)) is not None:
         edit("system/controlDict", ["writeInterval"], _num(bare), "write interval (in the unit of the case's writeControl)")
+    set_end = next((e for e in plan.edits if e.file == "system/controlDict" and e.entry == ["endTime"]), None)
+    if set_end is None and end_q is None and (bare_end := bare_end_time(text)) is not None:
+        edit("system/controlDict", ["endTime"], _num(bare_end), "end time (in the case's own unit of time)")
+        set_end = plan.edits[-1]
+    said = {tuple(e.entry) for e in plan.edits if e.file == "system/controlDict"}
+    plan.edits += [e for e in write_switches(text) if tuple(e.entry) not in said]
+    count = write_count(text)
+    if count and not any(e.file == "system/controlDict" and e.entry == ["writeInterval"] for e in plan.edits) \
+            and (case / "system/controlDict").is_file():
+        writes = write_count_edits((case / "system/controlDict").read_text(), state.solver, count,
+                                   float(str(set_end.value)) if set_end else None)
+        plan.edits += writes.edits
+        plan.warnings += [writes.warning] if writes.warning else []
+
+    new_solver = plan.solver or state.solver
+    if is_steady(new_solver) != is_steady(state.solver) and (case / "system/controlDict").is_file():
+        said = {e.entry[0]: str(e.value) for e in plan.edits if e.file == "system/controlDict" and len(e.entry) == 1}
+        switch = time_switch_edits((case / "system/controlDict").read_text(), is_steady(new_solver), new_solver, said,
+                                   *_flow_scales(state))
+        plan.edits += switch.edits
+        plan.assumptions += switch.assumptions
+        plan.warnings += switch.warnings
 
     u_field = "U.air" if "U.air" in state.fields else "U"
     sine = sines(text)
@@ -288,9 +253,11 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         unplaced = _velocity_edits(plan, state, text, speeds, u_field)
     _patch_pressure_edits(plan, state, text)
 
-    temps = [q for q in qs if q.kind == "temperature"]
-    if temps and "0/T" not in (e.file for e in plan.edits) and initial_field(case, "T") is not None:
-        _temperature_edits(plan, state, text, temps)
+    temps = sorted([q for q in qs if q.kind == "temperature"] + degree_changes(qs), key=lambda q: q.start)
+    if temps and "0/T" not in (e.file for e in plan.edits) and (t_file := initial_field(case, "T")) is not None:
+        t_edits, t_warnings = temperature_edits(state, t_file.read_text(), text, temps)
+        plan.edits += t_edits
+        plan.warnings += t_warnings
 
     fluid = _target_fluid(text)
     if solver_family(state.solver) == "multiphase":
@@ -321,7 +288,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         zone = next((k for k in fd.keys(mrf) if fd.get(mrf, [k, "omega"]) is not None), None)
         if zone is None:
             raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
-        edit("constant/MRFProperties", [zone, "omega"], fmt(omega_q.value), "MRF angular velocity")
+        edit("constant/MRFProperties", [zone, "omega"], _num(omega_q.value), "MRF angular velocity")
 
     bmd_path = case / "system/blockMeshDict"
     flat = caseops.flat_axes(bmd_path.read_text()) if bmd_path.is_file() else []
@@ -334,6 +301,15 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     counts = cell_counts(text)
     if counts and re.search(r"mesh|cells|resolution|grid", low) and plan.refine is None:
         _cell_count_edit(plan, case, counts[0])
+    if not counts and plan.refine is None and (axis_count := axis_cell_count(text)) is not None:
+        _cell_count_edit(plan, case, [axis_count[1] if i == axis_count[0] else 0 for i in range(3)])
+    size_q = stated_cell_size(qs)
+    if size_q is not None and plan.refine is None and not any(e.file == "system/blockMeshDict" for e in plan.edits):
+        sized = cell_size_edit(bmd_path.read_text(), size_q) if bmd_path.is_file() else no_block_mesh(case)
+        if isinstance(sized, str):
+            plan.warnings.append(f"not applied: {size_q.text} cells ({sized})")
+        else:
+            plan.edits.append(sized)
 
     box = column_box(text, last=True)
     if box and (case / "system/setFieldsDict").is_file():
@@ -362,6 +338,10 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
             raise RequestError(f"{state.solver} solves no gravity (the case has no constant/g): gravity needs a "
                                "solver that reads it (buoyant*Foam for heat, interFoam for two phases); name one, "
                                "e.g. 'switch to buoyantPimpleFoam'")
+        missing = [reason for q in read_stated(text) if (reason := missing_field(q.quantity, case, state.solver))]
+        missing += [w.removeprefix("not applied: ") for w in plan.warnings if w.startswith("not applied: ")]
+        if missing:
+            raise RequestError(f"found no change to make: {'; '.join(missing)}")
         raise RequestError(
             "found no change to make offline in this request: name a value with its unit (velocity, "
             "temperature, endTime...), a turbulence model or solver to switch to, a fluid, a mesh refinement "
@@ -376,7 +356,37 @@ _STEADY_TRANSIENT = {"simpleFoam": "pimpleFoam", "buoyantSimpleFoam": "buoyantPi
                      "SRFSimpleFoam": "SRFPimpleFoam", "chtMultiRegionSimpleFoam": "chtMultiRegionFoam"}
 _TRANSIENT_STEADY = {**{t: s for s, t in _STEADY_TRANSIENT.items()}, "icoFoam": "simpleFoam", "pisoFoam": "simpleFoam"}
 _TIME_WORDS = re.compile(r"\b(?:make|run|switch|change|convert|turn|go)\w*\b[^.;]*?\b(?P<w>transient|unsteady|"
-                         r"time[- ]dependent|time[- ]accurate|steady(?:[- ]state)?)\b")
+                         r"time[- ]dependent|time[- ]accurate|steady(?:[- ]state)?)\b"
+                         # or opening a clause without a verb: "steady state with SA, 1500 iterations"
+                         r"|(?:^|[.;,:]\s*)(?:an?\s+|the\s+)?(?P<w2>transient|unsteady|steady[- ]state)\b(?!\s+(?:inlet|flow rate|"
+                         r"velocity|value|condition|profile))")
+
+
+def _flow_scales(state: CaseState) -> tuple[float | None, float | None, float | None]:
+    """(smallest mean cell size, largest extent, fastest inlet or wall speed) of a case, from
+    its blockMeshDict and 0/U; None for what it does not tell (a snappy mesh, a pressure inlet)."""
+    cell = length = None
+    bmd = state.case_dir / "system/blockMeshDict"
+    text = bmd.read_text() if bmd.is_file() else ""
+    found, totals = (caseops.block_extents(text), caseops.axis_totals(text)) if text else (None, None)
+    if found and totals:
+        extents, flat = found
+        scale = mesh_scale(text)
+        sizes = [extents[a] * scale / totals[a] for a in range(3) if a not in flat and totals[a] and extents[a] > 0]
+        cell = min(sizes) if sizes else None
+        length = max(extents) * scale if max(extents) > 0 else None
+    speeds = [_site_magnitude(state.case_dir, site) for patch, role in state.roles.items() if role in ("inlet", "movingWall")
+              if not isinstance(site := value_site(state.case_dir, "U", patch), str)]
+    speed = max(speeds) if speeds and max(speeds) > 0 else None
+    return cell, length, speed
+
+
+def _said_of(q: Quantity, *words: str) -> bool:
+    """True when the words right after a value, or its own clause before it, name it: "1e-4 s
+    time step", "set deltaT to 1e-4 s"; not "halve the time step, and write every 0.05 s"."""
+    clause = re.split(r"[,;]|\.\s|\band\b|\bthen\b", q.before.lower())[-1]
+    after = q.after.strip().lower()
+    return any(after.startswith(w) or re.search(rf"\b{re.escape(w)}\b", clause) for w in words)
 
 
 def _time_counterpart(solver: str, low: str) -> str | None:
@@ -385,7 +395,7 @@ def _time_counterpart(solver: str, low: str) -> str | None:
     m = _TIME_WORDS.search(low)
     if m is None:
         return None
-    wants_steady = m.group("w").startswith("steady")
+    wants_steady = (m.group("w") or m.group("w2")).startswith("steady")
     if wants_steady == is_steady(solver):
         return None
     return (_TRANSIENT_STEADY if wants_steady else _STEADY_TRANSIENT).get(solver)
@@ -413,16 +423,23 @@ def _family_model(low: str, current: str) -> str | None:
 # "swap A for B", "trade A for B": B replaces A
 _SWAP_FOR = re.compile(r"\b(?:swap|trade|exchange)\w*\s+(?:out\s+)?(.+?)\s+for\s+", re.I)
 
+# "replace A by B", "exchange A for B": B replaces A (final_model reads "replace A with B")
+_REPLACE_BY = re.compile(r"\b(?:replac\w*|exchang\w*)\s+(.+?)\s+(?:by|for)\s+(?=\S)", re.I)
+
 # words that ask for the model the case already has to be checked and completed
 _RECHECK_WORDS = r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead)"
 
 # words that make a named model the one to switch to ("make it laminar", "run it as LES with
 # Smagorinsky", "turn the turbulence model off"), not a mention of the model the case has
 _SWITCH_WORDS = (r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead|make|run|turn|set|"
-                 r"simulat|model|go\b|move|try|want|need|swap|trade|exchange)")
+                 r"simulat|model|go\b|move|try|want|need|swap|trade|exchange|with)")
 
 
 _FACTOR_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
+
+
+_SPELLED = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "ten": 10}
+_SPELLED_TIMES = re.compile(rf"\b({'|'.join(_SPELLED)})\s+times\b")
 
 
 def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] | None:
@@ -431,6 +448,7 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
     "twice as fine", "cells half as big"; None when it asks for no refinement. An axis in `flat`
     (one cell in every block: the empty direction of a 2-D case, in x, y or z) keeps its one
     cell unless the words name it."""
+    low = _SPELLED_TIMES.sub(lambda m: f"{_SPELLED[m.group(1)]} times", low)  # "three times finer"
     size_words = r"(?:cell size|cell sizes|cell spacing|grid spacing|mesh size|spacing|cell width)"
     count_words = r"(?:resolution|cells|cell count|number of cells|mesh|grid)"
     factor: float | None = None
@@ -510,7 +528,18 @@ def _scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     moving wall or inlet) times the factor."""
     low = text.lower()
     for kind, words, factor in scaled_values(text):
-        if kind == "velocity":
+        if kind == "flow_rate" and (rate := scaled_flow_rate(state, words, factor)) is not None:
+            plan.edits += rate.edits
+            plan.warnings += rate.warnings
+            continue
+        if kind == "flow_rate":  # an inlet of fixed velocity: the same flow rate change
+            kind = "velocity"
+        if kind in ("viscosity", "density"):
+            change = scaled_property(state.case_dir, kind, words, factor, text)
+            plan.edits += change.edits
+            plan.warnings += change.warnings
+            plan.assumptions += change.assumptions
+        elif kind == "velocity":
             u_field = "U.air" if "U.air" in state.fields else "U"
             for patch in _velocity_targets(state, low, words, first_value=True):
                 site = value_site(state.case_dir, u_field, patch)
@@ -529,6 +558,8 @@ def _scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             field = "T" if kind == "temperature" else ("p_rgh" if initial_field(state.case_dir, "p") is None else "p")
             path = initial_field(state.case_dir, field)
             patch = state.patch_named(words) if path is not None else None
+            if patch is None and path is not None and kind == "temperature":  # "halve the hot wall temperature"
+                patch = temperature_patch(state, words, *fixed_temperatures(path.read_text()))
             if path is None or patch is None:
                 plan.warnings.append(f"not applied: {words} x {_num(factor)} (no {field} patch named by '{words}')")
                 continue
@@ -625,7 +656,7 @@ def _unrefinable(case: Path, factors: list[float]) -> str | None:
     if not bmd.is_file():
         if (case / "system/blockMeshDict.m4").is_file():
             return None
-        return "the case has no system/blockMeshDict: an imported or snappyHexMesh mesh is refined by hand"
+        return no_block_mesh(case)
     try:
         caseops.scale_blocks(bmd.read_text(), factors)
     except PlanError as err:
@@ -639,24 +670,25 @@ def _cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
     proportions and shared faces keep matching counts)."""
     bmd = case / "system/blockMeshDict"
     if not bmd.is_file():
-        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells (the case has no system/blockMeshDict)")
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({no_block_mesh(case)})")
         return
     text = bmd.read_text()
     cells = caseops.block_cells(text)
     wanted = counts + [0] * (3 - len(counts))
     if len(cells) == 1:
         value = geometry.set_single_block_cells(fd.get(text, ["blocks"]) or "", [c or cells[0][i] for i, c in enumerate(wanted)])
-        plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution"))
+        plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution",
+                                   locked=True))  # the stated counts replace a resolution the base case locked
         return
     # several blocks: the stated count is the total across the mesh along that axis
     totals = caseops.axis_totals(text)
     if totals is None:
-        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells (the blockMeshDict's vertices are not "
+        plan.warnings.append(f"not applied: {describe_counts(counts)} (the blockMeshDict's vertices are not "
                              "plain numbers: its blocks' cells along each axis cannot be added up)")
         return
     factors = [wanted[i] / totals[i] if wanted[i] and totals[i] else 1.0 for i in range(3)]
     if (reason := _unrefinable(case, factors)) is not None:
-        plan.warnings.append(f"not applied: {' x '.join(map(str, counts))} cells ({reason})")
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({reason})")
         return
     plan.refine = factors
     plan.assumptions.append(f"{' x '.join(map(str, counts))} cells over {len(cells)} blocks: every block scaled by "
@@ -678,7 +710,7 @@ def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
     stated = [q for q in read_stated(text) if q.role not in ("geometry", "ranks")
               and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))
-              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis"))
+              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not _is_increment(text, q.text)]
     if not stated:
         return
@@ -701,7 +733,8 @@ def _is_increment(text: str, quantity: str) -> bool:
 
 
 # "25% lower", "10 percent higher": a change of the present value, read by scaled_values
-_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less)\b", re.I)
+_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less|warmer|hotter|"
+                            r"colder|cooler|more|longer|shorter)\b(?!\s+than\b)", re.I)
 
 
 def _field_name(rel: str) -> str:
@@ -879,12 +912,13 @@ def _velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_fie
                 continue
             direction = stated_direction(after) or stated_direction(segment) or _site_direction(state.case_dir, site) \
                 or _direction(state.case_dir, u_field, patch)
-            magnitude = q.value
-            if (sign := increment_sign(segment)) is not None:  # "raise the inlet velocity by 2 m/s"
+            magnitude, change = q.value, ""
+            if (sign := increment_sign(segment) or after_sign(q.after)) is not None:  # "by 2 m/s", "2 m/s faster"
                 magnitude = max(0.0, _site_magnitude(state.case_dir, site) + sign * q.value)
+                change = f" ({'+' if sign > 0 else '-'}{q.text})"
             speed = vec(*(magnitude * d for d in direction))
             plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
-                                       reason=f"{patch} velocity {_num(magnitude)} m/s", locked=True))
+                                       reason=f"{patch} velocity {_num(magnitude)} m/s{change}", locked=True))
             if site.note:
                 plan.assumptions.append(f"{patch} velocity {_num(q.value)} m/s: {site.note}")
             target_model = plan.model or state.model
@@ -917,42 +951,6 @@ def _patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None
         key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
         plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {_num(value)}",
                                    reason=f"{patch} pressure {_num(value)}", locked=True))
-
-
-def _temperature_edits(plan: ChangePlan, state: CaseState, text: str, temps) -> None:
-    """Each stated temperature goes to the fixed-value patch its words name ("floor at 301 K",
-    "the hot wall to 40 degC", "bottom 310 K"); with no patch named, to the patch holding the
-    value it replaces ("350 K instead of 300 K"), else to the hottest (cold: coldest) patch
-    when the words say hot or cold and one patch is clearly that. Other patches stay as they are."""
-    tfile = initial_field(state.case_dir, "T").read_text()  # type: ignore[union-attr]
-    fixed = {p: fd.get(tfile, ["boundaryField", p, "value"]) for p in fd.keys(tfile, ["boundaryField"])
-             if fd.get(tfile, ["boundaryField", p, "type"]) == "fixedValue"}
-    values = {p: float(v.split()[-1]) for p, v in fixed.items() if v and re.fullmatch(r"uniform\s+[-+\d.eE]+", v.strip())}
-    previous_end = None
-    for q in temps:
-        segment = segment_before(text.lower(), q.start, previous_end)
-        previous_end = q.start + len(q.text)
-        target = state.patch_named(segment, fixed)
-        if target is None and q.replaced_from is not None:
-            target = next((p for p, v in values.items() if abs(v - q.replaced_from) < 1e-6), None)
-        if target is None and state.patch_named(segment) is None and len(set(values.values())) > 1:
-            if re.search(r"\bheater|heat source", segment):
-                continue  # a heater that is no patch of its own: a setFields region or a source, for the binder
-            if re.search(r"\b(hot|hotter|heated|warm)", segment):
-                target = max(values, key=values.get)  # type: ignore[arg-type]
-            elif re.search(r"\b(cold|colder|cool|cooled|chilled)", segment):
-                target = min(values, key=values.get)  # type: ignore[arg-type]
-        if target is None:
-            continue
-        new = q.value
-        if (sign := increment_sign(segment)) is not None:  # "raise the floor temperature by 10 K"
-            if target not in values:
-                plan.warnings.append(f"not applied: {target} temperature {q.text} more or less ({target} has no uniform value)")
-                continue
-            new = round(values[target] + sign * q.value, 10)
-        plan.edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {_num(new)}",
-                                   reason=f"{target} temperature {_num(new)} K", locked=True))
-        values[target] = new
 
 
 def _num(x: float) -> str:
@@ -1089,12 +1087,6 @@ def _block_extents(case: Path) -> tuple[list[float], list[int]] | None:
     """The blockMeshDict's vertex extents and flat axes, for a case not meshed yet."""
     bmd = case / "system/blockMeshDict"
     return caseops.block_extents(bmd.read_text()) if bmd.is_file() else None
-
-
-def initial_field(case: Path, field: str) -> Path | None:
-    """The file a field's initial and boundary values come from at run time: the pristine copy
-    (0.orig/X or 0/X.orig) that the run copies over 0/X, as the tutorials' Allrun do, else 0/X."""
-    return next((p for p in (case / "0.orig" / field, case / "0" / f"{field}.orig", case / "0" / field) if p.is_file()), None)
 
 
 def _with_pristine_copies(case: Path, rel: str) -> list[str]:

@@ -12,6 +12,8 @@ import json
 import re
 import shutil
 import uuid
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 from tasks.core.errors import RequestError
@@ -110,6 +112,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     copy_template(ctx.tutorials_dir / template, scratch)
     build = build_mesh(spec, scratch)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
+    if "Boussinesq" in solver and any(q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature")
+                                      for q in stated):  # a body held at a stated temperature (a heated cylinder)
+        roles.update({p.name: "heatedWall" for p in build.patches if p.role == "body"})
     far = far_field(build.patches)
     roles.update({name: "inlet" for name in far if roles[name] not in ("inlet", "outlet")})
     wall_speed = any(q.role in ("lid_velocity", "wall_velocity") for q in stated)
@@ -170,10 +175,14 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         speed = 1.0
         assumptions.append("velocity = 1 m/s (default); state one to change it")
     direction = list(build.flow_direction)
-    values = {"U": vec([speed * d for d in direction]), "T": "300", "k": "0.01", "epsilon": "0.01",
-              "omega": "1", "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
+    inlets = [n for n, r in roles.items() if r == "inlet"]
+    inflow = turbulence_inflow(ctx.text, stated, model, speed, build.reference_length, nu, bool(far), inlets)
+    values = {"U": vec([speed * d for d in direction]), "T": "300", **inflow.values}
+    named_turbulence = inflow.taken
+    bindings += inflow.bindings
+    assumptions += inflow.assumptions
     if heat is not None:
-        values["T"] = fmt(heat.t_ref)
+        values["T"] = f"{heat.t_ref:.6g}"
         bindings += heat.bindings
     if "movingWall" in roles.values():
         values["U"] = vec([speed, 0.0, 0.0])
@@ -184,9 +193,20 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
     caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    if "Boussinesq" in solver and setup.boussinesq_open_boundaries(scratch):
+        assumptions.append("p_rgh at the open boundaries: prghPressure with rho rhok (the Boussinesq density)")
+    body_q = setup.body_temperature(ctx.text, stated, [n for n, r in roles.items() if r == "heatedWall"]) \
+        if heat is not None and not heat.walls else None
+    if body_q is not None:
+        for name in (n for n, r in roles.items() if r == "heatedWall"):
+            setup.set_patch_value(scratch, "T", name, f"{body_q.value:.6g}")
+            bindings.append(Binding(stated=body_q.text, file="0/T", entry=["boundaryField", name, "value"],
+                                    value=f"uniform {body_q.value:.6g}", how="the body's wall temperature"))
     if heat is not None:
         for name, temperature in heat.walls.items():
             setup.set_patch_value(scratch, "T", name, f"{temperature:.6g}")
+        for name, gradient in heat.gradients.items():
+            setup.set_patch_gradient(scratch, "T", name, gradient)
     if far:
         free = {f: v for f in ("U", "k", "epsilon", "omega", "nuTilda", "T")
                 if (v := setup.inlet_value(scratch, f, next(n for n in far if roles[n] == "inlet"))) is not None}
@@ -264,7 +284,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     # a heated cavity's wall temperatures were set on its hot and cold walls by set_boussinesq
     skip = ("reynolds", "cell_size", "rayleigh", "wall_temperature") if heat is not None and heat.walls else \
         ("reynolds", "cell_size")
+    own |= set(heat.used) if heat is not None else set()
+    own |= {q.text for q in named_turbulence} | ({body_q.text} if body_q is not None else set())
     binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in skip and q.text not in own])
+    turbulent_fields = {n.field for n in setup.stated_turbulence(ctx.text, inlets)} if model != "laminar" else set()
+    binder.edits = [e for e in binder.edits if not relaxes_a_turbulence_value(e.file, e.entry, turbulent_fields)]
+    binder.bindings = [b for b in binder.bindings if not relaxes_a_turbulence_value(b.file, b.entry, turbulent_fields)]
     for q in stated:
         if q.role == "reynolds" and re_q is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["reynolds"],
@@ -288,6 +313,60 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         assumptions=assumptions + binder.assumptions, warnings=warnings, steps=steps,
         values={"geometry": geometry},
     )
+
+
+@dataclass
+class TurbulenceInflow:
+    values: dict[str, str]  # the turbulence fields' inlet (and initial) values
+    bindings: list[Binding] = dataclass_field(default_factory=list)
+    taken: list[StatedQuantity] = dataclass_field(default_factory=list)  # stated here, not to be bound again
+    assumptions: list[str] = dataclass_field(default_factory=list)
+
+
+def turbulence_inflow(text: str, stated: list[StatedQuantity], model: str, speed: float, length: float, nu: float,
+                      external: bool, inlets: list[str]) -> TurbulenceInflow:
+    """The inflow turbulence of a generated case: one consistent set of k, epsilon, omega and
+    nuTilda from the flow (internal: 5 % intensity, mixing length 0.07 L; external: the free stream)
+    or the intensity and length scale stated, and the values the request gives a field by name
+    ("k 0.375 m2/s2") at the inlet and in the initial field."""
+    intensity_q = next((q for q in stated if q.role == "turbulence_intensity" and 0 < q.value < 1), None)
+    scale_q = setup.stated_length_scale(text, stated) if model != "laminar" else None
+    out = TurbulenceInflow(setup.default_turbulence(speed, length, nu, external,
+                                                    intensity=intensity_q.value if intensity_q else None,
+                                                    length_scale=scale_q.value if scale_q else None))
+    if model == "laminar" or not inlets:
+        return out
+    solved = model_spec(model).solved
+    if scale_q is not None:
+        out.taken.append(scale_q)
+        scaled = next((f for f in ("omega", "epsilon", "nuTilda") if f in solved), None)
+        if scaled is not None:
+            out.bindings.append(Binding(stated=scale_q.text, file=f"0/{scaled}",
+                                        entry=["boundaryField", inlets[0], "value"],
+                                        value=f"uniform {out.values[scaled]}",
+                                        how=f"inlet {scaled} from the turbulent length scale {fmt(scale_q.value)} m"))
+    for named in setup.stated_turbulence(text, inlets):
+        out.values[named.field] = fmt(named.value)
+        q = setup.match_stated(named, stated)
+        if q is not None:
+            out.taken.append(q)
+            out.bindings.append(Binding(stated=q.text, file=f"0/{named.field}", entry=["boundaryField", inlets[0], "value"],
+                                        value=f"uniform {fmt(named.value)}",
+                                        how=f"{named.field} at the inlet{'s' if len(inlets) > 1 else ''} and in the "
+                                            "initial field"))
+    source = ("the values stated" if out.taken else "free stream: 0.5 % intensity, nut/nu 5" if external else
+              "5 % intensity, mixing length 0.07 x the reference length")
+    shown = ", ".join(f"{f} {out.values[f]}" for f in solved if f in setup.TURBULENCE_INLET_FIELDS)
+    if shown:
+        out.assumptions.append(f"inlet turbulence: {shown} ({source})")
+    return out
+
+
+def relaxes_a_turbulence_value(file: str, entry: list[str], fields: set[str]) -> bool:
+    """An edit of a relaxation factor named like a turbulence field the request gave a value
+    ("k 0.135 m2/s2" is the inlet's k, not relaxationFactors/equations/k)."""
+    return file == "system/fvSolution" and len(entry) >= 2 and entry[0] == "relaxationFactors" and \
+        entry[-1] in fields
 
 
 def shape_ratio(q: StatedQuantity, dims: dict) -> tuple[str, str] | None:
@@ -360,8 +439,7 @@ def _rotating_wall(scratch: Path, text: str, stated: list[StatedQuantity], assum
     spins = [q for q in stated if q.role == "angular_velocity"]
     if not spins:
         return []
-    wall = "outerWall" if re.search(r"outer\s+(?:cylinder|wall)\s+(?:\w+\s+){0,3}(?:rotat|turn|spin)", text, re.I) \
-        and not re.search(r"inner\s+(?:cylinder|wall)\s+(?:\w+\s+){0,3}(?:rotat|turn|spin)", text, re.I) else "innerWall"
+    wall = spinning_wall(text)
     omega = spins[0].value
     u = scratch / "0/U"
     u.write_text(fd.set_entry(u.read_text(), ["boundaryField", wall],
@@ -370,6 +448,27 @@ def _rotating_wall(scratch: Path, text: str, stated: list[StatedQuantity], assum
                        "is at rest")
     return [Binding(stated=q.text, file="0/U", entry=["boundaryField", wall, "omega"], value=fmt(omega),
                     how="rotatingWallVelocity") for q in spins]
+
+
+_SPIN = re.compile(r"\b(?:rotat\w*|turn(?:s|ing)?|spin\w*|revolv\w*|revolutions?|rpm|rev/min|rad/s|driven|moving|moves)\b",
+                   re.I)
+_SIDE = re.compile(r"\b(inner|outer)\b", re.I)
+
+
+def spinning_wall(text: str) -> str:
+    """The annulus wall a stated rotation turns: the side (inner/outer) written with the first
+    rotation words of a sentence, right after them ("a rotating outer cylinder") or the last one
+    before them ("the outer cylinder, of radius 4 cm, turns at 30 rpm"); innerWall when none is."""
+    for sentence in re.split(r"(?<=[.;])\s+|\n", text):
+        for spin in _SPIN.finditer(sentence):
+            ahead = re.match(r"\s+(?:\w+\s+)?(inner|outer)\b", sentence[spin.end():], re.I)
+            before = list(_SIDE.finditer(sentence[:spin.start()]))
+            side = (ahead.group(1) if ahead and spin.group(0).lower().startswith(("rotating", "spinning", "turning",
+                                                                                   "moving", "driven")) else
+                    before[-1].group(1) if before else ahead.group(1) if ahead else None)
+            if side is not None:
+                return f"{side.lower()}Wall"
+    return "innerWall"
 
 
 def _viscosity(ctx: Context, stated: list[StatedQuantity], scratch: Path, assumptions: list[str]) -> float:

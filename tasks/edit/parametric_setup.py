@@ -15,7 +15,8 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.defaults import defaults
-from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, nice_floor
+from tasks.foam.physics import find_fluid, fluid_table, fmt, freestream_turbulence, inlet_turbulence, is_steady, \
+    nice_floor
 from tasks.geometry.models import MeshBuild
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
@@ -252,6 +253,140 @@ def inlet_value(case: Path, field_name: str, patch: str) -> str | None:
     return raw.replace("uniform", "", 1).strip() or None
 
 
+# --- inlet turbulence ----------------------------------------------------------------------
+
+TURBULENCE_INLET_FIELDS = ("k", "epsilon", "omega", "nuTilda")
+
+
+def default_turbulence(speed: float, length: float, nu: float, external: bool, intensity: float | None = None,
+                       length_scale: float | None = None) -> dict[str, str]:
+    """Inlet values of the turbulence fields that fit the flow: an internal flow's from 5 %
+    intensity and a mixing length of 0.07 x its reference length, an external flow's free stream
+    from 0.5 % intensity and nut/nu = 5 (canonical turbulence defaults, tasks/foam/physics.py).
+    A stated intensity or turbulent length scale replaces the default one, so k, epsilon, omega and
+    nuTilda stay one consistent inflow (k = 1.5 (U I)^2, epsilon = Cmu^0.75 k^1.5 / l,
+    omega = k^0.5 / (Cmu^0.25 l), nuTilda = (3/2)^0.5 U I l)."""
+    if speed <= 0 or length <= 0 or nu <= 0:
+        return {"k": "0.01", "epsilon": "0.01", "omega": "1", "nuTilda": "1e-4"}
+    if length_scale is not None and length_scale > 0:
+        i = intensity if intensity is not None else (0.005 if external else inlet_turbulence(speed, length, nu).intensity)
+        k = 1.5 * (speed * i) ** 2
+        cmu = 0.09
+        values = {"k": k, "epsilon": cmu ** 0.75 * k ** 1.5 / length_scale,
+                  "omega": math.sqrt(k) / (cmu ** 0.25 * length_scale),
+                  "nuTilda": math.sqrt(1.5) * speed * i * length_scale}
+    else:
+        t = freestream_turbulence(speed, nu, intensity) if external and intensity is not None and 0 < intensity < 1 \
+            else freestream_turbulence(speed, nu) if external else inlet_turbulence(speed, length, nu, intensity)
+        values = {"k": t.k, "epsilon": t.epsilon, "omega": t.omega, "nuTilda": t.nuTilda}
+    r = 2 * values["k"] / 3
+    return {**{f: f"{v:.4g}" for f, v in values.items()}, "R": f"({r:.4g} 0 0 {r:.4g} 0 {r:.4g})"}
+
+
+_LENGTH_SCALE = re.compile(r"(?:(?:turbulent|turbulence|integral|inlet)\s+)*(?:length[- ]scale|mixing[- ]length|eddy\s+"
+                           r"(?:size|length))\s*(?:of|=|:|is|about|around|~)?\s*$", re.I)
+
+
+def stated_length_scale(text: str, stated: list[StatedQuantity]) -> StatedQuantity | None:
+    """The stated length the request calls the inlet's turbulent length scale or mixing length
+    ("inlet turbulent length scale 3.5 mm", "a mixing length of 2 mm"), else None."""
+    low = text.lower()
+    for q in stated:
+        at = low.find(q.text.lower())
+        if q.role == "geometry" and at > 0 and _LENGTH_SCALE.search(re.split(r"[,;(]", low[max(0, at - 45):at])[-1]):
+            return q
+    return None
+
+
+_SOLVER_WORDS = re.compile(r"relax|tolerance|residual|solver|smoother|corrector", re.I)
+
+
+@dataclass
+class NamedTurbulence:
+    field: str
+    value: float
+    text: str  # the value as written
+
+
+def stated_turbulence(text: str, inlets: list[str]) -> list[NamedTurbulence]:
+    """The values the request gives the turbulence fields by name ("k 0.375 m2/s2", "omega = 60
+    1/s", "inlet nuTilda 4.5e-5") with no place or an inlet named: a generated case's inlet (or
+    free stream) and its initial field take them. A value for another place (a wall) is left to
+    the binder."""
+    from tasks.plan.extract import normalise
+    from tasks.plan.fields import find_field_values
+
+    plain = normalise(text)
+    found: dict[str, NamedTurbulence] = {}
+    for fv in find_field_values(text, list(TURBULENCE_INLET_FIELDS), inlets):
+        if fv.field in found or fv.value is None or fv.value <= 0 or fv.vector is not None:
+            continue
+        if _SOLVER_WORDS.search(re.split(r"[;,.]\s", plain[max(0, fv.start - 50):fv.start])[-1]):
+            continue  # "relax k 0.5", "tolerance for k 1e-6": a solver control, not the field
+        if re.match(r"\s*(?:times|x\b|×)", plain[fv.start + len(fv.text):]):
+            continue  # "nuTilda of three times the laminar viscosity": a ratio, not the value
+        if set(fv.places) - {"inlet", "internal"} or set(fv.patches) - set(inlets):
+            continue
+        found[fv.field] = NamedTurbulence(fv.field, fv.value, fv.text)
+    return list(found.values())
+
+
+def match_stated(named: NamedTurbulence, stated: list[StatedQuantity]) -> StatedQuantity | None:
+    """The stated quantity read from the same words as a named turbulence value, if any."""
+    number = named.text.split()[0] if named.text.split() else named.text
+    return next((q for q in stated if q.text.split() and q.text.split()[0] == number and
+                 abs(q.value - named.value) <= 1e-9 * max(1.0, abs(named.value))), None)
+
+
+_BODY_WORDS = r"cylinder|obstacle|body|block|square|aerofoil|airfoil|wing|plate|rod|tube|wire|bluff"
+
+
+def body_temperature(request: str, stated: list[StatedQuantity], bodies: list[str]) -> StatedQuantity | None:
+    """The stated wall temperature of the body in the flow ("a heated cylinder at 350 K", "the
+    obstacle is held at 60 degC"): one whose clause names the body (its patch name or a body
+    word) and no wall of the domain; None otherwise."""
+    if not bodies:
+        return None
+    low = request.lower()
+    names = "|".join(re.escape(b.lower()) for b in bodies)
+    for q in stated:
+        if q.role not in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature"):
+            continue
+        at = low.find(q.text.lower())
+        if at < 0:
+            continue
+        before = re.sub(r"\([^()]*\)", " ", low[max(0, at - 80):at])  # "at (0.3, 0.1)": one place, not two clauses
+        clause = re.split(r"[;,.]\s|\band\b", before)[-1]
+        if re.search(rf"\b(?:{names}|{_BODY_WORDS})", clause) and not re.search(r"\bwalls?\b|\binlet|\bfloor|ceiling",
+                                                                               clause):
+            return q
+    return None
+
+
+# --- Boussinesq: open boundaries -------------------------------------------------------------
+
+_DENSITY_BCS = ("prghPressure", "prghTotalPressure", "prghTotalHydrostaticPressure")
+
+
+def boussinesq_open_boundaries(case: Path) -> list[str]:
+    """The open patches of a Boussinesq case whose p_rgh condition looks a density up (prghPressure
+    and its kin) read `rhok`, the solver's dimensionless Boussinesq density; the default `rho`
+    does not exist in buoyantBoussinesq* and stops the run at its first step. The patches changed."""
+    path = Path(case) / "0/p_rgh"
+    if not path.is_file():
+        return []
+    text = path.read_text()
+    changed = []
+    for patch in fd.keys(text, ["boundaryField"]):
+        bc = (fd.get(text, ["boundaryField", patch, "type"]) or "").strip()
+        if bc in _DENSITY_BCS and (fd.get(text, ["boundaryField", patch, "rho"]) or "").strip() != "rhok":
+            text = fd.set_entry(text, ["boundaryField", patch, "rho"], "rhok")
+            changed.append(patch)
+    if changed:
+        path.write_text(text)
+    return changed
+
+
 # --- Boussinesq: temperatures and the Rayleigh number --------------------------------------
 
 
@@ -290,6 +425,15 @@ def set_patch_value(case: Path, field_name: str, patch: str, value: str) -> bool
     return True
 
 
+def _wall_on(side: str, build: MeshBuild) -> str | None:
+    """The heated cavity's wall on a side (its walls are named by position: floor, ceiling,
+    leftWall, rightWall)."""
+    from tasks.geometry.structured import WALL_BY_SIDE
+
+    name = WALL_BY_SIDE.get(side)
+    return name if any(p.name == name for p in build.patches) else None
+
+
 def keep_dims(old: str, value: float) -> str:
     """`[0 2 -1 0 0 0 0] 1e-05` keeps its dimension set, `nu [..] 1e-5` its name."""
     m = re.match(r"^(.*?\])\s*[-+\d.eE]+\s*$", old.strip())
@@ -303,6 +447,69 @@ class Heat:
     speed: float  # the buoyancy velocity scale sqrt(g beta dT L)
     bindings: list[Binding]
     refused: list[NotApplied] = field(default_factory=list)  # a stated Ra the other stated values contradict
+    gradients: dict[str, float] = field(default_factory=dict)  # heat-flux wall -> dT/dn (K/m), fixedGradient
+    used: list[str] = field(default_factory=list)  # stated texts taken here (a heat flux, its rho and cp)
+
+
+_SIDE_WORDS = (("bottom", r"floor|bottom|base|lower\s+wall|underside|below"),
+               ("top", r"ceiling|top|roof|lid|upper\s+wall|above"),
+               ("left", r"left"), ("right", r"right"))
+
+
+def flux_side(request: str, q_text: str) -> str | None:
+    """The side of the cavity a stated heat flux enters ("floor heat flux 200 W/m2", "heated
+    through the bottom at 200 W/m^2", "the left wall receives 50 W/m2"): the side word nearest
+    before it in its clause, else the first one after it; None when the clause names none."""
+    low = request.lower()
+    at = low.find(q_text.lower())
+    if at < 0:
+        return None
+    start = max(low.rfind(c, 0, at) for c in ";.\n")
+    stops = [i for i in (low.find(c, at + len(q_text)) for c in ";.\n,") if i >= 0]
+    before, after = low[start + 1:at], low[at + len(q_text):min(stops, default=len(low))]
+    best = None
+    for side, words in _SIDE_WORDS:
+        for m in re.finditer(rf"\b(?:{words})\b", before):
+            if best is None or m.start() > best[0]:
+                best = (m.start(), side)
+    if best is not None:
+        return best[1]
+    hits = [(m.start(), side) for side, words in _SIDE_WORDS for m in re.finditer(rf"\b(?:{words})\b", after)]
+    return min(hits)[1] if hits else None
+
+
+def said_cp(request: str) -> float | None:
+    """A specific heat the request gives by its symbol or name, unit-less or in J/(kg K) or
+    kJ/(kg K) ("cp 4180", "cp = 4.18 kJ/(kg K)", "a specific heat of 1005 J/kg/K"), in J/(kg K)."""
+    m = re.search(rf"\b(?:cp|c_p|specific\s+heat(?:\s+capacity)?|heat\s+capacity)\s*(?:=|:|of|is)?\s*({_NUM})\s*(kJ)?",
+                  request, re.IGNORECASE)
+    if m is None:
+        return None
+    return float(m.group(1)) * (1000.0 if m.group(2) else 1.0)
+
+
+def flux_gradient(flux: float, rho: float, cp: float, nu: float, pr: float) -> float:
+    """dT/dn at a wall taking the heat flux q (W/m2) into a Boussinesq fluid: q / (rho cp alpha),
+    alpha = nu / Pr (the solver's laminar diffusivity)."""
+    if min(rho, cp, nu, pr) <= 0:
+        raise ValueError(f"rho, cp, nu and Pr must be positive for a heat-flux gradient (got {rho}, {cp}, {nu}, {pr})")
+    return flux * pr / (rho * cp * nu)
+
+
+def convective_speed(g: float, beta: float, kinematic_flux: float, length: float) -> float:
+    """The convective velocity scale of flux-driven convection, (g beta Q L)^(1/3) with the
+    kinematic heat flux Q = q / (rho cp) (K m/s)."""
+    return max(g * beta * abs(kinematic_flux) * length, 0.0) ** (1.0 / 3.0)
+
+
+def set_patch_gradient(case: Path, field_name: str, patch: str, gradient: float) -> bool:
+    """A wall of 0/<field> becomes fixedGradient with `gradient` (into the fluid, positive heats)."""
+    path = Path(case) / "0" / field_name
+    if not path.is_file() or fd.find(path.read_text(), ["boundaryField", patch]) is None:
+        return False
+    path.write_text(fd.set_entry(path.read_text(), ["boundaryField", patch],
+                                 {"type": "fixedGradient", "gradient": f"uniform {gradient:.6g}"}))
+    return True
 
 
 def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build: MeshBuild, nu: float,
@@ -343,9 +550,66 @@ def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build
     hot, cold = (hot_q.value if hot_q else None), (cold_q.value if cold_q else None)
     t_ref = ref_q.value if ref_q else None
     bindings: list[Binding] = []
-    if not hot_walls and not cold_walls:  # no heated walls to set: the fluid's numbers only
+    gradients: dict[str, float] = {}
+    used: list[str] = []
+    refused_flux: list[NotApplied] = []
+    flux_q = value("wall_heat_flux")
+    if flux_q is not None and (hot_walls or cold_walls):
+        names = {p.name for p in build.patches}
+        side = flux_side(request, flux_q.text)
+        wall = _wall_on(side, build) if side else (hot_walls or cold_walls)[0]
+        rho_q, cp_q = value("density"), value("specific_heat")
+        rho = rho_q.value if rho_q else (entry.rho if entry else None)
+        cp = cp_q.value if cp_q else said_cp(request) or (entry.cp if entry else None)
+        if wall is None or wall not in names:
+            refused_flux.append(NotApplied(text=flux_q.text, reason=(
+                f"the cavity has no {side} wall to take the heat flux (walls: "
+                f"{', '.join(p.name for p in build.patches if p.type == 'wall')})")))
+        elif rho is None or cp is None:
+            refused_flux.append(NotApplied(text=flux_q.text, reason=(
+                "a heat flux becomes a temperature gradient q / (rho cp alpha) in a Boussinesq case: state the "
+                "fluid's density and specific heat, or name the fluid (water, air)")))
+        else:
+            gradients[wall] = flux_gradient(flux_q.value, rho, cp, nu, pr)
+            taken = [q for q in (flux_q, rho_q, cp_q) if q is not None]
+            used += [q.text for q in taken]
+            how = (f"dT/dn = q Pr / (rho cp nu) = {fmt(flux_q.value)} x {fmt(pr)} / ({fmt(rho)} x {fmt(cp)} x "
+                   f"{fmt(nu)}) K/m (fixedGradient)")
+            bindings += [Binding(stated=q.text, file="0/T", entry=["boundaryField", wall, "gradient"],
+                                 value=f"uniform {gradients[wall]:.6g}", how=how) for q in taken]
+            assumptions.append(f"{wall}: heat flux {fmt(flux_q.value)} W/m2 as fixedGradient T, gradient "
+                               f"{gradients[wall]:.4g} K/m (rho {fmt(rho)} kg/m3, cp {fmt(cp)} J/(kg K), alpha = nu/Pr)")
+            hot_walls = [w for w in hot_walls if w != wall]
+            cold_walls = [w for w in cold_walls if w != wall]
+            fixed = [q for q in stated if q.role in ("wall_temperature", "hot_wall_temperature", "cold_wall_temperature")]
+            if len(fixed) == 1 and hot is None and cold is None:  # the one wall held at a temperature
+                if not cold_walls and not hot_walls:
+                    cold_walls = [next(p.name for p in build.patches if p.role in ("hot_wall", "cold_wall")
+                                       and p.name != wall)]
+                cold = hot = fixed[0].value
+    if gradients:
+        t_fix = cold if cold is not None else hot
+        if t_fix is None:
+            t_fix = t_ref if t_ref is not None else number("TRef", 300.0)
+        t_ref = t_ref if t_ref is not None else t_fix
+        for key, new in (("beta", beta), ("Pr", pr), ("TRef", t_ref)):
+            if fd.find(text, [key]) is not None:
+                text = fd.set_entry(text, [key], keep_dims(fd.get(text, [key]) or "", new))
+        tp.write_text(text)
+        walls = {**{n: hot if hot is not None else t_fix for n in hot_walls},
+                 **{n: cold if cold is not None else t_fix for n in cold_walls}}
+        speed = convective_speed(g, beta, flux_q.value / (rho * cp), length)
+        assumptions.append(f"TRef = {fmt(t_ref)} K; the held wall{'s' if len(walls) > 1 else ''} "
+                           f"{', '.join(walls) or 'none'} at {fmt(t_fix)} K; velocity scale (g beta q L / (rho cp))^(1/3) "
+                           f"= {speed:.3g} m/s")
+        return Heat(t_ref, walls, speed, bindings, refused_flux, gradients, used)
+    if not hot_walls and not cold_walls:  # no heated walls to set: the fluid's numbers, TRef at the inflow's
+        inflow = value("inlet_temperature") or value("initial_temperature")
+        if t_ref is None and inflow is not None:
+            t_ref = inflow.value
+            assumptions.append(f"TRef = {fmt(t_ref)} K, the inflow temperature (the fluid starts at it)")
         t_ref = t_ref if t_ref is not None else number("TRef", 300.0)
-        for key, new in (("beta", beta), ("Pr", pr)):
+        for key, new in (("beta", beta), ("Pr", pr), ("TRef", t_ref)):
             if fd.find(text, [key]) is not None:
                 text = fd.set_entry(text, [key], keep_dims(fd.get(text, [key]) or "", new))
         tp.write_text(text)
@@ -402,4 +666,4 @@ def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build
     assumptions.append(f"Ra = {fmt(rayleigh(g, beta, abs(hot - cold), length, nu, pr))} (g {fmt(g)}, beta "
                        f"{fmt(beta)} 1/K, dT {fmt(abs(hot - cold))} K, L {fmt(length)} m, nu {fmt(nu)} m2/s, Pr {fmt(pr)})")
     walls = {**{n: hot for n in hot_walls}, **{n: cold for n in cold_walls}}
-    return Heat(t_ref, walls, buoyancy_speed(g, beta, hot - cold, length), bindings, refused)
+    return Heat(t_ref, walls, buoyancy_speed(g, beta, hot - cold, length), bindings, refused + refused_flux)

@@ -49,6 +49,13 @@ def _full_forms(patch: str) -> set[str]:
 Centres = Mapping[str, Sequence[float]]
 
 
+# place words that are also verbs: "lower the hot wall to 300 K" lowers a value, it names no
+# lower patch; as a place they come before a noun, never before a determiner or pronoun
+_VERBS = {"lower"}
+_DETERMINERS = r"(?:the|it|its|this|that|these|those|all|both|each|every|a|an|by|to)"
+_AS_VERB = re.compile(rf"\s+{_DETERMINERS}\b")
+
+
 def patch_mentions(segment: str, patches: Iterable[str], centres: Centres | None = None,
                    up: int = 1) -> list[tuple[int, int, str]]:
     """(position, strength, patch) of every mention of a patch in `segment`: strength 2 for the
@@ -65,7 +72,8 @@ def patch_mentions(segment: str, patches: Iterable[str], centres: Centres | None
         parts = {w for w in name_words(patch) if w not in _GENERIC and not w.isdigit()}
         for word in parts | {a for w in parts for a in _ALIASES.get(w, ())}:
             for m in re.finditer(rf"\b{re.escape(word)}\b", low):
-                found.append((m.end(), 1, patch))
+                if not _AS_VERB.match(low, m.end()) or word not in _VERBS:
+                    found.append((m.end(), 1, patch))
     return found + _numbered_mentions(low, patches) + _placed_mentions(low, patches, centres or {}, up)
 
 
@@ -96,7 +104,7 @@ def _numbered_mentions(low: str, patches: list[str]) -> list[tuple[int, int, str
 
 _PLACES = {"upper": (None, max), "top": (None, max), "higher": (None, max), "lower": (None, min), "bottom": (None, min),
            "left": (0, min), "left-hand": (0, min), "right": (0, max), "right-hand": (0, max)}
-_PLACED = re.compile(rf"\b({'|'.join(_PLACES)})\s+(?:\w+\s+)?({'|'.join(_KINDS)}|side|boundary|patch)s?\b")
+_PLACED = re.compile(rf"\b({'|'.join(_PLACES)})\s+(?!{_DETERMINERS}\s)(?:\w+\s+)?({'|'.join(_KINDS)}|side|boundary|patch)s?\b")
 
 
 def _placed_mentions(low: str, patches: list[str], centres: Centres, up: int) -> list[tuple[int, int, str]]:
@@ -153,6 +161,19 @@ def _only_of_kind(segment: str, patches: list[str]) -> str | None:
     if re.search(rf"\b(?:{'|'.join(_ORDINALS)}|other|another|each|every|all|both)\s+(?:\w+\s+)?$", low[:found[-1].start()]):
         return None  # a rank or a quantifier: not "the only one"
     matching = [p for p in patches if word in name_words(p)]
+    return matching[0] if len(matching) == 1 else None
+
+
+def kind_in_other_number(segment: str, patches: Iterable[str]) -> str | None:
+    """The one patch whose name holds the segment's last kind word in the other number ("the
+    wall temperature" for a patch named walls, "the inlets" for inlet); None when none or
+    several do. For a value only one patch can take (the only fixed-temperature wall)."""
+    found = list(_KIND_WORDS.finditer(segment.lower()))
+    if not found:
+        return None
+    word = found[-1].group(1)
+    other = word[:-1] if word.endswith("s") else f"{word}s"
+    matching = [p for p in patches if other in name_words(p)]
     return matching[0] if len(matching) == 1 else None
 
 
@@ -238,6 +259,11 @@ _RUN_TARGETS: tuple[tuple[str, str], ...] = (
 )
 
 
+_PHYSICAL = re.compile(r"\b(?:velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass|heat|cells?|mesh|grid|"
+                       r"resolution|rpm|rotation)\b")
+_RUN_NAMED = re.compile(r"time[- ]?step|\bdelta ?t\b|\bdt\b|end[- ]?time|write|output|iterations|\blonger\b|\bas long\b")
+
+
 def relative_run_factors(text: str) -> dict[str, float]:
     """controlDict entries a request changes by a factor, entry -> factor on its present value
     (endTime on the time after startTime): 'run twice as long' {endTime: 2}, 'double the end
@@ -247,8 +273,8 @@ def relative_run_factors(text: str) -> dict[str, float]:
     found: dict[str, float] = {}
     for clause in re.split(r"[.;,]|\band\b|\bthen\b", low):
         factor = _clause_factor(clause)
-        if factor is None:
-            continue
+        if factor is None or (_PHYSICAL.search(clause) and not _RUN_NAMED.search(clause)):
+            continue  # "double the inlet velocity of the simulation" scales a velocity, not the run
         often = re.search(r"\b(?:often|frequently)\b", clause)
         for key, words in _RUN_TARGETS:
             if key == "endTime" and re.search(r"\b(?:as|times)\s+long(?:er)?\b|\blonger\b", clause):
@@ -269,6 +295,16 @@ def _clause_factor(clause: str) -> float | None:
         if re.search(r"\b(?:reduc|decreas|lower|shorten|cut|divid|smaller|less)\w*", clause):
             return 1.0 / n
         return n if re.search(r"\b(?:increas|rais|multipl|extend|lengthen|larger|more|longer)\w*", clause) else None
+    m = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)\s+(longer|larger|bigger|more|greater|shorter|smaller|less|fewer)\b", clause)
+    if m:  # "run 50 % longer", "a time step 20 percent smaller"
+        pct = float(m.group(1)) / 100
+        return 1.0 - pct if m.group(2) in ("shorter", "smaller", "less", "fewer") else 1.0 + pct
+    m = re.search(r"\b(\w+)\b[^%]*?\bby\s+(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)", clause)
+    if m:  # "extend the run by 50 %", "reduce the time step by 30 percent"
+        pct = float(m.group(2)) / 100
+        if re.search(r"\b(?:reduc|decreas|lower|shorten|cut|smaller|less)\w*", clause):
+            return max(0.0, 1.0 - pct) or None
+        return 1.0 + pct if re.search(r"\b(?:increas|rais|extend|lengthen|prolong|larger|more|longer)\w*", clause) else None
     m = re.search(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:as\s+)?(longer|long|larger|large|bigger|more|shorter|smaller|less|often)\b", clause)
     if m:
         n = float(m.group(1))
@@ -313,10 +349,10 @@ def increment_sign(before: str) -> int | None:
 
 
 _SCALED = re.compile(
-    rf"\b(?P<word>{_TIMES_RE})\s+(?P<what>(?:the\s+)?[\w\s-]{{0,40}}?\b(?P<kind>velocity|speed|temperature|pressure))\b"
+    rf"\b(?P<word>{_TIMES_RE})\s+(?P<what>(?:the\s+)?[\w\s-]{{0,40}}?\b(?P<kind>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\b"
     r"|\b(?P<verb>increas\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|cut\w*|boost\w*)\s+(?P<what2>(?:the\s+)?[\w\s-]{0,40}?\b"
-    r"(?P<kind2>velocity|speed|temperature|pressure))\s+by\s+(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)"
-    r"|\b(?P<what3>(?:the\s+)?[\w\s-]{0,40}?\b(?P<kind3>velocity|speed|temperature|pressure))\s+(?:\w+\s+){0,2}"
+    r"(?P<kind2>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\s+by\s+(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)"
+    r"|\b(?P<what3>(?:the\s+)?[\w\s-]{0,40}?\b(?P<kind3>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\s+(?:\w+\s+){0,2}"
     r"(?P<pct3>\d+(?:\.\d+)?)\s*(?:%|percent)\s+(?P<dir>lower|higher|faster|slower|smaller|larger|greater|less|more)\b")
 
 
@@ -324,7 +360,8 @@ def scaled_values(text: str) -> list[tuple[str, str, float]]:
     """(kind, the words naming it, factor) for each value the words scale without giving it:
     'double the inlet velocity' (velocity, 'the inlet velocity', 2), 'increase the lid speed by
     50%' (velocity, ..., 1.5), 'reduce the outlet pressure by 10 percent' (pressure, ..., 0.9).
-    Kinds: velocity (speed), temperature, pressure."""
+    Kinds: velocity (speed), temperature, pressure, viscosity, density ('twice as viscous'),
+    flow_rate (flow rate, mass flow, discharge)."""
     out = []
     for m in _SCALED.finditer(text.lower()):
         if m.group("word"):
@@ -337,8 +374,38 @@ def scaled_values(text: str) -> list[tuple[str, str, float]]:
             pct = float(m.group("pct")) / 100
             down = re.match(rf"(?:{_DOWN})", m.group("verb"))
             kind, what, factor = m.group("kind2"), m.group("what2"), (1 - pct) if down else (1 + pct)
-        out.append(("velocity" if kind == "speed" else kind, what.strip(), factor))
+        kind = {"speed": "velocity", "mass flow": "flow_rate", "discharge": "flow_rate"}.get(kind, kind)
+        out.append(("flow_rate" if kind.startswith("flow") else kind, what.strip(), factor))
+    taken = [m.span() for m in _SCALED.finditer(text.lower())]
+    for m in _AS_FAST.finditer(text.lower()):  # "make the lid go twice as fast", "the inflow 40 % faster"
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        clause = re.split(r"[.;,]|\band\b", text.lower()[:m.start()])[-1]
+        if _NOT_FLOW.search(clause):
+            continue  # a rotor spun faster, a run made faster: no velocity of a patch
+        if m.group("pct"):
+            n = 1.0 + float(m.group("pct")) / 100 * (-1 if m.group("dir") == "slower" else 1)
+        elif m.group("n"):
+            n = float(m.group("n")) if m.group("fs") == "faster" else 1.0 / float(m.group("n"))
+        else:
+            n = _TIMES[m.group("word")]
+        out.append(("velocity", clause.strip(), n))
+    for m in _AS_PROPERTY.finditer(text.lower()):  # "twice as viscous", "3 times more viscous", "25 % less viscous"
+        if m.group("pct"):
+            n = 1.0 + float(m.group("pct")) / 100 * (-1 if m.group("dir") == "less" else 1)
+        else:
+            n = float(m.group("n")) if m.group("n") else _TIMES[m.group("word")]
+        out.append(("viscosity" if m.group("adj") in ("viscous", "thick") else "density", m.group(0), n))
     return out
+
+
+_AS_FAST = re.compile(rf"\b(?:(?P<word>{_TIMES_RE})\s+as\s+fast|(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)\s+(?P<fs>faster|slower)"
+                      r"|(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent|per cent)\s+(?P<dir>faster|slower))\b")
+_NOT_FLOW = re.compile(r"\b(?:rotor|spin\w*|rotat\w*|rpm|omega|impeller|fan|propeller|mixer|stirrer|run|simulation|solver|"
+                       r"computation|code|job)\b")
+_AS_PROPERTY = re.compile(rf"(?:\b(?:(?P<n>\d+(?:\.\d+)?)\s*(?:times|x)|(?P<word>{_TIMES_RE}))\s+(?:as\s+|more\s+)"
+                          r"|(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent|per cent)\s+(?P<dir>more|less)\s+)"
+                          r"(?P<adj>viscous|thick|dense)\b")
 
 
 _MORE_RUN = re.compile(r"\b(?:(?P<n5>\d+(?:\.\d+)?)\s*(?P<unit5>iterations?|steps?|time ?steps?|seconds?|s)\s+"
@@ -370,3 +437,97 @@ def bare_write_interval(text: str) -> float | None:
     unit the case's writeControl counts. None when there is none or it has a unit."""
     m = _BARE_WRITE.search(text.lower())
     return float(m.group(1)) if m else None
+
+
+# --- relative words right after a value, temperature differences, hot and cold patch words ---
+
+_AFTER_UP = r"warmer|hotter|higher|more|greater|larger|faster"
+_AFTER_DOWN = r"colder|cooler|lower|less|smaller|slower"
+_AFTER_RELATIVE = re.compile(rf"\s*(?:(?P<up>{_AFTER_UP})|(?P<down>{_AFTER_DOWN}))\b(?!\s+than\b)", re.IGNORECASE)
+
+
+def after_sign(after: str) -> int | None:
+    """+1 or -1 when the words right after a stated value make it a change of the present value
+    ("50 K warmer", "5 degrees colder", "2 m/s faster"); None when they do not ("10 K lower
+    than the wall" compares, it does not change)."""
+    m = _AFTER_RELATIVE.match(after)
+    if m is None:
+        return None
+    return 1 if m.group("up") else -1
+
+
+_TEMPERATURE_SCALES = ((re.compile(r"°?\s*(?:deg(?:rees?)?\s*)?(?:f\b|fahrenheit)|°f|degf|rankine|\br\b"), 5.0 / 9.0),
+                       (re.compile(r"k\b|kelvin|°?\s*c\b|°c|degc|celsius|centigrade|deg(?:rees?)?\b"), 1.0))
+
+
+def temperature_difference(quantity: str) -> float | None:
+    """A temperature as written ("10 degC", "18 °F", "5 K") read as a difference in kelvin (10,
+    10, 5): a change of 10 degC is 10 K, not 283.15 K. None when its unit is not a temperature."""
+    m = re.match(r"\s*([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)\s*(.*)$", quantity)
+    if m is None:
+        return None
+    number, unit = float(m.group(1)), m.group(2).strip().lower()
+    for pattern, scale in _TEMPERATURE_SCALES:
+        if pattern.match(unit):
+            return number * scale
+    return None
+
+
+_HOT_COLD = re.compile(r"\b(?P<hot>hot|hotter|hottest|heated|heating|warm|warmer|warmest)\b"
+                       r"|\b(?P<cold>cold|colder|coldest|cool|cooler|coolest|cooled|cooling|chilled)\b")
+
+
+def hot_or_cold(segment: str) -> str | None:
+    """'hot' or 'cold' for the last hot or cold word of the words before a value ("the heated
+    wall", "and the cold side"), leaving out a relative word that belongs to the value before
+    ("5 K warmer and the cooled wall": cold). None when there is none."""
+    low = _AFTER_RELATIVE.sub("", segment.lower(), count=1) if _AFTER_RELATIVE.match(segment) else segment.lower()
+    found = list(_HOT_COLD.finditer(low))
+    if not found:
+        return None
+    return "hot" if found[-1].group("hot") else "cold"
+
+
+def extreme_patch(word: str, values: Mapping[str, float], among: Iterable[str] | None = None) -> str | None:
+    """The patch a hot or cold word means: of the patches with a fixed temperature (`values`,
+    patch -> K; only those in `among` when given), the one with the highest (hot) or lowest
+    (cold) value; None when they all hold the same value or two share the extreme."""
+    pool = {p: v for p, v in values.items() if among is None or p in set(among)}
+    if len(set(pool.values())) < 2:
+        return None
+    best = (max if word == "hot" else min)(pool.values())
+    chosen = [p for p, v in pool.items() if v == best]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+# --- run control given without a unit: "end at t = 5", "write 10 snapshots" ---
+
+_BARE_END = re.compile(r"\b(?:end(?:\s*time)?|endtime|stop|finish|run|simulate)\w*\s+(?:(?:at|to|until|till|after|when)\s+)?"
+                       r"(?:(?:t|time)\s*=\s*|=\s*)?(\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?=\s*(?:$|[,;]|\.(?!\d)|and\b|then\b|with\b))")
+
+
+def bare_end_time(text: str) -> float | None:
+    """An end time given without a unit ("end at t = 5", "stop at 200", "endTime 0.3"): in the
+    case's own unit of time (iterations of a steady case). None when there is none."""
+    m = _BARE_END.search(text.lower())
+    return float(m.group(1)) if m else None
+
+
+_COUNT_WORDS = {**{w: int(n) for w, n in _NUMBER_WORDS.items() if float(n).is_integer() and w not in ("a", "an")},
+                "fifteen": 15, "forty": 40, "fifty": 50, "hundred": 100, "a hundred": 100}
+_WRITE_COUNT = re.compile(
+    rf"\b(\d+|{'|'.join(sorted(_COUNT_WORDS, key=len, reverse=True))})\s+(?:snapshots?|output\s+times|outputs|"
+    r"time\s+(?:directories|folders|steps\s+written)|frames|saved\s+times|writes|results\s+folders)\b"
+    rf"|\b(?:writ\w*|sav\w*|output\w*)\s+(?:\w+\s+){{0,3}}?(\d+|{'|'.join(_COUNT_WORDS)})\s+times\b"
+    r"(?!\s+(?:as|more|less|fewer|longer|shorter|faster|slower|finer|coarser)\b)")  # "3 times as often" is a factor
+
+
+def write_count(text: str) -> int | None:
+    """How many times the request wants results written over the run ("10 snapshots", "write
+    twenty output times", "save the fields 5 times"); None when it says no count."""
+    m = _WRITE_COUNT.search(text.lower())
+    if m is None:
+        return None
+    word = m.group(1) or m.group(2)
+    n = int(word) if word.isdigit() else _COUNT_WORDS[word]
+    return n if n > 0 else None

@@ -200,6 +200,166 @@ def scale_block_cells(text: str, fx: float, fy: float, fz: float) -> str:
     return scale_blocks(text, [1.0 if axis in flat else f for axis, f in enumerate((fx, fy, fz))])
 
 
+# a block whose counts are variables: `( $nx $ny 1 )`, `( $:backgroundMesh.xCells ... )` (rotorDisk's
+# background mesh for snappyHexMesh)
+_TOKEN = r"(\$:?[A-Za-z_][\w.:]*|\d+)"
+_VAR_BLOCK = re.compile(rf"\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*{_TOKEN}\s+{_TOKEN}\s+{_TOKEN}\s*\)")
+
+
+def count_variables(text: str) -> list[tuple[list[str], int, int]]:
+    """(entry path, value, axis) of every variable a live block's cell count refers to
+    (`$nx` -> ["nx"], `$:backgroundMesh.xCells` -> ["backgroundMesh", "xCells"]), each once;
+    raises when a referenced entry is missing or not a whole number."""
+    out: list[tuple[list[str], int, int]] = []
+    seen: set[tuple[str, ...]] = set()
+    clean = fd.strip_comments(text)
+    for m in _VAR_BLOCK.finditer(clean):
+        for axis in range(3):
+            token = m[axis + 1]
+            if not token.startswith("$"):
+                continue
+            path = [part for part in re.split(r"[.:/]", token.lstrip("$:")) if part]
+            raw = fd.get(clean, path)
+            if raw is None or not re.fullmatch(r"\d+", raw.strip()):
+                raise PlanError(f"system/blockMeshDict: the cell count {token} of a block is not a whole number "
+                                f"({raw!r}); change it by hand")
+            if tuple(path) not in seen:
+                seen.add(tuple(path))
+                out.append((path, int(raw), axis))
+    return out
+
+
+def scaled_count_variables(text: str, factors: list[float]) -> list[tuple[list[str], int, int]]:
+    """(entry path, old value, new value) of the cell-count variables scaled by `factors` (x, y, z):
+    a count of 1 stays 1 (the flat direction of a 2-D mesh), the rest are rounded, at least 1."""
+    return [(path, old, old if old == 1 else max(1, round(old * factors[axis])))
+            for path, old, axis in count_variables(text)]
+
+
+# the four edges of a hex along each of its local axes, as corner indices (blockMesh numbering)
+_AXIS_EDGES = (((0, 1), (3, 2), (7, 6), (4, 5)), ((0, 3), (1, 2), (5, 6), (4, 7)), ((0, 4), (1, 5), (2, 6), (3, 7)))
+
+
+def _block_corners(head: str, n_points: int) -> list[int] | None:
+    corners = [int(i) for i in re.findall(r"\d+", head[head.index("(") + 1:head.index(")")])]
+    return corners if len(corners) == 8 and max(corners) < n_points else None
+
+
+def size_blocks(text: str, size: float, scale: float = 1.0) -> str:
+    """Every hex block's cell counts set so that its cells are about `size` (metres) long: along
+    each local axis, the mean length of the block's four edges on that axis (times `scale`, the
+    dictionary's convertToMeters) over `size`, at least 1. Block axes that share an edge are
+    counted together (their mean over all their edges), so blocks that share a face keep
+    matching counts even where a block is not a box (angledDuct's inlet, cavityClipped). A flat
+    axis of a 2-D mesh keeps its count. Raises when the vertices or counts are not plain numbers."""
+    if size <= 0:
+        raise PlanError(f"a cell size must be positive, got {size}")
+    clean = fd.strip_comments(text)
+    points = _points(clean)
+    blocks = _live_blocks(text)
+    if points is None or not blocks or len(blocks) != len(_ANY_HEX.findall(clean)):
+        raise PlanError("system/blockMeshDict: its vertices or cell counts are not plain numbers; "
+                        "ask for a refinement factor instead of a cell size")
+    corners = [_block_corners(m[1], len(points)) for m in blocks]
+    if any(c is None for c in corners):
+        raise PlanError("system/blockMeshDict: a block names vertices the vertex list does not have")
+    # union-find over (block, axis): linked when they share an edge
+    parent = {(b, a): (b, a) for b in range(len(blocks)) for a in range(3)}
+
+    def root(k: tuple[int, int]) -> tuple[int, int]:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    owner: dict[frozenset[int], tuple[int, int]] = {}
+    lengths: dict[tuple[int, int], list[float]] = {k: [] for k in parent}
+    for b, c in enumerate(corners):
+        for a, edges in enumerate(_AXIS_EDGES):
+            for i, j in edges:
+                p, q = points[c[i]], points[c[j]]  # type: ignore[index]
+                lengths[(b, a)].append(scale * sum((x - y) ** 2 for x, y in zip(p, q)) ** 0.5)
+                key = frozenset((c[i], c[j]))  # type: ignore[index]
+                if key in owner:
+                    parent[root((b, a))] = root(owner[key])
+                else:
+                    owner[key] = (b, a)
+    groups: dict[tuple[int, int], list[float]] = {}
+    for k, ls in lengths.items():
+        groups.setdefault(root(k), []).extend(ls)
+    flat = set(empty_axes(text))
+    out, pos = [], 0
+    for b, m in enumerate(blocks):
+        counts = [int(m[a + 2]) if a in flat else
+                  max(1, round(sum(groups[root((b, a))]) / len(groups[root((b, a))]) / size)) for a in range(3)]
+        out += [text[pos:m.end(1)], f"({counts[0]} {counts[1]} {counts[2]})"]
+        pos = m.end()
+    return "".join(out) + text[pos:]
+
+
+def block_axes(text: str) -> list[tuple[int, int, int]] | None:
+    """For each live block, the local axis (0, 1, 2: edge 0-1, 0-3, 0-4) that runs along the
+    global x, y and z: the assignment whose edges line up best with them (a block of an m4
+    template often runs its first axis along y: sloshingTank2D). None when the vertices are not
+    plain numbers."""
+    from itertools import permutations
+
+    clean = fd.strip_comments(text)
+    points = _points(clean)
+    if points is None:
+        return None
+    out: list[tuple[int, int, int]] = []
+    for m in _live_blocks(text):
+        corners = _block_corners(m[1], len(points))
+        if corners is None:
+            return None
+        edges = []
+        for other in (1, 3, 4):
+            v = [b - a for a, b in zip(points[corners[0]], points[corners[other]])]
+            norm = sum(x * x for x in v) ** 0.5 or 1.0
+            edges.append([abs(x) / norm for x in v])
+        # perm[g] = the local axis along global axis g
+        best = max(permutations(range(3)), key=lambda perm: sum(edges[perm[g]][g] for g in range(3)))
+        out.append((best[0], best[1], best[2]))
+    return out
+
+
+def aligned_totals(text: str) -> list[int] | None:
+    """Cells across a mesh of several blocks along global x, y and z, each block counted on its
+    local axis along that direction (`block_axes`): per direction, the counts of the blocks that
+    start at distinct coordinates, summed. None when the vertices are not plain numbers."""
+    clean = fd.strip_comments(text)
+    points, axes = _points(clean), block_axes(text)
+    if points is None or axes is None:
+        return None
+    totals = []
+    for g in range(3):
+        starts: dict[float, int] = {}
+        for m, axis in zip(_live_blocks(text), axes):
+            corners = _block_corners(m[1], len(points)) or []
+            start = round(min(points[i][g] for i in corners), 9)
+            starts[start] = max(starts.get(start, 0), int(m[axis[g] + 2]))
+        totals.append(sum(starts.values()))
+    return totals
+
+
+def scale_blocks_along(text: str, factors: list[float]) -> str:
+    """Every block's cell counts scaled by `factors` given along global x, y and z, each applied to
+    the block's local axis along that direction (`block_axes`); rounded, at least 1."""
+    axes = block_axes(text)
+    if axes is None:
+        raise PlanError("system/blockMeshDict: its vertices are not plain numbers; ask for a refinement factor")
+    out, pos = [], 0
+    for m, axis in zip(_live_blocks(text), axes):
+        local = [1.0, 1.0, 1.0]
+        for g in range(3):
+            local[axis[g]] = factors[g]
+        n = [max(1, round(int(m[i + 2]) * local[i])) for i in range(3)]
+        out += [text[pos:m.end(1)], f"({n[0]} {n[1]} {n[2]})"]
+        pos = m.end()
+    return "".join(out) + text[pos:]
+
+
 def set_single_block_cells(text: str, cells: list[int]) -> str:
     """The counts of the one live hex block of `text` set to `cells` (nz kept when only two are
     given); zone name and comments stay."""

@@ -13,19 +13,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.spec import NUM, Point
+from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 
-_UNITS = [(r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"met(?:er|re)s?|m", 1.0)]
-UNIT = "(?:" + "|".join(u for u, _ in _UNITS) + r")(?![\w/^²³])"
 _LEN = rf"({NUM})\s*({UNIT})?"
 _SEP = r"\s*(?:\.\.|…|\bto\b|\buntil\b|–)\s*"
 
 
 def _factor(unit: str | None) -> float:
-    for pattern, f in _UNITS:
-        if unit and re.fullmatch(pattern, unit, re.I):
-            return f
-    return 1.0
+    return unit_factor(unit)
 
 
 def _after_number(text: str, at: int) -> bool:
@@ -42,6 +37,9 @@ def axis_ranges(text: str, axis: str) -> list[tuple[float, float]]:
         rf"(?<![\w.]){a}\s*(?:=|:)?\s*(?:from\s+)?{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
         rf"from\s+{a}\s*=\s*{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
         rf"between\s+{a}\s*=\s*{_LEN}\s*and\s*(?:{a}\s*=\s*)?{_LEN}",
+        rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:<=?|≤|⩽)\s*{a}\s*(?:<=?|≤|⩽)\s*{_LEN}",  # "0 < x < 2 m"
+        rf"(?<![\w.]){a}\s*(?:in|∈|=)\s*\[\s*({NUM})\s*({UNIT})?\s*[,;]\s*({NUM})\s*\]\s*({UNIT})?",  # "x in [0, 3] m"
+        rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:–|-|\bto\b|\.\.)\s*({NUM})\s*({UNIT})\s+(?:in|along)\s+(?:the\s+)?{a}\b(?![\w-])",
     ]
     taken: list[tuple[int, int]] = []
     for pattern in patterns:
@@ -81,7 +79,8 @@ def _coordinates(text: str, axis: str) -> list[float]:
 def at_origin(text: str) -> bool:
     """"lower left corner at the origin", "from the origin", "origin lower-left"."""
     return re.search(r"(?:corner|start\w*|begin\w*|from|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]left"
-                     r"|at)\s+(?:at\s+)?(?:the\s+)?origin|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]?left",
+                     r"|at)\s+(?:at\s+)?(?:the\s+)?origin|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]?left"
+                     r"|origin\s+(?:is\s+)?(?:at|on)\s+the\s+(?:inlet|entrance|left\s+end|upstream\s+end)",
                      text, re.I) is not None
 
 
@@ -97,8 +96,36 @@ def _lengths_before(text: str, word: str) -> list[float]:
 
 
 def _downstream_of(text: str, what: str) -> float | None:
-    m = re.search(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|behind|after)\s+(?:of\s+)?the\s+{what}", text, re.I)
+    m = re.search(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|behind|after|from)\s+(?:of\s+|from\s+)?the\s+{what}",
+                  text, re.I)
     return float(m.group(1)) * _factor(m.group(2)) if m else None
+
+
+_INLET = r"(?:inlet|entrance|entry|inflow(?:\s+boundary)?|upstream\s+end|left\s+end)"
+
+
+def inlet_x(text: str) -> float | None:
+    """The x a request gives the inlet itself: "inlet at x = 0", "the entrance is at x = -0.2 m",
+    "x = 0 at the inlet"."""
+    m = re.search(rf"\b{_INLET}\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:at|on)\s+x\s*=\s*{_LEN}",
+                  text, re.I) or re.search(rf"(?<![\w.])x\s*=\s*{_LEN}\s+(?:is\s+)?(?:at\s+)?the\s+{_INLET}", text, re.I)
+    return float(m.group(1)) * _factor(m.group(2)) if m else None
+
+
+_CHANGE_AT_ORIGIN = re.compile(r"\b(?:step|expansion|contraction|enlargement|throat)(?:\s+(?:edge|corner|face|lip))?\s+"
+                               r"(?:is\s+|lies\s+|sits\s+)?at\s+the\s+origin"
+                               r"|origin\s+(?:is\s+)?(?:at|on)\s+the\s+(?:step|expansion|contraction)", re.I)
+
+
+def _start_and_changes(text: str) -> tuple[list[float], float | None]:
+    """The x coordinates the request gives (without the inlet's, when it is the only one) and where
+    the sections start: the inlet's x, or 0 when the shape starts at the origin (else None)."""
+    xs, start = _coordinates(text, "x"), inlet_x(text)
+    if not xs and start is None and _CHANGE_AT_ORIGIN.search(text):
+        return [0.0], None  # "the step edge at the origin": the change of section is at x = 0
+    if start is None:
+        return xs, 0.0 if at_origin(text) else None
+    return ([] if len(xs) == 1 and abs(xs[0] - start) < 1e-12 else xs), start
 
 
 def place(shape: str, text: str, dims: dict[str, Any]) -> Point:
@@ -112,12 +139,75 @@ def place(shape: str, text: str, dims: dict[str, Any]) -> Point:
         return _place_nozzle(shape, text, dims)
     if shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "box", "channel_with_obstacles"):
         return _place_box(shape, text, dims)
+    if shape == "cylinder_crossflow":
+        return _place_cylinder(text, dims)
+    if shape == "t_junction":
+        return _place_tee(text, dims)
     return (0.0, 0.0)
+
+
+def _place_tee(text: str, dims: dict[str, Any]) -> Point:
+    """A T-junction given by coordinates: the longest x range is the main channel, another x range the
+    branch ("between x = 0.45 and 0.55 m"); the first y range is the main channel's height and the
+    branch reaches a second y range's top or "up to y = 0.5 m"."""
+    origin = [0.0, 0.0]
+    xs, ys = axis_ranges(text, "x"), axis_ranges(text, "y")
+    if xs:
+        main = max(xs, key=lambda r: r[1] - r[0])
+        dims["length"], origin[0] = main[1] - main[0], main[0]
+        branch = [r for r in xs if r != main]
+        if branch:
+            dims["branch_width"] = round(branch[0][1] - branch[0][0], 12)
+            dims["branch_position"] = round((branch[0][0] + branch[0][1]) / 2 - main[0], 12)
+    if ys:
+        dims["width"], origin[1] = ys[0][1] - ys[0][0], ys[0][0]
+        top = ys[1][1] if len(ys) > 1 else None
+        up = re.search(rf"\b(?:up\s+to|reaching|as\s+far\s+as|until|to)\s+y\s*=\s*{_LEN}", text, re.I)
+        if up:
+            top = float(up.group(1)) * _factor(up.group(2))
+        if top is not None and top > ys[0][1]:
+            dims["branch_length"] = round(top - ys[0][1], 12)
+    return origin[0], origin[1]
+
+
+_BODY_AT_ORIGIN = re.compile(r"(?:cent(?:re|er)(?:e?d)?|sits?|sitting|located|placed|positioned|lies|lying|is|axis)\s+"
+                             r"(?:\w+\s+)?(?:at|on)\s+the\s+origin|\b(?:cylinder|rod|body|disc|disk)\b[^.;:]{0,30}?\bat\s+the\s+origin|(?:cent(?:re|er)(?:e?d)?|at)\s*(?:at\s*)?"
+                             r"\(\s*0(?:\.0*)?\s*,\s*0(?:\.0*)?\s*\)", re.I)
+
+
+def _place_cylinder(text: str, dims: dict[str, Any]) -> Point:
+    """A cylinder's domain from coordinate ranges ("x -0.5..1 m, y -0.4..0.4 m", the centre then in
+    the same coordinates), or a domain sized about a cylinder said to sit at the origin: the shape's
+    own domain starts at (0, 0), so the translation is the domain's lower left corner."""
+    at_zero = _BODY_AT_ORIGIN.search(text) is not None
+    origin = [0.0, 0.0]
+    for k, (axis, size, centre) in enumerate((("x", "length", "center_x"), ("y", "height", "center_y"))):
+        ranges = axis_ranges(text, axis)
+        if ranges:
+            lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
+            dims[size] = round(hi - lo, 12)
+            said = 0.0 if at_zero else dims.get(centre)
+            if said is not None:
+                dims[centre] = round(said - lo, 12)
+            origin[k] = lo
+        elif at_zero and dims.get(centre, 0.0) > 0:
+            origin[k] = -dims[centre]  # the domain was sized about the cylinder; its centre is the origin
+    return origin[0], origin[1]
+
+
+_CORNERS = re.compile(rf"from\s+\(\s*({NUM})\s*,\s*({NUM})\s*\)\s*({UNIT})?\s*to\s+\(\s*({NUM})\s*,\s*({NUM})\s*\)\s*({UNIT})?",
+                      re.I)
 
 
 def _place_box(shape: str, text: str, dims: dict[str, Any]) -> Point:
     long_name = "width" if "cavity" in shape else "length"
     origin = [0.0, 0.0]
+    corners = _CORNERS.search(text)  # "a rectangular domain from (0, 0) to (2, 0.5) m"
+    if corners and not axis_ranges(text, "x") and shape != "channel_with_obstacles":
+        f = _factor(corners.group(6) or corners.group(3))
+        (x0, y0), (x1, y1) = [(float(corners.group(i)) * f, float(corners.group(i + 1)) * f) for i in (1, 4)]
+        dims[long_name], dims["height"] = abs(x1 - x0), abs(y1 - y0)
+        return min(x0, x1), min(y0, y1)
     for k, (axis, name) in enumerate((("x", long_name), ("y", "height"))):
         ranges = axis_ranges(text, axis)
         if ranges:
@@ -143,10 +233,20 @@ def _sections(xs: list[float], lengths: list[float | None], start: float | None)
     if len(xs) == 1 and n == 4 and lengths[0] is not None and None not in lengths:
         return [xs[0] - lengths[0], xs[0], xs[0] + lengths[1], xs[0] + lengths[1] + lengths[2]]  # type: ignore[operator]
     if len(xs) == 2 and n == 3:
+        if lengths[0] is None and lengths[1] is not None and xs[1] - xs[0] <= lengths[1] + 1e-12:
+            return [xs[0], xs[1], xs[1] + lengths[1]]  # the inlet section by coordinates, the outlet one by its length
         if lengths[0] is not None:
             return [xs[0], xs[0] + lengths[0], xs[1]]
         if lengths[1] is not None:
             return [xs[0], xs[1] - lengths[1], xs[1]]
+    if len(xs) == n - 1 >= 2 and lengths[-1] is not None and (lengths[0] is None or
+                                                              abs(xs[1] - xs[0] - lengths[0]) < 1e-9):
+        return [*xs, xs[-1] + lengths[-1]]  # the last section given by its length ("continues for another 20 cm")
+    if len(xs) == n - 1 >= 2 and lengths[0] is not None and lengths[-1] is None and \
+            abs(xs[1] - xs[0] - lengths[0]) > 1e-9:
+        return [xs[0] - lengths[0], *xs]
+    if len(xs) == n - 1 and start is not None and start < xs[0] - 1e-12:
+        return [start, *xs]  # "the step starts at x = 0.25 m and runs to the outlet at x = 1 m", from the origin
     if not xs and start is not None and None not in lengths:
         out = [start]
         for length in lengths:
@@ -156,7 +256,7 @@ def _sections(xs: list[float], lengths: list[float | None], start: float | None)
 
 
 def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
-    xs = _coordinates(text, "x")
+    xs, start = _start_and_changes(text)
     ys = _coordinates(text, "y")
     up = _downstream_of(text, "inlet")
     down = _downstream_of(text, "step") or dims.get("downstream_length")
@@ -167,7 +267,7 @@ def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if total and up and not down:
         down = total - up
     origin_x = 0.0
-    bounds = _sections(xs, [up, down], 0.0 if at_origin(text) else None)
+    bounds = _sections(xs, [up, down], start)
     if bounds:
         dims["upstream_length"], dims["downstream_length"] = bounds[1] - bounds[0], bounds[2] - bounds[1]
         origin_x = bounds[1]
@@ -206,8 +306,8 @@ def _place_expansion(shape: str, text: str, dims: dict[str, Any]) -> Point:
             dims["upstream_length"] = total - down
         elif not up and not down:
             dims["upstream_length"] = dims["downstream_length"] = total / 2
-    bounds = _sections(_coordinates(text, "x"), [dims.get("upstream_length"), dims.get("downstream_length")],
-                       0.0 if at_origin(text) else None)
+    xs, start = _start_and_changes(text)
+    bounds = _sections(xs, [dims.get("upstream_length"), dims.get("downstream_length")], start)
     origin_x = 0.0
     if bounds:
         dims["upstream_length"], dims["downstream_length"] = bounds[1] - bounds[0], bounds[2] - bounds[1]
@@ -236,9 +336,9 @@ def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if len(longs) >= 2:
         dims.setdefault("upstream_length", longs[0])
         dims.setdefault("downstream_length", longs[-1])
-    xs = _coordinates(text, "x")
+    xs, start = _start_and_changes(text)
     lengths = [dims.get("upstream_length"), dims.get("taper_length"), dims.get("downstream_length")]
-    bounds = _sections(xs, lengths, 0.0 if at_origin(text) else None)
+    bounds = _sections(xs, lengths, start)
     if bounds is None and len(xs) == 1 and lengths[0] is not None:
         bounds = [xs[0] - lengths[0]]
     origin_x = 0.0
@@ -249,3 +349,85 @@ def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
         origin_x = bounds[0]
     origin_y = (y_ranges[0][0] + y_ranges[0][1]) / 2 if y_ranges else 0.0
     return origin_x, origin_y
+
+
+# --- where a body sits in a channel, in words ---------------------------------------------------
+
+_FRACTION = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "fourth": 0.25, "fifth": 0.2, "sixth": 1 / 6,
+             "tenth": 0.1}
+_INLET_END = r"(?:inlet|entrance|entry|inflow|left\s+(?:end|wall|boundary|side))"
+_OUTLET_END = r"(?:outlet|exit|outflow|right\s+(?:end|wall|boundary|side))"
+
+
+def body_x(clause: str, length: float | None = None) -> float | None:
+    """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m",
+    "0.8 m upstream of the outlet" and "a quarter of the way along" (given the channel's length)."""
+    m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+the\s+{_INLET_END}", clause, re.I) or \
+        re.search(rf"(?<![\w.])x\s*=\s*{_LEN}", clause, re.I)
+    if m:
+        return float(m.group(1)) * _factor(m.group(2))
+    if length is None:
+        return None
+    m = re.search(rf"{_LEN}\s+(?:upstream\s+(?:of|from)|from|before|ahead\s+of)\s+the\s+{_OUTLET_END}", clause, re.I)
+    if m and m.group(2):
+        return length - float(m.group(1)) * _factor(m.group(2))
+    m = re.search(rf"\b(?:(?:a|one)\s+|(?P<n>two|three|\d)\s+)?(?P<f>half|third|quarter|fourth|fifth|sixth|tenth)s?\s+"
+                  rf"(?:of\s+the\s+way\s+(?:along|down)|(?:of\s+)?(?:the\s+)?(?:channel\s+|duct\s+|domain\s+)?length|along)",
+                  clause, re.I)
+    if m:
+        count = {"two": 2, "three": 3}.get((m.group("n") or "").lower()) or (int(m.group("n")) if (m.group("n") or "").isdigit() else 1)
+        return count * _FRACTION[m.group("f").lower()] * length
+    return None
+
+
+def body_y(clause: str, height: float | None) -> float | None:
+    """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
+    centreline", and given the channel's height "5 cm below the top wall", "1 cm above the centreline"."""
+    up = re.search(rf"{_LEN}\s+(?:above|from|over)\s+the\s+(?:bottom|lower|floor)", clause, re.I) or \
+        re.search(rf"(?<![\w.])y\s*=\s*{_LEN}", clause, re.I)
+    if up:
+        return float(up.group(1)) * _factor(up.group(2))
+    if height:
+        down = re.search(rf"{_LEN}\s+(?:below|under|beneath|from)\s+the\s+(?:top|upper|ceiling|lid|roof)", clause, re.I)
+        if down and down.group(2):
+            return height - float(down.group(1)) * _factor(down.group(2))
+        off = re.search(rf"{_LEN}\s+(above|over|below|under|beneath)\s+the\s+(?:cent(?:re|er)\s*-?\s*line|axis|mid[- ]?height"
+                        rf"|mid[- ]?plane)", clause, re.I)
+        if off and off.group(2):
+            sign = 1.0 if off.group(3).lower() in ("above", "over") else -1.0
+            return height / 2 + sign * float(off.group(1)) * _factor(off.group(2))
+    if re.search(r"mid[- ]?height|(?:half|mid)[- ]?way\s+up|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height"
+                 r"|middle\s+of\s+the\s+(?:channel|duct|domain|height)|cent(?:re|er)ed\s+vertically|vertically\s+cent(?:re|er)ed"
+                 r"|symmetric", clause, re.I) and height:
+        return height / 2
+    return None
+
+
+def x_list(clause: str) -> list[float]:
+    """Every x a clause gives: "x = 0.5 m and x = 1.0 m", "x = 0.5, 1.0 and 1.5 m" (metres)."""
+    out: list[float] = []
+    for m in re.finditer(rf"(?<![\w.])x\s*=\s*((?:{NUM}\s*(?:{UNIT})?\s*(?:,|\band\b|&)\s*)*{NUM})\s*({UNIT})?", clause, re.I):
+        parts = re.findall(rf"({NUM})\s*({UNIT})?", m.group(1), re.I)
+        for value, unit in parts:
+            out.append(float(value) * _factor(unit or m.group(2)))
+    return out
+
+
+_NOT_FROM_INLET = r"(?!\s+(?:of|from)\s+the\s+(?:inlet|entrance|entry|inflow|left|outlet|exit))"
+
+
+def distances_from_body(text: str, d: dict[str, Any]) -> None:
+    """A domain given by its boundaries' distances from the body: "inflow boundary 50 cm upstream of its
+    centre", "outflow 1 m downstream", "side walls 40 cm either side" (lengths with a unit; a distance
+    from the inlet is the body's position instead, read by the caller)."""
+    up = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:upstream|ahead|in\s+front){_NOT_FROM_INLET}", text, re.I)
+    down = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:downstream|behind|in\s+the\s+wake){_NOT_FROM_INLET}", text, re.I)
+    side = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:(?:to|on)\s+)?(?:(?:either|each|both)\s+sides?|above\s+and\s+below"
+                     rf"|(?:from\s+the\s+(?:body|cylinder|cent(?:re|er))\s+)?to\s+(?:each|either|both|the)\s+(?:side\s+)?walls?)",
+                     text, re.I)
+    if up and "center_x" not in d:
+        d["center_x"] = float(up.group(1)) * _factor(up.group(2))
+    if down and "length" not in d:
+        d["length"] = d.get("center_x", 0.2) + float(down.group(1)) * _factor(down.group(2))
+    if side and "height" not in d:
+        d["height"] = 2 * float(side.group(1)) * _factor(side.group(2))

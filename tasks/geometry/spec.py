@@ -10,6 +10,7 @@ itself, or leaves an obstacle outside the domain.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, PrivateAttr, ValidationError,
@@ -18,6 +19,29 @@ from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, 
 from tasks.core.errors import RequestError
 
 NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a geometry text
+# "in" after a number is inches only before a non-word or a word that goes with a length ("2 in x 3 in",
+# "a 1 in step", "10 in from the inlet"), not in "100 in x and 20 in y" or "5 in the middle"
+_INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[\d.])|by|step|cells?|square|bore"
+              r"|pipe|tube|channel|duct|gap|sides?|downstream|upstream|above|below|behind|after|before|from|at|and"
+              r"|apart|to|or|mesh|grid|spacing|cubes?|cylinders?|rods?|span|length|height|width|inlet|outlet|section"
+              r"|wall|walls|plates?|squares?|OD|ID|on")
+_UNIT_FACTORS = [
+    (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
+    (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),
+    (r"feet|foot|ft", 0.3048),
+]
+# a length unit: not the start of a longer word and not a rate or an area ("m/s", "m^2", "m2")
+UNIT = "(?:" + "|".join(u for u, _ in _UNIT_FACTORS) + r")(?![\w/^²³])"
+
+
+def unit_factor(unit: str | None) -> float:
+    """Metres per `unit` (no unit: metres)."""
+    if not unit:
+        return 1.0
+    for pattern, factor in _UNIT_FACTORS:
+        if re.fullmatch(pattern, unit.strip(), re.I):
+            return factor
+    raise ValueError(f"unknown length unit {unit!r}")
 
 Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",

@@ -9,27 +9,13 @@ import math
 import re
 from typing import Any
 
-from tasks.geometry.placement import axis_ranges, place
-from tasks.geometry.spec import NUM, OPPOSITE, GeometrySpec, Point, Shape, make_spec
+from tasks.geometry.placement import axis_ranges, body_x, body_y, distances_from_body, place, x_list
+from tasks.geometry.spec import NUM, OPPOSITE, UNIT, GeometrySpec, Point, Shape, make_spec, unit_factor
+from tasks.geometry.text_sections import blank, section_sizes
+from tasks.geometry.text_words import cavity_proportion, length_in_multiples, plain_lengths
 
-_UNIT_FACTORS = [
-    (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
-    (r"met(?:er|re)s?|m", 1.0), (r"inch(?:es)?|in(?!\s+(?!(?:in|diameter|radius|long|wide|high|tall|deep|thick|chord)\b)[a-z])|\"", 0.0254), (r"feet|foot|ft", 0.3048),
-]
-# a length unit: not the start of a longer word and not a rate or an area ("m/s", "m^2", "m2")
-UNIT = "(?:" + "|".join(u for u, _ in _UNIT_FACTORS) + r")(?![\w/^²³])"
 LENGTH = rf"({NUM})\s*({UNIT})?"
 _DEG = r"(?:°|degrees?|degs?\b|deg\b)"
-
-
-def unit_factor(unit: str | None) -> float:
-    """Metres per `unit` (no unit: metres)."""
-    if not unit:
-        return 1.0
-    for pattern, factor in _UNIT_FACTORS:
-        if re.fullmatch(pattern, unit.strip(), re.I):
-            return factor
-    raise ValueError(f"unknown length unit {unit!r}")
 
 
 def parse_length(text: str) -> float | None:
@@ -96,48 +82,56 @@ def coordinate_range(text: str, axis: str = "x") -> tuple[float, float] | None:
 # after a length: it says where something is ("the outlet 100 cm downstream of the step"), not how big
 _NOT_A_PLACE = r"(?!\s*(?:(?:down|up)[- ]?stream|from|after|behind|away|beyond|before|ahead|long)\b)"
 
+# the inner and outer bodies of an annulus, and the words that give one of them a size: "inner cylinder
+# radius", "the inner cylinder has a diameter of", "the outer wall, with a radius of", "rotor diameter"
+_INNER_BODY = r"(?:inner\s+(?:cylinder|rotor|wall|pipe|tube|shaft)|rotor|shaft|spindle)\b"
+_OUTER_BODY = r"(?:outer\s+(?:cylinder|stator|wall|pipe|tube|casing)|stator|casing|housing)\b"
+_HAS_A = r"(?:\s*,?\s+(?:(?:of|with|has|having)\s+(?:an?\s+)?)?|\s+)"
+_INNER = rf"(?:{_INNER_BODY}{_HAS_A}|inner\s+)"
+_OUTER = rf"(?:{_OUTER_BODY}{_HAS_A}|outer\s+)"
+
+_WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm channel height"
+
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
-    "step_height": (r"step(?:\s+height)?|step\s+(?:of|with)\s+(?:a\s+)?height"
+    "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
+                    r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
                     r"|(?:floor|wall)\s+(?:rises|drops|falls)\s+by",
                     r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"),
-    "inner_radius": (r"inner\s+(?:(?:cylinder|rotor|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?radius"
-                     r"|\bri\b|\br_i\b|\br1\b",
-                     r"inner\s+radius"),
-    "outer_radius": (r"outer\s+(?:(?:cylinder|stator|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?radius"
-                     r"|\bro\b|\br_o\b|\br2\b",
-                     r"outer\s+radius"),
-    "inner_diameter": (r"inner\s+(?:(?:cylinder|rotor|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?diameter",
-                       r"inner\s+diameter"),
-    "outer_diameter": (r"outer\s+(?:(?:cylinder|stator|wall|pipe|tube)\s+(?:(?:of|with)\s+(?:a\s+)?)?)?diameter",
-                       r"outer\s+diameter"),
+    "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
+    "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
+    "inner_diameter": (rf"{_INNER}diameter|(?-i:\bID\b)", rf"inner\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
+    "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
     "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
                      rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
-                     r"(?:high|wide)\s+(?:inlet|entrance|entry)"),
+                     r"(?:high|wide)\s+(?:inlet|entrance|entry)|(?<=[A-Za-z\"]\s)(?:inlet|entrance|entry)\b"
+                     r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
     "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
                       rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
                       rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
-                      r"(?:high|wide)\s+(?:outlet|exit)"),
+                      r"(?:high|wide)\s+(?:outlet|exit)|(?<=[A-Za-z\"]\s)(?:outlet|exit)\b"
+                      r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
     "upstream_length": (r"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length",
                         r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
+                        rf"|before(?=\s+and\s+{NUM}\s*{UNIT}\s+after\b)"
                         r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
     "downstream_length": (r"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length",
                           r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
-    "gap": (r"gap(?:\s+width)?|separation|spacing", r"gap|apart"),
-    "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?", r"chord"),
+    "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:annular\s+|radial\s+)?gap|apart"),
+    "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?|(?-i:\bc\b)(?=\s*[=:])", r"chord"),
     "diameter": (r"diameter|\bD\b|bore",
                  r"(?:in\s+)?diameter|bore|(?=(?:circular\s+|round\s+)?(?:cylinder|rod|disc|disk|pillar|post|wire)\b)"),
     "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
-    "length": (r"length|\bL\b", r"long|in\s+length"),
-    "height": (r"height|(?-i:\bH\b)", r"high|tall|in\s+height"),
-    "width": (r"width|(?-i:\bW\b)", r"wide|in\s+width"),
+    "length": (r"length|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length"),
+    "height": (r"height|(?-i:\bH\b)", rf"high|tall|in\s+height|(?:{_WHOLE})?height"),
+    "width": (r"width|(?-i:\bW\b)", rf"wide|in\s+width|(?:{_WHOLE})?width"),
     "depth": (r"depth|span", r"deep|in\s+depth"),
-    "side": (r"side(?:\s+length)?|size", r"(?:side|square)"),
+    "side": (r"side(?:\s+length)?|size|edge(?:\s+length)?", r"(?:side|square|edge)|on\s+(?:a|each)\s+side"),
 }
 
 
@@ -151,7 +145,7 @@ def named_lengths(text: str) -> dict[str, float]:
     claimed: list[tuple[int, int]] = []
     for name, (before, after) in _DIM_WORDS.items():
         patterns = [
-            rf"(?<![\w-])(?:{before})\s*(?:of|=|:|is|was|equal\s+to|about|around|\s)\s*(?:of\s+|about\s+)?{LENGTH}",
+            rf"(?<![\w/-])(?:{before})\s*(?:of|=|:|is|was|equal\s+to|about|around|\(|\s)\s*(?:of\s+|about\s+)?{LENGTH}",
             rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:{after})\b",
         ]
         for pattern in patterns:
@@ -161,6 +155,9 @@ def named_lengths(text: str) -> dict[str, float]:
                     continue  # this number already belongs to a more specific name
                 if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
                     continue
+                if not m.group(2) and re.match(r"\s*(?:(?-i:[HhDdWwcRr])\b|(?:channel\s+)?(?:heights?|diameters?|widths?"
+                                                r"|radii|chords?)\b|times\b)", text[m.end(1):]):
+                    continue  # "L = 20H", "40 diameters long": a multiple of another size (length_in_multiples)
                 value = float(m.group(1)) * unit_factor(m.group(2))
                 if name not in found or m.start() < found[name][0]:
                     found[name] = (m.start(), value)
@@ -250,7 +247,8 @@ def angle_of_attack(text: str) -> float | None:
     text = digits(text)
     name = r"(?:angle\s+of\s+attack|\baoa\b|incidence|\balpha\b|α)"
     m = re.search(rf"{name}\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
-        re.search(rf"({NUM})\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
+        re.search(rf"({NUM})\s*-?\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
+        re.search(rf"\b(?:at\s+)?(0)\s+(?:incidence|angle\s+of\s+attack|aoa)\b", text, re.I) or \
         re.search(rf"\bat\s+({NUM})\s*{_DEG}", text, re.I)
     return float(m.group(1)) if m else None
 
@@ -286,7 +284,7 @@ _DIRECTIONS = [
     (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
     (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|over\s+the\s+height"),
     (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
-    (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth"),
+    (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
 ]
 
 
@@ -301,9 +299,18 @@ def cell_counts(text: str) -> list[int] | None:
                      rf"(?:cells?\s+)?(?:over|across|in)\s+(?:the\s+)?cross", t, re.I)
     if m_by:
         return [int(g) for g in m_by.groups()]
+    named = {a.lower(): int(n) for a, n in re.findall(r"\bn_?([xyz])\s*=\s*(\d+)\b", t, re.I)}  # "nx = 100, ny = 20"
+    if "x" in named and "y" in named:
+        return [named["x"], named["y"]] + ([named["z"]] if "z" in named else [])
+    if not m:  # "a grid of 120 x 30", "mesh 100 by 20", "resolution 200x40" (counts after the word, no unit)
+        m = re.search(rf"\b(?:grid|mesh|resolution|discreti[sz]ation)\s*(?:of|:|=|is|with)?\s*(?:about\s+)?(\d+)\s*()?{_X}\s*"
+                      rf"(\d+)(?:\s*(){_X}\s*(\d+))?()(?![\d.]|\s*(?:{UNIT}))", t, re.I)
     if m:
         counts = [int(g) for g in (m.group(1), m.group(3), m.group(5)) if g]
         words = [w for w in (m.group(2), m.group(4), m.group(6)) if w]
+        named = re.match(rf"\s*\(\s*([a-z]+)\s*{_X}\s*([a-z]+)(?:\s*{_X}\s*([a-z]+))?\s*\)", t[m.end():], re.I)
+        if named and not words:  # "10 x 100 cells (radial x circumferential)": the directions in brackets
+            words = [w for w in named.groups() if w]
         dirs = [next((d for d, pat in _DIRECTIONS if re.match(pat, w.strip(), re.I)), None) for w in words]
         if len(words) == len(counts) == 2 and sorted(d for d in dirs if d is not None) == [0, 1]:
             return [counts[dirs.index(0)], counts[dirs.index(1)]]
@@ -315,11 +322,14 @@ def cell_counts(text: str) -> list[int] | None:
         if not re.search(r"\bcells?\b|divisions|elements", clause, re.I):
             continue
         for direction, words in _DIRECTIONS:
-            if re.match(rf"(?:(?:cells?|divisions|elements)\s+)?(?:{words})", after, re.I) and direction not in found:
+            if re.match(rf"(?:(?:cells?|divisions|elements)\s+)?(?:in\s+the\s+)?(?:{words})", after, re.I) \
+                    and direction not in found:
                 found[direction] = int(n.group(1))
                 break
     if -1 in found:
         found.setdefault(1 if 1 not in found else 0, found.pop(-1))
+    if 2 in found and 1 not in found:  # "along the channel and across its width" in 2D: the second direction
+        found[1] = found.pop(2)
     if 0 in found and 1 in found:
         return [found[0], found[1]] + ([found[2]] if 2 in found else [])
     return None
@@ -329,8 +339,12 @@ def cell_size(text: str) -> float | None:
     """A cell size: "cell size 5 mm", "5 mm cells", "cells of about 1 cm", "square cells of 0.01 m",
     "~0.01 m cells", "uniform 5 mm cells"."""
     about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size)\s*)*"
-    for pattern in (rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
-                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|grid\s+spacing)\b",
+    per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", text, re.I)  # "40 cells per metre"
+    if per and int(per.group(1)) > 0:
+        return unit_factor(per.group(2)) / int(per.group(1))
+    for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:)\s*{about}{LENGTH}",  # "dx = 5 mm"
+                    rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|(?:grid|mesh)\s+(?:spacing|size))\b",
                     rf"(?:square\s+|uniform\s+)?cells\s+{about}{LENGTH}"):
         for m in re.finditer(pattern, text, re.I):
             if m.group(2):
@@ -383,9 +397,10 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"
                       r"|(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
-    ("sudden_expansion", r"sudden(?:ly)?\s+(?:\w+\s+)?(?:expansion|enlargement|expand)|abrupt\s+expansion"
+    ("sudden_expansion", r"(?:sudden(?:ly)?|abrupt(?:ly)?)\s+(?:[\w:.]+\s+)?(?:expansion|enlargement|expand)"
                          r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"),
-    ("sudden_contraction", r"sudden(?:ly)?\s+(?:\w+\s+)?contract(?:ion)?|abrupt\s+contraction|contraction\s+ratio"),
+    ("sudden_contraction", r"(?:sudden(?:ly)?|abrupt(?:ly)?)\s+(?:[\w:.]+\s+)?contract(?:ion)?"
+                           r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"),
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
     ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
     ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square)"
@@ -395,10 +410,12 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
     ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
                                r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
-                               r"(?:[\w-]+\s+){0,2}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
+                               r"(?:[\w.-]+\s+){0,4}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
-                               r"|\b(?:block|square|rectangle|body)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located|positioned)"),
+                               r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located"
+                               r"|positioned|mounted|sits|blocks|obstructs)"
+                               r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"),
     ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
@@ -411,6 +428,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
 def shape_words(text: str) -> Shape | None:
     """The library shape a request names, or None (a cavity whose facing walls are given different
     temperatures is a heated one, whatever it is called)."""
+    text = re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text)  # "Taylor–Couette", "T‑junction"
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
             return "heated_cavity" if shape == "lid_driven_cavity" and _hotter_wall(text) else shape
@@ -426,16 +444,25 @@ def dimensionality(text: str) -> bool | None:
     return None
 
 
+_SECTIONED = {"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser"}
+
+
 def parse_geometry(text: str) -> GeometrySpec | None:
     """A GeometrySpec from a request's words, or None when no library shape is named. Raises
     RequestError when the words describe a shape that cannot be built (an obstacle outside
     the domain, a step taller than its channel)."""
+    text = plain_lengths(text)
     shape = shape_words(text)
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
     if shape is None:
         return None
-    lengths = {**named_lengths(text), **section_lengths(text)}
+    if shape in _SECTIONED:  # the sizes said of one section are not the whole channel's
+        sections, spans = section_sizes(text, 3 if shape in ("nozzle", "diffuser") else 2)
+        lengths = {**named_lengths(blank(text, spans)), **section_lengths(text)}
+        lengths.update({k: v for k, v in sections.items() if k not in lengths})
+    else:
+        lengths = {**named_lengths(text), **section_lengths(text)}
     two_d = dimensionality(text)
     dims = _dims_for(shape, text, lengths, two_d is not False)
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
@@ -501,6 +528,15 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("length", "length")
         take("height", "height", "width", "gap")
         take("depth", "depth")
+        if "side" in n and "height" not in d:  # "a square duct 4 in on a side"
+            d["height"] = n["side"]
+            if not two_d:
+                d.setdefault("depth", n["side"])
+        times = length_in_multiples(text)
+        if times and "length" not in d and times[1] in ("height", "width") and "height" in d:
+            d["length"] = times[0] * d["height"]  # "L = 20H"
+        if not two_d and "depth" not in d and "width" in n and "height" in n:
+            d["depth"] = n["width"]  # a 3D duct "10 cm tall and 20 cm wide": the width is across z
         if ar and "height" in d and "length" not in d:
             d["length"] = ar * d["height"]
         elif ar and "length" in d and "height" not in d:
@@ -520,6 +556,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
                            rf"(?:lower|bottom|first)?\s*{LENGTH}", text, re.I)  # "the step blocks the lower 3 cm"
         if blocks and blocks.group(2) and "step_height" not in n:
             n = {**n, "step_height": float(blocks.group(1)) * unit_factor(blocks.group(2))}
+        product = extent_product(text)  # "a channel 40 in x 4 in": its length and full height
+        if product and len(product) == 2:
+            n = {"length": product[0], "height": product[1], **n}
         n = _step_heights(shape, text, {**_from_to_heights(text), **n})
         take("step_height", "step_height")
         take("height", "height")
@@ -545,7 +584,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("downstream_length", "downstream_length")
         if shape in ("nozzle", "diffuser"):
             d.update({k: v for k, v in _taper_words(text).items() if k not in d})
-            take("taper_length", "length")
+            take("taper_length", "taper_length", "length")
         elif "length" in n and _TOTAL.search(text):
             d["total_length"] = n["length"]  # "40 cm long in total": placement splits it about the change
         else:
@@ -564,7 +603,8 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("length", "length")
         take("height", "height", "width")
         _place_cylinder(text, d)
-        if re.search(r"free[- ]?stream|unbounded|unconfined|open\s+domain|far[- ]?field", text, re.I):
+        if re.search(r"free[- ]?stream(?!\s+(?:velocity|speed|value|mach|reynolds|pressure|temperature|turbulence"
+                     r"|conditions?|flow\s+(?:of|at)))|unbounded|unconfined|open\s+domain|far[- ]?field", text, re.I):
             d["free_stream"] = True
     elif shape == "naca_airfoil":
         code = naca_code(text)
@@ -575,6 +615,10 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             d["angle_of_attack"] = aoa
         take("chord", "chord", "length")
         take("domain_radius", "domain_radius")
+        chords = re.search(rf"(?:far[- ]?field|outer\s+boundary|domain|boundar(?:y|ies))\b[^.;]{{0,50}}?(?<![\w.])({NUM})\s*"
+                           rf"(?:{_CHORDS})", text, re.I)  # "far field 15 chords", "outer boundary 15 chord lengths away"
+        if chords and "domain_radius" not in d:
+            d["domain_radius"] = float(chords.group(1)) * d.get("chord", 1.0)
         if re.search(r"\bO[- ](?:domain|grid|mesh|type)", text):
             d["domain"] = "O"
         elif re.search(r"\bC[- ](?:domain|grid|mesh|type)", text):
@@ -582,6 +626,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
     elif shape == "pipe":
         take("diameter", "diameter", "inner_diameter")
         take("length", "length")
+        times = length_in_multiples(text)
+        if times and "length" not in d and "diameter" in d and times[1] in ("diameter", "radius"):
+            d["length"] = times[0] * d["diameter"] * (0.5 if times[1] == "radius" else 1.0)  # "40 diameters long"
     elif shape == "annulus":
         for side in ("inner", "outer"):  # "a 3 cm inner tube": a tube's size is its diameter
             sized = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:diameter\s+)?{side}\s+(?:tube|cylinder|pipe|shaft|rod)\b",
@@ -589,10 +636,10 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             if sized and sized.group(2) and f"{side}_radius" not in n and f"{side}_diameter" not in n:
                 n = {**n, f"{side}_diameter": float(sized.group(1)) * unit_factor(sized.group(2))}
         # "radii 3 cm and 5 cm", "cylinders of radius 3 cm and 5 cm", "diameters of 40 and 60 mm"
-        radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}",
+        radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}(?![\w.])",
                           text, re.I)
         span = axis_ranges(text, "r")
-        if radii and "inner_radius" not in n:
+        if radii and "inner_radius" not in n and "inner_diameter" not in n:
             u = radii.group(5) or radii.group(3)
             a, b = float(radii.group(2)) * unit_factor(radii.group(3) or u), float(radii.group(4)) * unit_factor(u)
             half = 0.5 if radii.group(1).lower().startswith("d") else 1.0
@@ -620,6 +667,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
     elif shape in ("lid_driven_cavity", "heated_cavity"):
         if shape == "heated_cavity" and "gap" in n:  # "between plates 1 cm apart": across the heated walls
             d["height" if hot_side(text) in ("bottom", "top") else "width"] = n["gap"]
+        across = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+across\b", text, re.I)  # "0.2 m across"
+        if across and "width" not in n:
+            n = {**n, "width": float(across.group(1)) * unit_factor(across.group(2))}
         take("width", "width", "length", "side")
         take("height", "height", *(("depth",) if two_d else ()), "side")
         if not two_d:
@@ -629,6 +679,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         if part:
             d["width"] = float(part.group(2)) * unit_factor(part.group(3))
             d["height"] = d["width"] / {"half": 2, "third": 3, "quarter": 4, "fifth": 5}[part.group(1).lower()]
+        ar = cavity_proportion(text) or ar
         if not ar and "width" not in d and "height" not in d:  # "a tall cavity", "a shallow enclosure"
             ar = 4.0 if _TALL.search(text) else 0.25 if _SHALLOW.search(text) else None
         if ar:
@@ -698,8 +749,8 @@ def _t_junction_dims(text: str) -> dict[str, Any]:
     m = re.search(_BRANCH, text, re.I)
     branch, main = "", text
     if m:
-        end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s+)?"
-                        rf"\bmain\b", text[m.end():], re.I)
+        end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s*,?\s*"
+                        rf"(?:and\s+)?)*\bmain\b", text[m.end():], re.I)
         stop = m.end() + end.start() if end else len(text)
         size = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:wide|long|high|tall)?\s*$", text[:m.start()], re.I)
         start = size.start() if size and size.group(2) else m.start()  # "a 4 cm wide side arm"
@@ -713,6 +764,12 @@ def _t_junction_dims(text: str) -> dict[str, Any]:
         if value is not None:
             d[target] = value
     own = named_lengths(branch)
+    run = re.search(rf"\b(?:goes|runs|extends|rises|reaches|rising|extending|going|sticks\s+out)\s+(?:straight\s+)?"
+                    rf"(?:up|upwards|down|downwards|out|outwards|off)?\s*(?:for|by)?\s*{LENGTH}", branch, re.I)
+    if run and run.group(2) and "length" not in own and "branch_length" not in own:  # "goes straight up for 20 cm"
+        own["length"] = float(run.group(1)) * unit_factor(run.group(2))
+    if "height" in own and ("width" in own or "diameter" in own) and "length" not in own:
+        own["length"] = own.pop("height")  # "a 50 mm wide vertical arm 200 mm tall": the arm's length is its height
     for target, sources in (("branch_width", ("branch_width", "width", "height", "diameter")),
                             ("branch_length", ("branch_length", "length"))):
         value = next((own[s] for s in sources if s in own), None) or next(
@@ -796,8 +853,8 @@ def _taper_from_angle(text: str, d: dict[str, Any], wider: bool) -> None:
 _STEP_HEIGHTS = r"step[- ]heights?|(?-i:h)\b|(?-i:H)\b"
 _DIAMETERS = r"diameters?|(?-i:D)\b|(?-i:d)\b"
 _CHORDS = r"chords?(?:\s+lengths?)?|(?-i:c)\b"
-_UPSTREAM = r"upstream|before|ahead|in\s+front"
-_DOWNSTREAM = r"downstream|after|behind|in\s+the\s+wake|wake"
+_UPSTREAM = r"upstream|before|ahead|in\s+front|inlet|entry|entrance"  # "5 h of inlet channel"
+_DOWNSTREAM = r"downstream|after|behind|in\s+the\s+wake|wake|outlet|exit"
 
 
 def multiples(text: str, reference: str) -> dict[str, float]:
@@ -874,6 +931,9 @@ def hot_side(text: str) -> str | None:
         return "bottom"
     if re.search(r"heated\s+from\s+(?:above|the\s+top)", text, re.I):
         return "top"
+    side = re.search(r"heated\s+(?:from|on)\s+the\s+(left|right)(?:\s+(?:side|wall))?", text, re.I)
+    if side:
+        return side.group(1).lower()  # type: ignore[return-value]
     for side in _WALL_WORDS:
         if _said(text, _HOT, side) or _said(text, _COLD, OPPOSITE[side]):  # type: ignore[index]
             return side
@@ -888,18 +948,16 @@ def _said(text: str, state: str, side: str) -> bool:
                           text, re.I))
 
 
-def _relative_x(clause: str) -> float | None:
-    """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m"."""
-    m = re.search(rf"{LENGTH}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+the\s+"
-                  rf"(?:inlet|entrance|entry|inflow|left\s+(?:end|wall|boundary|side))", clause, re.I) or \
-        re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)
-    return float(m.group(1)) * unit_factor(m.group(2)) if m else None
+def _relative_x(clause: str, length: float | None = None) -> float | None:
+    """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m",
+    "0.8 m upstream of the outlet", "a quarter of the way along" (placement.body_x)."""
+    return body_x(clause, length)
 
 
-def _relative_centre(clause: str, height: float | None) -> Point | None:
+def _relative_centre(clause: str, height: float | None, length: float | None = None) -> Point | None:
     """"centred 50 cm downstream of the inlet at mid-height", "centre 20 cm downstream of the inlet
     and 20 cm above the bottom wall", "at x = 0.6 m on the centreline"."""
-    x = _relative_x(clause)
+    x = _relative_x(clause, length)
     if x is None:
         return None
     y = _relative_y(clause, height)
@@ -908,22 +966,14 @@ def _relative_centre(clause: str, height: float | None) -> Point | None:
 
 def _relative_y(clause: str, height: float | None) -> float | None:
     """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
-    centreline" (half the channel height)."""
-    up = re.search(rf"{LENGTH}\s+(?:above|from|over)\s+the\s+(?:bottom|lower|floor)", clause, re.I) or \
-        re.search(rf"(?<![\w.])y\s*=\s*{LENGTH}", clause, re.I)
-    if up:
-        return float(up.group(1)) * unit_factor(up.group(2))
-    if re.search(r"mid[- ]?height|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height|middle\s+of\s+the\s+"
-                 r"(?:channel|duct|domain|height)|cent(?:re|er)ed\s+vertically|vertically\s+cent(?:re|er)ed|symmetric",
-                 clause, re.I) and height:
-        return height / 2
-    return None
+    centreline", "5 cm below the top wall", "1 cm above the centreline" (placement.body_y)."""
+    return body_y(clause, height)
 
 
 _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
                r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
-               r"|pillars?|dis[ck]s?)\b")
+               r"|pillars?|dis[ck]s?|rectangles?|triangles?)\b")
 _BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
 
 
@@ -961,13 +1011,17 @@ def _place_cylinder(text: str, d: dict[str, Any]) -> None:
             d["center_x"] = counts["upstream"] * dia
         if "downstream" in counts and "length" not in d:
             d["length"] = d.get("center_x", 0.2) + counts["downstream"] * dia
+    distances_from_body(text, d)
     positions = body_positions(text)
     points = find_points(text)
-    c = positions[0] if positions else points[0] if len(points) == 1 else _relative_centre(text, d.get("height"))
+    c = positions[0] if positions else points[0] if len(points) == 1 else \
+        _relative_centre(text, d.get("height"), d.get("length"))
     if c:
         d["center_x"], d["center_y"] = c
-    elif _relative_x(text) is not None:  # "20 cm downstream of the inlet": across, it sits mid-height (below)
-        d["center_x"] = _relative_x(text)
+    elif _relative_x(text, d.get("length")) is not None:  # "20 cm downstream of the inlet": across, mid-height (below)
+        d["center_x"] = _relative_x(text, d.get("length"))
+    if "center_y" not in d and _relative_y(text, d.get("height")) is not None:
+        d["center_y"] = _relative_y(text, d.get("height"))  # "5 cm below the top wall"
     if not dia:
         return
     if not any(k in d for k in ("length", "height", "center_x", "center_y")):
@@ -997,6 +1051,9 @@ def body_positions(clause: str) -> list[Point]:
     return [p for _, p in sorted(found)]
 
 
+# where the request puts the domain's own boundaries ("inlet at x = 0", "floor at y = 0", "the outlet is at x = 2 m")
+_DOMAIN_PLACE = re.compile(rf"\b(?:inlet|outlet|exit|entrance|floor|bottom|top|ceiling|walls?|channel|domain|lid)\s+"
+                           rf"(?:wall\s+|boundary\s+)?(?:is\s+|lies\s+)?(?:at|on)\s+[xy]\s*=\s*{LENGTH}", re.I)
 _IN_THE_MIDDLE = re.compile(r"\b(?:in|at)\s+the\s+(?:middle|cent(?:re|er))\b|\bcent(?:e?r)ed\s+in\s+the\s+"
                             r"(?:channel|duct|domain)|\bmid[- ]?(?:channel|domain|way)\b", re.I)
 
@@ -1016,11 +1073,12 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
         if pts and len(pts) >= 3:
             out.append({"kind": "polygon", "vertices": pts})
             continue
+        clause = _DOMAIN_PLACE.sub(lambda m: " " * len(m.group(0)), clause)  # "inlet at x = 0": not a body's place
         several = body_positions(clause)
         c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
-            or _relative_centre(clause, height or 0.41)
+            or _relative_centre(clause, height or 0.41, length)
         places = several if len(several) > 1 else [c] if c else []
-        xs = [float(m.group(1)) * unit_factor(m.group(2)) for m in re.finditer(rf"(?<![\w.])x\s*=\s*{LENGTH}", clause, re.I)]
+        xs = x_list(clause)  # "at x = 0.5 m and x = 1.0 m", "at x = 0.5, 1.0 and 1.5 m"
         if len(places) <= 1 and len(xs) >= 2:  # "at x = 0.5 m and x = 1.0 m on the centreline"
             y = _relative_y(clause, height) or (height / 2 if height else None)
             places = [(x, y) for x in xs] if y is not None else places
@@ -1076,6 +1134,9 @@ def _body_size(words: str) -> tuple[float, float] | None:
     n = named_lengths(words)
     if "width" in n and "height" in n:
         return n["width"], n["height"]
+    own = named_lengths(re.split(r"\b(?:channel|duct|domain|tunnel)\b", words, maxsplit=1, flags=re.I)[0])
+    if "length" in own and "height" in own and not re.search(r"\bsquare\b", words, re.I):
+        return own["length"], own["height"]  # "10 cm long in the flow direction and 5 cm tall"
     one = n.get("width") or n.get("height") or n.get("length")
     if one and re.search(r"\bsquare\b|\bcub(?:e|ic)\b", words, re.I):
         return one, one  # "a square block 5 cm high"

@@ -20,8 +20,9 @@ from tasks.foam.geometry import block_cell_counts
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.knowledge.casebase import case_text
 from tasks.plan.bind_by_name import ByNameBinding
+from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlets import VELOCITY_ENTRIES, InletBinding, velocity_fields, with_number, with_vector
-from tasks.plan.bind_parts import PartsBinding, patches_on_side
+from tasks.plan.bind_parts import PartsBinding, patches_on_side, phase_blocks, set_in_phase_block
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
@@ -79,7 +80,9 @@ class Base:
         """Where a field's initial values live: 0.orig/ (restored before a run) and 0/, else
         0/<field>.orig (copied to 0/<field> before a run)."""
         rels = [f"{d}/{field}" for d in ("0.orig", "0") if self.text(f"{d}/{field}") is not None]
-        return rels or [r for r in (f"0/{field}.orig",) if self.text(r) is not None]
+        # 0/alpha.water beside 0/alpha.water.orig (the tutorial's setFields output and its source):
+        # both keep the stated value, whichever one the run starts from
+        return rels + [r for r in (f"0/{field}.orig",) if self.text(r) is not None]
 
     def fields(self) -> list[str]:
         names: set[str] = set()
@@ -175,7 +178,7 @@ _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downst
                         r"half|region|zone|box|bubble|column|driver|driven|high-pressure|low-pressure|rest)\b")
 
 
-class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
+class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, CloudBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why."""
 
     sides = _SIDES  # the words of each side, for the mixins
@@ -193,6 +196,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
 
     # --- recording -------------------------------------------------------------------
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
+        if isinstance(value, str):
+            rel, entry, value = self._through_macro(rel, entry, value)
         if q is not None and isinstance(value, str):
             clash = next((b for b in self.bindings if b.file == rel and b.entry == entry and b.stated != q.text
                           and " ".join(b.value.split()) != " ".join(value.split())), None)
@@ -201,8 +206,29 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                                f"the case {q.text} is for (a region, a side, a patch or a phase)")
                 return
         self.edits.append(FileEdit(file=rel, entry=entry, value=value, reason=reason, locked=q is not None))
-        if q is not None and isinstance(value, str):
+        twin = rel.endswith(".orig") and any(b.file == rel.removesuffix(".orig") and b.entry == entry and
+                                             b.stated == q.text for b in self.bindings) if q is not None else False
+        if q is not None and isinstance(value, str) and not twin:  # 0/alpha.water.orig: one binding with its twin
             self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=value, how=reason))
+
+    def _through_macro(self, rel: str, entry: list[str], value: str) -> tuple[str, list[str], str]:
+        """Where the base writes the entry as a macro (`uniform $pOut`, `$Tinlet`), the macro's
+        definition takes the value, so every entry that reads it agrees (a far field's internal
+        and patch values); `$internalField` stays a patch's own, and so does a macro another
+        value already went to."""
+        raw = " ".join((fd.get(self.base.text(rel) or "", entry) or "").split())
+        m = re.fullmatch(r"(?:uniform\s+|constant\s+)?\$(\w+)", raw)
+        if not m or m.group(1) == "internalField" or not re.fullmatch(r"(?:uniform\s+|constant\s+)?[^$;{}]+", value):
+            return rel, entry, value
+        home = self._macro_home(rel, raw)
+        if home is None:
+            return rel, entry, value
+        home_raw = " ".join((fd.get(self.base.text(home[0]) or "", home[1]) or "").split())
+        bare = re.sub(r"^(?:uniform|constant)\s+", "", value)
+        new = value if re.match(r"(?:uniform|constant)\s", home_raw) else bare
+        if any(b.file == home[0] and b.entry == home[1] and " ".join(b.value.split()) != new for b in self.bindings):
+            return rel, entry, value
+        return home[0], home[1], new
 
     def hold_fixed(self, rel: str, patch: str, value: str, what: str, was: str, q: StatedQuantity,
                    assumption: str) -> None:
@@ -294,6 +320,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             named = [f for f in phases if re.search(rf"\b{re.escape(f[2:].lower().removesuffix('s'))}s?\b", words)]
             if not named and re.search(r"\b(?:gas|air|bubbles?|vapou?r|steam)\b", words):
                 named = [f for f in phases if f[2:].lower() in self._GAS_PHASES]
+            if not named and re.search(r"\b(?:liquids?|solids?|grains?)\b", words):  # the phase that is no gas
+                named = [f for f in phases if f[2:].lower() not in self._GAS_PHASES]
             if len(named) == 1:
                 return named[0]
         if q.role == "initial_temperature":
@@ -587,6 +615,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                     elif bc in ("totalPressure", "prghTotalPressure"):
                         self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
                         done = True
+                    elif bc == "waveTransmissive" and fd.find(text, ["boundaryField", patch, "fieldInf"]) is not None:
+                        # a non-reflecting outlet relaxes towards its far-field value
+                        self.set(rel, ["boundaryField", patch, "fieldInf"], value, f"{what} on {patch} (far field)", q)
+                        done = True
                     elif bc == "freestreamPressure":  # the far-field value the patch holds when flow leaves
                         self.set(rel, ["boundaryField", patch, "freestreamValue"], f"uniform {value}",
                                  f"{what} on {patch} (far field)", q)
@@ -642,16 +674,22 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                              f"{what} on {patch}", q)
                 elif bc in ("fixedValue", "") or fd.find(text, ["boundaryField", patch]) is None:
                     self.set(rel, ["boundaryField", patch, "value"], value, f"{what} on {patch}", q)
+                elif bc == "inletOutlet" and fd.find(text, ["boundaryField", patch, "inletValue"]) is not None:
+                    # a far field or an open boundary: the temperature of what comes in through it
+                    self.set(rel, ["boundaryField", patch, "inletValue"], value, f"{what} entering through {patch}", q)
                 else:
                     self.hold_fixed(rel, patch, value, what, bc, q,
                                     f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
         return bool(patches and self.base.field_rels(self.t_field))
 
-    def _named_patches(self, words: str) -> list[str]:
-        """The base's patches the words name ("floor", "lower wall" for lowerWall, "fuel")."""
+    def _named_patches(self, words: str, field: str | None = None) -> list[str]:
+        """The base's patches the words name ("floor", "lower wall" for lowerWall, "fuel"); with
+        `field`, also the patches of that field where the case has no velocity or mesh file to
+        list them (a converted mesh's patch4 of laplacianFoam's T)."""
         from tasks.plan.fields import names_patch
 
-        return [p for p in self.roles if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
+        known = list(self.roles) + [p for p in (self.base.patch_bcs(field) if field else {}) if p not in self.roles]
+        return [p for p in known if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
                 and names_patch(words, p)]
 
     def bind_patch(self, q: StatedQuantity) -> bool:
@@ -664,7 +702,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         clause, _ = self._words_of(q)
         clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
         before = clause.split(q.text.lower())[0]
-        named = self._named_patches(before) or self._named_patches(clause) or self._patch_of_joined(q)
+        field = self.t_field if q.quantity == "temperature" else "p" if q.quantity == "pressure" else None
+        named = self._named_patches(before, field) or self._named_patches(clause, field) or self._patch_of_joined(q)
         if q.quantity == "pressure":
             named = [p for p in named if self.roles.get(p) in ("inlet", "outlet", "other")]
             return bool(named) and not self.base.field_rels("D") and self._set_pressure_on(q, named, "pressure")
@@ -775,6 +814,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             return
         if not named:
             named = self._all_walls_said(q)
+        if not named and not fixed and re.search(r"\binitial(?:ly)?\b|\bstarts?\b|\bat start\b", self._words_of(q)[0]):
+            # "a hot bed: particles initially at 500 K" is a start temperature, not a wall's
+            self._initial_temperature(q, stated)
+            return
         if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
             self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
                            f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
@@ -959,8 +1002,12 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
                                         f"in the order of the base's inlets)")
         if self._set_t(q, inlets, "inlet temperature"):
             return
-        if not self._freestream_temperature(q):
-            self.refuse(q, "the base case has no inlet with a fixed temperature")
+        if self._freestream_temperature(q):
+            return
+        held = [p for p in self.patches("inlet") if p in self.base.patch_bcs(self.t_field)]
+        if len(held) == 1 and self._set_t(q, held, "inlet temperature"):  # a mapped or computed inlet condition
+            return
+        self.refuse(q, "the base case has no inlet with a fixed temperature")
 
     _FAR_FIELD = ("freestream", "freestreamVelocity", "SRFFreestreamVelocity")
 
@@ -1036,24 +1083,53 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         phases = fd.get(text, ["phases"])
         if not phases:
             return None
-        names = re.findall(r"[\w.]+", phases)
-        holding = [n for n in names if key is None or fd.find(text, [n, key]) is not None] or names
+        blocks = phase_blocks(phases)
+        names = list(blocks) if blocks else re.findall(r"[\w.]+", phases)
+        holding = [n for n in names if key is None or fd.find(text, [n, key]) is not None or
+                   re.search(rf"(?:^|[;\s]){key}\s", blocks.get(n, ""))] or names
         clause = self._words_of(q)[0] if q is not None else ""
         head, _, tail = clause.partition(q.text.lower()) if q is not None else ("", "", "")
+        other = self._unnamed_material_phase(clause, holding)
         for words, last in ((head, True), (tail, False)):  # "the sludge density is 1042": before it first
             spots = [(m.start(), n) for n in holding for m in re.finditer(rf"\b{re.escape(n.lower())}\b", words)]
+            if other is not None:  # "water and an oil of 800 kg/m3": the material nearest the value
+                spots += [(m.start(), other) for m in self._MATERIAL_WORDS.finditer(words)
+                          if m.group(0).rstrip("s") not in (n.lower() for n in holding)]
             if spots:
                 return (max if last else min)(spots)[1]
+        if other is not None:
+            return other
         low = self.text.lower()
         named = [n for n in holding if n in low]
         liquid = next((n for n in holding if n in ("water", "liquid", "oil", "mercury")), holding[0] if holding else None)
         return named[0] if len(named) == 1 else liquid
 
+    _MATERIALS = ("water", "air", "oil", "gas", "liquid", "mercury", "steam", "vapour", "vapor", "sludge", "glycerol",
+                  "glycerine", "honey", "alcohol", "ethanol", "fuel", "brine", "seawater", "solid", "particles")
+
+    _MATERIAL_WORDS = re.compile(rf"\b(?:{'|'.join(_MATERIALS)})s?\b")
+
+    def _unnamed_material_phase(self, clause: str, phases: list[str]) -> str | None:
+        """"Oil density 800" where the phases are (water oir): a material the words name that no
+        phase is called goes to the one phase whose name is no other material."""
+        said = [m for m in self._MATERIALS if re.search(rf"\b{m}s?\b", clause) and m not in (p.lower() for p in phases)]
+        if not said:
+            return None
+        unnamed = [p for p in phases if p.lower() not in self._MATERIALS]
+        return unnamed[0] if len(unnamed) == 1 else None
+
     def _nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         tp = "constant/transportProperties"
         text = self.base.text(tp) or ""
         phase = self._phase("nu", q)
+        if phase and self._set_in_phase_list(tp, phase, "nu", q, "kinematic viscosity"):
+            return
         path = [phase, "nu"] if phase and fd.find(text, [phase, "nu"]) else ["nu"]
+        said_diffusivity = bool(re.search(r"\bdiffusi(?:vity|on)\b", self._words_of(q)[0]))
+        if fd.find(text, ["DT"]) is not None and (said_diffusivity or fd.find(text, path) is None):
+            # m2/s where the case's one such property is a diffusivity (scalarTransportFoam, laplacianFoam)
+            self.set(tp, ["DT"], self._keep_dims(fd.get(text, ["DT"]) or "", q.value), "diffusivity (DT)", q)
+            return
         if fd.find(text, path) is not None:
             self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
             return
@@ -1070,6 +1146,17 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
             self.set(thermo_rel, ["mixture", "transport", "mu"], fmt(q.value), "dynamic viscosity", q)
             return
+        if self._phase_mu(q):
+            return
+        if (fd.get(thermo, ["thermoType", "transport"]) or "").strip() == "sutherland":
+            # a constant viscosity replaces Sutherland's law; Pr keeps air's value
+            self.set(thermo_rel, ["thermoType", "transport"], "const", "constant viscosity (was sutherland)")
+            self.set(thermo_rel, ["mixture", "transport"], {"mu": fmt(q.value), "Pr": "0.7"},
+                     "constant viscosity (was Sutherland's As, Ts)")
+            self.bindings.append(Binding(stated=q.text, file=thermo_rel, entry=["mixture", "transport", "mu"],
+                                         value=fmt(q.value), how="dynamic viscosity (transport const)"))
+            self.assumptions.append(f"{q.text}: transport const instead of the base's sutherland, Pr 0.7")
+            return
         text = self.base.text("constant/transportProperties") or ""
         rho_q = next((s for s in stated if s.role == "density"), None)
         fluid = find_fluid(self.text)
@@ -1084,9 +1171,42 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
             return
         self.refuse(q, "a dynamic viscosity needs a density to give the kinematic viscosity this solver uses; state one")
 
+    def _set_in_phase_list(self, rel: str, phase: str, key: str, q: StatedQuantity, what: str) -> bool:
+        """A phase property inside the `phases ( name { ... } ... )` list: the whole list is
+        rewritten with that phase's entry changed (the plan's earlier changes to it kept)."""
+        raw = self.current(rel, "phases")
+        if not phase_blocks(raw):
+            return False
+        new = set_in_phase_block(raw, phase, key, fmt(q.value))
+        if new is None:
+            return False
+        self.set(rel, ["phases"], new, f"{phase} {what}")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["phases"], value=new, how=f"{phase} {key}"))
+        return True
+
+    def _phase_mu(self, q: StatedQuantity) -> bool:
+        """A phase's dynamic viscosity where each phase has its own thermophysicalProperties.<phase>
+        (Euler-Euler): the phase the words name, else the one liquid-named phase."""
+        folder = self.base.root / "constant"
+        rels = sorted(f"constant/{p.name.removesuffix('.gz')}" for p in folder.iterdir()
+                      if p.name.startswith("thermophysicalProperties.")) if folder.is_dir() else []
+        held = {r.rsplit(".", 1)[1]: r for r in rels
+                if fd.find(self.base.text(r) or "", ["mixture", "transport", "mu"]) is not None}
+        if not held:
+            return False
+        clause = self._words_of(q)[0]
+        pick = [p for p in held if re.search(rf"\b{re.escape(p.lower())}\b", clause)] or \
+            [p for p in held if p.lower() in ("water", "liquid", "oil")]
+        if len(pick) != 1:
+            return False
+        self.set(held[pick[0]], ["mixture", "transport", "mu"], fmt(q.value), f"{pick[0]} dynamic viscosity", q)
+        return True
+
     def _density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""
         phase = self._phase("rho", q)
+        if phase and self._set_in_phase_list("constant/transportProperties", phase, "rho", q, "density"):
+            return
         if phase and fd.find(text, [phase, "rho"]) is not None:
             self.set("constant/transportProperties", [phase, "rho"],
                      self._keep_dims(fd.get(text, [phase, "rho"]) or "", q.value), f"{phase} density", q)
@@ -1214,6 +1334,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding):
         pick = [p for p in sized if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", clause)]
         if not pick and re.search(r"\bbubbles?\b", clause):
             pick = [p for p in sized if p.lower() in self._GAS_PHASES]
+        if not pick and re.search(r"\b(?:particles?|grains?|sand|beads?|powders?|pellets?|solids?|catalyst)\b", clause):
+            pick = [p for p in sized if p.lower() not in (*self._GAS_PHASES, "water", "liquid", "oil")]
         if len(pick) != 1:
             return False
         self.set(rel, sized[pick[0]], fmt(q.value), f"{pick[0]} diameter ({'/'.join(sized[pick[0]][1:])})", q)
@@ -1543,8 +1665,8 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     for q in ordered:
         if binder.bind_region_size(q):
             continue
-        if q.role == "geometry" or any(q is n for n in named) or binder.bind_load(q) or binder.bind_patch(q) or \
-                binder.bind_region(q):
+        if q.role == "geometry" or any(q is n for n in named) or binder.bind_load(q) or binder.bind_cloud(q) or \
+                binder.bind_patch(q) or binder.bind_region(q):
             continue
         binder.bind(q, stated)
     return binder

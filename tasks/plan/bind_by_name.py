@@ -155,7 +155,7 @@ class ByNameBinding:
             if same is None:  # "0.3" of "Courant number of 0.3" was read with its words
                 same = next((q for q in stated if q.quantity not in ("control", "switch") and
                              abs(q.value - c.value) <= 1e-9 * max(1.0, abs(c.value)) and
-                             q.text.endswith(raw) and q.text in text[max(0, at - 40):at + len(raw)]), None)
+                             q.text.endswith(raw) and text[max(0, at - 40):at + len(raw)].endswith(q.text)), None)
             if same is not None and not any(same is t for t in out):
                 out.append(same)
         return out
@@ -283,7 +283,9 @@ class ByNameBinding:
 
     # properties by their meaning ("an ion mobility of 2e-4 m2/(V s)", "5 mS/cm") --------------
     _MEANINGS: ClassVar[dict[str, str]] = {"mobility": "mobility", "conductivity": "electrical conductivity",
-                                           "charge_density": "charge density"}
+                                           "charge_density": "charge density", "surface_tension": "surface tension",
+                                           "thermal_conductivity": "thermal conductivity",
+                                           "specific_heat": "specific heat"}
 
     def _by_meaning(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A quantity whose unit says what it is: the one entry of the base that the quantity's
@@ -300,7 +302,8 @@ class ByNameBinding:
                 return
         self.refuse(q, f"the base case has no {phrase} entry ({', '.join(names) or 'none known'})")
 
-    _mobility = _conductivity = _charge_density = _by_meaning
+    _mobility = _conductivity = _charge_density = _surface_tension = _thermal_conductivity = _specific_heat = \
+        _by_meaning
 
     # a porous zone's resistance ("a Darcy coefficient of 1e8 m^-2") ----------------------------
     def _darcy(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -357,6 +360,49 @@ class ByNameBinding:
     # loads on a solid ("50 kPa traction on the right edge", "a pressure of 1 MPa on the hole") ---
     _PULL_WORDS = r"tract|pull|tension|tensile|load|stretch"
 
+    _PUSH_WORDS = r"\bpressur|compress|push"
+
+    def _pushes(self, clause: str, value: str) -> bool:
+        """Whether the words make a load a pressure pushing on the face rather than a pull: the
+        load word nearest the value ("load the plate by a pressure of 5 MPa" pushes, "a pressure
+        vessel pulled by 5 MPa" pulls)."""
+        head, _, tail = clause.partition(value)
+        def nearest(words: str, last: bool) -> tuple[int, int]:
+            push = [m.start() for m in re.finditer(self._PUSH_WORDS, words)]
+            pull = [m.start() for m in re.finditer(self._PULL_WORDS, words)]
+            pick = max if last else min
+            return (pick(push) if push else -1), (pick(pull) if pull else -1)
+        push, pull = nearest(head, True)
+        if push >= 0 or pull >= 0:
+            return push > pull
+        push, pull = nearest(tail, False)
+        return push >= 0 and (pull < 0 or push < pull)
+
+    _FREE_WORDS = re.compile(r"\btraction[- ]?free\b|\bno (?:traction|load)\b|\bunloaded\b|\bfree of (?:traction|load)|"
+                             r"\bload[- ]?free\b|\bstress[- ]?free\b|"
+                             r"\b(?:edge|side|face|boundary|surface)s?\s+(?:is\s+|are\s+|left\s+|kept\s+)?free\b")
+    _ALL_OTHER = re.compile(r"\b(?:outer|other|remaining|all)\s+(?:edges|sides|boundaries|faces)\b")
+
+    def _free_of_load(self, rels: list[str], loaded: list[str], patch: str, sides: dict) -> None:
+        """"Leave the right edge traction free", "outer edges traction-free": the named loaded
+        boundaries (or all but the one the stated load is on) carry no traction and no pressure."""
+        from tasks.plan.fields import names_patch
+
+        low = normalise(self.text).lower()
+        for clause in re.split(r"[,;]\s|\.\s|\binstead\b|\bbut\b", low):
+            if not self._FREE_WORDS.search(clause):
+                continue
+            free = [p for p in loaded if p != patch and (names_patch(clause, p) or any(
+                re.search(rf"\b{w}\b", clause) and p.lower().startswith(w) for s, ws in sides.items()
+                if re.search(rf"\b{s}\b", clause) for w in ws))]
+            if not free and self._ALL_OTHER.search(clause):
+                free = [p for p in loaded if p != patch]
+            for p in free:
+                for rel in rels:
+                    self.set(rel, ["boundaryField", p, "traction"], "uniform (0 0 0)", f"{p} traction free (as said)")
+                    self.set(rel, ["boundaryField", p, "pressure"], "uniform 0", f"{p} traction free (as said)")
+                self.assumptions.append(f"{p} carries no load (the request leaves it traction free)")
+
     def bind_load(self, q: StatedQuantity) -> bool:
         """A pressure-unit value on a patch of a solid whose displacement D has traction
         boundaries (tractionDisplacement): a pull is the traction vector (along the stated axis,
@@ -380,9 +426,13 @@ class ByNameBinding:
                            f"name it")
             return True
         patch = patches[0]
-        if re.search(r"\bpressure|compress|push", clause) and not re.search(self._PULL_WORDS, clause):
+        self._free_of_load(rels, loaded, patch, sides)
+        if self._pushes(clause, q.text.lower()):
             for rel in rels:
                 self.set(rel, ["boundaryField", patch, "pressure"], f"uniform {fmt(q.value)}", f"pressure on {patch}", q)
+                if _magnitude(_leaves_get(text, ["boundaryField", patch, "traction"])) > 0:  # the stated load replaces it
+                    self.set(rel, ["boundaryField", patch, "traction"], "uniform (0 0 0)",
+                             f"{patch} loaded by the stated pressure only")
             return True
         axis = self._axis_hint(q)
         base = _direction(_leaves_get(text, ["boundaryField", patch, "traction"]))
@@ -396,6 +446,8 @@ class ByNameBinding:
         for rel in rels:
             self.set(rel, ["boundaryField", patch, "traction"], f"uniform {vec([q.value * d for d in direction])}",
                      f"traction on {patch}", q)
+            if re.search(r"[1-9]", _leaves_get(text, ["boundaryField", patch, "pressure"])):  # the stated load replaces it
+                self.set(rel, ["boundaryField", patch, "pressure"], "uniform 0", f"{patch} loaded by the stated traction only")
         return True
 
     # fields set by name ("B 10 T (y)", "inlet T 5", "sludge alpha 0.002") -------------------
@@ -551,6 +603,13 @@ def _stated_at(text: str, at: int, raw: str, value: float, stated: list[StatedQu
     """The stated quantity written `raw` at position `at` of the (normalised) request: with
     "lambda 2 s ... endTime 2 s", the second "2 s" is the second stated one."""
     same = [q for q in stated if written_as(q, raw) and abs(q.value - value) <= 1e-9 * max(1.0, abs(value))]
+    low = text.lower()
+    spans = {id(q): [(m.start(), m.end()) for m in re.finditer(re.escape(q.text.lower()), low)] for q in same}
+    here = [q for q in same if any(a <= at < b for a, b in spans[id(q)])]
+    if here:
+        return here[0]
+    if same and all(spans[id(q)] for q in same):
+        return None  # each is written elsewhere ("Mach 2 (U 2, c = 1), endTime 2": the 2 of endTime is none)
     nth = len(re.findall(rf"(?<![\w.]){re.escape(raw.strip())}", text[:at]))
     return same[nth] if nth < len(same) else (same[-1] if same else None)
 

@@ -71,6 +71,20 @@ class PartsBinding:
             if len(said) == len(phases) and len(free) == 1 and list(chosen.values()).count(None) == 1:
                 chosen = {i: p or free[0] for i, p in chosen.items()}
             picked = [p for p in chosen.values() if p]
+            cues = [self._weight_cue(q) for q in said]
+            if key == "rho" and len(said) == len(phases) == 2 and len(set(picked)) < 2 and sorted(cues) == [-1, 1]:
+                # "salt water 1.025 g/cm3 against fresh water 1.000": the words call one the heavier and the other
+                # the lighter; the heavier value goes to the base's heavier phase
+                base_rho = {p: _number(fd.get(self.base.text(rel) or "", [p, key]) or "") for p in phases}
+                heavier_said = [q.value for q, c in zip(said, cues) if c == 1][0] > \
+                    [q.value for q, c in zip(said, cues) if c == -1][0]
+                if None not in base_rho.values() and base_rho[phases[0]] != base_rho[phases[1]] and heavier_said:
+                    heavy = max(phases, key=lambda p: base_rho[p])
+                    light = min(phases, key=lambda p: base_rho[p])
+                    chosen = {id(q): heavy if q.value == max(x.value for x in said) else light for q in said}
+                    picked = list(chosen.values())
+                    self.assumptions.append(f"densities by weight: the heavier to {heavy}, the lighter to {light} "
+                                            f"(the base's order)")
             for q in said:
                 phase = chosen[id(q)]
                 if phase is None or picked.count(phase) > 1:
@@ -82,6 +96,17 @@ class PartsBinding:
                                                             q.value), f"{phase} {key}", q)
                 taken.append(q)
         return taken
+
+    _HEAVY = re.compile(r"\b(?:salt|salty|saline|sea|brine|brackish|heavy|heavier|dense|denser)\b")
+    _LIGHT = re.compile(r"\b(?:fresh|light|lighter|less dense)\b")
+
+    def _weight_cue(self, q: StatedQuantity) -> int:
+        """+1 when a density's own words call its fluid the heavier ("salt water"), -1 the lighter
+        ("fresh water"), 0 when they say neither or both."""
+        clause, _ = self._words_of(q)
+        head = re.split(r"\d", clause.split(q.text.lower())[0])[-1]  # its own words, after any value before it
+        heavy, light = bool(self._HEAVY.search(head)), bool(self._LIGHT.search(head))
+        return 1 if heavy and not light else -1 if light and not heavy else 0
 
     def _phase_of(self, q: StatedQuantity, phases: list[str]) -> str | None:
         """The phase a value's words place it in: the setFields region (alpha.<phase> 1 there),
@@ -215,6 +240,31 @@ class PartsBinding:
                                          how=f"size of {where}"))
         self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
         return list(sizes.values())
+
+
+_PHASE_BLOCK = re.compile(r"([A-Za-z_][\w.]*)\s*\{([^{}]*)\}")
+
+
+def phase_blocks(raw: str) -> dict[str, str]:
+    """The phases of a `phases ( water { rho 1000; ... } oil { ... } )` list (multiphaseInterFoam):
+    name -> the body of its block; empty for the plain `phases (water air)` form."""
+    return {m.group(1): m.group(2) for m in _PHASE_BLOCK.finditer(raw)}
+
+
+def set_in_phase_block(raw: str, phase: str, key: str, value: str) -> str | None:
+    """The list with `key` of `phase`'s block set to `value`; None when the block has no such key."""
+    for m in _PHASE_BLOCK.finditer(raw):
+        if m.group(1) != phase:
+            continue
+        body, n = re.subn(rf"(^|[;\s]){re.escape(key)}(\s+)[^;]*;", rf"\g<1>{key}\g<2>{value};", m.group(2), count=1)
+        return raw[:m.start(2)] + body + raw[m.end(2):] if n else None
+    return None
+
+
+def _number(raw: str) -> float | None:
+    """The last number of an entry ("rho [1 -3 0 0 0 0 0] 1000" -> 1000), or None."""
+    found = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw.split("]")[-1])
+    return float(found[-1]) if found else None
 
 
 def _unit_of(raw: str) -> str:

@@ -198,6 +198,10 @@ def solver_controls(text: str, names: frozenset[str] | None = None) -> list[Cont
     # named first: "alpha correctors 2" is nAlphaCorr, not the "correctors 2" of nCorrectors
     for name, value, words, start, raw, at in named_controls(text, control_names() if names is None else names):
         add(name, value, words, (start, start + len(words)), (raw, at))
+    # "write every 500", "keep the last 2 time directories": read from their words alone (no other
+    # quantity holds their number: read_stated drops what lies in a control's words)
+    for c in run_controls(text):
+        add(c.key, c.value, c.text, (c.start, c.start + len(c.text)))
 
     for m in _COUNT_AFTER.finditer(text):
         n, kind = next((m.group(f"n{i}"), m.group(f"kind{i}")) for i in ("", "2", "3") if m.group(f"n{i}"))
@@ -434,3 +438,150 @@ def gravity_off(text: str) -> str | None:
         if turned and not turned[0]:
             return turned[1]
     return None
+
+
+# run control a request states without a unit ("write every 500", "writeInterval 0.1", "an end time of
+# 50", "keep the last 2 time directories", "write only the final time"): numbers in the case's own
+# units (seconds of a transient case, iterations of a steady one), so they go to controlDict as they
+# are. A number with a unit ("every 0.5 s", "every 100 iterations") is a quantity of
+# tasks/plan/extract.py, read there with its unit and left alone here.
+# no unit (of time or of steps) and no more digits right after the number
+# (nor the rest of a number the regex backtracked into: the "e-4" of "2e-4 s")
+_UNIT_NEXT = (r"(?![.,]?\d|[eE][-+]?\d|\s*[%°/µμ]|\s*(?:s|ms|us|ns|sec\w*|seconds?|(?:milli|micro|nano)[\s-]?sec\w*|"
+              r"min\w*|h|hrs?|hours?|days?|weeks?|years?|iter\w*|its?|steps?|time[\s-]?steps?|cycles?|cells?|"
+              r"[a-z]{1,2}\s*/)\b)")
+_WRITE_VERB = r"(?:write|writes|writing|written|save|saves|saving|saved|output|outputs|dump|store|snapshot)"
+_WRITE_EVERY = re.compile(
+    rf"\b{_WRITE_VERB}(?:\s+(?:the\s+)?(?:results?|data|fields?|solution|a\s+snapshot|snapshots?|files?))?"
+    rf"\s+(?:every|each|at\s+intervals\s+of)\s+(?P<num>{NUM}){_UNIT_NEXT}"
+    rf"|\b(?:write|output)[\s_-]?interval\b\s*(?:=|:|of|is|to|at|set\s+to)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
+    re.I)
+_END_UNITLESS = re.compile(rf"\b(?:end[\s_-]?time|final\s+time|stop(?:ping)?\s+time)\s*(?:=|:|of|is|to|at|set\s+to)?\s*"
+                           rf"(?P<num>{NUM}){_UNIT_NEXT}"
+                           rf"|\b(?:stop|end|finish)(?:s|ping)?\s+at\s+(?:the\s+)?time\s*(?:=|:)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
+                           re.I)
+_KEPT = r"(?:time\s+(?:directories|dirs|folders|steps)|writes|outputs|results|solutions|snapshots|time\s+levels|times)"
+_PURGE = re.compile(rf"\b(?:keep(?:ing)?|retain(?:ing)?|store|leave)\s+(?:only\s+)?(?:the\s+)?(?:last|latest|most\s+recent|newest)\s+"
+                    rf"(?P<n>\d+)\s+(?:(?:most\s+)?recent\s+|written\s+)?{_KEPT}"
+                    rf"|\b(?:keep(?:ing)?|retain(?:ing)?)\s+(?:only\s+)?(?:the\s+)?(?P<n2>\d+)\s+(?:most\s+recent|latest|newest|last)\s+{_KEPT}"
+                    rf"|\b(?:purge|delete|remove)\s+(?:all|every\s+\w+)\s+but\s+the\s+(?:last|latest|newest)\s+(?P<n3>\d+)\b",
+                    re.I)
+_ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|keep|output)\s+only)\s+(?:(?:at|for)\s+)?the\s+"
+                        r"(?:last|final|latest)\s+(?:time(?:\s+step)?|step|iteration|result|solution|snapshot|write|output)\b"
+                        r"|\b(?:only\s+(?:write|save|output)|(?:write|save|output)\s+only)\s+at\s+the\s+end\b",
+                        re.I)
+
+
+def run_controls(text: str) -> list[Control]:
+    """The unit-less run controls of the normalised text: writeInterval ("write every 500",
+    "writeInterval 0.1"), endTime ("an end time of 50", "stop at time 5") and purgeWrite ("keep
+    the last 2 time directories"; "write only the final time" keeps 1)."""
+    out: list[Control] = []
+    for pattern, key in ((_WRITE_EVERY, "writeInterval"), (_END_UNITLESS, "endTime")):
+        for m in pattern.finditer(text):
+            group = "num" if m.group("num") else "num2"
+            value = float(m.group(group))
+            if value > 0:
+                out.append(Control(key, value, m.group(0), m.start(), m.group(group), m.start(group)))
+    for m in _PURGE.finditer(text):
+        group = next(g for g in ("n", "n2", "n3") if m.group(g))
+        out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group), m.start(group)))
+    for m in _ONLY_LAST.finditer(text):
+        out.append(Control("purgeWrite", 1.0, m.group(0), m.start()))
+    return sorted(out, key=lambda c: c.start)
+
+
+# mesh refinement by a factor, for every resolved direction of the base mesh: "twice as fine",
+# "refine the mesh by 2", "double the resolution", "halve the cell size", "3 times finer",
+# "half as many cells in each direction", "coarsen by a factor of 2", "cells half the size"
+_MESHY = r"(?:mesh|grid|resolution|cells?|cell\s+count|number\s+of\s+cells|blocks?|discreti[sz]ation)"
+_SIZE = r"(?:cell[\s-]+(?:size|width|length|spacing)s?|mesh\s+(?:size|spacing)|grid\s+(?:size|spacing)|spacing)"
+_MESH_ADJ = r"(?:(?:background|base|whole|entire|overall|computational|blockmesh|hex|2-?d|3-?d)\s+)?"
+_TIMES = r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|times|-fold|fold)"
+_REFINE = [
+    # "refine the mesh by (a factor of) 2", "mesh refined by 2", "coarsen the grid by a factor of 2"
+    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:(?:the|each|every|all|its)\s+)?(?:\d+\s+(?=\w*blocks?\b))?{_MESH_ADJ}"
+                rf"(?:{_MESHY}\s+)?"
+                rf"(?:(?:in|along)\s+(?:every|each|all|both)\s+\w+\s+)?by\s+(?:a\s+factor\s+(?:of\s+)?)?"
+                rf"(?P<n>\d+(?:\.\d+)?)(?!\s*(?:by|x|\*|×)\s*\d|\s*(?:cells?|levels?|%|mm|cm|m)\b|\.\d)", re.I), None),
+    # "a mesh refined 1.5 times", "coarsened 2x"
+    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:by\s+)?{_TIMES}(?!\s*(?:finer|coarser|as)\b)", re.I), None),
+    # "a refinement (factor) of 2"
+    (re.compile(r"\brefinement(?:\s+factor)?\s*(?:of|=|:)?\s*(?P<n>\d+(?:\.\d+)?)(?![\d.]|\s*(?:levels?|cells?)\b)", re.I),
+     "refin"),
+    # "3 times finer", "2x coarser", "twice finer"
+    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?P<verb>fin|coars|dens|sparse)\w*", re.I), None),
+    # "twice as fine", "2 times as fine", "half as fine", "twice the resolution", "2 times the cells"
+    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice)|\b(?P<half>half))\s+as\s+(?P<verb>fine|dense|coarse|resolved)\b", re.I),
+     None),
+    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?:the\s+)?(?:mesh\s+|grid\s+)?(?P<verb>resolution|cells|number\s+of\s+cells|"
+                rf"cell\s+count|mesh\s+density|density)\b", re.I), None),
+    # "halve the cell size", "double the cell size", "cell size halved"
+    (re.compile(rf"\b(?P<word>halv\w*|doubl\w*|tripl\w*)\s+(?:the\s+)?(?:mesh\s+|grid\s+)?{_SIZE}|"
+                rf"\b{_SIZE}\s+(?:is\s+|gets\s+)?(?P<word2>halved|doubled|tripled)\b", re.I), "size"),
+    # "cells half the size", "cells of half the size", "cells half as big", "cells twice as small"
+    (re.compile(r"\bcells?\s+(?:of\s+)?(?:(?P<half>half)\s+(?:the\s+(?:size|width)|as\s+(?:big|large|wide|long))|"
+                r"(?P<twice>twice)\s+as\s+(?:small|narrow|short))\b", re.I), "finer"),
+    # "double the resolution", "double the mesh", "doubled resolution", "triple the number of cells"
+    (re.compile(rf"\b(?P<word>doubl\w*|tripl\w*|quadrupl\w*)\s+(?:the\s+)?(?:mesh\s+|grid\s+|spatial\s+)?"
+                rf"(?:resolution|density|{_MESHY})\b", re.I), "count"),
+    # "half as many cells", "half the cells", "half the resolution", "halve the number of cells"
+    (re.compile(rf"\b(?:half\s+(?:as\s+many\s+cells|the\s+(?:number\s+of\s+)?cells|the\s+(?:resolution|cell\s+count))|"
+                rf"halv\w*\s+(?:the\s+)?(?:resolution|number\s+of\s+cells|cell\s+count|{_MESHY}))\b"
+                rf"(?![\s-]+(?:size|width|length|spacing))", re.I), "halfcount"),
+    # "background mesh doubled in x, y and z", "resolution halved"
+    (re.compile(r"\b(?:mesh|grid|blockmesh|resolution|cell\s+counts?|number\s+of\s+cells)\s+(?:is\s+|gets\s+|was\s+)?"
+                r"(?P<word>doubled|tripled|quadrupled|halved)\b", re.I), "counted"),
+]
+_WORD_FACTOR = {"halv": 2.0, "doubl": 2.0, "tripl": 3.0, "quadr": 4.0}
+
+
+def _refinement_factor(m: re.Match, kind: str | None) -> float:
+    groups = m.groupdict()
+    if kind == "halfcount":
+        return 0.5
+    if kind == "size":  # halving the cell size refines; doubling it coarsens
+        word = (groups.get("word") or groups.get("word2") or "").lower()
+        n = next(f for stem, f in _WORD_FACTOR.items() if word.startswith(stem))
+        return n if word.startswith("halv") else 1.0 / n
+    if kind in ("count", "counted"):
+        word = m.group("word").lower()
+        if word.startswith("halv"):
+            return 0.5
+        return next(f for stem, f in _WORD_FACTOR.items() if word.startswith(stem))
+    if kind == "finer":
+        return 2.0
+    n = 2.0 if groups.get("twice") else 0.5 if groups.get("half") else float(groups.get("n") or 1)
+    verb = (groups.get("verb") or kind or "").lower()
+    coarser = verb.startswith(("coars", "sparse"))
+    return 1.0 / n if coarser and n > 0 else n
+
+
+def mesh_refinement(text: str) -> tuple[float, str, int] | None:
+    """(factor, its words, their position) of the first mesh refinement the text asks for: above 1
+    finer, below 1 coarser, for every resolved direction; None when it asks for none."""
+    plain = normalise(text)
+    found: list[tuple[int, float, str]] = []
+    for pattern, kind in _REFINE:
+        for m in pattern.finditer(plain):
+            factor = _refinement_factor(m, kind)
+            if factor > 0 and abs(factor - 1.0) > 1e-9:
+                found.append((m.start(), factor, m.group(0)))
+    if not found:
+        return None
+    at, _, factor, words = min((at, -len(words), factor, words) for at, factor, words in found)  # earliest, longest
+    return factor, words, at
+
+
+# "20 snapshots", "save 20 equally spaced outputs", "10 output times": the write interval that gives them
+_WRITE_COUNT = re.compile(r"(?<![\w.])(?P<n>\d+)\s+(?:(?:equally|evenly|uniformly|regularly)[\s-]+spaced\s+|equal\s+)?"
+                          r"(?:snapshots|outputs|output\s+times|writes|write\s+times|frames|time\s+(?:directories|dirs)|"
+                          r"saved\s+times)\b", re.I)
+
+
+def write_count(text: str) -> tuple[int, str] | None:
+    """(count, its words) of the outputs the text asks for over the run ("20 snapshots"), or None."""
+    m = _WRITE_COUNT.search(normalise(text))
+    if m is None or int(m.group("n")) < 1:
+        return None
+    return int(m.group("n")), m.group(0)

@@ -42,7 +42,9 @@ _COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS))
 _NUMBER_BODY = rf"(?:(?P<frac>(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.]))|(?P<dec>{_NUM}))"
 # a fraction of whole numbers ("1/2 inch", "1 1/2 in") or a decimal ("1.5e-3", "2 x 10^5"); found in
 # a text, not inside a word or a unit ("m2K", "W1") and with no range's dash for a sign ("1-2 m")
-_NUMBER = re.compile(rf"(?:(?=[-+])(?<![\d.])|(?![-+])(?<![A-Za-zµμ^¹²³⁻])){_NUMBER_BODY}")
+# nor the last three digits of a number with a thousands separator ("1,500 Pa" is not 500 Pa)
+_NUMBER = re.compile(rf"(?:(?=[-+])(?<![\d.])|(?![-+])(?<![A-Za-zµμ^¹²³⁻\d]))"
+                     rf"(?:(?<!\d,)|(?!\d{{3}}(?![\d.]))){_NUMBER_BODY}")
 _NUMBER_HERE = re.compile(_NUMBER_BODY)  # where the caller says a number starts
 _DECIMAL = re.compile(rf"(?P<frac>(?!))?(?P<dec>{_NUM})")  # a decimal only (its "frac" group never matches)
 _WHOLE = re.compile(r"\d+")
@@ -138,7 +140,8 @@ _DIMENSIONLESS: list[tuple[str, Kind]] = [
     (r"\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
 ]
 # a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
-_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd)\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
+_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd|(?<=until | till |up to )time)"
+                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
 _MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
 # a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its
 # kind; not a list of values for several phases ("rho 1025 vs 1000"), which the phase binder reads
@@ -180,28 +183,78 @@ _UNITS_WORDS = {w: n for n, w in enumerate(
     "sixteen seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (n + 2) for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _FRACTIONS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
-              "fourths": 4, "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10}
+              "fourths": 4, "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100,
+              "thousandth": 1000, "thousandths": 1000, "millionth": 1_000_000, "millionths": 1_000_000}
 _SMALL = "|".join(sorted(_UNITS_WORDS, key=len, reverse=True))
-_NUMBER_WORDS = re.compile(
-    rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit1>{_SMALL}))?|(?P<small>{_SMALL}))"
-    rf"(?:\s+(?P<hundred>hundred|thousand))?\b", re.I)
 _FRACTION_WORDS = re.compile(
     rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))", re.I)
 _DIGIT_FRACTION = re.compile(r"(?<![\d./])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d./]|\s*(?:s\b|m\b))")
 
 
-def normalise(text: str) -> str:
-    """Number words as digits ("forty by forty" -> "40 by 40"); everything else unchanged."""
-    def words(m: re.Match[str]) -> str:
-        value = _TENS[m.group("tens").lower()] + _UNITS_WORDS.get((m.group("unit1") or "zero").lower(), 0) \
-            if m.group("tens") else _UNITS_WORDS[m.group("small").lower()]
-        if m.group("hundred"):
-            value *= 100 if m.group("hundred").lower() == "hundred" else 1000
-        return str(value)
+# "10,000", "250,000", "1,000,000": thousands separators; "1,500" stays as written (a decimal
+# comma is as likely), and so does a list of counts ("100,100 cells", "(40,400,1)")
+_THOUSANDS = re.compile(r"(?<![\d,.(])(?:\d{2,3},\d{3}(?![\d,.]|\s*(?:cells?|x\b|[×)]))"
+                        r"|\d{1,3}(?:,\d{3}){2,}(?![\d,.]))")
 
-    text = re.sub(r"\b(?:a|one)\s+(hundred|thousand)\b", lambda m: "100" if m.group(1).lower() == "hundred" else "1000",
-                  text, flags=re.I)
-    text = _NUMBER_WORDS.sub(words, text)
+
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_WORD_VALUES = {**_UNITS_WORDS, **_TENS}
+_NUMBER_WORD = rf"(?:{'|'.join(sorted([*_WORD_VALUES, *_SCALES], key=len, reverse=True))})"
+# a spelled number: "forty", "twenty-five", "two hundred and fifty", "a thousand", "one point five"
+_SPELLED_NUMBER = re.compile(
+    rf"\b(?:an?\s+(?=(?:hundred|thousand|million)\b))?{_NUMBER_WORD}"
+    rf"(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+){_NUMBER_WORD})*"
+    rf"(?:\s+point(?:\s+(?:{_SMALL}))+)?\b", re.I)
+
+
+def _spelled_values(words: list[str]) -> list[float]:
+    """The numbers a run of number words says: ["two", "hundred", "fifty"] -> [250]; a word that
+    cannot continue the number starts the next one (["five", "six"] -> [5, 6])."""
+    out: list[float] = []
+    total = current = 0
+    started = False
+    for w in words:
+        if w in ("a", "an", "and"):
+            continue
+        if w in _SCALES:
+            scale = _SCALES[w]
+            if scale == 100:
+                current = (current or 1) * 100
+            else:
+                total, current = total + (current or 1) * scale, 0
+            started = True
+            continue
+        value = _WORD_VALUES[w]
+        tail = current % 100
+        fits = not started or (value < 10 and tail >= 20 and tail % 10 == 0) or (
+            tail == 0 and (current or total) and value < 100)
+        if not fits:
+            out.append(total + current)
+            total, current = 0, 0
+        current += value
+        started = True
+    out.append(total + current)
+    return out
+
+
+def _spelled(m: re.Match[str]) -> str:
+    text = m.group(0).lower()
+    whole, _, decimals = text.partition(" point ")
+    values = _spelled_values(re.split(r"[\s-]+", whole.strip()))
+    digits = "".join(str(_UNITS_WORDS[d]) for d in decimals.split())
+    shown = [str(int(v)) for v in values]
+    if digits:
+        shown[-1] += "." + digits
+    return " ".join(shown)
+
+
+def normalise(text: str) -> str:
+    """Number words as digits ("forty by forty" -> "40 by 40", "two hundred and fifty" -> "250",
+    "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000"); everything
+    else unchanged."""
+    text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
+    text = _SPELLED_NUMBER.sub(_spelled, text)
     return spoken_units(spoken_durations(spoken_fractions(text)))
 
 
@@ -355,6 +408,30 @@ def length_multiple(kind: str, unit: str, text: str, end: int) -> bool:
     return False
 
 
+_COUNT_KINDS = ("iterations", "ranks", "fraction", "cells", "count")
+# "1 and 0 bar", "20, 40 and 60 m/s", "326.85 & 226.85 degC": bare numbers listed before the one
+# that carries their shared unit; not a range ("between 1 and 2 bar") nor a name's digits ("NACA 0012")
+_LIST_HEAD = re.compile(rf"(?<![\w.,/^-])(?P<nums>{_NUM}(?:\s*,\s*{_NUM})*)\s*,?\s*(?:and|&)\s+$")
+_NOT_A_LIST = re.compile(r"(?:\bbetween|\bfrom|\b[A-Z]{2,}|#)\s*$")
+
+
+def listed_before(text: str, start: int, written: str) -> list[tuple[float, int, str]]:
+    """The bare numbers listed right before the quantity at `start` that share its unit ("inlet and
+    outlet at 1 and 0 bar": 1 bar), each as (SI value, start, number as written)."""
+    head = _LIST_HEAD.search(text, max(0, start - 120), start)
+    if head is None or _NOT_A_LIST.search(text[max(0, head.start() - 12):head.start()]):
+        return []
+    own = _QUANTITY.match(text, start)
+    if own is None:
+        return []
+    kind, scale, offset = _kind_of(own.group("unit"))
+    out = []
+    for m in re.finditer(_NUM, head.group("nums")):
+        at = head.start("nums") + m.start()
+        out.append((tidy(parse_number(m.group(0)) * scale + offset), at, m.group(0)))
+    return out
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number with a unit, dimensionless groups (Re, Ma, Ra, Pr, Co), cell counts
     ('N x M', 'N by M', 'N cells') and fractions; number words are read as digits."""
@@ -417,6 +494,13 @@ def quantities(text: str) -> list[Quantity]:
             found.append(Quantity(kind="time", value=parse_number(m.group("num")), text=m.group(0), before=before,
                                   after=after, start=m.start()))
             taken.append(m.span())
+    for q in [q for q in found if q.kind not in _COUNT_KINDS]:
+        for value, start, written in listed_before(text, q.start, q.text):
+            if free(start, start + len(written)):
+                before, after = _context(text, start, start + len(written))
+                found.append(Quantity(kind=q.kind, value=value, text=written, before=before, after=after,
+                                      start=start))
+                taken.append((start, start + len(written)))
     for m in _N_CELLS.finditer(text):
         if free(m.start(), m.end()):
             before, after = _context(text, m.start(), m.end())

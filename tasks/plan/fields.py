@@ -16,12 +16,14 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
 from tasks.plan.named import aliases
+from tasks.plan.units import kind_of_dims
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _VECTOR = re.compile(rf"\(\s*({_NUM})\s*,?\s+({_NUM})\s*,?\s+({_NUM})\s*\)")
 # between a field's name and its value: a place ("at the inlet"), a remark in brackets
 # ("(and initially)") and a linking word ("should be fixed at", "=", "of")
 _LINK = re.compile(
+    r"(?:\s+(?:(?:mass|mole|molar|volume)\s+fraction|concentration|content))?"  # "a CH4 mass fraction of 0.5"
     r"(?:\s+(?:at|on|along|across|through|for)\s+(?:the\s+|both\s+|all\s+)?(?:[A-Za-z-]+\s+)??[A-Za-z-]+)?"
     r"(?:\s*\([^()\d]*\))?"
     r"\s*(?:(?:should|must|shall|will|would|to)\s+be\s+|is\s+|are\s+|of\s+|=\s*|:\s*|be\s+)?"
@@ -59,6 +61,7 @@ class FieldValue(BaseModel):
     patches: list[str] = []
     axis: list[float] | None = None
     named_as: str = ""  # the name or phrase the request used
+    name_start: int = -1  # where that name is in the request
 
 
 def spoken(patch: str) -> str:
@@ -114,6 +117,10 @@ _PATCH_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+# what a user calls a one-word patch of a combustion case: the oxidiser stream is its "air"
+_ONE_WORD_SYNONYMS: dict[str, tuple[str, ...]] = {"air": ("oxidi[sz]er", "oxidant", "oxidi[sz]ing")}
+
+
 def _same_word(word: str, token: str) -> bool:
     """A word of the request is a word of a patch's name, singular or plural, or a synonym
     (inlet/inlets, side/sides, stream for inlet, centre for central)."""
@@ -132,7 +139,7 @@ def names_patch(words: str, patch: str) -> bool:
         return True
     tokens = said.split()
     if len(tokens) < 2:
-        return False
+        return any(re.search(rf"\b{w}\b", words) for w in _ONE_WORD_SYNONYMS.get(said, ()))
     found = re.findall(r"[a-z0-9]+", words.lower())
     spots = [[i for i, w in enumerate(found) if _same_word(w, t)] for t in tokens]
     if not all(spots):
@@ -170,7 +177,7 @@ def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str
     vec = _VECTOR.match(text, pos)
     if vec:
         return None, [float(x) for x in vec.groups()], vec.group(0), pos, vec.end()
-    num = re.match(rf"(?<![\w.]){_NUM}(?![\w.])|{_NUM}(?=\s*[%A-Za-z°])", text[pos:])
+    num = re.match(rf"(?<![\w.]){_NUM}(?!\w|\.\w)|{_NUM}(?=\s*[%A-Za-z°])", text[pos:])  # "... of 0.5." ends a sentence
     if not num or (pos > at and re.search(r"[\d]", text[at:pos])):
         return None
     q = _QUANTITY.match(text, pos)
@@ -184,7 +191,29 @@ def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str
     if prefixed:  # "30 kV", "20 µC/m3": SI prefixes of units the extractor has no kind for
         factor = {"k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3, "µ": 1e-6, "u": 1e-6, "n": 1e-9}[prefixed.group(2)]
         return float(prefixed.group(1)) * factor, None, prefixed.group(0), pos, pos + prefixed.end()
-    return float(num.group(0)), None, num.group(0), pos, pos + num.end()
+    written = num.group(0).rstrip(".") if re.search(r"\d\.$", num.group(0)) else num.group(0)  # "is 5." -> 5
+    return float(written), None, written, pos, pos + len(written)
+
+
+def unit_fits(value_text: str, field_dims: list[int] | None) -> bool:
+    """Whether a value's written unit can be the field's: "2 S/m" is no magnetic field B, "0.3
+    m/s" no species fraction. A value without a unit, or a field of unknown dimensions, fits."""
+    if field_dims is None:
+        return True
+    q = _QUANTITY.match(value_text)
+    if q is None or q.start() != 0 or not q.group("unit"):
+        return True
+    try:
+        kind = _kind_of(q.group("unit"))[0]
+    except ValueError:
+        return True
+    if kind in ("fraction", "iterations", "ranks"):
+        return kind == "fraction" and not any(field_dims)
+    d = (field_dims + [0] * 7)[:7]
+    if kind == "angle":
+        return True  # an angle is a number of degrees in most fields that hold one
+    return kind_of_dims((d[0], d[1], d[2], d[3], d[5], 0)) == kind or \
+        (kind == "pressure" and d[:3] in ([0, 2, -2], [1, -1, -2]))
 
 
 def _pick(candidates: list[str], words: str) -> str | None:
@@ -234,15 +263,18 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
             got = _value_at(text, m.end())
             if got is None or got[3] in found:
                 continue
+            lead = re.search(r"([\w.]+)\s+$", text[:m.start()])
+            if not symbol and lead and lead.group(1) in fields:
+                continue  # "a CH4 concentration of 0.2": the field named before the phrase
             before, after = _clause(text, m.start(), got[4])
             between = text[m.end():got[3]].lower()
             field = _pick(names[name], f"{before} {text[max(0, m.start() - 30):m.start()].lower()}")
-            if field is None:
+            if field is None or not unit_fits(got[2], (dims or {}).get(field)):
                 continue
             places, named = _places(f"{before} {between} {after}", patches)
             found[got[3]] = FieldValue(field=field, text=got[2], start=got[3], value=got[0], vector=got[1],
                                        places=places, patches=named, axis=axis_of(f"{between} {after}"),
-                                       named_as=m.group(0))
+                                       named_as=m.group(0), name_start=m.start())
     for field in fields:  # "0.2 % sludge by volume", "5 % water"
         if not field.startswith("alpha."):
             continue
@@ -258,4 +290,27 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
                                           patches=named)
     if dims:
         _by_unit(text, dims, patches, found)
-    return sorted(found.values(), key=lambda f: f.start)
+    return _placed_by_neighbours(text, sorted(found.values(), key=lambda f: f.start), patches)
+
+
+_LIST_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?(?:an?\s+|the\s+)?")
+
+
+def _placed_by_neighbours(text: str, values: list[FieldValue], patches: list[str]) -> list[FieldValue]:
+    """A value whose own clause names no place takes the place of the value it is listed with
+    ("fuel stream CH4 0.5 N2 0.5": N2 too is the fuel's), else the patch its sentence names
+    ("The fuel is diluted with nitrogen, with an N2 mass fraction of 0.5")."""
+    out: list[FieldValue] = []
+    for fv in values:
+        if fv.places or fv.patches or fv.name_start < 0:
+            out.append(fv)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and (prev.places or prev.patches) and prev.name_start >= 0 and \
+                _LIST_GAP.fullmatch(text[prev.start + len(prev.text):fv.name_start]):
+            out.append(fv.model_copy(update={"places": list(prev.places), "patches": list(prev.patches)}))
+            continue
+        sentence = re.split(r"[.!?]\s|\n", text[:fv.name_start])[-1].lower()
+        _, named = _places(sentence, patches)
+        out.append(fv.model_copy(update={"patches": named}) if named else fv)
+    return out

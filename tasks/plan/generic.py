@@ -9,18 +9,25 @@ and each stated quantity becomes an edit or a `not_applied` entry with its reaso
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.core.errors import PlanError, RequestError
 from tasks.foam import dictionary as fd
 from tasks.foam.commands import ALLOWED_COMMANDS, RESTORE_FIELDS
-from tasks.foam.files import find_file
+from tasks.foam import geometry
+from tasks.foam.files import find_file, read_text
 from tasks.foam.physics import is_steady, model_spec
+from tasks.plan.foam_values import fmt
 from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
+from tasks.plan.controls import mesh_refinement, write_count
 from tasks.plan.manifest import (
     BaseCandidate,
     CaseManifest,
+    FileEdit,
     Patch,
     TimeControl,
     Turbulence,
@@ -34,7 +41,7 @@ from tasks.plan.select import (
     request_features,
     tutorial_records,
 )
-from tasks.plan.stated import StatedQuantity
+from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 
 class GeometryDescribed(RequestError):
@@ -145,7 +152,11 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         assumptions.append(f"solver = {solver} (the request is {'steady' if features.steady else 'transient'}; "
                            f"the base runs {record.solver})")
     base_dir = Path(record.path)
-    binder = bind_all(base_dir, solver, ctx.text, stated)
+    steady = is_steady(solver)
+    m4 = m4_mesh_template(base_dir)
+    mesh_change = mesh_words(base_dir, m4, ctx.text, stated)
+    binder = bind_all(base_dir, solver, ctx.text, [q for q in stated if not any(q is t for t in mesh_change.taken)])
+    write_words(binder, ctx.text, stated, steady)
     base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"
     model = ctx.model or base_model or "laminar"
     if ctx.model is None and features.simulation_type == "laminar":
@@ -156,24 +167,22 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         if ctx.model:
             raise
         spec = None  # a model of the base's own (buoyantKEpsilon, a phase model): kept as it is
-    steady = is_steady(solver)
     control = binder.base.text("system/controlDict") or ""
     time = _time_control(control, binder, steady)
     steps = tutorial_steps(best, solver)
     mesh_params: dict = {}
-    m4 = m4_mesh_template(base_dir)
     if m4:  # the tutorial's scripts expand an m4 template (any name) into blockMeshDict, then run blockMesh
         mesh_params["m4"] = m4
         if steps and not any(s[0] == "blockMesh" for s in steps):
             steps.insert(0, ["blockMesh"])
     patches = [Patch(name=p, role=_ROLE[r]) for p, r in binder.roles.items() if r in _ROLE]
     assumptions.insert(0, f"base case = the tutorial {record.case} ({'; '.join(best.why)})")
-    assumptions += binder.assumptions
+    assumptions += binder.assumptions + mesh_change.assumptions
     if model != (base_model or "laminar"):
         assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
                            "wall function, scheme and solver entry switched)")
     geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
-                and not has_dimension(base_dir, q.value)]
+                and not has_dimension(base_dir, q.value) and not any(q is t for t in mesh_change.taken)]
     if geometry:
         text = ", ".join(q.text for q in geometry)
         if not allow_substitute:
@@ -188,8 +197,9 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),
         steady=steady, turbulence=Turbulence(simulation_type=spec.simulation_type if spec else
                                              (record.simulation_type or "laminar"), model=model),
-        mesh="tutorial", mesh_params=mesh_params, patches=patches, time=time, edits=binder.edits, bindings=binder.bindings,
-        not_applied=binder.not_applied, assumptions=assumptions, warnings=warnings, base_candidates=candidates,
+        mesh="tutorial", mesh_params=mesh_params, patches=patches, time=time, edits=binder.edits + mesh_change.edits,
+        bindings=binder.bindings + mesh_change.bindings, not_applied=binder.not_applied + mesh_change.not_applied,
+        assumptions=assumptions, warnings=warnings, base_candidates=candidates,
         steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry),
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
@@ -308,10 +318,21 @@ def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
     if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
         return True
+    if not spec.two_d and tutorial_is_2d(case_dir):  # a 3D cube is not the tutorial's one-cell-thick square
+        return True
     if not fits_extents(domain_extents(spec), tutorial_extents(case_dir)):
         return True
     return spec.shape == "heated_cavity" and any(
         q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature") for q in stated)
+
+
+def tutorial_is_2d(case_dir: Path) -> bool:
+    """The tutorial's blockMesh mesh is 2D: it has an empty or wedge patch (False when it has no
+    plain blockMeshDict)."""
+    from tasks.foam.files import read_text
+
+    found = find_file(case_dir / "system", "blockMeshDict")
+    return found is not None and re.search(r"\btype\s+(?:empty|wedge)\s*;", read_text(found)) is not None
 
 
 def domain_extents(spec) -> list[float]:
@@ -384,7 +405,7 @@ def has_dimension(case_dir: Path, value: float, rel_tol: float = 0.01) -> bool:
 
 _DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"
                               r"gap|apart|spacing|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|"
-                              r"cavity|room)\b")
+                              r"cavity|room|enclosure|chamber|vessel|container|annulus)\b")
 
 
 # Lengths that are a model's parameters, not the domain's sizes: a wave's height or length, a
@@ -435,3 +456,273 @@ def _time_control(control: str, binder: Binder, steady: bool) -> TimeControl:
                        write_interval=number("writeInterval", 1.0),
                        adjustable=(values.get("adjustTimeStep") or fd.get(control, ["adjustTimeStep"]) or "no")
                        in ("yes", "on", "true"))
+
+
+# mesh resolution and write count stated in words ------------------------------------------------
+_MESH_ROLES = ("mesh_cells", "mesh_cells_axis", "cell_size")
+_BMD = "system/blockMeshDict"
+
+
+@dataclass
+class MeshChange:
+    """What the request's mesh words do to the base's blockMeshDict: edits, what they bind, what
+    could not be applied, and the stated quantities taken here (no other binder sets them)."""
+
+    edits: list[FileEdit] = field(default_factory=list)
+    bindings: list[Binding] = field(default_factory=list)
+    not_applied: list[NotApplied] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    taken: list[StatedQuantity] = field(default_factory=list)
+
+
+def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
+    """The base's blockMeshDict as blockMesh reads it: its own, else its m4 template expanded
+    (as the tutorial's scripts do, and as the writer does); None when it has neither."""
+    if m4 is None:
+        found = find_file(base_dir / "system", "blockMeshDict")
+        return read_text(found) if found is not None else None
+    template = find_file((base_dir / m4).parent, Path(m4).name)
+    if template is None or shutil.which("m4") is None:
+        return None
+    out = subprocess.run(["m4"], input=read_text(template), check=False, capture_output=True, text=True,
+                         cwd=base_dir, timeout=60)
+    return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
+
+
+def _scale_of(text: str) -> float:
+    raw = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+    try:
+        return float(raw)
+    except ValueError:
+        return 1.0
+
+
+def _blocks_edit(change: MeshChange, old: str, new: str, words: str, how: str) -> None:
+    before, after = geometry.block_cells(old), geometry.block_cells(new)
+    value = fd.get(new, ["blocks"]) or ""
+    span = fd.find(new, ["blocks"])  # the edit keeps the blocks' layout and comments
+    raw = new[span.value_start:span.value_end].strip().rstrip(";").strip() if span is not None else value
+    raw = "\n".join(line for line in fd.strip_comments(raw).splitlines() if line.strip())  # as the checker reads it
+    # one edit of the blocks holds every change (a count along x, then one along y); each binding the final blocks
+    change.edits = [e for e in change.edits if e.entry != ["blocks"]]
+    change.edits.append(FileEdit(file=_BMD, entry=["blocks"], value=raw or value, reason=how, locked=True))
+    change.bindings = [b.model_copy(update={"value": value}) if b.entry == ["blocks"] else b for b in change.bindings]
+    change.bindings.append(Binding(stated=words, file=_BMD, entry=["blocks"], value=value, how=how))
+    change.assumptions.append(f"{words}: cells per block {' '.join(f'({a} {b} {c})' for a, b, c in before)} -> "
+                              f"{' '.join(f'({a} {b} {c})' for a, b, c in after)}")
+
+
+# a length said as the size of the cells: "25 cm cells", "0.5 cm on a side cells", "cubic 10 cm cells"
+_CELLS_AFTER = re.compile(r"\s*(?:-\s*)?(?:(?:cubic|square|uniform|equal|regular|wide|long)\s+|on\s+a\s+side\s+)?"
+                          r"(?:grid\s+|mesh\s+)?cells?\b(?!\s+(?:across|along|in|per|over)\b)", re.I)
+_CELLS_BEFORE = re.compile(r"\bcells?\s+(?:of\s+)?(?:about\s+|roughly\s+|around\s+)?$", re.I)
+
+
+def names_cell_size(text: str, q: StatedQuantity) -> bool:
+    """The length `q` is the size of the mesh cells ("25 cm cells", "cells 0.5 cm on a side"),
+    not a dimension of the domain."""
+    at = text.find(q.text)
+    if at < 0:
+        return False
+    after = text[at + len(q.text):]
+    return bool(_CELLS_AFTER.match(after)) or bool(_CELLS_BEFORE.search(text[max(0, at - 30):at])) and \
+        bool(re.match(r"\s*(?:on\s+a\s+side|each|wide|per\s+side)?\s*(?:[,;.)]|$|and\b)", after))
+
+
+_PER_BLOCK = re.compile(r"\b(?:per|in\s+each|in\s+every|for\s+each|each|every)\s+(?:of\s+the\s+(?:\w+\s+)?)?blocks?\b")
+
+
+def cells_on_blocks(bmd: str, dims: list[int], per_block: bool) -> tuple[str, str]:
+    """A mesh of several blocks with the stated cell counts (x y [z]; two counts are the two
+    resolved directions of a 2-D mesh): `per_block`, each block gets them (its blocks must all
+    have the same counts, or shared faces would not match); else each direction's total across
+    the blocks (pitzDaily: 18 + 180 + 25 in x) is scaled to the stated count, every block in
+    proportion. Returns the new text and what was done."""
+    blocks = geometry.block_cells(bmd)
+    if not blocks:
+        raise PlanError("the base's blockMeshDict has no blocks with plain cell counts")
+    flat = geometry.empty_axes(bmd)
+    axes = [a for a in range(3) if a not in flat] if len(dims) == 2 and flat else [0, 1, 2][:len(dims)]
+    if len(dims) != len(axes):
+        raise PlanError(f"{len(dims)} cell counts for a mesh that resolves {3 - len(flat)} directions; "
+                        "state one count per resolved direction")
+    if per_block:
+        if len(set(blocks)) != 1:
+            raise PlanError(f"the base's {len(blocks)} blocks have different cell counts {sorted(set(blocks))}: "
+                            "the same counts in every block would not match at their shared faces; ask for a "
+                            "refinement factor ('twice as fine') or a cell size")
+        reference = list(blocks[0])
+    else:
+        totals = geometry.aligned_totals(bmd)
+        if totals is None:
+            raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
+        reference = totals
+    factors = [1.0, 1.0, 1.0]
+    for axis, n in zip(axes, dims):
+        factors[axis] = n / reference[axis]
+    new = geometry.scale_blocks(bmd, factors) if per_block else geometry.scale_blocks_along(bmd, factors)
+    where = "in every block" if per_block else "across the blocks"
+    return new, f"{' x '.join(str(n) for n in dims)} cells {where}"
+
+
+_AXIS_WORDS = (r"\bx\b|\blong\w*|\blength\w*|\bstream\w*|\baxial\w*", r"\by\b|\bheight\b|\bhigh\b|\bacross\b|"
+               r"\bwall[- ]normal\b|\bvertical\w*", r"\bz\b|\bspan\w*|\bdepth\b")
+
+
+def axis_named(text: str, q: StatedQuantity) -> int | str | None:
+    """The direction the words right after a cell count name: 0, 1 or 2 (x, y, z), "along" for
+    "along the channel" (the longest side), None when they name none."""
+    at = text.lower().find(q.text.lower())
+    after = text.lower()[at + len(q.text):at + len(q.text) + 40] if at >= 0 else ""
+    after = re.split(r"[,;.]|\band\b", after)[0]
+    axis = next((i for i, pattern in enumerate(_AXIS_WORDS) if re.search(pattern, after)), None)
+    if axis is None and re.search(r"\balong\b", after):
+        return "along"
+    return axis
+
+
+def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
+    """A mesh of several blocks with `n` cells across its blocks along one direction (x, y, z, or
+    "along": the longest side): the blocks' counts in that direction scaled in proportion."""
+    totals, extents = geometry.aligned_totals(bmd), geometry.block_extents(bmd)
+    if totals is None or extents is None:
+        raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
+    if axis == "along":
+        axis = max(range(3), key=lambda a: extents[0][a])
+    if axis is None:
+        raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
+    factors = [1.0, 1.0, 1.0]
+    factors[int(axis)] = n / totals[int(axis)]
+    new = geometry.scale_blocks_along(bmd, factors)
+    if any(b >= 2 > a for new_block, old_block in zip(geometry.block_cells(new), geometry.block_cells(bmd))
+           for a, b in zip(new_block, old_block)):
+        raise PlanError(f"{n} cells along {'xyz'[int(axis)]} across the base's blocks ({totals[int(axis)]} now) would "
+                        "leave a block one cell thick; state the count per block or a refinement factor")
+    return new, f"{n} cells along {'xyz'[int(axis)]} across the blocks"
+
+
+def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity]) -> MeshChange:
+    """The request's mesh resolution as edits of the base's blockMeshDict (its own, or the one its
+    m4 template expands to): a cell size ("cells of 5 mm", "25 cm cells") on any block mesh where
+    the binder cannot set it; cell counts ("20 x 20 per block", "100 cells along x") on a mesh of
+    several blocks; a refinement factor ("twice as fine", "halve the cell size", "coarsen by 2")
+    on any block mesh, its counts plain or variables (a snappyHexMesh background mesh). A
+    refinement factor beside stated counts or sizes is not applied on top of them."""
+    change = MeshChange()
+    sizes = [q for q in stated if q.role == "cell_size"]
+    said = [q for q in stated if q.role == "geometry" and names_cell_size(text, q)]  # "25 cm cells"
+    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis")]
+    refine = mesh_refinement(text)
+    if not (sizes or said or counts or refine):
+        return change
+    bmd = base_block_mesh(base_dir, m4)
+    if bmd is None:
+        if refine is not None:
+            change.not_applied.append(NotApplied(text=refine[1], reason="the base mesh is not made by blockMesh "
+                                                 "(imported, or snappyHexMesh without a background blockMeshDict): "
+                                                 "refine it by hand"))
+        return change
+    several = m4 is not None or len(geometry.block_cells(bmd)) > 1
+    bmd = _size_cells(change, bmd, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
+    if several:
+        bmd = _count_cells(change, bmd, text, counts)
+    if refine is not None:
+        _refine(change, bmd, refine[0], refine[1], any(q.role in _MESH_ROLES for q in stated))
+    return change
+
+
+def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> str:
+    """Cells of the stated size in every block; returns the blockMeshDict as changed."""
+    for q in sizes:
+        change.taken.append(q)
+        try:
+            new = geometry.size_blocks(bmd, q.value, _scale_of(bmd))
+        except PlanError as err:
+            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
+            continue
+        _blocks_edit(change, bmd, new, q.text, f"cells of about {q.text} in every block")
+        bmd = new
+    return bmd
+
+
+def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity]) -> str:
+    """Stated cell counts on a mesh of several blocks: "20 x 20" (per block, or the totals across
+    the blocks), "100 cells along x" (one direction's total); returns the blockMeshDict as changed."""
+    per_block = bool(_PER_BLOCK.search(text.lower()))
+    whole = [q for q in counts if q.role == "mesh_cells" and q.dims][:1]  # the first "N x M" only
+    for q in [q for q in counts if q.role == "mesh_cells_axis" or any(q is w for w in whole)]:
+        change.taken.append(q)
+        try:
+            if q.role == "mesh_cells":
+                new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
+            else:
+                new, how = cells_along(bmd, int(q.value), axis_named(text, q))
+        except PlanError as err:
+            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
+            continue
+        _blocks_edit(change, bmd, new, q.text, how)
+        bmd = new  # a count along y scales what a count along x left
+    return bmd
+
+
+def _refine(change: MeshChange, bmd: str, factor: float, words: str, sized: bool) -> None:
+    """Every block's counts (or the variables they name) times `factor`, in every resolved
+    direction; not on top of stated counts or sizes (`sized`)."""
+    if sized:
+        change.assumptions.append(f"{words}: not applied on top of the stated cell counts or size")
+        return
+    how = f"mesh {'refined' if factor > 1 else 'coarsened'} x{factor:g} in every resolved direction"
+    try:
+        _blocks_edit(change, bmd, geometry.scale_block_cells(bmd, factor, factor, factor), words, how)
+        return
+    except PlanError:
+        pass  # counts that are variables ($:backgroundMesh.xCells): scaled where they are defined
+    try:
+        scaled = geometry.scaled_count_variables(bmd, [factor] * 3)
+    except PlanError as err:
+        change.not_applied.append(NotApplied(text=words, reason=str(err)))
+        return
+    if not scaled:
+        change.not_applied.append(NotApplied(text=words, reason="the base's blockMeshDict has no cell counts to scale"))
+        return
+    for path, _, new in scaled:
+        change.edits.append(FileEdit(file=_BMD, entry=path, value=str(new), reason=how, locked=True))
+    change.bindings.append(Binding(stated=words, file=_BMD, entry=scaled[0][0], value=str(scaled[0][2]), how=how))
+    change.assumptions.append(f"{words}: " + ", ".join(f"{'/'.join(p)} {o} -> {n}" for p, o, n in scaled))
+
+
+_WRITE_ROLES = ("write_interval", "control:writeInterval")
+
+
+def write_words(binder: Binder, text: str, stated: list[StatedQuantity], steady: bool) -> None:
+    """"20 snapshots": the write interval that spreads that many writes over the run as planned
+    (its end time, start time and time step), in the base's write control (steps or time)."""
+    count = write_count(text)
+    if count is None or any(q.role in _WRITE_ROLES for q in stated):
+        return
+    n, words = count
+    rel = "system/controlDict"
+    try:
+        start = float(binder.current(rel, "startTime") or 0)
+        end = float(binder.current(rel, "endTime"))
+        dt = float(binder.current(rel, "deltaT") or 1)
+    except ValueError:
+        binder.not_applied.append(NotApplied(text=words, reason="the base's endTime, startTime or deltaT is not a number"))
+        return
+    span = end - start
+    if span <= 0 or dt <= 0:
+        binder.not_applied.append(NotApplied(text=words, reason=f"the run spans no time (startTime {start:g}, "
+                                             f"endTime {end:g})"))
+        return
+    control = binder.current(rel, "writeControl") or "timeStep"
+    if steady or control == "timeStep":
+        value = str(max(1, round(span / dt / n)))
+        if not steady and control == "timeStep" and abs(round(span / dt / n) * dt * n - span) > 1e-9 * span:
+            binder.set(rel, ["writeControl"], "runTime", "write control in seconds, for equally spaced writes")
+            value = fmt(span / n)
+    else:
+        value = fmt(span / n)
+    binder.edits.append(FileEdit(file=rel, entry=["writeInterval"], value=value,
+                                 reason=f"{words}: writeInterval {value} over the run", locked=True))
+    binder.bindings.append(Binding(stated=words, file=rel, entry=["writeInterval"], value=value,
+                                   how=f"{n} writes from {start:g} to {end:g}"))

@@ -18,6 +18,16 @@ from tasks.plan.stated import StatedQuantity
 _POSITION = {"top", "bottom", "left", "right", "upper", "lower", "front", "back", "inner", "outer", "middle"}
 _VALUE_ROLES = {"velocity": "U", "temperature": "T"}
 _INITIAL = re.compile(r"\b(?:initial(?:ly)?|start(?:s|ing)?|everywhere|throughout)\b")
+# words that make a temperature the one of what flows in ("hot air blown in at 3 m/s and 300 K")
+_INFLOW = re.compile(r"\b(?:inlets?|inflow|enter(?:s|ing)?|blown|blow(?:s|ing)?|suppl(?:y|ied)|fed|comes in|incoming)\b")
+# "the solids", "all fluid regions": every region of that kind
+_EVERY_OF_KIND = re.compile(r"\b(solid|fluid)(?:s\b|\s+regions\b|\s+parts\b)")
+# a region's material property -> where its thermophysicalProperties holds it
+_PROPERTY_PATHS = {
+    "thermal_conductivity": (["mixture", "transport", "kappa"],),
+    "density": (["mixture", "equationOfState", "rho"],),
+    "specific_heat": (["mixture", "thermodynamics", "Cp"], ["mixture", "thermodynamics", "Cv"]),
+}
 
 
 def region_names(region_properties: str) -> dict[str, str]:
@@ -73,9 +83,36 @@ class RegionDictBinding:
         regions = region_names(self.base.text("constant/regionProperties") or "")
         return {r: k for r, k in regions.items() if self.base.field_rels(f"{r}/{field}")}
 
+    def bind_region_property(self, q: StatedQuantity) -> bool:
+        """A material property of a region ("heater thermal conductivity 400 W/m/K", "the water's
+        density"): constant/<region>/thermophysicalProperties of the region the words name (the
+        only solid for a solid's property). False when the case has no regions."""
+        paths = _PROPERTY_PATHS.get(q.quantity)
+        regions = region_names(self.base.text("constant/regionProperties") or "")
+        if not paths or not regions:
+            return False
+        clause = clause_before(self.text, q) + " " + q.text.lower()
+        region = named_region(clause, regions, None)
+        if region is None:
+            solids = [r for r, k in regions.items() if k == "solid"]
+            region = solids[0] if len(solids) == 1 and re.search(r"\bsolid\b", clause) else None
+        if region is None:
+            self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
+            return True
+        rel = f"constant/{region}/thermophysicalProperties"
+        text = self.base.text(rel) or ""
+        path = next((p for p in paths if fd.find(text, p) is not None), None)
+        if path is None:
+            self.refuse(q, f"{rel} has no {'/'.join(paths[0])} for {q.text} (its thermo model computes it)")
+            return True
+        self.set(rel, path, fmt(q.value), f"{path[-1]} of {region}", q)
+        return True
+
     def bind_in_region(self, q: StatedQuantity) -> bool:
         """Bind q in the region its clause names; False when the case has no region dictionaries or
         q is not a temperature or velocity (the ordinary binder takes it)."""
+        if self.bind_region_property(q):
+            return True
         field = _VALUE_ROLES.get(q.quantity)
         regions = self._region_dicts() if field else {}
         if not regions and field and self._region_folders(field):
@@ -88,6 +125,12 @@ class RegionDictBinding:
             fluids = [r for r, k in regions.items() if k == "fluid" and self._region_inlets(r)]
             region = fluids[0] if len(fluids) == 1 else None
         initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
+        kind = _EVERY_OF_KIND.search(clause)
+        if initial and kind:  # "the solids start at 350 K"
+            for each in [r for r, k in regions.items() if k == kind.group(1)]:
+                self.set(f"system/{each}/changeDictionaryDict", ["T", "internalField"], f"uniform {fmt(q.value)}",
+                         f"initial temperature of {each}", q)
+            return True
         if region is None and initial:
             for each in regions:
                 self.set(f"system/{each}/changeDictionaryDict", ["T", "internalField"], f"uniform {fmt(q.value)}",
@@ -154,7 +197,8 @@ class RegionDictBinding:
         region = named_region(clause, regions, "fluid" if field == "U" else None)
         if region is None:
             with_inlet = [r for r in regions if self._folder_inlets(r)]
-            region = with_inlet[0] if len(with_inlet) == 1 and (field == "U" or "inlet" in q.role) else None
+            flows_in = "inlet" in q.role or bool(_INFLOW.search(clause_before(self.text, q) + " " + q.text))
+            region = with_inlet[0] if len(with_inlet) == 1 and (field == "U" or flows_in) else None
         initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
         if region is None:
             self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")

@@ -15,9 +15,11 @@ from tasks.foam.defaults import defaults, describe_relaxation
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, inlet_turbulence, is_steady, model_spec, sine_bc
-from tasks.plan.extract import Quantity, cell_counts, sines
+from tasks.plan.controls import Control, mesh_refinement, run_controls, write_count
+from tasks.plan.extract import Quantity, cell_counts, normalise, sines
 from tasks.plan.foam_values import fmt  # stated values exactly as stated (10 significant digits)
 from tasks.plan.stated import Binding, role_of
+from tasks.plan.select import request_features
 from tasks.plan.manifest import CaseManifest, FileEdit, Fluid, Patch, Physics, SetFieldsBox, TimeControl, Turbulence
 
 if TYPE_CHECKING:
@@ -127,13 +129,31 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
         by_role(ctx, "time", "delta_t")
     write_q = ctx.q("time", "every", "write", "output") or ctx.q("iterations", "every", "write") or \
         by_role(ctx, "time", "write_interval") or by_role(ctx, "iterations", "write_interval")
+    # a value picked by a nearby word whose own words give it another run-control role ("2 s of flow
+    # time, Δt = 2.5 ms": the 2.5 ms is the time step) gives way to the one whose words say this role
+    end_q = _unless_other_role(ctx, end_q, "end_time")
+    dt_q = _unless_other_role(ctx, dt_q, "delta_t")
+    write_q = _unless_other_role(ctx, write_q, "write_interval")
+    said = {c.key: c for c in run_controls(normalise(ctx.text))}  # "write every 500", "an end time of 50"
     end_v, end_locked = p.take("endTime", end_q, end, "s" if not steady else "iterations")
+    if end_q is None and "endTime" in said:
+        end_v, end_locked = _said(p, said["endTime"])
     if steady:  # deltaT only counts iterations in a steady solver: not a choice to report
         dt_v, dt_locked = dt, False
         p.values["deltaT"] = dt
     else:
         dt_v, dt_locked = p.take("deltaT", dt_q, dt, "s")
     write_v, write_locked = p.take("writeInterval", write_q, write, "s" if not steady else "iterations")
+    if write_q is None and "writeInterval" in said:
+        write_v, write_locked = _said(p, said["writeInterval"])
+    elif write_q is None and (count := write_count(ctx.text)) is not None and end_v > 0:
+        n, words = count  # "10 snapshots": equally spaced over the run
+        write_v, write_locked = (max(1.0, round(end_v / dt_v / n)) if steady else end_v / n), True
+        p.bindings.append(Binding(stated=words, file="system/controlDict", entry=["writeInterval"],
+                                  value=fmt(write_v), how=f"{n} writes over the run"))
+    if "purgeWrite" in said:
+        _said(p, said["purgeWrite"])
+        p.set("system/controlDict", ["purgeWrite"], str(int(said["purgeWrite"].value)), "time directories kept", True)
     control = "adjustableRunTime" if adjustable else ("runTime" if not steady and write_locked else "timeStep")
     if not steady and not adjustable and not write_locked:
         control, write_v = "runTime", write
@@ -147,6 +167,36 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
             p.set("system/controlDict", ["maxCo"], fmt(max_co), "Courant limit")
     return TimeControl(end_time=end_v, delta_t=dt_v, write_control=control, write_interval=write_v,
                        adjustable=adjustable, max_co=max_co)
+
+
+_RUN_ROLES = ("end_time", "delta_t", "write_interval")
+
+
+def _unless_other_role(ctx: "Context", q: Quantity | None, role: str) -> Quantity | None:
+    """`q`, unless its words give it another run-control role (stated.role_of): then the quantity
+    of the same kind whose words give it `role`, if any."""
+    if q is None or role_of(q) == role or role_of(q) not in _RUN_ROLES:
+        return q
+    return by_role(ctx, q.kind, role)
+
+
+_CELLS_NEXT = ("cells", "cell ", "cell,", "cubic cells", "square cells", "uniform cells", "grid cells", "mesh cells")
+
+
+def cell_size_of(ctx: "Context") -> Quantity | None:
+    """The length the request gives as the size of the cells ("25 cm cells", "cells of 5 mm")."""
+    return next((q for q in ctx.qs if q.kind == "length" and (
+        q.after.strip().lower().startswith(_CELLS_NEXT) or q.before.rstrip().endswith(("cells of", "cell size",
+                                                                                       "cell size of", "cells")))), None)
+
+
+def _said(p: Plan, c: Control) -> tuple[float, bool]:
+    """A unit-less run control of the request (tasks.plan.controls.run_controls), recorded as the
+    binding of the stated control of the same label (so no later binder sets it again)."""
+    p.values[c.key] = c.value
+    p.bindings.append(Binding(stated=c.label, file="system/controlDict", entry=[c.key], value=fmt(c.value),
+                              how=f"{c.key} as stated ({c.text})"))
+    return c.value, True
 
 
 def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: bool) -> None:
@@ -163,9 +213,29 @@ def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: boo
 
 
 def manifest(p: Plan, **fields) -> CaseManifest:
+    _mesh_words(p, fields)
     m = CaseManifest(request=p.ctx.text, edits=p.edits, assumptions=p.assumptions,
                      warnings=p.warnings, values=p.values, bindings=p.bindings, **fields)
     return m
+
+
+def _mesh_words(p: Plan, fields: dict) -> None:
+    """A refinement factor, a cell size or cell counts on a recipe's tutorial mesh of several
+    blocks (or an m4 template): tasks.plan.generic.mesh_words, as for any tutorial base. A mesh
+    the recipe generates or sizes itself (a rectangle, the cavity's counts) is left to it."""
+    from tasks.plan.generic import mesh_words  # generic imports the binder, which is heavier than a recipe
+    from tasks.plan.stated import read_stated
+
+    params = fields.get("mesh_params") or {}
+    base = fields.get("base_tutorial")
+    if not base or fields.get("base_kind", "tutorial") != "tutorial" or "rectangle" in params or "cells" in params:
+        return
+    change = mesh_words(p.ctx.tutorials_dir / base, params.get("m4"), p.ctx.text, read_stated(p.ctx.text))
+    p.edits += change.edits
+    p.bindings += change.bindings
+    p.assumptions += change.assumptions
+    if change.not_applied:
+        fields["not_applied"] = [*fields.get("not_applied", []), *change.not_applied]
 
 
 # --- cavity ----------------------------------------------------------------------------
@@ -174,7 +244,8 @@ def manifest(p: Plan, **fields) -> CaseManifest:
 def plan_cavity(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
     solver = pick_solver(ctx, "icoFoam", ("icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"), "a lid-driven cavity")
-    model = ctx.model or ("kEpsilon" if solver == "simpleFoam" else "laminar")
+    turbulent = request_features(ctx.text, ctx.solver, ctx.model).simulation_type == "RAS"  # "turbulent (RANS)"
+    model = ctx.model or ("kEpsilon" if solver == "simpleFoam" or turbulent else "laminar")
     if solver == "icoFoam" and model != "laminar":
         solver = "pisoFoam"
         p.assumptions.append(f"solver = pisoFoam (icoFoam is laminar only; {model} asked for)")
@@ -191,12 +262,18 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     p.set("system/blockMeshDict", ["scale"], fmt(length), "domain size (v1912 keyword)", locked_l)
     counts = cell_counts(ctx.text)
     nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 20)
-    if not counts:
+    refine = None if counts else mesh_refinement(ctx.text)
+    if refine is not None:  # "twice as fine": the tutorial's 20 x 20 scaled
+        nx = ny = max(1, round(20 * refine[0]))
+        p.assumptions.append(f"mesh = {nx} x {ny} x 1 cells ({refine[1]}: the tutorial's 20 x 20 x {refine[0]:g})")
+        p.bindings.append(Binding(stated=refine[1], file="system/blockMeshDict", entry=["blocks"],
+                                  value=f"({nx} {ny} 1)", how="mesh refinement of the tutorial's 20 x 20"))
+    elif not counts:
         p.assumptions.append("mesh = 20 x 20 x 1 cells (the tutorial's)")
     bmd = tutorial_text(ctx, CAVITY, "system/blockMeshDict")
     blocks = fd.get(bmd, ["blocks"]) or ""
     new_blocks = set_single_block_cells(blocks, [nx, ny, 1])
-    p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts))
+    p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts) or refine is not None)
     sine = sines(ctx.text)
     if sine:
         s = sine[0]
@@ -226,9 +303,16 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
     reynolds_check(p, speed, length, fluid.nu, model == "laminar")
     dx = length / nx
-    courant = defaults().target_courant
+    co_q = ctx.q("courant")  # "keep Co below 0.5": the fixed time step of icoFoam / pisoFoam follows it
+    courant = co_q.value if co_q is not None and co_q.value > 0 else defaults().target_courant
     dt_default = 1.0 if steady else float(f"{min(0.005 * length / 0.1, courant * dx / max(speed, 1e-9)):.2g}")
     time = time_control(p, steady, 1000 if steady else 0.5, dt_default, 100 if steady else 0.05)
+    if co_q is not None and not steady and p.values.get("deltaT") == dt_default:
+        p.bindings.append(Binding(stated=co_q.text.strip(), file="system/controlDict", entry=["deltaT"],
+                                  value=fmt(dt_default), how=f"fixed time step for Co {fmt(courant)} on {fmt(dx)} m cells "
+                                                             f"at {fmt(speed)} m/s"))
+        p.assumptions.append(f"deltaT = {fmt(dt_default)} s: Courant number {fmt(courant)} ({co_q.text.strip()}) "
+                             f"at the lid speed on {fmt(dx)} m cells ({solver} runs a fixed time step)")
     if not steady:
         co = speed * time.delta_t / dx
         p.values["Courant"] = co
@@ -397,8 +481,17 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     spec = model_spec(model)
     counts = cell_counts(ctx.text)
     nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 80)
+    size_q = None if counts else cell_size_of(ctx)
+    refine = None if counts or size_q else mesh_refinement(ctx.text)
+    if size_q is not None:  # "25 cm cells": the generated rectangle's counts
+        nx, ny = max(1, round(width / size_q.value)), max(1, round(height / size_q.value))
+        p.bindings.append(Binding(stated=size_q.text.strip(), file="system/blockMeshDict", entry=["blocks"],
+                                  value=f"({nx} {ny} 1)", how=f"cells of {size_q.text.strip()}"))
+    elif refine is not None:  # "twice as fine": the default 20 x 80 scaled
+        nx, ny = max(1, round(nx * refine[0])), max(1, round(ny * refine[0]))
     if not counts:
-        p.assumptions.append(f"mesh = {nx} x {ny} cells")
+        p.assumptions.append(f"mesh = {nx} x {ny} cells" + (f" ({size_q.text.strip()} cells)" if size_q else
+                                                            f" ({refine[1]})" if refine else ""))
     u_buoy = math.sqrt(g * beta * abs(t_hot - t_cold) * height)
     turb = inlet_turbulence(max(u_buoy, 0.01), width, fluid.nu)
     bc_values = {"U": vec(0, 0, 0), "T": fmt(t_ref), "k": fmt(turb.k), "epsilon": fmt(turb.epsilon),

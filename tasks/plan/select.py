@@ -28,24 +28,33 @@ from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.allrun_inputs import copies_from, resource_files
 from tasks.knowledge.casebase import RECORD_VERSION, CaseRecord, find_case_dirs, read_case_record
+from tasks.plan.select_records import non_newtonian_cached, porous_cached, rotates_cached
+from tasks.plan.select_values import value_cues
 
 # Solvers a base can be switched between by tasks/edit/caseops.switch_solver.
 SWITCHABLE = {"icoFoam", "pisoFoam", "pimpleFoam", "simpleFoam"}
-_STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|potential|laplacian|SRFSimple|porousSimple")
+# (potentialFoam's 'potential', not potentialFreeSurfaceFoam's: that one steps a wave height in time)
+_STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|[pP]otentialFoam|laplacian|SRFSimple|porousSimple")
+# solvers that run either way: laplacianFoam steps its diffusion in time and reaches the steady state
+_EITHER_TIME_SCHEME = re.compile(r"[lL]aplacian")
 
 # request words -> physics flags (True: asked for; False: excluded)
 FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
                       "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas", "than sound", "than the sound",
-                      "speed of sound", "sound speed", "compressed", "compressibility"), ("incompressible",)),
+                      "speed of sound", "sound speed", "compressed", "compressibility", "acoustic", "sound wave",
+                      "pressure wave", "water hammer", "blast wave"), ("incompressible",)),
     "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
                     "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
                     "bubble", "interface", "liquid column", "water column", "filling", "droplet", "a drop of",
                     "drop of water", "drop of oil", "oil and water", "water and oil", "water in oil", "oil in water",
-                    "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas"),
+                    "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas", "meniscus", "wetting",
+                    "contact angle", "surface tension", "capillary", "partly filled", "partially filled",
+                    "half-full", "half full", "cavitation", "cavitating", "vapour pocket", "vapor pocket", "floating", "buoy ", "buoys", "under air",
+                    "below air", "air above", "air on top", "above the water", "above the liquid"),
                    ("single-phase", "single phase", "one phase", "one-phase")),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
-                "boussinesq", "rayleigh", "cooling", "cooled", "warm"), ("isothermal",)),
+                "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
                   "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
@@ -57,8 +66,11 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
                     "ignition", "ignited", "premixed", "equivalence ratio"), ()),
     "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
+    "non_newtonian": (("non-newtonian", "non newtonian", "shear-thinning", "shear thinning", "shear-thickening",
+                       "power law", "power-law", "bird-carreau", "carreau", "cross model", "herschel", "bingham",
+                       "casson", "viscoplastic", "viscoelastic", "polymer solution", "blood"), ()),
     "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
-                "filter medium", "filter element"), ()),
+                "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel"), ()),
 }
 # phrases that contain a physics flag's word without asking for that physics: a shock or
 # pressure wave is no water wave, a gas bubble's "interface" is (so no entry for it)
@@ -66,7 +78,8 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
     "multiphase": ("shock wave", "pressure wave", "sound wave", "acoustic wave", "expansion wave", "blast wave",
                    "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
                    "acoustic waves", "expansion waves", "blast waves", "compression waves", "pressure drop",
-                   "pressure drops"),
+                   "pressure drops", "sliding interface", "sliding interfaces", "mesh interface", "ami interface",
+                   "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface"),
     "compressible": ("sonic boom",),
 }
 # a rotating region of the fluid (MRF, MRFProperties' cellZone) rather than the whole fluid in one
@@ -87,6 +100,12 @@ INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface",
                    "surface between")
 # words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
 DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
+# a condition the request asks of a wall or an inlet -> the boundary condition type (in any field of
+# the tutorial) that carries it: a base that has it can take the request's value as it is
+BC_WORDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "contact angle": (("contact angle", "wetting", "wets the", "wetted", "hydrophobic", "hydrophilic"), "ContactAngle"),
+}
+BC_POINTS = 25.0
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
@@ -97,6 +116,10 @@ _STOP = set("the a an of and or in on at to for with by from into over under is 
             .split())  # physics words count through the flags and the solver words, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
+# areas of other physics than a fluid's volume (a surface film, molecules, a solid, a price): their
+# tutorials stand in for a request only when its words describe their solver
+_OTHER_PHYSICS_AREAS = ("finiteArea/", "discreteMethods/", "financial/", "stressAnalysis/", "electromagnetics/")
+OTHER_PHYSICS_COST = 30.0
 
 
 class RequestFeatures(BaseModel):
@@ -117,6 +140,9 @@ class RequestFeatures(BaseModel):
     frame: str | None = None  # 'zone' (MRF: only a region rotates) or 'whole' (SRF), rotating_frame
     solid_and_fluid: bool = False  # heat between a solid body and a fluid: conjugate heat transfer
     sharp_compressible: bool = False  # compressible phases with an interface: compressible VOF, not Euler-Euler
+    joined: set[str] = Field(default_factory=set)  # adjacent words written as one name ('Pitz-Daily' -> pitzdaily)
+    flow_words: list[str] = Field(default_factory=list)  # the words of the named flows' phrases ('natural convection')
+    words_said: list[str] = Field(default_factory=list)  # BC_WORDS' conditions the request asks for ('contact angle')
 
 
 class Candidate(BaseModel):
@@ -295,13 +321,20 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             flags[flag] = True
         elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
             flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
+    cues = value_cues(text)  # what the values say where the words say nothing (Mach 2, Re 500, 300 iterations)
+    for flag in ("compressible", "energy"):
+        if flag not in flags and getattr(cues, flag):
+            flags[flag] = True
     steady = None
-    if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|vortex shedding|\bover time\b", low):
+    if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|time[- ]resolved|vortex shedding|\bshedding\b"
+                 r"|\bover time\b|\bin time\b|\bwith time\b", low):
         steady = False
-    elif re.search(r"\bsteady\b", low):
+    elif re.search(r"\bsteady\b|time[- ]independent|\bstationary (?:flow|state|solution)\b|\bconverged\b", low):
         steady = True
     elif says_duration(text):
         steady = False  # 'until t = 20 s', 'simulate 0.5 s': a physical time is a transient run's
+    elif cues.steady is not None:
+        steady = cues.steady  # '300 iterations' (a steady run's pseudo-time) or 'five seconds' spelled out
     sim = None
     if model:
         try:
@@ -316,20 +349,44 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         sim = "RAS"
     elif "laminar" in low:
         sim = "laminar"
-    strength = solver_hints(text)
-    route = classify(text, load_ontology())
-    tutorials = [p.tutorial for p in route.phrases if p.tutorial]
-    defaults = [p.solver for p in route.phrases if p.solver and p.solver not in strength]
+    else:
+        sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
+    strength = solver_hints(text + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
+    onto = load_ontology()
+    route = classify(text, onto)
+    joined = joined_names(text)
+    flows = [(p.phrase, p.solver, p.tutorial) for p in route.phrases] + [
+        (key, p.solver, p.tutorial) for key, p in onto.physics_phrases.items() if _key(key) in joined]  # 'Pitz-Daily'
+    tutorials = list(dict.fromkeys(t for _, _, t in flows if t))
+    defaults = [solver for _, solver, _ in flows if solver and solver not in strength]
     return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
                            solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
                            words=words_of(text),
                            names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())),
+                           joined=joined - {_key(phrase) for phrase, _, _ in flows},
                            dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
                            frame=rotating_frame(text),
                            solid_and_fluid=solid_and_fluid(normal, flags),
+                           flow_words=sorted({w for phrase, _, t in flows if t for w in words_of(phrase)}),
+                           words_said=[name for name, (phrases, _) in BC_WORDS.items()
+                                       if any(_says(normal, p) for p in phrases)],
                            sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
                                                    and any(_says(normal, w) for w in INTERFACE_WORDS)))
+
+
+def _key(name: str) -> str:
+    """A name as letters and digits only, lower case: 'Pitz-Daily' -> 'pitzdaily'."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def joined_names(text: str) -> set[str]:
+    """Two or three adjacent words of the request written as one name, the way a tutorial's
+    camelCase name joins them: 'Pitz-Daily' -> pitzdaily, 'T-junction' -> tjunction, 'DTC hull' ->
+    dtchull, 'Benard cells' -> benardcells, 'hot room' -> hotroom."""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    parts = [words[i:i + n] for n in (2, 3) for i in range(len(words) - n + 1)]
+    return {"".join(part) for part in parts if not part[0].isdigit() and not all(w in _STOP for w in part)}
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')
@@ -394,9 +451,10 @@ def _record_flags(r: CaseRecord) -> dict[str, bool]:
         "lagrangian": r.lagrangian,
         # (icoReactingMultiphaseInterFoam's "reacting" is phase change: melting, evaporation)
         "combustion": any(w in low for w in ("reacting", "xifoam", "xidym", "xiengine", "fire", "chem", "pdr",
-                                             "combust")) and "multiphaseinter" not in low,
+                                             "combust", "spray")) and "multiphaseinter" not in low,
         "mrf": r.mrf or solver.startswith("SRF"),
-        "porous": low.startswith(("porous", "rhoporous")) or _porous_cached(r.path),
+        "porous": low.startswith(("porous", "rhoporous")) or porous_cached(r.path),
+        "non_newtonian": "nonnewtonian" in low or non_newtonian_cached(r.path),
     }
 
 
@@ -419,7 +477,24 @@ def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: Req
     if flag == "lagrangian" and wanted and rflags.get("multiphase") and \
             features.hint_strength.get(solver, 0.0) >= PHRASE_POINTS:
         return True
+    if flag == "mrf" and wanted and rflags.get("rotates"):
+        return True  # a rotating part by another method: a rotating mesh (AMI) or an actuator disk
+    if flag == "multiphase" and wanted and _described_free_surface(solver):
+        return True  # a free surface carried by one phase (a wave height field): no second phase needed
     return rflags.get(flag) == wanted
+
+
+def _bc_carried(r: CaseRecord, asked: list[str]) -> list[str]:
+    """The conditions the request asks for (BC_WORDS' keys) that a field of the tutorial carries."""
+    types = {t for f in r.fields for t in f.patches.values()}
+    return [name for name in asked if any(BC_WORDS[name][1] in t for t in types)]
+
+
+def _described_free_surface(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) says it models a free surface
+    (potentialFreeSurfaceFoam's single-phase approximation)."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"free[- ]surface", entry.help.lower()))
 
 
 def _other_time_scheme(solver: str, features: RequestFeatures, switchable: bool = True) -> bool:
@@ -427,7 +502,7 @@ def _other_time_scheme(solver: str, features: RequestFeatures, switchable: bool 
     (the incompressible ones are switched between, tasks/edit/caseops.switch_solver, unless
     `switchable` is False: a sibling tutorial that already runs it that way is the better base)."""
     return bool(features.steady is not None and solver and (not switchable or solver not in SWITCHABLE)
-                and _is_steady(solver) != features.steady)
+                and not _EITHER_TIME_SCHEME.search(solver) and _is_steady(solver) != features.steady)
 
 
 NAME_POINTS = 80.0  # the request names the tutorial ('pitzDaily', 'damBreak', 'aachenBomb')
@@ -447,8 +522,26 @@ def _name_points(name: str, leaf: bool, mismatched: bool) -> float:
     return NAME_POINTS if leaf else FOLDER_POINTS
 
 
+LOOSE_NAME_POINTS = 50.0  # the tutorial's name written as separate words ('Pitz-Daily', 'DTC hull')
+
+
+def _loose_name_points(r: CaseRecord, solver: str, features: RequestFeatures) -> float:
+    """Points for a tutorial whose camelCase name the request writes as two or three words. Less
+    than the name written as it is (the words may only describe a shape: 'a T-junction'), and
+    nothing when the request calls another method by name."""
+    leaf = r.case.rsplit("/", 1)[-1]
+    if len(leaf) < 5 or leaf.lower() not in features.joined:
+        return 0.0
+    named = {s for s, p in features.hint_strength.items() if p >= PHRASE_POINTS}
+    return 0.0 if named and solver not in named else LOOSE_NAME_POINTS
+
+
 def _is_steady(solver: str) -> bool:
-    return bool(_STEADY_SOLVERS_WORD.search(solver))
+    """A steady solver: its name says SIMPLE (or potentialFoam, laplacianFoam), or its own `-help`
+    line (canonical/solvers.yaml) starts 'Steady-state' (adjointShapeOptimizationFoam,
+    solidEquilibriumDisplacementFoam)."""
+    entry = solver_words().get(solver)
+    return bool(_STEADY_SOLVERS_WORD.search(solver)) or bool(entry and entry.help.lower().startswith("steady-state"))
 
 
 def _cells(r: CaseRecord) -> int:
@@ -605,6 +698,7 @@ def _strongly_hinted(features: RequestFeatures) -> bool:
 def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -> list[Candidate]:
     """Every record scored for the request, best first."""
     out: list[Candidate] = []
+    elsewhere = _best_other_geometry(features, records)
     for r in records:
         blocked = _blocked_cached(r.path)
         if blocked:
@@ -630,8 +724,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             why.append(f"{solver} suits the physics asked for")
         score += _class_points(r, solver, features, why)
         rflags = _record_flags(r)
+        rotates = rotates_cached(r.path)  # meets a request for rotation; no physics of its own to penalise
         mismatched = [flag for flag, wanted in features.flags.items()
-                      if not _flag_agrees(flag, wanted, rflags, features, solver)]
+                      if not _flag_agrees(flag, wanted, rflags | {"rotates": rotates}, features, solver)]
         if not features.solver and solver in features.default_solvers and not _strongly_hinted(features) \
                 and not mismatched and not _other_time_scheme(solver, features, switchable=False):
             score += 20
@@ -643,9 +738,14 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score += points
             why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
                        else f"the tutorial's folder named ({own[-1]})")
+        if not own and (loose := _loose_name_points(r, solver, features)):
+            score += loose
+            why.append(f"the tutorial named loosely ({r.case.rsplit('/', 1)[-1]})")
         flow = _flow_hint(r.case, features)
         if flow and (mismatched or _other_time_scheme(solver, features, switchable=False)):
             flow = min(flow, 40.0)  # the flow named, with other physics than its tutorial's: its geometry only
+        if flow and elsewhere >= 2 and not _own_geometry(r, features):
+            flow = 0.0  # a physics phrase's usual tutorial ('natural convection'), the geometry described another's
         if flow:
             score += flow
             why.append("the tutorial of the flow named" if flow > 50 else "the geometry of the flow named")
@@ -656,10 +756,11 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 score -= 35
                 why.append(f"{flag} {'missing' if wanted else 'unwanted'}")
         hinted = solver == features.solver or _sole_hint(solver, features)
+        implied = {"energy"} if features.flags.get("compressible") else set()  # a compressible gas carries its energy
         for flag, has in rflags.items():
-            if has and flag not in features.flags and not hinted:
+            if has and flag not in features.flags and flag not in implied and not hinted:
                 score -= 12  # physics nobody asked for (a solver the request's words name implies its own)
-        if features.steady is not None and solver:
+        if features.steady is not None and solver and not _EITHER_TIME_SCHEME.search(solver):
             steady = _is_steady(solver)
             if steady == features.steady:
                 score += 10
@@ -679,9 +780,14 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                     why.append(f"uses {features.model}")
             else:
                 score -= 6
-        rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(descriptions().get(r.case, []))
-        rwords = {_stem(w) for w in rwords}
-        shared = [w for w in dict.fromkeys(features.words) if w in rwords]
+        carried = _bc_carried(r, features.words_said)
+        if carried:
+            score += BC_POINTS * len(carried)
+            why.append("has a " + ", ".join(carried) + " boundary condition")
+        shared = _shared_words(r, features)
+        if r.case.startswith(_OTHER_PHYSICS_AREAS) and solver != features.solver and \
+                solver not in features.hint_strength and len(shared) < 2:
+            score -= OTHER_PHYSICS_COST  # 'a cylinder in a stream' is no liquid film on a cylinder
         if shared:
             score += 30 * min(len(shared), 3)
             why.append("geometry words: " + ", ".join(shared[:3]))
@@ -700,30 +806,36 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
     return out[:limit] if limit else out
 
 
+def _shared_words(r: CaseRecord, features: RequestFeatures) -> list[str]:
+    """The request's geometry words that the tutorial's name or canonical description uses."""
+    rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(descriptions().get(r.case, []))
+    rwords = {_stem(w) for w in rwords}
+    return [w for w in dict.fromkeys(features.words) if w in rwords]
+
+
+def _own_geometry(r: CaseRecord, features: RequestFeatures) -> list[str]:
+    """The request's words the tutorial shares beyond those of the flows it names: what the
+    request says of the shape ('tall cavity'), not the physics phrase that points to it."""
+    return [w for w in _shared_words(r, features) if w not in features.flow_words]
+
+
+def _best_other_geometry(features: RequestFeatures, records: list[CaseRecord]) -> int:
+    """The most words beyond the named flows' phrases that any tutorial not of those flows shares
+    with the request: 2 or more means the request describes that tutorial's geometry."""
+    if not features.tutorial_hints:
+        return 0
+    hinted = tuple(features.tutorial_hints)
+    return max((len(_own_geometry(r, features)) for r in records
+                if not any(r.case == h or r.case.startswith(h + "/") for h in hinted) and not _blocked_cached(r.path)),
+               default=0)
+
+
 @lru_cache(maxsize=1024)
 def _blocked_cached(path: str) -> str | None:
     if path in _BLOCKED:
         return _BLOCKED[path]
     record = _records_by_path().get(path)
     return _blocked(record) if record else None
-
-
-_POROSITY = re.compile(r"\b(?:explicitPorositySource|DarcyForchheimer|powerLaw|fixedCoeff)\b")
-
-
-def _porous(root: Path) -> bool:
-    """The tutorial has a porous zone: constant/porosityProperties, or a porosity source in its
-    fvOptions (pisoFoam's porousBlockage, rhoPimpleFoam's angledDuct)."""
-    for rel in ("constant/porosityProperties", "constant/fvOptions", "system/fvOptions"):
-        found = find_file(root / rel.rsplit("/", 1)[0], rel.rsplit("/", 1)[1])
-        if found is not None and (rel.endswith("porosityProperties") or _POROSITY.search(read_text(found))):
-            return True
-    return False
-
-
-@lru_cache(maxsize=1024)
-def _porous_cached(path: str) -> bool:
-    return _porous(Path(path)) if path else False
 
 
 @lru_cache(maxsize=1024)

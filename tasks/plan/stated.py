@@ -24,7 +24,8 @@ from tasks.plan.controls import (
     stated_switches,
     switch_names,
 )
-from tasks.plan.extract import _QUANTITY, Quantity, _kind_of, normalise, quantities, symbol_number
+from tasks.plan.extract import _COUNT_UNIT, _QUANTITY, Quantity, _kind_of, normalise, quantities, symbol_number
+from tasks.plan.units import read_at
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
@@ -46,6 +47,7 @@ class StatedQuantity(BaseModel):
     unit: str = ""
     role: str
     dims: list[int] | None = None
+    place: str | None = None  # a listed value's own place words ("inlet and outlet at 1 and 0 bar": "inlet at")
     file: str | None = None
     entry: list[str] | None = None
     verified: bool = False
@@ -74,7 +76,7 @@ class Binding(BaseModel):
 # quantity's clause wins, the last role of a kind is its default.
 _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "velocity": [
-        ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "sliding", "moves at",
+        ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "slid", "moves at",
                           "moving at", "driven")),
         ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
         ("inlet_velocity", ("inlet", "inflow", "enter", "incoming", "free stream", "free-stream", "freestream",
@@ -83,19 +85,21 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     ],
     "pressure": [
         ("outlet_pressure", ("outlet", "exit", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
-        ("inlet_pressure", ("inlet", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply", "enters")),
-        ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere",
-                              "pressure")),
+        ("inlet_pressure", ("inlet", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply",
+                            "enters", "arriv", "comes in", "coming in", "inflow", "incoming")),
+        ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere", "room",
+                              "domain", "interior", "tank", "pressure")),
     ],
     "temperature": [
         ("reference_temperature", ("reference", "tref", "t_ref")),
         ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed", "t_in ",
-                               "t_in=", "t_in =")),
+                               "t_in=", "t_in =", "fed ", "comes in", "coming in", "flows in", "arriving")),
         ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
         ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
         ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
-                              "plate", "boundary")),
-        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "temperature")),
+                              "plate", "boundary", "patch", "held at", "kept at", "maintained at", "fixed at")),
+        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "room", "domain",
+                                 "interior", "tank", "temperature")),
     ],
     "length": [
         ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
@@ -106,16 +110,18 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("geometry", ()),
     ],
     "density": [
-        ("particle_density", ("particle", "parcel", "grain", "sand", "bead", "droplet", "solid")),
+        ("particle_density", ("particle", "parcel", "grain", "sand", "bead", "droplet", "solid", "sphere", "pellet",
+                              "balls")),
         ("density", ()),
     ],
     "time": [
-        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run",
+        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run", "total",
                       "simulated time", "physical time", "flow time", "run time")),  # before "dt" (en-dT-ime)
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
                      "increment")),
         ("write_interval", ("write", "output", "save", "every ", "dump")),
-        ("period", ("period", "relaxation time", "time constant", "response time", "delay")),  # a model's time
+        # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
+        ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
         ("end_time", ()),
     ],
     "iterations": [
@@ -144,10 +150,14 @@ _CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b")
 def _clause_before(q: Quantity) -> str:
     """The words of the quantity's own clause before it ("..., the lid moves at" -> "the lid moves at")."""
     before = q.before
-    cut = 0
+    cut, label = 0, ""
     for m in _CLAUSE_END.finditer(before):
-        cut = m.end()
+        cut, label = m.end(), before[:m.start()] if m.group(0).startswith(":") else ""
     if before[cut:].strip():
+        # "Outlet: atmospheric (101325 Pa)": a short label before a colon names what follows
+        head = re.split(r"[,;.:(\n]\s*", label)[-1].strip()
+        if head and len(head.split()) <= 3 and not re.search(r"\d", head):
+            return head + ": " + before[cut:]
         return before[cut:]
     # "lid: 1 m/s" reads its words from the clause before; "DT 0.002, 0.2 s" does not (that
     # clause has its own number)
@@ -181,22 +191,31 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         return q.kind
     clause = _clause_before(q)
     after = _own_after(q.after if after is None else after, q.kind)
-    if q.kind == "temperature" and FLUID_AFTER.match(after):
-        return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
+    if q.kind == "time" and re.match(r"(?:time[- ]?)?steps?\b", after):
+        return "delta_t"  # "a 1 ms step" (a "step" elsewhere in the clause may be the geometry's)
     for role, words in roles:
         if any(_says(w, after) for w in words if len(w) > 2):
-            return role
+            return role  # "300 K air entering", "2 m/s lid"
+    if q.kind == "temperature" and FLUID_AFTER.match(after):
+        return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
     inherited = _subject_role(q, roles, q.before if before is None else before.lower())
     for role, words in roles:
         hits = [w for w in words if _says(w, clause)]
         if hits and inherited and all(w in _GENERIC_WORDS for w in hits):
             return inherited  # "the jet enters at 300 m/s with a temperature of 250 K": the jet's
+        if hits and all(w in _GENERIC_WORDS for w in hits):
+            return _subject_of_sentence(q, roles) or role  # "the lid, a thin moving wall, slides at 3 m/s"
         if hits:
             return role
     if q.kind in ("time", "iterations") and _RUN_VERB.search(clause):
         return "end_time"  # "adjustable time step, run 0.1 s": its own clause says what it is
     if inherited:
         return inherited
+    joined = _JOINED_TO_VALUE.match(re.split(r"[,;.:!?\n]\s", q.before)[-1])
+    if joined:  # "the room is at 300 K and 1 atm": the words before the value it is joined to
+        for role, words in roles:
+            if any(_says(w, joined.group("head")) for w in words if w not in _GENERIC_WORDS and len(w) > 2):
+                return role
     wider = q.before[-80:]
     digits = list(re.finditer(r"\d", wider))
     if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
@@ -209,6 +228,7 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     return roles[-1][0]
 
 
+_JOINED_TO_VALUE = re.compile(r"(?P<head>[^\d]*?)\d[^,;:]*?\b(?:and|with)\s*$")
 _OWN_CLAUSE_ONLY = {"period"}  # a model's time is named beside its value, never inherited from a clause before
 
 
@@ -225,9 +245,32 @@ _GENERIC_WORDS = ("temperature", "pressure", "velocity", "speed", "at")
 # the role a value joined to an inlet's clause by "with"/"and"/"at" takes ("air enters at 2 m/s
 # and 300 K", "the jet leaves at 315 m/s with a temperature of 247 K and a pressure of 2.7 bar")
 _SUBJECT_ROLES = {"temperature": "inlet_temperature", "pressure": "inlet_pressure"}
-_SUBJECT_WORDS = re.compile(r"\b(?:inlets?|inflow|enters?|entering|jets?|incoming|injected|supply|feed"
-                            r"|blown|blows?|blowing)\b")
+_SUBJECT_WORDS = re.compile(r"\b(?:inlets?|inflow|enters?|entering|jets?|incoming|injected|supply|feed|fed"
+                            r"|blown|blows?|blowing|(?:comes?|coming|flows?|flowing) in|arriv\w*|supplied"
+                            r"|admitted|introduced)\b")
 _JOINED = re.compile(r"\b(?:with|and|at)\b")
+
+
+def _subject_of_sentence(q: Quantity, roles: list[tuple[str, tuple[str, ...]]]) -> str | None:
+    """The role a sentence's subject names when the value's own clause says only what kind it is
+    ("The lid, which is a thin moving wall, slides to the right at 3 m/s"): the role word nearest
+    before the value, since the sentence began or the value before it ended."""
+    start = 0
+    for m in re.finditer(r"[.!?;]\s|\n|\d", q.before):
+        start = m.end()
+    words = q.before[start:]
+    best: tuple[int, str] | None = None
+    for role, names in roles:
+        if role in _OWN_CLAUSE_ONLY:
+            continue
+        for w in names:
+            if w in _GENERIC_WORDS or len(w.strip()) < 3:
+                continue
+            at = [m.start() for m in re.finditer(rf"(?<![a-z]){re.escape(w.strip())}" if len(w.strip()) <= 3
+                                                  else re.escape(w), words)]
+            if at and (best is None or at[-1] > best[0]):
+                best = (at[-1], role)
+    return best[1] if best else None
 
 
 def _own_after(after: str, kind: str) -> str:
@@ -241,7 +284,16 @@ def _own_after(after: str, kind: str) -> str:
         if nxt is not None and _kind_of(nxt.group("unit"))[0] == kind:
             return ""
         words = words[:digit.start()]
+    place = _PLACE_AFTER.match(words.strip())
+    if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid"
+        return " ".join(words.strip()[:place.end()].split() + words.strip()[place.end():].split()[:2])
     return " ".join(words.split()[:3])
+
+
+# the words that lead from a value to the place it is for
+_PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
+                          r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given)\s+)?"
+                          r"(?:at|on|to|for|through|across|along|in|into|over|of)\s+(?:the\s+|both\s+|all\s+)?")
 
 
 def _subject_role(q: Quantity, roles: list[tuple[str, tuple[str, ...]]], before: str) -> str | None:
@@ -250,10 +302,16 @@ def _subject_role(q: Quantity, roles: list[tuple[str, tuple[str, ...]]], before:
     role = _SUBJECT_ROLES.get(q.kind)
     if role is None or role not in [r for r, _ in roles]:
         return None
-    segment = re.split(r"[,;.:!?\n]\s", before)[-1]
+    parts = re.split(r"([,;.:!?\n]\s)", before)
+    segment = parts[-1]
+    if len(parts) > 2 and parts[-2].startswith(",") and re.match(r"\s*(?:at|with)\b", segment):
+        segment = parts[-3] + ", " + segment  # "The jet, at 300 m/s and 250 K,": the jet's
     if not _JOINED.search(segment) or re.search(r"\b(?:outlets?|exits?|walls?|initial(?:ly)?|ambient)\b", segment):
         return None
-    return role if _SUBJECT_WORDS.search(segment) else None
+    if _SUBJECT_WORDS.search(segment):
+        return role
+    flows = [m for m in _QUANTITY.finditer(segment) if _kind_of(m.group("unit"))[0] in ("mass_flow", "volume_flow")]
+    return role if flows else None  # "0.2 kg/s of air at 350 K": the inflow's temperature
 
 
 def _glued(text: str, q: Quantity) -> bool:
@@ -277,12 +335,14 @@ _BRACKET_UNIT = re.compile(r"\s*[\[(]\s*(?P<unit>[^\[\]()\d]{1,12}?)\s*[\])]\s*(
                            r"(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![\d.]|\s?[A-Za-z°%µ/])")
 # a named quantity with a bare number whose unit the name alone fixes ("kinematic viscosity 1e-5",
 # "outlet pressure 0", "inlet velocity 8"); "viscosity 1e-3" alone (kinematic or dynamic?) stays unread
-_BARE_NUMBER = r"(?:\s*(?:=|:|of|is|at|equal to|set to))?\s*(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)" \
-               r"(?![\d.]|\s?[A-Za-z°%µ/\[(])"
+_BARE_NUMBER = r"(?:\s*(?:=|:|of|is|at|equal to|(?:is |be )?set to|to|(?:should |must |will |to )?be))?\s*" \
+               r"(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)" \
+               r"(?!\d|\.\d|\s?[°%µ/\[(])"  # a word after it may be a unit: see _unit_follows
 _NAMED_UNIT = [
     (re.compile(rf"\bkinematic\s+viscosity{_BARE_NUMBER}", re.I), "m2/s"),
     (re.compile(rf"\bdynamic\s+viscosity{_BARE_NUMBER}", re.I), "Pa s"),
-    (re.compile(rf"\b(?:velocity|speed){_BARE_NUMBER}", re.I), "m/s"),
+    # not the speed of sound a normalised case is scaled by ("sound speed 1")
+    (re.compile(rf"(?<!sound )\b(?:velocity|speed)(?!\s+of\s+sound){_BARE_NUMBER}", re.I), "m/s"),
     # a step is in seconds; case kept: "DT 2e-4" is laplacianFoam's diffusivity, not a step
     (re.compile(rf"(?<![\w-])(?:deltaT|[Tt]ime[\s-]?[Ss]tep|dt){_BARE_NUMBER}"), "s"),
 ]
@@ -301,6 +361,26 @@ def _known_unit(unit: str) -> bool:
     return True
 
 
+# "Temperature (K): inlet 300, walls 350": a unit in brackets heading a list of bare numbers
+_BRACKET_HEADER = re.compile(r"[\[(]\s*(?P<unit>[^\[\]()\d]{1,12}?)\s*[\])]\s*:(?P<body>(?:[^;\n.]|\.(?=\d))+)")
+_BARE = re.compile(r"(?<![\w.^-])(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![\w.]|\s?[A-Za-z°%µ/\[(])")
+
+
+def _header_units(m: re.Match[str]) -> str:
+    unit = m.group("unit").strip()
+    if not _known_unit(unit):
+        return m.group(0)
+    return m.group(0)[:m.start("body") - m.start()] + _BARE.sub(lambda n: f"{n.group(0)} {unit}", m.group("body"))
+
+
+def _unit_follows(text: str, end: int) -> bool:
+    """A unit is written right after the number that ends at `end` ("velocity 2 m/s", "dt 5ms");
+    a plain word is none ("velocity 2.5 and ...")."""
+    word = re.match(r"\s?(?=[A-Za-zµ°%])", text[end:end + 2])
+    return word is not None and (read_at(text, end + word.end()) is not None
+                                 or _COUNT_UNIT.match(text, end + word.end()) is not None)
+
+
 def plain_forms(text: str) -> str:
     """The request with the everyday ways of writing a value put as a number and its unit:
     decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
@@ -311,8 +391,10 @@ def plain_forms(text: str) -> str:
                               else m.group(0), text)
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
+    text = _BRACKET_HEADER.sub(_header_units, text)
     for pattern, unit in _NAMED_UNIT:
-        text = pattern.sub(lambda m, u=unit: f"{m.group(0)} {u}", text)
+        text = pattern.sub(lambda m, u=unit: m.group(0) if _unit_follows(m.string, m.end()) else f"{m.group(0)} {u}",
+                           text)
     text = _ZERO_PRESSURE.sub(lambda m: f"{m.group(0)} Pa", text)
     text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
     return text
@@ -326,12 +408,120 @@ def read_stated(text: str) -> list[StatedQuantity]:
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
-    for q in quantities(text):
-        if _glued(plain, q) or any(a <= q.start < b for a, b in held):
-            continue
+    kept = [q for q in quantities(text) if not _glued(plain, q) and not any(a <= q.start < b for a, b in held)]
+    paired: dict[int, str] = {}
+    placed: dict[int, str] = {}
+    for group in listed_groups(plain, kept):
+        start, words = paired_words(plain, group)
+        paired.update({id(q): plain[:start] + w for q, w in zip(group, words)})
+        if not words:
+            placed.update({id(q): w for q, w in zip(group, places_after(plain, group))})
+    shared = {id(q): _after_words(plain, run[-1]) for run in attribute_runs(plain, kept) for q in run[:-1]}
+    for q in kept:
+        key, before = id(q), plain[:q.start]
+        if key in paired:  # "inlet and outlet at 1 and 0 bar": 1 bar reads "inlet at"
+            before = paired[key]
+            q = q.model_copy(update={"before": before[-80:].lower()})
+        after = placed.get(key) or _after_words(plain, q)  # "320 and 280 K on the left and right walls"
+        place = placed.get(key) or (_last_words(paired[key]) if key in paired else None)
+        role = role_of(q, before, after)
+        if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
+            role = role_of(q, before, shared[key])
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
-                                  role=role_of(q, plain[:q.start], _after_words(plain, q)), dims=q.dims))
+                                  role=role, dims=q.dims, place=place.strip() if place else None))
     return out + stated_controls(plain, controls)
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
+_LIST_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+_SEGMENT_END = re.compile(r"[,;:.!?(]\s|\n")
+_ARTICLE = re.compile(r"^(?:the|a|an|its|both)\s+")
+
+
+def _last_words(before: str) -> str:
+    """The clause a paired value's place words were put in ("..., inlet at ")."""
+    ends = list(_SEGMENT_END.finditer(before))
+    return before[ends[-1].end():] if ends else before
+
+
+def _default_role(kind: str) -> str | None:
+    roles = _ROLE_WORDS.get(kind)
+    return roles[-1][0] if roles else None
+
+
+def attribute_runs(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
+    """Runs of values of different kinds listed with only commas and "and" between them ("320 K,
+    1 bar gas", "20 degC and 1 atm air"): the words after the last describe them all."""
+    runs: list[list[Quantity]] = []
+    for q in qs:
+        last = runs[-1][-1] if runs else None
+        if (last is not None and q.start > last.start and all(r.kind != q.kind for r in runs[-1])
+                and _LIST_JOIN.fullmatch(text, last.start + len(last.text), q.start)):
+            runs[-1].append(q)
+        else:
+            runs.append([q])
+    return [r for r in runs if len(r) > 1]
+
+
+def listed_groups(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
+    """Runs of two or more quantities of one kind listed with only commas and "and" between them
+    ("1 and 0 bar", "320 K, 300 K and 280 K")."""
+    groups: list[list[Quantity]] = []
+    for q in qs:
+        last = groups[-1][-1] if groups else None
+        if (last is not None and last.kind == q.kind and q.start > last.start
+                and _LIST_JOIN.fullmatch(text, last.start + len(last.text), q.start)):
+            groups[-1].append(q)
+        else:
+            groups.append([q])
+    return [g for g in groups if len(g) > 1]
+
+
+def _spread(items: list[str]) -> list[str]:
+    """Each listed place with the words the last one ends in ("central and side inlets at" ->
+    "central inlets at", "side inlets at")."""
+    tail = " ".join(items[-1].split()[1:])
+    return [f"{item} {tail}".strip() + " " for item in items[:-1]] + [items[-1] + " "]
+
+
+def _items(words: str) -> list[str]:
+    return [_ARTICLE.sub("", i.strip()) for i in _LIST_ITEM_SPLIT.split(words.strip().lower())]
+
+
+def places_after(text: str, group: list[Quantity]) -> list[str]:
+    """The place each value of a listed group is for, when as many places are listed right after
+    it ("320 K and 280 K on the left and right walls" -> ["left walls", "right walls"])."""
+    last = group[-1]
+    rest = re.split(r"[,;.:!?](?:\s|$)|\n|\bwhile\b|\bwith\b", text[last.start + len(last.text):] + " ", maxsplit=1)[0]
+    rest = re.sub(r"^\s*(?:respectively\s+)?", "", rest)
+    place = _PLACE_AFTER.match(rest)
+    if not place or not place.end():
+        return []
+    items = _items(rest[place.end():])
+    if len(items) != len(group) or not all(items) or any(len(i.split()) > 4 or re.search(r"(?<![a-z])\d", i)
+                                                          for i in items):
+        return []
+    return [rest[:place.end()].strip() + " " + w for w in _spread(items)]
+
+
+def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
+    """Where the clause listing the places of a listed group starts and the words each value is
+    for, when it lists as many places ("inlet and outlet at 1 and 0 bar" -> ["inlet at", "outlet
+    at"]; "central and side inlets at 600 and 500 K" -> ["central inlets at", "side inlets at"];
+    "inlet, outlet and walls at 1, 2 and 3 K"); no words when the counts differ."""
+    before = text[:group[0].start]
+    starts = [0] + [m.end() for m in _SEGMENT_END.finditer(before)]
+    if not re.search(r"\sand\s|&", before[starts[-1]:]):
+        return 0, []  # "cavity, lid 1 m/s, 2 m/s inlet": a list of places ends in "A and B"
+    for start in reversed(starts[-4:]):
+        items = _items(before[start:])
+        if not all(items) or any(len(i.split()) > 6 or re.search(r"(?<![a-z])\d", i) for i in items):
+            break
+        if len(items) == len(group):
+            return start, _spread(items)
+        if len(items) > len(group):
+            break
+    return 0, []
 
 
 def stated_controls(text: str, controls: list[Control]) -> list[StatedQuantity]:

@@ -83,6 +83,8 @@ _SYMBOLS: dict[str, tuple[Dims, float, str]] = {
     "bar": (_PA, 1e5, "m"),
     "atm": (_PA, 101325.0, ""),
     "psi": (_PA, 6894.757, "k"),
+    # gauge and absolute pressures read as written (a gauge value is what incompressible cases hold)
+    "psig": (_PA, 6894.757, ""), "psia": (_PA, 6894.757, ""), "barg": (_PA, 1e5, ""), "bara": (_PA, 1e5, ""),
     "Torr": (_PA, 101325.0 / 760, "m"),
     "mmHg": (_PA, 133.322387415, ""),
     "J": (_J, 1.0, "kMG"),
@@ -198,6 +200,7 @@ class _Atom(NamedTuple):
 _EQUALS = re.compile(r"\s*=")
 _COMPOUND_NEXT = re.compile(r"(?:\s*(?:[/·⋅*^.]|-|\d|[¹²³⁻']|per\s)|[+#])")  # "20 C/m3", "5 C-shaped", "C++"
 _KG_OVER = re.compile(r"kg\s*/\s*$")
+_PER_SECOND = re.compile(r"(?:\^\s*\(?\s*[-−]\s*1\s*\)?|\*\*\s*[-−]\s*1|⁻¹|[-−]1)(?![\d.])")
 _WORDY = re.compile(r"celsius|centigrade|fahrenheit|kelvin|degree", re.I)
 
 
@@ -232,6 +235,9 @@ def _atom(text: str, pos: int) -> _Atom | None:
         return _Atom(_CELSIUS if run == "C" else _FAHRENHEIT, m.end(), False, lone=run)
     if run == "h" and _EQUALS.match(text, m.end()):  # "h = 0.1 m" names a height
         return None
+    per_second = _PER_SECOND.match(text, m.end()) if run == "ms" else None
+    if per_second:  # "2 ms⁻¹", "2 ms^-1": metres per second, not a per-millisecond
+        return _Atom(Unit(_VELOCITY, 1.0), per_second.end(), False)
     if run == "ms" and _KG_OVER.search(text, max(0, pos - 8), pos):  # "kg/ms": kg/(m s), as always read
         return _Atom(Unit(_dims((_L, 1), (_T, 1)), 1.0), m.end(), False)
     unit = _PREFIXED.get(run)

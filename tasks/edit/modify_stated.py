@@ -1,0 +1,103 @@
+"""What a change request states and whether the change set carried it into the case: every
+value the request gives, with the entry it went to (read back from the files), and the ones
+no change carries, with the reason ("500 K" on a case with no temperature field says which
+solver would take it). A value applied as a change of the present one ("50 K warmer") is
+carried by the edit that says so; a duration or an angular velocity may be written in the
+case's own unit (years, rpm)."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tasks.edit.caseops import initial_field
+from tasks.foam import dictionary as fd
+from tasks.plan.manifest import FileEdit
+from tasks.plan.stated import NotApplied, StatedQuantity, in_case_time, mentions_value, read_stated
+
+if TYPE_CHECKING:
+    from tasks.edit.modify_models import ChangePlan
+
+
+# stated kinds a change set carries as a number in an edited entry; the others are turned into
+# something else (a fraction scales a value, Re/Ma become a velocity, an angle a direction)
+_CARRIED = {"velocity", "temperature", "pressure", "kinematic_viscosity", "dynamic_viscosity", "density", "time",
+            "iterations", "courant", "angular_velocity", "frequency", "volume_flow", "mass_flow", "heat_flux",
+            "gravity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "cells", "ranks"}
+
+
+def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], list[NotApplied]]:
+    """Every value the request states, with the entry the change set wrote it to (read back from
+    the case), and the ones no planned change carries: "a 500 K wall" on a case without a
+    temperature field is reported, not dropped."""
+    stated: list[StatedQuantity] = []
+    missing: list[NotApplied] = []
+    solver = fd.get(_text(case, "system/controlDict"), ["application"]) or ""  # after the change
+    for q in read_stated(plan.request):
+        if q.quantity not in _CARRIED:
+            continue
+        if q.quantity == "ranks":
+            done = plan.ranks == int(q.value)
+            stated.append(q.model_copy(update={"file": "system/decomposeParDict", "verified": done}))
+        elif q.quantity == "cells":
+            done = plan.refine is not None or any(
+                q.dims and all(re.search(rf"(?<![\d.]){d}(?![\d.])", str(e.value)) for d in q.dims) for e in plan.edits)
+            stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
+        else:
+            forms = _value_forms(q.quantity, q.value, solver)
+            edit = next((e for e in plan.edits if any(mentions_value(str(e.value), v) for v in forms)), None)
+            done = edit is not None and any(mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), v)
+                                            for v in forms)
+            if not done and (change := _change_edit(plan, q.text)) is not None:  # "50 K warmer": 873.15 -> 923.15
+                edit = change
+                done = " ".join(str(fd.get(_text(case, edit.file), edit.entry) or "").split()) == " ".join(str(edit.value).split())
+            stated.append(q.model_copy(update={"file": edit.file if edit else None,
+                                               "entry": edit.entry if edit else None, "verified": done}))
+        if not stated[-1].verified:
+            missing.append(NotApplied(text=q.text, reason=missing_field(q.quantity, case, solver) or
+                                      "no change of this request carries it into the case "
+                                      "(name the patch, region or entry it is for)"))
+    return stated, missing
+
+
+# the field a stated kind of value needs, and the solvers that bring it
+_NEEDS = {"temperature": ("T", "a heat-transfer solver (buoyantBoussinesqPimpleFoam for small temperature differences, "
+                                "buoyantPimpleFoam, rhoPimpleFoam)"),
+          "heat_flux": ("T", "a heat-transfer solver (buoyantPimpleFoam, chtMultiRegionFoam)")}
+
+
+def missing_field(quantity: str, case: Path, solver: str) -> str | None:
+    """Why a stated value cannot go into the case at all, when the field it needs is missing
+    ("500 K" on a case without 0/T), with what to do; None when the field is there."""
+    if quantity not in _NEEDS:
+        return None
+    field, solvers = _NEEDS[quantity]
+    if initial_field(case, field) is not None:
+        return None
+    return (f"the case has no {field} field: {solver} solves no energy equation, so a {quantity.replace('_', ' ')} has "
+            f"nowhere to go; switch to {solvers}, e.g. 'switch to buoyantBoussinesqPimpleFoam and set the hot wall to 350 K'")
+
+
+def _value_forms(quantity: str, value: float, solver: str) -> list[float]:
+    """The numbers a stated value may be written as in the case: its SI value, a duration in
+    the case's own time unit (six months = 0.5 for financialFoam's years), an angular velocity
+    in rpm as well as rad/s (SRFProperties' rpm)."""
+    forms = [value]
+    if quantity == "time":
+        forms.append(in_case_time(value, solver))
+    if quantity == "angular_velocity":
+        forms.append(value * 60.0 / (2.0 * math.pi))
+    return forms
+
+
+def _change_edit(plan: ChangePlan, stated: str) -> FileEdit | None:
+    """The edit that applied a stated value as a change of the present one: its reason ends
+    with "(+50 K)" or "(-2 m/s)"."""
+    return next((e for e in plan.edits if re.search(rf"\([-+]{re.escape(stated)}\)$", e.reason)), None)
+
+
+def _text(case: Path, rel: str) -> str:
+    path = case / rel
+    return path.read_text(errors="replace") if path.is_file() else ""

@@ -1,0 +1,136 @@
+"""Ways of writing a length that the geometry parser reads in one form: spelled numbers before a
+unit ("one and a half metres", "half a metre", "ten inches"), multiples in words ("twice as tall",
+"one and a half times"), hyphenated sizes ("a 4-inch-high channel"), axis notes after a length
+("2 m (x) x 0.1 m (y)"), points with units inside ("(0.2 m, 0.2 m)") and arrows between two sizes
+("20 mm -> 40 mm"): `plain_lengths` rewrites them all as digits and units. Also proportions and
+multiples in words ("twice as deep as it is wide", "aspect ratio H/W = 4", "L = 20H"). Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+         "sixteen seventeen eighteen nineteen").split()
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+_WORD = "|".join(sorted([*_ONES, *_TENS, "hundred", "thousand"], key=len, reverse=True))
+# words a spelled number may stand before: length units, reference lengths, "times"
+_UNIT_WORD = (r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?:es)?|feet|foot|mm|cm|m"
+              r"|diameters?|chords?(?:\s+lengths?)?|step[- ]heights?|radii|times)\b")
+_SPELLED = re.compile(rf"(?<![\w.-])(?P<num>(?:{_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD}))*)"
+                      rf"(?P<frac>\s+and\s+an?\s+(?:half|quarter))?\s+(?P<unit>{_UNIT_WORD})(?!\s*(?:per\b|/))", re.I)
+_FRACTION = re.compile(rf"\b(?:(?P<half>half)\s+an?|an?\s+(?P<quarter>quarter)\s+of\s+an?)\s+(?P<unit>{_UNIT_WORD})",
+                       re.I)
+_LENGTH_UNIT = r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?:es)?|feet|foot|mm|cm|m|in|ft)"
+
+
+def spelled_value(words: str) -> int | None:
+    """The integer a run of number words names ("forty", "one hundred and twenty", "twenty-five")."""
+    total, current = 0, 0
+    for w in re.split(r"[\s-]+", words.lower()):
+        if w == "and" or not w:
+            continue
+        if w in _ONES:
+            current += _ONES.index(w)
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w == "hundred":
+            current = max(current, 1) * 100
+        elif w == "thousand":
+            total, current = total + max(current, 1) * 1000, 0
+        else:
+            return None
+    return total + current
+
+
+def _spelled(m: re.Match[str]) -> str:
+    value = spelled_value(m.group("num"))
+    if value is None:
+        return m.group(0)
+    frac = m.group("frac")
+    if frac:
+        value += 0.5 if "half" in frac.lower() else 0.25  # type: ignore[assignment]
+    return f"{value:g} {m.group('unit')}"
+
+
+def plain_lengths(text: str) -> str:
+    """`text` with the lengths written in words, hyphens, axis notes or arrows rewritten as
+    "<number> <unit>" (the rest of the text unchanged)."""
+    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", text)  # "Taylor–Couette", "forward‑facing"
+    t = _SPELLED.sub(_spelled, t)
+    t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
+    t = re.sub(r"\btwice\b", "2 times", t, flags=re.I)
+    t = re.sub(r"\bthrice\b", "3 times", t, flags=re.I)
+    # "a 4-inch-high channel", "a 10-cm-long section", "a 2-inch pipe"
+    t = re.sub(rf"(?<![\w.])({NUM})\s*-\s*({_LENGTH_UNIT})(?:\s*-\s*(?=[a-z])|(?=\W|$))", r"\1 \2 ", t, flags=re.I)
+    t = re.sub(r"  +", " ", t)
+    # "2 m (x) x 0.1 m (y)", "0.1 m (in x)": the axis a length lies along, said after it
+    t = re.sub(rf"(?<=[a-z\d])\s*\(\s*(?:in\s+|along\s+)?[xyz](?:[- ]direction)?\s*\)", "", t, flags=re.I)
+    # "(0.2 m, 0.2 m)", "(20 cm, 5 cm)": a point with its units inside, in metres
+    t = re.sub(rf"\(\s*({NUM})\s*({UNIT})\s*([,;])\s*({NUM})\s*({UNIT})\s*\)",
+               lambda m: f"({float(m.group(1)) * unit_factor(m.group(2)):g}{m.group(3)} {float(m.group(4)) * unit_factor(m.group(5)):g})",
+               t, flags=re.I)
+    # "20 mm -> 40 mm", "2 cm → 6 cm": from one size to another
+    t = re.sub(rf"(?<![\w.])({NUM}\s*{_LENGTH_UNIT}?)\s*(?:->|→|=>|⟶)\s*(?=[-+.\d])", r"from \1 to ", t, flags=re.I)
+    return t
+
+
+_DIM_ADJ = r"(?:tall|high|deep|wide|long|broad)"
+
+
+def times_as(text: str) -> tuple[str, str, float] | None:
+    """A proportion in words: "twice as deep as it is wide" -> ("deep", "wide", 2.0), "1.5 times as
+    tall as wide", "three times longer than it is high" -> ("long", "high", 3.0) (after `plain_lengths`)."""
+    t = plain_lengths(text)
+    m = re.search(rf"(?<![\w.])({NUM})\s+times\s+(?:as\s+({_DIM_ADJ})\s+as|(tall|high|deep|wide|long|broad)(?:er|r)?\s+than)\s+"
+                  rf"(?:it\s+is\s+|its\s+)?({_DIM_ADJ}|width|height|depth|length)", t, re.I)
+    if not m or float(m.group(1)) <= 0:
+        return None
+    second = {"width": "wide", "height": "high", "depth": "deep", "length": "long"}.get(m.group(4).lower(), m.group(4).lower())
+    return (m.group(2) or m.group(3)).lower(), second, float(m.group(1))
+
+
+_REF = {"h": "height", "d": "diameter", "w": "width", "r": "radius", "height": "height", "diameter": "diameter", "width": "width",
+        "radius": "radius", "radii": "radius"}
+
+
+def length_in_multiples(text: str) -> tuple[float, str] | None:
+    """A length counted in another size of the shape: "L = 20H", "length 40 D", "40 diameters long",
+    "a length of 30 channel heights" -> (20, "height"), (40, "diameter"), ..."""
+    ref = r"(?:(?-i:([HDWRhdwr]))\b|(?:channel\s+|pipe\s+)?(heights?|diameters?|widths?|radii|radius)\b)"
+    m = re.search(rf"(?:\bL\b|\blength\b)\s*(?:=|:|of|is)?\s*(?:about\s+)?({NUM})\s*(?:x\s*|×\s*|\*\s*)?{ref}", text) or \
+        re.search(rf"(?<![\w.])({NUM})\s*(?:x\s*|×\s*|\*\s*)?{ref}\s*(?:-\s*)?(?:long|in\s+length)\b", text)
+    if not m or float(m.group(1)) <= 0:
+        return None
+    word = (m.group(2) or m.group(3)).lower().rstrip("s") if (m.group(2) or m.group(3)).lower() != "radius" else "radius"
+    return float(m.group(1)), _REF.get(word, _REF.get(word + "s", "height"))
+
+
+_UP, _ACROSS = ("tall", "high", "deep", "height", "depth", "h", "d"), ("wide", "long", "broad", "width", "length", "w", "l")
+
+
+_DIM_NOUN = r"(height|depth|width|length)"
+_PROPORTIONS = [  # (pattern, group of the first size, of the second, of the number)
+    (re.compile(rf"\b{_DIM_NOUN}\s+(?:is\s+|of\s+)?({NUM})\s+times\s+(?:the\s+|its\s+)?{_DIM_NOUN}\b", re.I), 1, 3, 2),
+    (re.compile(rf"\b{_DIM_NOUN}[- ]to[- ]{_DIM_NOUN}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})", re.I), 1, 2, 3),
+    (re.compile(rf"\(?\s*\b([HDWLhdwl]|height|depth|width|length)\s*/\s*([HDWLhdwl]|height|depth|width|length)\b\s*\)?\s*"
+                rf"(?:=|:|of|is)\s*({NUM})"), 1, 2, 3),
+]
+
+
+def cavity_proportion(text: str) -> float | None:
+    """A cavity's height over its width when the words say which is which: "twice as deep as it is wide",
+    "aspect ratio H/W = 4", "depth to width ratio 3", "height is 2 times the width" (None otherwise)."""
+    said = times_as(text)
+    for pattern, first, second, number in _PROPORTIONS:
+        m = None if said else pattern.search(text)
+        if m:
+            said = (m.group(first).lower(), m.group(second).lower(), float(m.group(number)))
+    if not said or said[2] <= 0:
+        return None
+    if said[0] in _UP and said[1] in _ACROSS:
+        return said[2]
+    if said[0] in _ACROSS and said[1] in _UP:
+        return 1 / said[2]
+    return None

@@ -1,0 +1,59 @@
+"""What a tutorial's own files say about its physics beyond its case-base record: a porous zone,
+a part that rotates without a rotating zone, a non-Newtonian fluid. Read once per tutorial and
+cached; base selection (tasks/plan/select.py) turns them into physics flags."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from tasks.foam.files import find_file, read_text
+
+_POROSITY = re.compile(r"\b(?:explicitPorositySource|DarcyForchheimer|powerLaw|fixedCoeff)\b")
+
+
+def has_porous_zone(root: Path) -> bool:
+    """The tutorial has a porous zone: constant/porosityProperties, or a porosity source in its
+    fvOptions (pisoFoam's porousBlockage, rhoPimpleFoam's angledDuct)."""
+    for rel in ("constant/porosityProperties", "constant/fvOptions", "system/fvOptions"):
+        found = find_file(root / rel.rsplit("/", 1)[0], rel.rsplit("/", 1)[1])
+        if found is not None and (rel.endswith("porosityProperties") or _POROSITY.search(read_text(found))):
+            return True
+    return False
+
+
+_NEWTONIAN_MODELS = {"Newtonian", "newtonian", "incompressiblePerfectGas", "singlePhaseTransportModel"}
+
+
+@lru_cache(maxsize=1024)
+def non_newtonian_cached(path: str) -> bool:
+    """The tutorial's fluid is non-Newtonian: constant/transportProperties' transportModel names a
+    viscosity law (BirdCarreau, CrossPowerLaw, ArrheniusBirdCarreau, ...)."""
+    found = find_file(Path(path) / "constant", "transportProperties") if path else None
+    if found is None:
+        return False
+    m = re.search(r"^\s*transportModel\s+(\w+)\s*;", read_text(found), re.M)
+    return bool(m and m.group(1) not in _NEWTONIAN_MODELS)
+
+
+_ROTATION = re.compile(r"\b(?:rotatingMotion|multiMotion|rotorDisk|rotorDiskSource)\b")
+
+
+@lru_cache(maxsize=1024)
+def rotates_cached(path: str) -> bool:
+    """The tutorial turns a part of its domain without a rotating zone: its mesh rotates
+    (dynamicMeshDict's rotatingMotion) or a rotor disk source (fvOptions' rotorDisk) stands for it."""
+    if not path:
+        return False
+    for rel in ("constant/dynamicMeshDict", "constant/fvOptions", "system/fvOptions"):
+        folder, name = rel.rsplit("/", 1)
+        found = find_file(Path(path) / folder, name)
+        if found is not None and _ROTATION.search(read_text(found)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def porous_cached(path: str) -> bool:
+    return has_porous_zone(Path(path)) if path else False
