@@ -3,7 +3,9 @@ and the fix. Reads files only; writes nothing."""
 
 from __future__ import annotations
 
+import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -12,10 +14,11 @@ from pydantic import BaseModel, ConfigDict
 from tasks.edit.caseops import covered_by
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
-from tasks.foam.defaults import defaults
+from tasks.foam.defaults import convection_scheme, defaults
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
-from tasks.foam.physics import dimensions, is_steady, model_spec, solver_family
+from tasks.foam.commands import SOLVERS
+from tasks.foam.physics import dimensions_fit, is_steady, model_spec, solver_family, tutorial_field_names, initial_fields, makes_fields, changes_patches
 
 
 class Problem(BaseModel):
@@ -28,20 +31,164 @@ class Problem(BaseModel):
 
 
 def solver_fields(solver: str, case: Path) -> list[str]:
-    """The field files a solver reads at start (besides the turbulence model's)."""
+    """The field files a solver reads at start (besides the turbulence model's); none for an
+    application that is not a solver (a mesh tutorial's blockMesh, snappyHexMesh, ...)."""
+    if solver not in SOLVERS:
+        return []
     family = solver_family(solver)
     if solver == "MPPICFoam" or solver.endswith("ParcelFoam"):
         return ["U.air" if (case / "0/U.air").is_file() else "U", "p"]
     if family == "multiphase":
-        tp = (case / "constant/transportProperties")
-        phases = fd.get(tp.read_text(), ["phases"]) if tp.is_file() else None
-        first = phases.strip("()").split()[0] if phases else "water"
-        return ["U", "p_rgh", f"alpha.{first}"]
+        phases = case_phases(case)
+        return ["U", "p_rgh", f"alpha.{phases[0] if phases else 'water'}"]
     if family == "boussinesq":
         return ["U", "p", "p_rgh", "T"]
     if family == "compressible":
         return ["U", "p", "T"]
     return ["U", "p"]
+
+
+def case_phases(case: Path) -> list[str]:
+    """The phase names of a multiphase case: `phases (water air);` in constant/phaseProperties
+    (Euler solvers) or constant/transportProperties (VoF solvers); empty when neither says."""
+    for name in ("phaseProperties", "transportProperties", "thermophysicalProperties"):
+        path = case / "constant" / name
+        value = fd.get(path.read_text(errors="replace"), ["phases"]) if path.is_file() else None
+        if value and value.lstrip().startswith("("):
+            words = value.strip().strip("()").split()
+            if words and all(_PHASE_WORD.fullmatch(w) for w in words):
+                return words
+    return []
+
+
+_PHASE_WORD = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def has_field(names: set[str] | frozenset[str], field: str) -> bool:
+    """A field is there as itself, as `<field>.orig` (restored by the run) or per phase
+    (`U.air`, `k.water`), the way OpenFOAM's multiphase solvers name them."""
+    return field in names or any(n.startswith(f"{field}.") for n in names)
+
+
+def required_fields(case: Path, solver: str, model_fields: list[str]) -> list[str]:
+    """The initial fields the case must have: the solver's (those its installed tutorials
+    have at all: no U for the solid solvers or chemFoam, U.<phase> for the Euler solvers) and
+    the turbulence model's. None for a multi-region case (each region has its own 0/<region>/)
+    or an application that is not a solver."""
+    if solver not in SOLVERS or (case / "constant/regionProperties").is_file():
+        return []
+    known = tutorial_field_names(solver)
+    own = [f for f in solver_fields(solver, case) if known is None or f.split(".")[0] in known]
+    return list(dict.fromkeys(own + ([] if solver == "icoFoam" else model_fields)))
+
+
+def _boundary_fields(case: Path, solver: str) -> list[Problem]:
+    """Every patch of the mesh has a condition in each field of 0/, found as OpenFOAM finds it
+    (by name, by patch group, by regular expression, through #include and #includeEtc; an empty
+    patch needs none), and the field's dimensions suit the solver."""
+    problems: list[Problem] = []
+    patches = mesh_patches(case)
+    groups = patch_groups(case, patches)
+    built = (case / "constant/polyMesh/boundary").is_file()
+    changer = None if built else changes_patches(case)  # the blockMeshDict's patches, renamed by a later step
+    for path in sorted((case / "0").glob("*")) if (case / "0").is_dir() else []:
+        if not path.is_file() or path.name.endswith((".orig", ".gz")):
+            continue
+        text = path.read_text(errors="replace")
+        if fd.find(text, ["boundaryField"]) is None or not _is_mesh_field(text):
+            continue
+        keys = boundary_keys(path, text)
+        for patch, ptype in patches.items():
+            entry = fd.find(text, ["boundaryField", patch])
+            if entry is not None:
+                if ptype == "empty" and fd.get(text, ["boundaryField", patch, "type"]) not in ("empty", None):
+                    problems.append(Problem(severity="error", file=f"0/{path.name}",
+                                            message=f"patch {patch} is empty in the mesh but not in the field",
+                                            fix=f"set boundaryField/{patch}/type empty"))
+                continue
+            if ptype == "empty" or patch_covered(patch, groups.get(patch, set()), keys):
+                continue
+            problems.append(Problem(severity="warning" if changer else "error", file=f"0/{path.name}",
+                                    message=f"no entry for patch {patch}" + (f" (unless {changer} replaces it)" if changer else ""),
+                                    fix=f"add boundaryField/{patch} (type {ptype} in the mesh)"))
+        base = path.name
+        dims = fd.get(text, ["dimensions"])
+        if base in DIMENSIONED_FIELDS and dims:
+            want = dimensions_fit(base, solver, dims)
+            if want is not None:
+                problems.append(Problem(severity="error", file=f"0/{base}", message=f"dimensions {dims} do not fit {solver}",
+                                        fix=f"dimensions {want};"))
+    return problems
+
+
+DIMENSIONED_FIELDS = ("p", "p_rgh", "nut", "alphat", "U", "k", "epsilon", "omega")
+_CLASS = re.compile(r"^\s*class\s+(\w+)\s*;", re.M)
+
+
+def _is_mesh_field(text: str) -> bool:
+    """A field on the volume or point mesh (not a finite-area field on the faMesh's edges, not
+    a dictionary that happens to have a boundaryField)."""
+    m = _CLASS.search(text[:2000])
+    return m is None or m.group(1).startswith(("vol", "point", "surface"))
+
+
+_GROUPS = re.compile(r"inGroups\s+(?:List<word>\s*)?(?:\d+\s*)?\(([^)]*)\)")
+
+
+def patch_groups(case: Path, patches: dict[str, str]) -> dict[str, set[str]]:
+    """The groups each patch is in: its type when that is `wall` or a constraint type
+    (OpenFOAM adds those), and the inGroups of the mesh or of the blockMeshDict."""
+    source = next((p for p in (case / "constant/polyMesh/boundary", case / "system/blockMeshDict") if p.is_file()), None)
+    text = source.read_text(errors="replace") if source else ""
+    if source is not None and source.name == "blockMeshDict":
+        text = fd.get(text, ["boundary"]) or ""
+    body = text[text.find("(") + 1: text.rfind(")")] if "(" in text else ""
+    out: dict[str, set[str]] = {}
+    for patch, ptype in patches.items():
+        out[patch] = {ptype} if ptype not in ("patch", "") else set()
+        m = _GROUPS.search(fd.get(body, [patch]) or "") if body else None
+        if m:
+            out[patch] |= set(m.group(1).split())
+    return out
+
+
+def _etc_dirs() -> list[Path]:
+    """Where #includeEtc looks: $FOAM_ETC, $WM_PROJECT_DIR/etc, the Debian package's etc."""
+    env = [os.environ.get("FOAM_ETC"), f"{os.environ['WM_PROJECT_DIR']}/etc" if os.environ.get("WM_PROJECT_DIR") else None]
+    return [Path(d) for d in env if d] + [Path("/usr/share/openfoam/etc"), *sorted(Path("/usr/lib/openfoam").glob("*/etc"))]
+
+
+_INCLUDE = re.compile(r'#(include|includeEtc|includeIfPresent)\s+"([^"]+)"')
+
+
+def boundary_keys(path: Path, text: str, depth: int = 0) -> list[str]:
+    """The keys of a field's boundaryField as written (regex keys keep their quotes), with the
+    keys of the files its #include / #includeEtc lines bring in (`caseDicts/setConstraintTypes`:
+    cyclic, empty, symmetryPlane, wedge, ...)."""
+    span = fd.body_span(text, ["boundaryField"]) if depth == 0 else (0, len(text))
+    if span is None:
+        return []
+    keys: list[str] = []
+    for entry in fd.entries(text, *span):
+        if entry.kind != "directive":
+            keys.append(entry.key)
+            continue
+        m = _INCLUDE.match(text, entry.key_start)
+        if m is None or depth >= 3:
+            continue
+        name = os.path.expandvars(m.group(2).replace("$FOAM_CASE", str(path.parent.parent)))
+        where = [Path(name)] if Path(name).is_absolute() else (
+            [d / name for d in _etc_dirs()] if m.group(1) == "includeEtc" else [path.parent / name])
+        found = next((w for w in where if w.is_file()), None)
+        if found is not None:
+            keys += boundary_keys(found, found.read_text(errors="replace"), depth + 1)
+    return keys
+
+
+def patch_covered(patch: str, groups: set[str], keys: list[str]) -> bool:
+    """Whether a boundaryField key names the patch, one of its groups (plain keys only) or
+    matches its name as a regular expression (quoted keys), as OpenFOAM reads boundaryField."""
+    return any(fd.key_matches(k, patch) or (not k.startswith('"') and k in groups) for k in keys)
 
 
 def _model(case: Path) -> str:
@@ -60,43 +207,26 @@ def check_case(case: Path, solver: str) -> list[Problem]:
     try:
         spec_fields = model_spec(model).fields
         solved = model_spec(model).solved
+        elliptic = model_spec(model).elliptic
     except Exception:  # an unknown model is itself the problem
         problems.append(Problem(severity="error", file="constant/turbulenceProperties",
                                 message=f"unknown turbulence model {model!r}", fix="use a v1912 model name (e.g. kEpsilon, kOmegaSST)"))
-        spec_fields, solved = [], []
+        spec_fields, solved, elliptic = [], [], []
     tutorial = (case / ".casewright" / "steps.json").is_file()  # a tutorial's own sequence: its field names are its own
-    required = ([] if tutorial else solver_fields(solver, case)) + ([] if solver == "icoFoam" else spec_fields)
+    required = required_fields(case, solver, spec_fields)
+    if tutorial:
+        required = [f for f in required if f in spec_fields]
     if solver_family(solver) == "boussinesq" and model != "laminar" and not tutorial:
         required.append("alphat")
+    names = initial_fields(case)
+    maker = makes_fields(case)  # createBoxTurb, createZeroDirectory, mapFields...: made by a step before the solver
     for field in dict.fromkeys(required):
-        if not any((case / folder / field).is_file() for folder in ("0", "0.orig")):  # 0.orig: restored by the run
-            problems.append(Problem(severity="error", file=f"0/{field}", message=f"{solver} with {model} needs 0/{field}",
+        if not has_field(names, field):
+            problems.append(Problem(severity="warning" if maker else "error", file=f"0/{field}",
+                                    message=f"{solver} with {model} needs 0/{field}" + (f" (unless {maker} makes it)" if maker else ""),
                                     fix=f"write 0/{field} with a BC for every patch"))
-    patches = mesh_patches(case)
-    for path in sorted((case / "0").glob("*")) if (case / "0").is_dir() else []:
-        if not path.is_file() or path.name.endswith(".orig"):
-            continue
-        text = path.read_text()
-        have = set(fd.keys(text, ["boundaryField"]))
-        if any(k.startswith('"') or "(" in k or ".*" in k for k in have) or any(k.startswith("#") for k in have):
-            continue  # regex patch names or includes: OpenFOAM resolves them
-        for patch, ptype in patches.items():
-            if patch not in have:
-                problems.append(Problem(severity="error", file=f"0/{path.name}", message=f"no entry for patch {patch}",
-                                        fix=f"add boundaryField/{patch} (type {ptype} in the mesh)"))
-            elif ptype == "empty" and fd.get(text, ["boundaryField", patch, "type"]) != "empty":
-                problems.append(Problem(severity="error", file=f"0/{path.name}", message=f"patch {patch} is empty in the mesh but not in the field",
-                                        fix=f"set boundaryField/{patch}/type empty"))
-        dims = fd.get(text, ["dimensions"])
-        base = path.name
-        try:
-            want = dimensions(base, solver) if base in ("p", "p_rgh", "nut", "alphat", "U", "k", "epsilon", "omega") else None
-        except Exception:
-            want = None
-        if want and dims and " ".join(dims.split()) != want:
-            problems.append(Problem(severity="error", file=f"0/{base}", message=f"dimensions {dims} do not fit {solver}",
-                                    fix=f"dimensions {want};"))
-    problems += _numerics(case, solver, solved)
+    problems += _boundary_fields(case, solver)
+    problems += _numerics(case, solver, solved, elliptic)
     problems += _courant(case, solver)
     problems += _coded(case)
     for lock in check_locked(case):
@@ -139,30 +269,92 @@ def momentum_field(case: Path) -> str | None:
     return next((n for n in ("U", "Urel", *phases) if n in names), None)
 
 
-def _numerics(case: Path, solver: str, solved: list[str]) -> list[Problem]:
+def _numerics(case: Path, solver: str, solved: list[str], elliptic: list[str] = ()) -> list[Problem]:
     problems: list[Problem] = []
     schemes = (case / "system/fvSchemes").read_text() if (case / "system/fvSchemes").is_file() else ""
     solution = (case / "system/fvSolution").read_text() if (case / "system/fvSolution").is_file() else ""
     if (fd.get(schemes, ["divSchemes", "default"]) or "none").strip() == "none":
-        for field in solved:
-            if fd.get(schemes, ["divSchemes", f"div(phi,{field})"]) is None:
+        div_keys = fd.keys(schemes, ["divSchemes"])
+        for field in (f for f in solved if f not in elliptic):
+            if not has_convection_scheme(field, div_keys):
                 problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no div(phi,{field}) scheme",
-                                        fix=f"divSchemes/div(phi,{field}) bounded Gauss limitedLinear 1;"))
+                                        fix=f"divSchemes/div(phi,{field}) {convection_scheme(field, is_steady(solver))};"))
     patterns = fd.keys(solution, ["solvers"])
     algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
     predictor = (fd.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"
     u_name = momentum_field(case)
-    momentum = [u_name] if u_name and predictor not in ("no", "off", "false") else []
+    solves_u = u_name is not None and predictor not in ("no", "off", "false") and \
+        not (case / "constant/regionProperties").is_file() and tutorials_solve(solver, u_name) is not False \
+        and not _implicit_porosity(solution)
+    momentum = [u_name] if solves_u and u_name else []
+    pimple = not is_steady(solver) and algo == "PIMPLE"
+    # one outer corrector: every PIMPLE iteration is the final one, so v1912 reads only <field>Final
+    final_only = pimple and _outer_correctors(solution) <= 1
     for field in solved + momentum:
-        if not covered_by(field, patterns):
+        if not covered_by(field, patterns) and not (final_only and covered_by(f"{field}Final", patterns)):
             problems.append(Problem(severity="error", file="system/fvSolution", message=f"no linear solver for {field}",
                                     fix=f"add solvers/{field}"))
-    if not is_steady(solver) and fd.find(solution, ["PIMPLE"]) is not None:
+    if pimple:
         for field in solved + momentum:
             if not covered_by(f"{field}Final", patterns):
                 problems.append(Problem(severity="error", file="system/fvSolution", message=f"no {field}Final solver for PIMPLE",
                                         fix=f"add solvers/{field}Final (relTol 0)"))
     return problems
+
+
+_FLUXES = ("phi", "rhoPhi", "alphaRhoPhi", "alphaPhi", "phid", "phim")
+
+
+def has_convection_scheme(field: str, div_keys: list[str]) -> bool:
+    """A divSchemes entry for the convection of `field` by whatever flux the solver's transport
+    uses (div(phi,k); div(rhoPhi,k) for VoF mixtures; div(alphaRhoPhic,k) for MPPIC's carrier
+    phase), written plainly or as a regular expression ("div\\(phi,(k|omega)\\)")."""
+    plain = re.compile(rf"div\(\w+,{re.escape(field)}\)")
+    return any(plain.fullmatch(k) for k in div_keys) or \
+        any(covered_by(f"div({flux},{field})", div_keys) for flux in _FLUXES)
+
+
+def _implicit_porosity(solution: str) -> bool:
+    """SIMPLE/nUCorrectors > 0 makes (rho)porousSimpleFoam treat porosity implicitly: U comes
+    from inverting the momentum tensor, no linear solver reads solvers/U."""
+    try:
+        return float(fd.get(solution, ["SIMPLE", "nUCorrectors"]) or 0) > 0
+    except ValueError:
+        return False
+
+
+def _outer_correctors(solution: str) -> int:
+    try:
+        return int(float(fd.get(solution, ["PIMPLE", "nOuterCorrectors"]) or 1))
+    except ValueError:
+        return 1
+
+
+def tutorials_solve(solver: str, field: str) -> bool | None:
+    """Whether the installed tutorials of `solver` that have `field` (and leave the momentum
+    predictor on) all give it a linear solver (or its Final): False for solvers that never
+    solve it (potentialFoam, scalarTransportFoam and the uncoupled parcel solvers only read U;
+    PDRFoam inverts its momentum matrix; multiphaseEulerFoam has no phase-momentum predictor);
+    None when no tutorial tells."""
+    from tasks.review.strategies.tutorials import tutorial_root
+
+    return _tutorials_solve(str(tutorial_root()), solver, field)
+
+
+@lru_cache(maxsize=256)
+def _tutorials_solve(root: str, solver: str, field: str) -> bool | None:
+    from tasks.review.strategies.tutorials import tutorials_for
+
+    verdicts = []
+    for tut in tutorials_for(solver):
+        solution = tut.text("system/fvSolution") or ""
+        algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
+        if field not in initial_fields(tut.path) or (algo and (fd.get(solution, [algo, "momentumPredictor"]) or "yes")
+                                                      in ("no", "off", "false")):
+            continue
+        keys = fd.keys(solution, ["solvers"])
+        verdicts.append(covered_by(field, keys) or covered_by(f"{field}Final", keys))
+    return all(verdicts) if verdicts else None
 
 
 def courant_estimate(case: Path, solver: str) -> tuple[float, float, float] | None:

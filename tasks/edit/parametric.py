@@ -64,32 +64,87 @@ def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
     return ("simpleFoam" if features.steady else "icoFoam"), model
 
 
+def buoyancy_asked(buoyancy_flag: bool | None, stated: list[StatedQuantity], named_solver: str | None) -> bool:
+    """The request asks for buoyancy itself: its words (natural convection, buoyancy, a plume), a
+    stated gravity or Rayleigh number, or a buoyant solver named. Heat alone (a heated body, wall and
+    inlet temperatures) does not."""
+    return bool(buoyancy_flag) or any(q.role in ("gravity", "rayleigh") for q in stated) or \
+        bool(named_solver and named_solver.startswith("buoyant"))
+
+
+def passive_heat_solver(steady: bool | None) -> str:
+    """The solver that carries a passive temperature (scalarTransport) when the buoyant ones cannot
+    run on the mesh: simpleFoam for a steady request, pimpleFoam otherwise (the Boussinesq default)."""
+    return "simpleFoam" if steady else "pimpleFoam"
+
+
 def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity]) -> CaseManifest:
     solver, model = choose_solver(ctx, spec)
     template = TEMPLATES.get(solver)
     if template is None:
         raise RequestError(f"a generated {spec.shape.replace('_', ' ')} is set up here for icoFoam, simpleFoam, "
                            f"pimpleFoam, pisoFoam and the Boussinesq solvers, not {solver}; pass --example DIR")
-    for attempt in range(2):
+    passive = False  # T as a passive scalar next to pimpleFoam/simpleFoam (set when the mesh needs it)
+    notes: list[str] = []
+    for _ in range(3):
         scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
         scratch.mkdir(parents=True)
         try:
-            manifest = _plan_in(scratch, ctx, spec, stated, solver, model, template)
+            manifest = _plan_in(scratch, ctx, spec, stated, solver, model, template, passive)
         except _Turbulent as high:  # no model asked for and the flow is turbulent: steady RANS instead
             shutil.rmtree(scratch, ignore_errors=True)
             features = request_features(ctx.text, ctx.solver, ctx.model)
             solver, model = ("pimpleFoam" if features.steady is False else "simpleFoam"), "kOmegaSST"
             template = TEMPLATES[solver]
-            note = (f"turbulence model kOmegaSST with {solver}: Re = {high.reynolds:.3g} is turbulent and no model "
-                    "was asked for")
+            notes.append(f"turbulence model kOmegaSST with {solver}: Re = {high.reynolds:.3g} is turbulent and no "
+                         "model was asked for")
+            continue
+        except _NotCartesian as mesh:  # forced convection on a body-fitted mesh: T rides on pimpleFoam/simpleFoam
+            shutil.rmtree(scratch, ignore_errors=True)
+            features = request_features(ctx.text, ctx.solver, ctx.model)
+            old, solver, passive = solver, passive_heat_solver(features.steady), True
+            template = TEMPLATES[solver]
+            notes.append(f"{solver} with the temperature as a passive scalar (scalarTransport, diffusivity nu/Pr + "
+                         f"nut/Prt), not {old}: {mesh}")
             continue
         except BaseException:
             shutil.rmtree(scratch, ignore_errors=True)
             raise
-        if attempt:
-            manifest.assumptions.insert(1, note)
+        manifest.assumptions[1:1] = notes
         return manifest
     raise RequestError("could not plan the generated geometry")  # pragma: no cover - the loop returns
+
+
+def _refuse_buoyancy_off_grid(ctx: Context, stated: list[StatedQuantity], solver: str, generator: str) -> None:
+    """A request that asks for buoyancy on a mesh the buoyant solvers cannot run on stops here,
+    saying what to change; one that only heats the flow goes on with a passive temperature."""
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    if buoyancy_asked(features.flags.get("buoyancy"), stated, ctx.solver):
+        raise RequestError(
+            f"{solver} cannot run on this {generator} mesh: the installed OpenFOAM v1912 build rebuilds the cell "
+            "velocity of the buoyant solvers (fvc::reconstruct) wrongly on cells that are not axis-aligned boxes, "
+            "and the run diverges in its first steps. Ask for a rectangular domain (a heated cavity or a channel "
+            "with heated walls) to keep buoyancy, or for forced convection without buoyancy to carry the "
+            "temperature past the body with pimpleFoam/simpleFoam")
+
+
+def _buoyancy_left_out(request: str, temperatures: list[float], t_ref: float, length: float, speed: float) -> str:
+    """What leaving buoyancy out of a passive-temperature case costs: its Richardson number
+    g beta dT L / U^2 (dT: the largest difference of a stated or wall temperature from TRef), a
+    warning text (starting "mixed") from 0.1 up, else an assumption."""
+    beta = fluid_table()[find_fluid(request) or "air"].beta
+    delta = max((abs(t - t_ref) for t in temperatures), default=0.0)
+    ri = setup.richardson(setup.GRAVITY, beta, delta, length, speed)
+    said = (f"Richardson number g beta dT L / U^2 = {ri:.2g} (beta {fmt(beta)} 1/K, dT {fmt(delta)} K, "
+            f"L {fmt(length)} m, U {fmt(speed)} m/s)")
+    if ri >= 0.1:
+        return (f"mixed convection left out: {said}, so buoyancy would change this flow; the buoyant solvers "
+                "cannot run on this mesh here (a rectangular domain keeps them)")
+    return f"buoyancy negligible: {said} < 0.1 (forced convection)"
+
+
+class _NotCartesian(Exception):
+    """The mesh is not made of axis-aligned boxes and the buoyant solvers cannot run on it here."""
 
 
 class _Turbulent(Exception):
@@ -108,12 +163,19 @@ def copy_template(src: Path, scratch: Path) -> None:
 
 
 def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity], solver: str,
-             model: str, template: str) -> CaseManifest:
+             model: str, template: str, passive: bool = False) -> CaseManifest:
     copy_template(ctx.tutorials_dir / template, scratch)
     build = build_mesh(spec, scratch)
+    if solver in setup.RECONSTRUCT_SOLVERS and not setup.reconstruct_safe(scratch, build):
+        _refuse_buoyancy_off_grid(ctx, stated, solver, build.generator)
+        raise _NotCartesian(f"the {build.generator} mesh of the {spec.shape.replace('_', ' ')} is not made of "
+                            "axis-aligned boxes, and the installed OpenFOAM v1912 build rebuilds the cell velocity "
+                            "of the buoyant solvers wrongly on such meshes (they diverge in their first steps); no "
+                            "buoyancy was asked for, so the flow carries the heat without it")
+    heated = "Boussinesq" in solver or passive
     roles = {p.name: _ROLES[p.role] for p in build.patches}
-    if "Boussinesq" in solver and any(q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature")
-                                      for q in stated):  # a body held at a stated temperature (a heated cylinder)
+    if heated and any(q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature")
+                      for q in stated):  # a body held at a stated temperature (a heated cylinder)
         roles.update({p.name: "heatedWall" for p in build.patches if p.role == "body"})
     far = far_field(build.patches)
     roles.update({name: "inlet" for name in far if roles[name] not in ("inlet", "outlet")})
@@ -164,7 +226,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         speed = re_q.value * nu / build.reference_length
         assumptions.append(f"U = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} / {fmt(build.reference_length)} = "
                            f"{fmt(speed)} m/s (L: {spec.shape.replace('_', ' ')} reference length)")
-    heat = setup.set_boussinesq(scratch, ctx.text, stated, build, nu, assumptions) if "Boussinesq" in solver else None
+    heat = setup.set_boussinesq(scratch, ctx.text, stated, build, nu, assumptions) if heated else None
     if speed is None and heat is not None and heat.speed > 0:
         speed = heat.speed
         assumptions.append(f"velocity scale sqrt(g beta dT L) = {fmt(speed)} m/s (free convection)")
@@ -186,13 +248,19 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         bindings += heat.bindings
     if "movingWall" in roles.values():
         values["U"] = vec([speed, 0.0, 0.0])
-    fields = ["U", "p"] if "Boussinesq" not in solver else ["U", "p", "p_rgh", "T", "alphat"]
+    fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else \
+        ["U", "p"]
     for field in fields:
         internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
         caseops.write_field(scratch, field, solver, model, internal, roles, values, f"shape library: {spec.shape}")
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
-    caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    caseops.ensure_numerics(scratch, solver, [*model_spec(model).solved, *(["T"] if passive else [])])
+    if passive:
+        pr = setup.fluid_prandtl(ctx.text, stated)
+        setup.set_passive_temperature(scratch, is_steady(solver), pr)
+        assumptions.append(f"T carried by the flow (scalarTransport function object in controlDict): diffusivity "
+                           f"nu/Pr + nut/Prt with Pr {fmt(pr)}; no buoyancy force")
     if "Boussinesq" in solver and setup.boussinesq_open_boundaries(scratch):
         assumptions.append("p_rgh at the open boundaries: prghPressure with rho rhok (the Boussinesq density)")
     body_q = setup.body_temperature(ctx.text, stated, [n for n, r in roles.items() if r == "heatedWall"]) \
@@ -218,6 +286,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         bindings += _rotating_wall(scratch, ctx.text, stated, assumptions)
     reynolds = speed * build.reference_length / nu
     warnings = []
+    if passive and heat is not None:
+        temperatures = [*heat.walls.values(), *(q.value for q in stated if q.role.endswith("temperature"))]
+        note = _buoyancy_left_out(ctx.text, temperatures, heat.t_ref, build.reference_length, speed)
+        (warnings if note.startswith("mixed") else assumptions).append(note)
     scale = max(speed, _wall_speed(stated, spec))
     dt_q = next((q for q in stated if q.role == "delta_t"), None)
     step = setup.set_time_step(scratch, solver, scale, dt_q.value if dt_q else None,

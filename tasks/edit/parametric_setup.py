@@ -1,9 +1,11 @@
 """What a generated (shape-library) case needs besides its mesh and fields to run: a time step
-that fits its smallest cell, free-stream far-field boundaries, and the Boussinesq numbers of a
-heated cavity (wall temperatures, TRef, beta, Pr and a stated Rayleigh number made consistent).
+that fits its smallest cell, free-stream far-field boundaries, the Boussinesq numbers of a
+heated cavity (wall temperatures, TRef, beta, Pr and a stated Rayleigh number made consistent),
+and, on meshes the buoyant solvers cannot run on here, a temperature carried as a passive scalar.
 
-Pure functions on file text (`smallest_cell_*`, `time_step`, `rayleigh_*`) and small writers
-that edit a scratch case in place (`set_time_step`, `set_free_stream`, `set_boussinesq`).
+Pure functions on file text (`smallest_cell_*`, `time_step`, `rayleigh_*`, `axis_aligned_blocks`,
+`richardson`) and small writers that edit a scratch case in place (`set_time_step`,
+`set_free_stream`, `set_boussinesq`, `set_passive_temperature`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
-from tasks.foam.defaults import defaults
+from tasks.foam.defaults import convection_schemes, defaults, keyword_values
 from tasks.foam.physics import find_fluid, fluid_table, fmt, freestream_turbulence, inlet_turbulence, is_steady, \
     nice_floor
-from tasks.geometry.models import MeshBuild
+from tasks.geometry.models import MeshBuild, MeshCommand
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 GRAVITY = 9.81
@@ -117,6 +119,107 @@ def smallest_cell(case: Path) -> float | None:
     if bmd.is_file():
         return smallest_cell_block_mesh(bmd.read_text())
     return None
+
+
+# --- meshes the buoyant solvers run on ----------------------------------------------------
+
+# The installed OpenFOAM v1912 build (Debian 1912.200626-1+b1, also in the docker image) rebuilds
+# a cell velocity from face fluxes (fvc::reconstruct) wrongly on alternate cells: the product
+# inv(T) & sum(n phi) is formed in place, so a later component reads the x component already
+# overwritten (measured on a 2D Gmsh mesh: U_y = inv(T)_yx U_x + inv(T)_yy R_y on every odd cell,
+# T = sum of n n |Sf| over the cell's faces). The error vanishes only where T is diagonal, i.e.
+# on cells that are boxes aligned with x, y and z. The buoyant solvers
+# (buoyantBoussinesq*, buoyantPimple/SimpleFoam) correct U with fvc::reconstruct, so on any other
+# mesh they blow up in their first steps (measured: the Gmsh mesh round a cylinder, the O-grid
+# pipe, with g = 0 and uniform T too); pimpleFoam and simpleFoam correct U with fvc::grad(p).
+RECONSTRUCT_SOLVERS = frozenset({"buoyantBoussinesqPimpleFoam", "buoyantBoussinesqSimpleFoam",
+                                 "buoyantPimpleFoam", "buoyantSimpleFoam"})
+_CURVED_EDGE = re.compile(r"\b(?:arc|spline|simpleSpline|polyLine|BSpline|project\w*)\b")
+_ROTATING = re.compile(r"-(?:rotate|rollPitchYaw|yawPitchRoll|rotate-angle)\b")
+
+
+def axis_aligned_blocks(text: str, tol: float = 1e-9) -> bool:
+    """Every hex block of a blockMeshDict is a box with faces normal to x, y and z (its eight
+    vertices take two values along each axis) and no edge is curved or projected, so every cell of
+    the mesh is such a box. False when no block can be read (unsure counts as not aligned)."""
+    text = fd.strip_comments(text)
+    if _CURVED_EDGE.search(fd.get(text, ["edges"]) or "") or fd.find(text, ["geometry"]) is not None:
+        return False
+    points = [tuple(float(x) for x in m) for m in
+              re.findall(rf"\(\s*({_NUM})\s+({_NUM})\s+({_NUM})\s*\)", fd.get(text, ["vertices"]) or "")]
+    blocks = [[int(i) for i in m.split()] for m in re.findall(r"hex\s*\(([\d\s]+)\)", fd.get(text, ["blocks"]) or "")]
+    if not points or not blocks:
+        return False
+    for ids in blocks:
+        if len(ids) != 8 or max(ids) >= len(points):
+            return False
+        corners = [points[i] for i in ids]
+        for axis in range(3):
+            values = [c[axis] for c in corners]
+            lo, hi = min(values), max(values)
+            near = tol * max(hi - lo, 1.0)
+            if any(abs(v - lo) > near and abs(v - hi) > near for v in values):
+                return False  # a third level along this axis: a slanted or tapered block
+    return True
+
+
+def reconstruct_safe(case: Path, build: MeshBuild) -> bool:
+    """Whether the buoyant solvers (RECONSTRUCT_SOLVERS) run correctly on the mesh a shape build
+    makes: a blockMesh of axis-aligned box blocks with no wedge patch and no rotation after it.
+    A Gmsh or snappyHexMesh mesh never is."""
+    if build.generator != "blockMesh" or any(p.type == "wedge" for p in build.patches):
+        return False
+    if any(isinstance(s, MeshCommand) and s.command == "transformPoints" and any(_ROTATING.match(a) for a in s.args)
+           for s in build.steps):
+        return False
+    bmd = Path(case) / "system/blockMeshDict"
+    return bmd.is_file() and axis_aligned_blocks(bmd.read_text())
+
+
+def richardson(g: float, beta: float, delta_t: float, length: float, speed: float) -> float:
+    """Ri = g beta dT L / U^2: buoyancy against inertia (below 0.1 forced convection, above 10
+    natural convection). Infinite without a speed."""
+    if speed <= 0:
+        return math.inf
+    return g * beta * abs(delta_t) * length / speed ** 2
+
+
+def fluid_prandtl(request: str, stated: list[StatedQuantity]) -> float:
+    """The laminar Prandtl number: stated, else the named fluid's, else air's (the templates' fluid)."""
+    q = next((q for q in stated if q.role == "prandtl"), None)
+    if q is not None and q.value > 0:
+        return q.value
+    fluid = find_fluid(request) or "air"
+    entry = fluid_table().get(fluid) or fluid_table()["air"]
+    return entry.pr
+
+
+def passive_temperature_object(pr: float, prt: float) -> dict[str, str]:
+    """The scalarTransport function object that carries T with the flow: diffusivity
+    alphaD nu + alphaDt nut = nu/Pr + nut/Prt (laminar and RAS alike)."""
+    if pr <= 0 or prt <= 0:
+        raise ValueError(f"Pr and Prt must be positive for a passive temperature (got {pr}, {prt})")
+    return {"type": "scalarTransport", "libs": '("libsolverFunctionObjects.so")', "field": "T", "phi": "phi",
+            "alphaD": f"{1.0 / pr:.6g}", "alphaDt": f"{1.0 / prt:.6g}", "nCorr": "0",
+            "resetOnStartUp": "false", "writeControl": "writeTime"}
+
+
+def set_passive_temperature(case: Path, steady: bool, pr: float) -> list[str]:
+    """T solved as a passive scalar next to pimpleFoam/simpleFoam (the scalarTransport function
+    object in controlDict, its div(phi,T) in fvSchemes): the forced-convection heat transfer of a
+    mesh the buoyant solvers cannot run on. The files changed."""
+    prt = float(keyword_values("transportProperties", "").get("Prt", "0.85"))
+    control = Path(case) / "system/controlDict"
+    control.write_text(fd.set_entry(control.read_text(), ["functions", "temperature"],
+                                    passive_temperature_object(pr, prt)))
+    changed = ["system/controlDict"]
+    schemes = Path(case) / "system/fvSchemes"
+    text = schemes.read_text()
+    if (fd.get(text, ["divSchemes", "default"]) or "none").strip() == "none" and \
+            fd.get(text, ["divSchemes", "div(phi,T)"]) is None:
+        schemes.write_text(fd.set_entry(text, ["divSchemes", "div(phi,T)"], convection_schemes(steady)["scalar"]))
+        changed.append("system/fvSchemes")
+    return changed
 
 
 # --- the time step -------------------------------------------------------------------------

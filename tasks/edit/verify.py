@@ -20,60 +20,13 @@ from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import same_value
 from tasks.geometry.build import GEOMETRY_RECORD, recorded_lengths
 from tasks.plan.bind import edge_angles_deg
+from tasks.plan.role_places import ROLE_PLACES as _WHERE
+from tasks.plan.role_places import NUMBER as _NUMBER
+from tasks.plan.role_places import VECTOR as _VECTOR
+from tasks.plan.role_places import close as _close
+from tasks.plan.role_places import entry_holds as _entry_holds
+from tasks.plan.role_places import numbers as _numbers
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
-
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
-
-_VELOCITY = ["0/U", "0/U.*", "0/Urel", "0.orig/U", "0.orig/U.*", "0.orig/Urel"]
-_PRESSURE = ["0/p", "0/p_rgh", "0.orig/p", "0.orig/p_rgh"]
-_TEMPERATURE = ["0/T", "0/T.*", "0.orig/T", "0.orig/T.*"]
-_PROPERTIES = ["constant/transportProperties", "constant/thermophysicalProperties", "constant/thermophysicalProperties.*",
-               "constant/*/transportProperties", "constant/*/thermophysicalProperties*", "constant/physicalProperties*"]
-_CLOUD = ["constant/*CloudProperties", "constant/*cloudProperties", "constant/*Cloud*Properties"]
-
-# role -> (file globs, entry names that may hold it (None: any), how values compare)
-_WHERE: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
-    "lid_velocity": (_VELOCITY, None, "magnitude"),
-    "initial_velocity": (_VELOCITY, ("internalField",), "magnitude"),
-    "wall_velocity": (_VELOCITY, None, "magnitude"),
-    "inlet_velocity": (_VELOCITY + _CLOUD + ["constant/transportProperties", "constant/fvOptions", "system/fvOptions"],
-                       None, "magnitude"),
-    "outlet_pressure": (_PRESSURE, None, "scalar"),
-    "inlet_pressure": (_PRESSURE, None, "scalar"),
-    "ambient_pressure": (_PRESSURE + _PROPERTIES, None, "scalar"),
-    "reference_temperature": (_PROPERTIES + _TEMPERATURE, None, "scalar"),
-    "inlet_temperature": (_TEMPERATURE, None, "scalar"),
-    "hot_wall_temperature": (_TEMPERATURE, None, "scalar"),
-    "cold_wall_temperature": (_TEMPERATURE, None, "scalar"),
-    "wall_temperature": (_TEMPERATURE, None, "scalar"),
-    "initial_temperature": (_TEMPERATURE + _PROPERTIES, None, "scalar"),
-    "nu": (_PROPERTIES + ["constant/momentumTransport"], None, "scalar"),
-    "mu": (_PROPERTIES, None, "scalar"),
-    "density": (_PROPERTIES, None, "scalar"),
-    "particle_density": (_CLOUD, None, "scalar"),
-    "particle_diameter": (_CLOUD, None, "scalar"),
-    "end_time": (["system/controlDict"], ("endTime",), "scalar"),
-    "delta_t": (["system/controlDict"], ("deltaT",), "scalar"),
-    "write_interval": (["system/controlDict"], ("writeInterval",), "scalar"),
-    "max_co": (["system/controlDict"], ("maxCo", "maxAlphaCo"), "scalar"),
-    "ranks": (["system/decomposeParDict"], ("numberOfSubdomains",), "scalar"),
-    "gravity": (["constant/g"], ("value",), "magnitude"),
-    "angular_velocity": (["constant/MRFProperties", "constant/SRFProperties", "constant/dynamicMeshDict"] + _VELOCITY,
-                         None, "scalar"),
-    "frequency": (_VELOCITY + _PRESSURE + _TEMPERATURE, ("frequency",), "scalar"),
-    "prandtl": (_PROPERTIES, ("Pr",), "scalar"),
-    "turbulence_intensity": (["0/k", "0.orig/k"], ("intensity",), "scalar"),
-    "inlet_flow_rate": (_VELOCITY, ("volumetricFlowRate", "flowRate"), "scalar"),
-    "inlet_mass_flow": (_VELOCITY, ("massFlowRate",), "scalar"),
-    "wall_heat_flux": (_TEMPERATURE, ("q", "gradient"), "scalar"),
-}
-
-
-# roles a boundary carries: found on a patch of the field, never in its internal field
-_ON_PATCHES = {"lid_velocity", "wall_velocity", "inlet_temperature", "hot_wall_temperature", "cold_wall_temperature",
-               "wall_temperature", "outlet_pressure", "inlet_pressure"}
-
 
 def _files(case: Path, globs: list[str]) -> list[Path]:
     seen: list[Path] = []
@@ -82,25 +35,6 @@ def _files(case: Path, globs: list[str]) -> list[Path]:
             if p.is_file() and p not in seen and not p.name.endswith((".orig", ".gz")):
                 seen.append(p)
     return seen
-
-
-def _numbers(raw: str, how: str) -> list[float]:
-    raw = fd.strip_comments(raw)
-    if how == "magnitude":
-        return [math.sqrt(sum(float(x) ** 2 for x in m.groups())) for m in _VECTOR.finditer(raw)] + \
-               [abs(float(x)) for x in _NUMBER.findall(_VECTOR.sub(" ", raw))]
-    raw = re.sub(r"\[[^\]]*\]", " ", raw)  # dimension sets are not values
-    out: list[float] = []
-    for x in _NUMBER.findall(raw):
-        try:
-            out.append(float(x))
-        except ValueError:
-            continue
-    return out
-
-
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-9 * max(abs(b), 1e-3)
 
 
 def _scale(text: str) -> float:
@@ -122,21 +56,79 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
         if path.is_file() and any(abs(a - q.value) < 0.5 for a in edge_angles_deg(path.read_text(errors="replace"))):
             return "system/blockMeshDict", ["blocks"]
         return None
+    if q.role.startswith("control:"):
+        return _find_control(case, q)
     where = _WHERE.get(q.role)
     if where is None:
         return None
-    globs, names, how = where
-    for path in _files(case, globs):
-        text = path.read_text(errors="replace")
+    for path in _files(case, where[0]):
+        text = inlined(case, path)
         for entry, raw in fd.leaves(text):
-            if entry[0] == "FoamFile" or (names is not None and entry[-1] not in names):
-                continue  # the header's version 2.0 is no velocity of 2 m/s
-            if q.role in _ON_PATCHES and entry[0] != "boundaryField":
-                continue
-            want = q.value * 60 / (2 * math.pi) if q.role == "angular_velocity" and entry[-1] == "rpm" else q.value
-            if any(_close(x, want) for x in _numbers(raw, how)):
+            if _entry_holds(q, entry, expand_macros(text, raw)):
                 return path.relative_to(case).as_posix(), entry
     return None
+
+
+_INCLUDE = re.compile(r'^[ \t]*#include(?:Func)?\s+"([^"]+)"[ \t]*;?[ \t]*$', re.M)
+_MACRO = re.compile(r"\$\{?(:?[A-Za-z_][\w.:]*)\}?")
+
+
+def inlined(case: Path, path: Path, depth: int = 0) -> str:
+    """The dictionary's text with each `#include "file"` it names replaced by that file's
+    entries (relative to the dictionary, or $FOAM_CASE), as OpenFOAM reads it; an include
+    that is missing stays as it is."""
+    text = path.read_text(errors="replace")
+
+    def include(m: re.Match) -> str:
+        name = m[1].replace("$FOAM_CASE", str(case)).replace("${FOAM_CASE}", str(case))
+        target = Path(name) if Path(name).is_absolute() else path.parent / name
+        if depth >= 3 or not target.is_file():
+            return m[0]
+        body = inlined(case, target, depth + 1)
+        return fd.remove_entry(body, ["FoamFile"]) if fd.find(body, ["FoamFile"]) is not None else body
+
+    return _INCLUDE.sub(include, text)
+
+
+def expand_macros(text: str, raw: str) -> str:
+    """`raw` with its `$name` macros (`$internalField`, `$Uinlet`, `$:inlet.value`) replaced by
+    the entries of `text` they name, a few levels deep; a macro `text` does not define stays."""
+    for _ in range(4):
+        if "$" not in raw:
+            return raw
+
+        def value(m: re.Match) -> str:
+            keys = [k for k in re.split(r"[.:/]", m[1]) if k]
+            found = fd.get(text, keys) if keys else None
+            return found if found is not None else m[0]
+
+        new = _MACRO.sub(value, raw)
+        if new == raw:
+            return raw
+        raw = new
+    return raw
+
+
+_CONTROLS = ["system/controlDict", "system/fvSolution", "system/*/fvSolution"]
+
+
+def _find_control(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
+    """A stated control (role `control:<key>`: "writeInterval", "nNonOrthogonalCorrectors",
+    "relaxationFactors:p", "solvers:tolerance:p", "residualControl") in controlDict or fvSolution:
+    an entry whose names hold every part of the key (a regex key `"(U|k)"` holds U and k)."""
+    parts = [x for x in q.role.removeprefix("control:").split(":") if x]
+    for path in _files(case, _CONTROLS):
+        for entry, raw in fd.leaves(path.read_text(errors="replace")):
+            if entry[0] != "FoamFile" and control_entry(parts, entry) and \
+                    any(_close(x, q.value) for x in _numbers(raw, "scalar")):
+                return path.relative_to(case).as_posix(), entry
+    return None
+
+
+def control_entry(parts: list[str], entry: list[str]) -> bool:
+    """Every part of a control's key names a level of the dictionary entry."""
+    names = {w for level in entry for w in re.split(r"[^\w.]+", level) if w}
+    return bool(parts) and all(part in names for part in parts)
 
 
 def _find_cells(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
@@ -222,7 +214,11 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
     for q in stated:
         q = q.model_copy()
         bound = [b for b in bindings if b.stated == q.text]
-        for b in bound:
+        if q.role in _WHERE and any(b.file.startswith(".casewright/") for b in bound):
+            found = find_stated(case, q)  # a planner's record is no case file: read the dictionary that holds it
+            if found is not None:
+                q.file, q.entry, q.verified = found[0], found[1], True
+        for b in bound if not q.verified else []:
             path = case / b.file
             if path.suffix == ".json":
                 have = _json_value(path, b.entry)

@@ -26,10 +26,11 @@ from tasks.foam import geometry
 from tasks.foam.allrun_inputs import SUFFIX, made_files, resource_files
 from tasks.foam.casedir import read_case
 from tasks.foam.files import plain_name, read_bytes
-from tasks.foam.geometry import rectangle
+from tasks.foam.geometry import block_extents, rectangle
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
+from tasks.run.parallel import DECOMPOSE_DICT, MAX_RANKS, RANKS_FILE, edit_decompose_dict, record_ranks, split_axes
 from tasks.run.steps import plan_steps
 
 SKIP_NAMES = {"Allrun", "Allclean", "Allrun.pre", "Allrun-parallel", "README", "README.md", "makeMesh"}
@@ -219,9 +220,13 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
             prov["system/controlDict"] = prov.get("system/controlDict", "generated") + "; deltaT fitted to the Courant target"
     meta = staging / ".casewright"
     meta.mkdir(exist_ok=True)
+    ranks = planned_ranks(m)
+    if ranks is not None:
+        prov[write_decomposition(staging, ranks)] = prov.get(DECOMPOSE_DICT, "generated") + \
+            f"; {ranks} MPI ranks as stated (recorded in {RANKS_FILE})"
     if m.steps:
         (meta / "steps.json").write_text(json.dumps([s.split() for s in m.steps]) + "\n")
-    steps = [s.label() for s in plan_steps(read_case(staging))]
+    steps = [" ".join(s.argv()) for s in plan_steps(read_case(staging))]
     (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)
@@ -233,6 +238,40 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     parse_back(staging, [rel for rel, how in prov.items() if not how.startswith("copied from") or ";" in how])
     files = sorted(str(p.relative_to(staging)) for p in staging.rglob("*") if p.is_file() and ".casewright" not in p.parts)
     return WrittenCase(case_dir=staging, files=files, provenance=prov, locked=locked)
+
+
+def planned_ranks(m: CaseManifest) -> int | None:
+    """The MPI ranks the plan asks for: the binder's rank binding (`.casewright/parallel.json` np,
+    or a base decomposeParDict's numberOfSubdomains), else a stated rank count; None for a serial
+    case or a count outside 2..MAX_RANKS (the run refuses that with its own message)."""
+    values = [b.value for b in m.bindings if (b.file, b.entry) in ((RANKS_FILE, ["np"]),
+                                                                   (DECOMPOSE_DICT, ["numberOfSubdomains"]))]
+    values += [str(q.value) for q in m.stated if q.role == "ranks"]
+    for value in values:
+        try:
+            ranks = float(value)
+        except ValueError:
+            continue
+        if ranks.is_integer() and 1 < ranks <= MAX_RANKS:
+            return int(ranks)
+    return None
+
+
+def write_decomposition(case: Path, ranks: int) -> str:
+    """system/decomposeParDict for `ranks` subdomains, written with the case (not only at run time):
+    the base's own one minimally edited, else a new one; a method whose library is a stub in
+    v1912 (scotch, metis) becomes hierarchical, split along the blockMeshDict's longest non-flat
+    extents (the run splits it again by the mesh it made). The ranks are recorded for every later
+    run of the case. Returns the file written."""
+    bmd = case / "system/blockMeshDict"
+    found = block_extents(bmd.read_text(errors="replace")) if bmd.is_file() else None
+    extents, flat = found if found is not None else ([1.0, 1.0, 1.0], [2])
+    path = case / DECOMPOSE_DICT
+    text, _ = edit_decompose_dict(path.read_text() if path.is_file() else None, ranks, split_axes(extents, ranks, flat))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    record_ranks(case, ranks)
+    return DECOMPOSE_DICT
 
 
 def _defaults() -> dict[str, str]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 import yaml
@@ -36,6 +38,7 @@ class ModelSpec(BaseModel):
     simulation_type: Literal["laminar", "RAS", "LES"]
     fields: list[str]
     solved: list[str] = Field(default_factory=list)
+    elliptic: list[str] = Field(default_factory=list, description="solved fields without convection (v2f's f): no div(phi,X)")
     low_re: bool = False
 
 
@@ -50,6 +53,8 @@ class Physics(BaseModel):
     laminar_alphat: dict[str, str]
     ambient_pressure: float
     turbulence_defaults: dict[str, float]
+    field_generators: list[str]
+    patch_changers: list[str]
 
 
 @lru_cache(maxsize=1)
@@ -107,6 +112,157 @@ def dimensions(field: str, solver: str) -> str:
     if family == "compressible" or (family == "multiphase" and name in ("p", "p_rgh")):
         return spec.absolute
     return spec.kinematic
+
+
+Dims = tuple[float, ...]
+
+# SI base units in OpenFOAM's order [kg m s K mol A cd] and the derived units tutorials write
+_UNITS: dict[str, Dims] = {
+    "kg": (1, 0, 0, 0, 0, 0, 0), "m": (0, 1, 0, 0, 0, 0, 0), "s": (0, 0, 1, 0, 0, 0, 0),
+    "K": (0, 0, 0, 1, 0, 0, 0), "mol": (0, 0, 0, 0, 1, 0, 0), "A": (0, 0, 0, 0, 0, 1, 0),
+    "cd": (0, 0, 0, 0, 0, 0, 1), "N": (1, 1, -2, 0, 0, 0, 0), "Pa": (1, -1, -2, 0, 0, 0, 0),
+    "J": (1, 2, -2, 0, 0, 0, 0), "W": (1, 2, -3, 0, 0, 0, 0),
+}
+_UNIT = re.compile(r"(/?)\s*([A-Za-z]+)(?:\^\s*([-+]?\d+(?:\.\d+)?))?")
+
+
+def parse_dimensions(text: str) -> Dims | None:
+    """A `dimensions` value as 7 exponents [kg m s K mol A cd]: `[0 1 -1 0 0 0 0]`, the
+    5-entry form `[0 1 -1 0 0]` (the last two 0), `[ 0 2 -2 0 0 0 0 ]`, or named units
+    `[m s^-1]`, `[m^2/s^2]`, `[kg/m/s^2]`; None when it is neither."""
+    inner = text.strip().rstrip(";").strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        return None
+    inner = inner[1:-1].strip()
+    words = inner.split()
+    try:
+        numbers = [float(w) for w in words]
+    except ValueError:
+        numbers = []
+    if numbers and len(numbers) in (5, 7):
+        return tuple(numbers + [0.0] * (7 - len(numbers)))
+    total = [0.0] * 7
+    pos = 0
+    for m in _UNIT.finditer(inner):
+        if inner[pos:m.start()].strip():
+            return None
+        unit = _UNITS.get(m.group(2))
+        if unit is None:
+            return None
+        power = float(m.group(3) or 1) * (-1 if m.group(1) else 1)
+        total = [t + power * u for t, u in zip(total, unit)]
+        pos = m.end()
+    return tuple(total) if pos and not inner[pos:].strip() else None
+
+
+def format_dimensions(dims: Dims) -> str:
+    """Exponents as OpenFOAM writes them: `[0 2 -2 0 0 0 0]`."""
+    return "[" + " ".join(fmt(d) for d in dims) + "]"
+
+
+def tutorial_dimensions(solver: str, field: str) -> frozenset[Dims]:
+    """The dimensions the installed tutorials of `solver` give 0/<field> (empty when none has
+    the field): what OpenFOAM accepts for that solver, whatever its family (sprayFoam,
+    XiFoam, cavitatingFoam, ... read an absolute p in Pa)."""
+    from tasks.review.strategies.tutorials import tutorial_root
+
+    return _tutorial_dimensions(str(tutorial_root()), solver, field)
+
+
+@lru_cache(maxsize=1024)
+def _tutorial_dimensions(root: str, solver: str, field: str) -> frozenset[Dims]:
+    from tasks.foam import dictionary as fd
+    from tasks.review.strategies.tutorials import tutorials_for
+
+    found: set[Dims] = set()
+    for tut in tutorials_for(solver):
+        text = tut.text(f"0/{field}")
+        dims = parse_dimensions(fd.get(text, ["dimensions"]) or "") if text else None
+        if dims is not None:
+            found.add(dims)
+    return frozenset(found)
+
+
+def initial_fields(case: Path) -> set[str]:
+    """The names of a case's initial fields (`.gz` and `.orig` dropped): the files of 0/,
+    0.orig/ (restored by the run) and the start-time folder (kivaTest starts at -180); else
+    of a 0.<variant>/ folder the Allrun copies (turbulentFlatPlate's 0.kOmegaSST)."""
+    folders = [case / "0", case / "0.orig"]
+    control = case / "system/controlDict"
+    if control.is_file():
+        m = _START_TIME.search(control.read_text(errors="replace"))
+        if m:
+            folders.append(case / m.group(1))
+    found = [d for d in folders if d.is_dir()] or sorted(d for d in case.glob("0.*") if d.is_dir())
+    return {f.name.removesuffix(".gz").removesuffix(".orig") for d in found for f in d.iterdir() if f.is_file()}
+
+
+_START_TIME = re.compile(r"^\s*startTime\s+([-+\w.]+)\s*;", re.M)
+
+
+def tutorial_field_names(solver: str) -> frozenset[str] | None:
+    """The initial fields (by base name: `alpha` for alpha.water, `U` for U.air) every installed
+    tutorial of `solver` that ships them has (those whose
+    Allrun makes them with createBoxTurb, mapFields, createZeroDirectory, ... do not count);
+    None when no tutorial tells. A field some runnable tutorial goes without is one the solver
+    does not need (icoReactingMultiphaseInterFoam's p, the solid solvers' U)."""
+    from tasks.review.strategies.tutorials import tutorial_root
+
+    return _tutorial_field_names(str(tutorial_root()), solver)
+
+
+@lru_cache(maxsize=256)
+def _tutorial_field_names(root: str, solver: str) -> frozenset[str] | None:
+    from tasks.review.strategies.tutorials import tutorials_for
+
+    tutorials = tutorials_for(solver)
+    if not tutorials:
+        return None
+    common: set[str] | None = None
+    for tut in tutorials:
+        if makes_fields(tut.path):
+            continue
+        names = {n.split(".")[0] for n in initial_fields(tut.path)}  # alpha.water, alpha.sludge: alpha
+        if names:
+            common = names if common is None else common & names
+    return frozenset(common or ())  # no tutorial ships its fields (chemFoam, dsmcFoam): none known to be needed
+
+
+def makes_fields(case: Path) -> str | None:
+    """The utility of canonical field_generators a case's Allrun (or the sequence Casewright
+    recorded for it) runs to make initial fields, if any."""
+    return _runs_one_of(case, physics().field_generators)
+
+
+def changes_patches(case: Path) -> str | None:
+    """The utility of canonical patch_changers (extrudeToRegionMesh, createPatch, ...) a case
+    runs after blockMesh, if any: the blockMeshDict's patches are not the final mesh's."""
+    return _runs_one_of(case, physics().patch_changers)
+
+
+def _runs_one_of(case: Path, names: list[str]) -> str | None:
+    scripts = [p for p in (*case.glob("Allrun*"), case / ".casewright/steps.json") if p.is_file()]
+    text = " ".join(p.read_text(errors="replace") for p in scripts)
+    return next((g for g in names if re.search(rf"\b{re.escape(g)}\b", text)), None)
+
+
+def dimensions_fit(field: str, solver: str, written: str) -> str | None:
+    """None when `written` dimensions suit `field` of `solver`, else the dimensions to write.
+    The solver's installed tutorials decide when they have the field; the solver family's
+    rule (kinematic or absolute pressure) otherwise. Unreadable dimensions are not judged."""
+    have = parse_dimensions(written)
+    if have is None:
+        return None
+    seen = tutorial_dimensions(solver, field)
+    if seen:
+        if have in seen:
+            return None
+        return format_dimensions(sorted(seen)[0])
+    try:
+        want = parse_dimensions(dimensions(field, solver))
+    except PlanError:
+        return None
+    return None if want is None or want == have else format_dimensions(want)
 
 
 def field_class(field: str) -> str:

@@ -18,7 +18,7 @@ from tasks.core.errors import CaseRunError
 from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
-from tasks.geometry.spec import GeometrySpec
+from tasks.geometry.spec import GeometrySpec, resolved_heights
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,11 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
         from tasks.geometry.unstructured import build_unstructured
 
         msh = build_unstructured(spec, case_dir / MSH_FILE)
+        if any(spec.origin):  # Gmsh meshes the shape in its own coordinates: move it where the request put it
+            path = case_dir / MSH_FILE
+            path.write_text(translate_msh(path.read_text(), spec.origin))
+            assumptions.append(f"Placed as described: the shape's own coordinates moved by ({spec.origin[0]:g}, "
+                               f"{spec.origin[1]:g}) m.")
         types = {p.name: p.type for p in msh.patches if p.type != "patch"}
         steps: list[MeshStep] = [MeshCommand(command="gmshToFoam", args=[MSH_FILE]), SetPatchTypes(types=types),
                                  MeshCommand(command="checkMesh")]
@@ -69,6 +74,24 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     return build
 
 
+def translate_msh(text: str, origin: tuple[float, float]) -> str:
+    """A Gmsh v2 ASCII mesh with every node moved by (origin x, origin y) in the x-y plane."""
+    if "$Nodes" not in text or "$EndNodes" not in text:
+        raise CaseRunError("the Gmsh mesh has no $Nodes section to move; re-run the geometry step")
+    head, rest = text.split("$Nodes\n", 1)
+    nodes, tail = rest.split("$EndNodes", 1)
+    lines = nodes.splitlines()
+    moved = [lines[0]]
+    for line in lines[1:]:
+        parts = line.split()
+        if len(parts) != 4:
+            moved.append(line)
+            continue
+        x, y = float(parts[1]) + origin[0], float(parts[2]) + origin[1]
+        moved.append(f"{parts[0]} {x:.12g} {y:.12g} {parts[3]}")
+    return head + "$Nodes\n" + "\n".join(moved) + "\n$EndNodes" + tail
+
+
 def msh_bounds(path: Path) -> list[tuple[float, float]]:
     """(min, max) per axis of the nodes of a Gmsh v2 ASCII mesh."""
     text = Path(path).read_text()
@@ -87,6 +110,8 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
     The verifier reads stated lengths back from it (`recorded_lengths`) when no blockMeshDict
     holds them (a Gmsh mesh has none)."""
     dimensions = spec.dims.model_dump()
+    if spec.shape in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
+        dimensions["inlet_height"], dimensions["outlet_height"] = resolved_heights(spec)  # the defaults filled in
     if spec.outline:  # the outline, not the defaults, sizes the domain
         xs, ys = [p[0] for p in spec.outline], [p[1] for p in spec.outline]
         dimensions.update(length=max(xs) - min(xs), height=max(ys) - min(ys))
@@ -98,9 +123,51 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         record["section_cells"] = spec.mesh.cells[-2:]  # y by z, as the request gave them
     if any(spec.origin):
         record["origin"] = list(spec.origin)
+    distances = relative_distances(spec)
+    if distances:
+        record["distances"] = distances
     if build.bounds:  # a 2D mesh's z extent is its one-cell thickness, not a length of the shape
         record["bounds"] = {axis: list(b) for axis, b in zip("xy" if build.two_d else "xyz", build.bounds)}
     return record
+
+
+def _gaps(prefix: str, box: tuple[float, float, float, float], length: float, height: float) -> dict[str, float]:
+    """How far a body whose bounding box is (x0, y0, x1, y1) sits from the inlet, the outlet, the
+    floor and the ceiling of a `length` x `height` channel (its surface, and its centre)."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return {f"{prefix}upstream": cx, f"{prefix}downstream": length - cx, f"{prefix}below": cy,
+            f"{prefix}above": height - cy, f"{prefix}gap_inlet": x0, f"{prefix}gap_outlet": length - x1,
+            f"{prefix}gap_floor": y0, f"{prefix}gap_ceiling": height - y1}
+
+
+def relative_distances(spec: GeometrySpec) -> dict[str, float]:
+    """The distances a request may state relative to the shape's parts rather than as its
+    dimensions: a body's distance from the inlet, outlet and walls (centre and surface), a
+    T-junction's branch position from either end, the total length of a sectioned channel."""
+    d = spec.dims
+    out: dict[str, float] = {}
+    if spec.shape == "cylinder_crossflow":
+        r = d.diameter / 2
+        out = _gaps("", (d.center_x - r, d.center_y - r, d.center_x + r, d.center_y + r), d.length, d.height)
+    elif spec.shape == "channel_with_obstacles":
+        for k, body in enumerate(spec.obstacles):
+            pts = body.outline()
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            out.update(_gaps(f"obstacle{k}_", (min(xs), min(ys), max(xs), max(ys)), d.length, d.height))
+            if body.kind == "polygon":
+                out[f"obstacle{k}_extent_x"], out[f"obstacle{k}_extent_y"] = max(xs) - min(xs), max(ys) - min(ys)
+                for j, (x, y) in enumerate(body.vertices or []):
+                    out[f"obstacle{k}_vertex{j}_x"], out[f"obstacle{k}_vertex{j}_y"] = x, y
+    elif spec.shape == "t_junction":
+        at = d.branch_position if d.branch_position is not None else d.length / 2
+        out = {"branch_position": at, "branch_to_outlet": d.length - at}
+    elif spec.shape in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction"):
+        out = {"total_length": d.upstream_length + d.downstream_length}
+    elif spec.shape in ("nozzle", "diffuser"):
+        out = {"total_length": d.upstream_length + d.taper_length + d.downstream_length,
+               "taper_end": d.upstream_length + d.taper_length}
+    return {k: round(v, 12) for k, v in out.items() if v > 0}
 
 
 def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
@@ -120,6 +187,8 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             out.append((["obstacles", str(k), "radius"], float(body["diameter"]) / 2))
         for axis, value in zip("xy", body.get("center") or ()):
             out.append((["obstacles", str(k), "center", axis], float(value)))
+    for key, value in (record.get("distances") or {}).items():
+        out.append((["distances", key], float(value)))
     for axis, value in zip("xy", record.get("origin") or ()):
         out.append((["origin", axis], float(value)))
     for axis, (lo, hi) in (record.get("bounds") or {}).items():

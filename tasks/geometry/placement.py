@@ -107,7 +107,7 @@ _INLET = r"(?:inlet|entrance|entry|inflow(?:\s+boundary)?|upstream\s+end|left\s+
 def inlet_x(text: str) -> float | None:
     """The x a request gives the inlet itself: "inlet at x = 0", "the entrance is at x = -0.2 m",
     "x = 0 at the inlet"."""
-    m = re.search(rf"\b{_INLET}\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:at|on)\s+x\s*=\s*{_LEN}",
+    m = re.search(rf"\b{_INLET}\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:(?:at|on)\s+)?x\s*=\s*{_LEN}",
                   text, re.I) or re.search(rf"(?<![\w.])x\s*=\s*{_LEN}\s+(?:is\s+)?(?:at\s+)?the\s+{_INLET}", text, re.I)
     return float(m.group(1)) * _factor(m.group(2)) if m else None
 
@@ -171,8 +171,14 @@ def _place_tee(text: str, dims: dict[str, Any]) -> Point:
 
 
 _BODY_AT_ORIGIN = re.compile(r"(?:cent(?:re|er)(?:e?d)?|sits?|sitting|located|placed|positioned|lies|lying|is|axis)\s+"
-                             r"(?:\w+\s+)?(?:at|on)\s+the\s+origin|\b(?:cylinder|rod|body|disc|disk)\b[^.;:]{0,30}?\bat\s+the\s+origin|(?:cent(?:re|er)(?:e?d)?|at)\s*(?:at\s*)?"
+                             r"(?:\w+\s+)?(?:at|on)\s+(?:the\s+)?origin|\b(?:cylinder|rod|body|disc|disk)\b[^.;:]{0,30}?\bat\s+(?:the\s+)?origin"
+                             r"|(?:cent(?:re|er)|axis)\s+(?:is\s+)?at\s+x\s*=\s*y\s*=\s*0(?![\d.])|(?:cent(?:re|er)(?:e?d)?|at)\s*(?:at\s*)?"
                              r"\(\s*0(?:\.0*)?\s*,\s*0(?:\.0*)?\s*\)", re.I)
+
+
+def body_at_origin(text: str) -> bool:
+    """The request puts the body's centre at the origin ("centred at the origin", "axis at x = y = 0")."""
+    return _BODY_AT_ORIGIN.search(text) is not None
 
 
 def _place_cylinder(text: str, dims: dict[str, Any]) -> Point:
@@ -233,6 +239,8 @@ def _sections(xs: list[float], lengths: list[float | None], start: float | None)
     if len(xs) == 1 and n == 4 and lengths[0] is not None and None not in lengths:
         return [xs[0] - lengths[0], xs[0], xs[0] + lengths[1], xs[0] + lengths[1] + lengths[2]]  # type: ignore[operator]
     if len(xs) == 2 and n == 3:
+        if None not in lengths and abs(xs[1] - xs[0] - lengths[0]) < 1e-9:  # type: ignore[operator]
+            return [xs[0], xs[1], xs[1] + lengths[1]]  # type: ignore[operator]  # the inlet and the change by coordinates
         if lengths[0] is None and lengths[1] is not None and xs[1] - xs[0] <= lengths[1] + 1e-12:
             return [xs[0], xs[1], xs[1] + lengths[1]]  # the inlet section by coordinates, the outlet one by its length
         if lengths[0] is not None:
@@ -264,6 +272,10 @@ def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if up is not None:
         dims["upstream_length"] = up
     up = dims.get("upstream_length")
+    if total and not up and not down and len(xs) == 2:
+        up, down = xs[1] - xs[0], xs[0] + total - xs[1]  # "60 cm long, inlet at x = 0, the floor rises at x = 25 cm"
+    elif total and not up and not down and len(xs) == 1 and start is not None and start < xs[0] < start + total:
+        up, down = xs[0] - start, start + total - xs[0]
     if total and up and not down:
         down = total - up
     origin_x = 0.0
@@ -403,6 +415,22 @@ def body_y(clause: str, height: float | None) -> float | None:
     return None
 
 
+_WALLS = r"floor|bottom(?:\s+wall)?|lower\s+wall|ceiling|roof|top(?:\s+wall)?|upper\s+wall"
+_ON_WALL = re.compile(rf"(?:\b(?:sits?|sitting|rests?|resting|stands?|standing|mounted|attached|fixed|placed|lies|lying|is)?\s*"
+                      rf"(?:on|to|against)|\b(?:hangs?|hanging|suspended)\s+from)\s+the\s+(?P<wall>{_WALLS})\b"
+                      rf"|\b(?P<mount>floor|wall)[- ]mounted\b", re.I)
+
+
+def wall_side(clause: str) -> str | None:
+    """The wall a body stands on ("sits on the floor", "attached to the top wall", "floor-mounted"):
+    "bottom" or "top", else None."""
+    m = _ON_WALL.search(clause)
+    if not m:
+        return None
+    word = (m.group("wall") or m.group("mount") or "").lower()
+    return "top" if word.startswith(("ceiling", "roof", "top", "upper")) else "bottom"
+
+
 def x_list(clause: str) -> list[float]:
     """Every x a clause gives: "x = 0.5 m and x = 1.0 m", "x = 0.5, 1.0 and 1.5 m" (metres)."""
     out: list[float] = []
@@ -416,18 +444,19 @@ def x_list(clause: str) -> list[float]:
 _NOT_FROM_INLET = r"(?!\s+(?:of|from)\s+the\s+(?:inlet|entrance|entry|inflow|left|outlet|exit))"
 
 
-def distances_from_body(text: str, d: dict[str, Any]) -> None:
+def distances_from_body(text: str, d: dict[str, Any]) -> float | None:
     """A domain given by its boundaries' distances from the body: "inflow boundary 50 cm upstream of its
     centre", "outflow 1 m downstream", "side walls 40 cm either side" (lengths with a unit; a distance
-    from the inlet is the body's position instead, read by the caller)."""
+    from the inlet is the body's position instead, read by the caller). Returns the outlet's distance
+    downstream of the body (None when not said or the length is known)."""
     up = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:upstream|ahead|in\s+front){_NOT_FROM_INLET}", text, re.I)
     down = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:downstream|behind|in\s+the\s+wake){_NOT_FROM_INLET}", text, re.I)
-    side = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:(?:to|on)\s+)?(?:(?:either|each|both)\s+sides?|above\s+and\s+below"
+    side = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+(?:away\s+)?(?:(?:to|on)\s+)?(?:(?:either|each|both)\s+sides?|above\s+and\s+below"
                      rf"|(?:from\s+the\s+(?:body|cylinder|cent(?:re|er))\s+)?to\s+(?:each|either|both|the)\s+(?:side\s+)?walls?)",
                      text, re.I)
     if up and "center_x" not in d:
         d["center_x"] = float(up.group(1)) * _factor(up.group(2))
-    if down and "length" not in d:
-        d["length"] = d.get("center_x", 0.2) + float(down.group(1)) * _factor(down.group(2))
     if side and "height" not in d:
         d["height"] = 2 * float(side.group(1)) * _factor(side.group(2))
+    # the outlet's distance behind the body: the caller adds it to the body's x once that is known
+    return float(down.group(1)) * _factor(down.group(2)) if down and "length" not in d else None

@@ -24,7 +24,7 @@ NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a 
 _INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[\d.])|by|step|cells?|square|bore"
               r"|pipe|tube|channel|duct|gap|sides?|downstream|upstream|above|below|behind|after|before|from|at|and"
               r"|apart|to|or|mesh|grid|spacing|cubes?|cylinders?|rods?|span|length|height|width|inlet|outlet|section"
-              r"|wall|walls|plates?|squares?|OD|ID|on")
+              r"|wall|walls|plates?|squares?|OD|ID|on|with|containing")
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),
@@ -401,7 +401,9 @@ def check_obstacles(obstacles: list[Obstacle], length: float, height: float) -> 
         label = ob.name or f"obstacle {k + 1} ({ob.kind})"
         pts = check_polygon(ob.outline(), label) if ob.kind == "polygon" else ob.outline()
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        if min(xs) <= 0 or max(xs) >= length or min(ys) <= 0 or max(ys) >= height:
+        eps = 1e-9 * max(length, height)  # a body may stand on the floor or hang from the ceiling, not cross them
+        if min(xs) <= 0 or max(xs) >= length or min(ys) < -eps or max(ys) > height + eps or \
+                (min(ys) <= eps and max(ys) >= height - eps):
             raise ValueError(f"obstacle outside the domain: {label} spans x {min(xs):.4g}..{max(xs):.4g}, "
                              f"y {min(ys):.4g}..{max(ys):.4g}, beyond the channel 0..{length} x 0..{height} m")
         shapes.append((label, pts))

@@ -9,7 +9,8 @@ import math
 import re
 from typing import Any
 
-from tasks.geometry.placement import axis_ranges, body_x, body_y, distances_from_body, place, x_list
+from tasks.geometry.placement import (axis_ranges, body_at_origin, body_x, body_y, distances_from_body, place, wall_side,
+                                      x_list)
 from tasks.geometry.spec import NUM, OPPOSITE, UNIT, GeometrySpec, Point, Shape, make_spec, unit_factor
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_words import cavity_proportion, length_in_multiples, plain_lengths
@@ -60,7 +61,7 @@ def centre(text: str) -> Point | None:
     m = re.search(at + _PAIR.pattern, text, re.I)
     if m:
         return float(m.group(1)) * f, float(m.group(2)) * f
-    m = re.search(rf"(?:{at}|\bat\s+)x\s*=\s*{LENGTH}\s*,?\s*(?:and\s+)?y\s*=\s*{LENGTH}", text, re.I)
+    m = re.search(rf"(?:{at}|\bat\s+)x\s*(?:=|:)?\s*{LENGTH}\s*,?\s*(?:and\s+)?y\s*(?:=|:)?\s*{LENGTH}", text, re.I)
     if m:
         return float(m.group(1)) * unit_factor(m.group(2)), float(m.group(3)) * unit_factor(m.group(4))
     return None
@@ -88,7 +89,7 @@ _INNER_BODY = r"(?:inner\s+(?:cylinder|rotor|wall|pipe|tube|shaft)|rotor|shaft|s
 _OUTER_BODY = r"(?:outer\s+(?:cylinder|stator|wall|pipe|tube|casing)|stator|casing|housing)\b"
 _HAS_A = r"(?:\s*,?\s+(?:(?:of|with|has|having)\s+(?:an?\s+)?)?|\s+)"
 _INNER = rf"(?:{_INNER_BODY}{_HAS_A}|inner\s+)"
-_OUTER = rf"(?:{_OUTER_BODY}{_HAS_A}|outer\s+)"
+_OUTER = rf"(?:{_OUTER_BODY}(?:\s+bore)?{_HAS_A}|outer\s+)"
 
 _WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm channel height"
 
@@ -96,29 +97,34 @@ _WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
                     r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
-                    r"|(?:floor|wall)\s+(?:rises|drops|falls)\s+by",
-                    r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"),
-    "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
-    "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
+                    r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by",
+                    r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"
+                    r"|(?:rise|drop|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)"),
+    "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b|{_INNER_BODY}\s+(?-i:r)(?=\s*[=:]?\s*\d)", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
+    "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b|{_OUTER_BODY}\s+(?:bore\s+)?(?-i:r)(?=\s*[=:]?\s*\d)", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
     "inner_diameter": (rf"{_INNER}diameter|(?-i:\bID\b)", rf"inner\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
     "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
     "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                     r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:upstream|before\s+the\s+(?:step|expansion|contraction|change))"
                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
                      rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
                      r"(?:high|wide)\s+(?:inlet|entrance|entry)|(?<=[A-Za-z\"]\s)(?:inlet|entrance|entry)\b"
                      r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
     "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                      r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:downstream|after\s+the\s+(?:step|expansion|contraction|change))"
                       rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
                       rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
                       r"(?:high|wide)\s+(?:outlet|exit)|(?<=[A-Za-z\"]\s)(?:outlet|exit)\b"
                       r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
-    "upstream_length": (r"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length",
+    "upstream_length": (rf"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                        rf"|upstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
                         r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
                         rf"|before(?=\s+and\s+{NUM}\s*{UNIT}\s+after\b)"
                         r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
-    "downstream_length": (r"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length",
+    "downstream_length": (rf"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                          rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
                           r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
@@ -130,7 +136,7 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "length": (r"length|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length"),
     "height": (r"height|(?-i:\bH\b)", rf"high|tall|in\s+height|(?:{_WHOLE})?height"),
     "width": (r"width|(?-i:\bW\b)", rf"wide|in\s+width|(?:{_WHOLE})?width"),
-    "depth": (r"depth|span", r"deep|in\s+depth"),
+    "depth": (r"depth|span", r"deep|in\s+depth|depth"),
     "side": (r"side(?:\s+length)?|size|edge(?:\s+length)?", r"(?:side|square|edge)|on\s+(?:a|each)\s+side"),
 }
 
@@ -145,7 +151,8 @@ def named_lengths(text: str) -> dict[str, float]:
     claimed: list[tuple[int, int]] = []
     for name, (before, after) in _DIM_WORDS.items():
         patterns = [
-            rf"(?<![\w/-])(?:{before})\s*(?:of|=|:|is|was|equal\s+to|about|around|\(|\s)\s*(?:of\s+|about\s+)?{LENGTH}",
+            rf"(?<![\w/-])(?:{before})(?:\s+[A-Za-z][A-Za-z_]?\d?(?=\s*=))?"  # "inlet height h1 = 1 cm"
+            rf"\s*(?:of|=|:|is|was|equal\s+to|about|around|\(|\s)\s*(?:of\s+|about\s+)?{LENGTH}",
             rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:{after})\b",
         ]
         for pattern in patterns:
@@ -186,12 +193,17 @@ def section_lengths(text: str) -> dict[str, float]:
             along = word in ("length", "long", "in length")
             name = (("upstream" if side == "inlet" else "downstream") + "_length") if along else f"{side}_height"
             out.setdefault(name, float(m.group(2)) * unit_factor(m.group(3)))  # group 1 is the noun
-    for name, words in (("narrow_height", r"narrow(?:er)?|small(?:er)?"),
-                        ("wide_height", r"wide(?:r)?|large(?:r)?|big(?:ger)?")):
-        m = re.search(rf"\b(?:{words})\s+{noun}\s+(?:is\s+|has\s+|of\s+|with\s+)?(?:an?\s+)?"
-                      rf"(?:(?:height|width)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}", text, re.I)
-        if m and m.group(2):
-            out[name] = float(m.group(1)) * unit_factor(m.group(2))
+    for name, words in (("narrow", r"narrow(?:er)?|small(?:er)?"), ("wide", r"wide(?:r)?|large(?:r)?|big(?:ger)?")):
+        ahead = re.search(rf"(?<![\w.]){LENGTH}\s+of\s+(?:the\s+)?(?:{words})\s+{noun}", text, re.I)  # "15 cm of wide duct"
+        if ahead and ahead.group(2):
+            out.setdefault(f"{name}_length", float(ahead.group(1)) * unit_factor(ahead.group(2)))
+        for m in re.finditer(rf"\b(?:{words})\s+{noun}\s*(?:is\s+|has\s+|of\s+|with\s+|:\s*|\(\s*)?(?:an?\s+)?"
+                             rf"(?:(?P<noun>height|width|length)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}"
+                             rf"(?:\s*(?P<adj>long|in\s+length|high|tall|wide|in\s+height))?", text, re.I):
+            if not m.group(3):
+                continue
+            along = (m.group("noun") or m.group("adj") or "").lower() in ("length", "long", "in length")
+            out.setdefault(f"{name}_{'length' if along else 'height'}", float(m.group(2)) * unit_factor(m.group(3)))
     return out
 
 
@@ -201,7 +213,8 @@ def section_ratio(text: str) -> float | None:
     change = r"(?:expansion|contraction|area|height)"
     m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
         re.search(rf"(?:expansion|contraction)\s+(?:of\s+)?({NUM})\s*:\s*({NUM})", text, re.I) or \
-        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I)
+        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*(?::|to)\s*({NUM})\s+(?:height|area|width)\s+ratio", text, re.I)
     if not m:
         return None
     r = float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
@@ -249,6 +262,7 @@ def angle_of_attack(text: str) -> float | None:
     m = re.search(rf"{name}\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
         re.search(rf"({NUM})\s*-?\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
         re.search(rf"\b(?:at\s+)?(0)\s+(?:incidence|angle\s+of\s+attack|aoa)\b", text, re.I) or \
+        re.search(rf"\b(?:inclined|pitched|tilted|set)\s+(?:up\s+|at\s+(?:an?\s+angle\s+of\s+)?)?({NUM})\s*{_DEG}", text, re.I) or \
         re.search(rf"\bat\s+({NUM})\s*{_DEG}", text, re.I)
     return float(m.group(1)) if m else None
 
@@ -282,9 +296,9 @@ _X = r"(?:x|by|×|\*)"
 # cells per direction named by where they go: (direction, words after the count)
 _DIRECTIONS = [
     (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
-    (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|over\s+the\s+height"),
-    (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
+    (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|(?:over|across|up)\s+the\s+height"),
     (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
+    (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
 ]
 
 
@@ -299,6 +313,10 @@ def cell_counts(text: str) -> list[int] | None:
                      rf"(?:cells?\s+)?(?:over|across|in)\s+(?:the\s+)?cross", t, re.I)
     if m_by:
         return [int(g) for g in m_by.groups()]
+    each = re.search(r"(?<![\d.])(\d+)\s+(?:cells?\s+)?(?:each\s+way|in\s+(?:each|every|both)\s+directions?|both\s+ways"
+                     r"|(?:along|on)\s+(?:each|every)\s+(?:side|edge|wall))", t, re.I)
+    if each:  # "fifty cells each way": the same count in every direction (a 3D domain's third added by the caller)
+        return [int(each.group(1))] * 2
     named = {a.lower(): int(n) for a, n in re.findall(r"\bn_?([xyz])\s*=\s*(\d+)\b", t, re.I)}  # "nx = 100, ny = 20"
     if "x" in named and "y" in named:
         return [named["x"], named["y"]] + ([named["z"]] if "z" in named else [])
@@ -344,8 +362,8 @@ def cell_size(text: str) -> float | None:
         return unit_factor(per.group(2)) / int(per.group(1))
     for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:)\s*{about}{LENGTH}",  # "dx = 5 mm"
                     rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
-                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|(?:grid|mesh)\s+(?:spacing|size))\b",
-                    rf"(?:square\s+|uniform\s+)?cells\s+{about}{LENGTH}"):
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|squares|(?:grid|mesh)\s+(?:spacing|size))\b",
+                    rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))"):
         for m in re.finditer(pattern, text, re.I):
             if m.group(2):
                 return float(m.group(1)) * unit_factor(m.group(2))
@@ -392,35 +410,53 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("naca_airfoil", r"\bnaca(?:\s*-?\s*\d{4})?\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
     ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
                 r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
-                r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"),
+                r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"
+                r"|journal[- ]bearing|\b(?:shaft|rotor|spindle)\b[^.]*\b(?:housing|casing|stator|sleeve)\b"
+                r"|\b(?:housing|casing|stator|sleeve)\b[^.]*\b(?:shaft|rotor|spindle)\b"),
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"
                       r"|(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
     ("sudden_expansion", r"(?:sudden(?:ly)?|abrupt(?:ly)?)\s+(?:[\w:.]+\s+)?(?:expansion|enlargement|expand)"
+                         r"|(?:widens|expands|enlarges|opens(?:\s+up|\s+out)?|steps\s+(?:up|out))\s+(?:abruptly|suddenly)"
+                         r"|\b(?:expansion|enlargement)\b(?=[^.]*\b(?:abrupt|sudden))"
                          r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"),
     ("sudden_contraction", r"(?:sudden(?:ly)?|abrupt(?:ly)?)\s+(?:[\w:.]+\s+)?contract(?:ion)?"
+                           r"|(?:narrows|contracts|steps\s+(?:down|in))\s+(?:abruptly|suddenly)"
+                           r"|\bcontraction\b(?=[^.]*\b(?:abrupt|sudden))"
                            r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"),
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
     ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
-    ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square)"
-                      r"|(?:cavity|enclosure)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:wall|floor|bottom|plate|base)|natural\s+convection"
+    ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square|slot|tank)"
+                      r"|(?:cavity|enclosure|slot|tank)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:(?:left|right|top|bottom|upper|lower|side)\s+)?(?:wall|floor|bottom|plate|base|side)|natural\s+convection"
+                      r"|(?:wall|side|floor|bottom|ceiling)\s+(?:is\s+|kept\s+|held\s+)?(?:hot|heated|warm)\b"
                       r"|cold\s+(?:lid|ceiling|top))|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)"
                       r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
-    ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid"),
+    ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid|(?:sliding|moving)\s+(?:lid|top\s+wall)"
+                          r"|\b(?:box|tank|enclosure|container)\b(?:[^.]|\.\d)*\b(?:lid|top(?:\s+wall)?)\s+(?:\w+ly\s+)?"
+                          r"(?:moves|moving|slides|sliding|is\s+(?:moving|driven|sliding))"),
     ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
                                r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
                                r"(?:[\w.-]+\s+){0,4}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
                                r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located"
-                               r"|positioned|mounted|sits|blocks|obstructs)"
-                               r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"),
-    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
+                               r"|positioned|mounted|sits|blocks|obstructs|on\s+the\s+cent(?:re|er)\s*-?line)"
+                               r"|\b(?:channel|duct)\s+with\s+(?:an?|one|two|three|several)\s+(?:[\w.-]+\s+){0,3}?"
+                               r"(?:blocks?|obstacles?|prisms?|bars?|plates?|fins?|baffles?)\b"
+                               r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"
+                               r"|\btriang(?:le|ular)\b[^.;]{0,40}?\b(?:vertices|corners|apex|obstacle|body|block|prism|fin|insert)"
+                               r"|\b(?:plate|fin|flap|vane|strip|wall)\b[^.;]{0,40}?\b(?:thick|thickness)\b"
+                               r"|\b(?:thin|flat)\s+(?:plate|fin|flap)\b[^.;]{0,60}?\b(?:across|normal|perpendicular|standing|mounted)\b"
+                               r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"),
+    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
+                           r"|\b(?:rod|pin|wire|post|pillar)\b[^.;]{0,15}?(?:(?-i:\bD\b)|diameter|\bdia\b)"
+                           r"|(?:diameter|(?-i:\bD\b))[^.;]{0,25}?\b(?:rod|pin|wire|post|pillar)\b|von\s+k[aá]rm[aá]n|vortex\s+street|(?:past|around|over)\s+a\s+(?:circular\s+)?"
                            r"(?:rod|post|pillar|circle)"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
-    ("box", r"\bbox\b|\bcube\b|cuboid"),
-    ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"),
+    ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),
+    ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"
+                r"|(?<!time\s)\bslot\b|\bslit\b|\bpassage\b"),
     ("rectangle", r"rectang(?:le|ular)\s+(?:domain|region)|\brectangle\b"),
 ]
 
@@ -464,15 +500,19 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     else:
         lengths = {**named_lengths(text), **section_lengths(text)}
     two_d = dimensionality(text)
-    dims = _dims_for(shape, text, lengths, two_d is not False)
-    fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
-    origin = place(shape, text, dims)
-    if any(origin):
-        fields["origin"] = origin
     mesh = mesh_request(text)
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
             shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
         two_d = False  # three cell counts or a z extent: a 3D domain
+    dims = _dims_for(shape, text, lengths, two_d is not False and shape != "box")
+    fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
+    origin = place(shape, text, dims)
+    if any(origin):
+        fields["origin"] = origin
+    cells = mesh.get("cells")
+    if cells and len(cells) == 2 and cells[0] == cells[1] and (two_d is False or shape == "box") and \
+            re.search(r"each\s+way|(?:each|every|both)\s+directions?|both\s+ways", digits(text), re.I):
+        mesh["cells"] = cells * 1 + cells[:1]  # "twenty cells each way" in 3D
     if two_d is not None and not (two_d and shape == "box"):
         fields["two_d"] = two_d
     if mesh:
@@ -504,7 +544,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
     ar = aspect_ratio(text)
     widening = shape in ("sudden_expansion", "diffuser", "backward_step")
     for size, side in (("narrow_height", "inlet_height" if widening else "outlet_height"),
-                       ("wide_height", "outlet_height" if widening else "inlet_height")):
+                       ("wide_height", "outlet_height" if widening else "inlet_height"),
+                       ("narrow_length", "upstream_length" if widening else "downstream_length"),
+                       ("wide_length", "downstream_length" if widening else "upstream_length")):
         if size in n:  # "narrow channel 1 cm, wide channel 4 cm": which is the inlet follows from the shape
             n = {side: n[size], **n}
     if "diameter" not in n and "radius" in n:
@@ -561,7 +603,7 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
             n = {"length": product[0], "height": product[1], **n}
         n = _step_heights(shape, text, {**_from_to_heights(text), **n})
         take("step_height", "step_height")
-        take("height", "height")
+        take("height", "height", "channel_height", "outlet_height" if shape == "backward_step" else "inlet_height")
         if "step_height" in n:
             for where, count in multiples(text, _STEP_HEIGHTS).items():
                 d[f"{where}_length"] = count * n["step_height"]
@@ -604,7 +646,9 @@ def _dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) 
         take("height", "height", "width")
         _place_cylinder(text, d)
         if re.search(r"free[- ]?stream(?!\s+(?:velocity|speed|value|mach|reynolds|pressure|temperature|turbulence"
-                     r"|conditions?|flow\s+(?:of|at)))|unbounded|unconfined|open\s+domain|far[- ]?field", text, re.I):
+                     r"|conditions?|flow\s+(?:of|at)))|unbounded|unconfined|open\s+domain|far[- ]?field"
+                     r"|(?:slip|symmetry|symmetric)\s+(?:side|top|lateral)|\bsides?\b[^.;]{0,50}\b(?:free[- ]?slip|slip|symmetry)\b",
+                     text, re.I):
             d["free_stream"] = True
     elif shape == "naca_airfoil":
         code = naca_code(text)
@@ -780,7 +824,9 @@ def _t_junction_dims(text: str) -> dict[str, Any]:
         d["branch_width"] = d["width"]
     at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+the\s+(?:inlet|entrance|left\s+end)", branch or text, re.I) \
         or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I) \
-        or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I)
+        or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I) \
+        or re.search(rf"\b(?:cent(?:re|er)(?:e?d|line)?|located|positioned|placed|axis)\s+(?:is\s+)?(?:at\s+)?x\s*=\s*{LENGTH}",
+                     text, re.I)  # "halfway along, centred at x = 0.3 m, a side branch ..."
     if at:
         d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
     return d
@@ -798,6 +844,12 @@ def _from_to_heights(text: str) -> dict[str, float]:
         unit = m.group(4) or m.group(2)
         return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
                 "outlet_height": float(m.group(3)) * unit_factor(unit)}
+    m = re.search(rf"\bheights?\s*(?:[:=]|of|are)?\s*{LENGTH}\s+(?:in|inlet|at\s+the\s+(?:inlet|entrance))\b\s*[,;]?\s*(?:and\s+)?"
+                  rf"{LENGTH}\s+(?:out|outlet|exit|at\s+the\s+(?:outlet|exit))\b", text, re.I)  # "heights: 100 mm in, 40 mm out"
+    if m and (m.group(2) or m.group(4)):
+        unit = m.group(4) or m.group(2)
+        return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
+                "outlet_height": float(m.group(3)) * unit_factor(unit)}
     out: dict[str, float] = {}
     for name, word in (("inlet_height", r"from"), ("outlet_height", r"into|to")):
         m = re.search(rf"\b(?:{word})\s+(?:an?\s+|the\s+){LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*{_SECTION_NOUN}", text, re.I)
@@ -807,7 +859,7 @@ def _from_to_heights(text: str) -> dict[str, float]:
 
 
 _CHANGE_TO = (r"(?:narrow|contract|converg|taper|reduc|shrink|widen|expand|diverg|open|grow|increas)\w*"
-              r"(?:\s+(?:up|down|out))?\s+to\s+(?:an?\s+|the\s+)?")
+              r"(?:\s+(?:section|part|duct|channel|walls?|taper))?(?:\s+(?:up|down|out))?\s+to\s+(?:an?\s+|the\s+)?")
 
 
 def _taper_words(text: str) -> dict[str, float]:
@@ -817,7 +869,8 @@ def _taper_words(text: str) -> dict[str, float]:
     to = re.search(rf"{_CHANGE_TO}{LENGTH}", text, re.I)
     if to and to.group(2):
         out["outlet_height"] = float(to.group(1)) * unit_factor(to.group(2))
-    over = re.search(rf"\bover\s+(?:an?\s+|the\s+)?{LENGTH}(?:\s+(?:long\s+)?(?:taper|length|distance|section))?", text, re.I)
+    over = re.search(rf"\bover\s+(?:an?\s+|the\s+)?{LENGTH}(?:\s+(?:long\s+)?(?:taper|length|distance|section))?", text, re.I) \
+        or re.search(rf"\b(?:until|till)\s*,?\s*{LENGTH}\s+(?:further|later)\s+(?:on|along|downstream)", text, re.I)
     if over and over.group(2):
         out["taper_length"] = float(over.group(1)) * unit_factor(over.group(2))
     return out
@@ -973,7 +1026,7 @@ def _relative_y(clause: str, height: float | None) -> float | None:
 _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
                r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
-               r"|pillars?|dis[ck]s?|rectangles?|triangles?)\b")
+               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?)\b")
 _BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
 
 
@@ -1011,7 +1064,7 @@ def _place_cylinder(text: str, d: dict[str, Any]) -> None:
             d["center_x"] = counts["upstream"] * dia
         if "downstream" in counts and "length" not in d:
             d["length"] = d.get("center_x", 0.2) + counts["downstream"] * dia
-    distances_from_body(text, d)
+    behind = distances_from_body(text, d)
     positions = body_positions(text)
     points = find_points(text)
     c = positions[0] if positions else points[0] if len(points) == 1 else \
@@ -1020,6 +1073,10 @@ def _place_cylinder(text: str, d: dict[str, Any]) -> None:
         d["center_x"], d["center_y"] = c
     elif _relative_x(text, d.get("length")) is not None:  # "20 cm downstream of the inlet": across, mid-height (below)
         d["center_x"] = _relative_x(text, d.get("length"))
+    if behind is not None and "length" not in d:
+        d["length"] = d.get("center_x", 0.2) + behind  # "the outlet 1 m downstream of the cylinder"
+    if "center_x" not in d and d.get("length") and _IN_THE_MIDDLE.search(text):
+        d["center_x"] = d["length"] / 2  # "a cylinder in the centre of a 40 cm duct"
     if "center_y" not in d and _relative_y(text, d.get("height")) is not None:
         d["center_y"] = _relative_y(text, d.get("height"))  # "5 cm below the top wall"
     if not dia:
@@ -1028,8 +1085,8 @@ def _place_cylinder(text: str, d: dict[str, Any]) -> None:
         scale = dia / 0.1  # the Schaefer-Turek channel in diameters: 22 D x 4.1 D, the centre 2 D from inlet and floor
         d.update(length=2.2 * scale, height=0.41 * scale, center_x=0.2 * scale, center_y=0.2 * scale)
         return
-    if "center_y" not in d and "height" in d:
-        d["center_y"] = d["height"] / 2
+    if "height" in d and ("center_y" not in d or (d["center_y"] == 0 and body_at_origin(text) and not axis_ranges(text, "y"))):
+        d["center_y"] = d["height"] / 2  # mid-height; a body "at x = y = 0" in a domain sized about it too
     length = d.get("length", 2.2)
     if "center_x" not in d and not dia / 2 < 0.2 < length - dia / 2:
         d["center_x"] = max(length / 4, dia)
@@ -1042,7 +1099,7 @@ def body_positions(clause: str) -> list[Point]:
     at = r"(?:cent(?:er|re)(?:e?d)?|located|positioned|placed|sits?|position|\bat)\s*(?:at|:|=|is)?\s*(?:at\s*)?"
     found = [(m.start(), (float(m.group(1)) * f, float(m.group(2)) * f))
              for m in re.finditer(at + _PAIR.pattern, clause, re.I)]
-    for m in re.finditer(rf"(?:{at})x\s*=\s*{LENGTH}\s*,?\s*(?:and\s+)?y\s*=\s*{LENGTH}", clause, re.I):
+    for m in re.finditer(rf"(?:{at})x\s*(?:=|:)?\s*{LENGTH}\s*,?\s*(?:and\s+)?y\s*(?:=|:)?\s*{LENGTH}", clause, re.I):
         found.append((m.start(), (float(m.group(1)) * unit_factor(m.group(2)), float(m.group(3)) * unit_factor(m.group(4)))))
     if len(found) < 2:
         pairs = find_points(clause)
@@ -1065,7 +1122,8 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
     clauses = re.split(r";|\.\s|\band\s+(?=an?\s|another\b|one\b)", text)
     out = []
     for clause in clauses:
-        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|prism|\brods?\b|\bbars?\b"
+        if not re.search(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|triang|polygon|prism|\brods?\b|\bbars?\b"
+                         r"|\bplates?\b|\bfins?\b|\bflaps?\b|\bvanes?\b"
                          r"|\bposts?\b|\bpillars?\b|\bpins?\b|\bdis[ck]s?\b|\bcircles?\b", clause, re.I):
             continue
         own = _body_words(clause)
@@ -1084,7 +1142,15 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
             places = [(x, y) for x in xs] if y is not None else places
         if not places and length and height and _IN_THE_MIDDLE.search(clause):
             places = [(length / 2, height / 2)]  # "placed in the middle of a 1 m x 0.2 m channel"
+        on_wall = wall_side(clause)
+        if not places and on_wall and height and _relative_x(clause, length) is not None:
+            places = [(_relative_x(clause, length), None)]  # "sits on the floor 20 cm from the inlet": y from its size
         for c in places:
+            if c[1] is None:  # on a wall: the body's centre is half its height off the wall
+                size = _body_size(own) or _body_size(_body_words(text))
+                if not size or not height:
+                    continue
+                c = (c[0], size[1] / 2 if on_wall == "bottom" else height - size[1] / 2)
             if _is_round(own):
                 n = named_lengths(own)
                 dia = n.get("diameter") or (2 * n["radius"] if "radius" in n else None)
@@ -1104,10 +1170,10 @@ def _body_words(clause: str) -> str:
     "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
     channel's lengths are not read as the body's."""
     first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:diameter|side|wide|long|high)\s+)?)?"
-                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*"
+                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|plate|fin|flap|vane"
                       r"|dis[ck])\b", clause, re.I)
     words = clause[first.start():] if first else clause
-    return re.sub(r"\b(?:in|inside|within|through|across)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b", " ",
+    return re.sub(r"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b", " ",
                   words, flags=re.I)
 
 
@@ -1121,7 +1187,8 @@ def _body_size(words: str) -> tuple[float, float] | None:
     """(width, height) of a rectangular body in metres: "0.2 m by 0.1 m", "0.2 m wide and 0.1 m high",
     "side 0.1 m", "with sides of 8 cm", "a square of 10 cm side", "a 5 cm square", "the 10 cm block side"."""
     side = re.search(rf"\b(?:sides?|edges?)(?:\s+length)?\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I) or \
-        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|edges?|square)\b",
+        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|edges?|square"
+                  rf"|on\s+(?:each|every|a|all)\s+sides?|a\s+side)\b",
                   words, re.I)
     if side:
         value = float(side.group(1)) * unit_factor(side.group(2))
@@ -1132,6 +1199,9 @@ def _body_size(words: str) -> tuple[float, float] | None:
         return (float(pair.group(1)) * unit_factor(pair.group(2) or unit),
                 float(pair.group(3)) * unit_factor(unit))
     n = named_lengths(words)
+    thick = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?thick\b|\bthickness\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I)
+    if thick and (thick.group(2) or thick.group(4)) and "width" not in n:  # a plate "2 mm thick and 20 mm high" across the flow
+        n = {**n, "width": float(thick.group(1) or thick.group(3)) * unit_factor(thick.group(2) or thick.group(4))}
     if "width" in n and "height" in n:
         return n["width"], n["height"]
     own = named_lengths(re.split(r"\b(?:channel|duct|domain|tunnel)\b", words, maxsplit=1, flags=re.I)[0])

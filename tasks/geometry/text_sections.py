@@ -68,12 +68,16 @@ def _mentions(text: str) -> list[Section]:
     for m in re.finditer(rf"\b{_NOUN}s?\b(?!\s+(?:height|width|length|ratio|angle)\b)", text, re.I):
         lead = _PREFIX.search(text[max(0, m.start() - 80):m.start()])
         start = m.start() - len(lead.group(0)) if lead else m.start()
-        while start < m.start() and re.search(rf"(?:length|height|width|size|diameter|radius|of|=|:|is|are|by|x|{_NOUN}s?)\s*$",
+        while start < m.start() and re.search(rf"(?:(?:length|height|width|size|diameter|radius)\s*:|length|height|width|size"
+                                              rf"|diameter|radius|of|=|is|are|by|x|{_NOUN}s?)\s*$",
                                               text[:start], re.I):
             # "overall length 1 m, upstream section", "the diverging part 40 cm long, 10 cm straight inlet duct": the
             # sizes up to the first comma or "and" are another noun's
             cut = re.search(r",\s*|\s+and\s+", text[start:m.start()])
             start = start + cut.end() if cut else m.start()
+        if out and start < m.start() and re.search(r"(?:,|\band)\s*(?:[a-z]+\s+){0,3}$", text[start:m.start()], re.I) \
+                and re.search(r"[,(]\s*$|\band\s+$", text[:start]):
+            start = m.start()  # "inlet channel 3 cm high, 10 cm long, downstream section": the sizes end the last clause
         words = re.search(rf"(?:(?:{_INLET_WORDS}|{_OUTLET_WORDS}|{_TAPER_WORDS}|straight|narrow(?:er)?|wide(?:r)?)[\s-]+)+$",
                           text[max(0, start - 40):start], re.I)
         start -= len(words.group(0)) if words else 0
@@ -84,7 +88,9 @@ def _mentions(text: str) -> list[Section]:
 
 
 def _clause_end(text: str, at: int) -> int:
-    stop = re.search(r";|:\s|\.(?:\s|$)|\((?!\s*[-+\d.])", text[at:])
+    label = re.match(r"\s*:\s", text[at:])  # "narrow channel: height 40 mm, ...": the noun labels what follows
+    at += label.end() if label else 0
+    stop = re.search(r";|:\s|\.(?:\s|$)|\((?!\s*(?:[-+\d.]|(?:height|width|length|depth)\b))", text[at:])
     return at + stop.start() if stop else len(text)
 
 
@@ -98,11 +104,18 @@ def _read_sizes(text: str, sec: Section) -> None:
         sec.sizes.setdefault(kind, (float(m.group(1)) * unit_factor(m.group(2)),
                                     (sec.start + m.start(), sec.start + m.end())))
     own = text[sec.noun_end:sec.end]
+    bare = re.match(rf"\s*(?::\s*|of\s+|=\s*)?{_LEN}(?!\s*(?:-\s*)?(?:{_HIGH}|{_LONG}))", own, re.I)
+    if sec.role == "taper" and bare and "length" not in sec.sizes:  # "taper 200 mm": a taper's size is its length
+        sec.sizes["length"] = (float(bare.group(1)) * unit_factor(bare.group(2)), (sec.noun_end + bare.start(1), sec.noun_end + bare.end(2)))
     for kind, pattern in (
-            ("height", rf"^[^.;]*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_HIGH}\b|\b(?:height|width)\s+(?:of\s+|is\s+|=\s*)?{_LEN}"),
+            ("height", rf"^[^.;]*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_HIGH}\b|\b(?:height|width)\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
+                       rf"|^[^.;]*?\b(?:tall|high|wide)(?:er)?\s*\(\s*{_LEN}\s*\)"),  # "four times taller (4 cm)"
             ("length", rf"^[^.;]*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_LONG}\b|\blength\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
+                       rf"|^\s*,?\s*(?:for|over)\s+(?:a\s+(?:distance|length)\s+of\s+)?{_LEN}"
                        rf"|\b(?:continues?|extends?|runs?)\s+(?:on\s+)?(?:for\s+|over\s+)?(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}")):
         m = re.search(pattern, own, re.I)
+        if m and re.match(r"\s*(?:long\s+)?(?:overall|in\s+total|in\s+all|altogether|end\s+to\s+end)\b", own[m.end():], re.I):
+            continue  # "the channel is 1 m long overall": the whole channel's length, not a section's
         if m and kind not in sec.sizes:
             g = next(i for i in range(1, (m.lastindex or 0) + 1, 2) if m.group(i) is not None)
             sec.sizes[kind] = (float(m.group(g)) * unit_factor(m.group(g + 1)),
@@ -114,11 +127,16 @@ _VERB = (r"(?:drop|fall|decreas|reduc|shrink|narrow|contract|converg|diverg|tape
 # a change of height said with a verb, of the channel ("the height drops to 4 cm", "where it doubles in height to
 # 4 cm") or as a participle ("widening to 12 cm"); not "the cells shrink to 1 mm"
 _CHANGE_TO = re.compile(rf"(?:\b(?:height|width|it|channel|duct|section|passage|walls?|which|then)\s+"
+                        rf"(?:(?:from|at)\s+x\s*=\s*{NUM}\s*(?:{UNIT})?\s+)?"  # "the channel from x = -0.2 m narrows to 4 cm"
                         rf"(?:suddenly\s+|abruptly\s+|linearly\s+|gradually\s+|smoothly\s+|then\s+)?{_VERB}\w*"
-                        rf"|\b{_VERB}\w*ing)\s+(?:in\s+(?:height|width)\s+)?(?:up\s+|down\s+|out\s+)?to\s+(?:an?\s+|the\s+)?{_LEN}",
+                        rf"|\b{_VERB}\w*ing)(?:\s+(?:suddenly|abruptly|linearly|gradually|smoothly|sharply))?"
+                        rf"\s+(?:in\s+(?:height|width)\s+)?(?:up\s+|down\s+|out\s+)?to\s+(?:an?\s+|the\s+)?(?:only\s+)?{_LEN}",
                         re.I)
-_BEYOND = re.compile(rf"(?<![\w.]){_LEN}\s+(?:beyond|past|after|behind|downstream\s+of)\s+the\s+{_CHANGE}", re.I)
-_AHEAD = re.compile(rf"(?<![\w.]){_LEN}\s+(?:before|ahead\s+of|upstream\s+of|in\s+front\s+of)\s+the\s+{_CHANGE}", re.I)
+_STRAIGHT = r"(?:(?:of\s+)?straight\s+(?:(?:duct|channel|section|pipe|passage)\s+)?)?"
+_BEYOND = re.compile(rf"(?<![\w.]){_LEN}\s+{_STRAIGHT}(?:(?:beyond|past|after|behind|downstream\s+of)\s+the\s+{_CHANGE}"
+                     rf"|after(?=\s*(?:[;,.]|$)))", re.I)  # "200 mm straight after"
+_AHEAD = re.compile(rf"(?<![\w.]){_LEN}\s+{_STRAIGHT}(?:before|ahead\s+of|upstream\s+of|in\s+front\s+of)\s+the\s+{_CHANGE}",
+                    re.I)
 # "channel height after the step 10 cm", "the height upstream of the expansion is 2 cm"
 _HEIGHT_AFTER = re.compile(rf"\b(?:height|width)\s+(?:just\s+)?(?:after|behind|beyond|past|downstream\s+of)\s+the\s+{_CHANGE}\s*"
                            rf"(?:is\s+|of\s+|=\s*|:\s*)?{_LEN}", re.I)
@@ -126,12 +144,20 @@ _HEIGHT_BEFORE = re.compile(rf"\b(?:height|width)\s+(?:just\s+)?(?:before|ahead\
                             rf"(?:is\s+|of\s+|=\s*|:\s*)?{_LEN}", re.I)
 # "20 cm of straight duct ahead of it and 50 cm after"
 _AHEAD_AND_AFTER = re.compile(rf"(?<![\w.]){_LEN}\s+(?:of\s+(?:straight\s+)?(?:duct|channel|section|pipe)\s+)?(?:ahead\s+of|before|"
-                              rf"upstream\s+of)\s+(?:it|the\s+\w+)\s+and\s+{_LEN}\s+(?:of\s+\w+\s+)?(?:after|behind|downstream)",
+                              rf"upstream\s+of)(?:\s+(?:it|the\s+\w+))?\s+and\s+{_LEN}\s+(?:of\s+\w+\s+)?(?:after|behind|downstream)",
                               re.I)
 _AROUND = re.compile(rf"(?<![\w.]){_LEN}\s+(?:long\s+)?(?:straight\s+)?(?:sections|ducts|channels|parts|lengths|legs)\s+"
                      rf"(?:before\s+and\s+after|upstream\s+and\s+downstream|on\s+(?:either|each|both)\s+sides?)", re.I)
 _CONTINUES = re.compile(rf"\b(?:continues?|carries\s+on|goes\s+on)\s+(?:for|over)\s+(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}",
                         re.I)
+
+
+# "the height goes from 3 cm upstream to 5 cm downstream"
+_FROM_TO = re.compile(rf"\b(?:height|width)\s+(?:\w+\s+){{0,2}}?from\s+{_LEN}\s+(?:upstream|before\s+the\s+{_CHANGE}|at\s+the\s+inlet)"
+                      rf"\s+to\s+{_LEN}\s+(?:downstream|after\s+the\s+{_CHANGE}|at\s+the\s+outlet)", re.I)
+# "10 cm later the walls converge": where the change starts, from the start of the inlet section
+_LATER = re.compile(rf"(?<![\w.]){_LEN}\s+(?:later|further\s+(?:on|along|downstream))\b[^.;]{{0,30}}?\b"
+                    rf"(?:(?:starts?|begins?)\s+to\s+)?{_VERB}", re.I)
 
 
 def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tuple[int, int]]]:
@@ -150,7 +176,7 @@ def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tup
         unsaid = [s for s in sized if s.role is None]
         if unsaid and not any(s.role == "inlet" for s in sized) and sized[0].role is None:
             sized[0].role = "inlet"
-        if parts == 2 or len(sized) >= 3:
+        if parts == 2 or len(sized) >= 3 or (len(sized) == 2 and "height" in sized[1].sizes):
             later = [s for s in sized[1:] if s.role is None]
             if later and not any(s.role == "outlet" for s in sized):
                 later[-1].role = "outlet"
@@ -159,12 +185,16 @@ def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tup
     if change:
         out["outlet_height"] = float(change.group(1)) * unit_factor(change.group(2))
         spans.append((change.start(1), change.end(2)))
-        before = [s for s in sections if s.role is None and "height" in s.sizes and s.noun_end <= change.start()]
+        before = [s for s in sections if s.role is None and "height" in s.sizes and s.start <= change.start()]
         if len(before) == 1 and not any(s.role == "inlet" for s in sections):
             before[0].role = "inlet"  # "a 2 cm channel ... doubles in height to 4 cm": the one before the change
     names = {("inlet", "height"): "inlet_height", ("inlet", "length"): "upstream_length",
              ("outlet", "height"): "outlet_height", ("outlet", "length"): "downstream_length",
              ("taper", "length"): "taper_length"}
+    if len(sized) == 1 and sized[0].role is None and "height" in sized[0].sizes and not change:
+        value, span = sized[0].sizes["height"]  # "a step in a 10 cm channel": the one channel named, the whole height
+        out["channel_height"] = value
+        spans.append(span)
     for sec in sized:
         for kind, (value, span) in sec.sizes.items():
             name = names.get((sec.role or "", kind))
@@ -181,7 +211,12 @@ def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tup
         for name in ("upstream_length", "downstream_length"):
             out.setdefault(name, float(around.group(1)) * unit_factor(around.group(2)))
         spans.append((around.start(1), around.end(2)))
-    for name, pattern in (("outlet_height", _HEIGHT_AFTER), ("inlet_height", _HEIGHT_BEFORE),
+    fromto = _FROM_TO.search(text)
+    if fromto:
+        for name, g in (("inlet_height", 1), ("outlet_height", 3)):
+            out.setdefault(name, float(fromto.group(g)) * unit_factor(fromto.group(g + 1)))
+            spans.append((fromto.start(g), fromto.end(g + 1)))
+    for name, pattern in (("upstream_length", _LATER), ("outlet_height", _HEIGHT_AFTER), ("inlet_height", _HEIGHT_BEFORE),
                           ("outlet_height", _CHANGE_TO), ("downstream_length", _BEYOND),
                           ("upstream_length", _AHEAD), ("downstream_length", _CONTINUES)):
         m = pattern.search(text)

@@ -54,12 +54,30 @@ def _spelled(m: re.Match[str]) -> str:
     return f"{value:g} {m.group('unit')}"
 
 
+def table_rows(text: str) -> str:
+    """A table written with bars ("| step height | 20 mm |") as one "name: value;" clause per row;
+    separator rows ("|---|---|") dropped. Text without such rows comes back unchanged."""
+    if not re.search(r"^\s*\|.*\|", text, re.M):
+        return text
+    out = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else None
+        if cells is None:
+            out.append(line)
+        elif not all(re.fullmatch(r":?-*:?", c) for c in cells):
+            out.append(f"{cells[0]}: {', '.join(cells[1:])};" if len(cells) > 1 else f"{cells[0]};")
+    return "\n".join(out)
+
+
 def plain_lengths(text: str) -> str:
     """`text` with the lengths written in words, hyphens, axis notes or arrows rewritten as
     "<number> <unit>" (the rest of the text unchanged)."""
-    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", text)  # "Taylor–Couette", "forward‑facing"
+    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", table_rows(text))  # "Taylor–Couette", "forward‑facing"
     t = _SPELLED.sub(_spelled, t)
     t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
+    # "cells of about a centimetre", "a metre long": one of the unit
+    t = re.sub(r"\b(?<!per\s)an?\s+(millimet(?:er|re)|centimet(?:er|re)|met(?:er|re)|inch|foot)\b(?!\s*(?:per\b|/))", r"1 \1", t,
+               flags=re.I)
     t = re.sub(r"\btwice\b", "2 times", t, flags=re.I)
     t = re.sub(r"\bthrice\b", "3 times", t, flags=re.I)
     # "a 4-inch-high channel", "a 10-cm-long section", "a 2-inch pipe"
@@ -67,6 +85,8 @@ def plain_lengths(text: str) -> str:
     t = re.sub(r"  +", " ", t)
     # "2 m (x) x 0.1 m (y)", "0.1 m (in x)": the axis a length lies along, said after it
     t = re.sub(rf"(?<=[a-z\d])\s*\(\s*(?:in\s+|along\s+)?[xyz](?:[- ]direction)?\s*\)", "", t, flags=re.I)
+    t = re.sub(r"(?<=[a-z\d])\s*\(\s*(?:streamwise|cross[- ]?stream|spanwise|wall[- ]normal|in\s+the\s+flow\s+direction"
+               r"|along\s+the\s+flow|across\s+the\s+flow)\s*\)", "", t, flags=re.I)
     # "(0.2 m, 0.2 m)", "(20 cm, 5 cm)": a point with its units inside, in metres
     t = re.sub(rf"\(\s*({NUM})\s*({UNIT})\s*([,;])\s*({NUM})\s*({UNIT})\s*\)",
                lambda m: f"({float(m.group(1)) * unit_factor(m.group(2)):g}{m.group(3)} {float(m.group(4)) * unit_factor(m.group(5)):g})",

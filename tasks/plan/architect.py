@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tasks.foam.locked import LockedValue, flatten
 from tasks.foam.physics import fluid_table
 from tasks.geometry.text import shape_words
 from tasks.plan import recipes
@@ -23,8 +24,9 @@ from tasks.plan.generic import (
 )
 from tasks.plan.manifest import CaseManifest
 from tasks.plan.request import build_context
+from tasks.plan.role_places import role_holds
 from tasks.plan.select import request_features, words_of
-from tasks.plan.stated import mentions_value, read_stated
+from tasks.plan.stated import StatedQuantity, mentions_value, read_stated
 
 
 def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
@@ -54,9 +56,9 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     if manifest.base_kind != "tutorial" or not manifest.base_tutorial:
         return
     taken = {e.file + "/" + "/".join(e.entry) for e in manifest.edits if e.locked}
-    numbers = " ".join(str(e.value) for e in manifest.edits if e.locked)
+    locked = [leaf for e in manifest.edits if e.locked for leaf in flatten(e.reason, e.file, e.entry, e.value)]
     loose = [q for q in stated if q.role != "geometry" and not any(b.stated == q.text for b in manifest.bindings)
-             and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))]  # 0/1, 3: not a value
+             and (q.quantity in ("control", "switch") or not recipe_holds(q, locked))]  # 0/1, 3: not a value
     if not loose:
         return
     binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)
@@ -68,12 +70,26 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     manifest.assumptions += binder.assumptions
 
 
+def recipe_holds(q: StatedQuantity, locked: list[LockedValue]) -> bool:
+    """A recipe's locked value already carries the stated quantity: one in a place where the
+    quantity's role lives (an end time of 0.5 s is no Courant number of 0.5). A role with no
+    known place (a cell count, a Reynolds number turned into a viscosity) counts as carried when
+    any locked value holds its number."""
+    known = [role_holds(q, v.file, v.entry, v.value) for v in locked]
+    if any(k is None for k in known):
+        return mentions_value(" ".join(v.value for v in locked), q.value)
+    return any(known)
+
+
 def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None) -> bool:
     """A family recipe stands only when the best-ranked tutorial agrees with its solver and
     turbulence type: a passive scalar, an LES or a Rayleigh-Benard request that shares the
     family's geometry words goes to the tutorial that has its physics. A request that names an
     installed tutorial, or describes one's geometry where the recipe would generate a rectangle,
-    starts from that tutorial (unless it sizes the domain otherwise)."""
+    starts from that tutorial (unless it sizes the domain otherwise). A tutorial the request names
+    by its own name ("hotRoom") wins over the family's generated shape even when the recipe was
+    built from it; sizes the tutorial does not have keep the generated shape, with a warning that
+    says so."""
     if ctx.example_dir is not None:
         return False
     ranked = choose_base(ctx)
@@ -90,12 +106,28 @@ def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None
             shape_words(ctx.text) is None or _leaf_words(top.case) & set(words_of(ctx.text)))
         if not resized and (named and manifest.base_tutorial != top.case or generated and describes_top):
             return True
+        if generated and (leaf := named_tutorial(best.why)):
+            if not resized:
+                return True  # the user's own tutorial, not a generated shape in its place
+            ctx.notes.append(f"the request names the tutorial {leaf}, but its sizes "
+                             f"({', '.join(q.text.strip() for q in resized)}) are not {leaf}'s: the "
+                             f"{manifest.recipe} shape is generated with them instead; drop the sizes to "
+                             f"run {top.case} as it is")
     if ctx.solver == manifest.solver:  # the named solver has a tutorial of its own: start from it
         return top.solver == ctx.solver and manifest.base_tutorial not in (None, top.case) and \
             manifest.mesh == "tutorial" and not manifest.mesh_params.get("rectangle")
     features = request_features(ctx.text, ctx.solver, ctx.model)
     wrong_les = features.simulation_type == "LES" and manifest.turbulence.simulation_type != "LES"
     return top.solver != manifest.solver or wrong_les
+
+
+def named_tutorial(why: list[str]) -> str | None:
+    """The tutorial a candidate's `why` says the request names by its own folder name
+    ("the tutorial named (hotRoom)"), not loosely nor by the flow it shows."""
+    for w in why:
+        if w.startswith("the tutorial named (") and w.endswith(")"):
+            return w[len("the tutorial named ("):-1]
+    return None
 
 
 def _leaf_words(case: str) -> set[str]:

@@ -23,6 +23,10 @@ from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlets import VELOCITY_ENTRIES, InletBinding, velocity_fields, with_number, with_vector
 from tasks.plan.bind_parts import PartsBinding, patches_on_side, phase_blocks, set_in_phase_block
+from tasks.plan.bind_angles import arc_angles_deg, is_attack_angle
+from tasks.plan.bind_places import own_place
+from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_entry, relaxation_said, residual_said
+from tasks.plan.bind_speeds import own_speed, speeds_agree
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT, normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
@@ -193,6 +197,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         self.assumptions: list[str] = []
         self.u_field = "U" if base.field_rels("U") else next(iter(velocity_fields(base.fields())), "U")
         self.roles = patch_roles(base, self.u_field)
+        self.relaxation_at: list[int] = []
 
     # --- recording -------------------------------------------------------------------
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
@@ -278,7 +283,9 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             name, value = match[0], match[1]
             if self.in_control_words(match[3]):
                 continue  # "relax p 0.3": a relaxation factor, not the field p
-            where = index[name]
+            where = self._relaxation_kept(index[name], value, match[3], q_text=f"{name} {match[2]}")
+            if not where:
+                continue  # "k 0.135" without relaxation words: the field k's value, not its factor
             if len(where) > 1:  # the same name in several places (each phase's rho): the one named nearby
                 near = low[max(0, match[3] - 40):match[3]]
                 where = [w for w in where if any(part.lower() in near for part in w[1][:-1] + [w[0].rsplit("/", 1)[-1]])]
@@ -303,6 +310,25 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
                 self.set(rel, entry, new, f"{name} = {fmt(value)} (named in the request)", q)
             taken.append(q)
         return taken
+
+    def _relaxation_kept(self, where: list[tuple[str, list[str]]], value: float, at: int,
+                         q_text: str) -> list[tuple[str, list[str]]]:
+        """The places of a named value without the relaxation factors its words do not make it
+        one of (no relaxation words leading its list, or a factor outside (0, 1])."""
+        low = normalise(self.text).lower()
+        residual = [w for w in where if is_residual_entry(*w)]
+        if residual and residual_said(low, at):
+            return residual  # "residual targets: p 1e-4": the targets, not the field p
+        where = [w for w in where if not is_residual_entry(*w)]  # "nuTilda 3e-5": the field's value
+        relax = [w for w in where if is_relaxation_entry(*w)]
+        if not relax:
+            return where
+        said = relaxation_said(low, at)
+        if said and not factor_ok(value):
+            self.not_applied.append(NotApplied(text=q_text, reason=f"a relaxation factor lies in (0, 1]; "
+                                                                   f"{fmt(value)} is not one"))
+            return []
+        return relax if said else [w for w in where if not is_relaxation_entry(*w)]
 
     t_field = "T"  # the temperature field the quantity being bound is for (T, or T.<phase>)
 
@@ -481,12 +507,29 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         does not bend a tutorial's mesh."""
         if self._contact_angle(q):
             return
+        if self.attack_angle(q):  # "alpha = 6 deg", "inclined at six degrees" on an aerofoil case
+            self.assumptions.append(f"{q.text} on the aerofoil case {self.base.root.name}: its angle of attack")
+            self._angle(q, stated)
+            return
         text = self.base.text("system/blockMeshDict") or ""
-        if any(abs(a - q.value) < 0.5 for a in edge_angles_deg(text)):
+        if any(abs(a - q.value) < 0.5 for a in hex_edge_angles_deg(text)):
             self.assumptions.append(f"{q.text}: the base mesh already has an edge at {fmt(q.value)} deg")
+            return
+        if any(abs(a - q.value) < 0.5 for a in arc_angles_deg(text)):  # squareBend: its arcs sweep 90 deg
+            self.assumptions.append(f"{q.text}: the base mesh's arc edges already sweep {fmt(q.value)} deg")
             return
         self.refuse(q, f"the base mesh has no edge at {q.text}; Casewright does not change the angles of a "
                        f"tutorial's mesh: describe the shape for the shape library instead")
+
+    def attack_angle(self, q: StatedQuantity) -> bool:
+        """A wall angle the request gives an aerofoil case (its folder or patches name a foil,
+        wing or blade) is its angle of attack, not a mesh edge's; a contact angle stays one."""
+        if q.role != "wall_angle" or q.quantity != "angle":
+            return False
+        clause, _ = self._words_of(q)
+        if re.search(r"\bcontact\b|\bwett|\btheta|\bwedge\b|\bbend\b|\bcone\b", clause):
+            return False
+        return is_attack_angle(q.value, self.base.root.name, list(self.roles))
 
     def _contact_angle(self, q: StatedQuantity) -> bool:
         """A contact (wetting) angle is theta0 of every wall of a phase fraction that has one
@@ -513,8 +556,9 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
                         return mag
         return None
 
-    def _mach(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        """Inlet velocity = Ma x the speed of sound of the base's gas at its inlet temperature."""
+    def _sound_speed(self, temperature: float | None = None) -> tuple[float, float, float, float] | None:
+        """(speed of sound, gamma, R, T) of the base's gas at its inlet temperature (or the one
+        given); None when the base has no gas data or temperature."""
         thermo = self.base.text("constant/thermophysicalProperties") or ""
         try:
             w = float(fd.get(thermo, ["mixture", "specie", "molWeight"]) or "nan")
@@ -530,18 +574,58 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         if home:
             t_raw = fd.get(self.base.text(home[0]) or "", home[1]) or ""
         m = re.search(r"(?<![\w$])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$", t_raw.strip())
-        if math.isnan(w) or math.isnan(cp) or not m or not inlets:
-            self.refuse(q, "a Mach number needs the gas (molWeight, Cp) and inlet temperature of a compressible base")
-            return
+        if math.isnan(w) or math.isnan(cp) or not (m or temperature):
+            return None
+        t = temperature if temperature else float(m.group())
         r_gas = 8314.47 / w
         gamma = cp / (cp - r_gas)
         # to 4 significant digits, as the gas data are given: a normalised gas (c = 1) gives U = Ma
-        c = float(f"{math.sqrt(gamma * r_gas * float(m.group())):.4g}")
-        speed = q.value * c
+        return float(f"{math.sqrt(gamma * r_gas * t):.4g}"), gamma, r_gas, t
+
+    def _stated_gas_temperature(self) -> float | None:
+        """The one inlet, free-stream or initial temperature the request states, if one."""
+        temps = {s.value for s in self._stated if s.quantity == "temperature" and s.role in
+                 ("inlet_temperature", "freestream_temperature", "initial_temperature")}
+        return temps.pop() if len(temps) == 1 else None
+
+    def pair_speeds(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """A Mach number stated next to its own velocity ("Mach 0.3 (100 m/s)"): when they agree
+        the Mach number binds the stated speed (one value in the case); when they disagree both
+        are refused with both values. Returns the quantities refused here."""
+        handled: list[StatedQuantity] = []
+        self._mach_speed: dict[int, float] = {}
+        for q in [s for s in stated if s.role == "mach"]:
+            own = own_speed(self.text, q, stated)
+            sound = self._sound_speed(self._stated_gas_temperature()) if own is not None else None
+            if own is None or sound is None:
+                continue
+            if speeds_agree(q, sound[0], own.value):
+                self._mach_speed[id(q)] = own.value
+                self.assumptions.append(f"{q.text} and {own.text} state the same inlet speed (Mach {fmt(q.value)} x "
+                                        f"{sound[0]:.4g} m/s = {q.value * sound[0]:.4g} m/s at {fmt(sound[3])} K); "
+                                        f"{own.text} is written")
+                continue
+            why = (f"{q.text} ({q.value * sound[0]:.4g} m/s with the speed of sound {sound[0]:.4g} m/s at "
+                   f"{fmt(sound[3])} K) and {own.text} disagree about the inlet speed; state one of them")
+            self.refuse(q, why)
+            self.refuse(own, why)
+            handled += [q, own]
+        return handled
+
+    def _mach(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """Inlet velocity = Ma x the speed of sound of the base's gas at its inlet temperature
+        (the speed stated next to it, when the two agree)."""
+        inlets = self.patches("inlet")
+        sound = self._sound_speed()
+        if sound is None or not inlets:
+            self.refuse(q, "a Mach number needs the gas (molWeight, Cp) and inlet temperature of a compressible base")
+            return
+        c, gamma, r_gas, t = sound
+        speed = getattr(self, "_mach_speed", {}).get(id(q), q.value * c)
         turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, role="inlet_velocity")
         if self._velocity_on(turned, inlets, f"Mach {fmt(q.value)}"):
             self.assumptions.append(f"Mach {fmt(q.value)} = {speed:.4g} m/s at the inlet (speed of sound {c:.4g} m/s "
-                                    f"from gamma {gamma:.3g}, R {r_gas:.4g} J/(kg K), T {m.group()} K)")
+                                    f"from gamma {gamma:.3g}, R {r_gas:.4g} J/(kg K), T {fmt(t)} K)")
         else:
             self.refuse(q, "the base case has no inlet with a fixed velocity for the Mach number")
 
@@ -586,7 +670,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
                            "state it in Pa")
             return None
         if kinematic_base:
-            rho = next((s.value for s in self._stated if s.role == "density"), None)
+            self._rho_q = next((s for s in self._stated if s.role == "density"), None)
+            rho = self._rho_q.value if self._rho_q is not None else None
             fluid = find_fluid(self.text) or "water"
             rho = rho or fluid_table()[fluid].rho
             self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 "
@@ -595,12 +680,24 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         return fmt(q.value), "absolute"
 
     _stated: list[StatedQuantity] = []
+    _rho_q: StatedQuantity | None = None  # the stated density the last kinematic pressure was divided by
 
     def _set_pressure_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        self._rho_q = None
         pv = self._pressure_value(q)
         if pv is None:
             return False
-        value, _ = pv
+        before = len(self.bindings)
+        done = self._write_pressure(q, pv[0], patches, what)
+        if done and pv[1] == "kinematic" and self._rho_q is not None:
+            # the stated density is applied through the conversion p/rho: bound where the pressure went
+            rho_q = self._rho_q
+            for b in [b for b in self.bindings[before:] if b.stated == q.text]:
+                self.bindings.append(Binding(stated=rho_q.text, file=b.file, entry=b.entry, value=b.value,
+                                             how=f"density of the kinematic pressure {q.text} / {rho_q.text}"))
+        return done
+
+    def _write_pressure(self, q: StatedQuantity, value: str, patches: list[str], what: str) -> bool:
         done = False
         fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
         for field in fields:
@@ -749,7 +846,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         ..." -> "ceiling and initial air"): comma-separated, no number, at most four words."""
         text = normalise(self.text).lower()
         at = text.find(q.text.lower())
-        if at < 0:
+        if at < 0 or own_place(q) is not None:
             return ""
         rest = re.split(r"[.;]\s|\.$", text[at + len(q.text):])[0].split(",")[1:]
         items = []
@@ -764,7 +861,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         285 K" -> "the ceiling")."""
         text = normalise(self.text).lower()
         at = text.find(q.text.lower())
-        if at < 0:
+        if at < 0 or own_place(q) is not None:
             return ""
         items = re.split(r"[.;:!?]\s", text[:at])[-1].split(",")[:-1]
         kept: list[str] = []
@@ -844,7 +941,11 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
     _PATCH_WORDS = ("wall", "inlet", "outlet", "inflow", "outflow", "boundary", "patch", "face", "lid")
 
     def _words_of(self, q: StatedQuantity) -> tuple[str, str]:
-        """(its clause, its sentence) up to the quantity, each with the words right after it."""
+        """(its clause, its sentence) up to the quantity, each with the words right after it; a
+        listed value with its own place ("hot and cold walls at 40 and 10 degC") reads only that."""
+        own = own_place(q)
+        if own is not None:
+            return f"{own} {q.text.lower()}", f"{own} {q.text.lower()}"
         text = normalise(self.text).lower()
         nth = [s.text for s in self._stated].count(q.text) and \
             [s.text for s in self._stated][:self._stated.index(q) if q in self._stated else 0].count(q.text)
@@ -901,11 +1002,14 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             target = DEFAULT
         if target is None:
             return False
+        rho_q = None
         if field == "p":
+            self._rho_q = None
             pv = self._pressure_value(q)
             if pv is None:
                 return True  # refused, with the reason
             value = pv[0]
+            rho_q = self._rho_q if pv[1] == "kinematic" else None
         else:
             value = fmt(q.value)
         if value is None:
@@ -927,6 +1031,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             self.set(rel, [key], new, f"{name} = {value} in {where}")
             self.bindings.append(Binding(stated=q.text, file=rel, entry=[key], value=f"volScalarFieldValue {name} {value}",
                                          how=f"initial {name} in {where}"))
+            if rho_q is not None and name == field:  # the stated density, applied through p/rho
+                self.bindings.append(Binding(stated=rho_q.text, file=rel, entry=[key],
+                                             value=f"volScalarFieldValue {name} {value}",
+                                             how=f"density of the kinematic pressure {q.text} / {rho_q.text}"))
         self.assumptions.append(f"{q.text} is the initial {field} of {where}: setFields writes it over the "
                                 f"internalField")
         return True
@@ -935,6 +1043,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         self._hot_wall_temperature(q, stated, cold=True)
 
     def _side_word(self, q: StatedQuantity) -> str | None:
+        own = own_place(q)
+        if own is not None:  # "left and right walls at 320 and 280 K": each value's own side
+            hits = [(own.rfind(w), side) for side, ws in _SIDES.items() for w in ws if re.search(rf"\b{w}\b", own)]
+            return max(hits)[1] if hits else None
         low = self.text.lower()
         at = low.find(q.text.lower())
         clause = low[max(0, at - 60):at] if at >= 0 else ""
@@ -1365,7 +1477,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
     def _control(self, q: StatedQuantity, key: str, what: str, value: str | None = None) -> None:
         if value is None and q.quantity == "time":  # "one year" is 1 in financialFoam's years
             value = fmt(in_case_time(q.value, self.solver))
-        self.set("system/controlDict", [key], value or fmt(q.value), what, q)
+        rel, entry = self.control_home(key) or ("system/controlDict", [key])  # the top-level entry, not a function's
+        self.set(rel, entry, value or fmt(q.value), what, q)
 
     def _end_time(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         from tasks.foam.physics import is_steady
@@ -1421,8 +1534,10 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         if self.base.text("system/decomposeParDict") is not None:
             self.set("system/decomposeParDict", ["numberOfSubdomains"], ranks, "parallel ranks", q)
             return
-        self.bindings.append(Binding(stated=q.text, file=".casewright/parallel.json", entry=["np"], value=ranks,
-                                     how="parallel ranks: the run writes system/decomposeParDict for them"))
+        # no decomposeParDict in the base: the writer writes one for the planned ranks
+        # (tasks.edit.writer.write_decomposition), so the stated count is verified there
+        self.bindings.append(Binding(stated=q.text, file="system/decomposeParDict", entry=["numberOfSubdomains"],
+                                     value=ranks, how="parallel ranks: the writer writes system/decomposeParDict"))
 
     def _gravity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/g")
@@ -1634,8 +1749,15 @@ _HEX_EDGES = ((0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4))
 
 
 def edge_angles_deg(block_mesh: str) -> list[float]:
+    """The angles a blockMeshDict's shape has: those (0..90 deg from the x axis, in the x-y
+    plane) of its hex blocks' edges (a 15 degree wedge has an edge at 15), then the angles its
+    arc edges sweep (squareBend's arcs sweep 90; see bind_angles.arc_angles_deg)."""
+    return hex_edge_angles_deg(block_mesh) + arc_angles_deg(block_mesh)
+
+
+def hex_edge_angles_deg(block_mesh: str) -> list[float]:
     """The angles (0..90 deg from the x axis, in the x-y plane) of the edges of a blockMeshDict's
-    hex blocks: a 15 degree wedge has an edge at 15."""
+    hex blocks."""
     text = fd.strip_comments(block_mesh)
     points = [[float(x) for x in m.groups()] for m in _VECTOR.finditer(fd.get(text, ["vertices"]) or "")]
     out: list[float] = []
@@ -1656,12 +1778,14 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     binder = Binder(Base(base_dir), solver, text)
     binder._stated = stated
     models = binder.bind_models(stated) + binder.bind_controls(stated)
+    models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
     named = models + binder.bind_named(stated, skip=models)
     named += binder.bind_fields(stated, skip=named)
     named += binder.bind_phase_values(stated)
     named += binder.bind_initial_velocities(stated, skip=named)
     named += binder.bind_region_boxes(stated)
-    ordered = sorted(stated, key=lambda q: q.role != "angle")  # an angle of attack turns every velocity after it
+    # an angle of attack turns every velocity after it
+    ordered = sorted(stated, key=lambda q: q.role != "angle" and not binder.attack_angle(q))
     for q in ordered:
         if binder.bind_region_size(q):
             continue

@@ -26,6 +26,8 @@ from tasks.plan.foam_values import fmt, vec
 from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.foam_values import magnitude as _magnitude
+from tasks.plan.bind_places import overlaps, own_span
+from tasks.plan.bind_relax import factor_ok, relaxation_pairs, relaxation_said, residual_said
 from tasks.plan.stated import Binding, StatedQuantity, written_as
 
 
@@ -105,6 +107,7 @@ class ByNameBinding:
         that hold them; returns the stated quantities taken."""
         taken = [q for q in stated if q.quantity in ("control", "switch")]
         taken += self._read_as_controls(taken, stated)
+        taken += self._relaxation_list(stated)
         for q in taken:
             if q.quantity not in ("control", "switch"):
                 continue
@@ -120,10 +123,33 @@ class ByNameBinding:
                 self._bind_count(q)
         return taken
 
+    def _relaxation_list(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """The "name factor" pairs of a list relaxation words lead ("relaxation factors: U 0.7,
+        k 0.6") that the solver controls did not read, one relaxation control each, for the
+        base's fields; added to `stated`."""
+        out: list[StatedQuantity] = []
+        text = normalise(self.text)
+        for name, value, at, words in relaxation_pairs(text):
+            if self.in_control_words(at):
+                continue  # read as a control already ("relax p 0.3, U 0.7")
+            if not (self.base.field_rels(name) or name.lower() in FIELD_NAMES):
+                continue
+            q = StatedQuantity(text=f"relaxationFactors {name} {fmt(value)}", quantity="control", value=value,
+                               role=f"control:relaxationFactors:{name}")
+            if any(s.text == q.text for s in stated):
+                continue
+            stated.append(q)
+            out.append(q)
+            self.relaxation_at.append(at)
+        return out
+
+    relaxation_at: list[int] = []  # where the relaxation list's factors stand in the normalised request
+
     def in_control_words(self, at: int) -> bool:
         """Position `at` of the normalised request lies in the words of a stated control ("p"
         and "0.3" in "relax p 0.3" name no field and no entry of their own)."""
-        return any(c.start <= at < c.start + len(c.text) for c in solver_controls(normalise(self.text)))
+        return at in self.relaxation_at or \
+            any(c.start <= at < c.start + len(c.text) for c in solver_controls(normalise(self.text)))
 
     _FV_SOLUTION = "system/fvSolution"
     _NOT_ALGORITHMS = ("FoamFile", "solvers", "relaxationFactors", "cache")
@@ -146,16 +172,23 @@ class ByNameBinding:
         taken with the control, so no other binder sets them."""
         text = normalise(self.text)
         out: list[StatedQuantity] = []
-        for c in solver_controls(text):
+        found = solver_controls(text)
+        held = [(c.start, c.start + len(c.text)) for c in found]
+        for c in found:
             if c.number == c.text or not any(q.role == f"control:{c.key}" for q in controls):
                 continue  # a control read from its words alone
+            words = (c.start, c.start + len(c.text))
+            others = [h for h in held if h != words]
             raw, at = c.number, c.number_at
             same = _stated_at(text, at, raw, c.value, [q for q in stated if q.quantity not in
                                                        ("control", "switch", "parameter")])
+            if same is not None and not _in_words(text, same, stated, held, others, words):
+                same = None  # "max time step 0.01 s, write every 0.01 s": the write interval is written elsewhere
             if same is None:  # "0.3" of "Courant number of 0.3" was read with its words
                 same = next((q for q in stated if q.quantity not in ("control", "switch") and
                              abs(q.value - c.value) <= 1e-9 * max(1.0, abs(c.value)) and
-                             q.text.endswith(raw) and text[max(0, at - 40):at + len(raw)].endswith(q.text)), None)
+                             q.text.endswith(raw) and text[max(0, at - 40):at + len(raw)].endswith(q.text)
+                             and _in_words(text, q, stated, held, others, words)), None)
             if same is not None and not any(same is t for t in out):
                 out.append(same)
         return out
@@ -165,17 +198,33 @@ class ByNameBinding:
         dictionaries: controlDict's top level, every solver dictionary of fvSolution that has it
         (a regex key such as "alpha.water.*" included)."""
         where: list[tuple[str, list[str]]] = []
-        control = self.base.text("system/controlDict") or ""
-        if fd.find(control, [key]) is not None:
-            where.append(("system/controlDict", [key]))
+        home = self.control_home(key)
+        if home is not None:
+            where.append(home)
         fv = self.base.text(self._FV_SOLUTION) or ""
         where += [(self._FV_SOLUTION, e) for e in solver_entries(fv, [], key)]
         return where
+
+    def control_home(self, key: str) -> tuple[str, list[str]] | None:
+        """Where controlDict's own (top-level) `key` is: controlDict, else a file it #includes
+        (windshieldCondensation's system/solverControls); never a function object's entry of the
+        same name. None when neither has it."""
+        control = self.base.text("system/controlDict") or ""
+        if fd.find(control, [key]) is not None:
+            return "system/controlDict", [key]
+        for include in re.findall(r'^\s*#include\s+"([^"/]+)"', fd.strip_comments(control), re.M):
+            rel = f"system/{include}"
+            if fd.find(self.base.text(rel) or "", [key]) is not None:
+                return rel, [key]
+        return None
 
     def _bind_count(self, q: StatedQuantity) -> None:
         from tasks.plan.controls import installed_controls
 
         key = q.role.removeprefix("control:")
+        if key == "writeInterval" and q.value != int(q.value):  # "writeInterval 0.05": seconds, not steps
+            self._write_interval(q.model_copy(update={"quantity": "time"}), [])
+            return
         fv = self.base.text(self._FV_SOLUTION) or ""
         held = self._named_control(key)
         in_algorithm = any(fd.find(fv, [a, key]) is not None for a in fd.keys(fv, []) if a not in self._NOT_ALGORITHMS)
@@ -226,6 +275,10 @@ class ByNameBinding:
         every factor of relaxationFactors; a field only a regex key covers gets its own key."""
         text = self.base.text(self._FV_SOLUTION) or ""
         word = q.role.split(":", 2)[2]
+        if not factor_ok(q.value):
+            self.refuse(q, f"a relaxation factor lies in (0, 1]; {fmt(q.value)} is not one: state a factor such "
+                           f"as 0.3 for pressure or 0.7 for the other fields")
+            return
         fields = [f for f in FIELD_NAMES.get(word.lower(), [word]) if self.base.field_rels(f)][:1] if word else []
         factors = [(e, raw) for e, raw in _leaves(text) if e[0] == "relaxationFactors" and re.fullmatch(r"[-+\d.eE]+", raw)]
         if word and not fields:
@@ -470,8 +523,9 @@ class ByNameBinding:
         coupled_t = self.base.text("constant/thermophysicalProperties") is not None or \
             any(fd.find(tp, [k]) is not None for k in ("beta", "TRef", "Pr"))
         for fv in find_field_values(self.text, fields, list(self.roles), dims):
-            if self.in_control_words(fv.start):
-                continue
+            low = normalise(self.text).lower()
+            if self.in_control_words(fv.start) or relaxation_said(low, fv.start) or residual_said(low, fv.start):
+                continue  # "relaxation factors: U 0.7, k 0.6": factors, set by name or as controls
             if fv.field == "T" and fv.named_as.lower() != "t" and coupled_t:
                 continue  # "concentration", "tracer" name T only where T is a passive scalar
             same = _stated_at(normalise(self.text), fv.start, fv.text, fv.value, stated) \
@@ -597,6 +651,17 @@ class ByNameBinding:
                 continue
             self.set(orel, ["internalField"], f"uniform {value}", f"initial {other} = initial T", q)
             self.assumptions.append(f"{other} starts at the initial T too (the base starts both at {base_t})")
+
+
+def _in_words(text: str, q: StatedQuantity, stated: list[StatedQuantity], held: list[tuple[int, int]],
+              others: list[tuple[int, int]], words: tuple[int, int]) -> bool:
+    """`q` itself is written in a control's words: its own place (outside every control's words)
+    overlaps them, or it has no place outside them and one inside these ("max alpha Courant 0.5"
+    does not take the "Courant 0.5" written before it)."""
+    outside = own_span(text, q, stated, held)
+    if outside is not None:
+        return overlaps(outside, *words)
+    return overlaps(own_span(text, q, stated, others), *words)
 
 
 def _stated_at(text: str, at: int, raw: str, value: float, stated: list[StatedQuantity]) -> StatedQuantity | None:

@@ -273,7 +273,8 @@ class InletBinding:
         clause, _ = self._words_of(q)
         low = normalise(self.text).lower()
         at = low.find(q.text.lower())
-        words = clause + " " + (re.split(r"[,;]\s|\.\s|\.$", low[at + len(q.text):])[0] if at >= 0 else "")
+        words = clause + " " + (re.split(r"[,;]\s|\.\s|\.$", low[at + len(q.text):])[0]
+                                if at >= 0 and not q.place else "")  # a listed value reads its own place only
         return [p for p in self._named_patches(words) if p in inlets]
 
     def _flow_rate(self, q: StatedQuantity, key: str) -> None:

@@ -21,7 +21,7 @@ Kind = Literal[
     "angular_velocity", "length", "time", "frequency", "reynolds", "mach", "gravity",
     "iterations", "cells", "diameter", "pressure", "angle", "fraction", "rayleigh", "prandtl",
     "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count", "charge_density", "mobility",
-    "conductivity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy",
+    "conductivity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "dissipation_rate",
 ]
 
 _NUM = (r"[-+]?(?:\d+\.?\d*|\.\d+)"
@@ -137,7 +137,9 @@ _DIMENSIONLESS: list[tuple[str, Kind]] = [
     (r"\b(?:Mach|Ma)(?:\s+number)?", "mach"),
     (r"\b(?:Ra|Rayleigh(?:\s+number)?)", "rayleigh"),
     (r"\b(?:Pr|Prandtl(?:\s+number)?)", "prandtl"),
-    (r"\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
+    # not the interface's ("alpha Co 0.2", "interface Courant 0.1": maxAlphaCo, a control)
+    (r"(?<![Aa]lpha )(?<![Aa]lpha-)(?<![Ii]nterface )\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)"
+     r"(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
 ]
 # a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
 _END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd|(?<=until | till |up to )time)"
@@ -156,7 +158,9 @@ def symbol_number(text: str) -> str | None:
     """The number of a symbol-and-number quantity's text ("rho 1200" -> "1200"), else None."""
     m = re.fullmatch(rf"(?:{'|'.join(sym for sym, _ in _PROPERTY_SYMBOLS)})\s*(?:=|:)?\s*({_NUM})", text.strip())
     return m.group(1) if m else None
-_IS = r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<)){0,3}\s*"
+_IS = (r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<"
+       r"|at or below|no (?:more|higher|larger|greater) than|not (?:above|exceeding|over)|capped|limited|kept|held"
+       r"|within|up to|stays?|remains?|less than)){0,3}\s*")
 _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
             for name, kind in _DIMENSIONLESS]
 _BY = r"\s*(?:[x×*]|by)\s*"
@@ -168,6 +172,28 @@ _CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?!\.\d)(?!
 _POWER_CELLS = re.compile(r"(?<![\w.^])(?P<n>\d+)\s*(?:\^\s*(?P<p>[23])|(?P<sq>²)|(?P<cu>³))(?![\d.])"
                           r"(?=\s*(?:cells?|grid|mesh|elements|resolution|hexahedra)\b)")
 _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions?|points?)\b")
+# "10 cells across and 200 along", "40 cells in x, 20 in y and 10 in z": the counts after the first
+# one, each with its own direction
+_DIRECTION = (r"(?:(?:in\s+|along\s+)?(?:the\s+)?[xyz][- ](?:direction|axis)|in\s+(?:the\s+)?[xyz]\b"
+              r"|along\s+[xyz]\b|across\s+[xyz]\b|across|along|wide|long|high|tall|deep|thick|radially|axially"
+              r"|around|streamwise|spanwise|wall-normal|vertically|horizontally)")
+_COUNT_DIRECTION = re.compile(rf"\s+{_DIRECTION}")
+_NEXT_COUNT = re.compile(rf"[^\S\n]*(?:,[^\S\n]*(?:and[^\S\n]+)?|and[^\S\n]+|&[^\S\n]*)(?P<n>\d+)(?![.\d])"
+                         rf"(?:[^\S\n]+(?:(?:grid\s+)?cells?|elements?|divisions?))?(?P<dir>[^\S\n]+{_DIRECTION})")
+
+
+def counts_after(text: str, end: int) -> list[tuple[int, int, int]]:
+    """The counts listed after a count with a direction ("10 cells across and 200 along": the
+    200), each as (count, start, end of its words); none when the first names no direction."""
+    first = _COUNT_DIRECTION.match(text, end)
+    if first is None:
+        return []
+    out: list[tuple[int, int, int]] = []
+    pos = first.end()
+    while (m := _NEXT_COUNT.match(text, pos)) is not None:
+        out.append((int(m.group("n")), m.start("n"), m.end("dir")))
+        pos = m.end()
+    return out
 _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I
 )
@@ -248,14 +274,46 @@ def _spelled(m: re.Match[str]) -> str:
     return " ".join(shown)
 
 
+# "20 000", "1 500 000", "20 000": thousands in groups of exactly three digits after a space
+# (a thin or no-break space always; a plain one only when no other number is listed beside it and,
+# after three digits, only for whole thousands: "20 40 60", "(40 400 1)" and "100 200 300" are lists)
+_SPACED_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,])"
+                               r"|(?<![\w.,(])(?<!\d )(?<!\d, )(?:\d{1,2}(?: \d{3})+|\d{3}(?: 000)+)"
+                               r"(?![\d.,]|\s*(?:[x×*]\s*)?\d|\s*(?:by|and)\s+\d)")
+# "1.5k iterations", "2k steps", "10k time steps", "2M cells", "Re = 20k": a count in thousands
+# (millions); the suffix only before a word that counts, a capital K only glued to its number (a
+# "2 K" is a temperature, and "a 50 K step" a step of temperature)
+_COUNTED = (r"(?:iterations?|iters?|(?:time[- ]?)?steps?|cells?|elements?|particles?|parcels?|"
+            r"cores?|hexahedra|points?|samples?)\b")
+_SUFFIXED_COUNT = re.compile(rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)(?:\s?(?P<s>k|M)|(?P<s2>K))(?=[\s-]*{_COUNTED})")
+_SUFFIXED_GROUP = re.compile(r"(?P<pre>\b(?:Re|Ra|Reynolds(?:\s+number)?|Rayleigh(?:\s+number)?)\s*"
+                             r"(?:=|:|of|is|~|≈|about|around)?\s*)(?P<n>\d+(?:\.\d+)?)(?P<s>k|M)\b")
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6}
+
+
+def _suffixed(m: re.Match[str]) -> str:
+    pre = m.groupdict().get("pre") or ""
+    suffix = m.group("s") or m.groupdict().get("s2") or ""
+    return f"{pre}{float(m.group('n')) * _SUFFIX[suffix]:.12g}"
+
+
+# "Co ≤ 0.3", "Courant < 0.5", "maxCo >= 1": a bound said with a sign after a name of two or more
+# letters is that name's value ("x < 0.5", one letter, is a place and stays)
+_BOUND_SIGN = re.compile(r"(?<=[A-Za-z]{2})\s*(?:≤|⩽|<=|=<|≥|⩾|>=|=>|<|>)\s*(?=[-+]?\.?\d)")
+
+
 def normalise(text: str) -> str:
     """Number words as digits ("forty by forty" -> "40 by 40", "two hundred and fifty" -> "250",
-    "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000"); everything
-    else unchanged."""
+    "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000", "20 000" ->
+    "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
+    sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
     text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = _SPELLED_NUMBER.sub(_spelled, text)
-    return spoken_units(spoken_durations(spoken_fractions(text)))
+    text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
+    text = _BOUND_SIGN.sub(" = ", text)
+    return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
 
 
 _SPELLED_PREFIX = {"micro": "µ", "milli": "m", "nano": "n", "kilo": "k", "mega": "M", "": ""}
@@ -323,6 +381,51 @@ def _per_time(text: str) -> str:
         return f"{m.group('gap')}{m.group('unit')} per " if got is not None and got.end == len(said) else m.group(0)
 
     return _UNIT_A_TIME.sub(per, text)
+
+
+_PARTS = {"half": 2, "quarter": 4}
+# "every half second", "a quarter-second step", "every half minute": a part of a unit of time (not
+# "every third second", which is every three seconds)
+_PART_TIME = re.compile(rf"\b(?:an?\s+)?(?P<den>{'|'.join(_PARTS)})[\s-]+(?P<unit>{_TIME_WORD}s?)\b", re.I)
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+# "four times per second", "twice a second", "10 times each minute", "5 times/s": a rate, said as
+# the interval it repeats at
+_RATE = re.compile(r"\b(?:(?P<n>\d+(?:\.\d+)?)\s+times|(?P<w>once|twice|thrice))\s*"
+                   r"(?:(?:per|a|an|each|every)\s+(?P<unit>second|minute|hour|day|sec|min|s)\b"
+                   r"|/\s*(?P<sym>s|min|h)\b)", re.I)
+
+
+# what is done at an interval: writing, saving, sampling the fields
+_WRITE_WORDS = re.compile(r"\b(?:writ\w*|output\w*|sav\w*|dump\w*|stor\w*|record\w*|sampl\w*|results?|"
+                          r"snapshots?)\b", re.I)
+
+
+def spoken_rates(text: str) -> str:
+    """Parts of a unit of time and rates said in words as the interval they repeat at: "every half
+    second" -> "every 0.5 second", "four times per second" -> "every 0.25 second", "twice a minute"
+    -> "every 0.5 minute"."""
+    text = _PART_TIME.sub(lambda m: f"{1 / _PARTS[m.group('den').lower()]:.12g} {m.group('unit')}", text)
+
+    def rate(m: re.Match[str]) -> str:
+        n = float(m.group("n")) if m.group("n") else _TIMES[m.group("w").lower()]
+        if n <= 0:
+            return m.group(0)
+        unit = (m.group("unit") or m.group("sym")).lower()
+        unit = {"sec": "second", "s": "s", "min": "min"}.get(unit, unit)
+        clause = re.split(r"[,;.!?\n]\s", text[max(0, m.start() - 60):m.start()])[-1]
+        if _WRITE_WORDS.search(clause) or _WRITE_WORDS.match(text, len(text) - len(text[m.end():].lstrip())):
+            return f"every {1 / n:.12g} {unit}"
+        # "the plate oscillates 5 times per second": a frequency, not an interval to write at
+        return f"{n:.12g} Hz" if unit in ("second", "s") else m.group(0)
+
+    text = _RATE.sub(rate, text)
+    return _WRITE_HZ.sub(lambda m: f"{m.group('head')}every {1 / float(m.group('n')):.12g} s"
+                         if float(m.group("n")) > 0 else m.group(0), text)
+
+
+# "write at 4 Hz", "output the fields with a frequency of 10 Hz": writing at a rate
+_WRITE_HZ = re.compile(r"(?P<head>\b(?:writ\w*|output\w*|sav\w*|dump\w*|stor\w*|sampl\w*)\s+(?:[A-Za-z]+\s+){0,2}?)"
+                       r"(?:at|with)\s+(?:a\s+(?:rate|frequency)\s+of\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?:Hz|hertz)\b", re.I)
 
 
 def spoken_durations(text: str) -> str:
@@ -506,6 +609,12 @@ def quantities(text: str) -> list[Quantity]:
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="count", value=float(m.group("n")), text=m.group(0), before=before,
                                   after=after, start=m.start()))
+            for n, start, end in counts_after(text, m.end()):
+                if free(start, end):
+                    before, after = _context(text, start, end)
+                    found.append(Quantity(kind="count", value=float(n), text=text[start:end], before=before,
+                                          after=after, start=start))
+                    taken.append((start, end))
     for m in _FRACTION_WORDS.finditer(text):
         if (m.group("num") or m.group("den").lower() not in ("half", "halves")) and free(m.start(), m.end()):
             num = 1 if (m.group("num") or "a").lower() in ("a", "an") else int(m.group("num"))

@@ -170,6 +170,13 @@ def axis_of(words: str) -> list[float] | None:
     return None
 
 
+# a number that multiplies another quantity ("three times the laminar viscosity", "2x nu") is no
+# value of its own; the value it gives in brackets, within its clause, is ("(4.5e-5)", "(= 3e-5 m2/s)")
+_MULTIPLIER = re.compile(r"\s*(?:times\b|x\b|×|-?fold\b)")
+_EXPLICIT_AFTER = re.compile(
+    rf"[^()\d,;]{{0,60}}?\(\s*(?:(?:about|approx\w*|roughly|i\.?e\.?,?|that is|so|which is)\s+|[=~≈]\s*)*(?P<value>{_NUM})")
+
+
 def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str, int, int] | None:
     """(scalar SI value, vector, text, start, end) of the value right after the link at `at`."""
     link = _LINK.match(text, at)
@@ -180,6 +187,9 @@ def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str
     num = re.match(rf"(?<![\w.]){_NUM}(?!\w|\.\w)|{_NUM}(?=\s*[%A-Za-z°])", text[pos:])  # "... of 0.5." ends a sentence
     if not num or (pos > at and re.search(r"[\d]", text[at:pos])):
         return None
+    if _MULTIPLIER.match(text, pos + num.end()):  # "three times the laminar viscosity (4.5e-5)"
+        stated = _EXPLICIT_AFTER.match(text, pos + num.end())
+        return _value_at(text, stated.start("value")) if stated else None
     q = _QUANTITY.match(text, pos)
     if q is not None and q.start() == pos:
         _, scale, offset = _kind_of(q.group("unit"))

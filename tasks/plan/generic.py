@@ -436,7 +436,18 @@ def describes_domain(text: str, q: StatedQuantity) -> bool:
     if at < 0:
         return False
     end = at + len(q.text)
-    if names_parameter(re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]):
+    before, after = re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]
+    if names_parameter(before, after):
+        return False
+    # a wave's own size, the wave named before the length or after it: 'waves 5 cm high', 'waves with a
+    # height of 0.1 m', '5 cm high sea waves', 'a 5 cm wave' (not 'a 3 m long wave tank', 'a flume 10 m
+    # long where waves break')
+    wave = r"(?:waves?|swells?|ripples?|breakers?)"
+    link = r"(?:with|in|of|and|on|at|for|to|the|a|an|where|which|that|so|as|while|when|until|there|then|is|are)"
+    wave_before = rf"\b{wave}(?:\s+(?:\w+\s+){{0,3}}?(?:height|amplitude))?\s*(?:of|=|:|is|about|around)?\s*$"
+    wave_after = (rf"^\s*(?:(?!{link}\b)[\w-]+\s+){{0,3}}?{wave}\b"
+                  r"(?!\s*(?:tank|flume|basin|channel|maker|generator|paddle|piston|flap))")
+    if re.search(wave_before, before) or re.search(wave_after, after):
         return False
     window = low[max(0, at - 40):end + 25]
     return bool(_DIMENSION_WORDS.search(window))

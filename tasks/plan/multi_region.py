@@ -45,7 +45,10 @@ def name_words(region: str) -> list[str]:
 
 
 def clause_before(text: str, q: StatedQuantity) -> str:
-    """The words of the request's clause that lead to the quantity ("the heater base at")."""
+    """The words of the request's clause that lead to the quantity ("the heater base at"); a
+    listed value's own place words ("fluid and solid at 300 and 350 K": "solid at")."""
+    if q.place and q.place.strip():
+        return " ".join(q.place.lower().split())
     at = text.find(q.text)
     head = text[:at] if at >= 0 else ""
     cut = max(head.rfind(c) for c in ".;,:\n")

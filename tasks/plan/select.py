@@ -28,7 +28,28 @@ from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.allrun_inputs import copies_from, resource_files
 from tasks.knowledge.casebase import RECORD_VERSION, CaseRecord, find_case_dirs, read_case_record
-from tasks.plan.select_records import non_newtonian_cached, porous_cached, rotates_cached
+from tasks.plan.select_names import (
+    added_words,
+    all_name_words_said,
+    base_leaf,
+    camel_words,
+    clause_roots,
+    name_word_counts,
+    name_word_points,
+    name_words_said,
+    rare_name_word,
+    root,
+    said_roots,
+    says_word,
+    tutorial_name_words,
+)
+from tasks.plan.select_records import (
+    moving_mesh_cached,
+    non_newtonian_cached,
+    porous_cached,
+    radiation_cached,
+    rotates_cached,
+)
 from tasks.plan.select_values import value_cues
 
 # Solvers a base can be switched between by tasks/edit/caseops.switch_solver.
@@ -54,7 +75,8 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                     "below air", "air above", "air on top", "above the water", "above the liquid"),
                    ("single-phase", "single phase", "one phase", "one-phase")),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
-                "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative"), ("isothermal",)),
+                "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative", "radiating",
+                "radiant"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
                   "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
@@ -72,6 +94,13 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
                 "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel"), ()),
 }
+# words of a tutorial's name that say its physics, not a shape the request describes: the flow's
+# speed regime ('shockTube', 'obliqueShock'), how a body moves ('movingCone', 'rotatingFanInRoom'),
+# the fluid and how warm it is ('waterChannel', 'hotRoom')
+_NOT_SHAPE_ROOTS = frozenset(root(w) for w in FLAG_WORDS["compressible"][0] if " " not in w and "-" not in w) | \
+    frozenset(root(w) for w in ("moving", "rotating", "oscillating", "sliding", "spinning", "turning", "water", "air",
+                                "gas", "liquid", "oil", "steam", "vapour", "vapor", "hot", "cold", "warm", "heat",
+                                "heated", "cool", "cooling", "turbulent", "laminar"))
 # phrases that contain a physics flag's word without asking for that physics: a shock or
 # pressure wave is no water wave, a gas bubble's "interface" is (so no entry for it)
 FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
@@ -106,6 +135,18 @@ BC_WORDS: dict[str, tuple[tuple[str, ...], str]] = {
     "contact angle": (("contact angle", "wetting", "wets the", "wetted", "hydrophobic", "hydrophilic"), "ContactAngle"),
 }
 BC_POINTS = 25.0
+# physics a request states that only some tutorials of a solver carry: thermal radiation (a
+# radiationProperties switched on), a moving mesh (a dynamicMeshDict that moves points; a moving body
+# alone may be a moving boundary condition on a fixed mesh, potentialFreeSurfaceFoam's oscillatingBox)
+RADIATION_WORDS = ("radiation", "radiative", "radiating", "radiates", "radiant", "thermal radiation", "fvdom",
+                   "discrete ordinates", "view factor", "view factors", "p1 radiation", "emissivity")
+MESH_MOTION_WORDS = ("moving mesh", "mesh motion", "dynamic mesh", "deforming mesh", "mesh deforms", "mesh moves",
+                     "mesh deformation", "morphing mesh", "mesh morphing", "moving grid", "deforming grid",
+                     "dynamic grid", "grid motion", "overset", "chimera", "sliding mesh", "mesh that moves",
+                     "mesh that deforms", "mesh follows", "cells move", "moving cells")
+STATED_PHYSICS_POINTS = 40.0  # a base that carries the radiation or mesh motion the request states
+MISSING_STATED_PHYSICS = 20.0  # one that does not
+LAMINAR_ONLY_COST = 60.0  # a laminar-only solver (its own -help line) for a request that states turbulence
 _STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
             "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
             "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
@@ -143,6 +184,10 @@ class RequestFeatures(BaseModel):
     joined: set[str] = Field(default_factory=set)  # adjacent words written as one name ('Pitz-Daily' -> pitzdaily)
     flow_words: list[str] = Field(default_factory=list)  # the words of the named flows' phrases ('natural convection')
     words_said: list[str] = Field(default_factory=list)  # BC_WORDS' conditions the request asks for ('contact angle')
+    said: frozenset[str] = frozenset()  # roots of every word the request writes (select_names.root)
+    clauses: tuple[tuple[str, ...], ...] = ()  # the same, clause by clause in their order (select_names)
+    radiation: bool = False  # thermal radiation stated
+    mesh_motion: bool = False  # a moving or deforming mesh stated
 
 
 class Candidate(BaseModel):
@@ -372,7 +417,10 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            words_said=[name for name, (phrases, _) in BC_WORDS.items()
                                        if any(_says(normal, p) for p in phrases)],
                            sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
-                                                   and any(_says(normal, w) for w in INTERFACE_WORDS)))
+                                                   and any(_says(normal, w) for w in INTERFACE_WORDS)),
+                           said=said_roots(re.findall(r"[a-z]+", text.lower())), clauses=clause_roots(text),
+                           radiation=any(_says(normal, w) for w in RADIATION_WORDS),
+                           mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS))
 
 
 def _key(name: str) -> str:
@@ -523,14 +571,41 @@ def _name_points(name: str, leaf: bool, mismatched: bool) -> float:
 
 
 LOOSE_NAME_POINTS = 50.0  # the tutorial's name written as separate words ('Pitz-Daily', 'DTC hull')
+VARIANT_POINTS = 50.0  # over its base's name: a variant named by the base's name and the words it adds
 
 
-def _loose_name_points(r: CaseRecord, solver: str, features: RequestFeatures) -> float:
-    """Points for a tutorial whose camelCase name the request writes as two or three words. Less
-    than the name written as it is (the words may only describe a shape: 'a T-junction'), and
-    nothing when the request calls another method by name."""
+def _variant_named(case: str, features: RequestFeatures, leaves: frozenset[str]) -> float:
+    """Points for a variant of a tutorial ('pitzDailyExptInlet', 'cavityClipped', 'TJunctionFan')
+    when the request names its base ('pitzDaily', 'a cavity', 'a T-junction') and says every word the
+    variant's name adds ('with the experimental inlet', 'clipped', 'with a fan'): what the base's name
+    earns, and VARIANT_POINTS more, so the variant beats its base."""
+    base = base_leaf(case, leaves)
+    added = added_words(case, base) if base else []
+    if not base or not added or not all(says_word(w, features.said) for w in added):
+        return 0.0
+    key = base.lower()
+    if key in features.names:
+        return _name_points(base, True, False) + VARIANT_POINTS
+    base_words = [w for w in camel_words(base) if w.isalpha()]
+    if key in features.joined or (base_words and all(says_word(w, features.said) for w in base_words)):
+        return VARIANT_POINTS
+    return 0.0
+
+
+def _loose_name_points(r: CaseRecord, solver: str, features: RequestFeatures, mismatched: bool = False,
+                       fits: bool = True) -> float:
+    """Points for a tutorial whose camelCase name the request writes as two or three words, in its
+    order ('Pitz-Daily', 'DTC hull') or in any order and form ('a clipped cavity', 'the graded
+    cavity'). Less than the name written as it is (the words may only describe a shape: 'a
+    T-junction'), and nothing when the tutorial's physics is not the request's, or the request
+    calls another method by name and the words are only the name written apart. Words in another
+    order count only when the tutorial `fits` the request's physics and time scheme too."""
     leaf = r.case.rsplit("/", 1)[-1]
-    if len(leaf) < 5 or leaf.lower() not in features.joined:
+    if len(leaf) < 5 or mismatched:
+        return 0.0
+    if fits and all_name_words_said(r.case, features.clauses):
+        return LOOSE_NAME_POINTS
+    if leaf.lower() not in features.joined:
         return 0.0
     named = {s for s, p in features.hint_strength.items() if p >= PHRASE_POINTS}
     return 0.0 if named and solver not in named else LOOSE_NAME_POINTS
@@ -589,9 +664,17 @@ def _flow_hint(case: str, features: RequestFeatures) -> float:
         if case == hint or case.startswith(hint + "/"):
             hinted_solver = hint.split("/")[1] if hint.count("/") >= 2 else ""
             points = max(points, 60.0 if not named or hinted_solver in named else 45.0)
-        elif leaf(case) == leaf(hint) or any(leaf(part) == leaf(hint) for part in case.split("/")[2:]):
+        elif leaf(case) == leaf(hint) or any(leaf(part) == leaf(hint) for part in case.split("/")[2:]) \
+                or _extends_name(case, hint):
             points = max(points, 45.0 if solver in named or features.solver == solver else 40.0)
     return points
+
+
+def _extends_name(case: str, hint: str) -> bool:
+    """The tutorial's name extends the hinted tutorial's ('cavityCoupledU' and 'cavity',
+    'pitzDailyExptInlet' and 'pitzDaily'): a variant of the same geometry."""
+    words = [w for w in camel_words(hint.rsplit("/", 1)[-1]) if len(w) >= 3 and w.isalpha()]
+    return bool(words) and set(words) <= set(tutorial_name_words(case))
 
 
 _OTHER_CASE = re.compile(r"(?:^|\s)(\.\./(?!\.\./)[\w.\-/]+)")
@@ -698,7 +781,9 @@ def _strongly_hinted(features: RequestFeatures) -> bool:
 def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -> list[Candidate]:
     """Every record scored for the request, best first."""
     out: list[Candidate] = []
-    elsewhere = _best_other_geometry(features, records)
+    counts = _name_counts(tuple(r.case for r in records))
+    leaves = frozenset(r.case.rsplit("/", 1)[-1] for r in records)
+    elsewhere = _best_other_geometry(features, records, counts)
     for r in records:
         blocked = _blocked_cached(r.path)
         if blocked:
@@ -714,23 +799,27 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 why.append(f"{solver} switches to {features.solver}")
             else:
                 score -= 120
-        elif solver in features.hint_strength:
+        rflags = _record_flags(r)
+        rotates = rotates_cached(r.path)  # meets a request for rotation; no physics of its own to penalise
+        mismatched = [flag for flag, wanted in features.flags.items()
+                      if not _flag_agrees(flag, wanted, rflags | {"rotates": rotates}, features, solver)]
+        if not features.solver and solver in features.hint_strength:
             points = features.hint_strength[solver]
             if _other_time_scheme(solver, features):
                 points *= 0.25  # 'steady transonic': the flow word names a method the time scheme rules out
             if features.sharp_compressible and points < PHRASE_POINTS and _euler_euler(solver):
                 points = 0.0  # a compressible bubble with an interface: the bubble word is no dispersed phase
+            if any(features.flags[flag] for flag in mismatched) and points < PHRASE_POINTS + MORE_PHRASE_POINTS:
+                points *= 0.5  # physics stated that the solver lacks, one name of its method said: the method only
             score += points
             why.append(f"{solver} suits the physics asked for")
         score += _class_points(r, solver, features, why)
-        rflags = _record_flags(r)
-        rotates = rotates_cached(r.path)  # meets a request for rotation; no physics of its own to penalise
-        mismatched = [flag for flag, wanted in features.flags.items()
-                      if not _flag_agrees(flag, wanted, rflags | {"rotates": rotates}, features, solver)]
+        score += _stated_physics_points(r, solver, features, why)
         if not features.solver and solver in features.default_solvers and not _strongly_hinted(features) \
                 and not mismatched and not _other_time_scheme(solver, features, switchable=False):
             score += 20
             why.append(f"{solver} is the usual solver of the flow named")
+        fits = not mismatched and not _other_time_scheme(solver, features, switchable=False)
         own = [part for part in r.case.split("/")[2:]
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
         if own:
@@ -738,13 +827,20 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score += points
             why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
                        else f"the tutorial's folder named ({own[-1]})")
-        if not own and (loose := _loose_name_points(r, solver, features)):
+        if not own and fits and (variant := _variant_named(r.case, features, leaves)):
+            score += variant
+            why.append(f"the variant named by its own words ({r.case.rsplit('/', 1)[-1]})")
+        elif not own and (loose := _loose_name_points(r, solver, features, bool(mismatched), fits)):
             score += loose
             why.append(f"the tutorial named loosely ({r.case.rsplit('/', 1)[-1]})")
+        said_names = _shape_names_said(r.case, features) if fits else []
+        if said_names:
+            score += name_word_points(said_names, counts)
+            why.append("its name's words: " + ", ".join(said_names[:2]))
         flow = _flow_hint(r.case, features)
         if flow and (mismatched or _other_time_scheme(solver, features, switchable=False)):
             flow = min(flow, 40.0)  # the flow named, with other physics than its tutorial's: its geometry only
-        if flow and elsewhere >= 2 and not _own_geometry(r, features):
+        if flow and elsewhere >= 2 and not _own_geometry(r, features) and not rare_name_word(said_names, counts):
             flow = 0.0  # a physics phrase's usual tutorial ('natural convection'), the geometry described another's
         if flow:
             score += flow
@@ -819,15 +915,59 @@ def _own_geometry(r: CaseRecord, features: RequestFeatures) -> list[str]:
     return [w for w in _shared_words(r, features) if w not in features.flow_words]
 
 
-def _best_other_geometry(features: RequestFeatures, records: list[CaseRecord]) -> int:
+def _best_other_geometry(features: RequestFeatures, records: list[CaseRecord], counts: dict[str, int]) -> int:
     """The most words beyond the named flows' phrases that any tutorial not of those flows shares
-    with the request: 2 or more means the request describes that tutorial's geometry."""
+    with the request: 2 or more means the request describes that tutorial's geometry, and so does
+    a word of its name that at most two tutorial names carry ('a prism', 'a biconic body')."""
     if not features.tutorial_hints:
         return 0
     hinted = tuple(features.tutorial_hints)
-    return max((len(_own_geometry(r, features)) for r in records
+
+    def described(r: CaseRecord) -> int:
+        rare = rare_name_word(_shape_names_said(r.case, features), counts)
+        return max(len(_own_geometry(r, features)), 2 if rare else 0)
+
+    return max((described(r) for r in records
                 if not any(r.case == h or r.case.startswith(h + "/") for h in hinted) and not _blocked_cached(r.path)),
                default=0)
+
+
+def _shape_names_said(case: str, features: RequestFeatures) -> list[str]:
+    """The words of the tutorial's name the request says as words of its shape: not its fluid, how
+    warm it is, its speed regime or how a body moves (_NOT_SHAPE_ROOTS)."""
+    return [w for w in name_words_said(case, features.said) if root(w) not in _NOT_SHAPE_ROOTS]
+
+
+@lru_cache(maxsize=4)
+def _name_counts(cases: tuple[str, ...]) -> dict[str, int]:
+    return name_word_counts(cases)
+
+
+def _laminar_only(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) says laminar flow and never turbulent
+    (icoFoam, nonNewtonianIcoFoam, mhdFoam, sonicLiquidFoam): no turbulence model runs in it."""
+    entry = solver_words().get(solver)
+    text = entry.help.lower() if entry else ""
+    return "laminar" in text and "turbulen" not in text
+
+
+def _stated_physics_points(r: CaseRecord, solver: str, features: RequestFeatures, why: list[str]) -> float:
+    """Points for physics the request states that the base must carry: turbulence (a laminar-only
+    solver cannot), thermal radiation and a moving mesh (only some tutorials of a solver have them)."""
+    points = 0.0
+    if features.simulation_type in ("RAS", "LES") and solver != features.solver and _laminar_only(solver):
+        points -= LAMINAR_ONLY_COST
+        why.append(f"{solver} is laminar only")
+    for stated, carried, name in ((features.radiation, radiation_cached, "thermal radiation"),
+                                  (features.mesh_motion, moving_mesh_cached, "a moving mesh")):
+        if not stated:
+            continue
+        if carried(r.path):
+            points += STATED_PHYSICS_POINTS
+            why.append(f"has {name}")
+        else:
+            points -= MISSING_STATED_PHYSICS
+    return points
 
 
 @lru_cache(maxsize=1024)

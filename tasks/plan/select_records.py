@@ -1,6 +1,7 @@
 """What a tutorial's own files say about its physics beyond its case-base record: a porous zone,
-a part that rotates without a rotating zone, a non-Newtonian fluid. Read once per tutorial and
-cached; base selection (tasks/plan/select.py) turns them into physics flags."""
+a part that rotates without a rotating zone, a non-Newtonian fluid, thermal radiation, a mesh that
+moves. Read once per tutorial and cached; base selection (tasks/plan/select.py) turns them into
+physics flags and points."""
 
 from __future__ import annotations
 
@@ -57,3 +58,43 @@ def rotates_cached(path: str) -> bool:
 @lru_cache(maxsize=1024)
 def porous_cached(path: str) -> bool:
     return has_porous_zone(Path(path)) if path else False
+
+
+_RADIATION_ON = re.compile(r"^\s*radiation\s+(?:on|true|yes)\s*;", re.M)
+_RADIATION_MODEL = re.compile(r"^\s*radiationModel\s+(\w+)\s*;", re.M)
+
+
+def carries_radiation(root: Path) -> bool:
+    """The tutorial solves thermal radiation: a radiationProperties (in constant/ or a region's
+    folder of it) that switches radiation on or names a model other than none."""
+    constant = root / "constant"
+    if not constant.is_dir():
+        return False
+    for found in sorted(constant.rglob("radiationProperties*")):
+        text = read_text(found)
+        model = _RADIATION_MODEL.search(text)
+        if _RADIATION_ON.search(text) or (model and model.group(1) not in ("none", "noRadiation")):
+            return True
+    return False
+
+
+# a mesh that moves or deforms (a motion solver, an overset mesh, a tracked interface); adaptive
+# refinement (dynamicRefineFvMesh) and staticFvMesh change no point's place
+_MOVING_MESH = re.compile(r"^\s*dynamicFvMesh\s+(?!staticFvMesh|dynamicRefineFvMesh)(\w+)\s*;", re.M)
+
+
+def moves_mesh(root: Path) -> bool:
+    """The tutorial's mesh moves: constant/dynamicMeshDict names a moving dynamicFvMesh
+    (dynamicMotionSolverFvMesh, dynamicOversetFvMesh, interfaceTrackingFvMesh, ...)."""
+    found = find_file(root / "constant", "dynamicMeshDict")
+    return bool(found is not None and _MOVING_MESH.search(read_text(found)))
+
+
+@lru_cache(maxsize=1024)
+def radiation_cached(path: str) -> bool:
+    return carries_radiation(Path(path)) if path else False
+
+
+@lru_cache(maxsize=1024)
+def moving_mesh_cached(path: str) -> bool:
+    return moves_mesh(Path(path)) if path else False

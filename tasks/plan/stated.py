@@ -32,6 +32,7 @@ UNITS = {
     "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
     "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m",
+    "dissipation_rate": "m2/s3",
 }
 
 
@@ -117,8 +118,11 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "time": [
         ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run", "total",
                       "simulated time", "physical time", "flow time", "run time")),  # before "dt" (en-dT-ime)
+        ("start_time", ("start at", "starting at", "starting from", "start from", "starts at", "starts from",
+                        "start time", "starttime", "start_time", "t_start", "begin at", "begins at", "beginning at",
+                        "restart", "onwards from")),
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
-                     "increment")),
+                     "increment", "steps of", "step of")),
         ("write_interval", ("write", "output", "save", "every ", "dump")),
         # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
         ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
@@ -175,7 +179,7 @@ _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle",
 FLUID_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:air|water|gas|fluid|oil|nitrogen|steam|helium|argon|co2|"
                           r"methane|mixture|liquid)\b", re.I)
 _RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|till|up to|stop(?:s|ping)?(?: at)?|"
-                       r"end(?:s|ing)? at|for)\b")
+                       r"end(?:s|ing)? at|for|over)\b")
 
 
 def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
@@ -184,15 +188,26 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     if q.kind == "angle":  # a flow angle turns the inflow; any other angle is the shape's ("a 15 degree wedge")
         words = _clause_before(q) + " " + q.after
         return "angle" if any(w in words for w in _FLOW_ANGLE_WORDS) else "wall_angle"
+    if q.kind in ("frequency", "kinematic_viscosity"):  # "a specific dissipation rate of 440 1/s"
+        turbulence = _turbulence_role(q, _clause_before(q), _own_after(q.after if after is None else after, q.kind))
+        if turbulence is not None:
+            return turbulence
     if q.kind in _SIMPLE_ROLES:
         return _SIMPLE_ROLES[q.kind]
     roles = _ROLE_WORDS.get(q.kind)
     if not roles:
         return q.kind
-    clause = _clause_before(q)
+    clause = _own_words(_clause_before(q), roles) if q.kind in ("time", "iterations") else _clause_before(q)
+    own_word = (q.after if after is None else after).lstrip()  # the word right after the value is its own
     after = _own_after(q.after if after is None else after, q.kind)
-    if q.kind == "time" and re.match(r"(?:time[- ]?)?steps?\b", after):
-        return "delta_t"  # "a 1 ms step" (a "step" elsewhere in the clause may be the geometry's)
+    if q.kind == "time" and (re.match(r"(?:time[- ]?)?steps?\b", after) or re.match(r"(?:time[- ]?)?steps?\b", own_word)
+                             or _STEP_BEFORE.search(clause)):
+        return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)
+    if q.kind == "length" and (_CELL_AFTER.match(after) or _CELL_AFTER.match(own_word)):
+        return "cell_size"  # "0.25 m cells", "a 5 mm mesh": the size of a cell, not of the shape
+    turbulence = _turbulence_role(q, clause, after)
+    if turbulence is not None:
+        return turbulence
     for role, words in roles:
         if any(_says(w, after) for w in words if len(w) > 2):
             return role  # "300 K air entering", "2 m/s lid"
@@ -226,6 +241,58 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
             return role
     return roles[-1][0]
+
+
+# "step 1 ms", "time step: 1 ms", "steps of 1 ms": a step named right before its value
+_STEP_BEFORE = re.compile(r"(?:^|[,;:(]\s*|\b(?:a|the|fixed|constant|with|and|uniform)\s+)(?:time[- ]?)?steps?"
+                          r"(?:\s+size)?\s*(?:=|:|of|is)?\s*$")
+_CELL_AFTER = re.compile(r"(?:(?:uniform|cubic|square|hex(?:ahedral)?|structured|grid|mesh)\s+)?"
+                         r"(?:cells?|elements?|hexahedra|grid spacing|mesh|grid|resolution|spacing)\b")
+# a turbulence field said by its meaning or symbol, with the kind its value is read as: a k in
+# m2/s2 reads like a kinematic pressure, an omega in 1/s like a frequency, a nuTilda like a nu (the
+# symbol omega alone may name a rotation and is left to the field binder); an epsilon's m2/s3 is
+# its own kind
+_TURBULENCE_ROLES: list[tuple[re.Pattern[str], str, str]] = [
+    (re.compile(r"specific\s+(?:turbulen(?:t|ce)\s+)?dissipation|turbulen(?:t|ce)\s+frequency"),
+     "specific_dissipation_rate", "frequency"),
+    (re.compile(r"turbulen(?:t|ce)\s+(?:kinetic\s+)?energy|(?<![\w.])(?:tke|k)(?![\w.])"),
+     "turbulent_kinetic_energy", "pressure"),
+    (re.compile(r"modified\s+(?:turbulent\s+|eddy\s+)?viscosity|(?<![\w.])nutilda(?![\w.])|ν̃"),
+     "modified_viscosity", "kinematic_viscosity"),
+]
+# between a field's symbol and its value ("k of", "epsilon =", "k at the inlet:")
+_TURBULENCE_LINK = re.compile(r"(?:\s*(?:=|:|of|is|at|to|be|set to|equal to|should be|the|an?|inlet|outlet|"
+                              r"initial(?:ly)?|everywhere|walls?|value))*\s*$")
+_TURBULENCE_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:inlet\s+|initial\s+)?")
+
+
+def _turbulence_role(q: Quantity, clause: str, after: str) -> str | None:
+    """The role of a value whose words name a turbulence field ("a turbulent kinetic energy of
+    0.002 m2/s2", "150000 1/s specific dissipation rate", "k = 0.375 m2/s2"); None when they name
+    none. A symbol ("k", "nuTilda") counts only right before the value; a phrase anywhere in its
+    clause."""
+    if q.kind == "dissipation_rate":
+        return "dissipation_rate"
+    for pattern, role, kind in _TURBULENCE_ROLES:
+        if q.kind != kind:
+            continue
+        if pattern.match(after, _TURBULENCE_AFTER.match(after).end()):
+            return role
+        if any(_TURBULENCE_LINK.fullmatch(clause, m.end()) or " " in m.group(0) for m in pattern.finditer(clause)):
+            return role
+    return None
+
+
+def _own_words(clause: str, roles: list[tuple[str, tuple[str, ...]]]) -> str:
+    """The words of a clause after the value before it, when they say a role or a run verb ("steps
+    of 1.25 ms for 0.1 s": "for" is the 0.1 s's, "steps of" the 1.25 ms's); else the whole clause."""
+    digits = list(re.finditer(r"\d", clause))
+    if not digits:
+        return clause
+    own = clause[digits[-1].end():]
+    own = own[re.match(r"\s*[^\s]*", own).end():]  # the earlier value's unit
+    said = any(_says(w, own) for _, words in roles for w in words if len(w) > 2) or _RUN_VERB.search(own)
+    return own if said else clause
 
 
 _JOINED_TO_VALUE = re.compile(r"(?P<head>[^\d]*?)\d[^,;:]*?\b(?:and|with)\s*$")
@@ -429,7 +496,41 @@ def read_stated(text: str) -> list[StatedQuantity]:
             role = role_of(q, before, shared[key])
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
                                   role=role, dims=q.dims, place=place.strip() if place else None))
-    return out + stated_controls(plain, controls)
+    out += stated_controls(plain, controls)
+    return out + shared_limits(plain, out)
+
+
+_CO_NAME = r"(?:max(?:imum)?\s*)?(?:maxCo|Co|CFL|[Cc]ourant)"
+_ALPHA_CO_NAME = r"(?:maxAlphaCo|(?:max(?:imum)?\s+)?(?:[Aa]lpha|[Ii]nterface)[\s-]*(?:Co|CFL|[Cc]ourant))"
+_LIMIT_NAME = rf"(?:{_ALPHA_CO_NAME}|{_CO_NAME})(?:\s+numbers?)?"
+# "Co and alpha Co capped at 0.1", "maxCo and maxAlphaCo both 0.1", "the Courant and interface
+# Courant numbers below 0.3": one value for two limits
+_SHARED_LIMIT = re.compile(
+    rf"(?<![\w-])(?P<a>{_LIMIT_NAME})\s*(?:,\s*and|,|and|&)\s*(?:the\s+)?(?P<b>{_LIMIT_NAME})"
+    rf"(?:\s+(?:both|each|all))?(?:\s+(?:are|is|should be|must be|be))?"
+    rf"(?:\s*(?:=|:|of|at|to|below|under|at most|capped at|limited to|kept at|kept below|held at|set to|"
+    rf"at or below|no more than|not above|within|up to)){{0,2}}\s*"
+    rf"(?P<num>\d+\.?\d*|\.\d+)(?!\d|\.\d|\s*[A-Za-z%°/])")
+
+
+def shared_limits(text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """The Courant limits that share one value ("Co and alpha Co capped at 0.1": maxCo 0.1 and
+    maxAlphaCo 0.1), those not stated already."""
+    out: list[StatedQuantity] = []
+    for m in _SHARED_LIMIT.finditer(text):
+        value = float(m.group("num"))
+        names = [m.group("a"), m.group("b")]
+        alpha = [re.fullmatch(rf"{_ALPHA_CO_NAME}(?:\s+numbers?)?", n) is not None for n in names]
+        if all(alpha) or not any(alpha):
+            continue
+        said = m.group(0)
+        if not any(q.role in ("max_co", "control:maxCo") for q in stated + out):
+            # a control beside its twin: a Courant quantity with the same number would be taken by
+            # the named maxAlphaCo (bind_by_name._read_as_controls) and never reach maxCo
+            out.append(StatedQuantity(text=said, quantity="control", value=value, role="control:maxCo"))
+        if not any(q.role == "control:maxAlphaCo" for q in stated + out):
+            out.append(StatedQuantity(text=said, quantity="control", value=value, role="control:maxAlphaCo"))
+    return out
 
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")

@@ -456,6 +456,7 @@ _KINDS: dict[Dims, str] = {
     (1, 0, -2, 0, 0, 0): "surface_tension",
     (1, 1, -3, -1, 0, 0): "thermal_conductivity",
     (0, 2, -2, -1, 0, 0): "specific_heat",
+    (0, 2, -3, 0, 0, 0): "dissipation_rate",  # a turbulent dissipation rate epsilon (m2/s3)
     (0, -2, 0, 0, 0, 0): "darcy",
     (0, 1, 0, 0, 0, 0): "length",
     (0, 0, 1, 0, 0, 0): "time",
