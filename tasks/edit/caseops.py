@@ -67,6 +67,44 @@ def initial_field(case: Path, field: str) -> Path | None:
     return next((p for p in (case / "0.orig" / field, case / "0" / f"{field}.orig", case / "0" / field) if p.is_file()), None)
 
 
+def field_writing_patches(case: Path) -> dict[str, str]:
+    """Patch name -> type for a field to be written: the built mesh's patches when there is one;
+    else the blockMeshDict's together with the patches the other fields name (in 0/ and 0.orig/,
+    `.orig` copies too), since snappyHexMesh, fluentMeshToFoam, m4 or a restore0Dir case's own
+    route make patches no blockMeshDict lists. An entry for a patch the final mesh lacks is
+    ignored by OpenFOAM; a missing one is fatal."""
+    if (case / "constant/polyMesh/boundary").is_file():
+        return mesh_patches(case)
+    return {**sibling_patches(case), **mesh_patches(case, fields=False)}
+
+
+_LITERAL_PATCH = re.compile(r"[A-Za-z_][\w.:-]*")
+_CONSTRAINT_BC = re.compile(r"empty|wedge|symmetry\w*|cyclic\w*")
+
+
+def sibling_patches(case: Path) -> dict[str, str]:
+    """The patches named in the boundaryField of the initial fields (0/ and 0.orig/, `X.orig`
+    included): the condition's type when it is a constraint type (empty, wedge, symmetry*,
+    cyclic*), else "patch". Regular-expression keys and #include lines are left out."""
+    out: dict[str, str] = {}
+    for folder in ("0", "0.orig"):
+        if not (case / folder).is_dir():
+            continue
+        for path in sorted(p for p in (case / folder).iterdir() if p.is_file() and not p.name.endswith(".gz")):
+            text = path.read_text(errors="replace")
+            if fd.find(text, ["boundaryField"]) is None:
+                continue
+            for name in fd.keys(text, ["boundaryField"]):
+                if not _LITERAL_PATCH.fullmatch(name):
+                    continue
+                bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
+                if _CONSTRAINT_BC.fullmatch(bc):
+                    out[name] = bc
+                else:
+                    out.setdefault(name, "patch")
+    return out
+
+
 def field_patches(case: Path, field: str) -> list[str]:
     return fd.keys(read(case, f"0/{field}"), ["boundaryField"])
 
@@ -160,9 +198,10 @@ def write_field(
     roles: dict[str, str], values: dict[str, str], provenance: str,
 ) -> str:
     """Generate 0/<field> with the canonical BC for every mesh patch."""
-    patches = mesh_patches(case)
+    patches = field_writing_patches(case)
     if not patches:
-        raise PlanError(f"cannot write 0/{field}: no patches found in the mesh or blockMeshDict")
+        raise PlanError(f"cannot write 0/{field}: no patches found in constant/polyMesh/boundary, the blockMeshDict "
+                        f"or the boundaryField of the fields in 0/ and 0.orig/; run the mesh step first or add a field")
     boundary = {
         name: boundary_condition(role_of(name, ptype, roles), field, model, solver, values)
         for name, ptype in patches.items()

@@ -14,11 +14,11 @@ from pydantic import BaseModel, ConfigDict
 from tasks.edit.caseops import covered_by
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
-from tasks.foam.defaults import convection_scheme, defaults
+from tasks.foam.defaults import convection_entries, defaults
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
 from tasks.foam.commands import SOLVERS
-from tasks.foam.physics import dimensions_fit, is_steady, model_spec, solver_family, tutorial_field_names, initial_fields, makes_fields, changes_patches
+from tasks.foam.physics import convection_flux, dimensions_fit, is_steady, model_spec, solver_family, tutorial_field_names, initial_fields, makes_fields, changes_patches
 
 
 class Problem(BaseModel):
@@ -95,13 +95,18 @@ def _boundary_fields(case: Path, solver: str) -> list[Problem]:
         if not path.is_file() or path.name.endswith((".orig", ".gz")):
             continue
         text = path.read_text(errors="replace")
-        if fd.find(text, ["boundaryField"]) is None or not _is_mesh_field(text):
+        top = {e.name: e for e in fd.entries(text)}  # one pass: internalField lists can be long
+        field = top.get("boundaryField")
+        if field is None or not field.is_dict or not _is_mesh_field(text):
             continue
-        keys = boundary_keys(path, text)
+        span = (field.body_start, field.body_end)
+        keys = boundary_keys(path, text, span=span)
+        literal = {e.name: e for e in fd.entries(text, *span) if e.kind == "dict" and not e.key.startswith('"')}
         for patch, ptype in patches.items():
-            entry = fd.find(text, ["boundaryField", patch])
+            entry = literal.get(patch)
             if entry is not None:
-                if ptype == "empty" and fd.get(text, ["boundaryField", patch, "type"]) not in ("empty", None):
+                bc = fd.get(text[entry.body_start:entry.body_end], ["type"])
+                if ptype == "empty" and bc not in ("empty", None):
                     problems.append(Problem(severity="error", file=f"0/{path.name}",
                                             message=f"patch {patch} is empty in the mesh but not in the field",
                                             fix=f"set boundaryField/{patch}/type empty"))
@@ -112,7 +117,8 @@ def _boundary_fields(case: Path, solver: str) -> list[Problem]:
                                     message=f"no entry for patch {patch}" + (f" (unless {changer} replaces it)" if changer else ""),
                                     fix=f"add boundaryField/{patch} (type {ptype} in the mesh)"))
         base = path.name
-        dims = fd.get(text, ["dimensions"])
+        dims_entry = top.get("dimensions")
+        dims = text[dims_entry.value_start:dims_entry.value_end].strip() if dims_entry and dims_entry.kind == "value" else None
         if base in DIMENSIONED_FIELDS and dims:
             want = dimensions_fit(base, solver, dims)
             if want is not None:
@@ -161,11 +167,12 @@ def _etc_dirs() -> list[Path]:
 _INCLUDE = re.compile(r'#(include|includeEtc|includeIfPresent)\s+"([^"]+)"')
 
 
-def boundary_keys(path: Path, text: str, depth: int = 0) -> list[str]:
+def boundary_keys(path: Path, text: str, depth: int = 0, span: tuple[int, int] | None = None) -> list[str]:
     """The keys of a field's boundaryField as written (regex keys keep their quotes), with the
     keys of the files its #include / #includeEtc lines bring in (`caseDicts/setConstraintTypes`:
-    cyclic, empty, symmetryPlane, wedge, ...)."""
-    span = fd.body_span(text, ["boundaryField"]) if depth == 0 else (0, len(text))
+    cyclic, empty, symmetryPlane, wedge, ...). `span`: the boundaryField body when known."""
+    if span is None:
+        span = fd.body_span(text, ["boundaryField"]) if depth == 0 else (0, len(text))
     if span is None:
         return []
     keys: list[str] = []
@@ -252,6 +259,8 @@ def _coded(case: Path) -> list[Problem]:
             text = path.read_text()
         except UnicodeDecodeError:
             continue
+        if "coded" not in text and "#codeStream" not in text:
+            continue
         for what in dict.fromkeys(m.group(1) or m.group(2) for m in _CODED.finditer(text)):
             problems.append(Problem(severity="warning", file=str(path.relative_to(case)),
                                     message=f"{what} compiles C++ at run time: it needs wmake and a compiler, which "
@@ -275,10 +284,11 @@ def _numerics(case: Path, solver: str, solved: list[str], elliptic: list[str] = 
     solution = (case / "system/fvSolution").read_text() if (case / "system/fvSolution").is_file() else ""
     if (fd.get(schemes, ["divSchemes", "default"]) or "none").strip() == "none":
         div_keys = fd.keys(schemes, ["divSchemes"])
-        for field in (f for f in solved if f not in elliptic):
-            if not has_convection_scheme(field, div_keys):
-                problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no div(phi,{field}) scheme",
-                                        fix=f"divSchemes/div(phi,{field}) {convection_scheme(field, is_steady(solver))};"))
+        missing = [f for f in solved if f not in elliptic and not has_convection_scheme(f, div_keys)]
+        flux = convection_flux(solver) if missing else "phi"
+        for key, scheme in convection_entries(missing, is_steady(solver), flux).items():
+            problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no {key} scheme",
+                                    fix=f"divSchemes/{key} {scheme};"))
     patterns = fd.keys(solution, ["solvers"])
     algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
     predictor = (fd.get(solution, [algo, "momentumPredictor"]) or "yes") if algo else "yes"

@@ -703,13 +703,17 @@ def _is_2d(case: Path) -> bool:
 def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     """Every stated value the change rules above left unbound goes through the same binder as
     `new` (any entry the case really has: a named parameter, a flow rate, a heater region, ...)."""
+    from tasks.foam.locked import flatten
+    from tasks.plan.architect import recipe_holds
     from tasks.plan.bind import bind_all
-    from tasks.plan.stated import mentions_value, read_stated
+    from tasks.plan.stated import read_stated
 
-    numbers = " ".join(str(e.value) for e in plan.edits)
+    # a planned edit carries a stated value only in a place of its role: "endTime 0.5 and maxCo
+    # 0.5" is two values, the end time's edit does not carry the Courant number
+    planned = [leaf for e in plan.edits for leaf in flatten(e.reason, e.file, list(e.entry), e.value)]
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
     stated = [q for q in read_stated(text) if q.role not in ("geometry", "ranks")
-              and (q.quantity in ("control", "switch") or not mentions_value(numbers, q.value))
+              and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not _is_increment(text, q.text)]
     if not stated:
@@ -719,6 +723,7 @@ def _bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     for e in binder.edits:
         if (_field_name(e.file), tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
             plan.edits.append(e)
+            taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
 

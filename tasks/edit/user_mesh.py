@@ -22,7 +22,8 @@ from pathlib import Path
 from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
-from tasks.edit.parametric import TEMPLATES, _viscosity, copy_template
+from tasks.edit import parametric_setup as setup
+from tasks.edit.parametric import TEMPLATES, _viscosity, buoyancy_asked, copy_template, passive_heat_solver
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
 from tasks.geometry.imported import (
@@ -32,7 +33,7 @@ from tasks.geometry.imported import (
     parse_role_option,
     stage_mesh,
 )
-from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
+from tasks.geometry.models import MeshBuild, MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.stl import SnappySpec, build_snappy, read_stl, stl_bounds
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import (
@@ -77,7 +78,7 @@ def user_mesh_request(base: CaseRequest, geometry: Path | None, mesh: Path | Non
 
 def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str | None]:
     """(solver, turbulence model, why) from the request; a turbulent Re with no model asked for
-    gets kOmegaSST."""
+    gets kOmegaSST; heat with no solver named, a Boussinesq solver (as for a generated shape)."""
     features = request_features(ctx.text, ctx.solver, ctx.model)
     model = ctx.model or ("kOmegaSST" if features.simulation_type == "RAS" else
                           "Smagorinsky" if features.simulation_type == "LES" else "laminar")
@@ -87,6 +88,9 @@ def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str 
         model, why = "kOmegaSST", f"turbulence model kOmegaSST: Re = {reynolds:.3g} is turbulent and no model was asked for"
     if ctx.solver:
         return ctx.solver, model, why
+    if features.flags.get("buoyancy") or features.flags.get("energy"):  # heat: the Boussinesq solvers, as for a
+        return ("buoyantBoussinesqSimpleFoam" if features.steady else  # generated shape (the mesh check after
+                "buoyantBoussinesqPimpleFoam"), model, why                # the build may carry T passively instead)
     turbulent = model != "laminar"
     if turbulent:
         return ("pimpleFoam" if features.steady is False or model_spec(model).simulation_type == "LES"
@@ -94,17 +98,53 @@ def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str 
     return ("simpleFoam" if features.steady else "icoFoam"), model, why
 
 
+class _BuoyantOffGrid(Exception):
+    """The user's mesh is not made of axis-aligned boxes and the buoyant solvers cannot run on it here."""
+
+
+def buoyant_mesh_safe(scratch: Path, build: MeshBuild | None) -> bool:
+    """Whether the buoyant solvers run correctly on the user's mesh: the shape library's test
+    (parametric_setup.reconstruct_safe) on a snappyHexMesh build; an imported mesh (build None:
+    Gmsh, Fluent, a polyMesh folder) has no blockMeshDict of axis-aligned boxes to show it is safe."""
+    return build is not None and setup.reconstruct_safe(scratch, build)
+
+
+def refuse_buoyancy_on_user_mesh(ctx: Context, stated: list[StatedQuantity], solver: str, what: str) -> None:
+    """A request that asks for buoyancy itself (its words, gravity, a Rayleigh number, a buoyant
+    solver named) on a user's mesh stops here with the reason and what to change; heat alone goes
+    on with a passive temperature."""
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    if buoyancy_asked(features.flags.get("buoyancy"), stated, ctx.solver):
+        raise RequestError(
+            f"{solver} cannot run on {what}: the installed OpenFOAM v1912 build rebuilds the cell velocity of the "
+            "buoyant solvers (fvc::reconstruct) wrongly on cells that are not axis-aligned boxes, and the run "
+            "diverges in its first steps. For buoyancy describe a rectangular domain instead of giving a mesh "
+            "(casewright builds it from boxes); for forced convection drop the buoyancy words (and any buoyant "
+            "solver named) and the temperature is carried by the flow with pimpleFoam/simpleFoam")
+
+
 def plan_user_mesh(request: CaseRequest, tutorials_dir: Path) -> CaseManifest:
-    """The manifest of a case on the user's STL or mesh (built in a scratch folder)."""
+    """The manifest of a case on the user's STL or mesh (built in a scratch folder). A buoyant
+    solver chosen for a mesh it cannot run on is replaced by pimpleFoam/simpleFoam carrying T as a
+    passive scalar (forced convection), or the request is refused when it asks for buoyancy."""
     ctx = build_context(request.text, tutorials_dir)
     stated = read_stated(ctx.text)
-    scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
-    scratch.mkdir(parents=True)
-    try:
-        manifest = _plan_in(scratch, ctx, stated, request)
-    except BaseException:
-        shutil.rmtree(scratch, ignore_errors=True)
-        raise
+    passive: str | None = None  # the note saying why T is a passive scalar, once the buoyant solver is out
+    for _ in range(2):
+        scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
+        scratch.mkdir(parents=True)
+        try:
+            manifest = _plan_in(scratch, ctx, stated, request, passive)
+        except _BuoyantOffGrid as off:
+            shutil.rmtree(scratch, ignore_errors=True)
+            passive = str(off)
+            continue
+        except BaseException:
+            shutil.rmtree(scratch, ignore_errors=True)
+            raise
+        break
+    else:  # pragma: no cover - the second pass never raises _BuoyantOffGrid
+        raise RequestError("could not plan the case on your mesh")
     manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
     manifest.stated = stated
     log.info("planned %s on %s with %s (%s)", manifest.recipe, request.geometry or request.mesh, manifest.solver,
@@ -122,7 +162,8 @@ def _nu_estimate(ctx: Context, stated: list[StatedQuantity]) -> float:
     return nu or (fluid_table()[fluid].nu if fluid else 1.5e-5)
 
 
-def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request: CaseRequest) -> CaseManifest:
+def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request: CaseRequest,
+             passive: str | None = None) -> CaseManifest:
     speed = _speed(stated)
     length, triangles = None, []
     if request.geometry is not None:
@@ -131,6 +172,11 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         length = max(h - l for h, l in zip(hi, lo))
     reynolds = speed * length / _nu_estimate(ctx, stated) if speed and length else None
     solver, model, why = choose_physics(ctx, reynolds)
+    if passive is not None:
+        old, solver = solver, passive_heat_solver(request_features(ctx.text, ctx.solver, ctx.model).steady)
+        if model_spec(model).simulation_type == "LES" and solver == "simpleFoam":
+            solver = "pimpleFoam"
+        passive = f"{solver} with the temperature as a passive scalar (scalarTransport), not {old}: {passive}"
     template = TEMPLATES.get(solver)
     if template is None:
         raise RequestError(f"a case on your own geometry is set up here for {', '.join(TEMPLATES)}, not {solver}; "
@@ -143,15 +189,25 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         assumptions.append("velocity = 1 m/s (default); state one to change it")
 
     direction: list[float] = [1.0, 0.0, 0.0]
+    build: MeshBuild | None = None
     if request.geometry is not None:
-        patches, steps, geometry, mesh_notes = _stl_mesh(request.geometry, triangles, scratch, ctx, stated, speed,
-                                                         nu, model)
+        patches, steps, geometry, mesh_notes, build = _stl_mesh(request.geometry, triangles, scratch, ctx, stated,
+                                                                speed, nu, model)
         flow = "the flow runs along +x (the STL's own axes)"
     else:
         patches, steps, geometry, mesh_notes, found = _imported_mesh(request, scratch)
         direction = list(found or direction)
         flow = ("the inlet velocity is normal to the inlet, into the mesh" if found else
                 "the inlet velocity is along +x (the inlet is not one flat patch whose normal could be read)")
+    if solver in setup.RECONSTRUCT_SOLVERS and not buoyant_mesh_safe(scratch, build):
+        what = f"your {'snappyHexMesh mesh of ' + request.geometry.name if request.geometry else 'imported mesh'}"
+        refuse_buoyancy_on_user_mesh(ctx, stated, solver, what)
+        raise _BuoyantOffGrid(f"{what} is not made of axis-aligned boxes, and the installed OpenFOAM v1912 build "
+                              "rebuilds the cell velocity of the buoyant solvers wrongly on such meshes (they diverge "
+                              "in their first steps); no buoyancy was asked for, so the flow carries the heat "
+                              "without it")
+    if passive is not None:
+        assumptions.insert(0, passive)
     roles = {p.name: BC_ROLE.get(p.role, "wall") for p in patches}
     assumptions += mesh_notes
     assumptions.append(f"{flow}: U = {vec([speed * d for d in direction])} m/s at the inlet")
@@ -170,13 +226,18 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
               "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
     if model != "laminar":
         values.update(caseops.turbulence_values(*_free_stream_turbulence(speed, length or 1.0, nu)))
-    fields = ["U", "p"] if "Boussinesq" not in solver else ["U", "p", "p_rgh", "T", "alphat"]
+    fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else ["U", "p"]
     for field in fields:
         internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
         caseops.write_field(scratch, field, solver, model, internal, roles, values, f"your {geometry['kind']} geometry")
     if model != "laminar" or solver != "icoFoam":
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"your geometry: {model}")
-    caseops.ensure_numerics(scratch, solver, model_spec(model).solved)
+    caseops.ensure_numerics(scratch, solver, [*model_spec(model).solved, *(["T"] if passive else [])])
+    if passive is not None:
+        pr = setup.fluid_prandtl(ctx.text, stated)
+        setup.set_passive_temperature(scratch, is_steady(solver), pr)
+        assumptions.append(f"T carried by the flow (scalarTransport function object in controlDict): diffusivity "
+                           f"nu/Pr + nut/Prt with Pr {fmt(pr)}; no buoyancy force")
     warnings = []
     if reynolds is not None:
         geometry["reynolds"] = speed * (length or 1.0) / nu
@@ -218,7 +279,7 @@ def _free_stream_turbulence(speed: float, length: float, nu: float) -> tuple[flo
 
 
 def _stl_mesh(stl: Path, triangles: list, scratch: Path, ctx: Context, stated: list[StatedQuantity], speed: float,
-              nu: float, model: str) -> tuple[list[PatchInfo], list, dict, list[str]]:
+              nu: float, model: str) -> tuple[list[PatchInfo], list, dict, list[str], MeshBuild]:
     word = next((w for w in RESOLUTION if w in ctx.text.lower().split()), "medium")
     across, fraction, layers = RESOLUTION[word]
     lo, hi = stl_bounds(triangles)
@@ -236,7 +297,7 @@ def _stl_mesh(stl: Path, triangles: list, scratch: Path, ctx: Context, stated: l
     geometry = {"kind": "stl", "format": "stl", "source": str(stl), "shape": stl.stem,
                 "dimensions": {"body_length": size, "bounds_min": list(lo), "bounds_max": list(hi)},
                 "patches": {p.name: p.role for p in build.patches}, "cells": build.n_cells}
-    return build.patches, build.steps, geometry, notes
+    return build.patches, build.steps, geometry, notes, build
 
 
 def _imported_mesh(request: CaseRequest, scratch: Path) -> tuple[list[PatchInfo], list, dict, list[str],

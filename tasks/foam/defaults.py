@@ -152,6 +152,14 @@ def convection_scheme(field: str, steady: bool) -> str:
     return table["U"] if field == "U" else table["R"] if field == "R" else table["scalar"]
 
 
+def convection_entries(fields: Iterable[str], steady: bool, flux: str = "phi") -> dict[str, str]:
+    """The divSchemes entries a turbulence model's convected fields need, `div(<flux>,<field>)`
+    -> the canonical scheme: what a case gets for every field a model adds (k, omega, nuTilda,
+    v2, ReThetat, ...). `flux` is the solver's (phi; rhoPhi for driftFluxFoam and the reacting
+    VoF solvers; see tasks.foam.physics.convection_flux)."""
+    return {f"div({flux},{field})": convection_scheme(field, steady) for field in fields}
+
+
 def stress_scheme() -> str:
     """divSchemes for the stress terms: div((nuEff*dev2(T(grad(U))))), div(R), ..."""
     return defaults().div_schemes.stress

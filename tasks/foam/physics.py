@@ -202,9 +202,8 @@ _START_TIME = re.compile(r"^\s*startTime\s+([-+\w.]+)\s*;", re.M)
 
 def tutorial_field_names(solver: str) -> frozenset[str] | None:
     """The initial fields (by base name: `alpha` for alpha.water, `U` for U.air) every installed
-    tutorial of `solver` that ships them has (those whose
-    Allrun makes them with createBoxTurb, mapFields, createZeroDirectory, ... do not count);
-    None when no tutorial tells. A field some runnable tutorial goes without is one the solver
+    tutorial of `solver` that ships them has (those whose Allrun makes them with createBoxTurb,
+    mapFields, createZeroDirectory, ... do not count); None when no tutorial tells. A field some runnable tutorial goes without is one the solver
     does not need (icoReactingMultiphaseInterFoam's p, the solid solvers' U)."""
     from tasks.review.strategies.tutorials import tutorial_root
 
@@ -244,6 +243,34 @@ def _runs_one_of(case: Path, names: list[str]) -> str | None:
     scripts = [p for p in (*case.glob("Allrun*"), case / ".casewright/steps.json") if p.is_file()]
     text = " ".join(p.read_text(errors="replace") for p in scripts)
     return next((g for g in names if re.search(rf"\b{re.escape(g)}\b", text)), None)
+
+
+def convection_flux(solver: str) -> str:
+    """The flux a solver convects its turbulence fields with, as its installed tutorials name
+    it in divSchemes (div(phi,k) for interFoam, div(rhoPhi,k) for driftFluxFoam,
+    div(alphaRhoPhic,k) for MPPICInterFoam); phi when no tutorial tells."""
+    from tasks.review.strategies.tutorials import tutorial_root
+
+    return _convection_flux(str(tutorial_root()), solver)
+
+
+_TURBULENCE_DIV = re.compile(r"div\((\w+),(?:k|epsilon|omega|nuTilda)\)")
+
+
+@lru_cache(maxsize=256)
+def _convection_flux(root: str, solver: str) -> str:
+    from collections import Counter
+
+    from tasks.foam import dictionary as fd
+    from tasks.review.strategies.tutorials import tutorials_for
+
+    seen: Counter[str] = Counter()
+    for tut in tutorials_for(solver):
+        for key in fd.keys(tut.text("system/fvSchemes") or "", ["divSchemes"]):
+            m = _TURBULENCE_DIV.fullmatch(key)
+            if m:
+                seen[m.group(1)] += 1
+    return seen.most_common(1)[0][0] if seen else "phi"
 
 
 def dimensions_fit(field: str, solver: str, written: str) -> str | None:

@@ -551,7 +551,11 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             text = self.base.text(rel) or ""
             for patch in self.base.patch_bcs(self.u_field):
                 for key in ("freestreamValue", "inletValue", "value"):
-                    mag = _magnitude(fd.get(text, ["boundaryField", patch, key]) or "")
+                    raw = fd.get(text, ["boundaryField", patch, key]) or ""
+                    home = self._macro_home(rel, raw)  # "freestreamValue $internalField", "uniform $Uinlet"
+                    if home:
+                        raw = fd.get(self.base.text(home[0]) or "", home[1]) or ""
+                    mag = _magnitude(raw)
                     if mag > 0:
                         return mag
         return None
@@ -805,7 +809,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             named = [p for p in named if self.roles.get(p) in ("inlet", "outlet", "other")]
             return bool(named) and not self.base.field_rels("D") and self._set_pressure_on(q, named, "pressure")
         if q.quantity == "temperature" and not named and re.search(r"\bwalls\b", clause) and \
-                self._side_word(q) is None:  # "walls 293 K": every fixed-temperature wall another value does not hold
+                self._side_word(q) is None and own_place(q) is None:  # "hot and cold walls at ..": one each  # "walls 293 K": every fixed-temperature wall another value does not hold
             named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")
                      and p not in self._held_patches(q)]
         if not named:
@@ -1086,6 +1090,8 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
         clause, _ = self._words_of(q)
         if not re.search(r"\bwalls\b|\ball (?:the )?walls?\b", clause) or self._side_word(q) is not None:
             return []
+        if own_place(q) is not None and not re.search(r"\ball (?:the )?walls?\b|\bevery wall", clause):
+            return []  # "the hot and cold walls at 40 and 10 degC": the plural is the list's, each value is one wall's
         bcs = [p for p in self.base.patch_bcs(self.t_field) if p not in self._held_patches(q)]
         return [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall") and not re.search(r"[*|(]", p)] or \
             [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall")]

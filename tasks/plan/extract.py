@@ -278,8 +278,19 @@ def _spelled(m: re.Match[str]) -> str:
 # (a thin or no-break space always; a plain one only when no other number is listed beside it and,
 # after three digits, only for whole thousands: "20 40 60", "(40 400 1)" and "100 200 300" are lists)
 _SPACED_THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:[\u2009\u202f\u00a0]\d{3})+(?![\d.,])"
-                               r"|(?<![\w.,(])(?<!\d )(?<!\d, )(?:\d{1,2}(?: \d{3})+|\d{3}(?: 000)+)"
+                               r"|(?<![\w.,(])(?:\d{1,2}(?: \d{3})+|\d{3}(?: 000)+)"
                                r"(?![\d.,]|\s*(?:[x×*]\s*)?\d|\s*(?:by|and)\s+\d)")
+# a bare number right before ("10 20 000", "10, 20 000"): a list, whose items stay apart (a unit's
+# digit is no number: "0.5 m2/s2, 2 000 iterations")
+_NUMBER_BEFORE = re.compile(r"(?:^|[\s(\[])[-+]?(?:\d+\.?\d*|\.\d+),?\s$")
+
+
+def _joined_thousands(m: re.Match[str]) -> str:
+    if " " in m.group(0) and _NUMBER_BEFORE.search(m.string, max(0, m.start() - 24), m.start()):
+        return m.group(0)
+    return re.sub(r"\s", "", m.group(0))
+
+
 # "1.5k iterations", "2k steps", "10k time steps", "2M cells", "Re = 20k": a count in thousands
 # (millions); the suffix only before a word that counts, a capital K only glued to its number (a
 # "2 K" is a temperature, and "a 50 K step" a step of temperature)
@@ -308,7 +319,7 @@ def normalise(text: str) -> str:
     "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
     text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
-    text = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\s", "", m.group(0)), text)
+    text = _SPACED_THOUSANDS.sub(_joined_thousands, text)
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = _SPELLED_NUMBER.sub(_spelled, text)
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))

@@ -816,17 +816,64 @@ def detect(ctx: "Context") -> Recipe | None:
     if hits:
         recipes_hit = [r for _, r in sorted(hits, key=lambda h: h[0])]
         if plan_heated_cavity in recipes_hit and plan_cavity in recipes_hit:
-            return plan_heated_cavity
+            return _unless_variant(ctx, plan_heated_cavity)
         if plan_bubble_column in recipes_hit:
             return plan_bubble_column
         if ctx.solver in SOLVER_FAMILY and SOLVER_FAMILY[ctx.solver] in recipes_hit:
-            return SOLVER_FAMILY[ctx.solver]
-        return recipes_hit[0]
+            return _unless_variant(ctx, SOLVER_FAMILY[ctx.solver])
+        return _unless_variant(ctx, recipes_hit[0])
     if ctx.example_dir is not None:
         from_example = recipe_of_example(ctx.example_dir)
         if from_example is not None:
             ctx.notes.append(f"geometry taken from the example case {ctx.example_dir}")
             return from_example
+    return None
+
+
+def leaf(case: str) -> str:
+    """A tutorial's own folder name: 'incompressible/icoFoam/cavity/cavityClipped' -> cavityClipped."""
+    return case.rstrip("/").rsplit("/", 1)[-1]
+
+
+def is_variant(case: str, family_case: str) -> bool:
+    """`case` is a variant of the family tutorial: its own name extends the family's name
+    (cavityClipped, cavityGrade, cavityCoupledU of cavity; pitzDailyExptInlet of pitzDaily;
+    damBreakWithObstacle of damBreak). The family tutorial itself, or one of the same name under
+    another solver, is no variant."""
+    name, family = leaf(case), leaf(family_case)
+    return len(name) > len(family) and name.startswith(family)
+
+
+# The tutorial each recipe is built on, whose named variants the recipe cannot plan (it edits the
+# family tutorial's own mesh and fields). The bubble column is a generated shape: no family tutorial.
+FAMILY_TUTORIAL: dict[Recipe, str] = {
+    plan_cavity: CAVITY, plan_pitzdaily: PITZDAILY, plan_dam_break: DAMBREAK, plan_heated_cavity: HOTROOM,
+    plan_particle_column: COLUMN, plan_mixer: MIXER,
+}
+
+
+def variant_chosen(ctx: "Context", recipe: Recipe) -> str | None:
+    """The ranker's first tutorial for the request when it is a variant of the recipe's family
+    tutorial (the request describes the clipped cavity, the graded cavity, the experimental
+    pitzDaily inlet), else None."""
+    family = FAMILY_TUTORIAL.get(recipe)
+    if family is None or ctx.example_dir is not None:
+        return None
+    from tasks.plan.generic import choose_base  # generic imports the planners' shared modules
+
+    ranked = choose_base(ctx)
+    return ranked[0].record.case if ranked and is_variant(ranked[0].record.case, family) else None
+
+
+def _unless_variant(ctx: "Context", recipe: Recipe) -> Recipe | None:
+    """The recipe, or None (plan generically) when the best tutorial for the request is a variant
+    of the recipe's family tutorial: the variant is the base, with its own mesh and set-up."""
+    variant = variant_chosen(ctx, recipe)
+    if variant is None:
+        return recipe
+    ctx.notes.append(f"planned on {variant}, the variant of {leaf(FAMILY_TUTORIAL[recipe])} the request "
+                     f"describes, not on the {recipe.__name__.removeprefix('plan_').replace('_', ' ')} recipe's "
+                     f"{FAMILY_TUTORIAL[recipe]}")
     return None
 
 

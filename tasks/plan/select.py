@@ -7,8 +7,13 @@ solver it names, the solver its words describe (each solver's own `-help` line a
 other names, canonical/solvers.yaml), the physics its words imply and the geometry words it
 shares with the tutorial's name and its canonical description (canonical/tutorials.yaml). A
 named flow's usual tutorial (the router's) stands for its geometry: every tutorial of that name
-shares it, whatever solver runs it. Pure ranking; the records are read once per installation
-and cached.
+shares it, whatever solver runs it. Words of a tutorial's own name count by how few names carry
+them (tasks/plan/select_names.py: 'prism', 'biconic' tell a tutorial apart, 'channel' only a kind
+of shape), and a variant ('cavityClipped', 'pitzDailyExptInlet') beats its base when the request
+says the words it adds. Physics the request states must be carried by the base: a turbulence model
+rules out a laminar-only solver, radiation and a moving mesh want a tutorial that has them
+(tasks/plan/select_records.py). Pure ranking; the records are read once per installation and
+cached.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from tasks.plan.select_names import (
     name_word_points,
     name_words_said,
     rare_name_word,
+    request_words,
     root,
     said_roots,
     says_word,
@@ -79,6 +85,8 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "radiant"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
+                  "differentially heated", "heated from one side", "heated on one side", "heated from the side",
+                  "heated from below", "heated from beneath",
                   "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
                  ("no gravity", "without gravity", "zero gravity", "gravity neglected", "gravity is neglected",
                   "gravity ignored", "gravity is ignored", "ignore gravity", "neglect gravity", "neglecting gravity")),
@@ -351,6 +359,26 @@ def descriptions() -> dict[str, list[str]]:
     return {case: words_of(text) for case, text in (data or {}).items()}
 
 
+@lru_cache(maxsize=2048)
+def description_of(case: str) -> tuple[str, ...]:
+    """The tutorial's canonical words, or those of its sibling: the same solver's tutorial of the
+    same name under another turbulence folder ('cavitatingFoam/LES/throttle' has RAS/throttle's,
+    'twoPhaseEulerFoam/laminar/fluidisedBed' has RAS/fluidisedBed's): the same geometry."""
+    known = descriptions()
+    if case in known:
+        return tuple(known[case])
+    parts = case.split("/")
+    for other, words in known.items():
+        o = other.split("/")
+        if len(o) == len(parts) and o[:2] == parts[:2] and o[-1] == parts[-1] and o[2] in _TURBULENCE_FOLDERS \
+                and parts[2] in _TURBULENCE_FOLDERS:
+            return tuple(words)
+    return ()
+
+
+_TURBULENCE_FOLDERS = {"laminar", "RAS", "LES", "DNS"}
+
+
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
     from tasks.foam.physics import model_spec
     from tasks.retrieval.router import classify, load_ontology
@@ -418,7 +446,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                                        if any(_says(normal, p) for p in phrases)],
                            sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
                                                    and any(_says(normal, w) for w in INTERFACE_WORDS)),
-                           said=said_roots(re.findall(r"[a-z]+", text.lower())), clauses=clause_roots(text),
+                           said=said_roots(request_words(text)), clauses=clause_roots(text),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
                            mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS))
 
@@ -896,15 +924,17 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         if "/" in (r.case.split("/", 3)[-1] if r.case.count("/") > 2 else ""):
             score -= 1  # nested sub-cases (case/variant) after the main one
         out.append(Candidate(record=r, score=round(score, 1), why=why or ["closest physics"]))
-    # ties: the laminar variant of a tutorial when the request asks for no turbulence, then the shorter path
+    # ties: the laminar variant of a tutorial when the request asks for no turbulence (and RANS before
+    # the costlier LES), then the shorter path
     out.sort(key=lambda c: (-c.score, features.simulation_type is None and c.record.simulation_type in ("RAS", "LES"),
+                            features.simulation_type is None and c.record.simulation_type == "LES",
                             len(c.record.case)))
     return out[:limit] if limit else out
 
 
 def _shared_words(r: CaseRecord, features: RequestFeatures) -> list[str]:
     """The request's geometry words that the tutorial's name or canonical description uses."""
-    rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(descriptions().get(r.case, []))
+    rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(description_of(r.case))
     rwords = {_stem(w) for w in rwords}
     return [w for w in dict.fromkeys(features.words) if w in rwords]
 

@@ -113,10 +113,22 @@ def added_words(case: str, base: str) -> list[str]:
 NAME_SPAN = 6  # words: a name written apart keeps its words this close, in one clause
 
 
+def request_words(text: str) -> list[str]:
+    """The request's words, lower case, a camelCase word also as its pieces ('fvDOM' -> fvdom, fv,
+    dom; 'pitzDaily' -> pitzdaily, pitz, daily)."""
+    words: list[str] = []
+    for token in re.findall(r"[A-Za-z]+", text):
+        words.append(token.lower())
+        pieces = camel_words(token)
+        if len(pieces) > 1:
+            words += pieces
+    return words
+
+
 def clause_roots(text: str) -> tuple[tuple[str, ...], ...]:
     """The request's clauses (split at , ; : . ! ? and brackets), each as the roots of its words."""
-    clauses = re.split(r"[,;:.!?()\[\]]+(?:\s|$)|[;()\[\]]", text.lower())
-    return tuple(tuple(root(t) for t in re.findall(r"[a-z]+", c)) for c in clauses if c.strip())
+    clauses = re.split(r"[,;:.!?()\[\]]+(?:\s|$)|[;()\[\]]", text)
+    return tuple(tuple(root(t) for t in request_words(c)) for c in clauses if c.strip())
 
 
 def all_name_words_said(case: str, clauses: tuple[tuple[str, ...], ...]) -> bool:

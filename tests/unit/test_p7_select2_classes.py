@@ -10,12 +10,13 @@ import pytest
 
 from tasks.plan.generic import describes_domain
 from tasks.plan.request import named_model
-from tasks.plan.select import _laminar_only, rank, request_features, tutorial_records
+from tasks.plan.select import _laminar_only, description_of, rank, request_features, tutorial_records
 from tasks.plan.select_names import (
     abbreviates,
     added_words,
     all_name_words_said,
     base_leaf,
+    request_words,
     camel_words,
     clause_roots,
     name_word_counts,
@@ -143,6 +144,31 @@ def test_moves_mesh(tmp_path: Path, mesh: str, moves: bool) -> None:
     assert moves_mesh(tmp_path) is moves
 
 
+@pytest.mark.parametrize("text, words", [
+    ("radiation by fvDOM", ["radiation", "by", "fvdom", "fv", "dom"]),
+    ("the pitzDaily step", ["the", "pitzdaily", "pitz", "daily", "step"]),
+])
+def test_request_words_split_camel_case(text: str, words: list[str]) -> None:
+    assert request_words(text) == words
+
+
+@pytest.mark.parametrize("case, sibling", [
+    ("multiphase/cavitatingFoam/LES/throttle", "multiphase/cavitatingFoam/RAS/throttle"),
+    ("multiphase/twoPhaseEulerFoam/laminar/fluidisedBed", "multiphase/twoPhaseEulerFoam/RAS/fluidisedBed"),
+])
+def test_a_sibling_under_another_turbulence_folder_shares_the_description(case: str, sibling: str) -> None:
+    assert description_of(case) == description_of(sibling) != ()
+
+
+def test_no_sibling_across_solvers() -> None:
+    assert description_of("multiphase/reactingTwoPhaseEulerFoam/laminar/fluidisedBed") == ()
+
+
+@pytest.mark.parametrize("text", ["an air-filled cavity heated from one side", "a differentially heated box"])
+def test_heated_from_one_side_is_buoyant(text: str) -> None:
+    assert request_features(text, None, None).flags.get("buoyancy") is True
+
+
 def _best(text: str) -> str:
     best = rank(request_features(text, None, named_model(text)), tutorial_records(TUTORIALS), limit=1)[0]
     return best.record.case
@@ -182,6 +208,13 @@ def _best(text: str) -> str:
     ("Compressible stirred 2-D vessel (MRF), transient: 20 ms", "compressible/rhoPimpleFoam/RAS/mixerVessel2D"),
     ("Oscillating box under a free surface: five seconds, Co at most 0.2",
      "multiphase/potentialFreeSurfaceFoam/oscillatingBox"),
+    ("steady room with a hot box, radiation by discrete ordinates (fvDOM)",
+     "heatTransfer/buoyantSimpleFoam/hotRadiationRoomFvDOM"),
+    # a turbulence folder's variants: RANS before LES when the request states neither
+    ("throttle cavitatingFoam, inlet total pressure 200 bar, outlet 50 bar, 0.0005 s",
+     "multiphase/cavitatingFoam/RAS/throttle"),
+    ("I need the laminar fluidised bed case with twoPhaseEulerFoam, 1 s",
+     "multiphase/twoPhaseEulerFoam/laminar/fluidisedBed"),
 ])
 def test_stated_physics_and_name_words_pick_the_tutorial(text: str, tutorial: str) -> None:
     assert _best(text) == tutorial

@@ -159,7 +159,10 @@ def test_start_time_is_no_end_time(text: str, start: float, end: float) -> None:
 
 @pytest.mark.parametrize("text, kept", [
     ("T0 350 K", "T0 350 K"),  # a symbol's digit is no thousands group
-    ("U0 5 000 m/s", "U0 5 000"),
+    ("U0 5 000 m/s", "U0 5000 m/s"),  # the symbol's digit stays; the number after it is joined
+    ("energy 0.5 m2/s2, 2 000 iterations", "2000 iterations"),  # a unit's digit is no listed number
+    ("10 20 000", "10 20 000"),  # a list
+    ("10, 20 000 and 30", "10, 20 000"),
 ])
 def test_a_symbols_digit_is_not_joined(text: str, kept: str) -> None:
     assert kept in normalise(text)
