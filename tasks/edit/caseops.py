@@ -15,7 +15,7 @@ from pathlib import Path
 from tasks.core.errors import PlanError
 from tasks.core.render import render
 from tasks.foam import dictionary as fd
-from tasks.foam.casedir import mesh_patches
+from tasks.foam.casedir import field_patches as initial_field_patches, mesh_patches
 from tasks.foam.defaults import (
     convection_schemes,
     keyword_values,
@@ -75,34 +75,7 @@ def field_writing_patches(case: Path) -> dict[str, str]:
     ignored by OpenFOAM; a missing one is fatal."""
     if (case / "constant/polyMesh/boundary").is_file():
         return mesh_patches(case)
-    return {**sibling_patches(case), **mesh_patches(case, fields=False)}
-
-
-_LITERAL_PATCH = re.compile(r"[A-Za-z_][\w.:-]*")
-_CONSTRAINT_BC = re.compile(r"empty|wedge|symmetry\w*|cyclic\w*")
-
-
-def sibling_patches(case: Path) -> dict[str, str]:
-    """The patches named in the boundaryField of the initial fields (0/ and 0.orig/, `X.orig`
-    included): the condition's type when it is a constraint type (empty, wedge, symmetry*,
-    cyclic*), else "patch". Regular-expression keys and #include lines are left out."""
-    out: dict[str, str] = {}
-    for folder in ("0", "0.orig"):
-        if not (case / folder).is_dir():
-            continue
-        for path in sorted(p for p in (case / folder).iterdir() if p.is_file() and not p.name.endswith(".gz")):
-            text = path.read_text(errors="replace")
-            if fd.find(text, ["boundaryField"]) is None:
-                continue
-            for name in fd.keys(text, ["boundaryField"]):
-                if not _LITERAL_PATCH.fullmatch(name):
-                    continue
-                bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
-                if _CONSTRAINT_BC.fullmatch(bc):
-                    out[name] = bc
-                else:
-                    out.setdefault(name, "patch")
-    return out
+    return {**initial_field_patches(case, every_folder=True), **mesh_patches(case, fields=False)}
 
 
 def field_patches(case: Path, field: str) -> list[str]:

@@ -14,11 +14,14 @@ from pydantic import BaseModel, ConfigDict
 from tasks.edit.caseops import covered_by
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.commands import SOLVERS
 from tasks.foam.defaults import convection_entries, defaults
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
-from tasks.foam.commands import SOLVERS
-from tasks.foam.physics import convection_flux, dimensions_fit, is_steady, model_spec, solver_family, tutorial_field_names, initial_fields, makes_fields, changes_patches
+from tasks.foam.physics import (
+    changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, makes_fields, model_spec,
+    solver_family, solver_tutorials, tutorial_field_names, tutorial_root, tutorial_text,
+)
 
 
 class Problem(BaseModel):
@@ -346,20 +349,16 @@ def tutorials_solve(solver: str, field: str) -> bool | None:
     solve it (potentialFoam, scalarTransportFoam and the uncoupled parcel solvers only read U;
     PDRFoam inverts its momentum matrix; multiphaseEulerFoam has no phase-momentum predictor);
     None when no tutorial tells."""
-    from tasks.review.strategies.tutorials import tutorial_root
-
     return _tutorials_solve(str(tutorial_root()), solver, field)
 
 
 @lru_cache(maxsize=256)
 def _tutorials_solve(root: str, solver: str, field: str) -> bool | None:
-    from tasks.review.strategies.tutorials import tutorials_for
-
     verdicts = []
-    for tut in tutorials_for(solver):
-        solution = tut.text("system/fvSolution") or ""
+    for tut in solver_tutorials(solver):
+        solution = tutorial_text(tut, "system/fvSolution") or ""
         algo = next((a for a in ("PIMPLE", "PISO", "SIMPLE") if fd.find(solution, [a]) is not None), None)
-        if field not in initial_fields(tut.path) or (algo and (fd.get(solution, [algo, "momentumPredictor"]) or "yes")
+        if field not in initial_fields(tut) or (algo and (fd.get(solution, [algo, "momentumPredictor"]) or "yes")
                                                       in ("no", "off", "false")):
             continue
         keys = fd.keys(solution, ["solvers"])

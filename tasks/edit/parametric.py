@@ -115,17 +115,16 @@ def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantit
     raise RequestError("could not plan the generated geometry")  # pragma: no cover - the loop returns
 
 
-def _refuse_buoyancy_off_grid(ctx: Context, stated: list[StatedQuantity], solver: str, generator: str) -> None:
-    """A request that asks for buoyancy on a mesh the buoyant solvers cannot run on stops here,
-    saying what to change; one that only heats the flow goes on with a passive temperature."""
+def refuse_buoyancy_off_grid(ctx: Context, stated: list[StatedQuantity], solver: str, what: str, instead: str) -> None:
+    """A request that asks for buoyancy (its words, gravity, a Rayleigh number, a buoyant solver
+    named) on a mesh the buoyant solvers cannot run on (`what`) stops here, saying why and what
+    to do `instead`; one that only heats the flow goes on with a passive temperature."""
     features = request_features(ctx.text, ctx.solver, ctx.model)
     if buoyancy_asked(features.flags.get("buoyancy"), stated, ctx.solver):
         raise RequestError(
-            f"{solver} cannot run on this {generator} mesh: the installed OpenFOAM v1912 build rebuilds the cell "
-            "velocity of the buoyant solvers (fvc::reconstruct) wrongly on cells that are not axis-aligned boxes, "
-            "and the run diverges in its first steps. Ask for a rectangular domain (a heated cavity or a channel "
-            "with heated walls) to keep buoyancy, or for forced convection without buoyancy to carry the "
-            "temperature past the body with pimpleFoam/simpleFoam")
+            f"{solver} cannot run on {what}: the installed OpenFOAM v1912 build rebuilds the cell velocity of the "
+            "buoyant solvers (fvc::reconstruct) wrongly on cells that are not axis-aligned boxes, and the run "
+            f"diverges in its first steps. {instead}")
 
 
 def _buoyancy_left_out(request: str, temperatures: list[float], t_ref: float, length: float, speed: float) -> str:
@@ -167,7 +166,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     copy_template(ctx.tutorials_dir / template, scratch)
     build = build_mesh(spec, scratch)
     if solver in setup.RECONSTRUCT_SOLVERS and not setup.reconstruct_safe(scratch, build):
-        _refuse_buoyancy_off_grid(ctx, stated, solver, build.generator)
+        refuse_buoyancy_off_grid(
+            ctx, stated, solver, f"this {build.generator} mesh",
+            "Ask for a rectangular domain (a heated cavity or a channel with heated walls) to keep buoyancy, or for "
+            "forced convection without buoyancy to carry the temperature past the body with pimpleFoam/simpleFoam")
         raise _NotCartesian(f"the {build.generator} mesh of the {spec.shape.replace('_', ' ')} is not made of "
                             "axis-aligned boxes, and the installed OpenFOAM v1912 build rebuilds the cell velocity "
                             "of the buoyant solvers wrongly on such meshes (they diverge in their first steps); no "

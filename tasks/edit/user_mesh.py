@@ -23,7 +23,7 @@ from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
 from tasks.edit import parametric_setup as setup
-from tasks.edit.parametric import TEMPLATES, _viscosity, buoyancy_asked, copy_template, passive_heat_solver
+from tasks.edit.parametric import TEMPLATES, _viscosity, copy_template, passive_heat_solver, refuse_buoyancy_off_grid
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
 from tasks.geometry.imported import (
@@ -109,20 +109,6 @@ def buoyant_mesh_safe(scratch: Path, build: MeshBuild | None) -> bool:
     return build is not None and setup.reconstruct_safe(scratch, build)
 
 
-def refuse_buoyancy_on_user_mesh(ctx: Context, stated: list[StatedQuantity], solver: str, what: str) -> None:
-    """A request that asks for buoyancy itself (its words, gravity, a Rayleigh number, a buoyant
-    solver named) on a user's mesh stops here with the reason and what to change; heat alone goes
-    on with a passive temperature."""
-    features = request_features(ctx.text, ctx.solver, ctx.model)
-    if buoyancy_asked(features.flags.get("buoyancy"), stated, ctx.solver):
-        raise RequestError(
-            f"{solver} cannot run on {what}: the installed OpenFOAM v1912 build rebuilds the cell velocity of the "
-            "buoyant solvers (fvc::reconstruct) wrongly on cells that are not axis-aligned boxes, and the run "
-            "diverges in its first steps. For buoyancy describe a rectangular domain instead of giving a mesh "
-            "(casewright builds it from boxes); for forced convection drop the buoyancy words (and any buoyant "
-            "solver named) and the temperature is carried by the flow with pimpleFoam/simpleFoam")
-
-
 def plan_user_mesh(request: CaseRequest, tutorials_dir: Path) -> CaseManifest:
     """The manifest of a case on the user's STL or mesh (built in a scratch folder). A buoyant
     solver chosen for a mesh it cannot run on is replaced by pimpleFoam/simpleFoam carrying T as a
@@ -201,7 +187,11 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
                 "the inlet velocity is along +x (the inlet is not one flat patch whose normal could be read)")
     if solver in setup.RECONSTRUCT_SOLVERS and not buoyant_mesh_safe(scratch, build):
         what = f"your {'snappyHexMesh mesh of ' + request.geometry.name if request.geometry else 'imported mesh'}"
-        refuse_buoyancy_on_user_mesh(ctx, stated, solver, what)
+        refuse_buoyancy_off_grid(
+            ctx, stated, solver, what,
+            "For buoyancy describe a rectangular domain instead of giving a mesh (casewright builds it from boxes); "
+            "for forced convection drop the buoyancy words (and any buoyant solver named) and the temperature is "
+            "carried by the flow with pimpleFoam/simpleFoam")
         raise _BuoyantOffGrid(f"{what} is not made of axis-aligned boxes, and the installed OpenFOAM v1912 build "
                               "rebuilds the cell velocity of the buoyant solvers wrongly on such meshes (they diverge "
                               "in their first steps); no buoyancy was asked for, so the flow carries the heat "

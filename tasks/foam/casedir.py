@@ -134,27 +134,27 @@ _CONSTRAINT_BC = re.compile(r"empty|wedge|symmetry\w*|cyclic\w*")
 _PATCH_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
 
 
-def field_patches(case: Path) -> dict[str, str]:
-    """Patch name -> type read off the boundaryField of the files in 0/ (else 0.orig/): the
-    condition's type when it is a constraint type (empty, wedge, symmetry*, cyclic*), else
-    "patch". Regular-expression and group keys ("(inlet|outlet)", ".*") and #include lines are
-    left out. Empty when the case has no such fields."""
-    zero = next((d for d in (case / "0", case / "0.orig") if d.is_dir()), None)
-    if zero is None:
-        return {}
+def field_patches(case: Path, every_folder: bool = False) -> dict[str, str]:
+    """Patch name -> type read off the boundaryField of the files in 0/ (else 0.orig/; both, and
+    `X.orig` copies too, with `every_folder`): the condition's type when it is a constraint type
+    (empty, wedge, symmetry*, cyclic*), else "patch". Regular-expression and group keys
+    ("(inlet|outlet)", ".*") and #include lines are left out. Empty when the case has no such fields."""
+    folders = [d for d in (case / "0", case / "0.orig") if d.is_dir()]
+    skip = (".gz",) if every_folder else (".gz", ".orig")
     out: dict[str, str] = {}
-    for path in sorted(p for p in zero.iterdir() if p.is_file() and not p.name.endswith((".gz", ".orig"))):
-        text = path.read_text(errors="replace")
-        if fd.find(text, ["boundaryField"]) is None:
-            continue
-        for name in fd.keys(text, ["boundaryField"]):
-            if not _PATCH_NAME.fullmatch(name):
+    for zero in folders if every_folder else folders[:1]:
+        for path in sorted(p for p in zero.iterdir() if p.is_file() and not p.name.endswith(skip)):
+            text = path.read_text(errors="replace")
+            if fd.find(text, ["boundaryField"]) is None:
                 continue
-            bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
-            if _CONSTRAINT_BC.fullmatch(bc):
-                out[name] = bc
-            else:
-                out.setdefault(name, "patch")
+            for name in fd.keys(text, ["boundaryField"]):
+                if not _PATCH_NAME.fullmatch(name):
+                    continue
+                bc = (fd.get(text, ["boundaryField", name, "type"]) or "").strip()
+                if _CONSTRAINT_BC.fullmatch(bc):
+                    out[name] = bc
+                else:
+                    out.setdefault(name, "patch")
     return out
 
 

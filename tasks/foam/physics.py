@@ -2,14 +2,18 @@
 inlet turbulence; fluid properties from canonical/fluids.yaml. Numerics and dictionary
 defaults are canonical/defaults.yaml (tasks/foam/defaults.py).
 
-Pure lookups over validated YAML files; no I/O beyond reading each once.
+Pure lookups over validated YAML files; no I/O beyond reading each once. What OpenFOAM itself
+says through its installed tutorials (a solver's field dimensions, the initial fields it needs,
+the flux it convects turbulence with) is read from them once per process and cached.
 """
 
 from __future__ import annotations
 
 import difflib
 import math
+import os
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -19,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import PlanError
 from tasks.core.paths import CANONICAL_DIR
+from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_text
 
 Family = Literal["incompressible", "boussinesq", "compressible", "multiphase"]
 
@@ -160,23 +166,57 @@ def format_dimensions(dims: Dims) -> str:
     return "[" + " ".join(fmt(d) for d in dims) + "]"
 
 
+DEFAULT_TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
+_APPLICATION = re.compile(r"^\s*application\s+\"?(\w+)\"?\s*;", re.M)
+
+
+def tutorial_root() -> Path:
+    """The installed tutorials (`CASEWRIGHT_TUTORIALS_DIR` points elsewhere: tests, other installs)."""
+    return Path(os.environ.get("CASEWRIGHT_TUTORIALS_DIR", str(DEFAULT_TUTORIALS)))
+
+
+def solver_tutorials(solver: str) -> tuple[Path, ...]:
+    """The installed tutorial cases whose controlDict names `solver` (read once per root)."""
+    return _tutorial_index(str(tutorial_root())).get(solver, ())
+
+
+@lru_cache(maxsize=4)
+def _tutorial_index(root: str) -> dict[str, tuple[Path, ...]]:
+    by_app: dict[str, list[Path]] = {}
+    base = Path(root)
+    for control in sorted(base.rglob("controlDict*")) if base.is_dir() else []:
+        if control.parent.name != "system" or control.name not in ("controlDict", "controlDict.gz"):
+            continue
+        m = _APPLICATION.search(read_text(control))
+        if m:
+            by_app.setdefault(m.group(1), []).append(control.parent.parent)
+    return {app: tuple(cases) for app, cases in by_app.items()}
+
+
+def tutorial_text(case: Path, rel: str) -> str | None:
+    """A tutorial file's text, `.gz` or not; `0/X` is also found as 0.orig/X or 0/X.orig."""
+    top, _, name = rel.partition("/")
+    candidates = [f"0/{name}", f"0.orig/{name}", f"0/{name}.orig"] if top == "0" and "/" not in name else [rel]
+    for cand in candidates:
+        parent, _, leaf = cand.rpartition("/")
+        found = find_file(case / parent, leaf)
+        if found is not None:
+            return read_text(found)
+    return None
+
+
 def tutorial_dimensions(solver: str, field: str) -> frozenset[Dims]:
     """The dimensions the installed tutorials of `solver` give 0/<field> (empty when none has
     the field): what OpenFOAM accepts for that solver, whatever its family (sprayFoam,
     XiFoam, cavitatingFoam, ... read an absolute p in Pa)."""
-    from tasks.review.strategies.tutorials import tutorial_root
-
     return _tutorial_dimensions(str(tutorial_root()), solver, field)
 
 
 @lru_cache(maxsize=1024)
 def _tutorial_dimensions(root: str, solver: str, field: str) -> frozenset[Dims]:
-    from tasks.foam import dictionary as fd
-    from tasks.review.strategies.tutorials import tutorials_for
-
     found: set[Dims] = set()
-    for tut in tutorials_for(solver):
-        text = tut.text(f"0/{field}")
+    for tut in solver_tutorials(solver):
+        text = tutorial_text(tut, f"0/{field}")
         dims = parse_dimensions(fd.get(text, ["dimensions"]) or "") if text else None
         if dims is not None:
             found.add(dims)
@@ -203,25 +243,22 @@ _START_TIME = re.compile(r"^\s*startTime\s+([-+\w.]+)\s*;", re.M)
 def tutorial_field_names(solver: str) -> frozenset[str] | None:
     """The initial fields (by base name: `alpha` for alpha.water, `U` for U.air) every installed
     tutorial of `solver` that ships them has (those whose Allrun makes them with createBoxTurb,
-    mapFields, createZeroDirectory, ... do not count); None when no tutorial tells. A field some runnable tutorial goes without is one the solver
-    does not need (icoReactingMultiphaseInterFoam's p, the solid solvers' U)."""
-    from tasks.review.strategies.tutorials import tutorial_root
-
+    mapFields, createZeroDirectory, ... do not count); None when no tutorial tells. A field some
+    runnable tutorial goes without is one the solver does not need (icoReactingMultiphaseInterFoam's
+    p, the solid solvers' U)."""
     return _tutorial_field_names(str(tutorial_root()), solver)
 
 
 @lru_cache(maxsize=256)
 def _tutorial_field_names(root: str, solver: str) -> frozenset[str] | None:
-    from tasks.review.strategies.tutorials import tutorials_for
-
-    tutorials = tutorials_for(solver)
+    tutorials = solver_tutorials(solver)
     if not tutorials:
         return None
     common: set[str] | None = None
     for tut in tutorials:
-        if makes_fields(tut.path):
+        if makes_fields(tut):
             continue
-        names = {n.split(".")[0] for n in initial_fields(tut.path)}  # alpha.water, alpha.sludge: alpha
+        names = {n.split(".")[0] for n in initial_fields(tut)}  # alpha.water, alpha.sludge: alpha
         if names:
             common = names if common is None else common & names
     return frozenset(common or ())  # no tutorial ships its fields (chemFoam, dsmcFoam): none known to be needed
@@ -249,8 +286,6 @@ def convection_flux(solver: str) -> str:
     """The flux a solver convects its turbulence fields with, as its installed tutorials name
     it in divSchemes (div(phi,k) for interFoam, div(rhoPhi,k) for driftFluxFoam,
     div(alphaRhoPhic,k) for MPPICInterFoam); phi when no tutorial tells."""
-    from tasks.review.strategies.tutorials import tutorial_root
-
     return _convection_flux(str(tutorial_root()), solver)
 
 
@@ -259,14 +294,9 @@ _TURBULENCE_DIV = re.compile(r"div\((\w+),(?:k|epsilon|omega|nuTilda)\)")
 
 @lru_cache(maxsize=256)
 def _convection_flux(root: str, solver: str) -> str:
-    from collections import Counter
-
-    from tasks.foam import dictionary as fd
-    from tasks.review.strategies.tutorials import tutorials_for
-
     seen: Counter[str] = Counter()
-    for tut in tutorials_for(solver):
-        for key in fd.keys(tut.text("system/fvSchemes") or "", ["divSchemes"]):
+    for tut in solver_tutorials(solver):
+        for key in fd.keys(tutorial_text(tut, "system/fvSchemes") or "", ["divSchemes"]):
             m = _TURBULENCE_DIV.fullmatch(key)
             if m:
                 seen[m.group(1)] += 1

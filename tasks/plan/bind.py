@@ -369,7 +369,7 @@ class Binder(ByNameBinding, PartsBinding, RegionDictBinding, InletBinding, Cloud
             return
         handler = getattr(self, f"_{q.role}", None)
         if handler is None:
-            self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in a {self.solver} case")
+            self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in this {self.solver} case")
             return
         handler(q, stated)
 

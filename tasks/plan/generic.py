@@ -119,10 +119,33 @@ def _steps_runnable(c: Candidate, solver: str) -> bool:
     return not c.record.run_sequence or tutorial_steps(c, solver) is not None
 
 
+def missing_commands(c: Candidate) -> list[str]:
+    """The commands of a tutorial's Allrun (before its solver) that this installation cannot run:
+    not installed here (foamyHexMesh, foamyQuadMesh: the Debian build has no CGAL) or outside the
+    runner's whitelist (redistributePar, a tutorial's own program)."""
+    record = c.record
+    apps = [s.app for s in record.run_sequence if not s.app.startswith("./Allrun")]
+    solver_at = [i for i, a in enumerate(apps) if a in (record.solver, *_APPLICATION)]
+    if solver_at:
+        apps = apps[:solver_at[-1] + 1]
+    return list(dict.fromkeys(a for a in apps if a not in ALLOWED_COMMANDS and a not in _SKIPPED_STEPS
+                              and a not in (record.solver, *_APPLICATION, RESTORE_FIELDS, "reconstructParMesh")))
+
+
 def choose_base(ctx: Context) -> list[Candidate]:
+    """The installed tutorials by fit to the request, those whose steps cannot run here left out.
+    When the best fit is left out, a note says which and why (its Allrun needs a command this
+    installation cannot run), so the base that replaces it is no surprise."""
     features = request_features(ctx.text, ctx.solver, ctx.model)
-    ranked = [c for c in rank(features, tutorial_records(ctx.tutorials_dir), limit=0)
-              if _steps_runnable(c, ctx.solver or c.record.solver or "")]
+    everything = rank(features, tutorial_records(ctx.tutorials_dir), limit=0)
+    ranked = [c for c in everything if _steps_runnable(c, ctx.solver or c.record.solver or "")]
+    if everything and ranked and everything[0] is not ranked[0]:
+        dropped = everything[0]
+        missing = missing_commands(dropped)
+        why = f"its Allrun runs {', '.join(missing)}, which cannot run here" if missing else \
+            "its Allrun steps cannot be reproduced here"
+        ctx.notes.append(f"{dropped.record.case} fits the request best but {why}; based on "
+                         f"{ranked[0].record.case} instead")
     return ranked
 
 

@@ -169,7 +169,7 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
                        adjustable=adjustable, max_co=max_co)
 
 
-_RUN_ROLES = ("end_time", "delta_t", "write_interval")
+_RUN_ROLES = ("end_time", "delta_t", "write_interval", "start_time")
 
 
 def _unless_other_role(ctx: "Context", q: Quantity | None, role: str) -> Quantity | None:

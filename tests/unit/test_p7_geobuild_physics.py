@@ -30,7 +30,7 @@ from tasks.plan.stated import StatedQuantity
     ("kEpsilon, inlet 10 m/s, 500 iterations", {}),
     ("under-relax k 0.5 and omega 0.5; inlet k 0.1", {"k": 0.1}),  # relaxation factors are controls
     ("tolerance for k 1e-6; inlet 2 m/s", {}),
-    ("an inflow nuTilda of three times the laminar viscosity (4.5e-5 m^2/s)", {}),  # a ratio, not the value
+    ("an inflow nuTilda of three times the laminar viscosity (4.5e-5 m^2/s)", {"nuTilda": 4.5e-5}),  # the value, not the ratio
 ])
 def test_turbulence_values_named_for_the_inlet(text, expected):
     got = {n.field: n.value for n in setup.stated_turbulence(text, ["inlet"])}
@@ -303,7 +303,7 @@ def test_forced_convection_takes_its_reference_temperature_from_the_inflow(tmp_p
 
 
 @pytest.mark.parametrize("text, model, speed, k, taken", [
-    ("inlet U 15 m/s, k 0.375 m2/s2, epsilon 14.8 m2/s3", "kEpsilon", 15.0, 0.375, {"0.375 m2/s2"}),
+    ("inlet U 15 m/s, k 0.375 m2/s2, epsilon 14.8 m2/s3", "kEpsilon", 15.0, 0.375, {"0.375 m2/s2", "14.8 m2/s3"}),
     ("inlet 5 m/s, inlet turbulent length scale 3.5 mm and intensity 2 %", "kOmegaSST", 5.0, 1.5 * (0.02 * 5) ** 2,
      {"3.5 mm"}),
     ("inlet 15 m/s", "kEpsilon", 15.0, 1.5 * (0.05 * 15) ** 2, set()),

@@ -159,3 +159,34 @@ def test_only_a_box_build_is_safe_for_the_buoyant_solvers(tmp_path: Path) -> Non
     from tasks.edit.user_mesh import buoyant_mesh_safe
 
     assert buoyant_mesh_safe(tmp_path, None) is False  # an imported mesh: nothing shows it is boxes
+
+
+# --- generic: a best-fitting tutorial that cannot run here is named, with the reason -----------
+
+@needs_tutorials
+@pytest.mark.parametrize(("case", "missing"), [
+    ("incompressible/porousSimpleFoam/straightDuctImplicit", ["foamyHexMesh"]),  # no CGAL in the Debian build
+    ("mesh/parallel/cavity", ["redistributePar"]),
+    ("incompressible/pimpleFoam/laminar/sloshing2D", ["makeWave"]),
+    ("incompressible/icoFoam/cavity/cavity", []),
+    ("incompressible/porousSimpleFoam/angledDuct/implicit", []),
+])
+def test_missing_commands_of_a_tutorial(case: str, missing: list[str]) -> None:
+    from tasks.plan.generic import missing_commands
+    from tasks.plan.select import Candidate, tutorial_records
+
+    record = next(r for r in tutorial_records(TUTORIALS) if r.case == case)
+    assert missing_commands(Candidate(record=record, score=0.0, why=[])) == missing
+
+
+@needs_tutorials
+@pytest.mark.parametrize("text", [
+    "porous straight duct, porousSimpleFoam, inlet 10 m/s",
+    "straight duct with a porous zone, implicit porosity, 5 m/s inlet",
+])
+def test_an_unrunnable_best_fit_is_named_with_the_reason(text: str) -> None:
+    from tasks.plan.architect import plan
+
+    m = plan(text, TUTORIALS)
+    assert m.base_tutorial.startswith("incompressible/porousSimpleFoam/angledDuct")
+    assert any("straightDuctImplicit" in w and "foamyHexMesh" in w for w in m.warnings)
