@@ -398,7 +398,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     for flag in ("compressible", "energy"):
         if flag not in flags and getattr(cues, flag):
             flags[flag] = True
-    steady = None
+    steady, iterations_only = None, False
     if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|time[- ]resolved|vortex shedding|\bshedding\b"
                  r"|\bover time\b|\bin time\b|\bwith time\b", low):
         steady = False
@@ -408,6 +408,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         steady = False  # 'until t = 20 s', 'simulate 0.5 s': a physical time is a transient run's
     elif cues.steady is not None:
         steady = cues.steady  # '300 iterations' (a steady run's pseudo-time) or 'five seconds' spelled out
+        iterations_only = steady
     sim = None
     if model:
         try:
@@ -425,6 +426,9 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     else:
         sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
     strength = solver_hints(text + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
+    if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
+                               for s, p in strength.items()):
+        steady = None  # 'a passive scalar ..., run 40 iterations': the method named is transient; its steps
     onto = load_ontology()
     route = classify(text, onto)
     joined = joined_names(text)
