@@ -325,3 +325,15 @@ def test_tutorial_files_physics(case: str, porous: bool, rotates: bool, non_newt
 ])
 def test_round3_method_names(text: str, solver: str) -> None:
     assert solver in solver_hints(text), f"{text!r}: {sorted(solver_hints(text))}"
+
+
+@pytest.mark.parametrize("text, steady", [
+    ("a passive scalar carried by a frozen flow over a backward-facing step, inlet 5 m/s, run 40 iterations", None),
+    ("dye carried through the channel, 200 iterations", None),  # a transient method named: its steps
+    ("flow over a backward-facing step, inlet 10 m/s, 400 iterations", True),
+    ("steady flow past a cylinder, 400 iterations", True),
+])
+def test_an_iteration_count_is_steady_only_without_a_transient_method_named(text, steady):
+    from tasks.plan.select import request_features
+
+    assert request_features(text, None, None).steady is steady
