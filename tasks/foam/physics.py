@@ -177,11 +177,12 @@ def tutorial_root() -> Path:
 
 def solver_tutorials(solver: str) -> tuple[Path, ...]:
     """The installed tutorial cases whose controlDict names `solver` (read once per root)."""
-    return _tutorial_index(str(tutorial_root())).get(solver, ())
+    return tutorial_index(str(tutorial_root())).get(solver, ())
 
 
 @lru_cache(maxsize=4)
-def _tutorial_index(root: str) -> dict[str, tuple[Path, ...]]:
+def tutorial_index(root: str) -> dict[str, tuple[Path, ...]]:
+    """Application -> the tutorial cases under `root` whose controlDict names it (read once)."""
     by_app: dict[str, list[Path]] = {}
     base = Path(root)
     for control in sorted(base.rglob("controlDict*")) if base.is_dir() else []:

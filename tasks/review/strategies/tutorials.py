@@ -7,7 +7,6 @@ gzip-transparent. `CASEWRIGHT_TUTORIALS_DIR` points elsewhere (tests, other inst
 
 from __future__ import annotations
 
-import os
 import re
 import textwrap
 from dataclasses import dataclass
@@ -16,14 +15,11 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
+from tasks.foam.physics import tutorial_index, tutorial_root
 from tasks.review.case import CaseView
 
-DEFAULT_ROOT = Path("/usr/share/doc/openfoam-examples/examples")
-_APPLICATION = re.compile(r"^\s*application\s+([\w\"]+)\s*;", re.M)
-
-
-def tutorial_root() -> Path:
-    return Path(os.environ.get("CASEWRIGHT_TUTORIALS_DIR", str(DEFAULT_ROOT)))
+__all__ = ["Tutorial", "body_lines", "installed_applications", "nearest_with", "ranked", "tutorial_root",
+           "tutorials_for"]
 
 
 @dataclass(frozen=True)
@@ -71,23 +67,10 @@ def _files(path: Path) -> set[str]:
 
 @lru_cache(maxsize=4)
 def _index(root: str) -> dict[str, tuple[Tutorial, ...]]:
-    by_app: dict[str, list[Tutorial]] = {}
+    """The foam layer's tutorial index (tasks.foam.physics), as Tutorial records."""
     base = Path(root)
-    if not base.is_dir():
-        return {}
-    for control in sorted(base.rglob("controlDict*")):
-        if control.parent.name != "system" or control.name not in ("controlDict", "controlDict.gz"):
-            continue
-        case = control.parent.parent
-        try:
-            m = _APPLICATION.search(read_text(control))
-        except OSError:
-            continue
-        if m is None:
-            continue
-        app = m[1].strip('"')
-        by_app.setdefault(app, []).append(Tutorial(case.relative_to(base).as_posix(), case, app))
-    return {k: tuple(v) for k, v in by_app.items()}
+    return {app: tuple(Tutorial(case.relative_to(base).as_posix(), case, app) for case in cases)
+            for app, cases in tutorial_index(root).items()}
 
 
 def tutorials_for(application: str) -> tuple[Tutorial, ...]:
