@@ -94,3 +94,31 @@ def _circle_key(start: list[float], mid: list[float], end: list[float]) -> tuple
     centre = [s + x for s, x in zip(start, w)]
     radius = math.sqrt(_dot(w, w))
     return tuple(round(c, 3) for c in centre) + (round(radius, 3),)
+
+
+_HEX_EDGES = ((0, 1), (1, 2), (2, 3), (3, 0), (4, 5), (5, 6), (6, 7), (7, 4))
+
+
+def edge_angles_deg(block_mesh: str) -> list[float]:
+    """The angles a blockMeshDict's shape has: those (0..90 deg from the x axis, in the x-y
+    plane) of its hex blocks' edges (a 15 degree wedge has an edge at 15), then the angles its
+    arc edges sweep (squareBend's arcs sweep 90; see arc_angles_deg)."""
+    return hex_edge_angles_deg(block_mesh) + arc_angles_deg(block_mesh)
+
+
+def hex_edge_angles_deg(block_mesh: str) -> list[float]:
+    """The angles (0..90 deg from the x axis, in the x-y plane) of the edges of a blockMeshDict's
+    hex blocks."""
+    text = fd.strip_comments(block_mesh)
+    points = [[float(x) for x in m.groups()] for m in VECTOR.finditer(fd.get(text, ["vertices"]) or "")]
+    out: list[float] = []
+    for hexa in re.finditer(r"hex\s*\(([\d\s]+)\)", fd.get(text, ["blocks"]) or ""):
+        ids = [int(i) for i in hexa.group(1).split()]
+        if len(ids) != 8 or max(ids) >= len(points):
+            continue
+        for a, b in _HEX_EDGES:
+            dx, dy = (points[ids[b]][i] - points[ids[a]][i] for i in (0, 1))
+            if abs(dx) + abs(dy) > 0:
+                angle = abs(math.degrees(math.atan2(dy, dx))) % 180
+                out.append(min(angle, 180 - angle))
+    return out

@@ -172,7 +172,7 @@ class InletBinding:
     def _stated_direction(self, q: StatedQuantity) -> list[float] | None:
         """A direction the words right after the value give ("5 m/s axially (in -z)")."""
         low = self.text.lower()
-        at = low.find(q.text.lower())
+        at = self.value_at(low, q)
         after = re.split(r"[,;]|\.\s", low[at + len(q.text):at + len(q.text) + 40])[0] if at >= 0 else ""
         return axis_of(after)
 
@@ -272,7 +272,7 @@ class InletBinding:
             return inlets
         clause, _ = self._words_of(q)
         low = normalise(self.text).lower()
-        at = low.find(q.text.lower())
+        at = self.value_at(low, q)
         words = clause + " " + (re.split(r"[,;]\s|\.\s|\.$", low[at + len(q.text):])[0]
                                 if at >= 0 and not q.place else "")  # a listed value reads its own place only
         return [p for p in self._named_patches(words) if p in inlets]

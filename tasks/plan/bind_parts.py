@@ -196,7 +196,7 @@ class PartsBinding:
             if q.quantity != "length" or q.role not in ("geometry", "particle_diameter"):
                 continue
             clause, _ = self._words_of(q)
-            at = text.find(q.text.lower())
+            at = self.value_at(text, q)
             pair = re.match(r"\s*(?:[x×*]|by)\s*[-+\d.eE]+\s*\w*\s*(?:[a-z]+\s+){0,3}\(([a-z]+)\s*[x×*]\s*([a-z]+)",
                             text[at + len(q.text):]) if at >= 0 else None
             lead = re.search(r"\(([a-z]+)\s*[x×*]\s*([a-z]+)", clause[clause.find(q.text.lower()):]) \

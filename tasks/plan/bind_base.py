@@ -1,0 +1,150 @@
+"""Reading a base case for binding: a gzip-transparent view of its files (`Base`) and the
+role of each of its patches (inlet, outlet, moving wall, wall, constraint), from names, mesh
+types and the velocity and pressure conditions.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tasks.foam import dictionary as fd
+from tasks.foam.allrun_inputs import resource_files
+from tasks.foam.geometry import block_cell_counts
+from tasks.knowledge.casebase import case_text
+from tasks.plan.foam_values import VECTOR as _VECTOR
+from tasks.plan.foam_values import magnitude as _magnitude
+
+
+_WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
+_INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue",
+                "atmBoundaryLayerInletVelocity"}
+SIDES = {  # the words of each side of a domain
+    "left": ("left", "west"), "right": ("right", "east"), "top": ("top", "upper", "ceiling", "lid", "roof"),
+    "bottom": ("bottom", "lower", "floor", "base", "ground"), "front": ("front",), "back": ("back", "rear"),
+    "inner": ("inner", "inside", "cylinder", "rotor"), "outer": ("outer", "outside", "stator"),
+}
+
+
+class Base:
+    """Read-only view of a base case (gzip-transparent)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._cache: dict[str, str | None] = {}
+        self._resources: dict[str, Path] | None = None
+
+    def resources(self) -> dict[str, Path]:
+        """Files the tutorial's Allrun copies in from beside it (../common/0.orig, ../common/constant):
+        the written case has them, so the binder reads them as the case's own."""
+        if self._resources is None:
+            self._resources = resource_files(self.root) if self.root.is_dir() else {}
+        return self._resources
+
+    def text(self, rel: str) -> str | None:
+        if rel not in self._cache:
+            found = case_text(self.root, rel)
+            source = self.resources().get(rel) if found is None else None
+            self._cache[rel] = case_text(source.parent, source.name) if source is not None and source.is_file() \
+                else found
+        return self._cache[rel]
+
+    def field_rels(self, field: str) -> list[str]:
+        """Where a field's initial values live: 0.orig/ (restored before a run) and 0/, else
+        0/<field>.orig (copied to 0/<field> before a run)."""
+        rels = [f"{d}/{field}" for d in ("0.orig", "0") if self.text(f"{d}/{field}") is not None]
+        # 0/alpha.water beside 0/alpha.water.orig (the tutorial's setFields output and its source):
+        # both keep the stated value, whichever one the run starts from
+        return rels + [r for r in (f"0/{field}.orig",) if self.text(r) is not None]
+
+    def fields(self) -> list[str]:
+        names: set[str] = set()
+        for d in ("0.orig", "0"):
+            folder = self.root / d
+            if folder.is_dir():
+                names |= {p.name.removesuffix(".gz").removesuffix(".orig") for p in folder.iterdir() if p.is_file()}
+            names |= {rel.split("/", 1)[1].removesuffix(".gz").removesuffix(".orig") for rel in self.resources()
+                      if rel.startswith(f"{d}/") and rel.count("/") == 1}
+        return sorted(names)
+
+    def mesh_types(self) -> dict[str, str]:
+        """Patch -> mesh type (patch, wall, empty, symmetryPlane, ...) from the blockMeshDict."""
+        text = self.text("system/blockMeshDict") or self.text("constant/polyMesh/boundary") or ""
+        found = fd.find(text, ["boundary"])
+        body = text[found.value_start:found.end] if found and found.kind == "value" else text
+        inner = body[body.find("(") + 1: body.rfind(")")] if "(" in body else ""
+        return {e.name: (fd.get(inner, [e.name, "type"]) or "patch") for e in fd.entries(inner) if e.kind == "dict"}
+
+    def patch_bcs(self, field: str) -> dict[str, str]:
+        rels = self.field_rels(field)
+        text = self.text(rels[0]) if rels else None
+        if not text:
+            return {}
+        body = fd.body_span(text, ["boundaryField"])
+        if body is None:
+            return {}
+        return {e.name: (fd.get(text, ["boundaryField", e.name, "type"]) or "") for e in fd.entries(text, *body)
+                if e.kind == "dict"}
+
+    def blocks(self) -> tuple[str, list[tuple[int, int, int]]]:
+        text = self.text("system/blockMeshDict") or ""
+        return text, block_cell_counts(fd.strip_comments(text))
+
+    def extents(self) -> list[float] | None:
+        """Domain size in x, y, z (metres) from the blockMeshDict vertices."""
+        text = self.text("system/blockMeshDict")
+        if not text:
+            return None
+        scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+        try:
+            factor = float(scale)
+        except ValueError:
+            factor = 1.0
+        points = [[float(x) * factor for x in m.groups()] for m in _VECTOR.finditer(fd.strip_comments(fd.get(text, ["vertices"]) or ""))]
+        if not points:
+            return None
+        return [max(p[i] for p in points) - min(p[i] for p in points) for i in range(3)]
+
+
+def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
+    """Patch -> inlet | outlet | moving_wall | wall | constraint | other, from names, mesh types
+    and the velocity and pressure conditions."""
+    mesh = base.mesh_types()
+    u_bcs = base.patch_bcs(velocity_field)
+    p_bcs = base.patch_bcs("p_rgh") or base.patch_bcs("p")
+    u_text = next((base.text(r) for r in base.field_rels(velocity_field)), None) or ""
+    roles: dict[str, str] = {}
+    for patch in dict.fromkeys([*mesh, *u_bcs]):
+        name, mtype, ubc, pbc = patch.lower(), mesh.get(patch, ""), u_bcs.get(patch, ""), p_bcs.get(patch, "")
+        if mtype in ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic", "cyclicAMI", "processor") or \
+                ubc in ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic"):
+            roles[patch] = "constraint"
+            continue
+        value = fd.get(u_text, ["boundaryField", patch, "value"]) or ""
+        moving = ubc == "movingWallVelocity" or (ubc == "fixedValue" and _magnitude(value) > 0 and
+                                                  (mtype == "wall" or "wall" in name or "lid" in name))
+        fixed_at_rest = ubc in ("fixedValue", "uniformFixedValue") and bool(_VECTOR.search(value)) and \
+            _magnitude(value) == 0 and not re.search(r"inlet|inflow", name)
+        if moving:
+            roles[patch] = "moving_wall"
+        elif fixed_at_rest:  # held at zero velocity: a wall, whatever its condition is called
+            roles[patch] = "wall"
+        elif ubc in _INLET_TYPES:  # a fluidised bed's distributor plate is a wall of the mesh, an inlet of the flow
+            roles[patch] = "inlet"
+        elif ubc == "fixedValue" and _magnitude(value) > 0 and mtype != "wall" and \
+                not re.search(r"outlet|outflow|^out\b|^out_|exit", name):
+            # a fixed, non-zero velocity on an open boundary brings the flow in, whatever its pressure
+            # condition (a non-reflecting waveTransmissive inflow)
+            roles[patch] = "inlet"
+        elif mtype == "wall" or ubc in _WALL_TYPES or "wall" in name:
+            roles[patch] = "wall"
+        elif re.search(r"inlet|inflow|^in\b|^in_|intake|jet|fuel|air_?in", name) or ubc in (
+                "flowRateInletVelocity", "turbulentInlet", "uniformFixedValue", "timeVaryingMappedFixedValue") \
+                or (ubc == "fixedValue" and pbc in ("zeroGradient", "fixedFluxPressure", "")):
+            roles[patch] = "inlet"
+        elif re.search(r"outlet|outflow|^out\b|^out_|exit|atmosphere|open", name) or pbc in (
+                "fixedValue", "totalPressure", "prghPressure", "prghTotalPressure", "waveTransmissive"):
+            roles[patch] = "outlet"
+        else:
+            roles[patch] = "other"
+    return roles

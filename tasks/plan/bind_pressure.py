@@ -1,0 +1,113 @@
+"""Binding pressures: outlet, inlet and ambient pressure onto the base's pressure conditions,
+kinematic (p/rho) for incompressible solvers, absolute Pa otherwise. Mixed into
+`tasks.plan.bind.Binder`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.foam.physics import find_fluid, fluid_table
+from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
+from tasks.plan.foam_values import fmt
+from tasks.plan.stated import Binding, StatedQuantity
+
+
+class PressureBinding:
+    """Pressures of a plan."""
+
+    def _pressure_value(self, q: StatedQuantity) -> tuple[str, str] | None:
+        """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise."""
+        rel = (self.base.field_rels("p") or [None])[0]
+        dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
+        kinematic_base = bool(dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2"))
+        if re.search(KINEMATIC_PRESSURE_UNIT, q.text):  # given as p/rho already (m2/s2)
+            if kinematic_base:
+                return fmt(q.value), "kinematic"
+            self.refuse(q, f"{q.text} is a kinematic pressure (p/rho); {self.solver} solves for pressure in Pa: "
+                           "state it in Pa")
+            return None
+        if kinematic_base:
+            self._rho_q = next((s for s in self._stated if s.role == "density"), None)
+            rho = self._rho_q.value if self._rho_q is not None else None
+            fluid = find_fluid(self.text) or "water"
+            rho = rho or fluid_table()[fluid].rho
+            self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 "
+                                    f"({'stated' if any(s.role == 'density' for s in self._stated) else fluid})")
+            return fmt(q.value / rho), "kinematic"
+        return fmt(q.value), "absolute"
+
+    _rho_q: StatedQuantity | None = None  # the stated density the last kinematic pressure was divided by
+
+    def _set_pressure_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        self._rho_q = None
+        pv = self._pressure_value(q)
+        if pv is None:
+            return False
+        before = len(self.bindings)
+        done = self._write_pressure(q, pv[0], patches, what)
+        if done and pv[1] == "kinematic" and self._rho_q is not None:
+            # the stated density is applied through the conversion p/rho: bound where the pressure went
+            rho_q = self._rho_q
+            for b in [b for b in self.bindings[before:] if b.stated == q.text]:
+                self.bindings.append(Binding(stated=rho_q.text, file=b.file, entry=b.entry, value=b.value,
+                                             how=f"density of the kinematic pressure {q.text} / {rho_q.text}"))
+        return done
+
+    def _write_pressure(self, q: StatedQuantity, value: str, patches: list[str], what: str) -> bool:
+        done = False
+        fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+        for field in fields:
+            for rel in self.base.field_rels(field):
+                text = self.base.text(rel) or ""
+                for patch in patches:
+                    bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                    if bc in ("fixedValue", "prghPressure"):
+                        self.set(rel, ["boundaryField", patch, "value" if bc == "fixedValue" else "p"],
+                                 f"uniform {value}", f"{what} on {patch}", q)
+                        done = True
+                    elif bc in ("totalPressure", "prghTotalPressure"):
+                        self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
+                        done = True
+                    elif bc == "waveTransmissive" and fd.find(text, ["boundaryField", patch, "fieldInf"]) is not None:
+                        # a non-reflecting outlet relaxes towards its far-field value
+                        self.set(rel, ["boundaryField", patch, "fieldInf"], value, f"{what} on {patch} (far field)", q)
+                        done = True
+                    elif bc == "freestreamPressure":  # the far-field value the patch holds when flow leaves
+                        self.set(rel, ["boundaryField", patch, "freestreamValue"], f"uniform {value}",
+                                 f"{what} on {patch} (far field)", q)
+                        done = True
+                    elif bc in ("uniformTotalPressure", "uniformFixedValue"):  # a Function1 of time: constant
+                        key = "p0" if bc == "uniformTotalPressure" else "uniformValue"
+                        old = " ".join((fd.get(text, ["boundaryField", patch, key]) or "").split())
+                        self.set(rel, ["boundaryField", patch, key], f"constant {value}", f"{what} on {patch}", q)
+                        if old and not old.startswith("constant"):
+                            self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
+                                                    f"{old[:60]})")
+                        done = True
+            if done:
+                break
+        return done
+
+    def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if not self._set_pressure_on(q, self.patches("outlet"), "outlet pressure"):
+            self.refuse(q, "the base case has no outlet with a fixed or total pressure")
+
+    def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if not self._set_pressure_on(q, self.patches("inlet"), "inlet pressure"):
+            self.refuse(q, "the base case's inlets fix the velocity, not the pressure; state a velocity instead")
+
+    def _ambient_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rels = self.base.field_rels("p")
+        if not rels and self._set_initial_condition(q, "p", "initial pressure"):
+            return
+        pv = self._pressure_value(q)
+        if not rels or pv is None:
+            self.refuse(q, "the base case has no pressure field")
+            return
+        for rel in rels:
+            self.set(rel, ["internalField"], f"uniform {pv[0]}", "initial pressure", q)
+        outlets = self.patches("outlet")
+        if outlets:
+            self._set_pressure_on(q, outlets, "ambient pressure at the outlet")

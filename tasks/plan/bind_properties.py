@@ -1,0 +1,303 @@
+"""Binding material properties: viscosities, densities and particle or bubble sizes, of a
+single fluid, of a phase, of a particle cloud. Mixed into `tasks.plan.bind.Binder`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.foam.physics import find_fluid, fluid_table
+from tasks.plan.bind_parts import phase_blocks, set_in_phase_block
+from tasks.plan.foam_values import fmt
+from tasks.plan.foam_values import leaves_get as _leaves_get
+from tasks.plan.stated import Binding, StatedQuantity
+
+
+class PropertyBinding:
+    """Material properties of a plan."""
+
+    def _phase(self, key: str | None = None, q: StatedQuantity | None = None) -> str | None:
+        """The phase a property value is for: among the phases that have the entry `key`, the
+        one its own clause names, else the one the request names, else the liquid."""
+        text = self.base.text("constant/transportProperties") or ""
+        phases = fd.get(text, ["phases"])
+        if not phases:
+            return None
+        blocks = phase_blocks(phases)
+        names = list(blocks) if blocks else re.findall(r"[\w.]+", phases)
+        holding = [n for n in names if key is None or fd.find(text, [n, key]) is not None or
+                   re.search(rf"(?:^|[;\s]){key}\s", blocks.get(n, ""))] or names
+        clause = self._words_of(q)[0] if q is not None else ""
+        head, _, tail = clause.partition(q.text.lower()) if q is not None else ("", "", "")
+        other = self._unnamed_material_phase(clause, holding)
+        for words, last in ((head, True), (tail, False)):  # "the sludge density is 1042": before it first
+            spots = [(m.start(), n) for n in holding for m in re.finditer(rf"\b{re.escape(n.lower())}\b", words)]
+            if other is not None:  # "water and an oil of 800 kg/m3": the material nearest the value
+                spots += [(m.start(), other) for m in self._MATERIAL_WORDS.finditer(words)
+                          if m.group(0).rstrip("s") not in (n.lower() for n in holding)]
+            if spots:
+                return (max if last else min)(spots)[1]
+        if other is not None:
+            return other
+        low = self.text.lower()
+        named = [n for n in holding if n in low]
+        liquid = next((n for n in holding if n in ("water", "liquid", "oil", "mercury")), holding[0] if holding else None)
+        return named[0] if len(named) == 1 else liquid
+
+    _MATERIALS = ("water", "air", "oil", "gas", "liquid", "mercury", "steam", "vapour", "vapor", "sludge", "glycerol",
+                  "glycerine", "honey", "alcohol", "ethanol", "fuel", "brine", "seawater", "solid", "particles")
+
+    _MATERIAL_WORDS = re.compile(rf"\b(?:{'|'.join(_MATERIALS)})s?\b")
+
+    def _unnamed_material_phase(self, clause: str, phases: list[str]) -> str | None:
+        """"Oil density 800" where the phases are (water oir): a material the words name that no
+        phase is called goes to the one phase whose name is no other material."""
+        said = [m for m in self._MATERIALS if re.search(rf"\b{m}s?\b", clause) and m not in (p.lower() for p in phases)]
+        if not said:
+            return None
+        unnamed = [p for p in phases if p.lower() not in self._MATERIALS]
+        return unnamed[0] if len(unnamed) == 1 else None
+
+    def _nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        tp = "constant/transportProperties"
+        text = self.base.text(tp) or ""
+        phase = self._phase("nu", q)
+        if phase and self._set_in_phase_list(tp, phase, "nu", q, "kinematic viscosity"):
+            return
+        path = [phase, "nu"] if phase and fd.find(text, [phase, "nu"]) else ["nu"]
+        said_diffusivity = bool(re.search(r"\bdiffusi(?:vity|on)\b", self._words_of(q)[0]))
+        if fd.find(text, ["DT"]) is not None and (said_diffusivity or fd.find(text, path) is None):
+            # m2/s where the case's one such property is a diffusivity (scalarTransportFoam, laplacianFoam)
+            self.set(tp, ["DT"], self._keep_dims(fd.get(text, ["DT"]) or "", q.value), "diffusivity (DT)", q)
+            return
+        if fd.find(text, path) is not None:
+            self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
+            return
+        thermo = self.base.text("constant/thermophysicalProperties") or ""
+        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
+            self.refuse(q, "this solver is compressible: its viscosity is the dynamic mu in "
+                           "thermophysicalProperties; state a dynamic viscosity (Pa s)")
+            return
+        self.refuse(q, f"the base case has no kinematic viscosity entry ({tp} nu)")
+
+    def _mu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        thermo_rel = "constant/thermophysicalProperties"
+        thermo = self.base.text(thermo_rel) or ""
+        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
+            self.set(thermo_rel, ["mixture", "transport", "mu"], fmt(q.value), "dynamic viscosity", q)
+            return
+        if self._phase_mu(q):
+            return
+        if (fd.get(thermo, ["thermoType", "transport"]) or "").strip() == "sutherland":
+            # a constant viscosity replaces Sutherland's law; Pr keeps air's value
+            self.set(thermo_rel, ["thermoType", "transport"], "const", "constant viscosity (was sutherland)")
+            self.set(thermo_rel, ["mixture", "transport"], {"mu": fmt(q.value), "Pr": "0.7"},
+                     "constant viscosity (was Sutherland's As, Ts)")
+            self.bindings.append(Binding(stated=q.text, file=thermo_rel, entry=["mixture", "transport", "mu"],
+                                         value=fmt(q.value), how="dynamic viscosity (transport const)"))
+            self.assumptions.append(f"{q.text}: transport const instead of the base's sutherland, Pr 0.7")
+            return
+        text = self.base.text("constant/transportProperties") or ""
+        rho_q = next((s for s in stated if s.role == "density"), None)
+        fluid = find_fluid(self.text)
+        rho = rho_q.value if rho_q else (fluid_table()[fluid].rho if fluid else None)
+        if fd.find(text, ["nu"]) is not None and rho:
+            nu = q.value / rho
+            self.set("constant/transportProperties", ["nu"], self._keep_dims(fd.get(text, ["nu"]) or "", nu),
+                     f"kinematic viscosity = mu / rho = {fmt(q.value)} / {fmt(rho)}", q)
+            if rho_q:
+                self.bindings.append(Binding(stated=rho_q.text, file="constant/transportProperties", entry=["nu"],
+                                             value=self._keep_dims(fd.get(text, ["nu"]) or "", nu), how="nu = mu/rho"))
+            return
+        self.refuse(q, "a dynamic viscosity needs a density to give the kinematic viscosity this solver uses; state one")
+
+    def _set_in_phase_list(self, rel: str, phase: str, key: str, q: StatedQuantity, what: str) -> bool:
+        """A phase property inside the `phases ( name { ... } ... )` list: the whole list is
+        rewritten with that phase's entry changed (the plan's earlier changes to it kept)."""
+        raw = self.current(rel, "phases")
+        if not phase_blocks(raw):
+            return False
+        new = set_in_phase_block(raw, phase, key, fmt(q.value))
+        if new is None:
+            return False
+        self.set(rel, ["phases"], new, f"{phase} {what}")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["phases"], value=new, how=f"{phase} {key}"))
+        return True
+
+    def _phase_mu(self, q: StatedQuantity) -> bool:
+        """A phase's dynamic viscosity where each phase has its own thermophysicalProperties.<phase>
+        (Euler-Euler): the phase the words name, else the one liquid-named phase."""
+        folder = self.base.root / "constant"
+        rels = sorted(f"constant/{p.name.removesuffix('.gz')}" for p in folder.iterdir()
+                      if p.name.startswith("thermophysicalProperties.")) if folder.is_dir() else []
+        held = {r.rsplit(".", 1)[1]: r for r in rels
+                if fd.find(self.base.text(r) or "", ["mixture", "transport", "mu"]) is not None}
+        if not held:
+            return False
+        clause = self._words_of(q)[0]
+        pick = [p for p in held if re.search(rf"\b{re.escape(p.lower())}\b", clause)] or \
+            [p for p in held if p.lower() in ("water", "liquid", "oil")]
+        if len(pick) != 1:
+            return False
+        self.set(held[pick[0]], ["mixture", "transport", "mu"], fmt(q.value), f"{pick[0]} dynamic viscosity", q)
+        return True
+
+    def _density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/transportProperties") or ""
+        phase = self._phase("rho", q)
+        if phase and self._set_in_phase_list("constant/transportProperties", phase, "rho", q, "density"):
+            return
+        if phase and fd.find(text, [phase, "rho"]) is not None:
+            self.set("constant/transportProperties", [phase, "rho"],
+                     self._keep_dims(fd.get(text, [phase, "rho"]) or "", q.value), f"{phase} density", q)
+            return
+        if fd.find(text, ["rho"]) is not None:
+            self.set("constant/transportProperties", ["rho"], self._keep_dims(fd.get(text, ["rho"]) or "", q.value),
+                     "density", q)
+            return
+        places = self.entry_index().get("rho", [])
+        if len(places) == 1:  # a solid's or another model's one density (mechanicalProperties rho)
+            rel, entry = places[0]
+            self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), q.value), "density", q)
+            return
+        if any(b.stated == q.text for b in self.bindings):
+            return  # used for nu = mu / rho
+        clouds = [r for r in self._cloud_files() if fd.find(self.base.text(r) or "", ["constantProperties", "rho0"])]
+        if len(clouds) == 1 and not any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure")
+                                        for s in stated):
+            # the carrier is incompressible here: the one density a user can set is the particles'
+            self.set(clouds[0], ["constantProperties", "rho0"], fmt(q.value), "particle density", q)
+            self.assumptions.append(f"{q.text} is the particle density: {self.solver}'s carrier fluid is "
+                                    f"incompressible, its density enters no equation")
+            return
+        if any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure") for s in stated):
+            return  # used for the kinematic pressure
+        self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
+                       f"(pressure is kinematic); state a viscosity instead")
+
+    def _particle_density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            if fd.find(text, ["constantProperties", "rho0"]) is not None:
+                self.set(rel, ["constantProperties", "rho0"], fmt(q.value), "particle density", q)
+                return
+        if self._phase_density(q):
+            return
+        if not self._cloud_files() and not self.base.text("constant/phaseProperties"):
+            # no particles in the base: "steel 7.85 g/cm3" is the density of the one material
+            self._density(q, stated)
+            return
+        self.refuse(q, "the base case has no particle cloud with a density (constantProperties rho0)")
+
+    def _phase_density(self, q: StatedQuantity) -> bool:
+        """A dispersed phase's density (Euler-Euler: constant/thermophysicalProperties.<phase>,
+        mixture/equationOfState/rho): the phase the words name, else the one solid-like phase."""
+        rel = "constant/phaseProperties"
+        phases = re.findall(r"[\w.]+", fd.get(self.base.text(rel) or "", ["phases"]) or "")
+        dense = {p: f"constant/thermophysicalProperties.{p}" for p in phases
+                 if fd.find(self.base.text(f"constant/thermophysicalProperties.{p}") or "",
+                            ["mixture", "equationOfState", "rho"]) is not None}
+        clause, _ = self._words_of(q)
+        pick = [p for p in dense if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", clause)] or \
+            [p for p in dense if p.lower().rstrip("s") in ("particle", "solid", "sand", "grain", "bead")]
+        if len(pick) != 1:
+            return False
+        self.set(dense[pick[0]], ["mixture", "equationOfState", "rho"], fmt(q.value), f"{pick[0]} density", q)
+        return True
+
+    _GAS_PHASES = ("air", "gas", "steam", "vapour", "vapor")
+
+    # a size distribution -> the entry that sets its size (the rest of its shape scales with it)
+    _SIZE_KEYS = {"RosinRammler": "d", "massRosinRammler": "d", "normal": "expectation"}
+
+    def _particle_diameter(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            for path in self._size_paths(text):
+                self.set(rel, path, fmt(q.value), "particle diameter", q)
+                return
+        for rel in self._cloud_files():
+            if self._scale_distribution(rel, q):
+                return
+        if self._phase_diameter(q):
+            return
+        self.refuse(q, "the base case's particles have no fixed-size distribution to set the diameter in")
+
+    def _scale_distribution(self, rel: str, q: StatedQuantity) -> bool:
+        """A size distribution with a characteristic size (Rosin-Rammler d, normal expectation):
+        that size becomes the stated one and the distribution's bounds and spread scale with it,
+        so its shape is kept."""
+        text = self.base.text(rel) or ""
+        done = False
+        for inj in fd.keys(text, ["subModels", "injectionModels"]):
+            dist = ["subModels", "injectionModels", inj, "sizeDistribution"]
+            kind = (fd.get(text, dist + ["type"]) or "").strip()
+            key = self._SIZE_KEYS.get(kind)
+            coeffs = next((dist + [c] for c in (f"{kind}Distribution", f"{kind}Coeffs")
+                           if key and fd.find(text, dist + [c, key]) is not None), None)
+            if coeffs is None:
+                continue
+            try:
+                old = float(fd.get(text, coeffs + [key]) or "nan")
+            except ValueError:
+                continue
+            if not old > 0:
+                continue
+            self.set(rel, coeffs + [key], fmt(q.value), f"particle size ({kind} {key}) of {inj}", q)
+            for other in ("minValue", "maxValue", "variance"):
+                raw = fd.get(text, coeffs + [other])
+                try:
+                    scaled = float(raw) * q.value / old if raw else None
+                except ValueError:
+                    scaled = None
+                if scaled is not None:
+                    self.set(rel, coeffs + [other], fmt(float(f"{scaled:.6g}")), f"{other} scaled with the size")
+            self.assumptions.append(f"{q.text} is the {kind} size ({key}) of {inj}; its bounds and spread scale by "
+                                    f"{q.value / old:.3g} so the distribution keeps its shape")
+            done = True
+        return done
+
+    def _phase_diameter(self, q: StatedQuantity) -> bool:
+        """A dispersed phase's diameter (Euler-Euler phaseProperties: <phase> { diameterModel
+        constant; constantCoeffs { d ...; } }): the phase the words name, else for bubbles the
+        one gas phase."""
+        rel = "constant/phaseProperties"
+        text = self.base.text(rel) or ""
+        phases = re.findall(r"[\w.]+", fd.get(text, ["phases"]) or "")
+        sized: dict[str, list[str]] = {}
+        for phase in phases:
+            model = (fd.get(text, [phase, "diameterModel"]) or "").strip()
+            key = next((k for k in ("d", "d0") if model and fd.find(text, [phase, f"{model}Coeffs", k]) is not None), None)
+            if key:
+                sized[phase] = [phase, f"{model}Coeffs", key]
+        clause, _ = self._words_of(q)
+        pick = [p for p in sized if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", clause)]
+        if not pick and re.search(r"\bbubbles?\b", clause):
+            pick = [p for p in sized if p.lower() in self._GAS_PHASES]
+        if not pick and re.search(r"\b(?:particles?|grains?|sand|beads?|powders?|pellets?|solids?|catalyst)\b", clause):
+            pick = [p for p in sized if p.lower() not in (*self._GAS_PHASES, "water", "liquid", "oil")]
+        if len(pick) != 1:
+            return False
+        self.set(rel, sized[pick[0]], fmt(q.value), f"{pick[0]} diameter ({'/'.join(sized[pick[0]][1:])})", q)
+        return True
+
+    def _cloud_files(self) -> list[str]:
+        folder = self.base.root / "constant"
+        if not folder.is_dir():
+            return []
+        return sorted(f"constant/{p.name.removesuffix('.gz')}" for p in folder.iterdir()
+                      if re.search(r"[cC]loud\w*Properties", p.name))
+
+    @staticmethod
+    def _size_paths(text: str) -> list[list[str]]:
+        out: list[list[str]] = []
+        injectors = fd.keys(text, ["subModels", "injectionModels"])
+        for inj in injectors:
+            dist = ["subModels", "injectionModels", inj, "sizeDistribution"]
+            kind = fd.get(text, dist + ["type"])
+            if kind == "fixedValue":
+                for sub in ("fixedValueDistribution", "fixedValueCoeffs"):
+                    if fd.find(text, dist + [sub, "value"]) is not None:
+                        out.append(dist + [sub, "value"])
+        return out

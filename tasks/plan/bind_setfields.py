@@ -1,0 +1,126 @@
+"""Binding initial states by region: a pressure or temperature for one part of a
+setFields-initialised domain, a filled fraction of the domain. Mixed into
+`tasks.plan.bind.Binder`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.plan.foam_values import VECTOR as _VECTOR
+from tasks.plan.foam_values import fmt, vec
+from tasks.plan.regions import DEFAULT, read_set_fields, said_initial, set_default, set_region, target_for
+from tasks.plan.stated import FLUID_AFTER, Binding, StatedQuantity
+
+
+class SetFieldsBinding:
+    """Initial values of setFields regions."""
+
+    _REGION_FIELDS = {"pressure": "p", "temperature": "T"}
+
+    _PATCH_WORDS = ("wall", "inlet", "outlet", "inflow", "outflow", "boundary", "patch", "face", "lid")
+
+    def _bounds(self) -> list[tuple[float, float]] | None:
+        ext = self.base.extents()
+        return [(self._origin(i), self._origin(i) + ext[i]) for i in range(3)] if ext else None
+
+    def bind_region(self, q: StatedQuantity) -> bool:
+        """A pressure or temperature for one part of a setFields-initialised domain ("the left
+        half at 2 bar", "the bubble at 600 K", "driver gas 200 kPa"): the region's fieldValues
+        or the defaultFieldValues (the rest of the domain). False when the words name no part."""
+        field = self._REGION_FIELDS.get(q.quantity)
+        rel = "system/setFieldsDict"
+        if field is None or q.role in ("inlet_pressure", "outlet_pressure", "inlet_temperature",
+                                       "reference_temperature") or not self.base.text(rel):
+            return False
+        sf = read_set_fields(self.base.text(rel) or "")
+        if not sf.holds(field) or not self.base.field_rels(field):
+            return False
+        clause, sentence = self._words_of(q)
+        patches = [p.lower() for p in self.roles if len(p) > 2]
+        if any(re.search(rf"\b{re.escape(w)}s?\b", clause) for w in (*self._PATCH_WORDS, *patches)):
+            return False  # a boundary value: the patch binders place it
+        own = clause[clause.find(q.text.lower()) + len(q.text):] if q.text.lower() in clause else ""
+        fluid = q.role == "initial_temperature" and field in sf.default and FLUID_AFTER.match(own)
+        target = DEFAULT if fluid else target_for(clause, field, sf, self._bounds())  # "20 degC air": the fluid
+        if target is None and field in sf.default and said_initial(clause, q.text):
+            target = DEFAULT  # "the air initially at 290 K": the domain's initial state
+        if target is None:
+            target = target_for(sentence, field, sf, self._bounds())
+        if target is None and q.role in ("ambient_pressure", "initial_temperature") and field in sf.default:
+            target = DEFAULT
+        if target is None:
+            return False
+        rho_q = None
+        if field == "p":
+            self._rho_q = None
+            pv = self._pressure_value(q)
+            if pv is None:
+                return True  # refused, with the reason
+            value = pv[0]
+            rho_q = self._rho_q if pv[1] == "kinematic" else None
+        else:
+            value = fmt(q.value)
+        if value is None:
+            return False
+        values = sf.default if target == DEFAULT else sf.regions[target].values
+        fields = [field] + (["p_rgh"] if field == "p" and "p_rgh" in values and self.base.field_rels("p_rgh") else [])
+        key = "defaultFieldValues" if target == DEFAULT else "regions"
+        where = "the rest of the domain (defaultFieldValues)" if target == DEFAULT else \
+            f"setFields region {target + 1} ({sf.regions[target].selector})"
+        for name in fields:
+            earlier = next((b for b in self.bindings if b.file == rel and b.entry == [key] and
+                            b.value.split()[1:2] == [name] and b.stated != q.text), None)
+            if earlier is not None and name == field:
+                self.refuse(q, f"{earlier.stated} already sets {name} in {where}; say which part of the domain "
+                               f"{q.text} is for")
+                return True
+            raw = self.current(rel, key)
+            new = set_default(raw, name, value) if target == DEFAULT else set_region(raw, target, name, value)
+            self.set(rel, [key], new, f"{name} = {value} in {where}")
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=[key], value=f"volScalarFieldValue {name} {value}",
+                                         how=f"initial {name} in {where}"))
+            if rho_q is not None and name == field:  # the stated density, applied through p/rho
+                self.bindings.append(Binding(stated=rho_q.text, file=rel, entry=[key],
+                                             value=f"volScalarFieldValue {name} {value}",
+                                             how=f"density of the kinematic pressure {q.text} / {rho_q.text}"))
+        self.assumptions.append(f"{q.text} is the initial {field} of {where}: setFields writes it over the "
+                                f"internalField")
+        return True
+
+    def _fill_fraction(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rel = "system/setFieldsDict"
+        text = self.base.text(rel) or ""
+        ext = self.base.extents()
+        raw = self.current(rel, "regions")
+        box = re.search(r"box\s*(\([^)]*\))\s*(\([^)]*\))", raw)
+        if not text or ext is None or not box:
+            self.refuse(q, "the base case has no setFields box region to fill a fraction of the domain with")
+            return
+        lo = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(1))]
+        hi = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(2))]
+        side = self._side_word(q) or "left"
+        axis = {"left": 0, "right": 0, "bottom": 1, "top": 1}.get(side, 0)
+        size = ext[axis] * q.value
+        origin = self._origin(axis)
+        if side in ("right", "top"):
+            lo[axis], hi[axis] = origin + ext[axis] - size, origin + ext[axis] + 1e-9 * ext[axis]
+        else:
+            lo[axis], hi[axis] = origin, origin + size
+        new_box = f"box {vec(lo)} {vec(hi)}"
+        new_raw = raw[:box.start()] + new_box + raw[box.end():]
+        self.set(rel, ["regions"], "(" + new_raw.strip().removeprefix("(") if not new_raw.strip().startswith("(")
+                 else new_raw, f"region: the {side} {fmt(q.value)} of the domain")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=new_box,
+                                     how=f"{side} {q.value:.3g} of the {fmt(ext[axis])} m domain"))
+
+    def _origin(self, axis: int) -> float:
+        text = self.base.text("system/blockMeshDict") or ""
+        scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+        try:
+            factor = float(scale)
+        except ValueError:
+            factor = 1.0
+        pts = [float(m.groups()[axis]) * factor for m in _VECTOR.finditer(fd.strip_comments(fd.get(text, ["vertices"]) or ""))]
+        return min(pts) if pts else 0.0

@@ -1,0 +1,277 @@
+"""Binding temperatures: hot, cold and named walls, inlets, far fields, the initial and
+reference temperature, a setFields heater. Mixed into `tasks.plan.bind.Binder`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.plan.bind_base import SIDES as _SIDES
+from tasks.plan.bind_inlets import with_number
+from tasks.plan.bind_parts import patches_on_side
+from tasks.plan.bind_places import own_place
+from tasks.plan.bind_words import list_key
+from tasks.plan.foam_values import fmt
+from tasks.plan.regions import read_set_fields, set_default
+from tasks.plan.stated import Binding, StatedQuantity
+
+
+class ThermalBinding:
+    """Temperatures of a plan."""
+
+    def _t_patches(self) -> dict[str, str]:
+        return {p: bc for p, bc in self.base.patch_bcs(self.t_field).items() if bc in ("fixedValue", "uniformFixedValue")}
+
+    def _set_t(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
+        """Hold the patches at the stated temperature: a fixedValue's value, a uniformFixedValue's
+        uniformValue; any other condition (zeroGradient, a lumped-mass wall) becomes fixedValue. False
+        where the thermo computes T on every patch (no patch can hold one)."""
+        if self._t_follows_internal():
+            return False
+        value = f"uniform {fmt(q.value)}"
+        for rel in self.base.field_rels(self.t_field):
+            text = self.base.text(rel) or ""
+            for patch in patches:
+                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                if bc == "uniformFixedValue":
+                    self.set(rel, ["boundaryField", patch, "uniformValue"], f"constant {fmt(q.value)}",
+                             f"{what} on {patch}", q)
+                elif bc in ("fixedValue", "") or fd.find(text, ["boundaryField", patch]) is None:
+                    self.set(rel, ["boundaryField", patch, "value"], value, f"{what} on {patch}", q)
+                elif bc == "inletOutlet" and fd.find(text, ["boundaryField", patch, "inletValue"]) is not None:
+                    # a far field or an open boundary: the temperature of what comes in through it
+                    self.set(rel, ["boundaryField", patch, "inletValue"], value, f"{what} entering through {patch}", q)
+                else:
+                    self.hold_fixed(rel, patch, value, what, bc, q,
+                                    f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
+        return bool(patches and self.base.field_rels(self.t_field))
+
+    def _initial_too(self, q: StatedQuantity) -> None:
+        """The same temperature for the initial state: setFields' defaults where setFields sets
+        T (the heater region keeps its own), else the internalField."""
+        rel = "system/setFieldsDict"
+        sf = read_set_fields(self.base.text(rel) or "")
+        for r in self.base.field_rels(self.t_field):
+            self.set(r, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
+        if "T" in sf.default:
+            new = set_default(self.current(rel, "defaultFieldValues"), "T", fmt(q.value))
+            self.set(rel, ["defaultFieldValues"], new, "initial T of the domain (setFields defaults)")
+            self.bindings.append(Binding(stated=q.text, file=rel, entry=["defaultFieldValues"],
+                                         value=f"volScalarFieldValue T {fmt(q.value)}", how="initial T"))
+
+    def _current_t(self, patch: str) -> float | None:
+        text = next((self.base.text(r) for r in self.base.field_rels(self.t_field)), "") or ""
+        m = re.search(r"[-+\d.eE]+", fd.get(text, ["boundaryField", patch, "value"]) or "")
+        try:
+            return float(m.group()) if m else None
+        except ValueError:
+            return None
+
+    def _hot_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity], cold: bool = False) -> None:
+        fixed = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall", "other")]
+        words = ("cold", "cool", "chill") if cold else ("hot", "heat", "warm")
+        named = [p for p in fixed if any(w in p.lower() for w in words)]
+        side = self._side_word(q)
+        if not named and side:
+            named = [p for p in fixed if any(w in p.lower() for w in _SIDES[side])] or self._walls_at(side)
+        if not named:
+            temps = [(t, p) for p in fixed if (t := self._current_t(p)) is not None]
+            distinct = sorted({t for t, _ in temps})
+            if len(distinct) >= 2:
+                pick = distinct[0] if cold else distinct[-1]
+                named = [p for t, p in temps if t == pick]
+                self.assumptions.append(f"{'cold' if cold else 'hot'} wall = {', '.join(named)} (the "
+                                        f"{'coldest' if cold else 'hottest'} fixed-temperature wall of the base)")
+        if not named and self._set_t_region(q, cold):
+            return
+        if not named:
+            named = self._all_walls_said(q)
+        if not named and not fixed and re.search(r"\binitial(?:ly)?\b|\bstarts?\b|\bat start\b", self._words_of(q)[0]):
+            # "a hot bed: particles initially at 500 K" is a start temperature, not a wall's
+            self._initial_temperature(q, stated)
+            return
+        if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
+            self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
+                           f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
+
+    def _set_t_region(self, q: StatedQuantity, cold: bool) -> bool:
+        """A heater (or cooler) made by setFields: its region's temperature."""
+        rel = "system/setFieldsDict"
+        raw = self.current(rel, "regions")
+        found = list(re.finditer(r"(volScalarFieldValue\s+T\s+)([-+\d.eE]+)", raw))
+        if not found:
+            return False
+        pick = (min if cold else max)(found, key=lambda m: float(m.group(2)))
+        new_raw = raw[:pick.start(2)] + fmt(q.value) + raw[pick.end(2):]
+        self.set(rel, ["regions"], new_raw if new_raw.strip().startswith("(") else "(" + new_raw,
+                 f"{'cooler' if cold else 'heater'} region temperature")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"],
+                                     value=f"volScalarFieldValue T {fmt(q.value)}", how="setFields region"))
+        self.assumptions.append(f"{'cold' if cold else 'hot'} = the setFields region at "
+                                f"{pick.group(2)} K in the base (a {'cooler' if cold else 'heater'})")
+        return True
+
+    def _cold_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._hot_wall_temperature(q, stated, cold=True)
+
+    def _side_word(self, q: StatedQuantity) -> str | None:
+        own = own_place(q)
+        if own is not None:  # "left and right walls at 320 and 280 K": each value's own side
+            hits = [(own.rfind(w), side) for side, ws in _SIDES.items() for w in ws if re.search(rf"\b{w}\b", own)]
+            return max(hits)[1] if hits else None
+        low = self.text.lower()
+        at = self.value_at(low, q)
+        clause = low[max(0, at - 60):at] if at >= 0 else ""
+        clause = re.split(r"[,;.\n]", clause)[-1]  # a list's line ends its value's words
+        digits = list(re.finditer(r"\d", clause))
+        if digits:  # "11.85 degC on the left side wall and 41.85 degC ...": the earlier value's words are its own
+            clause = re.split(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():])[-1] \
+                if re.search(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():]) else ""
+        key = list_key(low[max(0, at - 80):at], low[at + len(q.text):at + len(q.text) + 80]) if at >= 0 else None
+        if key is not None:  # "- left wall: 300 K - right wall: 310 K": the item's key
+            clause = key
+        hits = [(clause.rfind(w), side) for side, ws in _SIDES.items() for w in ws if w in clause]
+        if not hits and at >= 0:  # "41.85 degC on the right side wall"
+            after = re.split(r"[,;\n]|\.\s|\band\b", low[at + len(q.text):at + len(q.text) + 40])[0]
+            hits = [(-after.find(w), side) for side, ws in _SIDES.items() for w in ws
+                    if re.search(rf"\b{w}\b", after)]
+        return max(hits)[1] if hits else None
+
+    def _wall_t_patches(self) -> list[str]:
+        """The fixed-temperature patches that are walls (not an inlet, outlet or constraint)."""
+        return [p for p in self._t_patches() if self.roles.get(p) not in ("inlet", "outlet", "constraint")]
+
+    def _walls_at(self, side: str) -> list[str]:
+        """The wall patches that lie wholly on a side of the domain ("the left wall" of a mesh
+        whose patches are named hot and cold), from the blockMeshDict's vertices."""
+        on_side = patches_on_side(self.base.text("system/blockMeshDict") or "", side,
+                                  fd.get(self.base.text("constant/g") or "", ["value"]) or "")
+        return [p for p in on_side if self.roles.get(p, "wall") in ("wall", "moving_wall", "other")]
+
+    def _held_patches(self, q: StatedQuantity) -> set[str]:
+        """The temperature patches other stated values are bound to ("the box at 500 K, the walls
+        at 300 K": the walls are the others)."""
+        rels = set(self.base.field_rels(self.t_field))
+        return {b.entry[1] for b in self.bindings if b.stated != q.text and b.file in rels and len(b.entry) > 2
+                and b.entry[0] == "boundaryField"}
+
+    def _all_walls_said(self, q: StatedQuantity) -> list[str]:
+        """"The walls at 350 K", "walls are heated to 350 K": every wall patch of the base (held
+        at a fixed value where the base lets the temperature float)."""
+        clause, _ = self._words_of(q)
+        if not re.search(r"\bwalls\b|\ball (?:the )?walls?\b", clause) or self._side_word(q) is not None:
+            return []
+        if own_place(q) is not None and not re.search(r"\ball (?:the )?walls?\b|\bevery wall", clause):
+            return []  # "the hot and cold walls at 40 and 10 degC": the plural is the list's, each value is one wall's
+        bcs = [p for p in self.base.patch_bcs(self.t_field) if p not in self._held_patches(q)]
+        return [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall") and not re.search(r"[*|(]", p)] or \
+            [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall")]
+
+    def _wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        side = self._side_word(q)
+        fixed = self._wall_t_patches()
+        named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
+        if not named and side:
+            named = self._walls_at(side)
+        if not named and side is None and len(fixed) == 1:
+            named = fixed
+        if not named:
+            named = self._all_walls_said(q)
+        if not named and not fixed and side is None and self._t_follows_internal() and \
+                not re.search(r"\bwalls?\b|\bsurface|\bboundar|\bpatch", self._words_of(q)[0]):
+            # "temperature 250 K" where the thermo computes T on every patch: the gas's temperature
+            self._internal_temperature(q, stated)
+            return
+        if not self._set_t(q, named, "wall temperature"):
+            self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
+                           f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
+
+    def _t_follows_internal(self) -> bool:
+        """Every patch of the temperature field is `calculated` (or a constraint): the thermo computes
+        T from the state inside (rhoPimpleAdiabaticFoam), so the internal field is the one value set."""
+        bcs = self.base.patch_bcs(self.t_field)
+        kept = [bc for bc in bcs.values() if bc not in ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic")]
+        return bool(kept) and all(bc == "calculated" for bc in kept)
+
+    def _internal_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._initial_temperature(q, stated)
+        self.assumptions.append(f"{q.text} is the temperature of the domain: {self.solver} computes T on every "
+                                f"patch of the base from the state inside (calculated), so it is the internal field")
+
+    def _inlet_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        inlets = [p for p in self.patches("inlet") if p in self._t_patches()]
+        if len(inlets) > 1:  # two inlets, two stated temperatures: each its own, in the order of the patches
+            said = [s for s in self._stated if s.role == "inlet_temperature"]
+            if len(said) == len(inlets) and q in said:
+                inlets = [inlets[said.index(q)]]
+                self.assumptions.append(f"{q.text} is the temperature of {inlets[0]} (the stated inlet temperatures "
+                                        f"in the order of the base's inlets)")
+        if self._set_t(q, inlets, "inlet temperature"):
+            return
+        if self._freestream_temperature(q):
+            return
+        held = [p for p in self.patches("inlet") if p in self.base.patch_bcs(self.t_field)]
+        if len(held) == 1 and self._set_t(q, held, "inlet temperature"):  # a mapped or computed inlet condition
+            return
+        if self.patches("inlet") and self._t_follows_internal():  # the inflow's T is computed from the state inside
+            self._internal_temperature(q, stated)
+            return
+        self.refuse(q, "the base case has no inlet with a fixed temperature")
+
+    _FAR_FIELD = ("freestream", "freestreamVelocity", "SRFFreestreamVelocity")
+
+    def _freestream_temperature(self, q: StatedQuantity) -> bool:
+        """The temperature a far-field patch lets in (inletOutlet inletValue, freestream
+        freestreamValue), where its macro ($Tinlet) is defined when it uses one."""
+        far = [p for p, bc in self.base.patch_bcs(self.u_field).items() if bc in self._FAR_FIELD]
+        done = False
+        for rel in self.base.field_rels(self.t_field):
+            text = self.base.text(rel) or ""
+            for patch in far:
+                bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
+                key = {"inletOutlet": "inletValue", "freestream": "freestreamValue", "fixedValue": "value"}.get(bc)
+                raw = fd.get(text, ["boundaryField", patch, key]) if key else None
+                if raw is None:
+                    continue
+                home = self._macro_home(rel, raw)
+                if home and home[1] == ["internalField"]:
+                    home = self._macro_home(rel, fd.get(text, ["internalField"]) or "") or home
+                where, entry = home or (rel, ["boundaryField", patch, key])
+                new = with_number(fd.get(self.base.text(where) or "", entry) or "", q.value)
+                if new is None or any(e.file == where and e.entry == entry for e in self.edits):
+                    continue
+                self.set(where, entry, new, f"free-stream temperature on {patch}", q)
+                done = True
+        return done
+
+    def _initial_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rels = self.base.field_rels(self.t_field)
+        if not rels and self._set_initial_condition(q, "T", "initial temperature"):
+            return
+        if not rels:
+            self.refuse(q, f"{self.solver} solves no temperature")
+            return
+        for rel in rels:
+            self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
+            self._companion_temperatures(rel, fmt(q.value), q)
+
+    _INITIAL_CONDITIONS = "constant/initialConditions"
+
+    def _set_initial_condition(self, q: StatedQuantity, key: str, what: str) -> bool:
+        """A single-cell chemistry case (chemFoam) has no fields: its initial state is
+        constant/initialConditions' `p` (absolute Pa) and `T` (K). True when the entry was set."""
+        text = self.base.text(self._INITIAL_CONDITIONS) or ""
+        if fd.find(text, [key]) is None:
+            return False
+        self.set(self._INITIAL_CONDITIONS, [key], fmt(q.value), what, q)
+        return True
+
+    def _reference_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        text = self.base.text("constant/transportProperties") or ""
+        key = next((k for k in ("TRef", "Tref", "T0") if fd.find(text, [k])), None)
+        if key is None:
+            self.refuse(q, "the base case has no reference temperature (TRef) to set")
+            return
+        self.set("constant/transportProperties", [key], self._keep_dims(fd.get(text, [key]) or "", q.value),
+                 "reference temperature", q)

@@ -1,0 +1,105 @@
+"""Which words of a request belong to which stated value, where several values share a sentence
+or a list: "the water starts at 290 K and the air at 310 K" (the air is the second value's),
+"fuel: 20 cm/s, 46.85 degC" (a "key: value" line: the key is every value's on that line).
+Pure functions over lower-case text; `tasks.plan.bind.Binder._words_of` uses them."""
+
+from __future__ import annotations
+
+import re
+
+# words that say nothing of which part, patch, phase or material a value is for: articles,
+# prepositions, linking verbs, and the names of the quantities themselves
+_FUNCTION_WORDS = frozenset("""
+a an the at of to in on is are be was were with for by from as its it this that then while
+set held kept keep start starts starting started begin begins begun initially initial enter enters
+entering come comes coming leave leaves leaving should will must shall also both each value values
+temperature temperatures pressure pressures velocity velocities speed speeds density densities
+viscosity viscosities flow rate rates static total mean bulk uniform equal about around approximately
+""".split())
+
+_WORD = re.compile(r"[a-z][a-z_\-]*")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?")
+_VALUE = re.compile(r"(?<![\w\-])[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?(?:\s*[^\s,;:()]*)?")  # a number and its unit
+_BULLET = re.compile(r"^[\s\-*\u2022>]*(?:\d+[.)]\s+)?")
+
+
+def own_words(words: str) -> list[str]:
+    """The words that can name a part, patch, phase or material ("the air at" -> ["air"])."""
+    return [w for w in _WORD.findall(words.lower()) if w not in _FUNCTION_WORDS and len(w) > 1]
+
+
+def _after_last_value(segment: str) -> str:
+    """A list item's words after the values before it ("326.85 degc - side inlets" -> "side inlets")."""
+    values = list(_VALUE.finditer(segment))
+    rest = segment[values[-1].end():] if values else segment
+    return _BULLET.sub("", rest).strip()
+
+
+def list_key(before: str, after: str = "") -> str | None:
+    """The key of a "key: value" item a value belongs to, from the text before the value, whether the
+    items are on lines of their own or run together ("- side inlets: " -> "side inlets";
+    "fuel: 20 cm/s, " -> "fuel"; "- central inlet: 600 K - side inlets: " -> "side inlets").
+    None when the words right before the value name something themselves, no key leads them, or
+    nothing shows a list (a bullet, a value or a colon before the key, another value of the item
+    before this one, another "key:" right after it in `after`): "CH4/air flame: 20 cm/s from each
+    side" is a title, not an item of the air."""
+    parts = re.split(r"([,;:=])", before)
+    if own_words(parts[-1]):
+        return None
+    for i in range(len(parts) - 3, -1, -2):  # each earlier segment, with the separator after it
+        segment, sep = parts[i], parts[i + 1]
+        if sep in ":=":
+            words = _after_last_value(segment)
+            if not own_words(words):
+                return None
+            lead = "".join(parts[:i]) + (segment[:segment.rfind(words)] if words in segment else "")
+            listed = _BULLET_MARK.search(before) or _VALUE.search(lead) or re.search(r"[:=]", lead) or \
+                _VALUE.search("".join(parts[i + 2:])) or _next_key(after[:40])
+            return words if listed else None
+        first = _VALUE.search(segment)
+        if first is None or own_words(segment[:first.start()]):  # a clause of its own ("the outlet at 1 bar"),
+            return None  # not another value of the same item ("4 mm bubbles", "20 cm/s")
+    return None
+
+
+_BULLET_MARK = re.compile(r"(?:^|\s)(?:[-*\u2022>]|\d+[.)])\s")
+
+
+def _next_key(after: str) -> bool:
+    """Another "key:" item follows the value's ("600 K - side inlets: 450 K", "20 cm/s, 320 K air:
+    25 cm/s"): a colon or equals sign after words before the sentence ends."""
+    m = re.search(r"\.\s|\.$|[:=]", after)
+    return m is not None and m.group() in (":", "=") and bool(own_words(after[:m.start()].split(",")[-1]))
+
+
+def words_until_next_key(after: str) -> str:
+    """The words after a value up to the end of its item: a comma or semicolon, a line end, a full
+    stop, or the next "key:" ("600 K - side inlets: 450 K" -> "")."""
+    m = re.search(r"[,;\n]|\.\s|\.$|[:=]", after)
+    if m is None:
+        return after
+    return "" if m.group() in (":", "=") else after[:m.start()]
+
+
+def next_value_words(after: str) -> tuple[str, str] | None:
+    """Split the words after a value at the next value they lead to: (the words of the next value,
+    before its number; the words after that number and its unit, which both values share). None
+    when no number follows ("... and 350 K on the left": (``, `on the left`))."""
+    m = _NUMBER.search(after)
+    if m is None:
+        return None
+    rest = after[m.end():]
+    unit = re.match(r"\s*[^\s,;]*", rest)
+    return after[:m.start()], rest[unit.end() if unit else 0:]
+
+
+def appositive_lead(before: str) -> str | None:
+    """The words a value stands in apposition to ("the air temperature, 300 K, ..." -> "the air
+    temperature"): the comma-separated phrase right before it, when no word comes between the comma
+    and the value ("..., a pressure of 5 MPa" is a phrase of its own) and that phrase holds no other
+    value. None otherwise."""
+    parts = before.split(",")
+    if len(parts) < 2 or parts[-1].strip() or _VALUE.search(parts[-2]):  # not velocity-inlet-6's 6
+        return None
+    lead = re.sub(r"^\s*(?:and|while|whereas|but|with)\b", "", parts[-2]).strip()
+    return lead if own_words(lead) else None
