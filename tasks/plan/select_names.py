@@ -36,6 +36,8 @@ def root(word: str) -> str:
     word = word.lower()
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= MIN_ROOT:
+            if ending == "y" and word[-2] in "aeiou":
+                break  # a vowel's y belongs to the stem: decay (decaying, decays), spray, display
             word = word[: -len(ending)]
             break
     if len(word) > MIN_ROOT + 1 and word[-1] == word[-2] and word[-1] not in "aeiouls":

@@ -98,3 +98,42 @@ def radiation_cached(path: str) -> bool:
 @lru_cache(maxsize=1024)
 def moving_mesh_cached(path: str) -> bool:
     return moves_mesh(Path(path)) if path else False
+
+
+# a change of phase the tutorial's dictionaries model: a phase-change model of its own file
+# (interCondensatingEvaporatingFoam), a thermal phase-change phase system or a mass-transfer model
+# (the Euler-Euler and icoReactingMultiphaseInterFoam phaseProperties), a melting source
+# (fvOptions' solidificationMeltingSource), a cavitation model (interPhaseChangeFoam's mixture,
+# cavitatingFoam's barotropic mixture), a particle cloud's evaporation (phaseChangeModel)
+_PHASE_CHANGE = re.compile(r"^\s*(?:phaseChange\s+(?:on|true|yes)\s*;|type\s+\w*PhaseChange\w*\s*;"
+                           r"|phaseChangeTwoPhaseModel\s+\w+\s*;|type\s+solidificationMeltingSource\s*;"
+                           r"|phaseChangeTwoPhaseMixture\s+\w+\s*;|barotropicCompressibilityModel\s+\w+\s*;"
+                           r"|phaseChangeModel\s+(?!none\b)\w+\s*;)", re.M)
+_MASS_TRANSFER = re.compile(r"^\s*massTransferModel\s*\(\s*\(", re.M)  # a pair of phases inside it
+_PHASE_CHANGE_FILES = ("phaseProperties", "fvOptions", "transportProperties", "thermodynamicProperties")
+
+
+def models_phase_change(root: Path) -> bool:
+    """The tutorial changes the phase of its fluid (condensation, evaporation, boiling, melting,
+    cavitation): constant/phaseChangeProperties, or a phaseProperties, fvOptions, transport or
+    thermodynamic properties or particle cloud properties (its own or a region's) that switch a
+    phase-change model on or name a pair of phases that exchange mass."""
+    if find_file(root / "constant", "phaseChangeProperties") is not None:
+        return True
+    for folder in ("constant", "system"):
+        base = root / folder
+        if not base.is_dir():
+            continue
+        for found in sorted(base.rglob("*")):
+            stem = found.name.split(".")[0]
+            if found.is_file() and (stem in _PHASE_CHANGE_FILES or stem.endswith("CloudProperties")
+                                    or re.fullmatch(r"\w*[cC]loud\d*Properties", stem)):
+                text = read_text(found)
+                if _PHASE_CHANGE.search(text) or _MASS_TRANSFER.search(text):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def phase_change_cached(path: str) -> bool:
+    return models_phase_change(Path(path)) if path else False

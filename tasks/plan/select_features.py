@@ -1,0 +1,281 @@
+"""A request's features for base selection: the physics flags its words ask for or exclude
+(FLAG_WORDS, a phrase that only looks like one not counted), steady or transient, laminar or a
+turbulence model, the solvers its words describe, the flows it names (the router's tutorials),
+its words and names, and what it describes without the method's name: a rotating zone or a
+rotating frame, heat between a solid and a fluid, compressible phases with an interface,
+thermal radiation, a moving mesh. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.plan.select_names import clause_roots, request_words, said_roots
+from tasks.plan.select_values import value_cues
+from tasks.plan.select_words import (
+    _EITHER_TIME_SCHEME,
+    PHRASE_POINTS,
+    SolverWords,
+    _is_steady,
+    _key,
+    _says,
+    _switched_off,
+    _without,
+    joined_names,
+    normal_text,
+    solver_hints,
+    solver_words,
+    words_of,
+)
+
+# request words -> physics flags (True: asked for; False: excluded)
+FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
+                      "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas", "than sound", "than the sound",
+                      "speed of sound", "sound speed", "compressed", "compressibility", "acoustic", "sound wave",
+                      "pressure wave", "water hammer", "blast wave"), ("incompressible",)),
+    "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
+                    "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
+                    "bubble", "interface", "liquid column", "water column", "filling", "droplet", "a drop of",
+                    "drop of water", "drop of oil", "oil and water", "water and oil", "water in oil", "oil in water",
+                    "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas", "meniscus", "wetting",
+                    "contact angle", "surface tension", "capillary", "partly filled", "partially filled",
+                    "half-full", "half full", "cavitation", "cavitating", "vapour pocket", "vapor pocket", "floating", "buoy ", "buoys", "under air",
+                    "below air", "air above", "air on top", "above the water", "above the liquid"),
+                   ("single-phase", "single phase", "one phase", "one-phase")),
+    "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
+                "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative", "radiating",
+                "radiant"), ("isothermal",)),
+    "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
+                  "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
+                  "differentially heated", "heated from one side", "heated on one side", "heated from the side",
+                  "heated from below", "heated from beneath",
+                  "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
+                 ("no gravity", "without gravity", "zero gravity", "gravity neglected", "gravity is neglected",
+                  "gravity ignored", "gravity is ignored", "ignore gravity", "neglect gravity", "neglecting gravity")),
+    "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
+                    "kinematic cloud", "cloud of drops", "cloud of droplets", "droplet cloud", "drops injected",
+                    "injected drops", "injected droplets"), ()),
+    "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
+                    "ignition", "ignited", "premixed", "equivalence ratio"), ()),
+    "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
+    "non_newtonian": (("non-newtonian", "non newtonian", "shear-thinning", "shear thinning", "shear-thickening",
+                       "power law", "power-law", "bird-carreau", "carreau", "cross model", "herschel", "bingham",
+                       "casson", "viscoplastic", "viscoelastic", "polymer solution", "blood"), ()),
+    # a change of phase the base must model (tasks/plan/select_records.models_phase_change)
+    "phase_change": (("condens", "evaporat", "boiling", "boils", "melting", "melts", "molten", "solidif",
+                      "freezing", "freezes", "phase change", "phase-change", "vaporis", "vaporiz", "sublimat", "cavitation", "cavitating", "cavitates"), ()),
+    "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
+                "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel"), ()),
+}
+
+# phrases that contain a physics flag's word without asking for that physics: a shock or
+# pressure wave is no water wave, a gas bubble's "interface" is (so no entry for it)
+FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
+    "multiphase": ("shock wave", "pressure wave", "sound wave", "acoustic wave", "expansion wave", "blast wave",
+                   "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
+                   "acoustic waves", "expansion waves", "blast waves", "compression waves", "pressure drop",
+                   "pressure drops", "sliding interface", "sliding interfaces", "mesh interface", "ami interface",
+                   "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface"),
+    "compressible": ("sonic boom",),
+    # a chemical reactor's ideal mixing, not a stirrer: 'a well-stirred reactor', 'perfectly stirred'
+    "mrf": ("well stirred", "perfectly stirred", "stirred reactor", "stirred reactors"),
+}
+# the phases as interpenetrating continua, each with its own velocity (Euler-Euler, the two-fluid
+# model), described without naming a solver
+TWO_FLUID_WORDS = ("interpenetrating", "inter penetrating", "two fluid model", "two fluid approach",
+                   "euler euler", "eulerian eulerian", "eulerian multiphase", "phases as continua",
+                   "both phases as continua", "as two continua", "each phase its own velocity")
+# a rotating region of the fluid (MRF, MRFProperties' cellZone) rather than the whole fluid in one
+# rotating frame (SRF, the SRF solvers' `also` in canonical/solvers.yaml)
+MRF_ZONE_WORDS = ("mrf", "multiple reference frame", "multiple reference frames", "multiple frames of reference",
+                  "frozen rotor", "rotating zone", "rotating region", "rotating cell zone", "mrf zone",
+                  "moving reference frame", "moving frame of reference")
+# a solid body (its material or the word) and a fluid it exchanges heat with: conjugate heat transfer
+SOLID_WORDS = ("solid", "copper", "steel", "aluminium", "aluminum", "iron", "brass", "metal", "metallic",
+               "titanium", "concrete", "ceramic", "glass", "wood", "silicon", "chip", "fin", "fins",
+               "heat sink", "conducted", "conduction", "conducts", "conducting")
+FLUID_WORDS = ("air", "water", "gas", "fluid", "coolant", "oil", "liquid", "flowing", "flows", "stream",
+               "airflow", "convection", "convective")
+# two phases kept apart by an interface (VOF) rather than one dispersed in the other (Euler-Euler)
+INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface", "under water", "underwater",
+                   "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
+                   "water surface", "liquid surface", "pool", "tank of water", "sharp surface", "clear surface",
+                   "surface between")
+# words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
+DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
+# a condition the request asks of a wall or an inlet -> the boundary condition type (in any field of
+# the tutorial) that carries it: a base that has it can take the request's value as it is
+BC_WORDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "contact angle": (("contact angle", "wetting", "wets the", "wetted", "hydrophobic", "hydrophilic"), "ContactAngle"),
+    "periodic": (("periodic", "cyclic", "cyclic boundaries", "periodic boundaries", "repeats itself", "spatially periodic"),
+                 "cyclic"),
+}
+
+# physics a request states that only some tutorials of a solver carry: thermal radiation (a
+# radiationProperties switched on), a moving mesh (a dynamicMeshDict that moves points; a moving body
+# alone may be a moving boundary condition on a fixed mesh, potentialFreeSurfaceFoam's oscillatingBox)
+RADIATION_WORDS = ("radiation", "radiative", "radiating", "radiates", "radiant", "thermal radiation", "fvdom",
+                   "discrete ordinates", "view factor", "view factors", "p1 radiation", "emissivity")
+MESH_MOTION_WORDS = ("moving mesh", "mesh motion", "dynamic mesh", "deforming mesh", "mesh deforms", "mesh moves",
+                     "mesh deformation", "morphing mesh", "mesh morphing", "moving grid", "deforming grid",
+                     "dynamic grid", "grid motion", "overset", "chimera", "sliding mesh", "mesh that moves",
+                     "mesh that deforms", "mesh follows", "cells move", "moving cells")
+
+
+class RequestFeatures(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    solver: str | None = None
+    model: str | None = None
+    simulation_type: str | None = None
+    steady: bool | None = None
+    flags: dict[str, bool] = Field(default_factory=dict)
+    solver_hints: list[str] = Field(default_factory=list)  # solvers whose own words the request uses
+    hint_strength: dict[str, float] = Field(default_factory=dict)  # solver -> points its words earn
+    default_solvers: list[str] = Field(default_factory=list)  # a named flow's usual solver (the router's)
+    tutorial_hints: list[str] = Field(default_factory=list)
+    words: list[str] = Field(default_factory=list)
+    names: set[str] = Field(default_factory=set)  # the request's words as written, lower case ("pitzdaily")
+    dispersed: bool = False  # droplets, a spray, a mist: a dispersed phase a particle cloud can carry
+    frame: str | None = None  # 'zone' (MRF: only a region rotates) or 'whole' (SRF), rotating_frame
+    solid_and_fluid: bool = False  # heat between a solid body and a fluid: conjugate heat transfer
+    sharp_compressible: bool = False  # compressible phases with an interface: compressible VOF, not Euler-Euler
+    two_fluid: bool = False  # the phases as interpenetrating continua: Euler-Euler, not VOF
+    model_stated: bool = False  # a turbulence model named or RANS/LES said, not only the word 'turbulent'
+    joined: set[str] = Field(default_factory=set)  # adjacent words written as one name ('Pitz-Daily' -> pitzdaily)
+    flow_words: list[str] = Field(default_factory=list)  # the words of the named flows' phrases ('natural convection')
+    words_said: list[str] = Field(default_factory=list)  # BC_WORDS' conditions the request asks for ('contact angle')
+    said: frozenset[str] = frozenset()  # roots of every word the request writes (select_names.root)
+    clauses: tuple[tuple[str, ...], ...] = ()  # the same, clause by clause in their order (select_names)
+    radiation: bool = False  # thermal radiation stated
+    mesh_motion: bool = False  # a moving or deforming mesh stated
+
+
+def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
+    from tasks.foam.physics import model_spec
+    from tasks.retrieval.router import classify, load_ontology
+
+    low = " " + " ".join(text.lower().split()) + " "
+    normal = normal_text(text)
+    flags: dict[str, bool] = {}
+    for flag, (yes, no) in FLAG_WORDS.items():
+        said, said_normal = _without(low, FALSE_FRIENDS.get(flag, ())), _without(normal, FALSE_FRIENDS.get(flag, ()))
+        if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat
+            flags[flag] = False
+        elif any(w in said and _says(said_normal, w.rstrip(), whole=False) for w in yes):
+            flags[flag] = True
+        elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
+            flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
+    cues = value_cues(text)  # what the values say where the words say nothing (Mach 2, Re 500, 300 iterations)
+    for flag in ("compressible", "energy"):
+        if flag not in flags and getattr(cues, flag):
+            flags[flag] = True
+    steady, iterations_only = None, False
+    if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|time[- ]resolved|vortex shedding|\bshedding\b"
+                 r"|\bover time\b|\bin time\b|\bwith time\b", low):
+        steady = False
+    elif re.search(r"\bsteady\b|time[- ]independent|\bstationary (?:flow|state|solution)\b|\bconverged\b", low):
+        steady = True
+    elif says_duration(text):
+        steady = False  # 'until t = 20 s', 'simulate 0.5 s': a physical time is a transient run's
+    elif cues.steady is not None:
+        steady = cues.steady  # '300 iterations' (a steady run's pseudo-time) or 'five seconds' spelled out
+        iterations_only = steady
+    sim = None
+    if model:
+        try:
+            sim = model_spec(model).simulation_type
+        except Exception:  # noqa: BLE001 - an unknown model is the planner's to report
+            sim = None
+    elif re.search(r"\b(?:no|not|without|non)[- ](?:an? |any )?(?:les|rans|ras|large[- ]eddy|sgs|sub[- ]?grid)\b"
+                   r"|\bdns\b|direct (?:numerical )?simulation", low):
+        sim = "laminar"  # 'no LES or RANS model', DNS: every scale resolved, no turbulence model
+    elif re.search(r"\bles\b|large[- ]edd(?:y|ies)|\bsub[- ]?grid\b|\bsgs\b", low):
+        sim = "LES"
+    elif re.search(r"\b(?:no|not|without|non)[- ]?(?:turbulent|turbulence)\b", low):
+        sim = "laminar"  # 'no turbulence', 'not turbulent', 'non-turbulent'
+    elif re.search(r"\brans\b|\bras\b|turbulent|turbulence", low):
+        sim = "RAS"
+    elif "laminar" in low:
+        sim = "laminar"
+    else:
+        sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
+    strength = solver_hints(text + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
+    if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
+                               for s, p in strength.items()):
+        steady = None  # 'a passive scalar ..., run 40 iterations': the method named is transient; its steps
+    onto = load_ontology()
+    route = classify(text, onto)
+    joined = joined_names(text)
+    flows = [(p.phrase, p.solver, p.tutorial) for p in route.phrases] + [
+        (key, p.solver, p.tutorial) for key, p in onto.physics_phrases.items() if _key(key) in joined]  # 'Pitz-Daily'
+    tutorials = list(dict.fromkeys(t for _, _, t in flows if t))
+    defaults = [solver for _, solver, _ in flows if solver and solver not in strength]
+    return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
+                           solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
+                           default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
+                           words=words_of(text),
+                           names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())),
+                           joined=joined - {_key(phrase) for phrase, _, _ in flows},
+                           dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
+                           frame=rotating_frame(text),
+                           solid_and_fluid=solid_and_fluid(normal, flags),
+                           flow_words=sorted({w for phrase, _, t in flows if t for w in words_of(phrase)}),
+                           words_said=[name for name, (phrases, _) in BC_WORDS.items()
+                                       if any(_says(normal, p) for p in phrases)],
+                           two_fluid=any(_says(normal, w) for w in TWO_FLUID_WORDS),
+                           model_stated=sim in ("RAS", "LES") and (bool(model) or bool(_MODEL_STATED.search(low))),
+                           sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
+                                                   and any(_says(normal, w) for w in INTERFACE_WORDS)),
+                           said=said_roots(request_words(text)), clauses=clause_roots(text),
+                           radiation=any(_says(normal, w) for w in RADIATION_WORDS),
+                           mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS))
+
+
+# a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')
+_DURATION = re.compile(r"(?<![/\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:s|sec|secs|seconds?|ms|milliseconds?|min|minutes?)"
+                       r"(?![\w/^*\-])", re.I)
+
+
+# a turbulence model stated in words: RANS or LES by name or by what it resolves
+_MODEL_STATED = re.compile(r"\bles\b|large[- ]edd(?:y|ies)|\bsub[- ]?grid\b|\bsgs\b|\brans\b|\bras\b"
+                           r"|reynolds[- ]averaged|turbulence model|k[- ](?:epsilon|omega)|spalart|smagorinsky")
+
+
+def says_duration(text: str) -> bool:
+    """The request states a physical time (an end time, a duration, a write interval): a
+    quantity in seconds that is no rate or speed ('m/s', 'per second', '1/s')."""
+    for m in _DURATION.finditer(text):
+        after = text[m.end():m.end() + 12].lower()
+        before = text[max(0, m.start() - 3):m.start()]
+        if re.match(r"\s*(?:-1|\^|per\b)", after) or "/" in before:
+            continue
+        return True
+    return False
+
+
+def rotating_frame(text: str) -> str | None:
+    """'zone' when the request turns only a region of the fluid (MRF: a rotating zone, a frozen
+    rotor, multiple reference frames), 'whole' when the whole fluid turns with one frame (SRF:
+    the SRF solvers' names of the method, canonical/solvers.yaml), or None."""
+    low = normal_text(text)
+    zone = any(_says(low, p) for p in MRF_ZONE_WORDS) or bool(re.search(
+        r" (?:only|just) (?:in|around|inside|within) the (?:rotor|impeller|rotating|blade|stirrer)"
+        r"| (?:rotor|impeller|rotating|blade|stirrer|fan) (?:region|zone|cell zone|cellzone)s? ", low))
+    whole = any(_says(low, p) for p in solver_words().get("SRFSimpleFoam", SolverWords()).also) or bool(
+        re.search(r" (?:whole|entire|all the) (?:domain|fluid|mesh|flow) (?:rotates|rotating|turns|spins)", low))
+    if zone and not any(_says(low, p) for p in ("single rotating frame", "SRF")):
+        return "zone"
+    return "whole" if whole else None
+
+
+def solid_and_fluid(normal: str, flags: dict[str, bool]) -> bool:
+    """Heat passes between a solid body and a fluid ('a copper plate cooled by air', 'heat conducted
+    through a wall into water'): two regions, conjugate heat transfer, even without the word. Not
+    when the solid is a particle cloud, a phase of a multiphase flow or a fuel."""
+    if not flags.get("energy") or any(flags.get(f) for f in ("multiphase", "lagrangian", "combustion")):
+        return False
+    return any(_says(normal, w) for w in SOLID_WORDS) and any(_says(normal, w) for w in FLUID_WORDS)

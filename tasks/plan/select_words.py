@@ -1,0 +1,284 @@
+"""What words say, for base selection: the request's words (lower case, stemmed, a solver's name
+and a time step left out), the words of a tutorial's path, and each solver's own words (its
+`-help` line and the method's other names, canonical/solvers.yaml) that tell it apart; whether
+the request says a phrase (not negated) and what a solver is by its own description (steady,
+laminar only, compressible, a free surface, Euler-Euler, compressible or N-phase VOF). Pure;
+canonical/ files read once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from tasks.core.paths import CANONICAL_DIR
+
+# (potentialFoam's 'potential', not potentialFreeSurfaceFoam's: that one steps a wave height in time)
+_STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|[pP]otentialFoam|laplacian|SRFSimple|porousSimple")
+# solvers that run either way: laplacianFoam steps its diffusion in time and reaches the steady state
+_EITHER_TIME_SCHEME = re.compile(r"[lL]aplacian")
+
+_STOP = set("the a an of and or in on at to for with by from into over under is are be as flow case simulation "
+            "simulate run using use set up setup openfoam model solver steady transient turbulent laminar "
+            "inlet outlet wall walls velocity pressure temperature mesh cells cell time seconds second "
+            "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
+            "between first second third half quarter degree degrees compressible incompressible unsteady around "
+            "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region "
+            "subsonic transonic supersonic hypersonic turbulence hot cold warm heated cool"
+            .split())  # physics words count through the flags and the solver words, not as geometry
+_VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
+
+
+def name_words(case: str) -> list[str]:
+    """The words of a tutorial's path: 'heatTransfer/buoyantSimpleFoam/buoyantCavity' ->
+    heat transfer buoyant simple foam buoyant cavity."""
+    words: list[str] = []
+    for part in case.split("/"):
+        spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)", " ", part)
+        words += [w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w]
+    return words
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case words, a camelCase name split into its words (obliqueShock -> oblique shock)."""
+    text = re.sub(r"\b\w+Foam\b", " ", text)  # solver names are matched as solvers, not as words
+    text = re.sub(r"\btime[- ]?steps?\b", " ", text, flags=re.I)  # a time step is no step of the geometry
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)", " ", text)
+    return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", spaced.lower()) if w not in _STOP and len(w) > 2]
+
+
+class SolverWords(BaseModel):
+    """One solver of canonical/solvers.yaml: its own `-help` description and what else the
+    method is called."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    help: str = ""
+    also: list[str] = Field(default_factory=list)
+
+
+PHRASE_POINTS = 60.0  # a request that calls the method by one of its names
+MORE_PHRASE_POINTS = 15.0  # per further name of the method the request uses, two at most
+WORD_POINTS = 10.0  # per distinctive word of the solver's own description, at most two
+# words of a description that say nothing about which solver it is
+_GENERIC = set("""solver transient steady state turbulent laminar flow flows fluid fluids incompressible
+compressible with including optional mesh motion topology changes based using phase phases fraction interface
+capturing equation equations single continuous effect volume particle particles which other support derived
+described include includes inlet outlet pressure velocity water thermal number model case moving energy boundary
+condition layer large small under problem problems simulation simulating direct generate generated typically
+application approach similar relative common otherwise properties package quantity solve solves provide designed
+comparison against finite segregated linear enhanced influence applying causing evolve calculated frame
+formulation internal obtained enable inclusion andsolid withimplicit explicit implicit algorithm""".split())
+
+
+def normal_text(text: str) -> str:
+    """Lower case, hyphens, slashes and underscores as spaces, padded: phrases match whole words
+    however the request joins them ('shallow-water' = 'shallow water')."""
+    return " " + " ".join(re.sub(r"[-_/(),;:.!?']", " ", text.lower()).split()) + " "
+
+
+@lru_cache(maxsize=1)
+def solver_words() -> dict[str, SolverWords]:
+    """canonical/solvers.yaml, validated."""
+    path = CANONICAL_DIR / "solvers.yaml"
+    data = yaml.safe_load(path.read_text()) if path.is_file() else {}
+    return {name: SolverWords.model_validate(entry or {}) for name, entry in (data or {}).items()}
+
+
+def _help_words(text: str) -> set[str]:
+    from tasks.foam.commands import SOLVERS
+
+    names = {s.lower() for s in SOLVERS}  # "derived from interFoam" says nothing of interFoam requests
+    return {_stem(w) for w in normal_text(text).split() if len(w) >= 5 and w not in names} - _GENERIC
+
+
+@lru_cache(maxsize=1)
+def _distinctive_help_words() -> dict[str, frozenset[str]]:
+    """Solver -> the words of its description that at most two solvers' descriptions use
+    (mesh-motion and overset variants, which repeat their base's line, not counted)."""
+    entries = solver_words()
+    own = {name: _help_words(e.help) for name, e in entries.items()}
+    counted = [words for name, words in own.items() if "DyM" not in name and not name.startswith("over")]
+    df: dict[str, int] = {}
+    for words in counted:
+        for w in words:
+            df[w] = df.get(w, 0) + 1
+    return {name: frozenset(w for w in words if df.get(w, 0) <= 2) for name, words in own.items()}
+
+
+# a hyphen between two letters: a name written in pieces ('MP-PIC', 'iso-Advector')
+_HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
+def solver_hints(text: str) -> dict[str, float]:
+    """Solver -> points for the words of the request that only it (or its close variants) is
+    described by: one of its names (`also`) or distinctive words of its own description."""
+    low = normal_text(text)
+    joined = normal_text(_HYPHENATED.sub("", text))  # 'MP-PIC' is MPPIC, 'Euler-Lagrange' also Euler Lagrange
+    words = {_stem(w) for w in low.split()}
+    out: dict[str, float] = {}
+    for name, entry in solver_words().items():
+        points = 0.0
+        said = list(dict.fromkeys(_phrases_said(low, entry.also) + _phrases_said(joined, entry.also)))
+        if said:
+            points += PHRASE_POINTS + MORE_PHRASE_POINTS * min(len(said) - 1, 2)
+        shared = _distinctive_help_words()[name] & words
+        points += WORD_POINTS * min(len(shared), 2)
+        if points:
+            out[name] = points
+    return out
+
+
+def _phrases_said(low: str, phrases: list[str]) -> list[str]:
+    """The phrases the request says, a phrase inside a longer one said counted once
+    ('pool fire' and 'fire' are one name of the method)."""
+    said = list(dict.fromkeys(normal_text(p) for p in phrases if _says(low, p)))  # 'one-way' = 'one way'
+    return [p for p in said if not any(q != p and p in q for q in said)]
+
+
+def _says(low: str, phrase: str, whole: bool = True) -> bool:
+    """The normalised request says the phrase (as whole words, or with `whole` False as the start
+    of a word: 'buoyan'), not negated ('non-rotating', 'no Coriolis', 'without rotation')."""
+    target = normal_text(phrase) if whole else " " + " ".join(re.sub(r"[-_/]", " ", phrase.lower()).split())
+    if not target.strip():
+        return False
+    at = low.find(target)
+    while at >= 0:
+        before = low[max(0, at - 12):at + 1]
+        if not re.search(r"\b(?:non|no|not|without|ignore|ignoring|neglect|neglecting)\s*$", before) \
+                and not _NEGATED_AFTER.match(_after_word(low, at + len(target) - (1 if whole else 0))):
+            return True
+        at = low.find(target, at + 1)
+    return False
+
+
+# a phrase the request switches off after saying it ('buoyancy ignored', 'gravity is neglected')
+_NEGATED_AFTER = re.compile(r" (?:is |are |can be |may be |to be |be )?(?:ignored|ignore|neglected|neglect|not included"
+                            r"|not considered|not needed|switched off|turned off) ")
+
+
+def _switched_off(low: str, stem: str) -> bool:
+    """The request names the physics (a word starting with `stem`) to switch it off: 'buoyancy is
+    ignored', 'neglecting buoyancy' (a plain 'no' or 'non-' only leaves it unasked)."""
+    target = " " + " ".join(re.sub(r"[-_/]", " ", stem.lower()).split())
+    at = low.find(target)
+    while at >= 0:
+        if re.search(r"\b(?:ignore|ignoring|neglect|neglecting)\s*$", low[max(0, at - 12):at + 1]) or \
+                _NEGATED_AFTER.match(_after_word(low, at + len(target))):
+            return True
+        at = low.find(target, at + 1)
+    return False
+
+
+def _after_word(low: str, at: int) -> str:
+    """The text from the end of the word at `at` on, its leading space kept ('buoyan' -> after 'buoyancy')."""
+    return low[at + re.match(r"\S*", low[at:]).end():]
+
+
+@lru_cache(maxsize=1)
+def descriptions() -> dict[str, list[str]]:
+    """Tutorial -> words that describe its geometry and physics (canonical/tutorials.yaml)."""
+    path = CANONICAL_DIR / "tutorials.yaml"
+    data = yaml.safe_load(path.read_text()) if path.is_file() else {}
+    return {case: words_of(text) for case, text in (data or {}).items()}
+
+
+@lru_cache(maxsize=2048)
+def description_of(case: str) -> tuple[str, ...]:
+    """The tutorial's canonical words, or those of its sibling: the same solver's tutorial of the
+    same name under another turbulence folder ('cavitatingFoam/LES/throttle' has RAS/throttle's,
+    'twoPhaseEulerFoam/laminar/fluidisedBed' has RAS/fluidisedBed's): the same geometry."""
+    known = descriptions()
+    if case in known:
+        return tuple(known[case])
+    parts = case.split("/")
+    for other, words in known.items():
+        o = other.split("/")
+        if len(o) == len(parts) and o[:2] == parts[:2] and o[-1] == parts[-1] and o[2] in _TURBULENCE_FOLDERS \
+                and parts[2] in _TURBULENCE_FOLDERS:
+            return tuple(words)
+    return ()
+
+
+_TURBULENCE_FOLDERS = {"laminar", "RAS", "LES", "DNS"}
+
+
+def _key(name: str) -> str:
+    """A name as letters and digits only, lower case: 'Pitz-Daily' -> 'pitzdaily'."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def joined_names(text: str) -> set[str]:
+    """Two or three adjacent words of the request written as one name, the way a tutorial's
+    camelCase name joins them: 'Pitz-Daily' -> pitzdaily, 'T-junction' -> tjunction, 'DTC hull' ->
+    dtchull, 'Benard cells' -> benardcells, 'hot room' -> hotroom."""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    parts = [words[i:i + n] for n in (2, 3) for i in range(len(words) - n + 1)]
+    return {"".join(part) for part in parts if not part[0].isdigit() and not all(w in _STOP for w in part)}
+
+
+def _without(text: str, phrases: tuple[str, ...]) -> str:
+    """The text with each phrase blanked out (whole words; the text is lower case)."""
+    for phrase in phrases:
+        text = re.sub(rf"\b{re.escape(phrase)}\b", " ", text)
+    return text
+
+
+def _described_compressible(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) speaks of compressible flow or a
+    compressibility, not only of incompressible fluids."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"(?<!in)compressib", entry.help.lower()))
+
+
+def _described_free_surface(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) says it models a free surface
+    (potentialFreeSurfaceFoam's single-phase approximation)."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"free[- ]surface", entry.help.lower()))
+
+
+def _is_steady(solver: str) -> bool:
+    """A steady solver: its name says SIMPLE (or potentialFoam, laplacianFoam), or its own `-help`
+    line (canonical/solvers.yaml) starts 'Steady-state' (adjointShapeOptimizationFoam,
+    solidEquilibriumDisplacementFoam)."""
+    entry = solver_words().get(solver)
+    return bool(_STEADY_SOLVERS_WORD.search(solver)) or bool(entry and entry.help.lower().startswith("steady-state"))
+
+
+def _euler_euler(solver: str) -> bool:
+    return "EulerFoam" in solver
+
+
+def _vof(solver: str) -> bool:
+    """A VOF solver: its own `-help` line (canonical/solvers.yaml) says VOF or interface capturing."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"\bVOF\b|interface[- ]capturing", entry.help))
+
+
+def _compressible_vof(solver: str) -> bool:
+    entry = solver_words().get(solver)
+    return bool(entry and "VOF" in entry.help and "two compressible" in entry.help)  # not N phases
+
+
+def _n_phase_vof(solver: str) -> bool:
+    """A VOF solver for more than two phases (multiphaseInterFoam's N, interMixingFoam's three): its
+    tutorials carry three or four."""
+    entry = solver_words().get(solver)
+    return bool(entry and re.search(r"\b(?:N|three) incompressible fluids\b", entry.help)
+                and re.search(r"interface", entry.help))
+
+
+def _laminar_only(solver: str) -> bool:
+    """The solver's own `-help` line (canonical/solvers.yaml) says laminar flow and never turbulent
+    (icoFoam, nonNewtonianIcoFoam, mhdFoam, sonicLiquidFoam): no turbulence model runs in it."""
+    entry = solver_words().get(solver)
+    text = entry.help.lower() if entry else ""
+    return "laminar" in text and "turbulen" not in text
