@@ -25,7 +25,7 @@ _TAPER_WORDS = r"(?:taper(?:ed|ing)?|converging|diverging|convergent|divergent|c
 _HIGH = r"(?:high|wide|tall|in\s+height|in\s+width)"
 _LONG = r"(?:long|in\s+length)"
 # sizes written just before the noun: "a 0.1 m wide, 0.1 m long inlet duct", "a 20 mm channel"
-_PREFIX = re.compile(rf"(?:(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:{_HIGH}|{_LONG})?\s*(?:,|and)?\s*)+"
+_PREFIX = re.compile(rf"(?:(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:{_HIGH}|{_LONG})?\s*(?:,|and)?\s*)+(?:of\s+)?"
                      rf"(?:(?:straight|plain|flat|horizontal|parallel|rectangular|straight-walled|{_INLET_WORDS}|"
                      rf"{_OUTLET_WORDS}|{_TAPER_WORDS}|narrow(?:er)?|wide(?:r)?)\s+){{0,3}}$", re.I)
 
@@ -99,8 +99,9 @@ def _read_sizes(text: str, sec: Section) -> None:
     head = text[sec.start:sec.noun_end]
     for m in re.finditer(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?P<adj>{_HIGH}|{_LONG})?", head, re.I):
         adj = m.group("adj")
-        straight = not adj and re.match(r"\s*(?:straight|long)\b", head[m.end():], re.I)  # "a 10 cm straight inlet"
-        kind = "length" if straight or (adj and re.match(_LONG, adj, re.I)) else "height"
+        # "a 10 cm straight inlet", "100 mm of throat duct", "a 200 mm taper": unqualified, a length
+        along = not adj and (re.match(r"\s*(?:straight|long|of)\b", head[m.end():], re.I) or sec.role == "taper")
+        kind = "length" if along or (adj and re.match(_LONG, adj, re.I)) else "height"
         sec.sizes.setdefault(kind, (float(m.group(1)) * unit_factor(m.group(2)),
                                     (sec.start + m.start(), sec.start + m.end())))
     own = text[sec.noun_end:sec.end]
@@ -123,16 +124,19 @@ def _read_sizes(text: str, sec: Section) -> None:
 
 
 _VERB = (r"(?:drop|fall|decreas|reduc|shrink|narrow|contract|converg|diverg|taper|ris|increas|grow|doubl|tripl|halv"
-         r"|widen|expand|open|step(?:s|ping)?\s+(?:up|down))")
+         r"|widen|expand|open|step(?:s|ping|ped)?\s+(?:up|down))")
 # a change of height said with a verb, of the channel ("the height drops to 4 cm", "where it doubles in height to
 # 4 cm") or as a participle ("widening to 12 cm"); not "the cells shrink to 1 mm"
-_CHANGE_TO = re.compile(rf"(?:\b(?:height|width|it|channel|duct|section|passage|walls?|which|then)\s+"
+_CHANGE_TO = re.compile(rf"(?:\b(?:height|width|it|channel|duct|section|passage|walls?|which|that|then|and)\s+"
                         rf"(?:(?:from|at)\s+x\s*=\s*{NUM}\s*(?:{UNIT})?\s+)?"  # "the channel from x = -0.2 m narrows to 4 cm"
                         rf"(?:suddenly\s+|abruptly\s+|linearly\s+|gradually\s+|smoothly\s+|then\s+)?{_VERB}\w*"
                         rf"|\b{_VERB}\w*ing)(?:\s+(?:suddenly|abruptly|linearly|gradually|smoothly|sharply))?"
-                        rf"\s+(?:in\s+(?:height|width)\s+)?(?:up\s+|down\s+|out\s+)?to\s+(?:an?\s+|the\s+)?(?:only\s+)?{_LEN}",
+                        rf"\s+(?:in\s+(?:height|width)\s+)?(?:up\s+|down\s+|out\s+)?(?:to|into)\s+(?:an?\s+|the\s+)?(?:only\s+)?{_LEN}",
                         re.I)
-_STRAIGHT = r"(?:(?:of\s+)?straight\s+(?:(?:duct|channel|section|pipe|passage)\s+)?)?"
+# "of straight duct", "of inlet channel", "of plain upstream pipe", "straight": the section a length is of
+_QUALIFIER = r"(?:straight|plain|flat|parallel|constant[- ]height|inlet|outlet|upstream|downstream|entry|exit|narrow|wide)"
+_STRAIGHT = (rf"(?:of\s+(?:{_QUALIFIER}\s+){{0,2}}(?:duct|channel|section|pipe|passage|tube)\s+"
+             rf"|(?:of\s+)?straight\s+(?:(?:duct|channel|section|pipe|passage)\s+)?)?")
 _BEYOND = re.compile(rf"(?<![\w.]){_LEN}\s+{_STRAIGHT}(?:(?:beyond|past|after|behind|downstream\s+of)\s+the\s+{_CHANGE}"
                      rf"|after(?=\s*(?:[;,.]|$)))", re.I)  # "200 mm straight after"
 _AHEAD = re.compile(rf"(?<![\w.]){_LEN}\s+{_STRAIGHT}(?:before|ahead\s+of|upstream\s+of|in\s+front\s+of)\s+the\s+{_CHANGE}",
@@ -143,13 +147,16 @@ _HEIGHT_AFTER = re.compile(rf"\b(?:height|width)\s+(?:just\s+)?(?:after|behind|b
 _HEIGHT_BEFORE = re.compile(rf"\b(?:height|width)\s+(?:just\s+)?(?:before|ahead\s+of|upstream\s+of)\s+the\s+{_CHANGE}\s*"
                             rf"(?:is\s+|of\s+|=\s*|:\s*)?{_LEN}", re.I)
 # "20 cm of straight duct ahead of it and 50 cm after"
-_AHEAD_AND_AFTER = re.compile(rf"(?<![\w.]){_LEN}\s+(?:of\s+(?:straight\s+)?(?:duct|channel|section|pipe)\s+)?(?:ahead\s+of|before|"
+_AHEAD_AND_AFTER = re.compile(rf"(?<![\w.]){_LEN}\s+{_STRAIGHT}(?:ahead\s+of|before|"
                               rf"upstream\s+of)(?:\s+(?:it|the\s+\w+))?\s+and\s+{_LEN}\s+(?:of\s+\w+\s+)?(?:after|behind|downstream)",
                               re.I)
 _AROUND = re.compile(rf"(?<![\w.]){_LEN}\s+(?:long\s+)?(?:straight\s+)?(?:sections|ducts|channels|parts|lengths|legs)\s+"
                      rf"(?:before\s+and\s+after|upstream\s+and\s+downstream|on\s+(?:either|each|both)\s+sides?)", re.I)
-_CONTINUES = re.compile(rf"\b(?:continues?|carries\s+on|goes\s+on)\s+(?:for|over)\s+(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}",
-                        re.I)
+_CONTINUES = re.compile(rf"\b(?:continues?|carries\s+on|goes\s+on)\s+(?:for|over)\s+(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}"
+                        rf"|\b(?:continues?|runs?|extends?|goes|carries\s+on)\s+(?:on\s+)?(?:for\s+)?(?:another|a\s+further"
+                        rf"|an\s+additional|a\s+farther)\s+{_LEN}"
+                        # "running 400 mm further", "continuing for 30 cm more"
+                        rf"|\b(?:continu|run|extend|go|carr)\w*\s+(?:on\s+)?(?:for\s+)?{_LEN}\s+(?:further|more|farther)\b", re.I)
 
 
 # "the height goes from 3 cm upstream to 5 cm downstream"
@@ -221,8 +228,9 @@ def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tup
                           ("upstream_length", _AHEAD), ("downstream_length", _CONTINUES)):
         m = pattern.search(text)
         if m and name not in out:
-            out[name] = float(m.group(1)) * unit_factor(m.group(2))
-            spans.append((m.start(1), m.end(2)))
+            g = next(i for i in range(1, (m.lastindex or 1) + 1, 2) if m.group(i) is not None)  # the alternative that matched
+            out[name] = float(m.group(g)) * unit_factor(m.group(g + 1))
+            spans.append((m.start(g), m.end(g + 1)))
     return out, spans
 
 

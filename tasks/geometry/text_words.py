@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_symbols import symbol_lengths
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen").split()
@@ -19,7 +20,7 @@ _WORD = "|".join(sorted([*_ONES, *_TENS, "hundred", "thousand"], key=len, revers
 _UNIT_WORD = (r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?:es)?|feet|foot|mm|cm|m"
               r"|diameters?|chords?(?:\s+lengths?)?|step[- ]heights?|radii|times)\b")
 _SPELLED = re.compile(rf"(?<![\w.-])(?P<num>(?:{_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD}))*)"
-                      rf"(?P<frac>\s+and\s+an?\s+(?:half|quarter))?\s+(?P<unit>{_UNIT_WORD})(?!\s*(?:per\b|/))", re.I)
+                      rf"(?P<frac>\s+and\s+an?\s+(?:half|quarter))?[\s-]+(?P<unit>{_UNIT_WORD})(?!\s*(?:per\b|/))", re.I)
 _FRACTION = re.compile(rf"\b(?:(?P<half>half)\s+an?|an?\s+(?P<quarter>quarter)\s+of\s+an?)\s+(?P<unit>{_UNIT_WORD})",
                        re.I)
 _LENGTH_UNIT = r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?:es)?|feet|foot|mm|cm|m|in|ft)"
@@ -69,19 +70,53 @@ def table_rows(text: str) -> str:
     return "\n".join(out)
 
 
+# a line's bullet or number: "- ", "* ", "• ", "1. ", "2) "
+_BULLET = r"(?:[-*•·‣▪]\s+|\(?\d{1,2}[.)]\s+)"
+
+
+# "Length: 800 mm", "Inlet velocity: 0.02 m/s", "step height: 1 in": a key (a capitalised word or a few words) and its value
+_KEY = r"(?:^|(?<=\s))[A-Za-z][\w-]*(?:\s[a-z][\w-]*){0,2}:\s"
+
+
+def list_lines(text: str) -> str:
+    """A request written as lines ("Length: 800 mm", "- step height 1 in") as one clause per line:
+    each line break that ends a line without punctuation becomes "; ", and bullets are dropped, so
+    one line's value is not read with the next line's first word ("40 mm" + "Inlet at x = 0").
+    The same list with its line breaks already joined into spaces ("Length: 800 mm Height: 40 mm
+    Inlet at x = 0", "* step height: 1 in * inlet channel ...") gets its clauses back from its
+    bullets, or from the capital letter that starts each line after a value. Other text comes back
+    unchanged."""
+    t = text.strip()
+    if "\n" in t:
+        t = re.sub(rf"^\s*{_BULLET}", "", t)
+        t = re.sub(rf"(?<=[.;,:!?])[ \t]*\n\s*{_BULLET}?", " ", t)
+        return re.sub(rf"[ \t]*\n\s*{_BULLET}?", "; ", t)
+    bullet = re.match(r"\s*([-*•·‣▪])\s+", t)
+    if bullet and t.count(f" {bullet.group(1)} ") >= 2:  # "- a ... - b ... - c": the bullets of joined lines
+        t = t[bullet.end():]
+        return re.sub(rf"(?<![;,.:])\s+{re.escape(bullet.group(1))}\s+", "; ", t).replace(f" {bullet.group(1)} ", "; ")
+    if len(re.findall(_KEY, t)) >= 3:  # "Geometry: ... Length: 800 mm Height: 40 mm": each capital after a value opens a line
+        return re.sub(r"(?<=[\w)%°])\s+(?=[A-Z][a-z])", "; ", t)
+    return text
+
+
 def plain_lengths(text: str) -> str:
     """`text` with the lengths written in words, hyphens, axis notes or arrows rewritten as
     "<number> <unit>" (the rest of the text unchanged)."""
-    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", table_rows(text))  # "Taylor–Couette", "forward‑facing"
+    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", list_lines(table_rows(text)))  # "Taylor–Couette", "forward‑facing"
     t = _SPELLED.sub(_spelled, t)
     t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
     # "cells of about a centimetre", "a metre long": one of the unit
     t = re.sub(r"\b(?<!per\s)an?\s+(millimet(?:er|re)|centimet(?:er|re)|met(?:er|re)|inch|foot)\b(?!\s*(?:per\b|/))", r"1 \1", t,
                flags=re.I)
+    # "a 1/2 in pipe", "1 1/2 inch", "3/4-inch": a fraction before a length unit as a decimal
+    t = re.sub(rf"(?<![\w./])(?:(\d+)[ -])?(\d+)/(\d+)(?=\s*-?\s*{_LENGTH_UNIT}\b|\s*\")",
+               lambda m: f"{int(m.group(1) or 0) + int(m.group(2)) / int(m.group(3)):g}" if int(m.group(3)) else m.group(0), t)
     t = re.sub(r"\btwice\b", "2 times", t, flags=re.I)
     t = re.sub(r"\bthrice\b", "3 times", t, flags=re.I)
     # "a 4-inch-high channel", "a 10-cm-long section", "a 2-inch pipe"
     t = re.sub(rf"(?<![\w.])({NUM})\s*-\s*({_LENGTH_UNIT})(?:\s*-\s*(?=[a-z])|(?=\W|$))", r"\1 \2 ", t, flags=re.I)
+    t = re.sub(rf"(?<![\w.])({NUM}\s*{_LENGTH_UNIT})-(?=[a-z])", r"\1 ", t, flags=re.I)  # "5 foot-long" (from "five-foot-long")
     t = re.sub(r"  +", " ", t)
     # "2 m (x) x 0.1 m (y)", "0.1 m (in x)": the axis a length lies along, said after it
     t = re.sub(rf"(?<=[a-z\d])\s*\(\s*(?:in\s+|along\s+)?[xyz](?:[- ]direction)?\s*\)", "", t, flags=re.I)
@@ -93,7 +128,7 @@ def plain_lengths(text: str) -> str:
                t, flags=re.I)
     # "20 mm -> 40 mm", "2 cm → 6 cm": from one size to another
     t = re.sub(rf"(?<![\w.])({NUM}\s*{_LENGTH_UNIT}?)\s*(?:->|→|=>|⟶)\s*(?=[-+.\d])", r"from \1 to ", t, flags=re.I)
-    return t
+    return symbol_lengths(t)
 
 
 _DIM_ADJ = r"(?:tall|high|deep|wide|long|broad)"
@@ -134,20 +169,43 @@ _DIM_NOUN = r"(height|depth|width|length)"
 _PROPORTIONS = [  # (pattern, group of the first size, of the second, of the number)
     (re.compile(rf"\b{_DIM_NOUN}\s+(?:is\s+|of\s+)?({NUM})\s+times\s+(?:the\s+|its\s+)?{_DIM_NOUN}\b", re.I), 1, 3, 2),
     (re.compile(rf"\b{_DIM_NOUN}[- ]to[- ]{_DIM_NOUN}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})", re.I), 1, 2, 3),
-    (re.compile(rf"\(?\s*\b([HDWLhdwl]|height|depth|width|length)\s*/\s*([HDWLhdwl]|height|depth|width|length)\b\s*\)?\s*"
-                rf"(?:=|:|of|is)\s*({NUM})"), 1, 2, 3),
+    (re.compile(rf"\(?\s*\b([HDWLhdwl]|height|depth|width|length)\s*/\s*([HDWLhdwl]|height|depth|width|length)\b"
+                rf"(?:\s*\)\s*(?:=|:|of|is|,)?|\s*(?:=|:|of|is))\s*({NUM})"), 1, 2, 3),  # "(height/width) 1.5", "H/W = 4"
 ]
 
 
-def cavity_proportion(text: str) -> float | None:
-    """A cavity's height over its width when the words say which is which: "twice as deep as it is wide",
-    "aspect ratio H/W = 4", "depth to width ratio 3", "height is 2 times the width" (None otherwise)."""
+def proportion(text: str) -> tuple[str, str, float] | None:
+    """Two sizes in proportion, as the words name them: "twice as deep as it is wide" -> ("deep", "wide", 2),
+    "L/H = 20" -> ("l", "h", 20), "length-to-height ratio 10" -> ("length", "height", 10)."""
     said = times_as(text)
     for pattern, first, second, number in _PROPORTIONS:
         m = None if said else pattern.search(text)
         if m:
             said = (m.group(first).lower(), m.group(second).lower(), float(m.group(number)))
-    if not said or said[2] <= 0:
+    return said if said and said[2] > 0 else None
+
+
+_ALONG = ("long", "length", "l")
+
+
+def channel_proportion(text: str) -> float | None:
+    """A channel's length over its height when the words say which is which: "L/H = 20", "length-to-height
+    ratio of 30", "ten times longer than it is high", "(length/width) 12" (None otherwise)."""
+    said = proportion(text)
+    if not said:
+        return None
+    if said[0] in _ALONG and said[1] in (*_UP, "wide", "width", "w"):
+        return said[2]
+    if said[1] in _ALONG and said[0] in (*_UP, "wide", "width", "w"):
+        return 1 / said[2]
+    return None
+
+
+def cavity_proportion(text: str) -> float | None:
+    """A cavity's height over its width when the words say which is which: "twice as deep as it is wide",
+    "aspect ratio H/W = 4", "depth to width ratio 3", "height is 2 times the width" (None otherwise)."""
+    said = proportion(text)
+    if not said:
         return None
     if said[0] in _UP and said[1] in _ACROSS:
         return said[2]

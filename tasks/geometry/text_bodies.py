@@ -1,0 +1,269 @@
+"""Bodies in a channel from a request's words: the words about a body blanked out of the domain's, a
+cylinder's place and domain (blockage, diameters upstream and downstream, centre), and obstacles
+described one per clause (squares, rectangles, circles, polygons) with their sizes and centres.
+Pure functions; metres."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.placement import axis_ranges, body_at_origin, body_x, body_y, distances_from_body, wall_side, x_list
+from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
+from tasks.geometry.text_lengths import _DIAMETERS, multiples, named_lengths
+from tasks.geometry.text_numbers import LENGTH
+from tasks.geometry.text_points import body_positions, centre, find_points, vertices
+
+
+def _relative_x(clause: str, length: float | None = None) -> float | None:
+    """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m",
+    "0.8 m upstream of the outlet", "a quarter of the way along" (placement.body_x)."""
+    return body_x(clause, length)
+
+
+def _relative_centre(clause: str, height: float | None, length: float | None = None) -> Point | None:
+    """"centred 50 cm downstream of the inlet at mid-height", "centre 20 cm downstream of the inlet
+    and 20 cm above the bottom wall", "at x = 0.6 m on the centreline"."""
+    x = _relative_x(clause, length)
+    if x is None:
+        return None
+    y = _relative_y(clause, height)
+    return (x, y) if y is not None else None
+
+
+def _relative_y(clause: str, height: float | None) -> float | None:
+    """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
+    centreline", "5 cm below the top wall", "1 cm above the centreline" (placement.body_y)."""
+    return body_y(clause, height)
+
+
+_BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
+               r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
+               r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
+               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?)\b")
+_BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
+
+
+def domain_words(text: str) -> str:
+    """`text` with the words about its bodies blanked out, so a body's size ("a rectangular obstacle
+    0.2 m wide and 0.1 m high", "a 2 cm cylinder") is not read as the domain's: each body phrase runs
+    from the body's noun (and a size just before it) to the channel it sits in or the end of its clause."""
+    out = list(text)
+    for m in re.finditer(_BODY_START, text, re.I):
+        end = re.search(_BODY_END, text[m.end():], re.I)
+        stop = m.end() + end.start() if end else len(text)
+        out[m.start():stop] = " " * (stop - m.start())
+    return "".join(out)
+
+
+# how far the side walls are from a cylinder, in diameters: "4 D to each side wall", "4D either side of the centre",
+# "10 diameters above and below", "the walls are each 4 D away from the centre", "walls 5 d from the axis"
+_SIDE_WALLS = re.compile(rf"({NUM})\s*(?:{_DIAMETERS})\s+(?:away\s+)?(?:(?:from|of)\s+the\s+(?:cylinder(?:'s)?\s+)?"
+                         rf"(?:cent(?:re|er)|axis|cylinder)\s+)?(?:to\s+(?:each|either|the|both)\s+(?:side\s+)?walls?"
+                         rf"|above\s+and\s+below|below\s+and\s+above|on\s+(?:each|either|both)\s+sides?"
+                         rf"|(?:to\s+)?(?:each|either)\s+side|to\s+the\s+(?:top|side))")
+_WALLS_AWAY = re.compile(rf"\bwalls?\b[^.;]{{0,40}}?(?<![\w.])({NUM})\s*(?:{_DIAMETERS})\s+(?:away\s+)?from\s+the\s+"
+                         rf"(?:cylinder(?:'s)?\s+)?(?:cent(?:re|er)|axis|cylinder)")
+
+
+def place_cylinder(text: str, d: dict[str, Any]) -> None:
+    """A cylinder's domain and position: a blockage ratio (diameter over channel height), the
+    diameters upstream, downstream and to each side wall, a centre given as coordinates or relative
+    to the inlet; without them the cylinder sits at mid-height of a channel whose height was given,
+    and a domain not given at all is the Schaefer-Turek one scaled to the diameter."""
+    dia = d.get("diameter")
+    blockage = re.search(rf"blockage(?:\s+ratio)?\s*(?:of|=|:|is)?\s*({NUM})\s*(%)?", text, re.I)
+    if blockage and dia and "height" not in d:
+        b = float(blockage.group(1)) / (100 if blockage.group(2) else 1)
+        if 0 < b < 1:
+            d["height"] = dia / b
+    if dia:
+        side = _SIDE_WALLS.search(text) or _WALLS_AWAY.search(text)
+        if side and "height" not in d:
+            d["height"] = 2 * float(side.group(1)) * dia
+        counts = multiples(text, _DIAMETERS)
+        if "upstream" in counts:
+            d["center_x"] = counts["upstream"] * dia
+        if "downstream" in counts and "length" not in d:
+            d["length"] = d.get("center_x", 0.2) + counts["downstream"] * dia
+    behind = distances_from_body(text, d)
+    text = without_domain_places(text)  # "inlet plane x = 0", "x = 0 to 0.4 m": not the cylinder's place
+    positions = body_positions(text)
+    points = find_points(text)
+    c = positions[0] if positions else points[0] if len(points) == 1 else \
+        _relative_centre(text, d.get("height"), d.get("length"))
+    if c:
+        d["center_x"], d["center_y"] = c
+    elif _relative_x(text, d.get("length")) is not None:  # "20 cm downstream of the inlet": across, mid-height (below)
+        d["center_x"] = _relative_x(text, d.get("length"))
+    if behind is not None and "length" not in d:
+        d["length"] = d.get("center_x", 0.2) + behind  # "the outlet 1 m downstream of the cylinder"
+    if "center_x" not in d and d.get("length") and _IN_THE_MIDDLE.search(text):
+        d["center_x"] = d["length"] / 2  # "a cylinder in the centre of a 40 cm duct"
+    if "center_y" not in d and _relative_y(text, d.get("height")) is not None:
+        d["center_y"] = _relative_y(text, d.get("height"))  # "5 cm below the top wall"
+    if not dia:
+        return
+    if not any(k in d for k in ("length", "height", "center_x", "center_y")):
+        scale = dia / 0.1  # the Schaefer-Turek channel in diameters: 22 D x 4.1 D, the centre 2 D from inlet and floor
+        d.update(length=2.2 * scale, height=0.41 * scale, center_x=0.2 * scale, center_y=0.2 * scale)
+        return
+    if "height" in d and ("center_y" not in d or (d["center_y"] == 0 and body_at_origin(text) and not axis_ranges(text, "y"))):
+        d["center_y"] = d["height"] / 2  # mid-height; a body "at x = y = 0" in a domain sized about it too
+    length = d.get("length", 2.2)
+    if "center_x" not in d and not dia / 2 < 0.2 < length - dia / 2:
+        d["center_x"] = max(length / 4, dia)
+
+
+# where the request puts the domain's own boundaries ("inlet at x = 0", "floor at y = 0", "the outlet is at x = 2 m",
+# "inlet plane x = 0", "bottom wall y = 0", "origin at (0, 0)") and its extent ("x = 0 to 1.5 m", "from x = 0 to x = 2",
+# "y=0..0.3 m", "between x = 0 and x = 1"): none of them is a body's place
+_BOUNDARY = (r"(?:inlet|outlet|exit|entrance|inflow|outflow|floor|bottom|top|ceiling|walls?|channel|domain|lid|left\s+end"
+             r"|right\s+end|upper\s+wall|lower\s+wall)")
+_DOMAIN_PLACE = re.compile(rf"\b{_BOUNDARY}\s+(?:(?:wall|boundary|plane|face|patch|edge|side)\s+)?(?:is\s+|lies\s+|sits\s+)?"
+                           rf"(?:(?:at|on|in)\s+(?:the\s+(?:plane|line)\s+)?)?[xy]\s*=\s*{LENGTH}"
+                           rf"|\b(?:corner|origin)\s+(?:is\s+|lies\s+)?(?:at\s+)?\(\s*{NUM}\s*[,;]\s*{NUM}\s*\)"
+                           rf"|(?<![\w.])(?P<ax>[xyz])\s*(?:=\s*|:\s*|from\s+)?{LENGTH}\s*(?:to|\.\.|…|–)\s*(?:(?P=ax)\s*=\s*)?{LENGTH}"
+                           rf"|\bfrom\s+(?P<ax2>[xyz])\s*=\s*{LENGTH}\s*(?:to|until|-)\s*(?:(?P=ax2)\s*=\s*)?{LENGTH}"
+                           rf"|\bbetween\s+(?P<ax3>[xyz])\s*=\s*{LENGTH}\s*and\s*(?:(?P=ax3)\s*=\s*)?{LENGTH}", re.I)
+
+
+def without_domain_places(text: str) -> str:
+    """`text` with the places and extents of the domain's own boundaries blanked (positions kept)."""
+    return _DOMAIN_PLACE.sub(lambda m: " " * len(m.group(0)), text)
+
+
+_IN_THE_MIDDLE = re.compile(r"\b(?:in|at)\s+the\s+(?:middle|cent(?:re|er))\b|\bcent(?:e?r)ed\s+in\s+the\s+"
+                            r"(?:channel|duct|domain)|\bmid[- ]?(?:channel|domain|way)\b", re.I)
+
+
+# a sentence that goes on about the body of the one before: "... a triangular obstacle. Its corners are at ..."
+_FOLLOWER = re.compile(r"\s*(?:its|it|it's|their|they|this|these|whose|the\s+(?:latter|former|same))\b", re.I)
+
+
+_NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|triang|polygon|prism|\brods?\b"
+                           r"|\bbars?\b|\bplates?\b|\bfins?\b|\bflaps?\b|\bvanes?\b|\bposts?\b|\bpillars?\b|\bpins?\b"
+                           r"|\bdis[ck]s?\b|\bcircles?\b", re.I)
+
+
+def _with_followers(clauses: list[str]) -> list[str]:
+    """`clauses` with each one that starts with a pronoun ("Its corners are at ...") joined to the
+    last one before it that names a body (or to the one just before it when none does)."""
+    out: list[str] = []
+    for clause in clauses:
+        if out and _FOLLOWER.match(clause):
+            at = next((i for i in range(len(out) - 1, -1, -1) if _NAMES_A_BODY.search(out[i])), len(out) - 1)
+            out[at] = f"{out[at]}, {clause}"
+        else:
+            out.append(clause)
+    return out
+
+
+def obstacles(text: str, height: float | None = None, length: float | None = None) -> list[dict[str, Any]]:
+    """Obstacles described one per clause: "a square obstacle of side 0.1 m centred at (0.5, 0.2)",
+    "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a 4 cm square cylinder at (0.3, 0.1)",
+    "a rectangular block 0.3 m by 0.05 m placed at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
+    clauses = _with_followers(re.split(r";|[.?!]\s|\band\s+(?=an?\s|another\b|one\b)", text))
+    out = []
+    for clause in clauses:
+        if not _NAMES_A_BODY.search(clause):
+            continue
+        own = body_words(clause)
+        pts = vertices(clause)
+        if pts and len(pts) >= 3:
+            out.append({"kind": "polygon", "vertices": pts})
+            continue
+        clause = without_domain_places(clause)  # "inlet at x = 0", "x = 0 to 1.5 m": not a body's place
+        several = body_positions(clause)
+        c = centre(clause) or (find_points(clause)[0] if len(find_points(clause)) == 1 else None) \
+            or _relative_centre(clause, height or 0.41, length)
+        places = several if len(several) > 1 else [c] if c else []
+        xs = x_list(clause)  # "at x = 0.5 m and x = 1.0 m", "at x = 0.5, 1.0 and 1.5 m"
+        if len(places) <= 1 and len(xs) >= 2:  # "at x = 0.5 m and x = 1.0 m on the centreline"
+            y = _relative_y(clause, height) or (height / 2 if height else None)
+            places = [(x, y) for x in xs] if y is not None else places
+        if not places and length and height and _IN_THE_MIDDLE.search(clause):
+            places = [(length / 2, height / 2)]  # "placed in the middle of a 1 m x 0.2 m channel"
+        on_wall = wall_side(clause)
+        if not places and on_wall and height and _relative_x(clause, length) is not None:
+            places = [(_relative_x(clause, length), None)]  # "sits on the floor 20 cm from the inlet": y from its size
+        for c in places:
+            if c[1] is None:  # on a wall: the body's centre is half its height off the wall
+                size = body_size(own) or body_size(body_words(text))
+                if not size or not height:
+                    continue
+                c = (c[0], size[1] / 2 if on_wall == "bottom" else height - size[1] / 2)
+            if is_round(own):
+                dia = round_size(own)
+                if dia:
+                    out.append({"kind": "circle", "center": c, "diameter": dia})
+                continue
+            size = body_size(own) or body_size(body_words(text))
+            if size and (size[0] == size[1] or re.search(r"square", own, re.I)):
+                out.append({"kind": "square", "center": c, "width": size[0]})
+            elif size:
+                out.append({"kind": "rectangle", "center": c, "width": size[0], "height": size[1]})
+    return out
+
+
+# the sizes written after a channel's noun ("in a channel 1 m by 0.2 m", "of the duct, 2 m long and 0.3 m high")
+_ONE_SIZE = rf"{NUM}\s*(?:{UNIT})?\s*(?:-\s*)?(?:long|high|wide|tall|deep)?"
+_ITS_SIZES = rf"(?:\s*,?\s*(?:of\s+)?{_ONE_SIZE}(?:\s*(?:x|by|×|,|and)\s*{_ONE_SIZE})*)?"
+
+
+def body_words(clause: str) -> str:
+    """The words about the body: the clause from the body's first word ("a 5 cm square cylinder",
+    "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
+    channel's lengths are not read as the body's."""
+    first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:diameter|side|wide|long|high)\s+)?)?"
+                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|plate|fin|flap|vane"
+                      r"|dis[ck])\b", clause, re.I)
+    words = clause[first.start():] if first else clause
+    return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
+                  words, flags=re.I)
+
+
+def round_size(words: str) -> float | None:
+    """A round body's diameter in metres: by name ("diameter 2 cm", "radius 1 cm", "a 2 cm cylinder"), else
+    the size across it ("pins, each 20 mm across", "a rod 5 mm thick")."""
+    n = named_lengths(words)
+    if "diameter" in n or "radius" in n:
+        return n.get("diameter") or 2 * n["radius"]
+    across = re.search(rf"(?<![\w.]){LENGTH}\s+(?:across|thick|wide|in\s+size)\b", words, re.I)
+    return float(across.group(1)) * unit_factor(across.group(2)) if across and across.group(2) else None
+
+
+def is_round(words: str) -> bool:
+    """A circular body: "cylinder", "circular", "discs", "pins", "a wire"; not a "square cylinder" or a "rectangular rod"."""
+    return bool(re.search(r"circ|round|cylind|\bdis[ck]s?\b|\b(?:pins?|wires?)\b", words, re.I)) and not \
+        re.search(r"(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinder|rod|bar|prism|post|pillar)", words, re.I)
+
+
+def body_size(words: str) -> tuple[float, float] | None:
+    """(width, height) of a rectangular body in metres: "0.2 m by 0.1 m", "0.2 m wide and 0.1 m high",
+    "side 0.1 m", "with sides of 8 cm", "a square of 10 cm side", "a 5 cm square", "the 10 cm block side"."""
+    side = re.search(rf"\b(?:sides?|edges?)(?:\s+length)?\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:(?:block|obstacle|square)\s+)?(?:sides?|edges?|square"
+                  rf"|on\s+(?:each|every|a|all)\s+sides?|a\s+side)\b",
+                  words, re.I)
+    if side:
+        value = float(side.group(1)) * unit_factor(side.group(2))
+        return value, value
+    pair = re.search(rf"(?<![\w.]){LENGTH}\s*(?:x|by|×)\s*{LENGTH}", words, re.I)
+    if pair and (pair.group(2) or pair.group(4)):
+        unit = pair.group(4) or pair.group(2)
+        return (float(pair.group(1)) * unit_factor(pair.group(2) or unit),
+                float(pair.group(3)) * unit_factor(unit))
+    n = named_lengths(words)
+    thick = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?thick\b|\bthickness\s*(?:of|=|:|is)?\s*{LENGTH}", words, re.I)
+    if thick and (thick.group(2) or thick.group(4)) and "width" not in n:  # a plate "2 mm thick and 20 mm high" across the flow
+        n = {**n, "width": float(thick.group(1) or thick.group(3)) * unit_factor(thick.group(2) or thick.group(4))}
+    if "width" in n and "height" in n:
+        return n["width"], n["height"]
+    own = named_lengths(re.split(r"\b(?:channel|duct|domain|tunnel)\b", words, maxsplit=1, flags=re.I)[0])
+    if "length" in own and "height" in own and not re.search(r"\bsquare\b", words, re.I):
+        return own["length"], own["height"]  # "10 cm long in the flow direction and 5 cm tall"
+    one = n.get("width") or n.get("height") or n.get("length")
+    if one and re.search(r"\bsquare\b|\bcub(?:e|ic)\b", words, re.I):
+        return one, one  # "a square block 5 cm high"
+    return None

@@ -1,0 +1,184 @@
+"""Changes of section from a request's words: a T-junction's main channel and branch, the inlet and
+outlet heights of a step, expansion, contraction, nozzle or diffuser ("from a 2 cm channel to a 6 cm
+one"), a taper's length and outlet from its words or its wall angle, and a step's heights from any
+two of its sizes. Pure functions; metres."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_lengths import extent_product, named_lengths, section_ratio
+from tasks.geometry.text_numbers import _DEG, LENGTH
+
+
+_BRANCH = r"\b(?:side|secondary|lateral|vertical)?\s*(?:branch|arm|leg)\b(?!\s*(?:outlet|inlet))"
+
+
+def t_junction_dims(text: str) -> dict[str, Any]:
+    """A T-junction's sizes: the main channel's from the words outside the branch's clause, the
+    branch's from its own clause ("branch 5 cm wide and 30 cm long located 1.2 m from the inlet");
+    a branch whose width is not given is as wide as the main channel."""
+    d: dict[str, Any] = {}
+    m = re.search(_BRANCH, text, re.I)
+    branch, main = "", text
+    if m:
+        end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s*,?\s*"
+                        rf"(?:and\s+)?)*\bmain\b", text[m.end():], re.I)
+        stop = m.end() + end.start() if end else len(text)
+        # "a 4 cm wide side arm", "a 50 cm long, 10 cm wide branch": the sizes just before the branch are its own
+        one = rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall)?"
+        size = re.search(rf"\b(?:an?|the|one)\s+((?:{one}\s*(?:,|and)\s*)+{one}\s*)$", text[:m.start()], re.I) or \
+            re.search(rf"({one}\s*)$", text[:m.start()], re.I)  # a list of sizes only after its article
+        start = size.start(1) if size else m.start()
+        branch, main = text[start:stop], text[:start] + " " * (stop - start) + text[stop:]
+    n = named_lengths(main)
+    product = extent_product(main)
+    if product and len(product) == 2:
+        n = {**n, "length": product[0], "width": product[1]}
+    for target, sources in (("length", ("length",)), ("width", ("width", "height", "diameter"))):
+        value = next((n[s] for s in sources if s in n), None)
+        if value is not None:
+            d[target] = value
+    own = named_lengths(branch)
+    run = re.search(rf"\b(?:goes|runs|extends|rises|reaches|rising|extending|going|sticks\s+out)\s+(?:straight\s+)?"
+                    rf"(?:up|upwards|down|downwards|out|outwards|off)?\s*(?:for|by)?\s*{LENGTH}", branch, re.I)
+    if run and run.group(2) and "length" not in own and "branch_length" not in own:  # "goes straight up for 20 cm"
+        own["length"] = float(run.group(1)) * unit_factor(run.group(2))
+    if "height" in own and ("width" in own or "diameter" in own) and "length" not in own:
+        own["length"] = own.pop("height")  # "a 50 mm wide vertical arm 200 mm tall": the arm's length is its height
+    for target, sources in (("branch_width", ("branch_width", "width", "height", "diameter")),
+                            ("branch_length", ("branch_length", "length"))):
+        value = next((own[s] for s in sources if s in own), None) or next(
+            (n[s] for s in sources[:1] if s in n), None)
+        if value is not None:
+            d[target] = value
+    if "branch_width" not in d and "width" in d:
+        d["branch_width"] = d["width"]
+    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+the\s+(?:inlet|entrance|left\s+end)", branch or text, re.I) \
+        or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I) \
+        or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I) \
+        or re.search(rf"\b(?:cent(?:re|er)(?:e?d|line)?|located|positioned|placed|axis)\s+(?:is\s+)?(?:at\s+)?x\s*=\s*{LENGTH}",
+                     text, re.I)  # "halfway along, centred at x = 0.3 m, a side branch ..."
+    if at:
+        d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
+    return d
+
+
+_SECTION_NOUN = r"(?:channel|duct|section|passage|pipe|opening|gap)"
+
+
+def from_to_heights(text: str) -> dict[str, float]:
+    """The inlet and outlet heights of a change of section: "from a 2 cm channel to a 6 cm channel",
+    "contracting from 10 cm to 4 cm", "from a 0.2 m high channel", "into a 5 cm wide duct"."""
+    size = rf"(?:an?\s+|the\s+)?{LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*(?:{_SECTION_NOUN})?"
+    m = re.search(rf"(?<!\b[xyzr]\s)(?<!\b[xyzr])\bfrom\s+{size}\s+(?:to|into|down\s+to|up\s+to)\s+{size}", text, re.I)
+    if m and (m.group(2) or m.group(4)) and float(m.group(1)) > 0 and float(m.group(3)) > 0:
+        unit = m.group(4) or m.group(2)
+        return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
+                "outlet_height": float(m.group(3)) * unit_factor(unit)}
+    m = re.search(rf"\bheights?\s*(?:[:=]|of|are)?\s*{LENGTH}\s+(?:in|inlet|at\s+the\s+(?:inlet|entrance))\b\s*[,;]?\s*(?:and\s+)?"
+                  rf"{LENGTH}\s+(?:out|outlet|exit|at\s+the\s+(?:outlet|exit))\b", text, re.I)  # "heights: 100 mm in, 40 mm out"
+    if m and (m.group(2) or m.group(4)):
+        unit = m.group(4) or m.group(2)
+        return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
+                "outlet_height": float(m.group(3)) * unit_factor(unit)}
+    out: dict[str, float] = {}
+    for name, word in (("inlet_height", r"from"), ("outlet_height", r"into|to")):
+        m = re.search(rf"\b(?:{word})\s+(?:an?\s+|the\s+){LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*{_SECTION_NOUN}", text, re.I)
+        if m and m.group(2):
+            out[name] = float(m.group(1)) * unit_factor(m.group(2))
+    return out
+
+
+_CHANGE_TO = (r"(?:narrow|contract|converg|taper|reduc|shrink|widen|expand|diverg|open|grow|increas)\w*"
+              r"(?:\s+(?:section|part|duct|channel|walls?|taper))?(?:\s+(?:up|down|out))?\s+to\s+(?:an?\s+|the\s+)?")
+
+
+def taper_words(text: str) -> dict[str, float]:
+    """A nozzle's or diffuser's outlet and taper from how it changes: "narrowing to 8 cm",
+    "widening out to a 12 cm outlet", "over a 25 cm taper", "over 40 cm"."""
+    out: dict[str, float] = {}
+    to = re.search(rf"{_CHANGE_TO}{LENGTH}", text, re.I)
+    if to and to.group(2):
+        out["outlet_height"] = float(to.group(1)) * unit_factor(to.group(2))
+    over = re.search(rf"\bover\s+(?:an?\s+|the\s+)?{LENGTH}(?:\s+(?:long\s+)?(?:taper|length|distance|section))?", text, re.I) \
+        or re.search(rf"\b(?:until|till)\s*,?\s*{LENGTH}\s+(?:further|later)\s+(?:on|along|downstream)", text, re.I)
+    if over and over.group(2):
+        out["taper_length"] = float(over.group(1)) * unit_factor(over.group(2))
+    return out
+
+
+def taper_from_angle(text: str, d: dict[str, Any], wider: bool) -> None:
+    """A nozzle's or diffuser's taper from its wall angle ("10 degrees half angle", "a total angle of
+    20 degrees", "included angle 14 deg"): the taper length from both heights, or the missing height
+    from one height and the taper length."""
+    total = r"(?:total|included|full|opening|divergence|convergence)"
+    m = re.search(rf"(?:half[- ]angle|semi[- ]angle|wall\s+angle)\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
+        re.search(rf"({NUM})\s*{_DEG}\s*(?:half[- ]angle|semi[- ]angle|wall\s+angle)", text, re.I)
+    half = float(m.group(1)) if m else None
+    if half is None:
+        m = re.search(rf"{total}\s+angle\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
+            re.search(rf"({NUM})\s*{_DEG}\s*{total}\s+angle", text, re.I)
+        half = float(m.group(1)) / 2 if m else None
+    if half is None or not 0 < half < 90:
+        return
+    slope = math.tan(math.radians(half))
+    hi, ho = d.get("inlet_height"), d.get("outlet_height")
+    if hi is not None and ho is not None and "taper_length" not in d:
+        d["taper_length"] = abs(ho - hi) / 2 / slope
+    elif "taper_length" in d and (hi is None) != (ho is None):
+        change = 2 * d["taper_length"] * slope * (1 if wider else -1)
+        if hi is not None:
+            d["outlet_height"] = hi + change
+        else:
+            d["inlet_height"] = ho - change
+
+
+def step_heights(shape: str, text: str, n: dict[str, float]) -> dict[str, float]:
+    """A step's full height and step height from any two of: the step height, the full (downstream
+    for a backward step, upstream for a forward one) height, the inlet height, the outlet height, the
+    expansion or contraction ratio (full height over the narrow channel's)."""
+    n = dict(n)
+    backward = shape == "backward_step"
+    narrow_name, wide_name = ("inlet_height", "outlet_height") if backward else ("outlet_height", "inlet_height")
+    if wide_name in n:  # the wide section's own height says more than a plain "height" (which may be either's)
+        n["height"] = n[wide_name]
+        if narrow_name in n and n[narrow_name] < n[wide_name]:
+            n["step_height"] = n[wide_name] - n[narrow_name]
+    r = section_ratio(text)
+    narrow = n.get(narrow_name)
+    if "height" not in n and narrow is not None and "step_height" in n:
+        n["height"] = narrow + n["step_height"]
+    if r and r > 1:
+        if "height" not in n and "step_height" in n:
+            n["height"] = r * n["step_height"] / (r - 1)
+        elif "height" not in n and narrow is not None:
+            n["height"] = r * narrow
+        if "step_height" not in n and "height" in n:
+            n["step_height"] = n["height"] * (1 - 1 / r)
+    if "step_height" not in n and narrow is not None and "height" in n:
+        n["step_height"] = n["height"] - narrow
+    return n
+
+
+# the domain's whole length said as the distance between its ends: "the outlet, 600 mm from the inlet", "the exit
+# lies 2 m downstream of the inlet", "1.2 m from inlet to outlet", "inlet and outlet are 80 cm apart"
+_END_TO_END = re.compile(rf"\b(?:outlet|exit|outflow)\b[^.;]{{0,30}}?(?<![\w.]){LENGTH}\s+(?:from|downstream\s+of|after|beyond)\s+"
+                         rf"the\s+(?:inlet|entrance|entry|inflow)\b"
+                         rf"|(?<![\w.]){LENGTH}\s+(?:from\s+(?:the\s+)?inlet\s+to\s+(?:the\s+)?outlet|between\s+(?:the\s+)?inlet\s+and\s+"
+                         rf"(?:the\s+)?outlet)\b"
+                         rf"|\binlet\s+and\s+outlet\s+(?:are|lie|sit)\s+{LENGTH}\s+apart\b", re.I)
+
+
+def outlet_from_inlet(text: str) -> float | None:
+    """The distance from the inlet to the outlet, in metres, when the words say it as one (None otherwise)."""
+    m = _END_TO_END.search(text)
+    if not m:
+        return None
+    g = next(i for i in range(1, (m.lastindex or 1) + 1, 2) if m.group(i) is not None)
+    if not m.group(g + 1):
+        return None  # a bare number is no length
+    return float(m.group(g)) * unit_factor(m.group(g + 1))

@@ -1,0 +1,246 @@
+"""Lengths by name in a request's words: "height 0.1 m", "a 5 cm diameter cylinder", "inner radius 3 cm",
+the inlet and outlet sections' sizes, section and aspect ratios, products of lengths ("2 x 0.4 m"),
+angles of attack, NACA codes, and lengths counted in a reference length ("5 diameters upstream").
+Pure functions; metres."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_numbers import _DEG, LENGTH, digits
+
+
+# after a length: it says where something is ("the outlet 100 cm downstream of the step"), not how big
+_NOT_A_PLACE = r"(?!\s*(?:(?:down|up)[- ]?stream|from|after|behind|away|beyond|before|ahead|long)\b)"
+
+# the inner and outer bodies of an annulus, and the words that give one of them a size: "inner cylinder
+# radius", "the inner cylinder has a diameter of", "the outer wall, with a radius of", "rotor diameter"
+# ("the inner one has a radius of 2 cm", "the outer surface, of radius 5 cm")
+_ROUND_PART = r"(?:cylinder|wall|pipe|tube|one|surface|boundary|body|shell|circle|ring|sleeve)"
+_INNER_BODY = rf"(?:inner\s+(?:{_ROUND_PART}|rotor|shaft)|rotor|shaft|spindle)\b"
+_OUTER_BODY = rf"(?:outer\s+(?:{_ROUND_PART}|stator|casing)|stator|casing|housing)\b"
+_HAS_A = r"(?:\s*,?\s+(?:(?:of|with|has|having)\s+(?:an?\s+)?)?|\s+)"
+_INNER = rf"(?:{_INNER_BODY}{_HAS_A}|inner\s+)"
+_OUTER = rf"(?:{_OUTER_BODY}(?:\s+bore)?{_HAS_A}|outer\s+)"
+
+_WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm channel height"
+
+# What a dimension is called in words: name -> (words before a length, adjectives after one)
+_DIM_WORDS: dict[str, tuple[str, str]] = {
+    "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
+                    r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
+                    r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by",
+                    r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"
+                    r"|(?:rise|drop|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)"),
+    "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b|{_INNER_BODY}\s+(?-i:r)(?=\s*[=:]?\s*\d)", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
+    "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b|{_OUTER_BODY}\s+(?:bore\s+)?(?-i:r)(?=\s*[=:]?\s*\d)", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
+    "inner_diameter": (rf"{_INNER}diameter|(?-i:\bID\b)", rf"inner\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
+    "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
+    "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                     r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:upstream|before\s+the\s+(?:step|expansion|contraction|change))"
+                     rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
+                     rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
+                     r"(?:high|wide)\s+(?:inlet|entrance|entry)|(?<=[A-Za-z\"]\s)(?:inlet|entrance|entry)\b"
+                     r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
+    "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+                      r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:downstream|after\s+the\s+(?:step|expansion|contraction|change))"
+                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
+                      rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
+                      r"(?:high|wide)\s+(?:outlet|exit)|(?<=[A-Za-z\"]\s)(?:outlet|exit)\b"
+                      r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
+    "branch_width": (r"branch\s+width", r"wide\s+branch"),
+    "branch_length": (r"branch\s+length", r"long\s+branch"),
+    "upstream_length": (rf"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                        rf"|upstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
+                        r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
+                        rf"|before(?=\s+and\s+{NUM}\s*{UNIT}\s+after\b)"
+                        r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
+    "downstream_length": (rf"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                          rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
+                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
+                          r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
+    "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
+    "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:annular\s+|radial\s+)?gap|apart"),
+    "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?|(?-i:\bc\b)(?=\s*[=:])", r"chord"),
+    "diameter": (r"diameter|\bD\b|bore",
+                 r"(?:in\s+)?diameter|bore|(?=(?:circular\s+|round\s+)?(?:cylinder|rod|disc|disk|pillar|post|wire|pipe|tube|hose)\b)"),
+    "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
+    "length": (r"length|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length"),
+    "height": (r"height|(?-i:\bH\b)", rf"high|tall|in\s+height|(?:{_WHOLE})?height"),
+    "width": (r"width|(?-i:\bW\b)", rf"wide|in\s+width|(?:{_WHOLE})?width"),
+    "depth": (r"depth|span", r"deep|in\s+depth|depth"),
+    "side": (r"side(?:\s+length)?|size|edge(?:\s+length)?", r"(?:side|square|edge)|on\s+(?:a|each)\s+side"),
+}
+
+
+_TOTAL = re.compile(r"\b(?:in\s+total|overall|total\s+length|in\s+all|altogether|end\s+to\s+end)\b", re.I)
+
+
+def named_lengths(text: str) -> dict[str, float]:
+    """Lengths by name, in metres: "height 0.1 m", "a height of 10 cm", "2 m long",
+    "diameter = 5 mm", "a 5 cm diameter cylinder". The first mention of each name wins."""
+    found: dict[str, tuple[int, float]] = {}
+    claimed: list[tuple[int, int]] = []
+    for name, (before, after) in _DIM_WORDS.items():
+        patterns = [
+            rf"(?<![\w/-])(?:{before})(?:\s+[A-Za-z][A-Za-z_]?\d?(?=\s*=))?"  # "inlet height h1 = 1 cm"
+            rf"\s*(?:of|=|:|is|was|equal\s+to|about|around|\(|\s)\s*(?:of\s+|about\s+)?{LENGTH}",
+            rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:{after})\b",
+        ]
+        for pattern in patterns:
+            for m in re.finditer(pattern, text, re.I):
+                span = (m.start(1), m.end(1))
+                if any(a < span[1] and span[0] < b for a, b in claimed):
+                    continue  # this number already belongs to a more specific name
+                if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
+                    continue
+                if not m.group(2) and re.match(r"\s*(?:(?-i:[HhDdWwcRr])\b|(?:channel\s+)?(?:heights?|diameters?|widths?"
+                                                r"|radii|chords?)\b|times\b)", text[m.end(1):]):
+                    continue  # "L = 20H", "40 diameters long": a multiple of another size (length_in_multiples)
+                value = float(m.group(1)) * unit_factor(m.group(2))
+                if name not in found or m.start() < found[name][0]:
+                    found[name] = (m.start(), value)
+                claimed.append(span)
+                break
+    return {k: v for k, (_, v) in found.items()}
+
+
+_INLET_SIDE = r"inlet|upstream|entrance|entry|inflow"
+_OUTLET_SIDE = r"outlet|downstream|exit|outflow"
+
+
+def section_lengths(text: str) -> dict[str, float]:
+    """The sizes of the inlet and outlet sections of a step, expansion, contraction or nozzle, said
+    of the section itself: "the inlet channel is 1 cm high", "outlet section 40 cm long", "the
+    upstream duct has a height of 10 mm", "downstream channel 30 mm wide"."""
+    out: dict[str, float] = {}
+    noun = r"(?:channel|section|duct|part|leg|pipe|passage|region)"
+    for side, words in (("inlet", _INLET_SIDE), ("outlet", _OUTLET_SIDE)):
+        for m in re.finditer(rf"\b(?:{words})\s+{noun}\s+(?:is\s+|has\s+|with\s+)?(?:an?\s+)?"
+                             rf"(?:(?P<noun>height|width|length)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}\s*"
+                             rf"(?P<adj>high|wide|tall|long|in\s+height|in\s+length)?", text, re.I):
+            word = (m.group("noun") or m.group("adj") or "").lower()
+            if not word:
+                continue
+            along = word in ("length", "long", "in length")
+            name = (("upstream" if side == "inlet" else "downstream") + "_length") if along else f"{side}_height"
+            out.setdefault(name, float(m.group(2)) * unit_factor(m.group(3)))  # group 1 is the noun
+    for name, words in (("narrow", r"narrow(?:er)?|small(?:er)?"), ("wide", r"wide(?:r)?|large(?:r)?|big(?:ger)?")):
+        ahead = re.search(rf"(?<![\w.]){LENGTH}\s+of\s+(?:the\s+)?(?:{words})\s+{noun}", text, re.I)  # "15 cm of wide duct"
+        if ahead and ahead.group(2):
+            out.setdefault(f"{name}_length", float(ahead.group(1)) * unit_factor(ahead.group(2)))
+        for m in re.finditer(rf"\b(?:{words})\s+{noun}\s*(?:is\s+|has\s+|of\s+|with\s+|:\s*|\(\s*)?(?:an?\s+)?"
+                             rf"(?:(?P<noun>height|width|length)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}"
+                             rf"(?:\s*(?P<adj>long|in\s+length|high|tall|wide|in\s+height))?", text, re.I):
+            if not m.group(3):
+                continue
+            along = (m.group("noun") or m.group("adj") or "").lower() in ("length", "long", "in length")
+            out.setdefault(f"{name}_{'length' if along else 'height'}", float(m.group(2)) * unit_factor(m.group(3)))
+    return out
+
+
+def section_ratio(text: str) -> float | None:
+    """The ratio of the wide section's height to the narrow one's (>= 1): "expansion ratio 2",
+    "contraction ratio of 1:4", "a 4:1 contraction", "sudden contraction 4:1", "area ratio 3"."""
+    change = r"(?:expansion|contraction|area|height)"
+    m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
+        re.search(rf"(?:expansion|contraction)\s+(?:of\s+)?({NUM})\s*:\s*({NUM})", text, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*(?::|to)\s*({NUM})\s+(?:height|area|width)\s+ratio", text, re.I)
+    if not m:
+        return None
+    r = float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
+    return (r if r >= 1 else 1 / r) if r > 0 else None
+
+
+def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | None:
+    """A domain written as a product of lengths: "2 x 0.4 m", "220 cm x 41 cm", "200 cm by 40 cm",
+    "100 mm x 100 mm" (not cell counts; with `skip_bodies`, not the size of an obstacle either:
+    "a rectangular block 0.2 m by 0.05 m")."""
+    for m in re.finditer(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?"
+                         rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?)?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))",
+                         text, re.I):
+        if skip_bodies and _sizes_a_body(text, m.start(), m.end()):
+            continue
+        if not (m.group(4) or m.group(6)):
+            return None
+        last = m.group(6) or m.group(4)
+        nums = [(m.group(1), m.group(2)), (m.group(3), m.group(4)), (m.group(5), m.group(6))]
+        return tuple(float(v) * unit_factor(u or last) for v, u in nums if v is not None)
+    return None
+
+
+_BODY_NOUN = r"(?:obstacle|obstruction|block|square|rectang\w*|body|prism|bar|rod|baffle)"
+
+
+def _sizes_a_body(text: str, start: int, end: int) -> bool:
+    """The lengths text[start:end] are a body's size: right after or before the body's noun."""
+    return bool(re.search(rf"\b{_BODY_NOUN}\s+(?:\w+\s+){{0,2}}$", text[max(0, start - 40):start], re.I)
+                or re.match(rf"\s*(?:\w+\s+)?{_BODY_NOUN}\b", text[end:end + 30], re.I))
+
+
+def aspect_ratio(text: str) -> float | None:
+    m = re.search(rf"aspect(?:[- ]ratio)?\s*(?:\([^()]{{0,30}}\)\s*,?\s*)?(?:of|=|:|is)?\s*({NUM})(?:\s*(?::|to|/)\s*({NUM}))?", text, re.I) or \
+        re.search(rf"({NUM})\s*(?:(?::|to|/)\s*({NUM}))?\s*-?\s*aspect(?:[- ]ratio)?\b", text, re.I)
+    if not m:
+        return None
+    return float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
+
+
+def angle_of_attack(text: str) -> float | None:
+    """Degrees: "angle of attack 4 degrees", "4° angle of attack", "AoA = 4", "at 4 deg incidence"."""
+    text = digits(text)
+    name = r"(?:angle\s+of\s+attack|\baoa\b|incidence|\balpha\b|α)"
+    m = re.search(rf"{name}\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
+        re.search(rf"({NUM})\s*-?\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
+        re.search(rf"\b(?:at\s+)?(0)\s+(?:incidence|angle\s+of\s+attack|aoa)\b", text, re.I) or \
+        re.search(rf"\b(?:inclined|pitched|tilted|set)\s+(?:up\s+|at\s+(?:an?\s+angle\s+of\s+)?)?({NUM})\s*{_DEG}", text, re.I) or \
+        re.search(rf"\bat\s+({NUM})\s*{_DEG}", text, re.I)
+    return float(m.group(1)) if m else None
+
+
+def naca_code(text: str) -> str | None:
+    m = re.search(r"\bNACA\s*[- ]?\s*(\d{4})\b", text, re.I)
+    return m.group(1) if m else None
+
+
+# How a request counts lengths in a reference length ("10 step heights upstream", "5 D downstream").
+_STEP_HEIGHTS = r"step[- ]heights?|(?-i:h)\b|(?-i:H)\b"
+_DIAMETERS = r"diameters?|(?-i:D)\b|(?-i:d)\b"
+_CHORDS = r"chords?(?:\s+lengths?)?|(?-i:c)\b"
+_UPSTREAM = r"upstream|before|ahead|in\s+front|inlet|entry|entrance"  # "5 h of inlet channel"
+_DOWNSTREAM = r"downstream|after|behind|in\s+the\s+wake|wake|outlet|exit"
+
+
+_FROM_INLET = r"(?:from|downstream\s+(?:of|from)|after|behind|past)\s+the\s+(?:inlet|entrance|inflow|entry)"
+_FROM_OUTLET = r"(?:from|upstream\s+(?:of|from)|before|ahead\s+of|short\s+of)\s+the\s+(?:outlet|exit|outflow)"
+
+
+def multiples(text: str, reference: str) -> dict[str, float]:
+    """How many reference lengths lie upstream and downstream (of a body or a step): "5 diameters
+    upstream", "15D downstream", "10 step heights before the step", "an upstream length of 10 h",
+    "20 chords behind the aerofoil" -> {"upstream": 5, "downstream": 15}. A count from one end of
+    the domain says the other way round: "5 D from the inlet" is 5 upstream, "10 D before the
+    outlet" is 10 downstream."""
+    out: dict[str, float] = {}
+    count = rf"(?<![\w.])({NUM})\s*(?:x\s*|times\s+)?(?:{reference})\s+(?:away\s+)?"
+    ends = {}
+    for where, end in (("upstream", _FROM_INLET), ("downstream", _FROM_OUTLET)):
+        m = re.search(count + end, text)
+        if m:
+            ends[where] = m
+            out[where] = float(m.group(1))
+    for where, words in (("upstream", _UPSTREAM), ("downstream", _DOWNSTREAM)):
+        if where in out:
+            continue
+        for m in re.finditer(rf"(?<![\w.])({NUM})\s*(?:x\s*)?(?:{reference})\s+(?:\w+\s+)?(?:{words})\b", text):
+            if not any(e.start() <= m.start() < e.end() for e in ends.values()):
+                out[where] = float(m.group(1))
+                break
+        else:
+            m = re.search(rf"(?:{words})\s+(?:length|distance|extent)?\s*(?:of|=|:|is)?\s*({NUM})\s*(?:x\s*)?(?:{reference})",
+                          text)
+            if m:
+                out[where] = float(m.group(1))
+    return out

@@ -1,0 +1,124 @@
+"""Mesh fineness in a request's words: cell counts per direction ("100 x 20 cells", "100 cells along the
+pipe and 20 across"), a cell size ("5 mm cells"), cells over a duct's cross-section, and the words
+coarse/medium/fine. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.spec import UNIT, unit_factor
+from tasks.geometry.text_numbers import LENGTH, digits
+
+
+_X = r"(?:x|by|×|\*)"
+# cells per direction named by where they go: (direction, words after the count)
+_DIRECTIONS = [
+    (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
+    (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|(?:over|across|up)\s+the\s+height"),
+    (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
+    (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
+]
+
+
+def cell_counts(text: str) -> list[int] | None:
+    """Cells per direction: "100x20 cells", "fifty by ten by ten cells", "100 axial x 20 radial cells",
+    "100 cells along the pipe and 20 across the radius", "50 cells along the duct and 10 by 10 over
+    the cross-section", "20 cells across the gap and 120 around"."""
+    t = digits(text)
+    m = re.search(rf"(?<![\d.])(\d+)\s*([a-z]+\s+)?{_X}\s*(\d+)(?:\s*([a-z]+\s+)?{_X}\s*(\d+))?\s*"
+                  rf"([a-z]+\s+)?(?:cells|mesh|grid|elements|divisions)", t, re.I)
+    m_by = re.search(rf"(\d+)\s+(?:cells?\s+)?(?:along|axially|in\s+x)[^.;]*?(?:and|,)\s+(\d+)\s*{_X}\s*(\d+)\s+"
+                     rf"(?:cells?\s+)?(?:over|across|in)\s+(?:the\s+)?cross", t, re.I)
+    if m_by:
+        return [int(g) for g in m_by.groups()]
+    each = re.search(r"(?<![\d.])(\d+)\s+(?:cells?\s+)?(?:each\s+way|in\s+(?:each|every|both)\s+directions?|both\s+ways"
+                     r"|(?:along|on)\s+(?:each|every)\s+(?:side|edge|wall))", t, re.I)
+    if each:  # "fifty cells each way": the same count in every direction (a 3D domain's third added by the caller)
+        return [int(each.group(1))] * 2
+    named = {a.lower(): int(n) for a, n in re.findall(r"\bn_?([xyz])\s*=\s*(\d+)\b", t, re.I)}  # "nx = 100, ny = 20"
+    if "x" in named and "y" in named:
+        return [named["x"], named["y"]] + ([named["z"]] if "z" in named else [])
+    if not m:  # "a grid of 120 x 30", "mesh 100 by 20", "resolution 200x40" (counts after the word, no unit)
+        m = re.search(rf"\b(?:grid|mesh|resolution|discreti[sz]ation|cells?|cell\s+counts?|elements|divisions)\s*(?:of|:|=|is|with)?\s*(?:about\s+)?(\d+)\s*()?{_X}\s*"
+                      rf"(\d+)(?:\s*(){_X}\s*(\d+))?()(?![\d.]|\s*(?:{UNIT}))", t, re.I)
+    if m:
+        counts = [int(g) for g in (m.group(1), m.group(3), m.group(5)) if g]
+        words = [w for w in (m.group(2), m.group(4), m.group(6)) if w]
+        named = re.match(rf"\s*\(\s*([a-z]+)\s*{_X}\s*([a-z]+)(?:\s*{_X}\s*([a-z]+))?\s*\)", t[m.end():], re.I)
+        if named and not words:  # "10 x 100 cells (radial x circumferential)": the directions in brackets
+            words = [w for w in named.groups() if w]
+        dirs = [next((d for d, pat in _DIRECTIONS if re.match(pat, w.strip(), re.I)), None) for w in words]
+        if len(words) == len(counts) == 2 and sorted(d for d in dirs if d is not None) == [0, 1]:
+            return [counts[dirs.index(0)], counts[dirs.index(1)]]
+        return counts
+    found: dict[int, int] = {}
+    for n in re.finditer(r"(?<![\d.\w])(\d+)(?![\d.])\s*(?:cells?|divisions|elements)?\s*", t):
+        after = t[n.end():n.end() + 40]
+        clause = t[max(0, n.start() - 60):n.end() + 60]
+        if not re.search(r"\bcells?\b|divisions|elements", clause, re.I):
+            continue
+        for direction, words in _DIRECTIONS:
+            if re.match(rf"(?:(?:cells?|divisions|elements)\s+)?(?:in\s+the\s+)?(?:{words})", after, re.I) \
+                    and direction not in found:
+                found[direction] = int(n.group(1))
+                break
+    if -1 in found:
+        found.setdefault(1 if 1 not in found else 0, found.pop(-1))
+    if 2 in found and 1 not in found:  # "along the channel and across its width" in 2D: the second direction
+        found[1] = found.pop(2)
+    if 0 in found and 1 in found:
+        return [found[0], found[1]] + ([found[2]] if 2 in found else [])
+    return None
+
+
+def cell_size(text: str) -> float | None:
+    """A cell size: "cell size 5 mm", "5 mm cells", "cells of about 1 cm", "square cells of 0.01 m",
+    "~0.01 m cells", "uniform 5 mm cells"."""
+    about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size)\s*)*"
+    per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", text, re.I)  # "40 cells per metre"
+    if per and int(per.group(1)) > 0:
+        return unit_factor(per.group(2)) / int(per.group(1))
+    for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:)\s*{about}{LENGTH}",  # "dx = 5 mm"
+                    rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|squares|(?:grid|mesh)\s+(?:spacing|size))\b",
+                    rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))"):
+        for m in re.finditer(pattern, text, re.I):
+            if m.group(2):
+                return float(m.group(1)) * unit_factor(m.group(2))
+    return None
+
+
+def section_cells(text: str) -> list[int] | None:
+    """Cells over a 3D duct's cross-section (y by z), after the count along it when one is given:
+    "60 cells along the duct and 8 by 8 over the cross-section", "6 x 12 cells in the section, 90 along
+    the length" -> [along, y, z]; "8 by 8 cells over the cross-section" -> [8, 8]."""
+    t = digits(text)
+    over = re.search(rf"(?<![\d.])(\d+)\s*{_X}\s*(\d+)\s+(?:cells?\s+|elements\s+)?(?:over|across|in|on|for)\s+"
+                     r"(?:the\s+|its\s+|each\s+|a\s+)?(?:cross[- ]?)?section", t, re.I)
+    if not over:
+        return None
+    rest = t[:over.start()] + " " * (over.end() - over.start()) + t[over.end():]
+    along = re.search(r"(?<![\d.])(\d+)\s+(?:cells?\s+|elements\s+)?(?:along|axially|lengthwise|streamwise"
+                      r"|in\s+(?:the\s+)?x\b)", rest, re.I)
+    across = [int(over.group(1)), int(over.group(2))]
+    return [int(along.group(1)), *across] if along else across
+
+
+def mesh_request(text: str) -> dict[str, Any]:
+    """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm",
+    "10 by 10 cells over the cross-section"."""
+    section = section_cells(text)
+    if section:
+        return {"cells": section, "over_section": True}
+    counts = cell_counts(text)
+    if counts:
+        return {"cells": counts}
+    size = cell_size(text)
+    if size:
+        return {"cell_size": size}
+    m = re.search(r"\b(coarse|medium|fine|finer|very fine|refined)\b(?:\s+\w+)?\s+(?:mesh|grid|resolution)", text, re.I)
+    if m:
+        word = m.group(1).lower()
+        return {"resolution": "coarse" if word == "coarse" else "medium" if word == "medium" else "fine"}
+    return {}

@@ -1,0 +1,101 @@
+"""Which library shape a request names ("a backward-facing step", "flow past a cylinder", "a T-junction")
+and whether it is 2D or 3D. Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.geometry.spec import NUM, UNIT, Shape
+from tasks.geometry.text_cavity import hotter_wall
+
+
+# a change of section said to be abrupt, the adverb before or after the verb: "suddenly widens",
+# "opens up abruptly", "abruptly narrows", "narrows sharply to", "abruptly narrowed", "stepped down suddenly"
+_ABRUPT = r"(?:sudden(?:ly)?|abrupt(?:ly)?|sharp(?:ly)?|instantaneous(?:ly)?)"
+_WIDENS = r"(?:widen(?:s|ed)|expand(?:s|ed)|enlarge[sd]|open(?:s|ed)\s+(?:up|out|into)|step(?:s|ped)\s+(?:up|out))"  # not a valve that "opens"
+_NARROWS = r"(?:narrow(?:s|ed)|contract(?:s|ed)|neck(?:s|ed)\s+down|step(?:s|ped)\s+(?:down|in))"
+
+# The shapes in the order they are tried: the more specific first.
+_SHAPE_WORDS: list[tuple[Shape, str]] = [
+    ("naca_airfoil", r"\bnaca(?:\s*-?\s*\d{4})?\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
+    ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
+                r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
+                r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"
+                r"|journal[- ]bearing|\b(?:shaft|rotor|spindle)\b[^.]*\b(?:housing|casing|stator|sleeve)\b"
+                r"|\b(?:housing|casing|stator|sleeve)\b[^.]*\b(?:shaft|rotor|spindle)\b"),
+    ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
+    ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
+    ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"),
+    ("sudden_expansion", rf"{_ABRUPT}\s+(?:[\w:.]+\s+)?(?:expansion|enlargement|expand)"
+                         rf"|{_ABRUPT}\s+{_WIDENS}|{_WIDENS}\s+(?:\w+\s+)?{_ABRUPT}"
+                         r"|\b(?:expansion|enlargement)\b(?=[^.]*\b(?:abrupt|sudden))"
+                         r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"
+                         r"|^(?!.*(?:diffuser|diverg|step|nozzle))(?:[^.]|\.\d)*\bexpansion\b(?:[^.]|\.\d)*\b(?:area|height|width)\s+ratio"),
+    ("sudden_contraction", rf"{_ABRUPT}\s+(?:[\w:.]+\s+)?contract(?:ion)?"
+                           rf"|{_ABRUPT}\s+{_NARROWS}|{_NARROWS}\s+(?:\w+\s+)?{_ABRUPT}"
+                           r"|\bcontraction\b(?=[^.]*\b(?:abrupt|sudden))"
+                           r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"
+                           r"|^(?!.*(?:nozzle|converg|taper|diffuser))(?:[^.]|\.\d)*\bcontraction\b(?:[^.]|\.\d)*\b(?:area|height|width)\s+ratio"),
+    ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
+    ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
+    # a step named by no more than the word: after the changes of section, which may call their plane "the step"
+    ("backward_step", r"(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
+    ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square|slot|tank)"
+                      r"|(?:cavity|enclosure|slot|tank)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:(?:left|right|top|bottom|upper|lower|side)\s+)?(?:wall|floor|bottom|plate|base|side)|natural\s+convection"
+                      r"|(?:wall|side|floor|bottom|ceiling)\s+(?:is\s+|kept\s+|held\s+)?(?:hot|heated|warm)\b"
+                      r"|cold\s+(?:lid|ceiling|top))|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)"
+                      r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
+    ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid|(?:sliding|moving)\s+(?:lid|top\s+wall)"
+                          r"|\b(?:box|tank|enclosure|container)\b(?:[^.]|\.\d)*\b(?:lid|top(?:\s+wall)?)\s+(?:\w+ly\s+)?"
+                          r"(?:moves|moving|slides|sliding|is\s+(?:moving|driven|sliding))"),
+    ("channel_with_obstacles", r"obstacles?|obstruction|\bblocks?\s+in\b|square\s+cylinder|baffles?"
+                               r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
+                               r"(?:[\w.-]+\s+){0,4}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
+                               r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
+                               r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
+                               r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located"
+                               r"|positioned|mounted|sits|blocks|obstructs|on\s+the\s+cent(?:re|er)\s*-?line)"
+                               r"|\b(?:channel|duct)\s+with\s+(?:an?|one|two|three|several)\s+(?:[\w.-]+\s+){0,3}?"
+                               r"(?:blocks?|obstacles?|prisms?|bars?|plates?|fins?|baffles?)\b"
+                               r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"
+                               r"|\btriang(?:le|ular)\b[^.;]{0,40}?\b(?:vertices|corners|apex|obstacle|body|block|prism|fin|insert)"
+                               r"|\b(?:plate|fin|flap|vane|strip|wall)\b[^.;]{0,40}?\b(?:thick|thickness)\b"
+                               r"|\b(?:thin|flat)\s+(?:plate|fin|flap)\b[^.;]{0,60}?\b(?:across|normal|perpendicular|standing|mounted)\b"
+                               r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"),
+    ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
+                           r"|\b(?:rod|pin|wire|post|pillar)\b[^.;]{0,15}?(?:(?-i:\bD\b)|diameter|\bdia\b)"
+                           r"|(?:diameter|(?-i:\bD\b))[^.;]{0,25}?\b(?:rod|pin|wire|post|pillar)\b|von\s+k[aá]rm[aá]n|vortex\s+street"
+                           r"|(?:past|around|over)\s+a\s+(?:circular\s+)?(?:rod|post|pillar|circle)"
+                           # "around a 4 mm rod", "past a 1 in diameter steel pin" (a size makes it a body in the flow)
+                           rf"|(?:past|around|over)\s+an?\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?!square|rectangular|triangular)[\w-]+\s+)"
+                           r"{0,2}?(?:rod|post|pillar|circle|pin|wire)\b"),
+    ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
+    ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),
+    ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"
+                r"|(?<!time\s)\bslot\b|\bslit\b|\bpassage\b"),
+    ("rectangle", r"rectang(?:le|ular)\s+(?:domain|region)|\brectangle\b"),
+]
+
+
+_ENCLOSURE = re.compile(r"\b(?:enclosure|slot|tank|container)\b", re.I)
+
+
+def shape_words(text: str) -> Shape | None:
+    """The library shape a request names, or None (a cavity whose facing walls are given different
+    temperatures is a heated one, whatever it is called)."""
+    text = re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text)  # "Taylor–Couette", "T‑junction"
+    for shape, pattern in _SHAPE_WORDS:
+        if re.search(pattern, text, re.I):
+            return "heated_cavity" if shape == "lid_driven_cavity" and hotter_wall(text) else shape
+    if _ENCLOSURE.search(text) and hotter_wall(text):  # "an enclosure whose left wall is at 35 degC and right one at 15 degC"
+        return "heated_cavity"
+    return None
+
+
+def dimensionality(text: str) -> bool | None:
+    """True for 2D words, False for 3D words, None when the request says neither."""
+    if re.search(r"\b3-?d\b|three[- ]dimensional", text, re.I):
+        return False
+    if re.search(r"\b2-?d\b|two[- ]dimensional|planar|axisymmetric|\bwedge\b", text, re.I):
+        return True
+    return None
