@@ -1,4 +1,6 @@
-"""Mesh changes of `modify` stated as a cell size ("refine to 1 mm cells", "cell size 5 mm",
+"""Mesh changes of `modify`: refinement or coarsening by a factor ("halve the cell size",
+"double the resolution in x", "coarsen by 2"), cell counts ("80 by 80 cells", spread over the
+blocks of a multi-block mesh), and a cell size ("refine to 1 mm cells", "cell size 5 mm",
 "make the cells 2.5 mm"): every block of the blockMeshDict gets the counts that make its cells
 about that size along each of its edges (a flat axis of a 2-D case keeps its one cell; blocks
 that share a face keep matching counts), on one block or many."""
@@ -6,11 +8,16 @@ that share a face keep matching counts), on one block or many."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from tasks.core.errors import PlanError
+from tasks.edit import caseops
+from tasks.edit.modify_models import ChangePlan
+from tasks.edit.modify_words import FACTOR_TOKEN, token_factor
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
+from tasks.foam.casedir import mesh_patches
 from tasks.plan.extract import Quantity
 from tasks.plan.manifest import FileEdit
 
@@ -99,3 +106,148 @@ def describe_counts(counts: list[int]) -> str:
         axis = next(i for i, c in enumerate(counts) if c)
         return f"{counts[axis]} cells in {'xyz'[axis]}"
     return f"{' x '.join(map(str, counts))} cells"
+
+
+_FACTOR_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
+
+
+_SPELLED = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "eight": 8, "ten": 10}
+
+
+_SPELLED_TIMES = re.compile(rf"\b({'|'.join(_SPELLED)})\s+times\b")
+
+
+def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] | None:
+    """Cell-count factors (x, y, z) a change request asks for: "halve the cell size" (x2),
+    "double the resolution in x" (x2 in x), "refine the mesh by a factor of 3", "coarsen by 2",
+    "twice as fine", "cells half as big"; None when it asks for no refinement. An axis in `flat`
+    (one cell in every block: the empty direction of a 2-D case, in x, y or z) keeps its one
+    cell unless the words name it."""
+    low = _SPELLED_TIMES.sub(lambda m: f"{_SPELLED[m.group(1)]} times", low)  # "three times finer"
+    size_words = r"(?:cell size|cell sizes|cell spacing|grid spacing|mesh size|spacing|cell width)"
+    count_words = r"(?:resolution|cells|cell count|number of cells|mesh|grid)"
+    factor: float | None = None
+    m = re.search(rf"\b(double|twice|triple|quadruple|halve|half)\b[^.;,]*?{size_words}|{size_words}[^.;,]*?\b(doubled|halved|tripled)\b", low)
+    if m:
+        word = (m.group(1) or m.group(2) or "").removesuffix("d").removesuffix("e") + ("e" if (m.group(2) or "").startswith("halv") else "")
+        word = {"doubl": "double", "halv": "halve", "halve": "halve", "tripl": "triple"}.get(word, word)
+        factor = 1.0 / _FACTOR_WORDS.get(word, 1.0)
+    if factor is None and re.search(rf"\b(?:coarsen\w*|(?:reduce|lower|decrease|cut)\w*\s+(?:the\s+)?{count_words})\b[^.;]*?"
+                                    r"\bby\s+(?:a\s+)?half\b", low):
+        factor = 0.5  # "coarsen the mesh by half", "reduce the resolution by half"
+    if factor is None:  # "cells half as big", "cells twice as small", "a grid twice as fine"
+        m = re.search(r"\b(?:cells?|grid|mesh|spacing)\b[^.;,]*?\b(half|twice|two times|three times|four times)\s+as\s+"
+                      r"(big|large|wide|long|coarse|small|fine|narrow|short)\b", low)
+        if m:
+            n = {"half": 0.5, "twice": 2.0, "two times": 2.0, "three times": 3.0, "four times": 4.0}[m.group(1)]
+            bigger = m.group(2) in ("big", "large", "wide", "long", "coarse")
+            factor = 1.0 / n if bigger else n
+    if factor is None:
+        m = re.search(rf"\b(double|twice|triple|quadruple|halve|half)\b[^.;,]*?{count_words}|{count_words}[^.;,]*?\b(doubled|halved)\b", low)
+        if m:
+            word = m.group(1) or {"doubled": "double", "halved": "halve"}[m.group(2)]
+            factor = _FACTOR_WORDS[word]
+    if factor is None:
+        m = re.search(rf"\b(increase|raise|multiply|decrease|reduce|lower)\w*\b[^.;]*?{count_words}[^.;]*?by\s+"
+                      r"(?:a\s+)?factor\s+(?:of\s+)?(\d+(?:\.\d+)?)", low)
+        if m:
+            n = float(m.group(2))
+            factor = n if m.group(1).startswith(("increase", "raise", "multiply")) else 1.0 / n
+    if factor is None:
+        # "refine by 2", never the "by" of a cell count ("refine to 80 by 80 cells")
+        m = re.search(r"\b(refine|coarsen)\w*\b[^.;]*?(?:by\s+(?:a\s+)?factor\s+(?:of\s+)?|(?<![\d.]\s)(?<![\d.])by\s+)"
+                      r"(\d+(?:\.\d+)?)(?![\d.])(?!\s*(?:by|x|\*)\s*\d|\s*(?:%|percent|per cent))", low) or \
+            re.search(r"\b(\d+(?:\.\d+)?)\s*(?:x|times)\s+(finer|coarser)\b", low)
+        if m:
+            verb, number = (m.group(1), m.group(2)) if not m.group(1)[0].isdigit() else (m.group(2), m.group(1))
+            factor = float(number) if verb.startswith(("refine", "finer")) else 1.0 / float(number)
+        elif re.search(r"\b(twice|two times) as fine\b", low):
+            factor = 2.0
+    if factor is None:
+        factor = _symbol_factor(low, size_words, count_words)
+    if factor is None:  # "refine by 50 %" (1.5 times the cells), "coarsen the grid by 25 percent"
+        m = re.search(rf"\b(refine|coarsen|(?:increase|raise|reduce|decrease|lower)\w*\s+(?:the\s+)?{count_words})\w*\b"
+                      r"[^.;,]*?\bby\s+(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)", low)
+        if m:
+            pct = float(m.group(2)) / 100
+            finer = m.group(1).startswith(("refine", "increase", "raise"))
+            factor = 1.0 + pct if finer else (1.0 - pct if pct < 1 else None)
+    if factor is None:
+        return None
+    axes = [bool(re.search(p, low)) for p in (r"\bin x\b|\bx[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",
+                                              r"\bin y\b|\by[- ]direction|wall[- ]normal|along y|(?:and|,)\s+y\b|\(y\)|\by[- ]only\b",
+                                              r"\bin z\b|\bz[- ]direction|spanwise|along z|(?:and|,)\s+z\b|\(z\)|\bz[- ]only\b")]
+    if not any(axes):
+        flat = set(flat)
+        axes = [i not in flat for i in range(3)] if flat else [True, True, not two_d]
+    return [factor if a else 1.0 for a in axes]
+
+
+def unrefinable(case: Path, factors: list[float]) -> str | None:
+    """Why the blockMeshDict cannot be refined by `factors`, None when it can (a case meshed from
+    an m4 template is expanded when the change is applied)."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        if (case / "system/blockMeshDict.m4").is_file():
+            return None
+        return no_block_mesh(case)
+    try:
+        caseops.scale_blocks(bmd.read_text(), factors)
+    except PlanError as err:
+        return str(err)
+    return None
+
+
+def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
+    """"80 by 80 cells": the counts of a one-block mesh; a mesh of several blocks is scaled so
+    that its largest total along each stated axis becomes the stated count (blocks keep their
+    proportions and shared faces keep matching counts)."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({no_block_mesh(case)})")
+        return
+    text = bmd.read_text()
+    cells = caseops.block_cells(text)
+    wanted = counts + [0] * (3 - len(counts))
+    if len(cells) == 1:
+        value = geometry.set_single_block_cells(fd.get(text, ["blocks"]) or "", [c or cells[0][i] for i, c in enumerate(wanted)])
+        plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution",
+                                   locked=True))  # the stated counts replace a resolution the base case locked
+        return
+    # several blocks: the stated count is the total across the mesh along that axis
+    totals = caseops.axis_totals(text)
+    if totals is None:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} (the blockMeshDict's vertices are not "
+                             "plain numbers: its blocks' cells along each axis cannot be added up)")
+        return
+    factors = [wanted[i] / totals[i] if wanted[i] and totals[i] else 1.0 for i in range(3)]
+    if (reason := unrefinable(case, factors)) is not None:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({reason})")
+        return
+    plan.refine = factors
+    plan.assumptions.append(f"{' x '.join(map(str, counts))} cells over {len(cells)} blocks: every block scaled by "
+                            f"{' x '.join(f'{f:.3g}' for f in factors)} (x y z), so the cell counts across the mesh are "
+                            "about the stated ones")
+
+
+def is_2d(case: Path) -> bool:
+    return "empty" in mesh_patches(case).values()
+
+
+def _symbol_factor(low: str, size_words: str, count_words: str) -> float | None:
+    """A refinement factor written with a symbol: "refine mesh 2x", "coarsen the grid x2",
+    "resolution ×1.5", "cell size /2" (a size divided: finer), "3-fold refinement"."""
+    token = FACTOR_TOKEN.pattern
+    m = re.search(rf"\b(?P<verb>refine|coarsen)\w*\b[^.;,]{{0,30}}?(?:{token})", low)
+    if m:
+        f = token_factor(m)
+        return f if m.group("verb") == "refine" else 1.0 / f
+    m = re.search(rf"(?:{token})\s*(?P<noun>refine|coarsen)\w*", low)
+    if m:
+        f = token_factor(m)
+        return f if m.group("noun") == "refine" else 1.0 / f
+    m = re.search(rf"\b{size_words}\s*(?:[:=]\s*)?(?:{token})", low)
+    if m:
+        return 1.0 / token_factor(m)
+    m = re.search(rf"\b{count_words}\s*(?:[:=]\s*)?(?:{token})", low)
+    return token_factor(m) if m else None

@@ -129,5 +129,22 @@ def scaled_flow_rate(state: CaseState, words: str, factor: float) -> PropertyCha
     for patch in [named] if named else list(rates):
         key = rates[patch]
         old = fd.get(text, ["boundaryField", patch, key]) or ""
-        _scale(out, "0/U", ["boundaryField", patch, key], old, factor, f"{patch} {key} x {factor:g}")
+        rel, entry = "0/U", ["boundaryField", patch, key]
+        if (macro := re.fullmatch(r"\s*\$(\w+)\s*", old)) and (site := _macro_site(state.case_dir, path, macro.group(1))):
+            rel, entry, old = site  # weirOverflow's "flowRate $inletFlowRate;" from include/initialConditions
+            out.assumptions.append(f"{patch} {key} is ${macro.group(1)}: scaled where it is defined ({rel})")
+        _scale(out, rel, entry, old, factor, f"{patch} {key} x {factor:g}")
     return out
+
+
+def _macro_site(case: Path, field: Path, name: str) -> tuple[str, list[str], str] | None:
+    """(file, entry, value) where a $name the field uses is defined: at the field's top level or
+    in a file it #includes; None when neither defines it."""
+    text = field.read_text()
+    if (value := fd.get(text, [name])) is not None:
+        return str(field.relative_to(case)), [name], value
+    for inc in re.findall(r'#include\s+"([^"]+)"', text):
+        path = field.parent / inc
+        if path.is_file() and (value := fd.get(path.read_text(), [name])) is not None:
+            return str(path.relative_to(case)), [name], value
+    return None

@@ -1,4 +1,6 @@
-"""Run control of `modify` given as a count of writes ("10 snapshots", "write twenty times"):
+"""Run control of `modify`: end time, write interval and time step as stated, as a change of
+the present value ("run twice as long", "2000 more iterations", "halve the time step") or as a
+calendar duration in the case's own unit of time; and a count of writes ("10 snapshots", "write twenty times"):
 the write interval that spreads that many writes over the run (from startTime to the end time
 the request sets, else the case's), in seconds for a transient case (writeControl in simulated
 time), in whole iterations for a steady one. Also the write and start switches said in words
@@ -7,12 +9,29 @@ time), in whole iterations for a steady one. Also the write and start switches s
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.edit import caseops
+from tasks.edit.modify_mesh import mesh_scale
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_values import site_magnitude, unrounded, value_site
+from tasks.edit.modify_words import key_value_controls
+from tasks.edit.patch_words import (
+    bare_end_time,
+    bare_write_interval,
+    durations,
+    extra_run,
+    in_unit,
+    relative_run_factors,
+    write_count,
+)
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import is_steady
+from tasks.foam.physics import fmt, is_steady
+from tasks.plan.extract import Quantity, first
 from tasks.plan.manifest import FileEdit
+from tasks.plan.stated import in_case_time
 
 
 class WriteCount(BaseModel):
@@ -157,3 +176,223 @@ def time_switch_edits(control_dict: str, to_steady: bool, solver: str, stated: d
         if "writeControl" not in stated:
             _set(out, "writeControl", "adjustableRunTime" if "pimple" in solver.lower() else "runTime", "writes in simulated time")
     return out
+
+
+def flow_scales(state: CaseState) -> tuple[float | None, float | None, float | None]:
+    """(smallest mean cell size, largest extent, fastest inlet or wall speed) of a case, from
+    its blockMeshDict and 0/U; None for what it does not tell (a snappy mesh, a pressure inlet)."""
+    cell = length = None
+    bmd = state.case_dir / "system/blockMeshDict"
+    text = bmd.read_text() if bmd.is_file() else ""
+    found, totals = (caseops.block_extents(text), caseops.axis_totals(text)) if text else (None, None)
+    if found and totals:
+        extents, flat = found
+        scale = mesh_scale(text)
+        sizes = [extents[a] * scale / totals[a] for a in range(3) if a not in flat and totals[a] and extents[a] > 0]
+        cell = min(sizes) if sizes else None
+        length = max(extents) * scale if max(extents) > 0 else None
+    speeds = [site_magnitude(state.case_dir, site) for patch, role in state.roles.items() if role in ("inlet", "movingWall")
+              if not isinstance(site := value_site(state.case_dir, "U", patch), str)]
+    speed = max(speeds) if speeds and max(speeds) > 0 else None
+    return cell, length, speed
+
+
+def said_of(q: Quantity, *words: str) -> bool:
+    """True when the words right after a value, or its own clause before it, name it: "1e-4 s
+    time step", "set deltaT to 1e-4 s"; not "halve the time step, and write every 0.05 s"."""
+    clause = re.split(r"[,;]|\.\s|\band\b|\bthen\b", q.before.lower())[-1]
+    after = q.after.strip().lower()
+    return any(after.startswith(w) or re.search(rf"\b{re.escape(w)}\b", clause) for w in words)
+
+
+def extra_run_edit(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """"2000 more iterations", "another 0.5 s", "extend the run by 500 iterations": endTime
+    grows by that much (steps of a transient case count deltaT each); an endTime read from the
+    same number as an absolute value is replaced."""
+    found = extra_run(text)
+    if found is None:
+        return
+    amount, unit = found
+    end, dt = _control_number(state.case_dir, "endTime"), _control_number(state.case_dir, "deltaT")
+    if end is None:
+        plan.warnings.append(f"not applied: {unrounded(amount)} {unit} more (system/controlDict has no plain endTime)")
+        return
+    steps = bool(re.match(r"iteration|step|time ?step", unit)) and not is_steady(state.solver)
+    if steps and dt is None:
+        plan.warnings.append(f"not applied: {unrounded(amount)} {unit} more (deltaT is not a plain number)")
+        return
+    new = end + amount * (dt if steps else 1.0)  # type: ignore[operator]
+    plan.edits[:] = [e for e in plan.edits if not (e.file == "system/controlDict" and e.entry == ["endTime"])]
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["endTime"], value=unrounded(round(new, 12)),
+                               reason=f"endTime {unrounded(end)} + {unrounded(amount)} {unit}".strip(), locked=True))
+
+
+def _control_number(case: Path, key: str) -> float | None:
+    """A plain number of system/controlDict, None when absent or not a number ($var, #calc)."""
+    path = case / "system/controlDict"
+    value = (fd.get(path.read_text(), [key]) or "").strip() if path.is_file() else ""
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def relative_run_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Run control changed by a factor of its present value: "run twice as long" (endTime, on the
+    time after startTime), "halve the time step" (deltaT), "write twice as often" (writeInterval,
+    whole steps when it counts steps). An entry this request already states stays as stated."""
+    stated = {e.entry[0] for e in plan.edits if e.file == "system/controlDict" and len(e.entry) == 1}
+    for key, factor in relative_run_factors(text).items():
+        if key in stated:
+            continue
+        old = _control_number(state.case_dir, key)
+        if old is None:
+            plan.warnings.append(f"not applied: {key} x {unrounded(factor)} (system/controlDict has no plain number for {key})")
+            continue
+        if key == "endTime":  # the run starts at startTime only with startFrom startTime (else 0/ as a rule)
+            start_from = (fd.get((state.case_dir / "system/controlDict").read_text(), ["startFrom"]) or "").strip()
+            start = (_control_number(state.case_dir, "startTime") or 0.0) if start_from == "startTime" else 0.0
+            new = start + (old - start) * factor
+        else:
+            new = old * factor
+        cd = (state.case_dir / "system/controlDict").read_text()
+        counts_steps = key == "writeInterval" and (fd.get(cd, ["writeControl"]) or "").strip() == "timeStep"
+        if counts_steps or (key == "endTime" and is_steady(state.solver)):
+            new = max(1.0, float(round(new)))
+        value = unrounded(round(new, 12))
+        plan.edits.append(FileEdit(file="system/controlDict", entry=[key], value=value,
+                                   reason=f"{key} x {unrounded(factor)}: {unrounded(old)} -> {value}", locked=True))
+        if key == "deltaT" and (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true"):
+            plan.warnings.append("adjustTimeStep is on: the solver changes deltaT from the first step (maxCo decides)")
+
+
+def write_control_edit(plan: ChangePlan, state: CaseState, kind: str, solver: str | None = None) -> None:
+    """A write interval in seconds needs a time-based writeControl, one in steps `timeStep`:
+    the case's writeControl follows the unit the request gives (a steady case counts both).
+    `solver`: the one the case runs after the change (default: its own)."""
+    path = state.case_dir / "system/controlDict"
+    if not path.is_file() or is_steady(solver or state.solver):
+        return
+    cd = path.read_text()
+    control = (fd.get(cd, ["writeControl"]) or "timeStep").strip()
+    adjustable = (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true")
+    if kind == "time" and control in ("timeStep", "cpuTime", "clockTime"):
+        new = "adjustableRunTime" if adjustable else "runTime"
+    elif kind == "iterations" and control in ("runTime", "adjustableRunTime", "adjustable"):
+        new = "timeStep"
+    else:
+        return
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["writeControl"], value=new,
+                               reason=f"write interval in {'seconds' if kind == 'time' else 'steps'}: writeControl {new}",
+                               locked=True))
+
+
+def _time_unit(solver: str) -> str | None:
+    """A solver's own unit of time when it is clear: years for financialFoam (expiry), seconds
+    for physical solvers; None when its time is not a duration (steady iterations)."""
+    if solver == "financialFoam":
+        return "year"
+    return None if is_steady(solver) else "second"
+
+
+def duration_end_time(plan: ChangePlan, solver: str, text: str) -> None:
+    """An end time given as a calendar duration ("six months", "two years", "3 days") in the
+    time unit of the solver the case runs after the change; not applied, with the reason, when
+    that unit is unclear."""
+    found = durations(text)
+    if not found:
+        return
+    seconds, _unit, words = found[0]
+    unit = _time_unit(solver)
+    if unit is None:
+        plan.warnings.append(f"not applied: {words} (the case {solver} counts iterations, not time)")
+        return
+    value = round(in_unit(seconds, unit), 10)
+    plan.edits.append(FileEdit(file="system/controlDict", entry=["endTime"], value=unrounded(value),
+                               reason=f"end time {words} = {unrounded(value)} {unit}s", locked=True))
+    if unit != "second":
+        plan.assumptions.append(f"{words} = {unrounded(value)}: {solver} counts time in {unit}s")
+
+
+# words that make a time the end time when they are in its own clause ("simulating 2 s",
+# "t_end = 2 s", "a run length of 5 s"), beyond the ones the extractor's `first` looks for
+_END_WORDS = ("simulat", "t_end", "tend", "final time", "stop time", "run length", "physical time", "simulated time",
+              "duration", "total", "end")
+_STEP_WORDS = ("deltat", "time step", "timestep", "dt", "δt", "delta t", "step")
+
+
+def run_control_edits(plan: ChangePlan, state: CaseState, text: str, qs: list[Quantity]) -> None:
+    """End time, write interval, time step and the write switches a request states, as values
+    ("endTime 0.5 s", "write every 0.1 s", "dt 1 ms"), as "key: value" lines ("iterations:
+    1500"), as a change of the present value ("run twice as long", "2000 more iterations"), as a
+    duration ("six months") or a count of writes; then the controls of a steady <-> transient
+    switch for what the request leaves unsaid. Times are read in the unit of the solver the case
+    runs after the change (a steady case made transient counts seconds)."""
+    case = state.case_dir
+    solver = plan.solver or state.solver
+
+    def edit(key: str, value: str, reason: str) -> None:
+        plan.edits.append(FileEdit(file="system/controlDict", entry=[key], value=value, reason=reason, locked=True))
+
+    end_q = first(qs, "iterations", "endtime", "end time", "to", "run") or \
+        first(qs, "time", "endtime", "end time", "until", "run for", "stop", "end at", "finish", "expir", "duration")
+    write_q = first(qs, "iterations", "every", "write") or first(qs, "time", "every", "write")
+    iteration_qs = [q for q in qs if q.kind == "iterations" and q is not write_q]
+    if end_q is None and len(iteration_qs) == 1 and extra_run(text) is None:  # "..., 1500 iterations, ...": the run length
+        end_q = iteration_qs[0]
+    dt_q = first(qs, "time", *_STEP_WORDS)
+    if dt_q is not None and (dt_q is end_q or dt_q is write_q or not said_of(dt_q, *_STEP_WORDS)):
+        dt_q = None
+    if end_q is None:
+        end_q = next((q for q in qs if q.kind == "time" and q is not write_q and q is not dt_q
+                      and (said_of(q, *_END_WORDS) or _alone(text, q) and not is_steady(solver))), None)
+    step = dt_q.value if dt_q is not None else _control_number(case, "deltaT")
+    if end_q is not None and end_q is not write_q and end_q.kind == "iterations" and not is_steady(solver) and step:
+        # "500 steps" of a transient run: that many time steps from startTime
+        start = _control_number(case, "startTime") or 0.0
+        edit("endTime", unrounded(round(start + end_q.value * step, 12)),
+             f"end time ({end_q.text} of {unrounded(step)} s)")
+    elif end_q is not None and end_q is not write_q:  # "six months" is 0.5 in financialFoam's years
+        edit("endTime", unrounded(in_case_time(end_q.value, solver) if end_q.kind == "time" else end_q.value), "end time")
+    elif end_q is None:
+        duration_end_time(plan, solver, text)
+    if write_q is not None:
+        edit("writeInterval", fmt(write_q.value), "write interval")
+        write_control_edit(plan, state, write_q.kind, solver)
+    if dt_q is not None:
+        edit("deltaT", fmt(dt_q.value), "time step")
+    said = {e.entry[0] for e in plan.edits if e.file == "system/controlDict"}
+    for key, value in key_value_controls(text).items():  # "iterations: 1500", "t_end = 2 s"
+        if key not in said:
+            edit(key, unrounded(value), f"{key} (stated as a key and value)")
+    relative_run_edits(plan, state, text)
+    extra_run_edit(plan, state, text)
+    said = {e.entry[0] for e in plan.edits if e.file == "system/controlDict"}
+    if "writeInterval" not in said and (bare := bare_write_interval(text)) is not None:
+        edit("writeInterval", unrounded(bare), "write interval (in the unit of the case's writeControl)")
+    set_end = next((e for e in plan.edits if e.file == "system/controlDict" and e.entry == ["endTime"]), None)
+    if set_end is None and end_q is None and (bare_end := bare_end_time(text)) is not None:
+        edit("endTime", unrounded(bare_end), "end time (in the case's own unit of time)")
+        set_end = plan.edits[-1]
+    said = {e.entry[0] for e in plan.edits if e.file == "system/controlDict"}
+    plan.edits += [e for e in write_switches(text) if e.entry[0] not in said]
+    count = write_count(text)
+    control = case / "system/controlDict"
+    if count and "writeInterval" not in said and control.is_file():
+        writes = write_count_edits(control.read_text(), state.solver, count, float(str(set_end.value)) if set_end else None)
+        plan.edits += writes.edits
+        plan.warnings += [writes.warning] if writes.warning else []
+    if is_steady(solver) != is_steady(state.solver) and control.is_file():
+        stated = {e.entry[0]: str(e.value) for e in plan.edits if e.file == "system/controlDict" and len(e.entry) == 1}
+        switch = time_switch_edits(control.read_text(), is_steady(solver), solver, stated, *flow_scales(state))
+        plan.edits += switch.edits
+        plan.assumptions += switch.assumptions
+        plan.warnings += switch.warnings
+
+
+def _alone(text: str, q: Quantity) -> bool:
+    """True when a value is a list item of its own ("transient, dt 1 ms, 2 s"): nothing but
+    the value between the clause marks around it."""
+    before = re.split(r"[,;:(]|\band\b", text[:q.start])[-1]
+    after = re.split(r"[,;)]|\.(?!\d)|\band\b", text[q.start + len(q.text):])[0]
+    return not before.strip() and not after.strip()

@@ -93,11 +93,15 @@ def _value_forms(quantity: str, value: float, solver: str) -> list[float]:
 
 
 def _change_edit(plan: ChangePlan, stated: str) -> FileEdit | None:
-    """The edit that applied a stated value as a change of the present one: its reason ends
-    with "(+50 K)" or "(-2 m/s)"."""
-    return next((e for e in plan.edits if re.search(rf"\([-+]{re.escape(stated)}\)$", e.reason)), None)
+    """The edit that applied a stated value as a change of the present one, or turned it into
+    another unit: its reason ends with "(+50 K)" or "(-2 m/s)", or says "(500 steps of 0.002 s)"."""
+    return next((e for e in plan.edits if re.search(rf"\([-+]{re.escape(stated)}\)$|\({re.escape(stated)} of ", e.reason)),
+                None)
 
 
 def _text(case: Path, rel: str) -> str:
-    path = case / rel
-    return path.read_text(errors="replace") if path.is_file() else ""
+    """A file's text; for 0/X of a case that keeps only its pristine copy (0.orig/X, 0/X.orig:
+    the edit went there), that copy's."""
+    copies = [rel] + ([f"0.orig/{rel.removeprefix('0/')}", f"{rel}.orig"] if rel.startswith("0/") else [])
+    path = next((case / r for r in copies if (case / r).is_file()), None)
+    return path.read_text(errors="replace") if path is not None else ""

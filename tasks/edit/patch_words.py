@@ -27,6 +27,10 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "lid": ("moving",),
     "left": ("left-hand",),
     "right": ("right-hand",),
+    # what flows through a patch named by its species: "the fuel inlet" is inletCH4
+    "ch4": ("fuel", "methane"), "c3h8": ("fuel", "propane"), "h2": ("fuel", "hydrogen"),
+    "c7h16": ("fuel", "heptane"), "o2": ("oxidiser", "oxidizer", "oxygen"),
+    "air": ("oxidiser", "oxidizer"), "fuel": ("methane", "propane", "hydrogen"),
 }
 
 # Name parts too common to tell patches apart on their own ("walls", "inlet").
@@ -36,9 +40,20 @@ _GENERIC = {"wall", "walls", "inlet", "inlets", "outlet", "outlets", "patch", "p
 
 
 def name_words(patch: str) -> list[str]:
-    """'sideWalls' -> [side, walls]; 'velocity-inlet-6' -> [velocity, inlet, 6]; 'outlet2' -> [outlet, 2]."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", patch)
-    return [w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w]
+    """'sideWalls' -> [side, walls]; 'velocity-inlet-6' -> [velocity, inlet, 6]; 'outlet2' -> [outlet, 2];
+    a chemical formula stays whole: 'inletCH4' -> [inlet, ch4]."""
+    words: list[str] = []
+    for piece in re.split(r"[\s_\-.]+|(?<=[a-z])(?=[A-Z])", patch):
+        if _FORMULA.fullmatch(piece):
+            words.append(piece.lower())
+            continue
+        spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", piece)
+        words += [w.lower() for w in spaced.split() if w]
+    return words
+
+
+# a species formula in a patch name (CH4, O2, C3H8, CO2): one word
+_FORMULA = re.compile(r"(?=[A-Za-z0-9]*\d)(?:(?:Cl|Br|Ar|He|C|H|O|N|S|F|I|P)\d*){1,4}")
 
 
 def _full_forms(patch: str) -> set[str]:
@@ -178,10 +193,14 @@ def kind_in_other_number(segment: str, patches: Iterable[str]) -> str | None:
 
 
 def segment_before(text: str, start: int, previous_end: int | None) -> str:
-    """The words between the previous stated value and this one, within the same clause."""
+    """The words between the previous stated value and this one, within the same clause; a key
+    right before its value ("lower outlet: 4 m2/s2") is the clause's words."""
     lo = previous_end or 0
     seg = text[lo:start]
-    return re.split(r"[.;:]\s", seg)[-1]
+    parts = re.split(r"[.;:]\s", seg)
+    if not parts[-1].strip() and re.search(r":\s*$", seg):  # "lower outlet: " -> its key
+        return next((p for p in reversed(parts) if p.strip()), "")
+    return parts[-1]
 
 
 def stated_direction(text: str) -> list[float] | None:
@@ -195,10 +214,13 @@ def stated_direction(text: str) -> list[float] | None:
         vec = [0.0, 0.0, 0.0]
         vec["xyz".index(m.group(3))] = sign
         return vec
-    m = re.search(r"\b(?:pointing|directed|flowing|blowing|going)\s+(up|upwards|down|downwards|left|right)\b", low)
+    m = re.search(r"\b(?:pointing|directed|flowing|blowing|going|moving|move|moves|slid\w*|travel\w*|runs?|running)\s+"
+                  r"(?:to\s+the\s+|towards?\s+the\s+|to\s+)?(up|upwards|down|downwards|left|right|leftwards|rightwards)\b"
+                  r"|\b(?:to|towards?)\s+the\s+(left|right)\b", low)
     if m:
         return {"up": [0.0, 1.0, 0.0], "upwards": [0.0, 1.0, 0.0], "down": [0.0, -1.0, 0.0],
-                "downwards": [0.0, -1.0, 0.0], "left": [-1.0, 0.0, 0.0], "right": [1.0, 0.0, 0.0]}[m.group(1)]
+                "downwards": [0.0, -1.0, 0.0], "left": [-1.0, 0.0, 0.0], "right": [1.0, 0.0, 0.0],
+                "leftwards": [-1.0, 0.0, 0.0], "rightwards": [1.0, 0.0, 0.0]}[m.group(1) or m.group(2)]
     return None
 
 
@@ -321,7 +343,9 @@ def _clause_factor(clause: str) -> float | None:
 _LAMINAR_WORDS = re.compile(
     r"\b(?:turn(?:ing)?|switch(?:ing)?|set(?:ting)?)\s+(?:the\s+)?turbulence(?:\s+model(?:ling|ing)?)?\s+off\b"
     r"|\b(?:turn(?:ing)?|switch(?:ing)?)\s+off\s+(?:the\s+)?turbulence\b"
-    r"|\b(?:no|without(?:\s+a)?|disable|drop|remove)\s+(?:the\s+)?turbulence(?:\s+model(?:ling|ing)?)?\b")
+    r"|\b(?:no|without(?:\s+a)?|disable|drop|remove)\s+(?:the\s+)?turbulence(?:\s+model(?:ling|ing)?)?\b"
+    # a key and its value: "turbulence: off", "turbulence model = none", "RANS: no"
+    r"|\b(?:turbulence|rans|les)(?:\s+model(?:ling|ing)?)?\s*(?:[:=]|is)\s*(?:off|none|no|disabled|false)\b")
 
 
 def asks_laminar(text: str) -> bool:
@@ -349,7 +373,7 @@ def increment_sign(before: str) -> int | None:
 
 
 _SCALED = re.compile(
-    rf"\b(?P<word>{_TIMES_RE})\s+(?P<what>(?:the\s+)?[\w\s-]{{0,40}}?\b(?P<kind>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\b"
+    rf"\b(?P<word>{_TIMES_RE})\s+(?P<what>(?:the\s+)?(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,5}}?(?P<kind>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\b"
     r"|\b(?P<verb>increas\w*|rais\w*|reduc\w*|decreas\w*|lower\w*|cut\w*|boost\w*)\s+(?P<what2>(?:the\s+)?[\w\s-]{0,40}?\b"
     r"(?P<kind2>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\s+by\s+(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent)"
     r"|\b(?P<what3>(?:the\s+)?[\w\s-]{0,40}?\b(?P<kind3>velocity|speed|temperature|pressure|viscosity|density|flow ?rate|mass flow|discharge))\s+(?:\w+\s+){0,2}"

@@ -1,0 +1,66 @@
+"""The values a change request states that no rule of `modify` placed go through the binder
+of `new` (any entry the case really has); a value stated as a change of the present one is
+never read as the new value."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.patch_words import increment_sign
+
+
+def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Every stated value the change rules above left unbound goes through the same binder as
+    `new` (any entry the case really has: a named parameter, a flow rate, a heater region, ...)."""
+    from tasks.foam.locked import flatten
+    from tasks.plan.architect import recipe_holds
+    from tasks.plan.bind import bind_all
+    from tasks.plan.stated import read_stated
+
+    # a planned edit carries a stated value only in a place of its role: "endTime 0.5 and maxCo
+    # 0.5" is two values, the end time's edit does not carry the Courant number
+    planned = [leaf for e in plan.edits for leaf in flatten(e.reason, e.file, list(e.entry), e.value)]
+    mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
+    controls = [e.entry for e in plan.edits if e.file == "system/controlDict"]  # "500 steps" already an endTime
+    stated = [q for q in read_stated(text) if q.role not in ("geometry", "ranks")
+              and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
+              and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
+              and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
+              and not _is_increment(text, q.text)]
+    if not stated:
+        return
+    binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
+    taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
+    for e in binder.edits:
+        if (_field_name(e.file), tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
+            plan.edits.append(e)
+            taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
+    plan.assumptions += binder.assumptions
+    plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+
+
+def _is_increment(text: str, quantity: str) -> bool:
+    """True when every mention of `quantity` ("10 K", "25%") in the text is a change of the
+    present value ("raise the floor temperature by 10 K", "25% lower"): the rules above applied
+    it, the binder must not read it as the new value."""
+    found = list(re.finditer(re.escape(quantity), text))
+    percent = quantity.rstrip().endswith("%") or quantity.lower().rstrip().endswith("percent")
+    return bool(found) and all(increment_sign(text[:m.start()]) is not None or _RELATIVE_AFTER.match(text, m.end())
+                               or percent and _BY.search(text[:m.start()]) for m in found)
+
+
+# "refine by 50 %", "extend the run by 20 percent": a percentage after "by" changes a present value
+_BY = re.compile(r"\bby\s*$", re.I)
+
+
+# "25% lower", "10 percent higher": a change of the present value, read by scaled_values
+_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less|warmer|hotter|"
+                            r"colder|cooler|more|longer|shorter)\b(?!\s+than\b)", re.I)
+
+
+def _field_name(rel: str) -> str:
+    """0/T for each copy of a field (0/T, 0/T.orig, 0.orig/T): edits of one are edits of all."""
+    if rel.startswith("0.orig/"):
+        rel = "0/" + rel.removeprefix("0.orig/")
+    return rel.removesuffix(".orig") if rel.startswith("0/") else rel

@@ -1,0 +1,206 @@
+"""Boundary values of `modify`: a stated speed or pressure on the patch its words name (or the
+moving wall or inlet), along the direction the words give; a value scaled from the present one
+("double the inlet velocity", "halve the hot wall temperature"); the inlet turbulence that
+follows a new inlet speed."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.edit.caseops import initial_field
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_props import scaled_flow_rate, scaled_property
+from tasks.edit.modify_thermal import fixed_temperatures, temperature_patch
+from tasks.edit.modify_values import (
+    NUMBER,
+    literal_value,
+    patch_direction,
+    pristine_file,
+    site_direction,
+    site_magnitude,
+    unrounded,
+    value_site,
+)
+from tasks.edit.modify_words import all_scaled
+from tasks.edit.patch_words import after_sign, increment_sign, segment_before, stated_direction
+from tasks.foam import dictionary as fd
+from tasks.foam.physics import fmt, inlet_turbulence, model_spec
+from tasks.plan.extract import quantities
+from tasks.plan.manifest import FileEdit
+from tasks.plan.recipes import vec
+
+
+def patch_with_role(state: CaseState, *roles: str) -> str | None:
+    return next((p for p, r in state.roles.items() if r in roles), None)
+
+
+def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Boundary values scaled without being given: "double the inlet velocity", "increase the
+    lid speed by 50%", "reduce the outlet pressure by 10 percent", "halve the hot wall
+    temperature" (in K): the present value on the patch the words name (for a velocity, else the
+    moving wall or inlet) times the factor."""
+    low = text.lower()
+    for kind, words, factor in all_scaled(text):
+        if kind == "flow_rate" and (rate := scaled_flow_rate(state, words, factor)) is not None:
+            plan.edits += rate.edits
+            plan.warnings += rate.warnings
+            plan.assumptions += rate.assumptions
+            continue
+        if kind == "flow_rate":  # an inlet of fixed velocity: the same flow rate change
+            kind = "velocity"
+        if kind in ("viscosity", "density"):
+            change = scaled_property(state.case_dir, kind, words, factor, text)
+            plan.edits += change.edits
+            plan.warnings += change.warnings
+            plan.assumptions += change.assumptions
+        elif kind == "velocity":
+            u_field = "U.air" if "U.air" in state.fields else "U"
+            targets = velocity_targets(state, low, words, first_value=True)
+            if not targets:
+                plan.warnings.append(f"not applied: {words} x {unrounded(factor)} (no inlet or moving wall named or in the case)")
+            for patch in targets:
+                site = value_site(state.case_dir, u_field, patch)
+                if isinstance(site, str):
+                    plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site})")
+                    continue
+                old = fd.get((state.case_dir / pristine_file(state.case_dir, site.file)).read_text(), site.entry) or ""
+                nums = [float(x) for x in re.findall(NUMBER, old)]
+                if len(nums) != 3:
+                    plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site.file} {'/'.join(site.entry)} is {old!r})")
+                    continue
+                speed = vec(*(round(x * factor, 12) for x in nums))
+                plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
+                                           reason=f"{patch} velocity x {unrounded(factor)}", locked=True))
+        else:
+            field = "T" if kind == "temperature" else ("p_rgh" if initial_field(state.case_dir, "p") is None else "p")
+            path = initial_field(state.case_dir, field)
+            patch = state.patch_named(words) if path is not None else None
+            if patch is None and path is not None and kind == "temperature":  # "halve the hot wall temperature"
+                patch = temperature_patch(state, words, *fixed_temperatures(path.read_text()))
+            if path is None or patch is None:
+                plan.warnings.append(f"not applied: {words} x {unrounded(factor)} (no {field} patch named by '{words}')")
+                continue
+            bc = fd.get(path.read_text(), ["boundaryField", patch]) or ""
+            key = "p0" if re.search(r"\bp0\b", bc) else "value"
+            old = (fd.get(path.read_text(), ["boundaryField", patch, key]) or "").split()
+            if len(old) != 2 or old[0] != "uniform" or not re.fullmatch(NUMBER, old[1]) or float(old[1]) == 0:
+                plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({patch} {key} is {' '.join(old) or 'not set'}: "
+                                     "no non-zero uniform value to scale)")
+                continue
+            new = unrounded(round(float(old[1]) * factor, 10))
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
+                                       reason=f"{patch} {kind} x {unrounded(factor)}", locked=True))
+
+
+def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float,
+                            solved: list[str]) -> None:
+    """Inlet k/epsilon/omega for the new speed, for the fields the (new) model solves: a model
+    switch in the same request creates them before these edits are applied."""
+    nu = 1e-5
+    tp = state.case_dir / "constant/transportProperties"
+    if tp.is_file():
+        try:
+            nu = float((fd.get(tp.read_text(), ["nu"]) or "1e-5").split()[-1])
+        except ValueError:
+            pass
+    turb = inlet_turbulence(speed, 0.025, nu)
+    count = len(plan.edits)
+    for field, value in (("k", turb.k), ("epsilon", turb.epsilon), ("omega", turb.omega)):
+        existing = initial_field(state.case_dir, field)
+        if existing is not None and not literal_value(existing.read_text(), patch):
+            continue  # the patch's value comes from an include or a macro ($turbulentKE): left as the case has it
+        if field in solved:
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {fmt(value)}",
+                                       reason=f"inlet {field} for {fmt(speed)} m/s (5 % intensity)"))
+    if len(plan.edits) > count:
+        plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")
+
+
+def velocity_targets(state: CaseState, low: str, segment: str, first_value: bool) -> list[str]:
+    """Patches a stated velocity goes to: the one its words name ("the air inlet 0.3 m/s"),
+    every inlet for "both/all inlets", else (first velocity only) the moving wall or the inlet."""
+    movers = [p for p, r in state.roles.items() if r in ("inlet", "movingWall")]
+    named = state.patch_named(segment)
+    if named is not None:
+        return [named]
+    if not first_value:
+        return []
+    if re.search(r"\b(both|all|every|each)\b", segment):
+        inlets = [p for p, r in state.roles.items() if r == "inlet"]
+        if inlets:
+            return inlets
+    patch = patch_with_role(state, "movingWall") if re.search(r"wall|lid|top", low) else None
+    patch = patch or patch_with_role(state, "inlet", "movingWall")
+    return [patch] if patch else []  # none: the binder may place it elsewhere (Ubar, a region's U)
+
+
+def velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_field: str) -> list[tuple[str, str, float]]:
+    """A stated speed on the patch(es) it is for, along the direction its words give ("towards
+    -x") or else the patch's present direction; inlet turbulence follows an inlet's new speed.
+    Returns (patch, why, speed) for each speed with no fixed value to hold it (a flow-rate inlet),
+    and ("", why, speed) for a speed with no patch at all (a case with no inlet or moving wall: the binder
+    may still place it, as channel395's Ubar)."""
+    low = text.lower()
+    unplaced: list[tuple[str, str, float]] = []
+    previous_end = None
+    for i, q in enumerate(speeds):
+        segment = segment_before(low, q.start, previous_end)
+        previous_end = q.start + len(q.text)
+        after = re.split(r"[.;,]|\band\b", q.after, maxsplit=1)[0]
+        targets = velocity_targets(state, low, segment, first_value=i == 0)
+        if not targets and i == 0 and not any(r in ("inlet", "movingWall") for r in state.roles.values()):
+            unplaced.append(("", f"{q.text} (the case has no inlet or moving wall to put a velocity on)", q.value))
+        for patch in targets:
+            site = value_site(state.case_dir, u_field, patch)
+            if isinstance(site, str):
+                unplaced.append((patch, f"{patch} velocity {unrounded(q.value)} m/s ({site})", q.value))
+                continue
+            direction = stated_direction(after) or stated_direction(segment) or site_direction(state.case_dir, site) \
+                or patch_direction(state.case_dir, u_field, patch)
+            magnitude, change = q.value, ""
+            if (sign := increment_sign(segment) or after_sign(q.after)) is not None:  # "by 2 m/s", "2 m/s faster"
+                magnitude = max(0.0, site_magnitude(state.case_dir, site) + sign * q.value)
+                change = f" ({'+' if sign > 0 else '-'}{q.text})"
+            speed = vec(*(magnitude * d for d in direction))
+            plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
+                                       reason=f"{patch} velocity {unrounded(magnitude)} m/s{change}", locked=True))
+            if site.note:
+                plan.assumptions.append(f"{patch} velocity {unrounded(q.value)} m/s: {site.note}")
+            target_model = plan.model or state.model
+            if state.roles.get(patch) == "inlet" and target_model != "laminar":
+                _inlet_turbulence_edits(plan, state, patch, magnitude, model_spec(target_model).solved)
+    return unplaced
+
+
+_KINEMATIC_PRESSURE = re.compile(r"([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)\s*m\s*\^?\s*2\s*/\s*s\s*\^?\s*2\b", re.I)
+
+
+_NOT_PRESSURE = re.compile(r"\bk\b|kinetic|\btke\b|turbulen|epsilon|omega|nu ?tilda|stress|energy", re.I)
+
+
+def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """A pressure stated for a named patch ("outlet2 pressure 2 m^2/s^2", "the outlet at 1 bar")
+    goes to that patch's p (its value, or p0 for a total-pressure condition)."""
+    p_file = initial_field(state.case_dir, "p")
+    if p_file is None:
+        return
+    ptext = p_file.read_text()
+    patches = fd.keys(ptext, ["boundaryField"])
+    stated = [(q.start, q.start + len(q.text), q.value) for q in quantities(text) if q.kind == "pressure"]
+    stated += [(m.start(), m.end(), float(m.group(1))) for m in _KINEMATIC_PRESSURE.finditer(text)]
+    previous_end = None
+    for start, end, value in sorted({s[0]: s for s in stated}.values()):
+        segment = segment_before(text.lower(), start, previous_end)
+        previous_end = end
+        patch = state.patch_named(segment, patches)
+        if patch is None:
+            continue
+        bc = fd.get(ptext, ["boundaryField", patch]) or ""
+        said = "pressure" in segment or re.search(r"\bp\b", segment)
+        # the unit alone says pressure ("the upper outlet at 3 m2/s2", "outlet 1.2 bar") unless the
+        # words name a turbulence field of the same units (k in m2/s2) or p is computed there
+        if not said and (_NOT_PRESSURE.search(segment) or "calculated" in bc):
+            continue
+        key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
+        plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(value)}",
+                                   reason=f"{patch} pressure {unrounded(value)}", locked=True))

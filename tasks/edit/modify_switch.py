@@ -1,0 +1,149 @@
+"""Solver and model switches of `modify`: the steady or transient counterpart of a solver
+("make it transient"), the model a request names or only its family ("switch to LES"), and the
+words that make a named model the one to switch to."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.foam.physics import fmt, is_steady, model_spec
+from tasks.plan.manifest import FileEdit
+from tasks.plan.request import final_model, named_model
+from tasks.plan.stated import read_stated
+
+
+# a steady solver and its transient counterpart (the same physics, PIMPLE for SIMPLE)
+_STEADY_TRANSIENT = {"simpleFoam": "pimpleFoam", "buoyantSimpleFoam": "buoyantPimpleFoam",
+                     "buoyantBoussinesqSimpleFoam": "buoyantBoussinesqPimpleFoam", "rhoSimpleFoam": "rhoPimpleFoam",
+                     "SRFSimpleFoam": "SRFPimpleFoam", "chtMultiRegionSimpleFoam": "chtMultiRegionFoam"}
+
+
+_TRANSIENT_STEADY = {**{t: s for s, t in _STEADY_TRANSIENT.items()}, "icoFoam": "simpleFoam", "pisoFoam": "simpleFoam"}
+
+
+_TIME_WORDS = re.compile(r"\b(?:make|run|switch|change|convert|turn|go)\w*\b[^.;]*?\b(?P<w>transient|unsteady|"
+                         r"time[- ]dependent|time[- ]accurate|steady(?:[- ]state)?)\b"
+                         # or opening a clause without a verb: "steady state with SA, 1500 iterations"
+                         r"|(?:^|[.;,:]\s*)(?:an?\s+|the\s+)?"
+                         r"(?P<w2>transient|unsteady|time[- ](?:dependent|accurate|resolved)|steady[- ]state)\b"
+                         r"(?!\s+(?:inlet|flow rate|velocity|value|condition|profile))")
+
+
+def time_counterpart(solver: str, low: str) -> str | None:
+    """The solver "make it transient" / "run it steady-state" asks for: the counterpart of the
+    case's solver, None when the words ask for no such switch or the case already is that."""
+    m = _TIME_WORDS.search(low)
+    if m is None:
+        return None
+    wants_steady = (m.group("w") or m.group("w2")).startswith("steady")
+    if wants_steady == is_steady(solver):
+        return None
+    return (_TRANSIENT_STEADY if wants_steady else _STEADY_TRANSIENT).get(solver)
+
+
+# a family named without a model ("switch to LES", "use RANS instead of LES"): its usual model
+_FAMILIES = ((re.compile(r"\b(?:rans|ras|reynolds[- ]averaged)\b"), "kOmegaSST"),
+             (re.compile(r"\b(?:les|large[- ]eddy(?:\s+simulation)?)\b"), "Smagorinsky"))
+
+
+_NOT_TARGET = re.compile(r"\b(?:instead of|rather than|in place of|from|replacing)\s+(?:the\s+)?(?:an?\s+)?"
+                         r"(?:rans|ras|les|large[- ]eddy(?:\s+simulation)?|laminar)\b")
+
+
+def family_model(low: str, current: str) -> str | None:
+    """The model a request means when it names only a family: kOmegaSST for RANS (the
+    all-round choice of canonical/turbulence_models.md), Smagorinsky for LES; None when it names
+    none, or only the family the case already has."""
+    rest = _NOT_TARGET.sub(" ", low)
+    hits = sorted((m.start(), model) for pattern, model in _FAMILIES if (m := pattern.search(rest)))
+    if not hits:
+        return None
+    model = hits[0][1]
+    return None if model_spec(model).simulation_type == model_spec(current).simulation_type else model
+
+
+# "swap A for B", "trade A for B": B replaces A
+SWAP_FOR = re.compile(r"\b(?:swap|trade|exchange)\w*\s+(?:out\s+)?(.+?)\s+for\s+", re.I)
+
+
+# "replace A by B", "exchange A for B": B replaces A (final_model reads "replace A with B")
+REPLACE_BY = re.compile(r"\b(?:replac\w*|exchang\w*)\s+(.+?)\s+(?:by|for)\s+(?=\S)", re.I)
+
+
+# words that ask for the model the case already has to be checked and completed
+RECHECK_WORDS = r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead)"
+
+
+# words that make a named model the one to switch to ("make it laminar", "run it as LES with
+# Smagorinsky", "turn the turbulence model off"), not a mention of the model the case has
+SWITCH_WORDS = (r"\b(switch|change|convert|use|add|replace|turbulen|go back|revert|instead|make|run|turn|set|"
+                 r"simulat|model|go\b|move|try|want|need|swap|trade|exchange|with)")
+
+
+target_model = functools.partial(final_model, families=False)  # "replace A with B", "B instead of A"; families below
+
+
+_CLAUSES = re.compile(r"[,;|()]|\.\s|\.$|\s[-–—]+\s")
+_KEEP = re.compile(r"\b(?:keep|kept|retain|leave|unchanged|same|still|not|no|without)\b", re.I)
+
+
+def named_alone(text: str, model: str) -> bool:
+    """True when a clause of the request is the model's name on its own or as the value of a
+    key: a list of changes without verbs ("kOmegaSST, endTime 0.5 s", "Smagorinsky; dt 5e-6",
+    "SGS model: WALE", "RAS model = realizableKE") or after an arrow ("kEpsilon -> kOmegaSST"). A
+    clause that keeps it ("same kEpsilon") asks for no switch."""
+    for clause in _CLAUSES.split(text):
+        words = clause.split()
+        if words and not _KEEP.search(clause) and named_model(clause) == model \
+                and (len(words) <= 3 or re.search(r"[:=]", clause)):
+            return True
+        arrow = _ARROW.split(clause)  # "k-epsilon -> k-omega SST": the model after the arrow
+        if len(arrow) > 1 and named_model(arrow[-1]) == model:
+            return True
+    return False
+
+
+_ARROW = re.compile(r"\s*(?:->|→|=>|⇒)\s*")
+
+
+# the field of a turbulence quantity a request states (roles of tasks.plan.stated)
+_FIELD_OF_ROLE = {"turbulent_kinetic_energy": "k", "dissipation_rate": "epsilon", "specific_dissipation_rate": "omega",
+                  "modified_viscosity": "nuTilda"}
+
+
+def model_field_values(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """Values a request gives for the fields of the model it switches to ("k-epsilon with k =
+    0.001 m2/s2 at the inlet", "SST, omega 50 1/s at the inflow"): the value seeds the new field
+    (plan.bc_values) and is set on the patch its clause names, else on every inlet. The switch
+    writes the field first, so the edit lands on the new file. A value for a field the new model
+    does not solve is left to the binder."""
+    if plan.model is None:
+        return
+    solved = model_spec(plan.model).solved
+    inlets = [p for p, r in state.roles.items() if r == "inlet"]
+    for q in read_stated(text):
+        at = text.find(q.text)
+        clause = _clause_around(text, at, at + len(q.text)) if at >= 0 else ""
+        field = _FIELD_OF_ROLE.get(q.role) or ("omega" if q.role == "frequency" and re.search(r"\bomega\b", clause, re.I)
+                                                else None)
+        if field is None or field not in solved:
+            continue
+        value = fmt(q.value)
+        plan.bc_values[field] = value
+        named = state.patch_named(clause.lower())
+        for patch in [named] if named else inlets:
+            plan.edits[:] = [e for e in plan.edits if not (e.file == f"0/{field}" and e.entry[:2] == ["boundaryField", patch])]
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {value}",
+                                       reason=f"{patch} {field} {q.text} (a field of {plan.model})", locked=True))
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The clause a span of the text lies in (between , ; and sentence ends)."""
+    left = max(text.rfind(c, 0, start) for c in ",;()") + 1
+    stops = [i for i in (text.find(c, end) for c in ",;()") if i >= 0]
+    sentence = re.search(r"\.(?:\s|$)", text[end:])
+    if sentence:
+        stops.append(end + sentence.start())
+    return text[left:min(stops) if stops else len(text)]

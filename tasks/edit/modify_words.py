@@ -1,0 +1,192 @@
+"""Request words `modify` reads beyond patch names and units: the layout of a request (each line
+or bullet is a clause of its own; "minus 10 degC" is -10 degC), factors written as symbols
+("x2", "2x", "×1.5", "3-fold", "/2") or after what they scale ("inflow doubled", "inlet speed
+x2", "the inflow -- double what it is now"), the rest of a scaled value's clause (where its
+patch words often are: "double the mass flow through the air inlet"), and run-control values
+given as "key: value" lines ("iterations: 1500", "t_end = 2 s")."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.edit.patch_words import scaled_values
+
+_NUM = r"\d+(?:\.\d+)?"
+
+# a factor written with a symbol: "x2", "×1.5", "*3", "2x", "3×", "4-fold", "/2" (a divisor);
+# never a cell count ("40x40", "x 20 cells") nor a unit's slash ("m/s")
+FACTOR_TOKEN = re.compile(
+    rf"(?<![\w.])[x×*]\s*(?P<pre>{_NUM})(?![\d.])(?!\s*(?:[x×*]\s*\d|cells?\b|by\b))"
+    rf"|(?<![\w.])(?P<post>{_NUM})\s*(?:[x×](?![\w\d])|-?fold\b)(?!\s*\d)"
+    rf"|(?<=\s)[/÷]\s*(?P<div>{_NUM})(?![\d.\w])"
+)
+
+# factor words that can follow what they scale ("the inflow doubled", "speed: double")
+_WORD_FACTORS = {"doubled": 2.0, "double": 2.0, "twice": 2.0, "tripled": 3.0, "triple": 3.0, "quadrupled": 4.0,
+                 "halved": 0.5, "halve": 0.5, "half": 0.5}
+_WORD_FACTOR_RE = "|".join(sorted(_WORD_FACTORS, key=len, reverse=True))
+
+# what a value scaled without being given can be, and the kind of change it is
+_KINDS = {"velocity": "velocity", "speed": "velocity", "temperature": "temperature", "pressure": "pressure",
+          "viscosity": "viscosity", "density": "density", "flow rate": "flow_rate", "flowrate": "flow_rate",
+          "mass flow": "flow_rate", "discharge": "flow_rate", "inflow": "flow_rate", "throughput": "flow_rate"}
+_KIND_RE = "|".join(sorted((re.escape(k) for k in _KINDS), key=len, reverse=True))
+
+# what ends a clause: punctuation, or a word that starts another change
+CLAUSE_END = re.compile(r"[.;,!?]\s|[;,!?]|\s(?:--|–|—)\s|\b(?:and|but|then|while|leaving|keeping|except)\b")
+
+# a kind word, then (within its clause, at most five words on: patch words) a factor after it
+_SCALED_AFTER = re.compile(
+    rf"\b(?P<what>(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,4}}?(?P<kind>{_KIND_RE}))\b(?P<gap>\s*(?:[:=]|--|–|—)?\s*"
+    rf"(?:(?!and\b|then\b|but\b)[a-z]+\s+){{0,5}}?)(?:(?P<word>{_WORD_FACTOR_RE})\b|(?P<sym>{FACTOR_TOKEN.pattern}))",
+    re.IGNORECASE)
+
+
+def token_factor(m: re.Match[str]) -> float:
+    """The factor a FACTOR_TOKEN (or a pattern embedding it) matched: x2 -> 2, /2 -> 0.5."""
+    if m.group("div"):
+        return 1.0 / float(m.group("div"))
+    return float(m.group("pre") or m.group("post"))
+
+
+def normalise_request(text: str) -> str:
+    """A request with each line or bullet as a clause of its own ("- iterations: 1500" and the
+    line under it stay apart once the text is one line), an old value before an arrow dropped
+    ("lid 2 m/s -> 3 m/s" asks for 3 m/s) and a spelled sign on a number ("minus 10 degC",
+    "negative 5 m/s") written as a sign."""
+    raw = [line for line in text.splitlines() if line.strip(" -*•·\t")]
+    joined = ""
+    for line in raw:
+        item = _BULLET.match(line) is not None or _KEY_LINE.match(line) is not None
+        body = _BULLET.sub("", line).strip().rstrip(" ;,")
+        if not joined:
+            joined = body
+        elif item or re.search(r"[.;:!?]\s*$", joined):  # a list item, or the line before ended its clause
+            joined = f"{joined.rstrip('.')}; {body}" if not joined.endswith(":") else f"{joined}; {body}"
+        else:  # a sentence wrapped over two lines
+            joined = f"{joined} {body}"
+    joined = joined or text
+    joined = _OLD_VALUE.sub("", _SUPERSEDED.sub("", joined))
+    return re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", joined, flags=re.IGNORECASE)
+
+
+# a line that is an item of a list: a bullet or number ("- ", "* ", "2) "), or "key: value"
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)])\s+")
+_KEY_LINE = re.compile(r"^\s*[A-Za-z][\w \-/()]{0,40}:\s*\S")
+
+# a value marked as the old one ("was 10 m/s, now 14 m/s", "instead of 600 K", "rather than 1 s",
+# "currently 2 m/s"): only the other value is the request's
+_OLD_VALUE = re.compile(r"\s*\(?\b(?:was|previously|currently|formerly|instead of|rather than)\s+[-+]?\d*\.?\d+"
+                        r"(?:e[-+]?\d+)?(?:\s*[^\s\d,;.)(][^\s,;)]*)?\)?", re.IGNORECASE)
+
+# an old value and an arrow to the new one ("2 m/s -> 3 m/s", "300 K → 320 K", "0.5 => 1 s"):
+# only the new value is the request's
+_SUPERSEDED = re.compile(r"[-+]?(?<![\w.])\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[^\s\d][^\s]*?)?\s*(?:->|→|=>|⇒)\s*(?=[-+]?\.?\d)",
+                         re.IGNORECASE)
+
+
+def clause_rest(low: str, end: int) -> str:
+    """The words from `end` to the end of their clause."""
+    m = CLAUSE_END.search(low, end)
+    return low[end:m.start() if m else len(low)]
+
+
+def all_scaled(text: str) -> list[tuple[str, str, float]]:
+    """(kind, words, factor) of every value the request scales without giving it: the factor
+    before ("double the inlet velocity", scaled_values) or after ("inlet speed x2", "the inflow
+    doubled", "velocity: twice what it is"), each with the rest of its clause (the patch words
+    that follow: "... through the air inlet")."""
+    low = text.lower()
+    out: list[tuple[str, str, float]] = []
+    for kind, what, factor in scaled_values(text):
+        at = low.find(what)
+        out.append((kind, what + clause_rest(low, at + len(what)) if at >= 0 else what, factor))
+    for m in _SCALED_AFTER.finditer(low):
+        if CLAUSE_END.search(m.group("gap").strip().lstrip(":=–—-")) or re.search(r"\bby\s*$", m.group("gap")):
+            continue  # another clause; "by half" is an amount of change (scaled_to_fraction reads it)
+        what = m.group("what").strip()
+        if any(what in w or w.endswith(what) for _, w, _ in out):
+            continue  # the same words scaled by a factor before them
+        factor = _WORD_FACTORS[m.group("word")] if m.group("word") else token_factor(m)
+        if factor <= 0 or factor == 1.0:
+            continue
+        before = low[:m.start()]
+        lead = re.split(r"[.;,]|\band\b", before)[-1]  # the patch words of "the air inlet's flow rate x2"
+        words = lead + what + " " + m.group("gap").strip(" :=–—-") + clause_rest(low, m.end())
+        out.append((_KINDS[m.group("kind").lower()], " ".join(words.split()), factor))
+    for kind, words, factor in scaled_to_fraction(text):
+        if not any(words.startswith(w) or w.startswith(words) for _, w, _ in out):
+            out.append((kind, words, factor))
+    return out
+
+
+# a value scaled to a fraction of itself: "reduce the inlet speed to two thirds", "the flow rate
+# down to 80 %", "cut the viscosity to half its value", "raise the lid speed to 150 percent"
+_FRACTIONS = {"half": 0.5, "a half": 0.5, "one half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "two thirds": 2 / 3,
+              "a quarter": 0.25, "one quarter": 0.25, "three quarters": 0.75, "a tenth": 0.1, "one tenth": 0.1}
+_FRACTION_RE = "|".join(sorted(_FRACTIONS, key=len, reverse=True))
+_SCALED_TO = re.compile(
+    rf"\b(?P<what>(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,5}}?(?P<kind>{_KIND_RE}))\b"
+    rf"(?P<gap>(?:\s+(?!and\b|then\b|but\b)[a-z]+){{0,4}}?)\s+(?:down\s+|up\s+)?to\s+"
+    rf"(?:(?P<frac>{_FRACTION_RE})|(?P<pct>{_NUM})\s*(?:%|percent|per cent))"
+    r"(?:\s+(?:of\s+)?(?:its|the|their)\s+(?:present|current|old|original|existing)?\s*(?:value|one|level|size))?(?!\s*\w*/)",
+    re.IGNORECASE)
+
+
+# a value changed by a fraction of itself: "increase the inflow by a third", "cut the
+# viscosity by half", "lower the lid speed by a quarter"
+_SCALED_BY = re.compile(
+    rf"\b(?P<verb>increas|rais|boost|grow|reduc|decreas|lower|cut|drop|slow|speed)\w*\s+(?:up\s+|down\s+)?"
+    rf"(?P<what>(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,5}}?(?P<kind>{_KIND_RE}))\b"
+    rf"(?P<gap>(?:\s+(?!and\b|then\b|but\b|by\b)[a-z]+){{0,4}}?)\s+by\s+(?P<frac>{_FRACTION_RE})\b", re.IGNORECASE)
+
+
+def scaled_to_fraction(text: str) -> list[tuple[str, str, float]]:
+    """(kind, words, factor) of each value scaled to a fraction or percentage of itself ("reduce
+    the inlet speed to two thirds", "the outlet pressure up to 120 %") or changed by a fraction
+    of itself ("increase the inflow by a third": x 4/3)."""
+    low = text.lower()
+    out = []
+    for m in _SCALED_TO.finditer(low):
+        factor = _FRACTIONS[m.group("frac")] if m.group("frac") else float(m.group("pct")) / 100
+        if factor > 0 and factor != 1.0:
+            words = m.group("what") + m.group("gap") + clause_rest(low, m.end())
+            out.append((_KINDS[m.group("kind")], " ".join(words.split()), factor))
+    for m in _SCALED_BY.finditer(low):
+        part = _FRACTIONS[m.group("frac")]
+        down = re.match(r"reduc|decreas|lower|cut|drop|slow", m.group("verb"))
+        factor = 1.0 - part if down else 1.0 + part
+        if 0 < factor != 1.0:
+            words = m.group("what") + m.group("gap") + clause_rest(low, m.end())
+            out.append((_KINDS[m.group("kind")], " ".join(words.split()), factor))
+    return out
+
+
+# run-control keys written as "key: value" or "key = value" (a line of a list, a table)
+_KEY_VALUE = re.compile(
+    r"\b(?P<key>iterations|number of iterations|iteration count|steps|time ?steps|end ?time|t_?end|t_?final|final time|"
+    r"stop time|end|duration|write ?interval|output interval|write every|time ?step|delta ?t|dt|δt|Δt)"
+    rf"\s*(?:[:=]|is|(?:up\s+|down\s+)?to|(?:from\s+{_NUM}(?:e[-+]?\d+)?\s*[a-zµμ]*\s+)to)\s*"
+    rf"(?P<value>[-+]?{_NUM}(?:e[-+]?\d+)?)\s*(?P<unit>[a-zµμ]*)", re.IGNORECASE)
+_KEY_ENTRY = (("deltaT", r"^(?:time ?step|delta ?t|dt|δt)$"),
+              ("writeInterval", r"write|output"),
+              ("endTime", r"iteration|steps|end|final|stop|duration"))
+_TIME_UNITS = {"": 1.0, "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0, "ms": 1e-3, "µs": 1e-6,
+               "μs": 1e-6, "us": 1e-6, "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0, "h": 3600.0,
+               "hr": 3600.0, "hour": 3600.0, "hours": 3600.0, "iterations": 1.0, "iters": 1.0, "steps": 1.0}
+
+
+def key_value_controls(text: str) -> dict[str, float]:
+    """controlDict entries a request gives as "key: value" or "key = value" ("iterations:
+    1500", "t_end = 2 s", "Δt = 0.001 s", "write interval: 0.5 s"), in seconds or counts. A
+    value with a unit that is no time is left to the other rules."""
+    out: dict[str, float] = {}
+    for m in _KEY_VALUE.finditer(text):
+        unit = m.group("unit").lower()
+        if unit not in _TIME_UNITS or re.match(r"\s*(?:%|×|\*|/|[-–]\s*\d)", text[m.end():]):
+            continue  # a velocity, a factor ("time step to 50 %"), a range
+        key = m.group("key").lower()
+        entry = next((e for e, words in _KEY_ENTRY if re.search(words, key)), None)
+        if entry is not None:
+            out.setdefault(entry, float(m.group("value")) * _TIME_UNITS[unit])
+    return out
