@@ -14,9 +14,11 @@ from pathlib import Path
 
 from tasks.core.errors import PlanError
 from tasks.core.render import render
+from tasks.edit.caseops_models import case_velocity_roles, elliptic_fields, limit_courant, model_field_names, wall_function_patches
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import field_patches as initial_field_patches, mesh_patches
 from tasks.foam.defaults import (
+    convection_entries,
     convection_schemes,
     keyword_values,
     linear_solver_body,
@@ -29,12 +31,14 @@ from tasks.foam.defaults import (
 from tasks.foam.geometry import axis_totals, block_cells, block_extents, flat_axes, scale_blocks
 from tasks.foam.physics import (
     boundary_condition,
+    convection_flux,
     dimensions,
     field_class,
     fmt,
     internal_value,
     is_steady,
     model_spec,
+    needs_alphat,
     reference_pressure,
     solver_family,
 )
@@ -75,7 +79,22 @@ def field_writing_patches(case: Path) -> dict[str, str]:
     ignored by OpenFOAM; a missing one is fatal."""
     if (case / "constant/polyMesh/boundary").is_file():
         return mesh_patches(case)
-    return {**initial_field_patches(case, every_folder=True), **mesh_patches(case, fields=False)}
+    return {**initial_field_patches(case, every_folder=True), **mesh_patches(case, fields=False),
+            **default_patch(case)}
+
+
+def default_patch(case: Path) -> dict[str, str]:
+    """The patch blockMesh makes of the faces no boundary entry lists, when the blockMeshDict
+    names it (`defaultPatch { name walls; type wall; }`: squareBend's walls): name -> type;
+    empty when it has no defaultPatch entry (the unnamed defaultFaces are empty)."""
+    bmd = case / "system/blockMeshDict"
+    if not bmd.is_file():
+        return {}
+    text = fd.strip_comments(bmd.read_text(errors="replace"))
+    if fd.find(text, ["defaultPatch"]) is None:
+        return {}
+    name = (fd.get(text, ["defaultPatch", "name"]) or "defaultFaces").strip()
+    return {name: (fd.get(text, ["defaultPatch", "type"]) or "empty").strip()}
 
 
 def field_patches(case: Path, field: str) -> list[str]:
@@ -148,8 +167,10 @@ def patch_centres(case: Path) -> dict[str, tuple[float, float, float]]:
 # --- fields from the BC selector ------------------------------------------------------
 
 
-def role_of(patch: str, patch_type: str, roles: dict[str, str]) -> str:
-    """A patch's role: given by the plan, else from its mesh type and name."""
+def role_of(patch: str, patch_type: str, roles: dict[str, str], velocity: dict[str, str] | None = None) -> str:
+    """A patch's role: given by the plan, else from its mesh type and name, else (a generic
+    `patch` named freestream, far, sides, ...) as the case's velocity field treats it
+    (caseops_models.velocity_roles), else wall."""
     if patch in roles:
         return roles[patch]
     if patch_type in ("empty", "symmetry", "symmetryPlane", "cyclic", "wedge"):
@@ -163,7 +184,7 @@ def role_of(patch: str, patch_type: str, roles: dict[str, str]) -> str:
                         ("atmosphere", ("atmosphere", "top", "open"))):
         if any(w in name for w in words):
             return role
-    return "wall"
+    return (velocity or {}).get(patch, "wall")
 
 
 def write_field(
@@ -175,20 +196,23 @@ def write_field(
     if not patches:
         raise PlanError(f"cannot write 0/{field}: no patches found in constant/polyMesh/boundary, the blockMeshDict "
                         f"or the boundaryField of the fields in 0/ and 0.orig/; run the mesh step first or add a field")
+    velocity = case_velocity_roles(case)
     boundary = {
-        name: boundary_condition(role_of(name, ptype, roles), field, model, solver, values)
+        name: boundary_condition(role_of(name, ptype, roles, velocity), field, model, solver, values)
         for name, ptype in patches.items()
     }
     text = render(
         "foam/field.j2", foam_class=field_class(field), object=field, location="0",
         provenance=provenance, dimensions=dimensions(field, solver), internal=internal, boundary=boundary,
     )
+    if (case / "0.orig").is_dir():  # the run copies 0.orig over 0 (restore0Dir): the field must be there too
+        write(case, f"0.orig/{field}", text)
     return write(case, f"0/{field}", text)
 
 
 # --- turbulence model -----------------------------------------------------------------
 
-TURBULENCE_FIELDS = {"k", "kt", "kl", "epsilon", "omega", "nut", "nuTilda", "R", "f", "v2", "alphat"}
+TURBULENCE_FIELDS = model_field_names()  # every canonical model's fields and alphat (ReThetat, phit, flm, ...)
 
 
 def turbulence_values(k: float, epsilon: float, omega: float, nu_tilda: float) -> dict[str, str]:
@@ -223,21 +247,27 @@ def set_turbulence_model(
                       location="constant", provenance=provenance, simulation_type=spec.simulation_type, model=model,
                       settings=keyword_values("turbulenceProperties", spec.simulation_type))
         changed.append(write(case, props, text))
+    if spec.simulation_type != "laminar":  # wall functions need mesh type wall
+        changed += wall_function_patches(case, field_writing_patches(case))
+    changed += limit_courant(case, solver)
     needed = set(spec.fields)
-    if solver_family(solver) == "boussinesq" or (solver_family(solver) == "compressible"
-                                                  and spec.simulation_type != "laminar"):
-        needed.add("alphat")  # buoyantBoussinesq* read 0/alphat even when laminar (v1912)
+    if solver_family(solver) == "boussinesq" or (needs_alphat(solver) and spec.simulation_type != "laminar"):
+        # buoyantBoussinesq* read 0/alphat even when laminar (v1912); every thermodynamic solver's
+        # (rhoPimpleFoam, compressibleInterFoam, XiFoam, ...) eddy diffusivity reads it with RAS and LES
+        needed.add("alphat")
     for field in sorted(needed):
-        exists = (case / "0" / field).is_file()
-        if exists and keep_existing and _wall_bcs_fit(case, field, model, solver, roles, values):
+        source = initial_field(case, field)  # what the run starts from: 0.orig/X when the run restores it
+        if source is not None and keep_existing and _wall_bcs_fit(case, field, model, solver, roles, values, source):
             continue
         internal = internal_value(field, solver, values)
         changed.append(write_field(case, field, solver, model, f"uniform {internal}", roles, values, provenance))
     removed = []
     for field in sorted(TURBULENCE_FIELDS - needed):
-        if (case / "0" / field).is_file():
-            (case / "0" / field).unlink()
-            changed.append(f"0/{field} (removed)")
+        copies = [p for p in (case / "0" / field, case / "0.orig" / field, case / "0" / f"{field}.orig") if p.is_file()]
+        for path in copies:
+            path.unlink()
+            changed.append(f"{path.relative_to(case)} (removed)")
+        if copies:
             removed.append(field)
     changed += drop_fields_from_function_objects(case, removed)
     if "R" in spec.solved and is_steady(solver):
@@ -296,11 +326,13 @@ def drop_fields_from_function_objects(case: Path, removed: list[str]) -> list[st
     return changed
 
 
-def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[str, str], values: dict[str, str]) -> bool:
-    """True when an existing field file's wall BCs are the ones `model` needs."""
-    text = read(case, f"0/{field}")
+def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[str, str], values: dict[str, str],
+                  source: Path | None = None) -> bool:
+    """True when an existing field file's (`source`, else 0/<field>) wall BCs are the ones `model` needs."""
+    text = source.read_text() if source is not None else read(case, f"0/{field}")
+    velocity = case_velocity_roles(case)
     for patch, ptype in mesh_patches(case).items():
-        role = role_of(patch, ptype, roles)
+        role = role_of(patch, ptype, roles, velocity)
         if role not in ("wall", "movingWall", "heatedWall"):
             continue
         want = boundary_condition(role, field, model, solver, values)["type"]
@@ -345,19 +377,40 @@ def _relaxation_of(solution: str, field: str) -> float | None:
         return None
 
 
+_FLUXES = ("phi", "rhoPhi", "alphaRhoPhi", "alphaPhi", "phid", "phim")
+
+
+def has_convection_scheme(field: str, div_keys: list[str], flux: str = "phi") -> bool:
+    """A divSchemes entry for the convection of `field`, written plainly or as a regular
+    expression ("div\\(phi,(k|omega)\\)"): by whatever flux the solver's transport uses when
+    `flux` is phi (div(phi,k); div(rhoPhi,k) for VoF mixtures; div(alphaRhoPhic,k) for MPPIC's
+    carrier phase), by that flux alone when the solver's is another (compressibleInterFoam reads
+    div(rhoPhi,k), a leftover div(phi,k) does not count)."""
+    if flux != "phi":
+        key = f"div({flux},{field})"
+        return key in div_keys or covered_by(key, [k.strip('"') for k in div_keys if k not in (key, "default")])
+    plain = re.compile(rf"div\(\w+,{re.escape(field)}\)")
+    return any(plain.fullmatch(k) for k in div_keys) or \
+        any(covered_by(f"div({other},{field})", div_keys) for other in _FLUXES)
+
+
 def ensure_numerics(case: Path, solver: str, solved: list[str]) -> list[str]:
-    """fvSchemes div terms and fvSolution solvers/relaxation for every solved field."""
+    """fvSchemes div terms and fvSolution solvers/relaxation for every solved field. The
+    convection entries are the checker's: `div(<flux>,<field>)` with the flux the solver's
+    tutorials convect turbulence with (rhoPhi for driftFluxFoam, ...), none for a field some
+    entry already covers or a field without convection (v2f's f, kEpsilonPhitF's f)."""
     changed: list[str] = []
     steady = is_steady(solver)
-    div = convection_schemes(steady)
     schemes = read(case, "system/fvSchemes")
     default_div = (fd.get(schemes, ["divSchemes", "default"]) or "none").strip()
-    for field in solved:
-        if field == "T":
-            continue
-        key = f"div(phi,{field})"
-        if default_div == "none" and fd.get(schemes, ["divSchemes", key]) is None:
-            schemes = fd.set_entry(schemes, ["divSchemes", key], div["R" if field == "R" else "scalar"])
+    elliptic = elliptic_fields()
+    if default_div == "none":
+        div_keys = fd.keys(schemes, ["divSchemes"])
+        flux = convection_flux(solver)
+        missing = [f for f in solved if f != "T" and f not in elliptic and not has_convection_scheme(f, div_keys, flux)]
+        entries = convection_entries(missing, steady, flux)
+        for key, scheme in entries.items():
+            schemes = fd.set_entry(schemes, ["divSchemes", key], scheme)
     if "R" in solved and default_div == "none":
         for key in ("div(R)", "div((nu*dev2(T(grad(U)))))"):
             if fd.get(schemes, ["divSchemes", key]) is None:

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tasks.edit.caseops import covered_by
+from tasks.edit.caseops import covered_by, has_convection_scheme
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.commands import SOLVERS
@@ -19,7 +19,7 @@ from tasks.foam.defaults import convection_entries, defaults
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
 from tasks.foam.physics import (
-    changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, makes_fields, model_spec,
+    changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
     solver_family, solver_tutorials, tutorial_field_names, tutorial_root, tutorial_text,
 )
 
@@ -211,6 +211,16 @@ def _model(case: Path) -> str:
     return fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
 
 
+def run_fields(case: Path) -> set[str]:
+    """The initial fields the solver will find: those of 0.orig/ alone when the case has one (the
+    run copies 0.orig over 0, as restore0Dir does, so a field only in 0/ is lost), else
+    initial_fields (0/, the start-time folder, `.orig` copies)."""
+    orig = case / "0.orig"
+    if orig.is_dir() and any(p.is_file() for p in orig.iterdir()):
+        return {f.name.removesuffix(".gz").removesuffix(".orig") for f in orig.iterdir() if f.is_file()}
+    return initial_fields(case)
+
+
 def check_case(case: Path, solver: str) -> list[Problem]:
     problems: list[Problem] = []
     model = _model(case)
@@ -226,9 +236,9 @@ def check_case(case: Path, solver: str) -> list[Problem]:
     required = required_fields(case, solver, spec_fields)
     if tutorial:
         required = [f for f in required if f in spec_fields]
-    if solver_family(solver) == "boussinesq" and model != "laminar" and not tutorial:
-        required.append("alphat")
-    names = initial_fields(case)
+    if (solver_family(solver) == "boussinesq" or needs_alphat(solver)) and model != "laminar" and not tutorial:
+        required.append("alphat")  # the eddy diffusivity of a thermodynamic solver reads it (alphat.<phase> counts)
+    names = run_fields(case)
     maker = makes_fields(case)  # createBoxTurb, createZeroDirectory, mapFields...: made by a step before the solver
     for field in dict.fromkeys(required):
         if not has_field(names, field):
@@ -239,12 +249,45 @@ def check_case(case: Path, solver: str) -> list[Problem]:
     problems += _numerics(case, solver, solved, elliptic)
     problems += _courant(case, solver)
     problems += _coded(case)
+    if model != "laminar":
+        problems += _inviscid(case, model)
     for lock in check_locked(case):
         if not lock.ok:
             problems.append(Problem(severity="error", file=lock.file,
                                     message=f"requested {lock.name} {lock.expected!r} not found at {'/'.join(lock.entry)} (found {lock.found!r})",
                                     fix=f"set {'/'.join(lock.entry)} to {lock.expected}"))
     return problems
+
+
+# where a case states its molecular viscosity: (file, entry path)
+_VISCOSITY_ENTRIES = (("constant/thermophysicalProperties", ["mixture", "transport", "mu"]),
+                      ("constant/transportProperties", ["nu"]))
+
+
+def molecular_viscosity(case: Path) -> tuple[str, float] | None:
+    """(file, value) of the case's stated molecular viscosity (thermophysicalProperties
+    mixture/transport/mu, transportProperties nu, dimensioned or not); None when neither is a
+    plain number."""
+    for rel, path in _VISCOSITY_ENTRIES:
+        file = case / rel
+        raw = fd.get(file.read_text(errors="replace"), path) if file.is_file() else None
+        try:
+            if raw and raw.split():
+                return rel, float(raw.split()[-1])
+        except ValueError:
+            continue
+    return None
+
+
+def _inviscid(case: Path, model: str) -> list[Problem]:
+    """A turbulence model on a fluid of zero viscosity (the normalised-gas tutorials: forwardStep,
+    obliqueShock) divides by it in its wall functions and stops at start (sigFpe)."""
+    found = molecular_viscosity(case)
+    if found is None or found[1] > 0:
+        return []
+    return [Problem(severity="error", file=found[0], message=f"{model} on an inviscid fluid (viscosity 0): its wall "
+                    f"functions divide by the viscosity", fix="state the fluid's viscosity (e.g. air mu 1.8e-5 Pa s) "
+                    "or keep the flow laminar")]
 
 
 _CODED = re.compile(r"(?:^|\s)type\s+(coded\w*)\s*;|(#codeStream)\b")
@@ -287,8 +330,8 @@ def _numerics(case: Path, solver: str, solved: list[str], elliptic: list[str] = 
     solution = (case / "system/fvSolution").read_text() if (case / "system/fvSolution").is_file() else ""
     if (fd.get(schemes, ["divSchemes", "default"]) or "none").strip() == "none":
         div_keys = fd.keys(schemes, ["divSchemes"])
-        missing = [f for f in solved if f not in elliptic and not has_convection_scheme(f, div_keys)]
-        flux = convection_flux(solver) if missing else "phi"
+        flux = convection_flux(solver) if solved else "phi"
+        missing = [f for f in solved if f not in elliptic and not has_convection_scheme(f, div_keys, flux)]
         for key, scheme in convection_entries(missing, is_steady(solver), flux).items():
             problems.append(Problem(severity="error", file="system/fvSchemes", message=f"no {key} scheme",
                                     fix=f"divSchemes/{key} {scheme};"))
@@ -313,18 +356,6 @@ def _numerics(case: Path, solver: str, solved: list[str], elliptic: list[str] = 
                 problems.append(Problem(severity="error", file="system/fvSolution", message=f"no {field}Final solver for PIMPLE",
                                         fix=f"add solvers/{field}Final (relTol 0)"))
     return problems
-
-
-_FLUXES = ("phi", "rhoPhi", "alphaRhoPhi", "alphaPhi", "phid", "phim")
-
-
-def has_convection_scheme(field: str, div_keys: list[str]) -> bool:
-    """A divSchemes entry for the convection of `field` by whatever flux the solver's transport
-    uses (div(phi,k); div(rhoPhi,k) for VoF mixtures; div(alphaRhoPhic,k) for MPPIC's carrier
-    phase), written plainly or as a regular expression ("div\\(phi,(k|omega)\\)")."""
-    plain = re.compile(rf"div\(\w+,{re.escape(field)}\)")
-    return any(plain.fullmatch(k) for k in div_keys) or \
-        any(covered_by(f"div({flux},{field})", div_keys) for flux in _FLUXES)
 
 
 def _implicit_porosity(solution: str) -> bool:

@@ -86,13 +86,30 @@ STEADY_SOLVERS = frozenset(
 
 
 def solver_family(solver: str) -> Family:
+    """The solver's family: boussinesq by name; multiphase when its installed tutorials carry
+    phase fractions (alpha.<phase>), compressible when they carry an absolute pressure; the
+    hand lists decide for a solver no tutorial tells about."""
     if solver.startswith("buoyantBoussinesq"):
         return "boussinesq"
-    if solver in MULTIPHASE_SOLVERS:
+    phases = tutorial_phase_fractions(solver)
+    if phases or (phases is None and solver in MULTIPHASE_SOLVERS):
         return "multiphase"
-    if solver in ABSOLUTE_PRESSURE_SOLVERS:
+    if is_absolute_pressure(solver):
         return "compressible"
     return "incompressible"
+
+
+def tutorial_phase_fractions(solver: str) -> bool | None:
+    """Whether the installed tutorials of `solver` carry phase fractions (0/alpha.<phase>) in
+    most of their cases; None when no tutorial ships initial fields."""
+    return _tutorial_phase_fractions(str(tutorial_root()), solver)
+
+
+@lru_cache(maxsize=256)
+def _tutorial_phase_fractions(root: str, solver: str) -> bool | None:
+    votes = [any(n.startswith("alpha.") for n in names) for names in
+             (initial_fields(t) for t in solver_tutorials(solver)) if names]
+    return (2 * sum(votes) > len(votes)) if votes else None
 
 
 def is_steady(solver: str) -> bool:
@@ -114,8 +131,13 @@ def dimensions(field: str, solver: str) -> str:
     spec = physics().fields.get(name)
     if spec is None:
         raise PlanError(f"no dimensions known for field {field!r}")
+    seen = tutorial_dimensions(solver, field)
+    if len(seen) == 1:  # what the solver's own tutorials give the field
+        return format_dimensions(next(iter(seen)))
     family = solver_family(solver)
     if family == "compressible" or (family == "multiphase" and name in ("p", "p_rgh")):
+        return spec.absolute
+    if name == "alphat" and is_absolute_pressure(solver):  # compressibleInterFoam's alphat is kg/m/s
         return spec.absolute
     return spec.kinematic
 
@@ -286,22 +308,63 @@ def _runs_one_of(case: Path, names: list[str]) -> str | None:
 def convection_flux(solver: str) -> str:
     """The flux a solver convects its turbulence fields with, as its installed tutorials name
     it in divSchemes (div(phi,k) for interFoam, div(rhoPhi,k) for driftFluxFoam,
-    div(alphaRhoPhic,k) for MPPICInterFoam); phi when no tutorial tells."""
+    div(alphaRhoPhic,k) for MPPICInterFoam); when none is turbulent, a thermodynamic solver's
+    momentum flux (compressibleInterFoam's rhoPhi), else phi."""
     return _convection_flux(str(tutorial_root()), solver)
 
 
 _TURBULENCE_DIV = re.compile(r"div\((\w+),(?:k|epsilon|omega|nuTilda)\)")
 
 
+_MOMENTUM_DIV = re.compile(r"div\((\w+),U\)")
+
+
 @lru_cache(maxsize=256)
 def _convection_flux(root: str, solver: str) -> str:
     seen: Counter[str] = Counter()
+    momentum: Counter[str] = Counter()
     for tut in solver_tutorials(solver):
+        turbulent = _turbulent(tut) is not False
         for key in fd.keys(tutorial_text(tut, "system/fvSchemes") or "", ["divSchemes"]):
             m = _TURBULENCE_DIV.fullmatch(key)
-            if m:
+            if m and turbulent:  # a laminar tutorial's div(phi,k) is a leftover nothing reads
                 seen[m.group(1)] += 1
-    return seen.most_common(1)[0][0] if seen else "phi"
+            m = _MOMENTUM_DIV.fullmatch(key)
+            if m:
+                momentum[m.group(1)] += 1
+    if seen:
+        return seen.most_common(1)[0][0]
+    # no turbulent tutorial: a thermodynamic solver's turbulence is convected by its mass flux, the one
+    # its momentum is (compressibleInterFoam: rhoPhi); an incompressible solver's by the volume flux phi
+    if momentum and is_absolute_pressure(solver):
+        return momentum.most_common(1)[0][0]
+    return "phi"
+
+
+def _turbulent(tut: Path) -> bool | None:
+    """Whether a tutorial runs a turbulence model (its turbulenceProperties simulationType is RAS
+    or LES; laminar and climbingRod's twoPhaseTransport are not); None when it has none."""
+    props = tutorial_text(tut, "constant/turbulenceProperties")
+    if props is None:
+        return None
+    return (fd.get(props, ["simulationType"]) or "laminar").strip() in ("RAS", "LES")
+
+
+def needs_alphat(solver: str) -> bool:
+    """Whether `solver` with a turbulence model reads 0/alphat (its eddy diffusivity of heat):
+    what its turbulent installed tutorials do (alphat or alphat.<phase> among their fields:
+    rhoPimpleFoam, compressibleInterFoam yes; interCondensatingEvaporatingFoam no); when none is
+    turbulent, every thermodynamic (absolute-pressure) solver does."""
+    return _needs_alphat(str(tutorial_root()), solver)
+
+
+@lru_cache(maxsize=256)
+def _needs_alphat(root: str, solver: str) -> bool:
+    votes = [any(n == "alphat" or n.startswith("alphat.") for n in initial_fields(tut))
+             for tut in solver_tutorials(solver) if _turbulent(tut) and not makes_fields(tut)]
+    if votes:
+        return any(votes)
+    return is_absolute_pressure(solver)
 
 
 def dimensions_fit(field: str, solver: str, written: str) -> str | None:
@@ -363,8 +426,37 @@ def boundary_condition(
 
 
 def is_absolute_pressure(solver: str) -> bool:
-    """Solvers whose p is the absolute (thermodynamic) pressure in Pa."""
-    return solver in ABSOLUTE_PRESSURE_SOLVERS
+    """Solvers whose p is the absolute (thermodynamic) pressure in Pa: what the installed
+    tutorials of the solver say (their p or p_rgh in Pa at a thermodynamic level), else the
+    hand list for a solver no tutorial tells about."""
+    learnt = tutorial_absolute_pressure(solver)
+    return solver in ABSOLUTE_PRESSURE_SOLVERS if learnt is None else learnt
+
+
+_PASCAL: Dims = (1, -1, -2, 0, 0, 0, 0)
+
+
+def tutorial_absolute_pressure(solver: str) -> bool | None:
+    """Whether most installed tutorials of `solver` that ship 0/p (else 0/p_rgh) give it in Pa
+    and describe their fluid by a thermodynamic model (constant/thermophysicalProperties*): True
+    for rhoPimpleFoam, XiFoam, sprayFoam, compressibleInterFoam, rhoCentralFoam's normalised gas
+    (p 1 Pa); False for interFoam (p_rgh in Pa, transportProperties) and simpleFoam (m2/s2);
+    None when no tutorial tells."""
+    return _tutorial_absolute_pressure(str(tutorial_root()), solver)
+
+
+@lru_cache(maxsize=256)
+def _tutorial_absolute_pressure(root: str, solver: str) -> bool | None:
+    votes: list[bool] = []
+    for tut in solver_tutorials(solver):
+        text = tutorial_text(tut, "0/p") or tutorial_text(tut, "0/p_rgh")
+        dims = parse_dimensions(fd.get(text, ["dimensions"]) or "") if text else None
+        if dims is None:
+            continue
+        thermo = any((tut / "constant").glob("thermophysicalProperties*")) or \
+            any((tut / "constant").glob("*/thermophysicalProperties*"))  # a multi-region case: per region
+        votes.append(dims == _PASCAL and thermo)
+    return (2 * sum(votes) > len(votes)) if votes else None
 
 
 def reference_pressure(solver: str, values: dict[str, str] | None = None) -> str:
