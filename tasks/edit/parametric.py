@@ -20,6 +20,12 @@ from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
 from tasks.edit import parametric_setup as setup
+from tasks.edit.parametric_heat import buoyancy_ruled_out, heat_mode, place_temperatures
+from tasks.edit.parametric_inflow import as_pressure_drop, bernoulli_speed, les_inflow, open_inlets, pressure_driven
+from tasks.edit.parametric_scalar import FIELD as SCALAR_FIELD
+from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
+from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passive_scalar, write_scalar
+from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
@@ -57,6 +63,9 @@ def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
                           "Smagorinsky" if features.simulation_type == "LES" else "laminar")
     if ctx.solver:
         return ctx.solver, model
+    if heated and buoyancy_ruled_out(ctx.text, features.flags.get("buoyancy")) and spec.shape != "heated_cavity":
+        steady = features.steady is not False and features.simulation_type != "LES" if turbulent else features.steady
+        return passive_heat_solver(steady), model
     if heated:
         return ("buoyantBoussinesqSimpleFoam" if features.steady else "buoyantBoussinesqPimpleFoam"), model
     if turbulent:
@@ -84,13 +93,20 @@ def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantit
     if template is None:
         raise RequestError(f"a generated {spec.shape.replace('_', ' ')} is set up here for icoFoam, simpleFoam, "
                            f"pimpleFoam, pisoFoam and the Boussinesq solvers, not {solver}; pass --example DIR")
-    passive = False  # T as a passive scalar next to pimpleFoam/simpleFoam (set when the mesh needs it)
-    notes: list[str] = []
+    features = request_features(ctx.text, ctx.solver, ctx.model)
+    # T as a passive scalar next to a solver without an energy equation (also set when the mesh needs it)
+    passive = heat_mode(solver, spec.shape, features.flags.get("energy"), features.flags.get("buoyancy"),
+                        stated) == "passive"
+    notes: list[str] = [f"{solver} has no energy equation: the temperature is carried as a passive scalar "
+                        "(scalarTransport), without buoyancy"] if passive else []
+    scalar = passive_scalar(ctx.text, stated)
+    flow_stated = [as_pressure_drop(ctx.text, q) for q in stated
+                   if scalar is None or all(q is not t for t in scalar.taken)]
     for _ in range(3):
         scratch = data_dir() / "scratch" / uuid.uuid4().hex[:12]
         scratch.mkdir(parents=True)
         try:
-            manifest = _plan_in(scratch, ctx, spec, stated, solver, model, template, passive)
+            manifest = _plan_in(scratch, ctx, spec, flow_stated, solver, model, template, passive, scalar)
         except _Turbulent as high:  # no model asked for and the flow is turbulent: steady RANS instead
             shutil.rmtree(scratch, ignore_errors=True)
             features = request_features(ctx.text, ctx.solver, ctx.model)
@@ -127,7 +143,8 @@ def refuse_buoyancy_off_grid(ctx: Context, stated: list[StatedQuantity], solver:
             f"diverges in its first steps. {instead}")
 
 
-def _buoyancy_left_out(request: str, temperatures: list[float], t_ref: float, length: float, speed: float) -> str:
+def _buoyancy_left_out(request: str, temperatures: list[float], t_ref: float, length: float, speed: float,
+                       mesh_keeps_buoyancy: bool = False) -> str:
     """What leaving buoyancy out of a passive-temperature case costs: its Richardson number
     g beta dT L / U^2 (dT: the largest difference of a stated or wall temperature from TRef), a
     warning text (starting "mixed") from 0.1 up, else an assumption."""
@@ -137,8 +154,10 @@ def _buoyancy_left_out(request: str, temperatures: list[float], t_ref: float, le
     said = (f"Richardson number g beta dT L / U^2 = {ri:.2g} (beta {fmt(beta)} 1/K, dT {fmt(delta)} K, "
             f"L {fmt(length)} m, U {fmt(speed)} m/s)")
     if ri >= 0.1:
-        return (f"mixed convection left out: {said}, so buoyancy would change this flow; the buoyant solvers "
-                "cannot run on this mesh here (a rectangular domain keeps them)")
+        instead = ("ask for buoyantBoussinesqPimpleFoam (or buoyantBoussinesqSimpleFoam) to include it" if
+                   mesh_keeps_buoyancy else
+                   "the buoyant solvers cannot run on this mesh here (a rectangular domain keeps them)")
+        return f"mixed convection left out: {said}, so buoyancy would change this flow; {instead}"
     return f"buoyancy negligible: {said} < 0.1 (forced convection)"
 
 
@@ -162,7 +181,7 @@ def copy_template(src: Path, scratch: Path) -> None:
 
 
 def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity], solver: str,
-             model: str, template: str, passive: bool = False) -> CaseManifest:
+             model: str, template: str, passive: bool = False, scalar: PassiveScalar | None = None) -> CaseManifest:
     copy_template(ctx.tutorials_dir / template, scratch)
     build = build_mesh(spec, scratch)
     if solver in setup.RECONSTRUCT_SOLVERS and not setup.reconstruct_safe(scratch, build):
@@ -175,10 +194,13 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                             "of the buoyant solvers wrongly on such meshes (they diverge in their first steps); no "
                             "buoyancy was asked for, so the flow carries the heat without it")
     heated = "Boussinesq" in solver or passive
+    fed = feed_openings(ctx.text, scratch, build)
+    mirrored = mirror_sides(ctx.text, scratch, build)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
-    if heated and any(q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature")
-                      for q in stated):  # a body held at a stated temperature (a heated cylinder)
-        roles.update({p.name: "heatedWall" for p in build.patches if p.role == "body"})
+    # each stated wall, body or inflow temperature on the part of the shape its words name
+    placed = place_temperatures(ctx.text, stated, build.patches) if heated and spec.shape != "heated_cavity" else []
+    roles.update({n: "heatedWall" for pl in placed if pl.kind == "wall" for n in pl.patches
+                  if roles[n] != "movingWall"})
     far = far_field(build.patches)
     roles.update({name: "inlet" for name in far if roles[name] not in ("inlet", "outlet")})
     wall_speed = any(q.role in ("lid_velocity", "wall_velocity") for q in stated)
@@ -235,6 +257,13 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if speed is None and _wall_speed(stated, spec) > 0:
         speed = _wall_speed(stated, spec)
         assumptions.append(f"velocity scale = omega r = {fmt(speed)} m/s (the rotating wall)")
+    driven = pressure_driven(stated) if any(r == "inlet" for r in roles.values()) and not far else None
+    if speed is None and driven is not None and driven.value > 0:
+        rho = next((q.value for q in stated if q.role == "density"), None) or \
+            fluid_table()[find_fluid(ctx.text) or "air"].rho
+        speed = bernoulli_speed(driven.value, rho)
+        assumptions.append(f"velocity scale sqrt(2 dp / rho) = {fmt(speed)} m/s (dp {fmt(driven.value)} Pa, rho "
+                           f"{fmt(rho)} kg/m3: the Bernoulli bound, for the time step)")
     if speed is None:
         speed = 1.0
         assumptions.append("velocity = 1 m/s (default); state one to change it")
@@ -248,6 +277,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if heat is not None:
         values["T"] = f"{heat.t_ref:.6g}"
         bindings += heat.bindings
+        inflow_t = next((pl.quantity.value for pl in placed if pl.kind == "inlet"), None)
+        if inflow_t is not None and not any(q.role in ("inlet_temperature", "initial_temperature",
+                                                       "reference_temperature") for q in stated):
+            values["T"] = f"{inflow_t:.6g}"  # the fluid comes in at it and starts at it
     if "movingWall" in roles.values():
         values["U"] = vec([speed, 0.0, 0.0])
     fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else \
@@ -260,13 +293,58 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     caseops.ensure_numerics(scratch, solver, [*model_spec(model).solved, *(["T"] if passive else [])])
     if passive:
         pr = setup.fluid_prandtl(ctx.text, stated)
-        setup.set_passive_temperature(scratch, is_steady(solver), pr)
+        setup.set_passive_temperature(scratch, is_steady(solver), pr, nu / pr if solver == "icoFoam" else None)
         assumptions.append(f"T carried by the flow (scalarTransport function object in controlDict): diffusivity "
                            f"nu/Pr + nut/Prt with Pr {fmt(pr)}; no buoyancy force")
+    if scalar is not None:
+        diffusivity, how = scalar.diffusivity_for(nu)
+        flow_nu = None if solver == "icoFoam" else nu  # icoFoam has no turbulence model to read nu from
+        write_scalar(scratch, solver, model, roles, scalar, diffusivity, flow_nu)
+        held = diffusivity_entry(flow_nu)
+        assumptions.append(f"passive scalar {SCALAR_FIELD} carried by the flow (scalarTransport function object "
+                           f"{SCALAR_OBJECT}): {how}; {fmt(scalar.inlet_value)} at the inflow"
+                           f"{'' if scalar.said_value else ' (default; state a concentration to change it)'}, 0 inside")
+        bindings += [Binding(stated=q.text, file="system/controlDict", entry=["functions", SCALAR_OBJECT, held],
+                             value=fd.get((scratch / "system/controlDict").read_text(),
+                                          ["functions", SCALAR_OBJECT, held]) or "", how=how) for q in scalar.taken]
     if "Boussinesq" in solver and setup.boussinesq_open_boundaries(scratch):
         assumptions.append("p_rgh at the open boundaries: prghPressure with rho rhok (the Boussinesq density)")
+    placed_texts: set[str] = set()
+    if driven is not None:
+        opened = open_inlets(scratch, [n for n, r in roles.items() if r == "inlet"])
+        assumptions.append(f"pressure-driven: {', '.join(opened)} at the stated pressure (fixedValue p, "
+                           "pressureInletOutletVelocity U), the flow rate follows from it")
+    fluctuating = les_inflow(scratch, model, stated, [n for n in inlets if n not in far], values["U"])
+    if fluctuating is not None:
+        placed_texts.add(fluctuating.stated)
+        bindings.append(fluctuating)
+        assumptions.append(f"LES inflow: turbulentInlet on {fluctuating.entry[1]} with fluctuationScale "
+                           f"{fluctuating.value} (the stated intensity) about the mean inflow")
+    inflows = place_inflows(ctx.text, stated, [n for n, r in roles.items() if r == "inlet"]) if fed else []
+    for flow in inflows:
+        inward = inward_normal((scratch / "system/blockMeshDict").read_text(), flow.patch)
+        value = vec([flow.quantity.value * c for c in inward])
+        if setup.set_patch_value(scratch, "U", flow.patch, value):
+            placed_texts.add(flow.quantity.text)
+            bindings.append(Binding(stated=flow.quantity.text, file="0/U", entry=["boundaryField", flow.patch, "value"],
+                                    value=f"uniform {value}", how=f"the inflow through {flow.patch}, along its "
+                                                                  "inward normal"))
+    if mirrored:
+        assumptions.append(f"{', '.join(mirrored)}: symmetryPlane (the request makes "
+                           f"{'them symmetry planes or slip walls' if len(mirrored) > 1 else 'it a symmetry plane or a slip wall'})")
+    if fed:
+        assumptions.append(f"{', '.join(fed)}: inlet{'s' if len(fed) > 1 else ''} (the request feeds flow through "
+                           f"{'them' if len(fed) > 1 else 'it'}), the other openings outlets")
+    for pl in placed:
+        value = f"{pl.quantity.value:.6g}"
+        held = [n for n in pl.patches if setup.set_patch_value(scratch, "T", n, value)]
+        if held:
+            placed_texts.add(pl.quantity.text)
+            bindings.append(Binding(stated=pl.quantity.text, file="0/T", entry=["boundaryField", held[0], "value"],
+                                    value=f"uniform {value}", how=f"the temperature of {', '.join(held)} (the part "
+                                                                  "its words name)"))
     body_q = setup.body_temperature(ctx.text, stated, [n for n, r in roles.items() if r == "heatedWall"]) \
-        if heat is not None and not heat.walls else None
+        if heat is not None and not heat.walls and not placed_texts else None
     if body_q is not None:
         for name in (n for n, r in roles.items() if r == "heatedWall"):
             setup.set_patch_value(scratch, "T", name, f"{body_q.value:.6g}")
@@ -290,7 +368,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     warnings = []
     if passive and heat is not None:
         temperatures = [*heat.walls.values(), *(q.value for q in stated if q.role.endswith("temperature"))]
-        note = _buoyancy_left_out(ctx.text, temperatures, heat.t_ref, build.reference_length, speed)
+        note = _buoyancy_left_out(ctx.text, temperatures, heat.t_ref, build.reference_length, speed,
+                                  setup.reconstruct_safe(scratch, build))
         (warnings if note.startswith("mixed") else assumptions).append(note)
     scale = max(speed, _wall_speed(stated, spec))
     dt_q = next((q for q in stated if q.role == "delta_t"), None)
@@ -359,11 +438,13 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     skip = ("reynolds", "cell_size", "rayleigh", "wall_temperature") if heat is not None and heat.walls else \
         ("reynolds", "cell_size")
     own |= set(heat.used) if heat is not None else set()
-    own |= {q.text for q in named_turbulence} | ({body_q.text} if body_q is not None else set())
+    own |= {q.text for q in named_turbulence} | ({body_q.text} if body_q is not None else set()) | placed_texts
     binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in skip and q.text not in own])
     turbulent_fields = {n.field for n in setup.stated_turbulence(ctx.text, inlets)} if model != "laminar" else set()
-    binder.edits = [e for e in binder.edits if not relaxes_a_turbulence_value(e.file, e.entry, turbulent_fields)]
-    binder.bindings = [b for b in binder.bindings if not relaxes_a_turbulence_value(b.file, b.entry, turbulent_fields)]
+    binder.edits = [e for e in binder.edits if not relaxes_a_turbulence_value(e.file, e.entry, turbulent_fields)
+                    and not in_own_function(e.file, e.entry)]
+    binder.bindings = [b for b in binder.bindings if not relaxes_a_turbulence_value(b.file, b.entry, turbulent_fields)
+                       and not in_own_function(b.file, b.entry)]
     for q in stated:
         if q.role == "reynolds" and re_q is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["reynolds"],
@@ -441,6 +522,16 @@ def relaxes_a_turbulence_value(file: str, entry: list[str], fields: set[str]) ->
     ("k 0.135 m2/s2" is the inlet's k, not relaxationFactors/equations/k)."""
     return file == "system/fvSolution" and len(entry) >= 2 and entry[0] == "relaxationFactors" and \
         entry[-1] in fields
+
+
+# The function objects a generated case adds (a passive temperature, a passive scalar): set from the
+# request's physics, never the home of another stated value ("cylinder D 0.05 m" is not their D).
+OWN_FUNCTIONS = frozenset({"temperature", SCALAR_OBJECT})
+
+
+def in_own_function(file: str, entry: list[str]) -> bool:
+    """An edit inside one of the function objects the shape case added (OWN_FUNCTIONS)."""
+    return file == "system/controlDict" and len(entry) >= 2 and entry[0] == "functions" and entry[1] in OWN_FUNCTIONS
 
 
 def shape_ratio(q: StatedQuantity, dims: dict) -> tuple[str, str] | None:

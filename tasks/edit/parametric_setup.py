@@ -194,24 +194,28 @@ def fluid_prandtl(request: str, stated: list[StatedQuantity]) -> float:
     return entry.pr
 
 
-def passive_temperature_object(pr: float, prt: float) -> dict[str, str]:
+def passive_temperature_object(pr: float, prt: float, diffusivity: float | None = None) -> dict[str, str]:
     """The scalarTransport function object that carries T with the flow: diffusivity
-    alphaD nu + alphaDt nut = nu/Pr + nut/Prt (laminar and RAS alike)."""
+    alphaD nu + alphaDt nut = nu/Pr + nut/Prt (laminar and RAS alike), or the constant
+    `diffusivity` D (m2/s) for a solver with no turbulence model to read nu from (icoFoam)."""
     if pr <= 0 or prt <= 0:
         raise ValueError(f"Pr and Prt must be positive for a passive temperature (got {pr}, {prt})")
-    return {"type": "scalarTransport", "libs": '("libsolverFunctionObjects.so")', "field": "T", "phi": "phi",
-            "alphaD": f"{1.0 / pr:.6g}", "alphaDt": f"{1.0 / prt:.6g}", "nCorr": "0",
-            "resetOnStartUp": "false", "writeControl": "writeTime"}
+    if diffusivity is not None and diffusivity <= 0:
+        raise ValueError(f"a constant diffusivity must be positive (got {diffusivity})")
+    out = {"type": "scalarTransport", "libs": '("libsolverFunctionObjects.so")', "field": "T", "phi": "phi"}
+    out.update({"D": f"{diffusivity:.6g}"} if diffusivity is not None else
+               {"alphaD": f"{1.0 / pr:.6g}", "alphaDt": f"{1.0 / prt:.6g}"})
+    return {**out, "nCorr": "0", "resetOnStartUp": "false", "writeControl": "writeTime"}
 
 
-def set_passive_temperature(case: Path, steady: bool, pr: float) -> list[str]:
-    """T solved as a passive scalar next to pimpleFoam/simpleFoam (the scalarTransport function
-    object in controlDict, its div(phi,T) in fvSchemes): the forced-convection heat transfer of a
-    mesh the buoyant solvers cannot run on. The files changed."""
+def set_passive_temperature(case: Path, steady: bool, pr: float, diffusivity: float | None = None) -> list[str]:
+    """T solved as a passive scalar next to a solver without an energy equation (the
+    scalarTransport function object in controlDict, its div(phi,T) in fvSchemes): forced-convection
+    heat transfer. `diffusivity`: a constant D (m2/s) instead of nu/Pr + nut/Prt. The files changed."""
     prt = float(keyword_values("transportProperties", "").get("Prt", "0.85"))
     control = Path(case) / "system/controlDict"
     control.write_text(fd.set_entry(control.read_text(), ["functions", "temperature"],
-                                    passive_temperature_object(pr, prt)))
+                                    passive_temperature_object(pr, prt, diffusivity)))
     changed = ["system/controlDict"]
     schemes = Path(case) / "system/fvSchemes"
     text = schemes.read_text()
