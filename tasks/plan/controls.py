@@ -25,6 +25,7 @@ from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
+from tasks.plan.controls_relative import relative_sizes
 
 NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 SWITCH_WORDS = {"on": "off", "off": "on", "yes": "no", "no": "yes", "true": "false", "false": "true"}
@@ -453,18 +454,31 @@ _UNIT_NEXT = (r"(?![.,]?\d|[eE][-+]?\d|\s*[%°/µμ]|\s*(?:s|ms|us|ns|sec\w*|sec
 _WRITE_VERB = r"(?:write|writes|writing|written|save|saves|saving|saved|output|outputs|dump|store|snapshot)"
 _WRITE_EVERY = re.compile(
     rf"\b{_WRITE_VERB}(?:\s+(?:the\s+)?(?:results?|data|fields?|solution|a\s+snapshot|snapshots?|files?))?"
-    rf"\s+(?:every|each|at\s+intervals\s+of)\s+(?P<num>{NUM}){_UNIT_NEXT}"
+    rf"(?:\s+(?:once|out|to\s+disk))?"
+    rf"\s+(?:(?:after\s+|on\s+)?every|each|per|once\s+(?:every|per)|at\s+intervals\s+of)\s+(?P<num>{NUM}){_UNIT_NEXT}"
     rf"|\b(?:write|output)[\s_-]?interval\b\s*(?:=|:|of|is|to|at|set\s+to)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
     re.I)
 _END_UNITLESS = re.compile(rf"\b(?:end[\s_-]?time|final\s+time|stop(?:ping)?\s+time)\s*(?:=|:|of|is|to|at|set\s+to)?\s*"
                            rf"(?P<num>{NUM}){_UNIT_NEXT}"
                            rf"|\b(?:stop|end|finish)(?:s|ping)?\s+at\s+(?:the\s+)?time\s*(?:=|:)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
                            re.I)
-_KEPT = r"(?:time\s+(?:directories|dirs|folders|steps)|writes|outputs|results|solutions|snapshots|time\s+levels|times)"
-_PURGE = re.compile(rf"\b(?:keep(?:ing)?|retain(?:ing)?|store|leave)\s+(?:only\s+)?(?:the\s+)?(?:last|latest|most\s+recent|newest)\s+"
-                    rf"(?P<n>\d+)\s+(?:(?:most\s+)?recent\s+|written\s+)?{_KEPT}"
-                    rf"|\b(?:keep(?:ing)?|retain(?:ing)?)\s+(?:only\s+)?(?:the\s+)?(?P<n2>\d+)\s+(?:most\s+recent|latest|newest|last)\s+{_KEPT}"
-                    rf"|\b(?:purge|delete|remove)\s+(?:all|every\s+\w+)\s+but\s+the\s+(?:last|latest|newest)\s+(?P<n3>\d+)\b",
+_KEPT = (r"(?:time\s+(?:directories|dirs|folders|steps|levels)|(?:result|output|data)\s+(?:directories|dirs|folders)|"
+         r"writes|outputs|results|solutions|snapshots|times|directories|dirs|folders)")
+_NEWEST = r"(?:last|latest|most\s+recent|newest|final)"
+_KEEP = r"(?:keep(?:s|ing)?|retain(?:s|ing)?|store|leave|preserv(?:e|ing)|hold)"
+# "keep the last 2 time directories", "keep last 4", "keep only the four most recent results", "retain 4 time
+# folders", "purge all but the 3 newest", "only the 3 newest time directories are kept"
+# a unit after a kept number: "keep the last 10 s of data", "keep the last 5 cm of the pipe" are no purge
+_A_UNIT = (r"\s*(?:s|ms|us|µs|min\w*|h|hours?|sec\w*|mm|cm|m|km|ft|K|°\w*|kPa|Pa|bar|iter\w*|steps?|cells?|percent)\b"
+           r"|\s*[%/°]")
+_PURGE = re.compile(rf"\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?{_NEWEST}\s+(?P<n>\d+)(?![\d.])"
+                    rf"(?:\s+(?:(?:most\s+)?recent\s+|written\s+)?{_KEPT})?(?!{_A_UNIT})"
+                    rf"|\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?(?P<n2>\d+)\s+(?:{_NEWEST}\s+)?(?:written\s+)?{_KEPT}"
+                    rf"|\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?(?P<n4>\d+)\s+{_NEWEST}\b"
+                    rf"|\b(?:purge|delete|remove|discard|drop)\s+(?:all|every\s+\w+|everything|any\s+\w+)\s+"
+                    rf"(?:but|except(?:\s+for)?)\s+the\s+(?:(?:{_NEWEST})\s+(?P<n3>\d+)|(?P<n5>\d+)\s+{_NEWEST})\b"
+                    rf"|\bonly\s+the\s+(?:{_NEWEST}\s+(?P<n6>\d+)|(?P<n7>\d+)\s+{_NEWEST})(?:\s+{_KEPT})?\s+"
+                    rf"(?:are|get|will\s+be|should\s+be)\s+(?:kept|retained|stored|left)\b",
                     re.I)
 _ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|keep|output)\s+only)\s+(?:(?:at|for)\s+)?the\s+"
                         r"(?:last|final|latest)\s+(?:time(?:\s+step)?|step|iteration|result|solution|snapshot|write|output)\b"
@@ -484,7 +498,7 @@ def run_controls(text: str) -> list[Control]:
             if value > 0:
                 out.append(Control(key, value, m.group(0), m.start(), m.group(group), m.start(group)))
     for m in _PURGE.finditer(text):
-        group = next(g for g in ("n", "n2", "n3") if m.group(g))
+        group = next(g for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g))
         out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group), m.start(group)))
     for m in _ONLY_LAST.finditer(text):
         out.append(Control("purgeWrite", 1.0, m.group(0), m.start()))
@@ -494,13 +508,15 @@ def run_controls(text: str) -> list[Control]:
 # mesh refinement by a factor, for every resolved direction of the base mesh: "twice as fine",
 # "refine the mesh by 2", "double the resolution", "halve the cell size", "3 times finer",
 # "half as many cells in each direction", "coarsen by a factor of 2", "cells half the size"
-_MESHY = r"(?:mesh|grid|resolution|cells?|cell\s+count|number\s+of\s+cells|blocks?|discreti[sz]ation)"
+_MESHY = (r"(?:mesh|grid|resolution|cells?|cell\s+count|number\s+of\s+(?:cells|elements|divisions|(?:grid|mesh)\s+(?:points|nodes))|"
+          r"(?:grid|mesh)\s+(?:points|nodes)|blocks?|discreti[sz]ation)")
 _SIZE = r"(?:cell[\s-]+(?:size|width|length|spacing)s?|mesh\s+(?:size|spacing)|grid\s+(?:size|spacing)|spacing)"
 _MESH_ADJ = r"(?:(?:background|base|whole|entire|overall|computational|blockmesh|hex|2-?d|3-?d)\s+)?"
 _TIMES = r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|times|-fold|fold)"
 _REFINE = [
     # "refine the mesh by (a factor of) 2", "mesh refined by 2", "coarsen the grid by a factor of 2"
-    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:(?:the|each|every|all|its)\s+)?(?:\d+\s+(?=\w*blocks?\b))?{_MESH_ADJ}"
+    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:(?:the|each|every|all|its)\s+)?(?:\d+\s+(?=\w*blocks?\b))?"
+                rf"(?:[a-z-]+(?:'s)?\s+(?=(?:mesh|grid)\b))?{_MESH_ADJ}"
                 rf"(?:{_MESHY}\s+)?"
                 rf"(?:(?:in|along)\s+(?:every|each|all|both)\s+\w+\s+)?by\s+(?:a\s+factor\s+(?:of\s+)?)?"
                 rf"(?P<n>\d+(?:\.\d+)?)(?!\s*(?:by|x|\*|×)\s*\d|\s*(?:cells?|levels?|%|mm|cm|m)\b|\.\d)", re.I), None),
@@ -522,6 +538,9 @@ _REFINE = [
     # "cells half the size", "cells of half the size", "cells half as big", "cells twice as small"
     (re.compile(r"\bcells?\s+(?:of\s+)?(?:(?P<half>half)\s+(?:the\s+(?:size|width)|as\s+(?:big|large|wide|long))|"
                 r"(?P<twice>twice)\s+as\s+(?:small|narrow|short))\b", re.I), "finer"),
+    # "twice as many cells", "3 times as many cells", "4x more cells", "twice more grid points"
+    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?:as\s+many|more)\s+(?:mesh\s+|grid\s+)?"
+                rf"(?P<verb>cells|elements|grid\s+points|points|divisions)\b", re.I), None),
     # "double the resolution", "double the mesh", "doubled resolution", "triple the number of cells"
     (re.compile(rf"\b(?P<word>doubl\w*|tripl\w*|quadrupl\w*)\s+(?:the\s+)?(?:mesh\s+|grid\s+|spatial\s+)?"
                 rf"(?:resolution|density|{_MESHY})\b", re.I), "count"),
@@ -567,10 +586,66 @@ def mesh_refinement(text: str) -> tuple[float, str, int] | None:
             factor = _refinement_factor(m, kind)
             if factor > 0 and abs(factor - 1.0) > 1e-9:
                 found.append((m.start(), factor, m.group(0)))
+    found += [(r.start, r.factor, r.text) for r in relative_sizes(plain)]  # "cells a third of the current size"
     if not found:
         return None
     at, _, factor, words = min((at, -len(words), factor, words) for at, factor, words in found)  # earliest, longest
     return factor, words, at
+
+
+# the words after a refinement that say which directions it is for: "coarsen by 2 in y", "twice as
+# many cells across the channel", "refine by 3 along x only", "in x and z", "in the wall-normal
+# direction"; "in both directions", "everywhere", "in each block" mean every resolved direction
+_AXIS_SAID = (r"\bx\b|\bstream\w*|\baxial\w*|\bhorizontal\w*|\blength\w*",
+              r"\by\b|\bheight\b|\bhigh\b|\bacross\b|\bwall[- ]normal\b|\bvertical\w*|\bcross[- ]?stream\b",
+              r"\bz\b|\bspan\w*|\bdepth\b")
+_DIRECTION_TAIL = re.compile(r"\s*(?:only\s+)?(?:in|along|across|over|through|for)\b[^,;.:()]{0,50}", re.I)
+_EVERY_DIRECTION = re.compile(r"\b(?:both|every|each|all|three|two)\s+(?:\w+\s+)?(?:directions?|dimensions?|ways?|axes|"
+                              r"blocks?)\b|\beverywhere\b|\boverall\b", re.I)
+_AND_ELSE = re.compile(r"\b(?:and|then|with|run|to|until|but)\b(?!\s+(?:in\s+|along\s+)?(?:the\s+)?[xyz]\b)", re.I)
+
+
+def refinement_direction(text: str, end: int) -> list[int] | str | None:
+    """The axes (0 x, 1 y, 2 z) that the words right after a refinement (ending at `end` of the
+    normalised text) restrict it to; "along" for "along the channel" (the longest side, which the
+    caller knows); None for every resolved direction."""
+    m = _DIRECTION_TAIL.match(text, end)
+    if m is None:
+        return None
+    tail = m.group(0)
+    cut = _AND_ELSE.search(tail)
+    tail = tail[:cut.start()] if cut else tail
+    if _EVERY_DIRECTION.search(tail):
+        return None
+    axes = [i for i, pattern in enumerate(_AXIS_SAID) if re.search(pattern, tail.lower())]
+    if not axes and re.match(r"\s*(?:only\s+)?along\b", tail, re.I):
+        return "along"
+    return axes or None
+
+
+# a total cell count: "about 20000 cells", "a mesh of roughly 5000 cells", "50000 cells in total", "a
+# 20000-cell grid", "no more than 10000 cells" (number words and "20k" already written as digits)
+_TOTAL_NEAR = r"(?:about|around|roughly|approximately|approx\.?|~|some|nearly|close\s+to|total\s+of|up\s+to|at\s+most|" \
+              r"no\s+more\s+than|(?:a|the)\s+(?:whole\s+|total\s+)?(?:mesh|grid)\s+(?:of|with)(?:\s+about|\s+around|\s+roughly)?)"
+_TOTAL_CELLS = re.compile(
+    rf"(?:\b{_TOTAL_NEAR}\s*(?<![\w.])(?P<n>\d+)\s+(?:cells|elements|hexahedra|control\s+volumes)\b"
+    rf"|(?<![\w.])(?P<n2>\d+)\s+(?:cells|elements|hexahedra|control\s+volumes)\s+(?:in\s+total|total|overall|in\s+all|altogether)\b"
+    rf"|(?<![\w.])(?P<n3>\d+)[\s-]cells?\s+(?:mesh|grid)\b)"
+    rf"(?!\s*(?:per|each|along|across|in\s+(?:the\s+)?[xyz]\b|in\s+(?:the\s+)?(?:stream|span|vertical|radial)))", re.I)
+
+
+def total_cells(text: str) -> tuple[int, str] | None:
+    """(count, its words) of a total cell count the text asks for ("about 20000 cells", "a
+    mesh of 5000 cells", "8000 cells in total"), or None; a count along a direction or per block
+    is none."""
+    plain = normalise(text)
+    for m in _TOTAL_CELLS.finditer(plain):
+        if re.search(r"(?:\bby|\bx|×|\*)\s*$", plain[max(0, m.start() - 6):m.start()]):
+            continue  # the last of "40 by 40 cells"
+        n = int(m.group("n") or m.group("n2") or m.group("n3"))
+        if n > 1:
+            return n, m.group(0)
+    return None
 
 
 # "20 snapshots", "save 20 equally spaced outputs", "10 output times": the write interval that gives them

@@ -15,6 +15,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from tasks.plan.units import read_at, tidy
+from tasks.plan.values_forms import counted_labels, table_rows
+from tasks.plan.values_scales import ordinal_intervals, scaled_numbers
+from tasks.plan.values_vectors import find_vectors
 
 Kind = Literal[
     "velocity", "kinematic_viscosity", "dynamic_viscosity", "density", "temperature",
@@ -22,10 +25,12 @@ Kind = Literal[
     "iterations", "cells", "diameter", "pressure", "angle", "fraction", "rayleigh", "prandtl",
     "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count", "charge_density", "mobility",
     "conductivity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "dissipation_rate",
+    "froude", "weber", "peclet", "strouhal", "grashof", "hartmann", "schmidt", "richardson",
 ]
 
 _NUM = (r"[-+]?(?:\d+\.?\d*|\.\d+)"
-        r"(?:\s*[eE]\s*[-+]?\d+|\s*[x×·]\s*10(?:\^?\s*[-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?")  # 1.5e-5, 1.5 × 10⁻⁵
+        r"(?:\s*[eE]\s*[-+]?\d+|\s*[x×·*]\s*10(?:(?:\^|\*\*)?\s*[-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+        r"|[ \t]10(?:\^|\*\*)\s*[-+−]?\d+)?")  # 1.5e-5, 1.5 × 10⁻⁵, 1.5*10^-5, 1.5 10^-5
 # a kinematic pressure (p/rho, m2/s2) as written: the binder keeps it as p/rho
 KINEMATIC_PRESSURE_UNIT = (r"m\s*(?:2|²|\^2|\*\*2)\s*/\s*s\s*(?:2|²|\^2|\*\*2)"
                            r"|m\s*(?:2|²|\^2|\*\*2)\s*[·.*]?\s*s\s*(?:\^?\s*-\s*2|⁻²|\*\*\s*-\s*2)|m²s⁻²")
@@ -36,14 +41,16 @@ _COUNT_UNITS: list[tuple[str, Kind, float]] = [
     (r"(?:non-dimensional |dimensionless )?time units?\b", "time", 1.0),
     (r"%|percent\b|per cent\b", "fraction", 0.01),
     (r"iterations?\b|iters?\b|(?:time[- ]?)?steps?\b", "iterations", 1.0),
-    (r"(?:cores?|processors?|procs?|(?:MPI )?ranks?|CPUs?|subdomains?|processes)\b", "ranks", 1.0),
+    # "3 MPI processes", "4 parallel tasks", "8 ranks", "2 CPUs": the processes a parallel run uses
+    (r"(?:(?:MPI|mpi|parallel)[ \t]+(?:processes|processors|procs|ranks?|tasks|jobs|cores|threads)"
+     r"|cores?|processors?|procs?|ranks?|CPUs?|cpus?|subdomains?|processes)\b", "ranks", 1.0),
 ]
 _COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS))
 _NUMBER_BODY = rf"(?:(?P<frac>(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.]))|(?P<dec>{_NUM}))"
 # a fraction of whole numbers ("1/2 inch", "1 1/2 in") or a decimal ("1.5e-3", "2 x 10^5"); found in
 # a text, not inside a word or a unit ("m2K", "W1") and with no range's dash for a sign ("1-2 m")
 # nor the last three digits of a number with a thousands separator ("1,500 Pa" is not 500 Pa)
-_NUMBER = re.compile(rf"(?:(?=[-+])(?<![\d.])|(?![-+])(?<![A-Za-zµμ^¹²³⁻\d]))"
+_NUMBER = re.compile(rf"(?:(?=[-+])(?<![\d.])|(?![-+])(?<![A-Za-zµμ^¹²³⁻\d])(?<![^.]\.))"  # not ".100" of "0..100"
                      rf"(?:(?<!\d,)|(?!\d{{3}}(?![\d.]))){_NUMBER_BODY}")
 _NUMBER_HERE = re.compile(_NUMBER_BODY)  # where the caller says a number starts
 _DECIMAL = re.compile(rf"(?P<frac>(?!))?(?P<dec>{_NUM})")  # a decimal only (its "frac" group never matches)
@@ -163,6 +170,19 @@ _IS = (r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equ
        r"|within|up to|stays?|remains?|less than)){0,3}\s*")
 _DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
             for name, kind in _DIMENSIONLESS]
+# more groups, by symbol (case kept: "Fr", not "fr" of "from") or name ("a Froude number of 0.5", "Fr = 0.5")
+_GROUPS: list[tuple[str, str, Kind]] = [
+    ("Fr", "froude", "froude"), ("We", "weber", "weber"), ("Pe", "p[eé]clet", "peclet"),
+    ("St", "strouhal", "strouhal"), ("Gr", "grashof", "grashof"), ("Ha", "hartmann", "hartmann"),
+    ("Sc", "schmidt", "schmidt"), ("Ri", "richardson", "richardson"),
+]
+GROUP_KINDS = frozenset(kind for _, _, kind in _GROUPS)
+# the number ends the group's value: no unit after it ("We set to 5 m/s" is no Weber number)
+_GROUP_END = r"(?![\d.]*\s*(?:[%°/]|[A-Za-zµ]+\s*/))"
+_GROUP_IS = _IS.replace("(?:", "(?i:", 1)  # the linking words in any case ("Fr Of 0.3" is rare, "Fr is 0.3" not)
+_DIMLESS += [(re.compile(rf"(?<![\w.])(?:{symbol}(?![\w])|(?i:{name})(?:\s+(?i:number))?(?![\w]))(?:\s*\([A-Za-z]{{1,3}}\))?"
+                         rf"{_GROUP_IS}(?P<num>{_NUM}){_GROUP_END}"), kind)
+             for symbol, name, kind in _GROUPS]
 _BY = r"\s*(?:[x×*]|by)\s*"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
 _CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
@@ -318,13 +338,26 @@ def normalise(text: str) -> str:
     "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000", "20 000" ->
     "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
+    text = table_rows(text, _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
+    text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"
     text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
     text = _SPACED_THOUSANDS.sub(_joined_thousands, text)
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
-    text = _SPELLED_NUMBER.sub(_spelled, text)
+    text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
+    text = counted_labels(_SPELLED_NUMBER.sub(_spelled, text))  # "iterations: 600" -> "... 600 iterations"
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
     return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+
+
+# a pressure unit with its reference glued or in brackets: "kPa(g)", "kPag", "MPa(abs)", "bar (a)"
+_PRESSURE_SUFFIX = re.compile(r"(?<=\d)(?P<s>\s?)(?P<u>[kMGm]?Pa|bar|psi|atm)(?:\s?\(\s*(?P<r>g|gauge|gage|a|abs|absolute)\s*\)"
+                              r"|(?<=Pa)(?P<r2>g|a)(?![A-Za-z]))")
+
+
+def _pressure_suffix(m: re.Match[str]) -> str:
+    said = (m.group("r") or m.group("r2")).lower()
+    return f"{m.group('s')}{m.group('u')} {'gauge' if said.startswith('g') else 'absolute'}"
 
 
 _SPELLED_PREFIX = {"micro": "µ", "milli": "m", "nano": "n", "kilo": "k", "mega": "M", "": ""}
@@ -457,15 +490,15 @@ _FRACTION_NUMBER = re.compile(r"\s*(?:(?P<whole>\d+)\s+)?(?P<a>\d+)\s*/\s*(?P<b>
 
 
 def parse_number(text: str) -> float:
-    """A number as written: "1.5e-3", "2 x 10^5", "1.5 × 10⁻⁵", "1/2", "1 1/2"."""
+    """A number as written: "1.5e-3", "2 x 10^5", "1.5 × 10⁻⁵", "1.5*10**-5", "1.5 10^-5", "1/2", "1 1/2"."""
     frac = _FRACTION_NUMBER.fullmatch(text)
     if frac and int(frac.group("b")):
         return int(frac.group("whole") or 0) + int(frac.group("a")) / int(frac.group("b"))
-    t = text.replace(" ", "").replace("−", "-").translate(_SUPERSCRIPT_DIGITS)
-    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))[x×·]10\^?([-+]?\d+)", t)
+    t = text.strip().replace("−", "-").translate(_SUPERSCRIPT_DIGITS)
+    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(?:[x×·*]\s*|\s)10\s*(?:\^|\*\*)?\s*([-+]?\d+)", t)
     if m:
         return float(f"{m.group(1)}e{m.group(2)}")
-    return float(t)
+    return float(t.replace(" ", ""))
 
 
 class Quantity(BaseModel):
@@ -479,6 +512,8 @@ class Quantity(BaseModel):
     start: int
     replaced_from: float | None = None  # "from A to B": A
     dims: list[int] | None = None  # cells: the counts per direction
+    vector: list[float] | None = None  # a velocity written as a vector or its components (SI); value is its size
+    reference: Literal["gauge", "absolute"] | None = None  # a pressure said as gauge ("2 barg") or absolute ("psia")
 
 
 class Sine(BaseModel):
@@ -499,6 +534,15 @@ def _kind_of(unit: str) -> tuple[Kind, float, float]:
         if re.fullmatch(pattern, unit.strip()):
             return kind, scale, 0.0
     raise ValueError(f"{unit!r} is no unit of a known kind (see tasks/plan/units.py)")
+
+
+def _is_unit(written: str) -> bool:
+    """`written` is one unit of a known kind ("m/s", "K", "%", "iterations")."""
+    try:
+        _kind_of(written)
+    except ValueError:
+        return False
+    return True
 
 
 def _context(text: str, start: int, end: int) -> tuple[str, str]:
@@ -571,6 +615,8 @@ def quantities(text: str) -> list[Quantity]:
         taken.append(m.span())
     for regex, kind in _DIMLESS:
         for m in regex.finditer(text):
+            if kind in GROUP_KINDS and _QUANTITY.match(text, m.start("num")) is not None:
+                continue  # "St 5 cm": a number with a unit is no dimensionless group
             if free(m.start("num"), m.end("num")):
                 before, after = _context(text, m.start(), m.end())
                 found.append(Quantity(kind=kind, value=parse_number(m.group("num")), text=m.group(0),
@@ -582,6 +628,12 @@ def quantities(text: str) -> list[Quantity]:
             found.append(Quantity(kind="mach", value=parse_number(m.group("num")), text=m.group(0), before=before,
                                   after=after, start=m.start()))
             taken.append((m.start("num"), m.end("num")))
+    for v in find_vectors(text):  # "(10 0 0) m/s", "Ux = 10 m/s, Uy = 1 m/s": one velocity, its size and direction
+        if v.kind == "velocity" and free(v.start, v.end):
+            before, after = _context(text, v.start, v.end)
+            found.append(Quantity(kind="velocity", value=v.magnitude, text=text[v.start:v.end], before=before,
+                                  after=after, start=v.start, vector=list(v.components)))
+            taken.append((v.start, v.end))
     for m in _QUANTITY.finditer(text):
         if not free(m.start(), m.end()):
             continue
@@ -645,7 +697,60 @@ def quantities(text: str) -> list[Quantity]:
     # "from A to B", "B instead of A": A is the old value, not a new request
     olds = {m.start("a") for m in (*_FROM_TO.finditer(text), *_INSTEAD.finditer(text))}
     found = [q for q in found if not any(abs(q.start - o) <= 1 or q.start <= o < q.start + len(q.text) for o in olds)]
-    return sorted(found, key=lambda q: q.start)
+    for q in found:
+        if q.kind == "pressure":
+            q.reference = pressure_reference(text, q.start, q.start + len(q.text))
+    return restated_once(text, sorted(found, key=lambda q: q.start))
+
+
+# between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",
+# "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa"
+_RESTATED_GAP = re.compile(r"\s*(?:[(\[]|,?\s*(?:i\.?\s?e\.?,?|that is|which is|or|=|≈|~|/))?\s*"
+                           r"(?:about|approx\.?|approximately|roughly|around|ca\.?|~|≈|=)?\s*")
+
+
+def _unit_written(text: str) -> str:
+    return re.sub(_NUM, "", text).strip().lower()
+
+
+def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
+    """The quantities without a value restated right after itself in another unit ("3 m/s (10.8
+    km/h)": one velocity); a rounded restatement counts (within 1 %: "300 K (27 °C)")."""
+    out: list[Quantity] = []
+    for q in found:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.kind == q.kind and q.kind not in _COUNT_KINDS and q.vector is None
+                and prev.vector is None and q.start >= prev.start + len(prev.text)
+                and _RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
+                and abs(q.value - prev.value) <= 0.01 * max(abs(q.value), abs(prev.value)) + 1e-12
+                and _unit_written(q.text) != _unit_written(prev.text)):
+            continue
+        out.append(q)
+    return out
+
+
+# gauge and absolute pressures: by the unit's own letter ("psig", "barg", "psia", "bara"), a word
+# after the value ("2 bar gauge", "1 atm absolute", "101.3 kPa abs", "3 bar g") or before it, in its
+# clause ("a gauge pressure of 2 bar", "absolute pressure 1.2 bar")
+_GAUGE_UNIT = re.compile(r"(?:psi|bar|Pa)g$")
+_ABSOLUTE_UNIT = re.compile(r"(?:psi|bar|Pa)a$")
+_REFERENCE_AFTER = re.compile(r"\s*(?:\(\s*)?(?:(?P<g>gauge|gage|g)|(?P<a>absolute|abs|a(?=\s*\))))\b\.?(?:\s*\))?",
+                              re.I)
+_REFERENCE_BEFORE = re.compile(r"\b(?:(?P<g>gauge|gage)|(?P<a>absolute))\b[^\d,;:.]{0,30}$", re.I)
+
+
+def pressure_reference(text: str, start: int, end: int) -> Literal["gauge", "absolute"] | None:
+    """Whether the pressure written at text[start:end] is a gauge or an absolute one; None when
+    the request does not say."""
+    written = text[start:end].rstrip()
+    if _GAUGE_UNIT.search(written):
+        return "gauge"
+    if _ABSOLUTE_UNIT.search(written):
+        return "absolute"
+    m = _REFERENCE_AFTER.match(text, end) or _REFERENCE_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return None
+    return "gauge" if m.group("g") else "absolute"
 
 
 def sines(text: str) -> list[Sine]:

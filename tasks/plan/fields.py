@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
 from tasks.plan.named import aliases
 from tasks.plan.units import kind_of_dims
+from tasks.plan.values_vectors import find_vectors
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _VECTOR = re.compile(rf"\(\s*({_NUM})\s*,?\s+({_NUM})\s*,?\s+({_NUM})\s*\)")
@@ -258,6 +259,31 @@ def _by_unit(text: str, dims: dict[str, list[int]], patches: list[str], found: d
                                           value=float(m.group(1)) * _PREFIX[m.group(2)], places=places, patches=named)
 
 
+_VELOCITY_DIMS = [0, 1, -1, 0, 0, 0, 0]
+
+
+def _velocity_vectors(text: str, fields: list[str], dims: dict[str, list[int]], patches: list[str],
+                      found: dict[int, FieldValue]) -> None:
+    """"Air comes in at (10 1 0) m/s", "Ux = 10 m/s, Uy = 1 m/s": a velocity along no one axis, a
+    value of the base's velocity field (U, else its one field in m/s) by its unit, placed by the
+    words of its clause."""
+    holders = ["U"] if "U" in fields else [f for f, d in dims.items() if d[:7] == _VELOCITY_DIMS]
+    if len(holders) != 1:
+        return
+    for v in find_vectors(text):
+        if v.kind != "velocity" or v.on_axis or any(
+                f.start < v.end and v.start < f.start + len(f.text) for f in found.values()):
+            continue
+        _, after = _clause(text, v.start, v.end)
+        before = _CLAUSE_END.split(text[:v.start])[-1].lower()  # "air enters with 3 m/s in x and ...": the clause's
+        places, named = _places(f"{before} {after}", patches)
+        if not places and not named:  # "the flow entering slightly upwards, u = 12 m/s and v = 0.5 m/s": its sentence's
+            sentence = re.split(r"[.;!?]\s|\n", text[:v.start])[-1].lower()
+            places, named = _places(f"{sentence} {after}", patches)
+        found[v.start] = FieldValue(field=holders[0], text=text[v.start:v.end], start=v.start,
+                                    vector=list(v.components), places=places, patches=named)
+
+
 def find_field_values(text: str, fields: list[str], patches: list[str],
                       dims: dict[str, list[int]] | None = None) -> list[FieldValue]:
     """Every value the request gives one of the base's fields by its name (case-sensitive
@@ -300,6 +326,7 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
                                           patches=named)
     if dims:
         _by_unit(text, dims, patches, found)
+    _velocity_vectors(text, fields, dims or {}, patches, found)
     return _placed_by_neighbours(text, sorted(found.values(), key=lambda f: f.start), patches)
 
 

@@ -9,9 +9,6 @@ and each stated quantity becomes an edit or a `not_applied` entry with its reaso
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.core.errors import PlanError, RequestError
@@ -23,7 +20,9 @@ from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.foam_values import fmt
 from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
-from tasks.plan.controls import mesh_refinement, write_count
+from tasks.plan.controls import write_count
+from tasks.plan.controls_mesh import mesh_words
+from tasks.plan.controls_mesh import axis_named, cells_along, cells_on_blocks, names_cell_size  # noqa: F401  (older callers)
 from tasks.plan.manifest import (
     BaseCandidate,
     CaseManifest,
@@ -180,6 +179,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     mesh_change = mesh_words(base_dir, m4, ctx.text, stated)
     binder = bind_all(base_dir, solver, ctx.text, [q for q in stated if not any(q is t for t in mesh_change.taken)])
     write_words(binder, ctx.text, stated, steady)
+    region_ranks(binder, base_dir)
     base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"
     model = ctx.model or base_model or "laminar"
     if ctx.model is None and features.simulation_type == "laminar":
@@ -492,237 +492,19 @@ def _time_control(control: str, binder: Binder, steady: bool) -> TimeControl:
                        in ("yes", "on", "true"))
 
 
-# mesh resolution and write count stated in words ------------------------------------------------
-_MESH_ROLES = ("mesh_cells", "mesh_cells_axis", "cell_size")
-_BMD = "system/blockMeshDict"
-
-
-@dataclass
-class MeshChange:
-    """What the request's mesh words do to the base's blockMeshDict: edits, what they bind, what
-    could not be applied, and the stated quantities taken here (no other binder sets them)."""
-
-    edits: list[FileEdit] = field(default_factory=list)
-    bindings: list[Binding] = field(default_factory=list)
-    not_applied: list[NotApplied] = field(default_factory=list)
-    assumptions: list[str] = field(default_factory=list)
-    taken: list[StatedQuantity] = field(default_factory=list)
-
-
-def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
-    """The base's blockMeshDict as blockMesh reads it: its own, else its m4 template expanded
-    (as the tutorial's scripts do, and as the writer does); None when it has neither."""
-    if m4 is None:
-        found = find_file(base_dir / "system", "blockMeshDict")
-        return read_text(found) if found is not None else None
-    template = find_file((base_dir / m4).parent, Path(m4).name)
-    if template is None or shutil.which("m4") is None:
-        return None
-    out = subprocess.run(["m4"], input=read_text(template), check=False, capture_output=True, text=True,
-                         cwd=base_dir, timeout=60)
-    return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
-
-
-def _scale_of(text: str) -> float:
-    raw = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
-    try:
-        return float(raw)
-    except ValueError:
-        return 1.0
-
-
-def _blocks_edit(change: MeshChange, old: str, new: str, words: str, how: str) -> None:
-    before, after = geometry.block_cells(old), geometry.block_cells(new)
-    value = fd.get(new, ["blocks"]) or ""
-    span = fd.find(new, ["blocks"])  # the edit keeps the blocks' layout and comments
-    raw = new[span.value_start:span.value_end].strip().rstrip(";").strip() if span is not None else value
-    raw = "\n".join(line for line in fd.strip_comments(raw).splitlines() if line.strip())  # as the checker reads it
-    # one edit of the blocks holds every change (a count along x, then one along y); each binding the final blocks
-    change.edits = [e for e in change.edits if e.entry != ["blocks"]]
-    change.edits.append(FileEdit(file=_BMD, entry=["blocks"], value=raw or value, reason=how, locked=True))
-    change.bindings = [b.model_copy(update={"value": value}) if b.entry == ["blocks"] else b for b in change.bindings]
-    change.bindings.append(Binding(stated=words, file=_BMD, entry=["blocks"], value=value, how=how))
-    change.assumptions.append(f"{words}: cells per block {' '.join(f'({a} {b} {c})' for a, b, c in before)} -> "
-                              f"{' '.join(f'({a} {b} {c})' for a, b, c in after)}")
-
-
-# a length said as the size of the cells: "25 cm cells", "0.5 cm on a side cells", "cubic 10 cm cells"
-_CELLS_AFTER = re.compile(r"\s*(?:-\s*)?(?:(?:cubic|square|uniform|equal|regular|wide|long)\s+|on\s+a\s+side\s+)?"
-                          r"(?:grid\s+|mesh\s+)?cells?\b(?!\s+(?:across|along|in|per|over)\b)", re.I)
-_CELLS_BEFORE = re.compile(r"\bcells?\s+(?:of\s+)?(?:about\s+|roughly\s+|around\s+)?$", re.I)
-
-
-def names_cell_size(text: str, q: StatedQuantity) -> bool:
-    """The length `q` is the size of the mesh cells ("25 cm cells", "cells 0.5 cm on a side"),
-    not a dimension of the domain."""
-    at = text.find(q.text)
-    if at < 0:
-        return False
-    after = text[at + len(q.text):]
-    return bool(_CELLS_AFTER.match(after)) or bool(_CELLS_BEFORE.search(text[max(0, at - 30):at])) and \
-        bool(re.match(r"\s*(?:on\s+a\s+side|each|wide|per\s+side)?\s*(?:[,;.)]|$|and\b)", after))
-
-
-_PER_BLOCK = re.compile(r"\b(?:per|in\s+each|in\s+every|for\s+each|each|every)\s+(?:of\s+the\s+(?:\w+\s+)?)?blocks?\b")
-
-
-def cells_on_blocks(bmd: str, dims: list[int], per_block: bool) -> tuple[str, str]:
-    """A mesh of several blocks with the stated cell counts (x y [z]; two counts are the two
-    resolved directions of a 2-D mesh): `per_block`, each block gets them (its blocks must all
-    have the same counts, or shared faces would not match); else each direction's total across
-    the blocks (pitzDaily: 18 + 180 + 25 in x) is scaled to the stated count, every block in
-    proportion. Returns the new text and what was done."""
-    blocks = geometry.block_cells(bmd)
-    if not blocks:
-        raise PlanError("the base's blockMeshDict has no blocks with plain cell counts")
-    flat = geometry.empty_axes(bmd)
-    axes = [a for a in range(3) if a not in flat] if len(dims) == 2 and flat else [0, 1, 2][:len(dims)]
-    if len(dims) != len(axes):
-        raise PlanError(f"{len(dims)} cell counts for a mesh that resolves {3 - len(flat)} directions; "
-                        "state one count per resolved direction")
-    if per_block:
-        if len(set(blocks)) != 1:
-            raise PlanError(f"the base's {len(blocks)} blocks have different cell counts {sorted(set(blocks))}: "
-                            "the same counts in every block would not match at their shared faces; ask for a "
-                            "refinement factor ('twice as fine') or a cell size")
-        reference = list(blocks[0])
-    else:
-        totals = geometry.aligned_totals(bmd)
-        if totals is None:
-            raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
-        reference = totals
-    factors = [1.0, 1.0, 1.0]
-    for axis, n in zip(axes, dims):
-        factors[axis] = n / reference[axis]
-    new = geometry.scale_blocks(bmd, factors) if per_block else geometry.scale_blocks_along(bmd, factors)
-    where = "in every block" if per_block else "across the blocks"
-    return new, f"{' x '.join(str(n) for n in dims)} cells {where}"
-
-
-_AXIS_WORDS = (r"\bx\b|\blong\w*|\blength\w*|\bstream\w*|\baxial\w*", r"\by\b|\bheight\b|\bhigh\b|\bacross\b|"
-               r"\bwall[- ]normal\b|\bvertical\w*", r"\bz\b|\bspan\w*|\bdepth\b")
-
-
-def axis_named(text: str, q: StatedQuantity) -> int | str | None:
-    """The direction the words right after a cell count name: 0, 1 or 2 (x, y, z), "along" for
-    "along the channel" (the longest side), None when they name none."""
-    at = text.lower().find(q.text.lower())
-    after = text.lower()[at + len(q.text):at + len(q.text) + 40] if at >= 0 else ""
-    after = re.split(r"[,;.]|\band\b", after)[0]
-    axis = next((i for i, pattern in enumerate(_AXIS_WORDS) if re.search(pattern, after)), None)
-    if axis is None and re.search(r"\balong\b", after):
-        return "along"
-    return axis
-
-
-def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
-    """A mesh of several blocks with `n` cells across its blocks along one direction (x, y, z, or
-    "along": the longest side): the blocks' counts in that direction scaled in proportion."""
-    totals, extents = geometry.aligned_totals(bmd), geometry.block_extents(bmd)
-    if totals is None or extents is None:
-        raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
-    if axis == "along":
-        axis = max(range(3), key=lambda a: extents[0][a])
-    if axis is None:
-        raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
-    factors = [1.0, 1.0, 1.0]
-    factors[int(axis)] = n / totals[int(axis)]
-    new = geometry.scale_blocks_along(bmd, factors)
-    if any(b >= 2 > a for new_block, old_block in zip(geometry.block_cells(new), geometry.block_cells(bmd))
-           for a, b in zip(new_block, old_block)):
-        raise PlanError(f"{n} cells along {'xyz'[int(axis)]} across the base's blocks ({totals[int(axis)]} now) would "
-                        "leave a block one cell thick; state the count per block or a refinement factor")
-    return new, f"{n} cells along {'xyz'[int(axis)]} across the blocks"
-
-
-def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity]) -> MeshChange:
-    """The request's mesh resolution as edits of the base's blockMeshDict (its own, or the one its
-    m4 template expands to): a cell size ("cells of 5 mm", "25 cm cells") on any block mesh where
-    the binder cannot set it; cell counts ("20 x 20 per block", "100 cells along x") on a mesh of
-    several blocks; a refinement factor ("twice as fine", "halve the cell size", "coarsen by 2")
-    on any block mesh, its counts plain or variables (a snappyHexMesh background mesh). A
-    refinement factor beside stated counts or sizes is not applied on top of them."""
-    change = MeshChange()
-    sizes = [q for q in stated if q.role == "cell_size"]
-    said = [q for q in stated if q.role == "geometry" and names_cell_size(text, q)]  # "25 cm cells"
-    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis")]
-    refine = mesh_refinement(text)
-    if not (sizes or said or counts or refine):
-        return change
-    bmd = base_block_mesh(base_dir, m4)
-    if bmd is None:
-        if refine is not None:
-            change.not_applied.append(NotApplied(text=refine[1], reason="the base mesh is not made by blockMesh "
-                                                 "(imported, or snappyHexMesh without a background blockMeshDict): "
-                                                 "refine it by hand"))
-        return change
-    several = m4 is not None or len(geometry.block_cells(bmd)) > 1
-    bmd = _size_cells(change, bmd, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
-    if several:
-        bmd = _count_cells(change, bmd, text, counts)
-    if refine is not None:
-        _refine(change, bmd, refine[0], refine[1], any(q.role in _MESH_ROLES for q in stated))
-    return change
-
-
-def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> str:
-    """Cells of the stated size in every block; returns the blockMeshDict as changed."""
-    for q in sizes:
-        change.taken.append(q)
-        try:
-            new = geometry.size_blocks(bmd, q.value, _scale_of(bmd))
-        except PlanError as err:
-            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
-            continue
-        _blocks_edit(change, bmd, new, q.text, f"cells of about {q.text} in every block")
-        bmd = new
-    return bmd
-
-
-def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity]) -> str:
-    """Stated cell counts on a mesh of several blocks: "20 x 20" (per block, or the totals across
-    the blocks), "100 cells along x" (one direction's total); returns the blockMeshDict as changed."""
-    per_block = bool(_PER_BLOCK.search(text.lower()))
-    whole = [q for q in counts if q.role == "mesh_cells" and q.dims][:1]  # the first "N x M" only
-    for q in [q for q in counts if q.role == "mesh_cells_axis" or any(q is w for w in whole)]:
-        change.taken.append(q)
-        try:
-            if q.role == "mesh_cells":
-                new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
-            else:
-                new, how = cells_along(bmd, int(q.value), axis_named(text, q))
-        except PlanError as err:
-            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
-            continue
-        _blocks_edit(change, bmd, new, q.text, how)
-        bmd = new  # a count along y scales what a count along x left
-    return bmd
-
-
-def _refine(change: MeshChange, bmd: str, factor: float, words: str, sized: bool) -> None:
-    """Every block's counts (or the variables they name) times `factor`, in every resolved
-    direction; not on top of stated counts or sizes (`sized`)."""
-    if sized:
-        change.assumptions.append(f"{words}: not applied on top of the stated cell counts or size")
+# parallel ranks and write count stated in words ------------------------------------------------
+def region_ranks(binder: Binder, base_dir: Path) -> None:
+    """The stated ranks in every region's decomposeParDict too (system/solid/decomposeParDict, read
+    by `decomposePar -region solid`), so that each region splits into as many parts as the case."""
+    ranks = next((e.value for e in reversed(binder.edits) if e.file == "system/decomposeParDict"
+                  and e.entry == ["numberOfSubdomains"]), None)
+    system = base_dir / "system"
+    if not isinstance(ranks, str) or not system.is_dir():
         return
-    how = f"mesh {'refined' if factor > 1 else 'coarsened'} x{factor:g} in every resolved direction"
-    try:
-        _blocks_edit(change, bmd, geometry.scale_block_cells(bmd, factor, factor, factor), words, how)
-        return
-    except PlanError:
-        pass  # counts that are variables ($:backgroundMesh.xCells): scaled where they are defined
-    try:
-        scaled = geometry.scaled_count_variables(bmd, [factor] * 3)
-    except PlanError as err:
-        change.not_applied.append(NotApplied(text=words, reason=str(err)))
-        return
-    if not scaled:
-        change.not_applied.append(NotApplied(text=words, reason="the base's blockMeshDict has no cell counts to scale"))
-        return
-    for path, _, new in scaled:
-        change.edits.append(FileEdit(file=_BMD, entry=path, value=str(new), reason=how, locked=True))
-    change.bindings.append(Binding(stated=words, file=_BMD, entry=scaled[0][0], value=str(scaled[0][2]), how=how))
-    change.assumptions.append(f"{words}: " + ", ".join(f"{'/'.join(p)} {o} -> {n}" for p, o, n in scaled))
+    for folder in sorted(d for d in system.iterdir() if d.is_dir()):
+        if find_file(folder, "decomposeParDict") is not None:
+            binder.set(f"system/{folder.name}/decomposeParDict", ["numberOfSubdomains"], ranks,
+                       f"parallel ranks of region {folder.name}, as the case's")
 
 
 _WRITE_ROLES = ("write_interval", "control:writeInterval")

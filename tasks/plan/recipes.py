@@ -15,7 +15,7 @@ from tasks.foam.defaults import defaults, describe_relaxation
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import fluid_table, inlet_turbulence, is_steady, model_spec, sine_bc
-from tasks.plan.controls import Control, mesh_refinement, run_controls, write_count
+from tasks.plan.controls import Control, mesh_refinement, refinement_direction, run_controls, total_cells, write_count
 from tasks.plan.extract import Quantity, cell_counts, normalise, sines
 from tasks.plan.foam_values import fmt  # stated values exactly as stated (10 significant digits)
 from tasks.plan.stated import Binding, role_of
@@ -39,6 +39,14 @@ MIXER = "incompressible/simpleFoam/mixerVessel2D"
 
 def vec(*xs: float) -> str:
     return "(" + " ".join(fmt(x) for x in xs) + ")"
+
+
+def velocity_vec(q: Quantity | None, speed: float, axis: tuple[float, float, float]) -> str:
+    """The velocity a recipe writes: the vector the request states ("(10 1 0) m/s", "u = 10 m/s,
+    v = 1 m/s"), else `speed` along the recipe's own `axis`."""
+    if q is not None and q.vector is not None:
+        return vec(*q.vector)
+    return vec(*(speed * a for a in axis))
 
 
 def tutorial_text(ctx: "Context", base: str, rel: str) -> str:
@@ -190,6 +198,24 @@ def cell_size_of(ctx: "Context") -> Quantity | None:
                                                                                        "cell size of", "cells")))), None)
 
 
+def stated_text(text: str, role: str, value: float) -> str | None:
+    """The words of the stated quantity of `role` and `value` (so that the binder leaves it to the
+    recipe), or None."""
+    from tasks.plan.stated import read_stated
+
+    return next((q.text for q in read_stated(text) if q.role == role and abs(q.value - value) < 1e-9 * max(1, value)),
+                None)
+
+
+def refined_counts(text: str, refine: tuple[float, str, int], counts: list[int]) -> list[int]:
+    """A generated rectangle's cell counts (x, y) refined by `refine` (tasks.plan.controls.
+    mesh_refinement) along the directions its words name ("coarsen by 2 in y"), else both;
+    "along" is x."""
+    said = refinement_direction(normalise(text), refine[2] + len(refine[1]))
+    axes = [0] if said == "along" else said
+    return [max(1, round(n * refine[0])) if axes is None or axis in axes else n for axis, n in enumerate(counts)]
+
+
 def _said(p: Plan, c: Control) -> tuple[float, bool]:
     """A unit-less run control of the request (tasks.plan.controls.run_controls), recorded as the
     binding of the stated control of the same label (so no later binder sets it again)."""
@@ -221,9 +247,9 @@ def manifest(p: Plan, **fields) -> CaseManifest:
 
 def _mesh_words(p: Plan, fields: dict) -> None:
     """A refinement factor, a cell size or cell counts on a recipe's tutorial mesh of several
-    blocks (or an m4 template): tasks.plan.generic.mesh_words, as for any tutorial base. A mesh
+    blocks (or an m4 template): tasks.plan.controls_mesh.mesh_words, as for any tutorial base. A mesh
     the recipe generates or sizes itself (a rectangle, the cavity's counts) is left to it."""
-    from tasks.plan.generic import mesh_words  # generic imports the binder, which is heavier than a recipe
+    from tasks.plan.controls_mesh import mesh_words
     from tasks.plan.stated import read_stated
 
     params = fields.get("mesh_params") or {}
@@ -263,11 +289,18 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     counts = cell_counts(ctx.text)
     nx, ny = (counts[0][0], counts[0][1]) if counts else (20, 20)
     refine = None if counts else mesh_refinement(ctx.text)
-    if refine is not None:  # "twice as fine": the tutorial's 20 x 20 scaled
-        nx = ny = max(1, round(20 * refine[0]))
-        p.assumptions.append(f"mesh = {nx} x {ny} x 1 cells ({refine[1]}: the tutorial's 20 x 20 x {refine[0]:g})")
+    if refine is not None:  # "twice as fine": the tutorial's 20 x 20 scaled (along the directions said)
+        nx, ny = refined_counts(ctx.text, refine, [20, 20])
+        p.assumptions.append(f"mesh = {nx} x {ny} x 1 cells ({refine[1]}: the tutorial's 20 x 20 refined x{refine[0]:g})")
         p.bindings.append(Binding(stated=refine[1], file="system/blockMeshDict", entry=["blocks"],
                                   value=f"({nx} {ny} 1)", how="mesh refinement of the tutorial's 20 x 20"))
+    elif not counts and (total := total_cells(ctx.text)) is not None:  # "about 1600 cells": a square grid
+        nx = ny = max(1, round(math.sqrt(total[0])))
+        p.assumptions.append(f"mesh = {nx} x {ny} x 1 cells ({total[1]})")
+        p.bindings.append(Binding(stated=stated_text(ctx.text, "mesh_cells_axis", total[0]) or total[1],
+                                  file="system/blockMeshDict", entry=["blocks"], value=f"({nx} {ny} 1)",
+                                  how=f"{nx} x {ny} cells for {total[1]}"))
+        counts = [(nx, ny, 1)]  # locks the blocks below
     elif not counts:
         p.assumptions.append("mesh = 20 x 20 x 1 cells (the tutorial's)")
     bmd = tutorial_text(ctx, CAVITY, "system/blockMeshDict")
@@ -275,6 +308,7 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     new_blocks = set_single_block_cells(blocks, [nx, ny, 1])
     p.set("system/blockMeshDict", ["blocks"], new_blocks, "mesh resolution", bool(counts) or refine is not None)
     sine = sines(ctx.text)
+    lid_q = None
     if sine:
         s = sine[0]
         speed = abs(s.amplitude)
@@ -284,7 +318,7 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
     else:
         lid_q = ctx.q("velocity", "lid", "top", "moves", "moving", "wall", "velocity", "at", "speed")
         speed, locked = p.take("lid velocity", lid_q, 1.0, "m/s")
-        p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": f"uniform {vec(speed, 0, 0)}"},
+        p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": f"uniform {velocity_vec(lid_q, speed, (1, 0, 0))}"},
               "lid velocity", locked)
     nu_q, re_q = ctx.q("kinematic_viscosity"), ctx.q("reynolds")
     if ctx.fluid or nu_q:
@@ -319,7 +353,8 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
         if co > 1:
             p.warnings.append(f"Courant number about {co:.2g} (> 1) with deltaT = {fmt(time.delta_t)} s: "
                               f"the run may diverge; use deltaT <= {fmt(courant * dx / speed)} s")
-    bc_values: dict[str, str] = {"U": vec(speed, 0, 0)}
+    lid = velocity_vec(lid_q, speed, (1, 0, 0))
+    bc_values: dict[str, str] = {"U": lid}
     if model != "laminar":
         turb = inlet_turbulence(max(speed, 1e-3), length, fluid.nu)
         bc_values.update(k=fmt(turb.k), epsilon=fmt(turb.epsilon), omega=fmt(turb.omega), nuTilda=fmt(turb.nuTilda))
@@ -370,7 +405,7 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
                              "and upwind convection of R and epsilon, for a stable start")
     speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
     speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")
-    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {vec(speed, 0, 0)}", "inlet velocity", locked)
+    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {velocity_vec(speed_q, speed, (1, 0, 0))}", "inlet velocity", locked)
     nu_q = ctx.q("kinematic_viscosity")
     if ctx.fluid or nu_q:
         fluid = p.fluid("air", nu_q)
@@ -384,7 +419,7 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
     ratio = speed / 10.0
     scaled = {"k": PITZ_TURB_AT_10["k"] * ratio**2, "epsilon": PITZ_TURB_AT_10["epsilon"] * ratio**3,
               "omega": PITZ_TURB_AT_10["omega"] * ratio}
-    bc_values = {"U": vec(speed, 0, 0), **{k: fmt(v) for k, v in scaled.items()},
+    bc_values = {"U": velocity_vec(speed_q, speed, (1, 0, 0)), **{k: fmt(v) for k, v in scaled.items()},
                  "nuTilda": fmt(3 * fluid.nu), "R": vec(*(2 * scaled["k"] / 3 * x for x in (1, 0, 0, 1, 0, 1)))}
     if abs(ratio - 1) > 1e-9:
         p.assumptions.append(f"inlet turbulence scaled with the inlet speed from the tutorial's values "
@@ -487,8 +522,8 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
         nx, ny = max(1, round(width / size_q.value)), max(1, round(height / size_q.value))
         p.bindings.append(Binding(stated=size_q.text.strip(), file="system/blockMeshDict", entry=["blocks"],
                                   value=f"({nx} {ny} 1)", how=f"cells of {size_q.text.strip()}"))
-    elif refine is not None:  # "twice as fine": the default 20 x 80 scaled
-        nx, ny = max(1, round(nx * refine[0])), max(1, round(ny * refine[0]))
+    elif refine is not None:  # "twice as fine": the default 20 x 80 scaled (along the directions said)
+        nx, ny = refined_counts(ctx.text, refine, [nx, ny])
     if not counts:
         p.assumptions.append(f"mesh = {nx} x {ny} cells" + (f" ({size_q.text.strip()} cells)" if size_q else
                                                             f" ({refine[1]})" if refine else ""))
@@ -649,7 +684,8 @@ def plan_bubble_column(ctx: "Context") -> CaseManifest:
     solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the bubble column")
     width, w_locked = p.take("width", ctx.q("length", "wide", "width"), 0.1, "m")
     height, h_locked = p.take("height", ctx.q("length", "tall", "height", "high"), 0.5, "m")
-    speed, v_locked = p.take("air inlet velocity", ctx.q("velocity", "velocity", "inject", "inlet", "at"), 0.1, "m/s")
+    speed_q = ctx.q("velocity", "velocity", "inject", "inlet", "at")
+    speed, v_locked = p.take("air inlet velocity", speed_q, 0.1, "m/s")
     level = round(0.8 * height, 6)
     p.assumptions.append(f"water fills the column to {fmt(level)} m (80 %), air above; air enters through the middle fifth of the bottom")
     why = "the request names it" if ctx.solver else "the planner cannot yet size a twoPhaseEulerFoam case to a request"
@@ -668,7 +704,7 @@ def plan_bubble_column(ctx: "Context") -> CaseManifest:
     p.set("system/setFieldsDict", ["regions"], regions, "air above the water level")
     p.set("system/setFieldsDict", ["defaultFieldValues"], "(\n    volScalarFieldValue alpha.air 0\n)", "water below")
     p.set("constant/transportProperties", ["phases"], "(air water)", "alpha.air is the solved phase fraction")
-    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {vec(0, speed, 0)}", "air inlet velocity", v_locked)
+    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {velocity_vec(speed_q, speed, (0, 1, 0))}", "air inlet velocity", v_locked)
     p.set("0/alpha.air", ["boundaryField", "atmosphere"],
           {"type": "inletOutlet", "inletValue": "uniform 1", "value": "uniform 1"}, "air above the free surface")
     time = time_control(p, False, 0.5, 0.0005, 0.05, adjustable=True, max_co=0.5)
@@ -689,7 +725,7 @@ def plan_bubble_column(ctx: "Context") -> CaseManifest:
                  Patch(name="atmosphere", role="atmosphere"), Patch(name="frontAndBack", role="empty")],
         generate=[{"field": f, "internal": ""} for f in ("U", "p_rgh", "alpha.air")],
         set_fields=[SetFieldsBox(field="alpha.air", box_min=[-1, level, -1], box_max=[width + 1, height + 1, 1])],
-        time=time, bc_values={"U": vec(0, speed, 0)},
+        time=time, bc_values={"U": velocity_vec(speed_q, speed, (0, 1, 0))},
     )
 
 
@@ -717,7 +753,7 @@ def plan_particle_column(ctx: "Context") -> CaseManifest:
         u_in, _ = p.take("air inlet velocity", u_q, 0.01, "m/s", "no inlet velocity given")
         p.assumptions.append(f"air enters at the {inlet} and leaves at the {out}")
         into = -u_in if inlet == "top" else u_in  # gravity and the column axis are z
-        p.set("0/U.air", ["boundaryField", inlet], {"type": "fixedValue", "value": f"uniform {vec(0, 0, into)}"},
+        p.set("0/U.air", ["boundaryField", inlet], {"type": "fixedValue", "value": f"uniform {velocity_vec(u_q, into, (0, 0, 1))}"},
               f"air inlet at the {inlet}", u_q is not None)
         p.set("0/U.air", ["boundaryField", out], {"type": "zeroGradient"}, f"outlet at the {out}")
         p.set("0/p", ["boundaryField", inlet], {"type": "fixedFluxPressure", "value": "uniform 0"},

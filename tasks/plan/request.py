@@ -35,7 +35,10 @@ TURBULENCE_ALIASES: list[tuple[str, str]] = [
 ]
 
 _SOLVER_WORD = re.compile(r"\b([A-Za-z][A-Za-z0-9]*Foam)\b")
-_SHELL = re.compile(r"(?:[;&|`$]|\b(?:rm|bash|sh|curl|wget|sudo|chmod|python|exec|eval)\b\s+-?\w)")
+# shell syntax (a command substitution, "&&", a pipe into a shell) or a shell command with an argument;
+# not a semicolon between clauses nor the bars of a table ("| inlet velocity | 3 m/s |")
+_SHELL_WORDS = r"(?:rm|bash|sh|curl|wget|sudo|chmod|python|exec|eval)"
+_SHELL = re.compile(rf"(?:`[^`]+`|\$\(|\$\{{|&&|\|\||[;|]\s*{_SHELL_WORDS}\b|\b{_SHELL_WORDS}\b\s+-?\w)")
 
 
 class Context(BaseModel):

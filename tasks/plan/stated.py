@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict
@@ -26,6 +27,8 @@ from tasks.plan.controls import (
 )
 from tasks.plan.extract import _COUNT_UNIT, _QUANTITY, Quantity, _kind_of, normalise, quantities, symbol_number
 from tasks.plan.units import read_at
+from tasks.plan.values_forms import table_rows
+from tasks.plan.values_kept import explained, named_vectors, off_axis, range_start, relative_cell_size
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
@@ -48,6 +51,8 @@ class StatedQuantity(BaseModel):
     unit: str = ""
     role: str
     dims: list[int] | None = None
+    vector: list[float] | None = None  # a velocity stated as a vector or by components, in SI; value is its size
+    reference: Literal["gauge", "absolute"] | None = None  # a pressure stated as gauge or absolute (None: not said)
     place: str | None = None  # a listed value's own place words ("inlet and outlet at 1 and 0 bar": "inlet at")
     file: str | None = None
     entry: list[str] | None = None
@@ -73,6 +78,10 @@ class Binding(BaseModel):
     how: str = ""
 
 
+# what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
+# a "rotating frame" is no output)
+_WRITE_WORDS = ("write", "output", "save", "every ", "dump", "snapshot", "frame every", "frame each", "frame per",
+                "frames every", "frames each", "frames per", "store ", "stored", "storing", "record")
 # (role, words that announce it) per quantity kind; the first role whose words appear in the
 # quantity's clause wins, the last role of a kind is its default.
 _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
@@ -123,13 +132,13 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                         "restart", "onwards from")),
         ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
                      "increment", "steps of", "step of")),
-        ("write_interval", ("write", "output", "save", "every ", "dump")),
+        ("write_interval", _WRITE_WORDS),
         # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
         ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
         ("end_time", ()),
     ],
     "iterations": [
-        ("write_interval", ("write", "output", "save", "every ", "dump")),
+        ("write_interval", _WRITE_WORDS),
         ("end_time", ()),
     ],
     "fraction": [
@@ -148,7 +157,9 @@ _SIMPLE_ROLES = {
     "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
     "conductivity": "conductivity",
 }
-_CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b")
+# a clause ends at a stop, a joining word or a list's bullet, also when the list was put on one
+# line ("- end: 1 s - output: every 0.1 s", "end time 2 s • write 0.5 s")
+_CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b|\s[•·|▪]\s|\s[-–—*]\s(?=[A-Za-z])")
 
 
 def _clause_before(q: Quantity) -> str:
@@ -179,7 +190,7 @@ _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle",
 FLUID_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:air|water|gas|fluid|oil|nitrogen|steam|helium|argon|co2|"
                           r"methane|mixture|liquid)\b", re.I)
 _RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|till|up to|stop(?:s|ping)?(?: at)?|"
-                       r"end(?:s|ing)? at|for|over)\b")
+                       r"end(?:s|ing)? at|end|finish(?:es|ing)?|halt|terminate|for|over)\b")
 
 
 def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
@@ -197,17 +208,21 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     roles = _ROLE_WORDS.get(q.kind)
     if not roles:
         return q.kind
-    clause = _own_words(_clause_before(q), roles) if q.kind in ("time", "iterations") else _clause_before(q)
-    own_word = (q.after if after is None else after).lstrip()  # the word right after the value is its own
-    after = _own_after(q.after if after is None else after, q.kind)
+    clause = _own_words(_clause_before(q), roles)  # "hot wall 310 K cold wall 300 K": 300 K is the cold wall's
+    own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
+    after = _own_after(q.after if after is None else after, q.kind).lower()
     if q.kind == "time" and (re.match(r"(?:time[- ]?)?steps?\b", after) or re.match(r"(?:time[- ]?)?steps?\b", own_word)
                              or _STEP_BEFORE.search(clause)):
         return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)
     if q.kind == "length" and (_CELL_AFTER.match(after) or _CELL_AFTER.match(own_word)):
         return "cell_size"  # "0.25 m cells", "a 5 mm mesh": the size of a cell, not of the shape
+    if q.kind == "fraction" and (_COMPARED_AFTER.match(own_word) or _BY_BEFORE.search(q.before[-40:])):
+        return "relative_change"  # "40 % more viscous", "20% faster", "increase it by 10 %": a change of another value
     turbulence = _turbulence_role(q, clause, after)
     if turbulence is not None:
         return turbulence
+    if q.kind == "fraction" and _intensity_symbol(q):
+        return "turbulence_intensity"  # "Tu 10 %", "I = 5 % at the inlet": the symbol of the intensity
     for role, words in roles:
         if any(_says(w, after) for w in words if len(w) > 2):
             return role  # "300 K air entering", "2 m/s lid"
@@ -231,7 +246,7 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         for role, words in roles:
             if any(_says(w, joined.group("head")) for w in words if w not in _GENERIC_WORDS and len(w) > 2):
                 return role
-    wider = q.before[-80:]
+    wider = _after_same_kind(q.before[-80:], q.kind)
     digits = list(re.finditer(r"\d", wider))
     if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
         rest = wider[digits[-1].end():]
@@ -243,6 +258,26 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     return roles[-1][0]
 
 
+def _after_same_kind(wider: str, kind: str) -> str:
+    """The words after the last earlier value of the same kind: those before it are that value's
+    ("output each 5 iterations, simpleFoam 500 iterations": "output" is the 5's, not the 500's)."""
+    last = None
+    for m in _QUANTITY.finditer(wider):
+        try:
+            if _kind_of(m.group("unit"))[0] == kind:
+                last = m
+        except ValueError:
+            continue
+    return wider[last.end():] if last is not None else wider
+
+
+# a percentage said as a change of another value: "40 % more", "20% faster", "10 % higher than", "by 5 %"
+_COMPARED_AFTER = re.compile(r"(?:more|less|fewer|higher|lower|faster|slower|larger|smaller|greater|bigger|"
+                             r"warmer|colder|cooler|hotter|thicker|thinner|longer|shorter|above|below|over|under|"
+                             r"up|down|increase|decrease|reduction|rise|drop|of\s+(?:the|its)\s+(?:current|original|"
+                             r"base|tutorial|default))\b")
+_BY_BEFORE = re.compile(r"\b(?:increas\w*|decreas\w*|reduc\w*|rais\w*|lower\w*|scal\w*|chang\w*|grow\w*|"
+                        r"shrink\w*|cut|boost\w*|drop\w*|up|down)\b[^,;.\d]{0,40}\bby\s+(?:about\s+|roughly\s+)?$")
 # "step 1 ms", "time step: 1 ms", "steps of 1 ms": a step named right before its value
 _STEP_BEFORE = re.compile(r"(?:^|[,;:(]\s*|\b(?:a|the|fixed|constant|with|and|uniform)\s+)(?:time[- ]?)?steps?"
                           r"(?:\s+size)?\s*(?:=|:|of|is)?\s*$")
@@ -264,6 +299,24 @@ _TURBULENCE_ROLES: list[tuple[re.Pattern[str], str, str]] = [
 _TURBULENCE_LINK = re.compile(r"(?:\s*(?:=|:|of|is|at|to|be|set to|equal to|should be|the|an?|inlet|outlet|"
                               r"initial(?:ly)?|everywhere|walls?|value))*\s*$")
 _TURBULENCE_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:inlet\s+|initial\s+)?")
+
+
+# a percentage's symbol right before it: "Tu 10 %", "TI = 5%" name the turbulence intensity;
+# "I = 5 %" only beside words of turbulence or of an inflow ("I" alone names many things)
+_INTENSITY_SYMBOL = re.compile(r"(?<![\w.])(?P<sym>tu|ti|i)\s*(?:=|:|of|is|at|~|≈)?\s*(?:about\s+|around\s+)?$")
+_INFLOW_WORDS = re.compile(r"turbulen|inlet|inflow|free[- ]?stream|upstream|incoming|intensity|k-?epsilon|"
+                           r"k-?omega|\bsst\b|\brans\b|\bles\b|eddy")
+
+
+def _intensity_symbol(q: Quantity) -> bool:
+    """Whether a percentage is written after the symbol of a turbulence intensity."""
+    m = _INTENSITY_SYMBOL.search(q.before.lower()[-20:])
+    if m is None:
+        return False
+    if m.group("sym") in ("tu", "ti"):
+        return True
+    near = q.before.lower()[-60:] + " " + q.after.lower()[:40]
+    return _INFLOW_WORDS.search(near) is not None
 
 
 def _turbulence_role(q: Quantity, clause: str, after: str) -> str | None:
@@ -351,6 +404,7 @@ def _own_after(after: str, kind: str) -> str:
         if nxt is not None and _kind_of(nxt.group("unit"))[0] == kind:
             return ""
         words = words[:digit.start()]
+    words = words.lower()
     place = _PLACE_AFTER.match(words.strip())
     if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid"
         return " ".join(words.strip()[:place.end()].split() + words.strip()[place.end():].split()[:2])
@@ -389,22 +443,33 @@ def _glued(text: str, q: Quantity) -> bool:
 def _after_words(text: str, q: Quantity) -> str:
     """The words after a quantity up to its clause's punctuation (not the dot of a number),
     long enough to read the unit of the next value."""
-    rest = text[q.start + len(q.text):][:60].lower() + " "
-    return re.split(r"[,.;:\n]\s|\(", rest, maxsplit=1)[0]
+    rest = text[q.start + len(q.text):][:60] + " "  # in its case: "310 K cold wall 300 K" (K, not k)
+    label = _ROLE_IN_BRACKETS.match(rest)
+    if label:  # "walls at 16.85 degC (cold) and 46.85 degC (hot)": the words in brackets name its role
+        return label.group("words")
+    return re.split(r"[,.;:]\s|\n|\(", rest, maxsplit=1)[0]
 
 
+# a few words in brackets right after a value, with no number: its role ("290 K (cold wall)")
+_ROLE_IN_BRACKETS = re.compile(r"\s*\(\s*(?P<words>[A-Za-z][A-Za-z \-]{0,30}?)\s*\)")
+
+
+# a number in any scientific notation: "1.5e-5", "1.5E-05", "1.5x10^-5", "1.5 × 10⁻⁵", "1.5·10-5"
+_SCI = (r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+|\s?[x×·*]\s?10(?:\^|\*\*)?\s?[-+−]?\d+|[ \t]10(?:\^|\*\*)\s?[-+−]?\d+"
+        r"|\s?[x×·*]\s?10[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?")
 # "0,5 m/s", "2,75 K": a comma between digits right before a unit is a decimal comma when the
 # digits after it are not a group of three (a thousands separator: "1,500 Pa" stays unread)
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?P<a>\d+),(?P<b>(?<=0,)\d+|\d{4,}|\d{1,2}(?!\d))(?P<unit>\s?[^\s,;:)\]]+)")
 _WORD_UNITS = ("in", "at")  # units that are also words: "20,40 in x" is a list, not 20.4 inches
 # "inlet velocity [m/s]: 8", "outlet pressure (Pa) = 0": the unit in brackets before its number
 _BRACKET_UNIT = re.compile(r"\s*[\[(]\s*(?P<unit>[^\[\]()\d]{1,12}?)\s*[\])]\s*(?:[:=]\s*)?"
-                           r"(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![\d.]|\s?[A-Za-z°%µ/])")
+                           rf"(?P<num>{_SCI})(?![\d.]|\s?[A-Za-z°%µ/])")
 # a named quantity with a bare number whose unit the name alone fixes ("kinematic viscosity 1e-5",
 # "outlet pressure 0", "inlet velocity 8"); "viscosity 1e-3" alone (kinematic or dynamic?) stays unread
 _BARE_NUMBER = r"(?:\s*(?:=|:|of|is|at|equal to|(?:is |be )?set to|to|(?:should |must |will |to )?be))?\s*" \
-               r"(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)" \
-               r"(?!\d|\.\d|\s?[°%µ/\[(])"  # a word after it may be a unit: see _unit_follows
+               rf"(?P<num>{_SCI})" \
+               r"(?!\d|\.\d|\s?[°%µ/\[(–—]|\.\.|\s+(?:to|and)\s+[-+]?\.?\d)"  # a range's low end ("2–4 m/s")
+# (a word after it may be a unit: see _unit_follows)
 _NAMED_UNIT = [
     (re.compile(rf"\bkinematic\s+viscosity{_BARE_NUMBER}", re.I), "m2/s"),
     (re.compile(rf"\bdynamic\s+viscosity{_BARE_NUMBER}", re.I), "Pa s"),
@@ -430,7 +495,7 @@ def _known_unit(unit: str) -> bool:
 
 # "Temperature (K): inlet 300, walls 350": a unit in brackets heading a list of bare numbers
 _BRACKET_HEADER = re.compile(r"[\[(]\s*(?P<unit>[^\[\]()\d]{1,12}?)\s*[\])]\s*:(?P<body>(?:[^;\n.]|\.(?=\d))+)")
-_BARE = re.compile(r"(?<![\w.^-])(?P<num>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?![\w.]|\s?[A-Za-z°%µ/\[(])")
+_BARE = re.compile(rf"(?<![\w.^-])(?P<num>{_SCI})(?![\w.]|\s?[A-Za-z°%µ/\[(])")
 
 
 def _header_units(m: re.Match[str]) -> str:
@@ -452,7 +517,8 @@ def plain_forms(text: str) -> str:
     """The request with the everyday ways of writing a value put as a number and its unit:
     decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
     bare numbers after a name that fixes the unit ("kinematic viscosity 1e-5", "outlet
-    pressure 0")."""
+    pressure 0"), table rows ("| inlet velocity [m/s] | 8 |")."""
+    text = table_rows(text, _known_unit)
     text = _DECIMAL_COMMA.sub(lambda m: f"{m.group('a')}.{m.group('b')}{m.group('unit')}"
                               if _known_unit(m.group("unit")) and m.group("unit").strip() not in _WORD_UNITS
                               else m.group(0), text)
@@ -475,7 +541,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
-    kept = [q for q in quantities(text) if not _glued(plain, q) and not any(a <= q.start < b for a, b in held)]
+    kept = [q for q in quantities(text) if not _glued(plain, q) and not any(a <= q.start < b for a, b in held)
+            and not explained(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
+    kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}
     for group in listed_groups(plain, kept):
@@ -491,11 +559,14 @@ def read_stated(text: str) -> list[StatedQuantity]:
             q = q.model_copy(update={"before": before[-80:].lower()})
         after = placed.get(key) or _after_words(plain, q)  # "320 and 280 K on the left and right walls"
         place = placed.get(key) or (_last_words(paired[key]) if key in paired else None)
-        role = role_of(q, before, after)
+        span = range_start(plain, q)
+        if span is not None:  # "between 290 and 310 K": no one value of any entry
+            q = q.model_copy(update={"text": plain[span:q.start + len(q.text)]})
+        role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
             role = role_of(q, before, shared[key])
         out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
-                                  role=role, dims=q.dims, place=place.strip() if place else None))
+                                  role=role, dims=q.dims, vector=q.vector, reference=q.reference, place=place.strip() if place else None))
     out += stated_controls(plain, controls)
     return out + shared_limits(plain, out)
 
@@ -503,26 +574,43 @@ def read_stated(text: str) -> list[StatedQuantity]:
 _CO_NAME = r"(?:max(?:imum)?\s*)?(?:maxCo|Co|CFL|[Cc]ourant)"
 _ALPHA_CO_NAME = r"(?:maxAlphaCo|(?:max(?:imum)?\s+)?(?:[Aa]lpha|[Ii]nterface)[\s-]*(?:Co|CFL|[Cc]ourant))"
 _LIMIT_NAME = rf"(?:{_ALPHA_CO_NAME}|{_CO_NAME})(?:\s+numbers?)?"
-# "Co and alpha Co capped at 0.1", "maxCo and maxAlphaCo both 0.1", "the Courant and interface
-# Courant numbers below 0.3": one value for two limits
+# two limits named together: "Co and alpha Co", "neither the Courant number nor the interface
+# Courant number", "the flow and interface Courant numbers", "both Courant numbers (flow and interface)"
+_NUM_LIMIT = r"(?P<num>\d+\.?\d*|\.\d+)"
+_TWO_LIMITS = (
+    rf"(?:(?:neither|both|either)\s+)?(?:the\s+)?(?P<a>{_LIMIT_NAME})\s*(?:,\s*and|,|and|&|nor|or|as well as|plus)"
+    rf"\s*(?:the\s+)?(?P<b>{_LIMIT_NAME})"
+    r"|(?:the\s+)?(?:flow|cell|mesh|velocity|ordinary|regular|normal|plain|bulk)\s*(?:and|&|/)\s*(?:the\s+)?"
+    r"(?:interface|alpha|vof)\s+(?:Co|CFL|[Cc]ourant)(?:\s+(?:numbers?|limits?))?"
+    r"|both\s+(?:the\s+)?(?:Co|CFL|[Cc]ourant)\s+(?:numbers|limits)(?:\s*\([^()]*\))?")
+# the bound after them: "both 0.1", "capped at 0.1", "exceeds 0.5", "must stay below 0.4", "0.25 at most"
+_BOUND_WORDS = (r"=|:|of|at|to|below|under|at most|capped at|limited to|kept at|kept below|held at|set to|"
+                r"at or below|no more than|not above|within|up to|(?:do(?:es)?\s+not\s+|don't\s+|doesn't\s+|"
+                r"never\s+|must\s+not\s+|should\s+not\s+|shall\s+not\s+)?(?:exceeds?|go(?:es)?\s+(?:above|over|"
+                r"beyond)|rises?\s+above|pass(?:es)?)|(?:must\s+|should\s+)?(?:stay|stays|remain|remains|kept|keep|"
+                r"be\s+kept|be\s+held)(?:\s+(?:below|under|within|at or below))?")
+# words after the value that are no unit ("0.25 at most", "0.5 max", "0.3 or less")
+_AFTER_BOUND = r"(?:at\s+most|max(?:imum)?|or\s+(?:less|lower|below|under)|tops|each|both|for\s+both)\b"
 _SHARED_LIMIT = re.compile(
-    rf"(?<![\w-])(?P<a>{_LIMIT_NAME})\s*(?:,\s*and|,|and|&)\s*(?:the\s+)?(?P<b>{_LIMIT_NAME})"
+    rf"(?<![\w-])(?:{_TWO_LIMITS})"
     rf"(?:\s+(?:both|each|all))?(?:\s+(?:are|is|should be|must be|be))?"
-    rf"(?:\s*(?:=|:|of|at|to|below|under|at most|capped at|limited to|kept at|kept below|held at|set to|"
-    rf"at or below|no more than|not above|within|up to)){{0,2}}\s*"
-    rf"(?P<num>\d+\.?\d*|\.\d+)(?!\d|\.\d|\s*[A-Za-z%°/])")
+    rf"(?:\s*(?:{_BOUND_WORDS})){{0,2}}\s*"
+    rf"{_NUM_LIMIT}(?!\d|\.\d|\s*(?!{_AFTER_BOUND})[A-Za-z%°/])")
+# the value first: "a limit of 0.5 on both maxCo and maxAlphaCo", "0.25 for Co and alphaCo"
+_SHARED_LIMIT_BEFORE = re.compile(
+    rf"(?<![\w.]){_NUM_LIMIT}\s+(?:for|on|applies to|to)\s+(?:both\s+|each\s+of\s+)?(?:{_TWO_LIMITS})")
 
 
 def shared_limits(text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
     """The Courant limits that share one value ("Co and alpha Co capped at 0.1": maxCo 0.1 and
     maxAlphaCo 0.1), those not stated already."""
     out: list[StatedQuantity] = []
-    for m in _SHARED_LIMIT.finditer(text):
+    for m in [*_SHARED_LIMIT.finditer(text), *_SHARED_LIMIT_BEFORE.finditer(text)]:
         value = float(m.group("num"))
-        names = [m.group("a"), m.group("b")]
-        alpha = [re.fullmatch(rf"{_ALPHA_CO_NAME}(?:\s+numbers?)?", n) is not None for n in names]
-        if all(alpha) or not any(alpha):
-            continue
+        if m.group("a") is not None:  # two names: one of them the interface's ("Co and Co" is one limit)
+            alpha = [re.fullmatch(rf"{_ALPHA_CO_NAME}(?:\s+numbers?)?", n) is not None for n in (m.group("a"), m.group("b"))]
+            if all(alpha) or not any(alpha):
+                continue
         said = m.group(0)
         if not any(q.role in ("max_co", "control:maxCo") for q in stated + out):
             # a control beside its twin: a Courant quantity with the same number would be taken by
@@ -654,6 +742,21 @@ def in_case_time(seconds: float, solver: str) -> float:
     """A stated duration (in seconds) in the solver's own unit of time: years for financialFoam
     (canonical/time_units.yaml), seconds otherwise."""
     return round(seconds / _SECONDS[_time_units().get(solver, "second")], 10)
+
+
+ATMOSPHERE = 101325.0  # Pa, the standard atmosphere a gauge pressure is read against
+
+
+def absolute_pressure(q: StatedQuantity, atmosphere: float = ATMOSPHERE) -> float:
+    """A stated pressure in absolute Pa: a gauge one ("2 barg", "30 psig", "2 bar gauge") plus the
+    atmosphere; any other as stated. For solvers whose p is absolute (compressible, buoyant)."""
+    return q.value + atmosphere if q.reference == "gauge" else q.value
+
+
+def gauge_pressure(q: StatedQuantity, atmosphere: float = ATMOSPHERE) -> float:
+    """A stated pressure relative to the atmosphere: an absolute one ("1.2 bar abs", "psia") less
+    the atmosphere; any other as stated. For incompressible solvers (p relative to the outlet)."""
+    return q.value - atmosphere if q.reference == "absolute" else q.value
 
 
 def written_as(q: StatedQuantity, raw: str) -> bool:

@@ -123,6 +123,16 @@ _SYMBOLS: dict[str, tuple[Dims, float, str]] = {
     "kmph": (_VELOCITY, 1 / 3.6, ""),
     "gpm": (_dims((_VOLUME, 1), (_T, -1)), 3.785411784e-3 / 60, ""),
     "cfm": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 60, ""),
+    # volume flows by their trade symbols (a standard volume read as a volume)
+    "CFM": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 60, ""),
+    "scfm": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 60, ""),
+    "SCFM": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 60, ""),
+    "scfh": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 3600, ""),
+    "SCFH": (_dims((_VOLUME, 1), (_T, -1)), 0.3048 ** 3 / 3600, ""),
+    "lpm": (_dims((_VOLUME, 1), (_T, -1)), 1e-3 / 60, ""), "LPM": (_dims((_VOLUME, 1), (_T, -1)), 1e-3 / 60, ""),
+    "slpm": (_dims((_VOLUME, 1), (_T, -1)), 1e-3 / 60, ""), "SLPM": (_dims((_VOLUME, 1), (_T, -1)), 1e-3 / 60, ""),
+    "sccm": (_dims((_VOLUME, 1), (_T, -1)), 1e-6 / 60, ""), "SCCM": (_dims((_VOLUME, 1), (_T, -1)), 1e-6 / 60, ""),
+    "GPM": (_dims((_VOLUME, 1), (_T, -1)), 3.785411784e-3 / 60, ""),
     # symbols often written in the wrong case
     "Kg": (_M, 1.0, ""), "KG": (_M, 1.0, ""), "KPa": (_PA, 1e3, ""), "Kpa": (_PA, 1e3, ""),
     "kpa": (_PA, 1e3, ""), "Mpa": (_PA, 1e6, ""), "hz": (_dims((_T, -1)), 1.0, ""),

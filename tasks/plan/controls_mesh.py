@@ -1,0 +1,390 @@
+"""Mesh resolution a request states in words, as edits of the base's blockMeshDict.
+
+A cell size ("cells of 5 mm", "cell edge 1 cm"), cell counts ("20 x 20 per block", "100 cells
+along x", "80 cells in y per block"), a total ("about 20000 cells") or a refinement factor ("twice
+as fine", "coarsen by 2 in y", "twice as many cells across the channel") on the tutorial's own
+blockMeshDict: one block or several, an m4 template expanded, counts as variables, or the one
+region mesh of a multi-region case (system/solid/blockMeshDict). A direction with one cell in
+every block (the flat direction of a 2-D or 1-D mesh) is never refined. Pure apart from reading
+the base's files (and running m4 on a template).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tasks.core.errors import PlanError
+from tasks.foam import dictionary as fd
+from tasks.foam import geometry
+from tasks.foam.files import find_file, read_text
+from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
+from tasks.plan.extract import normalise
+from tasks.plan.manifest import FileEdit
+from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+
+_MESH_ROLES = ("mesh_cells", "mesh_cells_axis", "cell_size")
+_BMD = "system/blockMeshDict"
+
+
+@dataclass
+class MeshChange:
+    """What the request's mesh words do to the base's blockMeshDict: edits, what they bind, what
+    could not be applied, and the stated quantities taken here (no other binder sets them)."""
+
+    edits: list[FileEdit] = field(default_factory=list)
+    bindings: list[Binding] = field(default_factory=list)
+    not_applied: list[NotApplied] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+    taken: list[StatedQuantity] = field(default_factory=list)
+    file: str = _BMD  # the blockMeshDict the edits go to (a region's: system/solid/blockMeshDict)
+
+
+def block_mesh_file(base_dir: Path) -> str:
+    """Where the base's blockMeshDict is, relative to the case: system/blockMeshDict, else the one
+    region folder of system/ that holds one (a multi-region case meshed by `blockMesh -region
+    solid`: jouleHeatingSolid); system/blockMeshDict when there is none or several."""
+    if find_file(base_dir / "system", "blockMeshDict") is not None:
+        return _BMD
+    system = base_dir / "system"
+    regions = sorted(d.name for d in system.iterdir() if d.is_dir() and find_file(d, "blockMeshDict") is not None) \
+        if system.is_dir() else []
+    return f"system/{regions[0]}/blockMeshDict" if len(regions) == 1 else _BMD
+
+
+def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
+    """The base's blockMeshDict as blockMesh reads it: its own (or its one region's, see
+    block_mesh_file), else its m4 template expanded (as the tutorial's scripts do, and as the
+    writer does); None when it has neither."""
+    if m4 is None:
+        rel = Path(block_mesh_file(base_dir))
+        found = find_file(base_dir / rel.parent, rel.name)
+        return read_text(found) if found is not None else None
+    template = find_file((base_dir / m4).parent, Path(m4).name)
+    if template is None or shutil.which("m4") is None:
+        return None
+    out = subprocess.run(["m4"], input=read_text(template), check=False, capture_output=True, text=True,
+                         cwd=base_dir, timeout=60)
+    return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
+
+
+def _scale_of(text: str) -> float:
+    raw = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
+    try:
+        return float(raw)
+    except ValueError:
+        return 1.0
+
+
+def _blocks_edit(change: MeshChange, old: str, new: str, words: str, how: str) -> None:
+    before, after = geometry.block_cells(old), geometry.block_cells(new)
+    value = fd.get(new, ["blocks"]) or ""
+    span = fd.find(new, ["blocks"])  # the edit keeps the blocks' layout and comments
+    raw = new[span.value_start:span.value_end].strip().rstrip(";").strip() if span is not None else value
+    raw = "\n".join(line for line in fd.strip_comments(raw).splitlines() if line.strip())  # as the checker reads it
+    # one edit of the blocks holds every change (a count along x, then one along y); each binding the final blocks
+    change.edits = [e for e in change.edits if e.entry != ["blocks"]]
+    change.edits.append(FileEdit(file=change.file, entry=["blocks"], value=raw or value, reason=how, locked=True))
+    change.bindings = [b.model_copy(update={"value": value}) if b.entry == ["blocks"] else b for b in change.bindings]
+    change.bindings.append(Binding(stated=words, file=change.file, entry=["blocks"], value=value, how=how))
+    change.assumptions.append(f"{words}: cells per block {' '.join(f'({a} {b} {c})' for a, b, c in before)} -> "
+                              f"{' '.join(f'({a} {b} {c})' for a, b, c in after)}")
+
+
+# a length said as the size of the cells: "25 cm cells", "0.5 cm on a side cells", "cubic 10 cm cells"
+_CELLS_AFTER = re.compile(r"\s*(?:-\s*)?(?:(?:cubic|square|uniform|equal|regular|wide|long)\s+|on\s+a\s+side\s+)?"
+                          r"(?:grid\s+|mesh\s+)?cells?\b(?!\s+(?:across|along|in|per|over)\b)", re.I)
+# "cells of 5 mm" (a size when nothing follows it), "cell edge 1 cm", "cell side length: 2 mm", "a cell width
+# of about 4 mm", "grid spacing 1 cm", "Δx = Δy = 1 mm" (a size whatever follows)
+_APPROX = r"(?:about\s+|roughly\s+|around\s+|approximately\s+|~\s*)?"
+_CELLS_BEFORE = re.compile(rf"\bcells?\s+(?:of\s+)?{_APPROX}$", re.I)
+_SIZE_BEFORE = re.compile(r"(?:\bcells?[\s-]+(?:edges?|sides?|size|width|length|spacing|pitch)(?:\s+length)?"
+                          r"|\b(?:mesh|grid)\s+(?:spacing|pitch|step)|(?<![\w])(?:Δ|delta\s*)[xyz](?:\s*=\s*(?:Δ|delta\s*)[xyz])*)"
+                          rf"\s*(?:=|:|of|is|equal\s+to|set\s+to)?\s*{_APPROX}$", re.I)
+
+
+def names_cell_size(text: str, q: StatedQuantity) -> bool:
+    """The length `q` is the size of the mesh cells ("25 cm cells", "cells 0.5 cm on a side",
+    "cell edge 1 cm"), not a dimension of the domain."""
+    at = text.find(q.text)
+    if at < 0:
+        return False
+    after, before = text[at + len(q.text):], text[max(0, at - 40):at]
+    if _CELLS_AFTER.match(after) or _SIZE_BEFORE.search(before):
+        return True
+    return bool(_CELLS_BEFORE.search(before)) and \
+        bool(re.match(r"\s*(?:on\s+a\s+side|each|wide|per\s+side|everywhere|throughout)?\s*(?:[,;.)]|$|and\b)", after))
+
+
+_PER_BLOCK = re.compile(r"\b(?:per|in\s+each|in\s+every|for\s+each|each|every)\s+(?:of\s+the\s+(?:\w+\s+)?)?"
+                        r"(?:blocks?|halves|half)\b")
+
+
+def cells_on_blocks(bmd: str, dims: list[int], per_block: bool) -> tuple[str, str]:
+    """A mesh of several blocks with the stated cell counts (x y [z]; two counts are the two
+    resolved directions of a 2-D mesh): `per_block`, each block gets them (its blocks must all
+    have the same counts, or shared faces would not match); else each direction's total across
+    the blocks (pitzDaily: 18 + 180 + 25 in x) is scaled to the stated count, every block in
+    proportion. Returns the new text and what was done."""
+    blocks = geometry.block_cells(bmd)
+    if not blocks:
+        raise PlanError("the base's blockMeshDict has no blocks with plain cell counts")
+    flat = geometry.empty_axes(bmd)
+    axes = [a for a in range(3) if a not in flat] if len(dims) == 2 and flat else [0, 1, 2][:len(dims)]
+    if len(dims) != len(axes):
+        raise PlanError(f"{len(dims)} cell counts for a mesh that resolves {3 - len(flat)} directions; "
+                        "state one count per resolved direction")
+    if per_block:
+        if len(set(blocks)) != 1:
+            raise PlanError(f"the base's {len(blocks)} blocks have different cell counts {sorted(set(blocks))}: "
+                            "the same counts in every block would not match at their shared faces; ask for a "
+                            "refinement factor ('twice as fine') or a cell size")
+        reference = list(blocks[0])
+    else:
+        totals = geometry.aligned_totals(bmd)
+        if totals is None:
+            raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
+        reference = totals
+    factors = [1.0, 1.0, 1.0]
+    for axis, n in zip(axes, dims):
+        factors[axis] = n / reference[axis]
+    new = geometry.scale_blocks(bmd, factors) if per_block else geometry.scale_blocks_along(bmd, factors)
+    where = "in every block" if per_block else "across the blocks"
+    return new, f"{' x '.join(str(n) for n in dims)} cells {where}"
+
+
+_AXIS_WORDS = (r"\bx\b|\blong\w*|\blength\w*|\bstream\w*|\baxial\w*", r"\by\b|\bheight\b|\bhigh\b|\bacross\b|"
+               r"\bwall[- ]normal\b|\bvertical\w*", r"\bz\b|\bspan\w*|\bdepth\b")
+
+
+def axis_named(text: str, q: StatedQuantity) -> int | str | None:
+    """The direction the words right after a cell count name: 0, 1 or 2 (x, y, z), "along" for
+    "along the channel" (the longest side), None when they name none."""
+    at = text.lower().find(q.text.lower())
+    after = text.lower()[at + len(q.text):at + len(q.text) + 40] if at >= 0 else ""
+    after = re.split(r"[,;.]|\band\b", after)[0]
+    axis = next((i for i, pattern in enumerate(_AXIS_WORDS) if re.search(pattern, after)), None)
+    if axis is None and re.search(r"\balong\b", after):
+        return "along"
+    return axis
+
+
+def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
+    """A mesh of several blocks with `n` cells across its blocks along one direction (x, y, z, or
+    "along": the longest side): the blocks' counts in that direction scaled in proportion."""
+    totals, extents = geometry.aligned_totals(bmd), geometry.block_extents(bmd)
+    if totals is None or extents is None:
+        raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
+    if axis == "along":
+        axis = max(range(3), key=lambda a: extents[0][a])
+    if axis is None:
+        raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
+    factors = [1.0, 1.0, 1.0]
+    factors[int(axis)] = n / totals[int(axis)]
+    new = geometry.scale_blocks_along(bmd, factors)
+    if any(b >= 2 > a for new_block, old_block in zip(geometry.block_cells(new), geometry.block_cells(bmd))
+           for a, b in zip(new_block, old_block)):
+        raise PlanError(f"{n} cells along {'xyz'[int(axis)]} across the base's blocks ({totals[int(axis)]} now) would "
+                        "leave a block one cell thick; state the count per block or a refinement factor")
+    return new, f"{n} cells along {'xyz'[int(axis)]} across the blocks"
+
+
+def cells_along_each_block(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
+    """`n` cells along one direction in every block ("80 cells in y per block"): the blocks must
+    hold the same count along it now, so that their shared faces still match."""
+    if axis == "along":
+        extents = geometry.block_extents(bmd)
+        axis = max(range(3), key=lambda a: extents[0][a]) if extents else None
+    if axis is None:
+        raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
+    now = {block[int(axis)] for block in geometry.block_cells(bmd)}
+    if len(now) != 1:
+        raise PlanError(f"the base's blocks have different counts along {'xyz'[int(axis)]} {sorted(now)}: the same "
+                        "count in every block would not match at their shared faces; state the total count")
+    factors = [1.0, 1.0, 1.0]
+    factors[int(axis)] = n / now.pop()
+    return geometry.scale_blocks(bmd, factors), f"{n} cells along {'xyz'[int(axis)]} in every block"
+
+
+def _per_block_after(text: str, q: StatedQuantity) -> bool:
+    """The words after a count, in its clause, say it is each block's ("80 cells in y per block")."""
+    at = text.lower().find(q.text.lower())
+    after = re.split(r"[,;.:]", text.lower()[at + len(q.text):at + len(q.text) + 50])[0] if at >= 0 else ""
+    return bool(_PER_BLOCK.search(after))
+
+
+def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity]) -> MeshChange:
+    """The request's mesh resolution as edits of the base's blockMeshDict (its own, or the one its
+    m4 template expands to): a cell size ("cells of 5 mm", "25 cm cells") on any block mesh where
+    the binder cannot set it; cell counts ("20 x 20 per block", "100 cells along x") on a mesh of
+    several blocks; a refinement factor ("twice as fine", "halve the cell size", "coarsen by 2")
+    on any block mesh, its counts plain or variables (a snappyHexMesh background mesh). A
+    refinement factor beside stated counts or sizes is not applied on top of them."""
+    change = MeshChange(file=_BMD if m4 is not None else block_mesh_file(base_dir))
+    sizes = [q for q in stated if q.role == "cell_size"]
+    said = [q for q in stated if q.role == "geometry" and names_cell_size(text, q)]  # "25 cm cells"
+    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis")]
+    refine = mesh_refinement(text)
+    total = total_cells(text)
+    total_q = next((q for q in counts if total and q.role == "mesh_cells_axis" and abs(q.value - total[0]) < 0.5), None)
+    counts = [q for q in counts if q is not total_q]
+    if not (sizes or said or counts or refine or total):
+        return change
+    bmd = base_block_mesh(base_dir, m4)
+    if bmd is None:
+        if refine is not None:
+            change.not_applied.append(NotApplied(text=refine[1], reason="the base mesh is not made by blockMesh "
+                                                 "(imported, or snappyHexMesh without a background blockMeshDict): "
+                                                 "refine it by hand"))
+        return change
+    # the binder sets counts and sizes on a one-block system/blockMeshDict; a region's mesh or a mesh of
+    # several blocks (or an m4 template) is changed here
+    several = m4 is not None or len(geometry.block_cells(bmd)) > 1 or change.file != _BMD
+    bmd = _size_cells(change, bmd, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
+    if several:
+        bmd = _count_cells(change, bmd, text, counts)
+    if total is not None and not (sizes or said[:1] or counts):
+        if total_q is not None:
+            change.taken.append(total_q)
+        _total_cells(change, bmd, total[0], total_q.text if total_q is not None else total[1])
+    elif refine is not None:
+        _refine(change, bmd, refine[0], refine[1], any(q.role in _MESH_ROLES for q in stated if q is not total_q),
+                refinement_axes(normalise(text), refine[2] + len(refine[1]), bmd))
+    return change
+
+
+# a hex block's three cell counts, numbers or variables: `(20 20 1)`, `($nx $ny $nz)`
+_COUNTS = re.compile(r"\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*(\$?:?[\w.:]+)\s+(\$?:?[\w.:]+)\s+"
+                     r"(\$?:?[\w.:]+)\s*\)")
+
+
+def resolved_block_cells(bmd: str) -> list[tuple[int, int, int]]:
+    """Every hex block's cell counts, its variables ($nx, $:backgroundMesh.xCells) read where
+    they are defined; raises PlanError when one is neither a whole number nor such a variable."""
+    plain = geometry.block_cells(bmd)
+    if plain and len(plain) == len(_COUNTS.findall(fd.strip_comments(bmd))):
+        return plain
+    values = {tuple(path): value for path, value, _ in geometry.count_variables(bmd)}
+    out: list[tuple[int, int, int]] = []
+    for m in _COUNTS.finditer(fd.strip_comments(bmd)):
+        counts = []
+        for token in m.groups():
+            path = tuple(part for part in re.split(r"[.:/]", token.lstrip("$:")) if part)
+            if token.startswith("$") and path in values:
+                counts.append(values[path])
+            elif token.isdigit():
+                counts.append(int(token))
+            else:
+                raise PlanError(f"system/blockMeshDict: the cell count {token} of a block is not a whole number; "
+                                "ask for a refinement factor")
+        out.append((counts[0], counts[1], counts[2]))
+    return out
+
+
+def total_factor(bmd: str, n: int) -> tuple[float, int]:
+    """(factor for every resolved direction, cells now) that brings a block mesh (counts plain or
+    variables) to about `n` cells in all; raises PlanError when its counts cannot be read."""
+    blocks = resolved_block_cells(bmd)
+    if not blocks:
+        raise PlanError("the base's blockMeshDict has no hex blocks whose cell counts can be read")
+    now = sum(a * b * c for a, b, c in blocks)
+    resolved = [axis for axis in range(3) if any(block[axis] > 1 for block in blocks)]
+    return (n / now) ** (1.0 / max(1, len(resolved))), now
+
+
+def _total_cells(change: MeshChange, bmd: str, n: int, words: str) -> None:
+    """About `n` cells in all: every resolved direction of every block scaled by the same factor."""
+    try:
+        factor, now = total_factor(bmd, n)
+    except PlanError as err:
+        change.not_applied.append(NotApplied(text=words, reason=str(err)))
+        return
+    _refine(change, bmd, factor, words, False)
+    change.assumptions.append(f"{words}: the base's {now} cells, every resolved direction x{factor:.3g}")
+
+
+def refinement_axes(text: str, end: int, bmd: str) -> list[int] | None:
+    """The axes (0 x, 1 y, 2 z) a refinement ending at `end` of the normalised text is
+    restricted to by the words right after it (tasks.plan.controls.refinement_direction; "along
+    the duct" is the mesh's longest side); None for every resolved direction."""
+    said = refinement_direction(text, end)
+    if said != "along":
+        return said
+    extents = geometry.block_extents(bmd)
+    return [max(range(3), key=lambda a: extents[0][a])] if extents else None
+
+
+def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> str:
+    """Cells of the stated size in every block; returns the blockMeshDict as changed."""
+    for q in sizes:
+        change.taken.append(q)
+        try:
+            new = geometry.size_blocks(bmd, q.value, _scale_of(bmd))
+        except PlanError as err:
+            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
+            continue
+        _blocks_edit(change, bmd, new, q.text, f"cells of about {q.text} in every block")
+        bmd = new
+    return bmd
+
+
+def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity]) -> str:
+    """Stated cell counts on a mesh of several blocks: "20 x 20" (per block, or the totals across
+    the blocks), "100 cells along x" (one direction's total); returns the blockMeshDict as changed."""
+    per_block = bool(_PER_BLOCK.search(text.lower()))
+    whole = [q for q in counts if q.role == "mesh_cells" and q.dims][:1]  # the first "N x M" only
+    for q in [q for q in counts if q.role == "mesh_cells_axis" or any(q is w for w in whole)]:
+        change.taken.append(q)
+        try:
+            if q.role == "mesh_cells":
+                new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
+            elif _per_block_after(text, q):
+                new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q))
+            else:
+                new, how = cells_along(bmd, int(q.value), axis_named(text, q))
+        except PlanError as err:
+            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
+            continue
+        _blocks_edit(change, bmd, new, q.text, how)
+        bmd = new  # a count along y scales what a count along x left
+    return bmd
+
+
+def refine_factors(bmd: str, factor: float, axes: list[int] | None) -> list[float]:
+    """Per-axis factors of a refinement: `factor` along `axes` (every axis when None), 1 along a
+    direction with one cell in every block (the unresolved direction of a 2-D or 1-D mesh, its
+    patches empty, cyclic or wall: boundaryFoam's one cell along x stays one)."""
+    flat = set(geometry.flat_axes(bmd)) | set(geometry.empty_axes(bmd))
+    return [1.0 if a in flat or (axes is not None and a not in axes) else factor for a in range(3)]
+
+
+def _refine(change: MeshChange, bmd: str, factor: float, words: str, sized: bool,
+            axes: list[int] | None = None) -> None:
+    """Every block's counts (or the variables they name) times `factor`, in every resolved
+    direction or along `axes`; not on top of stated counts or sizes (`sized`)."""
+    if sized:
+        change.assumptions.append(f"{words}: not applied on top of the stated cell counts or size")
+        return
+    factors = refine_factors(bmd, factor, axes)
+    where = "in every resolved direction" if axes is None else "along " + " and ".join("xyz"[a] for a in axes)
+    how = f"mesh {'refined' if factor > 1 else 'coarsened'} x{factor:g} {where}"
+    try:
+        _blocks_edit(change, bmd, geometry.scale_blocks(bmd, factors), words, how)
+        return
+    except PlanError:
+        pass  # counts that are variables ($:backgroundMesh.xCells): scaled where they are defined
+    try:
+        scaled = geometry.scaled_count_variables(bmd, factors)
+    except PlanError as err:
+        change.not_applied.append(NotApplied(text=words, reason=str(err)))
+        return
+    if not scaled:
+        change.not_applied.append(NotApplied(text=words, reason="the base's blockMeshDict has no cell counts to scale"))
+        return
+    for path, _, new in scaled:
+        change.edits.append(FileEdit(file=change.file, entry=path, value=str(new), reason=how, locked=True))
+    change.bindings.append(Binding(stated=words, file=change.file, entry=scaled[0][0], value=str(scaled[0][2]), how=how))
+    change.assumptions.append(f"{words}: " + ", ".join(f"{'/'.join(p)} {o} -> {n}" for p, o, n in scaled))

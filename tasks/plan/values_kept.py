@@ -1,0 +1,70 @@
+"""Which quantities read from a request are stated values of the case, and which are not one
+value: the upper end of a range ("between 290 and 310 K"), a dimensionless group the request
+explains by the value it stands for ("Ha 10 (..., so B = 10 T)"), a velocity vector the field
+binder writes whole (along no one axis, or named by its field: "U (0 0 5) m/s").
+
+Pure functions over the normalised request text and tasks.plan.extract's quantities.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.plan.controls_relative import relative_sizes
+from tasks.plan.extract import GROUP_KINDS, Quantity
+from tasks.plan.values_vectors import find_vectors
+
+_BARE_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# the upper end of a range of values: "between 290 and 310 K", "ranging from 1 to 3 bar", "290–310 K",
+# "290..310 K" (a range of lengths or times is read as before: a shape's extent, a run's span)
+_RANGE_BEFORE = re.compile(
+    rf"(?:\bbetween\s+{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?and"
+    rf"|\b(?:rang(?:e|es|ing)|vary|varies|varying|spanning|spans?|sweep(?:ing)?)\s+(?:from\s+|of\s+|over\s+)?"
+    rf"{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?(?:to|-|–|and)"
+    rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—))\s*$", re.I)
+
+
+def range_start(text: str, q: Quantity) -> int | None:
+    """Where the range a quantity ends starts ("between 290 and 310 K"), or None when it is one value."""
+    if q.kind in ("length", "time", "iterations", "cells", "count"):
+        return None  # a span of time is the run's ("over 0–2 s": end at 2 s), of lengths the shape's extent
+    m = _RANGE_BEFORE.search(text, max(0, q.start - 60), q.start)
+    return m.start() if m else None
+
+
+# "Hartmann number 10 (..., so B = 10 T)", "Fr 0.5 (i.e. U = 1.1 m/s)": the bracket states the value the
+# group stands for; that value is the stated one
+_EXPLAINED = re.compile(r"\s*\([^()]*?\b(?:so|i\.?\s?e\.?|hence|giving|thus|that is|which gives|meaning)\b"
+                        r"[^()]*?(?:=|:)\s*[-+]?\.?\d[^()]*\)", re.I)
+
+
+def off_axis(q: Quantity) -> bool:
+    """A velocity stated as a vector along no one axis ("(10 1 0) m/s", "10 m/s in x and 1 m/s in y"):
+    the field binder writes it whole (tasks.plan.fields reads it as a value of U by its unit); a
+    role binder would write its size along the base's direction."""
+    return q.vector is not None and sum(1 for c in q.vector if c) > 1
+
+
+# the velocity field by its name (the field's symbol or canonical/entry_names.yaml's "velocity vector"),
+# then a place and linking words, as tasks.plan.fields reads a value it gives a field by name
+_VECTOR_NAME = re.compile(r"(?<![\w.'/-])(?:U(?:\.\w+)?|[Vv]elocity [Vv]ector)(?![\w'/-])"
+                          r"(?:\s+(?:at|on|along|across|through|for)\s+(?:the\s+|both\s+|all\s+)?(?:[A-Za-z-]+\s+)??[A-Za-z-]+)?"
+                          r"\s*(?:(?:should|must|shall|will|would|to)\s+be\s+|is\s+|are\s+|of\s+|=\s*|:\s*|be\s+)?"
+                          r"(?:(?:fixed|set|held|kept|equal)\s+(?:at|to)\s+|at\s+|to\s+)?$")
+
+
+def named_vectors(text: str) -> set[int]:
+    """Where the request gives the velocity field a vector by its name ("U (0 0 5) m/s", "velocity
+    vector (0 0 5) m/s"): the field binder (tasks.plan.fields) writes those whole."""
+    return {v.start for v in find_vectors(text) if _VECTOR_NAME.search(text, max(0, v.start - 60), v.start)}
+
+
+def explained(text: str, q: Quantity) -> bool:
+    """A dimensionless group followed by a bracket giving the value it implies."""
+    return q.kind in GROUP_KINDS and _EXPLAINED.match(text, q.start + len(q.text)) is not None
+
+
+def relative_cell_size(text: str, q: Quantity) -> bool:
+    """A ratio inside a cell size said relative to the base's ("cells 50 % of the original size",
+    "cells a third of the current size"): the mesh refinement's (tasks.plan.controls_relative), no value."""
+    return q.kind == "fraction" and any(r.start <= q.start < r.start + len(r.text) for r in relative_sizes(text))
