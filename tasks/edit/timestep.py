@@ -17,12 +17,17 @@ from tasks.foam.defaults import defaults
 from tasks.foam.physics import fmt, nice_floor
 
 
+# time derivatives whose deltaT is not a physical step: steadyState counts iterations, localEuler
+# (local time stepping, the LTS tutorials) sizes each cell's own step from maxCo
+_NO_GLOBAL_STEP = frozenset({"steadyState", "localEuler"})
+
+
 def steady_schemes(case: Path) -> bool:
-    """The case's time derivative is steadyState (fvSchemes ddtSchemes default, every region's):
-    a steady run whatever its solver's name says."""
+    """The case's time derivative has no global physical step (fvSchemes ddtSchemes default, every
+    region's): steadyState, or localEuler (local time stepping), whatever the solver's name says."""
     paths = [case / "system/fvSchemes", *sorted(case.glob("system/*/fvSchemes"))]
     found = [(fd.get(p.read_text(errors="replace"), ["ddtSchemes", "default"]) or "") for p in paths if p.is_file()]
-    return bool(found) and all(value.split()[:1] == ["steadyState"] for value in found)
+    return bool(found) and all(value.split()[:1] and value.split()[0] in _NO_GLOBAL_STEP for value in found)
 
 
 # solvers that run a fixed time step whatever controlDict says (no adjustTimeStep): a maxCo in their
@@ -47,7 +52,7 @@ def fit_time_step(case: Path, solver: str) -> str | None:
     when the case as written runs above Co 1, or above the Courant limit the request stated for
     a fixed-step solver; returns the assumption to report, or None."""
     if steady_schemes(case):
-        return None  # deltaT of a steady case only counts iterations (adjointShapeOptimizationFoam, SRF/MRF solvers)
+        return None  # deltaT of a steady or LTS case only counts iterations (adjointShapeOptimizationFoam, SRF/MRF solvers)
     estimate = courant_estimate(case, solver)
     if estimate is None:
         return None

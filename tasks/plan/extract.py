@@ -283,7 +283,30 @@ def _spelled_values(words: list[str]) -> list[float]:
     return out
 
 
+# "one" as a pronoun: "the warm one at 320 K", "the upper one moves", "this one is", "one of the walls":
+# after a determiner and an adjective, after a determiner alone when no noun follows, or before "of
+# the"; left as a word
+_DETERMINER = r"\b(?:the|this|that|each|every|another|other|which|any|no|either|neither)"
+_DETERMINER_ADJECTIVE = re.compile(rf"{_DETERMINER}\s+(?!(?:only|first|last)\b)[a-z]+\s+$", re.I)
+_DETERMINER_ALONE = re.compile(rf"{_DETERMINER}\s+$", re.I)
+_NOT_A_NOUN = re.compile(r"\s*(?:$|[,;:.!?)]|(?:at|is|was|are|of|in|on|with|to|has|had|should|must|will|would|"
+                         r"which|that|being|held|kept|set|stays|remains|gets|goes|runs|and|or|but)\b)", re.I)
+
+
+def _pronoun_one(m: re.Match[str]) -> bool:
+    if m.group(0).lower() != "one":
+        return False
+    before, after = m.string[max(0, m.start() - 40):m.start()], m.string[m.end():]
+    if re.match(r"\s+of\s+(?:the|its|these|those|them|two|both)\b", after, re.I):
+        return True
+    if _DETERMINER_ADJECTIVE.search(before) and not _spelled_unit_at(after.lstrip(" -"), 0):
+        return True  # "the warm one", "the upper one moves" (not "the next one metre")
+    return bool(_DETERMINER_ALONE.search(before)) and bool(_NOT_A_NOUN.match(after))
+
+
 def _spelled(m: re.Match[str]) -> str:
+    if _pronoun_one(m):
+        return m.group(0)
     text = m.group(0).lower()
     whole, _, decimals = text.partition(" point ")
     values = _spelled_values(re.split(r"[\s-]+", whole.strip()))

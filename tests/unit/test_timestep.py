@@ -65,3 +65,16 @@ def test_steady_and_adjustable_cases_are_not_estimated(tmp_path):
     control = case / "system/controlDict"
     control.write_text(fd.set_entry(control.read_text(), ["adjustTimeStep"], "yes"))
     assert fit_time_step(case, "icoFoam") is None
+
+
+@pytest.mark.parametrize("ddt, fitted", [("steadyState", False), ("localEuler", False), ("Euler", True),
+                                         ("backward", True), ("CrankNicolson 0.9", True)])
+def test_only_a_global_physical_step_is_fitted(tmp_path, ddt, fitted):
+    """Local time stepping (localEuler, the LTS tutorials) sizes each cell's step from maxCo, and
+    steadyState counts iterations: neither deltaT (nor a step-counted writeInterval) is rescaled."""
+    case = _copy(CAVITY, tmp_path, 30.0)
+    schemes = case / "system/fvSchemes"
+    schemes.write_text(fd.set_entry(schemes.read_text(), ["ddtSchemes", "default"], ddt))
+    before = (_control(case, "deltaT"), _control(case, "writeInterval"))
+    assert (fit_time_step(case, "icoFoam") is not None) == fitted
+    assert ((_control(case, "deltaT"), _control(case, "writeInterval")) != before) == fitted
