@@ -7,6 +7,8 @@ canonical BC selector (tasks/knowledge) through templates/foam/field.j2.
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import shutil
 import subprocess
@@ -16,7 +18,7 @@ from tasks.core.errors import PlanError
 from tasks.core.render import render
 from tasks.edit.caseops_models import case_velocity_roles, elliptic_fields, limit_courant, model_field_names, wall_function_patches
 from tasks.foam import dictionary as fd
-from tasks.foam.casedir import field_patches as initial_field_patches, mesh_patches
+from tasks.foam.casedir import block_mesh_default_patch, field_patches as initial_field_patches, mesh_patches
 from tasks.foam.defaults import (
     convection_entries,
     convection_schemes,
@@ -26,6 +28,7 @@ from tasks.foam.defaults import (
     stress_scheme,
     time_scheme,
     turbulence_relaxation,
+    unbounded_scheme,
     upwind_scheme,
 )
 from tasks.foam.geometry import axis_totals, block_cells, block_extents, flat_axes, scale_blocks
@@ -37,6 +40,7 @@ from tasks.foam.physics import (
     fmt,
     internal_value,
     is_steady,
+    loadable_model,
     model_spec,
     needs_alphat,
     reference_pressure,
@@ -44,6 +48,10 @@ from tasks.foam.physics import (
 )
 
 WALL_TYPES = {"wall"}
+# where a turbulence switch records the model it used instead of the one asked for (the checker reports it)
+MODEL_FALLBACK_FILE = ".casewright/model_fallback.json"
+
+log = logging.getLogger(__name__)
 
 
 def read(case: Path, rel: str) -> str:
@@ -84,17 +92,10 @@ def field_writing_patches(case: Path) -> dict[str, str]:
 
 
 def default_patch(case: Path) -> dict[str, str]:
-    """The patch blockMesh makes of the faces no boundary entry lists, when the blockMeshDict
-    names it (`defaultPatch { name walls; type wall; }`: squareBend's walls): name -> type;
-    empty when it has no defaultPatch entry (the unnamed defaultFaces are empty)."""
+    """The patch blockMesh makes of the faces no boundary entry lists, when system/blockMeshDict
+    names it (casedir.block_mesh_default_patch); empty without a blockMeshDict."""
     bmd = case / "system/blockMeshDict"
-    if not bmd.is_file():
-        return {}
-    text = fd.strip_comments(bmd.read_text(errors="replace"))
-    if fd.find(text, ["defaultPatch"]) is None:
-        return {}
-    name = (fd.get(text, ["defaultPatch", "name"]) or "defaultFaces").strip()
-    return {name: (fd.get(text, ["defaultPatch", "type"]) or "empty").strip()}
+    return block_mesh_default_patch(bmd.read_text(errors="replace")) if bmd.is_file() else {}
 
 
 def field_patches(case: Path, field: str) -> list[str]:
@@ -187,6 +188,20 @@ def role_of(patch: str, patch_type: str, roles: dict[str, str], velocity: dict[s
     return (velocity or {}).get(patch, "wall")
 
 
+_WALL_ROLES = ("wall", "movingWall", "heatedWall")
+
+
+def field_role(patch: str, patch_type: str, roles: dict[str, str], velocity: dict[str, str]) -> str:
+    """The role a generated field's condition follows: role_of, except that a wall role on a
+    patch whose mesh type is not `wall` and whose velocity slips or lets fluid leave (dahl's slip
+    `top`) follows the velocity: wall functions there abort the solver ("Patch type for patch top
+    must be wall"), and such a face is no no-slip wall."""
+    role = role_of(patch, patch_type, roles, velocity)
+    if role in _WALL_ROLES and patch_type not in WALL_TYPES and velocity.get(patch) == "outlet":
+        return "outlet"
+    return role
+
+
 def write_field(
     case: Path, field: str, solver: str, model: str, internal: str,
     roles: dict[str, str], values: dict[str, str], provenance: str,
@@ -198,7 +213,7 @@ def write_field(
                         f"or the boundaryField of the fields in 0/ and 0.orig/; run the mesh step first or add a field")
     velocity = case_velocity_roles(case)
     boundary = {
-        name: boundary_condition(role_of(name, ptype, roles, velocity), field, model, solver, values)
+        name: boundary_condition(field_role(name, ptype, roles, velocity), field, model, solver, values)
         for name, ptype in patches.items()
     }
     text = render(
@@ -229,9 +244,14 @@ def set_turbulence_model(
 ) -> list[str]:
     """Switch to `model`: turbulenceProperties, every field it needs (existing files are
     kept when `keep_existing`), unused turbulence fields removed, schemes, solvers and
-    relaxation entries for the solved fields."""
-    spec = model_spec(model)
+    relaxation entries for the solved fields. A model `solver` cannot load (driftFluxFoam
+    offers only kEpsilon and buoyantKEpsilon) is replaced by the nearest one it can, logged and
+    recorded in MODEL_FALLBACK_FILE for the checker to report."""
     changed: list[str] = []
+    model, fallback = resolve_model(case, solver, model)
+    if fallback:
+        changed.append(fallback)
+    spec = model_spec(model)
     props = "constant/turbulenceProperties"
     if spec.simulation_type == "laminar":
         text = render("foam/turbulenceProperties.j2", foam_class="dictionary", object="turbulenceProperties",
@@ -276,6 +296,17 @@ def set_turbulence_model(
         changed.append(edit(case, props, ["LES", f"{model}Coeffs"], LES_COEFFS[model]))
     changed += ensure_numerics(case, solver, spec.solved + (["T"] if (case / "0/T").is_file() else []))
     return list(dict.fromkeys(changed))
+
+
+def resolve_model(case: Path, solver: str, model: str) -> tuple[str, str | None]:
+    """(the model `solver` will load: `model` or the nearest it offers, the record file written
+    when it had to fall back, else None)."""
+    used, warning = loadable_model(solver, model)
+    if warning is None:
+        return model, None
+    log.warning("%s", warning)
+    record = {"solver": solver, "requested": model, "used": used, "warning": warning}
+    return used, write(case, MODEL_FALLBACK_FILE, json.dumps(record, indent=1) + "\n")
 
 
 LES_COEFFS = {
@@ -332,8 +363,8 @@ def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[s
     text = source.read_text() if source is not None else read(case, f"0/{field}")
     velocity = case_velocity_roles(case)
     for patch, ptype in mesh_patches(case).items():
-        role = role_of(patch, ptype, roles, velocity)
-        if role not in ("wall", "movingWall", "heatedWall"):
+        role = field_role(patch, ptype, roles, velocity)
+        if role not in _WALL_ROLES:
             continue
         want = boundary_condition(role, field, model, solver, values)["type"]
         have = fd.get(text, ["boundaryField", patch, "type"])
@@ -515,6 +546,8 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     schemes = fd.set_entry(schemes, ["ddtSchemes", "default"], time_scheme(steady))
     div = convection_schemes(steady)
     schemes = fd.set_entry(schemes, ["divSchemes", "div(phi,U)"], div["U"])
+    if not steady:  # every bounded convection entry a steady base holds (k, omega, T, default, ...)
+        schemes = unbound_convection(schemes)
     if solver not in ("icoFoam",) and fd.get(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"]) is None:
         schemes = fd.set_entry(schemes, ["divSchemes", "div((nuEff*dev2(T(grad(U)))))"], stress_scheme())
     changed.append(write(case, "system/fvSchemes", schemes))
@@ -567,6 +600,16 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             text = text[:nu_span.key_start] + f"transportModel  {model};\n\n" + text[nu_span.key_start:] if nu_span else text
             changed.append(write(case, "constant/transportProperties", text))
     return list(dict.fromkeys(changed))
+
+
+def unbound_convection(schemes: str) -> str:
+    """An fvSchemes text with `bounded` dropped from every divSchemes entry (the default too):
+    what a steady-to-transient switch needs (defaults.unbounded_scheme)."""
+    for key in fd.keys(schemes, ["divSchemes"]):
+        value = fd.get(schemes, ["divSchemes", key])
+        if value is not None and unbounded_scheme(value) != value:
+            schemes = fd.set_entry(schemes, ["divSchemes", key], unbounded_scheme(value))
+    return schemes
 
 
 def _final_unrelaxed(sol: str) -> bool:

@@ -3,6 +3,7 @@ and the fix. Reads files only; writes nothing."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from functools import lru_cache
@@ -11,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tasks.edit.caseops import covered_by, has_convection_scheme
+from tasks.edit.caseops import MODEL_FALLBACK_FILE, covered_by, has_convection_scheme
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.commands import SOLVERS
@@ -20,6 +21,7 @@ from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
 from tasks.foam.physics import (
     changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
+    nearest_model, solver_models,
     solver_family, solver_tutorials, tutorial_field_names, tutorial_root, tutorial_text,
 )
 
@@ -211,6 +213,34 @@ def _model(case: Path) -> str:
     return fd.get(text, ["RAS", "RASModel"]) or fd.get(text, ["LES", "LESModel"]) or "laminar"
 
 
+def model_loadable(case: Path, solver: str, model: str) -> list[Problem]:
+    """An error when v1912 `solver` cannot load the case's RAS/LES model (canonical/
+    solver_turbulence_models.yaml: driftFluxFoam has only buoyantKEpsilon and kEpsilon), naming
+    the models it offers; a warning for a model a switch already replaced (MODEL_FALLBACK_FILE)."""
+    problems: list[Problem] = []
+    record = case / MODEL_FALLBACK_FILE
+    if record.is_file():
+        try:
+            warning = str(json.loads(record.read_text()).get("warning", ""))
+        except ValueError:
+            warning = ""
+        if warning:
+            problems.append(Problem(severity="warning", file="constant/turbulenceProperties", message=warning,
+                                    fix="choose one of the offered models, or a solver that offers the one asked for"))
+    tp = case / "constant/turbulenceProperties"
+    kind = fd.get(tp.read_text(), ["simulationType"]) if tp.is_file() else None
+    offered = solver_models(solver, (kind or "").strip())
+    if offered is None or model in offered:
+        return problems
+    nearest = nearest_model(model, offered)
+    problems.append(Problem(
+        severity="error", file="constant/turbulenceProperties",
+        message=f"{solver} (v1912) cannot load the {kind} model {model}: its valid {kind}Model types are "
+                f"{', '.join(offered)}",
+        fix=f"set {kind}/{kind}Model to {nearest or offered[0]} (and write its fields), or use a solver that offers {model}"))
+    return problems
+
+
 def run_fields(case: Path) -> set[str]:
     """The initial fields the solver will find: those of 0.orig/ alone when the case has one (the
     run copies 0.orig over 0, as restore0Dir does, so a field only in 0/ is lost), else
@@ -232,6 +262,7 @@ def check_case(case: Path, solver: str) -> list[Problem]:
         problems.append(Problem(severity="error", file="constant/turbulenceProperties",
                                 message=f"unknown turbulence model {model!r}", fix="use a v1912 model name (e.g. kEpsilon, kOmegaSST)"))
         spec_fields, solved, elliptic = [], [], []
+    problems += model_loadable(case, solver, model)
     tutorial = (case / ".casewright" / "steps.json").is_file()  # a tutorial's own sequence: its field names are its own
     required = required_fields(case, solver, spec_fields)
     if tutorial:

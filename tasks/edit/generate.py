@@ -15,6 +15,7 @@ from tasks.edit.verify import verify_stated
 from tasks.edit.writer import WrittenCase, check_out_dir, write_case
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.locked import LockCheck, check_locked
+from tasks.foam.physics import loadable_model
 from tasks.plan.architect import plan
 from tasks.plan.manifest import BaseCandidate, CaseManifest, CaseRequest
 from tasks.plan.stated import NotApplied, StatedQuantity
@@ -135,6 +136,10 @@ def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary |
         else:
             manifest.assumptions.append(f"example {request.example_dir} not used as the base: {why}; "
                                         f"base = {manifest.base_tutorial}")
+    loadable, why = loadable_model(manifest.solver, manifest.turbulence.model)
+    if why is not None:  # driftFluxFoam + kOmegaSST: the model the solver can load, said first
+        manifest.turbulence.model = loadable
+        manifest.warnings.insert(0, why)
     log.info("planned %s with %s (%s)", manifest.recipe, manifest.solver, manifest.turbulence.model)
     return manifest
 

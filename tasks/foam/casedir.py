@@ -113,10 +113,23 @@ def check_and_read(case_dir: Path) -> CaseInfo:
     return read_case(check_case_dir(case_dir))
 
 
+def block_mesh_default_patch(text: str) -> dict[str, str]:
+    """The patch blockMesh makes of the faces no boundary entry lists, when the blockMeshDict
+    text names it (`defaultPatch { name walls; type wall; }`: squareBend's walls): name -> type
+    (OpenFOAM's defaults defaultFaces and empty for what it leaves out); empty without a
+    defaultPatch entry, whose unnamed leftover faces (if any) are an empty patch no field lists."""
+    clean = fd.strip_comments(text)
+    if fd.find(clean, ["defaultPatch"]) is None:
+        return {}
+    name = (fd.get(clean, ["defaultPatch", "name"]) or "defaultFaces").strip()
+    return {name: (fd.get(clean, ["defaultPatch", "type"]) or "empty").strip()}
+
+
 def mesh_patches(case: Path, fields: bool = True) -> dict[str, str]:
     """Patch name -> type, from constant/polyMesh/boundary when present, else blockMeshDict
-    or the m4 template it is expanded from (mixerVessel2D, angledDuct), else (with `fields`) the
-    boundaryField names of the initial fields (elbow: a Fluent mesh not converted yet)."""
+    or the m4 template it is expanded from (mixerVessel2D, angledDuct) with its named
+    defaultPatch (squareBend's walls), else (with `fields`) the boundaryField names of the
+    initial fields (elbow: a Fluent mesh not converted yet)."""
     boundary = case / "constant/polyMesh/boundary"
     if boundary.is_file():
         text = boundary.read_text(errors="replace")  # a binary-format boundary keeps its patch list in ASCII
@@ -124,7 +137,8 @@ def mesh_patches(case: Path, fields: bool = True) -> dict[str, str]:
         return {e.key: (fd.get(body, [e.key, "type"]) or "patch") for e in fd.entries(body) if e.is_dict}
     bmd = next((p for p in (case / "system/blockMeshDict", case / "system/blockMeshDict.m4") if p.is_file()), None)
     if bmd:
-        return block_mesh_patches(bmd.read_text())
+        text = bmd.read_text(errors="replace")
+        return {**block_mesh_patches(text), **block_mesh_default_patch(text)}
     return field_patches(case) if fields else {}
 
 

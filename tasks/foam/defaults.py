@@ -160,6 +160,17 @@ def convection_entries(fields: Iterable[str], steady: bool, flux: str = "phi") -
     return {f"div({flux},{field})": convection_scheme(field, steady) for field in fields}
 
 
+_BOUNDED = re.compile(r"^\s*bounded\s+")
+
+
+def unbounded_scheme(scheme: str) -> str:
+    """A divSchemes entry without its `bounded` prefix (`bounded Gauss limitedLinear 1` ->
+    `Gauss limitedLinear 1`): the steady-state correction subtracts div(phi)*X, which a
+    transient solver must not (its ddt term holds the continuity error; kept, it crashed
+    backwardFacingStep2D's omega on the first pimpleFoam step). Other entries come back unchanged."""
+    return _BOUNDED.sub("", scheme)
+
+
 def stress_scheme() -> str:
     """divSchemes for the stress terms: div((nuEff*dev2(T(grad(U))))), div(R), ..."""
     return defaults().div_schemes.stress

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
+from tasks.geometry.spec import NUM, UNIT, NozzleDims, Point, unit_factor
 
 _LEN = rf"({NUM})\s*({UNIT})?"
 _SEP = r"\s*(?:\.\.|…|\bto\b|\buntil\b|–)\s*"
@@ -335,6 +335,22 @@ def _place_expansion(shape: str, text: str, dims: dict[str, Any]) -> Point:
     return origin_x, origin_y
 
 
+# the words that make an x range the taper's: "converging over x -0.1..0", "the taper spans x = 0 to 0.2 m"
+_TAPER_RANGE = re.compile(r"(?:converg|diverg|taper|narrow|widen|contract|expand|open)\w*(?:[^.;\n]{0,40}?)\b(?:over|spans?|spanning|across|covering)\s*$", re.I)
+
+
+def _taper_range(text: str) -> tuple[float, float] | None:
+    """The x range a request gives a nozzle's or diffuser's taper, when the words before it name the
+    change of section ("converging from 6 cm to 2 cm over x -0.1..0")."""
+    for m in re.finditer(r"(?<![\w.])x\b", text):
+        if not _TAPER_RANGE.search(text[max(0, m.start() - 80):m.start()]):
+            continue
+        ranges = axis_ranges(text[m.start():m.start() + 60], "x")
+        if ranges:
+            return ranges[0]
+    return None
+
+
 def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
     y_ranges = axis_ranges(text, "y")
     if len(y_ranges) >= 2:
@@ -348,9 +364,15 @@ def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if len(longs) >= 2:
         dims.setdefault("upstream_length", longs[0])
         dims.setdefault("downstream_length", longs[-1])
+    taper = _taper_range(text)
+    if taper:  # "converging over x -0.1..0": the taper's own x range
+        dims["taper_length"] = taper[1] - taper[0]
     xs, start = _start_and_changes(text)
     lengths = [dims.get("upstream_length"), dims.get("taper_length"), dims.get("downstream_length")]
     bounds = _sections(xs, lengths, start)
+    if taper and (bounds is None or len(bounds) != 4 or abs(bounds[1] - taper[0]) > 1e-9):
+        upstream = dims.get("upstream_length") or NozzleDims.model_fields["upstream_length"].default
+        bounds = [taper[0] - upstream]
     if bounds is None and len(xs) == 1 and lengths[0] is not None:
         bounds = [xs[0] - lengths[0]]
     origin_x = 0.0

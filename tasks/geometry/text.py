@@ -13,13 +13,15 @@ from typing import Any
 
 from tasks.geometry.placement import axis_ranges, place
 from tasks.geometry.spec import GeometrySpec, make_spec
+from tasks.geometry.spec import NUM, UNIT
+from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_changes import from_to_heights, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
-from tasks.geometry.text_mesh import cell_counts, cell_size, mesh_request, section_cells
+from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
 from tasks.geometry.text_sections import blank, section_sizes
@@ -33,6 +35,7 @@ __all__ = ["LENGTH", "_CHORDS", "_DIAMETERS", "_DIM_WORDS", "_STEP_HEIGHTS", "an
            "place_cylinder", "section_cells", "section_lengths", "section_ratio", "shape_words", "size_from_rayleigh",
            "step_heights", "t_junction_dims", "taper_from_angle", "taper_words", "unsized_cavity", "vertices"]
 
+_ACROSS_IS_HEIGHT = {"channel", "channel_with_obstacles", "cylinder_crossflow", "rectangle"}
 _SECTIONED = {"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser"}
 
 
@@ -41,6 +44,8 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     RequestError when the words describe a shape that cannot be built (an obstacle outside
     the domain, a step taller than its channel)."""
     text = plain_lengths(text)
+    grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
+    text = blank(text, [(a, b) for a, b, _ in grading])
     shape = shape_words(text)
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
@@ -52,6 +57,11 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         lengths.update({k: v for k, v in sections.items() if k not in lengths})
     else:
         lengths = {**named_lengths(text), **section_lengths(text)}
+    if shape in _ACROSS_IS_HEIGHT and "height" not in lengths:
+        across = re.search(rf"(?<![\w.])({NUM})\s*({UNIT}|in(?=\s+across))\s+across\b(?!\s+(?:the\s+)?(?:flow|stream|length))",
+                           domain_words(text), re.I)
+        if across and across.group(2):  # "a channel 1.2 m long and 0.09 m across"
+            lengths["height"] = float(across.group(1)) * parse_length_factor(across.group(2))
     two_d = dimensionality(text)
     mesh = mesh_request(text)
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
@@ -68,6 +78,8 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         mesh["cells"] = cells * 1 + cells[:1]  # "twenty cells each way" in 3D
     if two_d is not None and not (two_d and shape == "box"):
         fields["two_d"] = two_d
+    if grading:
+        mesh["wall_grading"] = min(max(grading[0][2], 1.0), 50.0)
     if mesh:
         fields["mesh"] = mesh
     if shape == "heated_cavity" and unsized_cavity(text, lengths, dims):

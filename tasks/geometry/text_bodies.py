@@ -40,7 +40,7 @@ def _relative_y(clause: str, height: float | None) -> float | None:
 _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
                r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
-               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?)\b")
+               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?)\b")
 _BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
 
 
@@ -203,7 +203,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
                 out.append({"kind": "square", "center": c, "width": size[0]})
             elif size:
                 out.append({"kind": "rectangle", "center": c, "width": size[0], "height": size[1]})
-    return out
+    return out or row_of_bodies(text, height, length)
 
 
 # the sizes written after a channel's noun ("in a channel 1 m by 0.2 m", "of the duct, 2 m long and 0.3 m high")
@@ -267,3 +267,38 @@ def body_size(words: str) -> tuple[float, float] | None:
     if one and re.search(r"\bsquare\b|\bcub(?:e|ic)\b", words, re.I):
         return one, one  # "a square block 5 cm high"
     return None
+
+
+# a row of like round bodies named by their count: "two 30 mm rods in tandem, 10 cm apart", "a tandem pair
+# of 3 cm rods, spacing 0.1 m", "three pins side by side, 2 cm apart"
+_ROW = re.compile(r"\b(?P<n>two|three|four|five|six|\d+|(?:a\s+)?(?:tandem\s+)?pair\s+of)\s+(?:[\w.-]+\s+){0,4}?"
+                  r"(?:cylinders|rods|posts|pillars|pins|wires|dis[ck]s|circles|dowels)\b", re.I)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SPACING = re.compile(rf"(?:\b(?:spacing|pitch|separation|(?:cent(?:re|er)[- ]to[- ]cent(?:re|er)\s+)?distance)\s*(?:of|=|:|is)?\s*{LENGTH}"
+                      rf"|(?<![\w.]){LENGTH}\s+apart\b)", re.I)
+_ACROSS = re.compile(r"side[- ]by[- ]side|across\s+the\s+(?:flow|channel|stream)|one\s+above\s+the\s+other", re.I)
+
+
+def row_of_bodies(text: str, height: float | None, length: float | None) -> list[dict[str, Any]]:
+    """Like round bodies in a row, by count, size and spacing (centre to centre): in tandem along x from
+    the first one's place (its distance from the inlet, else a quarter of the way along), side by side
+    across y about the centreline (or the height stated)."""
+    row = _ROW.search(text)
+    gap = _SPACING.search(text)
+    if not row or not gap or not height:
+        return []
+    word = row.group("n").lower()
+    n = 2 if "pair" in word else _COUNTS.get(word) or int(word)
+    dia = round_size(text[row.start():]) or round_size(text)
+    value, unit = (gap.group(1), gap.group(2)) if gap.group(1) else (gap.group(3), gap.group(4))
+    if not dia or not unit or n < 2:
+        return []
+    step = float(value) * unit_factor(unit)
+    x0 = _relative_x(text, length)
+    x0 = x0 if x0 is not None else (length or 4 * n * step) / 4
+    y0 = _relative_y(text, height)
+    if _ACROSS.search(text):
+        y0 = (y0 if y0 is not None else height / 2) - step * (n - 1) / 2
+        return [{"kind": "circle", "center": (x0, y0 + i * step), "diameter": dia} for i in range(n)]
+    y0 = y0 if y0 is not None else height / 2
+    return [{"kind": "circle", "center": (x0 + i * step, y0), "diameter": dia} for i in range(n)]

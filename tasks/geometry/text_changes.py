@@ -11,7 +11,7 @@ from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_lengths import extent_product, named_lengths, section_ratio
-from tasks.geometry.text_numbers import _DEG, LENGTH
+from tasks.geometry.text_numbers import _DEG, LENGTH, digits
 
 
 _BRANCH = r"\b(?:side|secondary|lateral|vertical)?\s*(?:branch|arm|leg)\b(?!\s*(?:outlet|inlet))"
@@ -73,6 +73,7 @@ _SECTION_NOUN = r"(?:channel|duct|section|passage|pipe|opening|gap)"
 def from_to_heights(text: str) -> dict[str, float]:
     """The inlet and outlet heights of a change of section: "from a 2 cm channel to a 6 cm channel",
     "contracting from 10 cm to 4 cm", "from a 0.2 m high channel", "into a 5 cm wide duct"."""
+    text = digits(text)  # "from sixty to twenty millimetres"
     size = rf"(?:an?\s+|the\s+)?{LENGTH}\s*(?:-\s*)?(?:high|wide|tall)?\s*(?:{_SECTION_NOUN})?"
     m = re.search(rf"(?<!\b[xyzr]\s)(?<!\b[xyzr])\bfrom\s+{size}\s+(?:to|into|down\s+to|up\s+to)\s+{size}", text, re.I)
     if m and (m.group(2) or m.group(4)) and float(m.group(1)) > 0 and float(m.group(3)) > 0:
@@ -108,6 +109,19 @@ def taper_words(text: str) -> dict[str, float]:
         or re.search(rf"\b(?:until|till)\s*,?\s*{LENGTH}\s+(?:further|later)\s+(?:on|along|downstream)", text, re.I)
     if over and over.group(2):
         out["taper_length"] = float(over.group(1)) * unit_factor(over.group(2))
+    until = re.search(rf"\b(?:until|till|reaching|to\s+a\s+(?:height|width)\s+of)\s+(?:(?:the|its)\s+)?"
+                      rf"(?:(?:height|width|passage|channel|duct|section|opening|gap|it)\s+)?(?:is|reaches|becomes|measures|of)?\s*"
+                      rf"(?:of\s+)?{LENGTH}(?!\s*(?:further|later|downstream|along|on\b))", text, re.I)
+    if until and until.group(2) and "outlet_height" not in out:  # "diverges at 5 deg until the height is 8 cm"
+        out["outlet_height"] = float(until.group(1)) * unit_factor(until.group(2))
+    for m in re.finditer(rf"(?:\bthen\s+(?:an?(?:other)?\s+)?)?(?<![\w.]){LENGTH}\s+(?:of\s+)?(?:straight|parallel|constant[- ]height)\b"
+                         rf"(?:\s+{NUM}\s*{UNIT}(?:\s+(?:high|wide))?)?(?:\s+(?:duct|channel|section|pipe|part))?"
+                         rf"(?P<where>\s+(?:before|upstream|ahead)|\s+(?:after|downstream|behind))?",
+                         text, re.I):  # "then 0.2 m straight", "0.1 m of straight duct before it"
+        if not m.group(2):
+            continue
+        before = (m.group("where") or "").strip().lower() in ("before", "upstream", "ahead")
+        out.setdefault("upstream_length" if before else "downstream_length", float(m.group(1)) * unit_factor(m.group(2)))
     return out
 
 
@@ -115,6 +129,7 @@ def taper_from_angle(text: str, d: dict[str, Any], wider: bool) -> None:
     """A nozzle's or diffuser's taper from its wall angle ("10 degrees half angle", "a total angle of
     20 degrees", "included angle 14 deg"): the taper length from both heights, or the missing height
     from one height and the taper length."""
+    text = digits(text)  # "a half-angle of five degrees"
     total = r"(?:total|included|full|opening|divergence|convergence)"
     m = re.search(rf"(?:half[- ]angle|semi[- ]angle|wall\s+angle)\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
         re.search(rf"({NUM})\s*{_DEG}\s*(?:half[- ]angle|semi[- ]angle|wall\s+angle)", text, re.I)

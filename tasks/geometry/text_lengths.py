@@ -24,7 +24,14 @@ _HAS_A = r"(?:\s*,?\s+(?:(?:of|with|has|having)\s+(?:an?\s+)?)?|\s+)"
 _INNER = rf"(?:{_INNER_BODY}{_HAS_A}|inner\s+)"
 _OUTER = rf"(?:{_OUTER_BODY}(?:\s+bore)?{_HAS_A}|outer\s+)"
 
+# the words that cannot stand between a size and the body it sizes ("a 2 cm heated rod", not "0.4 m with two cylinders")
+_NOT_AN_ADJECTIVE = (r"(?:long|high|wide|tall|deep|thick|square|rectangular|triangular|apart|from|radius|radii|diameter|across"
+                     r"|with|and|the|for|two|three|four|five|six|several|many|its|our|one|per|each|into|onto|past|around"
+                     r"|over|behind|inside|within|through|between|are|is|was|were|has|have|of|in|by|to|at|on|or)\b")
 _WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm channel height"
+# a length said along the flow: "runs 0.6 m along x", "3 m in the streamwise direction", "length along the x axis: 2 m"
+_ALONG = (r"(?:along\s+(?:the\s+)?x(?:[- ]?(?:axis|direction))?\b|in\s+the\s+x[- ]?(?:axis|direction)\b"
+          r"|(?:along|in)\s+the\s+(?:(?:streamwise|flow|axial|mean[- ]flow)\s+direction|direction\s+of\s+(?:the\s+)?flow))")
 
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
@@ -63,10 +70,13 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
     "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:annular\s+|radial\s+)?gap|apart"),
     "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?|(?-i:\bc\b)(?=\s*[=:])", r"chord"),
-    "diameter": (r"diameter|\bD\b|bore",
-                 r"(?:in\s+)?diameter|bore|(?=(?:circular\s+|round\s+)?(?:cylinder|rod|disc|disk|pillar|post|wire|pipe|tube|hose)\b)"),
+    "diameter": (r"diameter|\bD\b|bore|\b(?:rod|pin|wire|dowel|post|pillar)(?=\s+of\s+(?:an?\s+|about\s+)?[\d.])",
+                 rf"(?:in\s+)?diameter|bore|(?=(?:(?!{_NOT_AN_ADJECTIVE})[a-z][a-z-]{{2,}}\s+){{0,2}}"
+                 r"(?:cylinders?|rods?|dis[ck]s?|pillars?|posts?|wires?|pins?|dowels?|pipe|tube|hose)\b"
+                 r"(?!\s+(?:(?:running|lying|laid|oriented|that\s+runs)\s+)?along\s+(?:the\s+)?x\b))"),
     "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
-    "length": (r"length|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length"),
+    "length": (rf"length(?:\s+{_ALONG})?|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length|{_ALONG}"
+               r"|(?:pipe|tube|duct|channel)\s+(?:(?:running|lying|laid|oriented|that\s+runs)\s+)?along\s+(?:the\s+)?x\b"),
     "height": (r"height|(?-i:\bH\b)", rf"high|tall|in\s+height|(?:{_WHOLE})?height"),
     "width": (r"width|(?-i:\bW\b)", rf"wide|in\s+width|(?:{_WHOLE})?width"),
     "depth": (r"depth|span", r"deep|in\s+depth|depth"),

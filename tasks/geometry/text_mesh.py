@@ -122,3 +122,41 @@ def mesh_request(text: str) -> dict[str, Any]:
         word = m.group(1).lower()
         return {"resolution": "coarse" if word == "coarse" else "medium" if word == "medium" else "fine"}
     return {}
+
+
+# Cells bunched towards the walls: a grading word and a ratio in the same clause ("graded towards the
+# walls with expansion ratio 10", "cells clustered near the walls, ratio 5", "wall-refined with a
+# grading of 4", "an expansion ratio of 8 towards the walls"). The ratio is the mesh's, never a
+# change of the channel's section.
+_CLAUSE = re.compile(r"(?:[^.;\n]|\.(?=\d))+")
+_GRADED = (r"\b(?:grad(?:ed|ing|ate[ds]?)|cluster(?:ed|ing)?|bunch(?:ed|ing)?|stretch(?:ed|ing)?|concentrated"
+           r"|wall[- ]refined|refined\s+(?:near|towards?|at|close\s+to)|(?:finer|smaller)\s+(?:cells\s+)?(?:near|towards?|at))\b")
+_TO_WALLS = r"\b(?:near|towards?|at|close\s+to|by)\s+(?:the\s+|both\s+|all\s+)?(?:(?:top|bottom|side|solid|channel|duct)\s+)?walls?\b"
+_RATIO = (r"(?P<phrase>(?:(?:cell[- ])?(?:expansion|grading|stretching|growth|size|aspect)\s+)?(?:ratio|factor)"
+          r"|grading|expansion)\s*(?:of\s+|=\s*|:\s*|is\s+|about\s+)?(?P<n>\d+(?:\.\d+)?)(?![\d.]*\s*(?:mm|cm|m|in|ft)\b)")
+
+
+def grading_spans(text: str) -> list[tuple[int, int, float]]:
+    """Wall gradings stated in words: (start, end, ratio) of each phrase that says the cells are
+    graded towards the walls, with the ratio it gives."""
+    found: list[tuple[int, int, float]] = []
+    for clause in _CLAUSE.finditer(text):
+        words = clause.group()
+        graded = re.search(_GRADED, words, re.I) or re.search(_TO_WALLS, words, re.I)
+        if not graded:
+            continue
+        for m in re.finditer(_RATIO, words, re.I):
+            near = min(abs(m.start() - graded.end()), abs(graded.start() - m.end()))
+            if near <= 60:
+                a = min(m.start(), graded.start())
+                b = max(m.end(), graded.end())
+                found.append((clause.start() + a, clause.start() + b, float(m.group("n"))))
+                break
+    return found
+
+
+def wall_grading(text: str) -> float | None:
+    """The wall grading a request states (cell size in the middle over the cell at the wall), kept
+    within what a structured mesh takes (1..50)."""
+    spans = grading_spans(text)
+    return min(max(spans[0][2], 1.0), 50.0) if spans else None

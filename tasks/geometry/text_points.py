@@ -26,14 +26,33 @@ def find_points(text: str) -> list[Point]:
     return [(float(a) * f, float(b) * f) for a, b in _PAIR.findall(text)]
 
 
+# a point whose coordinates may carry their own units: "(10 cm, 0)", "(0.1, 0) m", "(300, 0)"
+_UNIT_PAIR = re.compile(rf"\(\s*({NUM})\s*({UNIT})?\s*[,;]\s*({NUM})\s*({UNIT})?\s*\)(?:\s*({UNIT})\b)?")
+
+
 def vertices(text: str) -> list[Point] | None:
-    """The points listed after "vertices", "corners", "points" or "polygon"."""
+    """The points listed after "vertices", "corners", "points" or "polygon", each coordinate in its own
+    unit, the point's, the last point's ("(300, 0), (400, 0), (350, 50) mm") or the text's."""
     m = re.search(r"\b(?:vertices|vertexes|corners|points|polygon)\b", text, re.I)
     if not m:
         return None
     tail = text[m.end():]
-    run = re.match(rf"[^()]*?((?:{_PAIR.pattern}\s*(?:,|and)?\s*)+)", tail)
-    return find_points(run.group(1) + text[m.end() + run.end():][:30]) if run else None
+    run = re.match(rf"[^()]*?((?:{_UNIT_PAIR.pattern}\s*(?:[,;]|and)?\s*)+)", tail)
+    if not run:
+        return None
+    points = list(_UNIT_PAIR.finditer(run.group(1)))
+    after = re.match(rf"\s*({UNIT})\b", tail[run.end():])
+    last = points[-1].group(5) or (after.group(1) if after else None)
+    default = unit_factor(last) if last else coordinate_unit(text)
+    out = []
+    for p in points:
+        own = p.group(5)
+        fx = unit_factor(p.group(2) or p.group(4) or own) if (p.group(2) or p.group(4) or own) else default
+        fy = unit_factor(p.group(4) or p.group(2) or own) if (p.group(4) or p.group(2) or own) else default
+        if p.group(2) and not p.group(4) and float(p.group(3)) != 0 and not own:
+            fy = default  # "(10 cm, 4)": only the first coordinate has its unit
+        out.append((float(p.group(1)) * fx, float(p.group(3)) * fy))
+    return out
 
 
 def centre(text: str) -> Point | None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from tasks.geometry.spec import NUM, UNIT, Shape
+from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
 from tasks.geometry.text_cavity import hotter_wall
+from tasks.geometry.text_numbers import digits
 
 
 # a change of section said to be abrupt, the adverb before or after the verb: "suddenly widens",
@@ -58,7 +59,8 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|\b(?:channel|duct)\s+with\s+(?:an?|one|two|three|several)\s+(?:[\w.-]+\s+){0,3}?"
                                r"(?:blocks?|obstacles?|prisms?|bars?|plates?|fins?|baffles?)\b"
                                r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"
-                               r"|\btriang(?:le|ular)\b[^.;]{0,40}?\b(?:vertices|corners|apex|obstacle|body|block|prism|fin|insert)"
+                               r"|\b(?:triang(?:le|ular)|wedge[- ]shaped|polygon(?:al)?)\b(?!\s+(?:domain|region|outline)\b)"
+                               r"[^.;]{0,40}?\b(?:vertices|corners|apex|obstacle|body|block|prism|fin|insert|bump|ramp)"
                                r"|\b(?:plate|fin|flap|vane|strip|wall)\b[^.;]{0,40}?\b(?:thick|thickness)\b"
                                r"|\b(?:thin|flat)\s+(?:plate|fin|flap)\b[^.;]{0,60}?\b(?:across|normal|perpendicular|standing|mounted)\b"
                                r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"),
@@ -68,13 +70,44 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                            r"|(?:past|around|over)\s+a\s+(?:circular\s+)?(?:rod|post|pillar|circle)"
                            # "around a 4 mm rod", "past a 1 in diameter steel pin" (a size makes it a body in the flow)
                            rf"|(?:past|around|over)\s+an?\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?!square|rectangular|triangular)[\w-]+\s+)"
-                           r"{0,2}?(?:rod|post|pillar|circle|pin|wire)\b"),
+                           r"{0,2}?(?:rod|post|pillar|circle|pin|wire)\b"
+                           # an everyday round body with its size: "a 2 cm heated rod", "a 5 mm wire", "a pin of 3 mm"
+                           rf"|\ban?\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?!square|rectangular|triangular|long|high|wide|tall|deep)[\w-]+\s+)"
+                           r"{0,2}?(?:rod|pin|wire|post|pillar|dowel)\b"
+                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s+(?:of|with)\s+(?:an?\s+)?(?:(?:diameter|thickness)\s+(?:of\s+)?)?{NUM}\s*{UNIT}"
+                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s*,?\s+{NUM}\s*{UNIT}\s+(?:across|thick|in\s+diameter)\b"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),
     ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"
                 r"|(?<!time\s)\bslot\b|\bslit\b|\bpassage\b"),
     ("rectangle", r"rectang(?:le|ular)\s+(?:domain|region)|\brectangle\b"),
 ]
+
+
+# a channel whose section changes from one size to another at one plane is an abrupt change, widening or
+# narrowing by its sizes: "the channel contracts from 60 mm to 20 mm at x = 0", "narrows 40 mm -> 10 mm at the
+# plane x = 0.2 m", "steps out from 2 cm to 5 cm at x = 0" (not a taper "over 10 cm" or "at 5 degrees")
+_CHANGES = rf"(?:{_WIDENS}|{_NARROWS}|widen|narrow|contract|expand|change[sd]?|goes|jumps?|drops?)"
+_SIZE_TO_SIZE = re.compile(rf"\b{_CHANGES}\s+(?:\w+ly\s+)?(?:in\s+(?:height|width)\s+)?(?:from\s+)?({NUM})\s*({UNIT})?\s*(?:to|->|→)\s*({NUM})\s*({UNIT})"
+                           rf"(?P<rest>[^.;\n]*)", re.I)
+_TAPERING = re.compile(r"\bover\b|\bangle\b|\bdeg|gradual|linear|smooth|taper|\bslope|nozzle|diffuser|converg|diverg", re.I)
+
+
+def change_at_a_plane(text: str) -> Shape | None:
+    """"sudden_expansion" or "sudden_contraction" for a channel whose height goes from one size to
+    another at one plane ("at x = 0", "at the step plane"), else None."""
+    text = digits(text)  # "from sixty to twenty millimetres"
+    m = _SIZE_TO_SIZE.search(text)
+    if not m or _TAPERING.search(text) or not re.search(r"\bat\s+(?:the\s+(?:plane|section|station)\s+)?x\s*=|\bat\s+the\s+(?:plane|section)\b",
+                                                        m.group("rest") + text[:m.start()], re.I):
+        return None
+    first, second = float(m.group(1)), float(m.group(3))
+    if m.group(2):
+        first *= unit_factor(m.group(2))
+    else:
+        first *= unit_factor(m.group(4))
+    second *= unit_factor(m.group(4))
+    return "sudden_expansion" if second > first else "sudden_contraction" if second < first else None
 
 
 _ENCLOSURE = re.compile(r"\b(?:enclosure|slot|tank|container)\b", re.I)
@@ -86,6 +119,8 @@ def shape_words(text: str) -> Shape | None:
     text = re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text)  # "Taylor–Couette", "T‑junction"
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
+            if shape == "channel":
+                return change_at_a_plane(text) or shape
             return "heated_cavity" if shape == "lid_driven_cavity" and hotter_wall(text) else shape
     if _ENCLOSURE.search(text) and hotter_wall(text):  # "an enclosure whose left wall is at 35 degC and right one at 15 degC"
         return "heated_cavity"

@@ -45,14 +45,36 @@ def spelled_value(words: str) -> int | None:
     return total + current
 
 
+def _follows(prev: str, word: str) -> bool:
+    """Whether `word` goes on the number that `prev` ended ("thirty" "two", "two" "hundred"), not a new
+    one ("two" "thirty": two things of thirty)."""
+    if word in ("hundred", "thousand") or prev in ("hundred", "thousand", "and"):
+        return True
+    return prev in _TENS and word in _ONES[1:10]
+
+
+def _last_number(words: str) -> tuple[str, str]:
+    """(the words before the last whole number, the last number's words): "two thirty" -> ("two ", "thirty")."""
+    parts = [p for p in re.split(r"([\s-]+)", words)]
+    start = 0
+    prev = ""
+    for i in range(0, len(parts), 2):
+        w = parts[i].lower()
+        if prev and w != "and" and not _follows(prev, w):
+            start = i
+        prev = w if w else prev
+    return "".join(parts[:start]), "".join(parts[start:])
+
+
 def _spelled(m: re.Match[str]) -> str:
-    value = spelled_value(m.group("num"))
+    before, words = _last_number(m.group("num"))
+    value = spelled_value(words)
     if value is None:
         return m.group(0)
     frac = m.group("frac")
     if frac:
         value += 0.5 if "half" in frac.lower() else 0.25  # type: ignore[assignment]
-    return f"{value:g} {m.group('unit')}"
+    return f"{before}{value:g} {m.group('unit')}"
 
 
 def table_rows(text: str) -> str:

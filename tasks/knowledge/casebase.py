@@ -134,7 +134,7 @@ def read_case_summary(case_dir: Path, root: Path) -> CaseSummary:
 
 # Changes whenever what read_case_record reads from a case changes (new Allrun forms, files):
 # a cache of records must key on it, or it keeps serving records read the old way.
-RECORD_VERSION = 5
+RECORD_VERSION = 6
 
 _CONVERTERS = ("fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "ideasUnvToFoam",
                "plot3dToFoam", "star4ToFoam", "starToFoam", "ansysToFoam", "kivaToFoam",
@@ -239,6 +239,36 @@ def read_run_sequence(case_dir: Path, solver: str | None) -> list[RunStep]:
     return [RunStep(app=s.app, args=s.args, parallel=s.parallel) for s in steps]
 
 
+_CODED = re.compile(r"codedFixedValue|#codeStream|\bcoded\b")
+
+
+def _dict_argument(args: str) -> str | None:
+    """The dictionary a `-postProcess -dict system/X` step reads ('system/X'), or None."""
+    words = args.split()
+    if "-postProcess" not in words or "-dict" not in words or words.index("-dict") + 1 >= len(words):
+        return None
+    return words[words.index("-dict") + 1]
+
+
+def coded_setup_dicts(case_dir: Path, steps: list[RunStep]) -> frozenset[str]:
+    """The dictionaries (relative to the case) of steps that only set fields up with a coded
+    function object before the run (`rhoPimpleAdiabaticFoam -postProcess -dict system/preProcess`
+    writes rutlandVortex2D's vortex): without a compiler the case starts from its own 0/ fields."""
+    out: set[str] = set()
+    for step in steps:
+        rel = _dict_argument(step.args)
+        found = find_file(case_dir / rel.rsplit("/", 1)[0], rel.rsplit("/", 1)[-1]) if rel and "/" in rel else None
+        if found is not None and _CODED.search(read_text(found)):
+            out.add(rel)
+    return frozenset(out)
+
+
+def without_coded_setup(case_dir: Path, steps: list[RunStep]) -> list[RunStep]:
+    """The run's steps without those that need a compiler only to set fields up (coded_setup_dicts)."""
+    coded = coded_setup_dicts(case_dir, steps)
+    return [s for s in steps if _dict_argument(s.args) not in coded] if coded else steps
+
+
 def m4_mesh_template(case_dir: Path) -> str | None:
     """The m4 template (relative to the case) its scripts expand into system/blockMeshDict
     (`m4 system/pachuka.m4 > system/blockMeshDict`, `m4 < system/blockMeshDict.m4 > ...`, a
@@ -277,7 +307,7 @@ def read_case_record(case_dir: Path, root: Path, origin: str = "tutorial") -> Ca
                    if p.is_file() and "polyMesh" not in p.parts)
     fields = read_fields(case_dir)
     zero_names = {f.name.rsplit("/", 1)[-1] for f in fields}
-    steps = read_run_sequence(case_dir, summary.solver)
+    steps = without_coded_setup(case_dir, read_run_sequence(case_dir, summary.solver))
     solver = summary.solver or ""
     multiphase = (any(n.startswith("alpha.") for n in zero_names) or any(constant.glob("phaseProperties*"))
                   or "Phase" in solver or "inter" in solver)

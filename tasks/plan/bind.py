@@ -225,7 +225,9 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         u = self._velocity_field_for(q)
         return f"T.{u[2:]}" if u.startswith("U.") and f"T.{u[2:]}" in phases else None
 
-    _OWN_ROLES = ("darcy",)  # roles whose binder, not the by-name one, writes the entry
+    # roles whose binder, not the by-name one, writes the entry: a Darcy d's relative components; a change
+    # relative to the base's value ("DT 50 % larger") and a range ("between 1 and 2 bar") are no value to write
+    _OWN_ROLES = ("darcy", "relative_change", "range")
 
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self.bind_in_region(q):
@@ -325,6 +327,9 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     # an angle of attack turns every velocity after it
     ordered = sorted(stated, key=lambda q: q.role != "angle" and not binder.attack_angle(q))
     for q in ordered:
+        if q.role == "range":  # "hot wall between 300 and 320 K": no one value, whatever patch it names
+            binder.bind(q, stated)
+            continue
         if binder.bind_region_size(q):
             continue
         if q.role == "geometry" or any(q is n for n in named) or binder.bind_load(q) or binder.bind_cloud(q) or \

@@ -47,7 +47,7 @@ class ByNameBinding:
         )
 
         table = model_table(str(get_settings().tutorials_dir))
-        taken: list[StatedQuantity] = []
+        taken: list[StatedQuantity] = self._porous_coefficients(stated) + self._named_in_several_files(stated)
         text = normalise(self.text)
         for rel in self._dictionaries():
             body = self.base.text(rel) or ""
@@ -382,6 +382,96 @@ class ByNameBinding:
             self.refuse(q, "the base case has no DarcyForchheimer porous zone (porosityProperties or fvOptions) "
                            "to set a Darcy coefficient in")
 
+    # the kind of quantity (tasks.plan.units) each coefficient's unit makes: d in 1/m2 ("darcy");
+    # f in 1/m, which no stated kind is (a stated quantity of any kind has other dimensions)
+    _POROUS_KINDS: ClassVar[dict[str, str]] = {"d": "darcy", "f": "parameter"}
+
+    def _porous_coefficients(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """The d / f vectors of the base's DarcyForchheimer zones the request names by symbol or
+        meaning ("d = (5e7 -1000 -1000)", "Darcy d 1e8 along e1", "inertial coefficient 0.5
+        1/m"): a stated unit must have the entry's dimensions (d 1/m2, f 1/m); returns the
+        stated quantities taken (new unit-less ones are added to `stated`)."""
+        from tasks.plan.named import find_porous_values, porous_vector
+
+        zones = [(rel, entry, raw) for rel in self._dictionaries()
+                 for entry, raw in _leaves(self.base.text(rel) or "")
+                 if entry[-1] in ("d", "f") and _VECTOR.search(raw) and "$" not in raw
+                 and fd.get(self.base.text(rel) or "", entry[:-1] + ["type"]) == "DarcyForchheimer"]
+        if not zones:
+            return []
+        text = normalise(self.text)
+        low = text.lower()
+        taken: list[StatedQuantity] = []
+        for found in find_porous_values(text):
+            if not any(entry[-1] == found.key for _, entry, _ in zones):
+                continue  # "d ($D $D $D)": the scalar D is the Darcy binder's
+            q = next((s for s in stated if low.startswith(s.text.lower(), found.at)), None)
+            if q is not None and q.quantity not in ("parameter", self._POROUS_KINDS[found.key]):
+                self.refuse(q, f"{found.key} of a DarcyForchheimer zone is in 1/m{'2' if found.key == 'd' else ''}; "
+                               f"{q.text} has other dimensions: state it per m{'^2' if found.key == 'd' else ''}")
+                taken.append(q)
+                continue
+            if q is None:
+                q = StatedQuantity(text=f"{found.key} {found.raw}", quantity="parameter",
+                                   value=found.value if found.value is not None else found.vector[0],
+                                   role=f"entry:{found.key}", vector=found.vector)
+                stated.append(q)
+            elif found.value is not None:
+                found = found.model_copy(update={"value": q.value})  # in SI: "5e4 cm^-2" is 5e8 m^-2
+            for rel, entry, raw in zones:
+                if entry[-1] != found.key:
+                    continue
+                old = [float(x) for x in _VECTOR.search(raw).groups()]
+                new = vec(porous_vector(old, found))
+                way = "every direction" if found.component is None and found.vector is None else \
+                    ("the whole vector" if found.vector is not None else f"e{found.component + 1}")
+                self.set(rel, entry, _VECTOR.sub(new, raw, count=1), f"porous {found.key} ({way}) as stated", q)
+            taken.append(q)
+        return taken
+
+    # one name in several dictionaries ("emissivity 0.8": a wall's or the gas's) ---------------
+    def _named_in_several_files(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """A value set by an entry's name (or meaning) that the base has in several dictionaries:
+        the one place whose dimension set the stated unit has ("absorptivity 0.2 1/m" is the
+        medium's [0 -1 0 0 0 0 0], not a wall's pure number), else the one the words place
+        (a wall's, the gas's); a refusal naming the places otherwise. Places in one file (each
+        phase's rho) and relaxation factors are left to the by-name binder."""
+        from tasks.plan.bind_relax import is_relaxation_entry, is_residual_entry
+        from tasks.plan.named import find_named, stated_for
+
+        index = self.entry_index()
+        text = normalise(self.text)
+        low = text.lower()
+        taken: list[StatedQuantity] = []
+        for match in find_named(self.text, index):
+            name, value, raw, at = match
+            where = index[name]
+            if len({rel for rel, _ in where}) < 2 or any(is_relaxation_entry(*w) or is_residual_entry(*w) for w in where):
+                continue
+            near = low[max(0, at - 40):at]
+            if len([w for w in where if any(part.lower() in near for part in w[1][:-1] + [w[0].rsplit("/", 1)[-1]])]) == 1:
+                continue  # its words name the place: the by-name binder's
+            number = re.match(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw)
+            dims = unit_dims_after(text, at + (number.end() if number else len(raw)))
+            fit = [w for w in where if dims is not None and entry_dims(_leaves_get(self.base.text(w[0]) or "", w[1])) == dims]
+            if not fit:
+                fit = [w for w in where if place_said(w[0], near + low[at:at + 60])]
+            q = stated_for(match, stated)
+            if len(fit) != 1 and q in stated:
+                continue  # a stated quantity of a known kind: its role binder may place it
+            if q not in stated:
+                stated.append(q)
+            taken.append(q)
+            if len(fit) != 1:
+                places = ", ".join(f"{rel} ({'/'.join(entry)})" for rel, entry in where)
+                self.refuse(q, f"the base has {name} in several places: {places}; say which (a wall's "
+                               f"or the medium's) or give its unit")
+                continue
+            rel, entry = fit[0]
+            self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), value),
+                     f"{name} = {fmt(value)} (named in the request; {rel})", q)
+        return taken
+
     # the mesh ("32 cells per side") and the fields that follow its size ------------------------
     def _mesh_cells_each(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """The same cell count in every direction the base's one-block mesh resolves (a 2D
@@ -687,3 +777,47 @@ def _mean_of_list(raw: str) -> str:
         return vec([sum(v[i] for v in vectors) / len(vectors) for i in range(3)])
     numbers = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", body)]
     return fmt(sum(numbers) / len(numbers)) if numbers else "0"
+
+
+# words that place a value on a boundary (a wall's emissivity) or in the medium (the gas's)
+_SURFACE_WORDS = re.compile(r"\b(?:walls?|surfaces?|boundar(?:y|ies)|patch(?:es)?|faces?|solid)\b")
+_MEDIUM_WORDS = re.compile(r"\b(?:gas|medium|media|air|fluid|participating|volume|volumetric|bulk)\b")
+
+
+def place_said(rel: str, words: str) -> bool:
+    """The words put the value where `rel` holds it: a boundary dictionary for a wall's words,
+    any other for the medium's (and only one of the two kinds is said)."""
+    surface, medium = bool(_SURFACE_WORDS.search(words)), bool(_MEDIUM_WORDS.search(words))
+    if surface == medium:
+        return False
+    return surface == ("boundary" in rel.rsplit("/", 1)[-1].lower())
+
+
+def entry_dims(raw: str) -> tuple[int, ...] | None:
+    """The SI dimensions (kg, m, s, K, A, rad) of an entry's `[0 -1 0 0 0 0 0]` set; a plain
+    number is dimensionless."""
+    from tasks.plan.units import _expression
+
+    m = re.search(r"\[([^\]]*)\]", raw)
+    if m is None:
+        return (0, 0, 0, 0, 0, 0) if re.fullmatch(r"[-+\d.eE]+", raw.strip()) else None
+    inner = m.group(1).strip()
+    if re.fullmatch(r"[-\d\s.]+", inner):
+        d = [int(float(x)) for x in inner.split()]
+        return (d[0], d[1], d[2], d[3], d[5], 0) if len(d) == 7 else None
+    stops = [s for s in _expression(inner, 0) if s.end == len(inner)]  # "[ m^-1 ]", "[kg/m^3]"
+    return tuple(stops[0].unit.dims) if stops else None
+
+
+def unit_dims_after(text: str, at: int) -> tuple[int, ...] | None:
+    """The dimensions of the unit written right after a number ("1/m", "m^-1", "per metre"),
+    (0,)*6 when no unit follows (the next word is no unit), None when unreadable."""
+    from tasks.plan.units import _expression
+
+    m = re.match(r"\s*(?:(per)\s+)?", text[at:])
+    start = at + m.end()
+    stops = _expression(text, start)
+    if not stops:
+        return (0, 0, 0, 0, 0, 0) if not m.group(1) else None
+    dims = max(stops, key=lambda s: s.end).unit.dims
+    return tuple(-x for x in dims) if m.group(1) else tuple(dims)

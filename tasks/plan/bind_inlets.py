@@ -10,6 +10,7 @@ Mixed into `tasks.plan.bind.Binder`.
 
 from __future__ import annotations
 
+import math
 import re
 
 from tasks.foam import dictionary as fd
@@ -75,6 +76,15 @@ def field_patches(field_text: str, patches: list[str]) -> list[str]:
     if out or not patches:
         return list(dict.fromkeys(out))
     return [k for k in keys if (fd.get(field_text, ["boundaryField", k, "type"]) or "") in _FAR_FIELD]
+
+
+def vector_direction(q: StatedQuantity) -> list[float] | None:
+    """The unit direction of a velocity stated as a vector (its size is q.value); None when the
+    request gave a speed alone or a zero vector."""
+    if not q.vector:
+        return None
+    size = math.sqrt(sum(c * c for c in q.vector))
+    return [c / size for c in q.vector] if size > 0 else None
 
 
 def with_number(raw: str, value: float) -> str | None:
@@ -170,7 +180,11 @@ class InletBinding:
 
     # velocities -----------------------------------------------------------------------
     def _stated_direction(self, q: StatedQuantity) -> list[float] | None:
-        """A direction the words right after the value give ("5 m/s axially (in -z)")."""
+        """The direction of a stated vector ("(10 1 0) m/s", "Ux = 3 m/s, Uy = 1 m/s"), else the one
+        the words right after the value give ("5 m/s axially (in -z)")."""
+        given = vector_direction(q)
+        if given is not None:
+            return given
         low = self.text.lower()
         at = self.value_at(low, q)
         after = re.split(r"[,;]|\.\s", low[at + len(q.text):at + len(q.text) + 40])[0] if at >= 0 else ""

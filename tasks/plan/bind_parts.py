@@ -176,6 +176,22 @@ class PartsBinding:
     _AXIS_WORDS = ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (1, r"\bhigh\b|\bheight\b|\btall\b"),
                    (2, r"\bdeep\b|\bdepth\b|\bthick\b"))
 
+    def _up_axis(self) -> int:
+        """The axis gravity runs along (constant/g), y when the base has none."""
+        g = VECTOR.search(fd.strip_comments(fd.get(self.base.text("constant/g") or "", ["value"]) or ""))
+        if not g:
+            return 1
+        v = [abs(float(x)) for x in g.groups()]
+        return max(range(3), key=lambda i: v[i]) if any(v) else 1
+
+    def _axis_words(self) -> tuple[tuple[int, str], ...]:
+        """Size words -> the axis they measure: height along gravity (z in a z-up tank), width
+        and length along x, depth and thickness along the remaining axis."""
+        up = self._up_axis()
+        across = next(a for a in (2, 1, 0) if a not in (0, up))
+        return ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (up, r"\bhigh\b|\bheight\b|\btall\b"),
+                (across, r"\bdeep\b|\bdepth\b|\bthick\b"))
+
     def bind_region_boxes(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """The size of a box setFields fills ("a water column 0.1 m wide and 0.2 m high in the
         left corner", "10 cm x 20 cm column (width x height)"): its boxToCell box, anchored
@@ -204,7 +220,12 @@ class PartsBinding:
                 else None
             own = pair.group(1) if pair else (lead.group(2) if lead else
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
-            axis = next((a for a, pattern in self._AXIS_WORDS if re.search(pattern, own)), None)
+            axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
+            if axis is None and not pair and not lead:  # "water level 5 mm", "filled up to a height of 0.5 m"
+                lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
+                axis = self._up_axis() if _FILL_LEVEL.search(lead_words[-45:]) else None
+            if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b", own):
+                axis = self._up_axis()  # "water 5 mm deep" in a 2D tank: its depth is its level
             if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause
@@ -241,6 +262,11 @@ class PartsBinding:
         self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
         return list(sizes.values())
 
+
+# words before a length that make it the fill level of the liquid region ("water level 5 mm",
+# "filled to 0.5 m", "up to a height of 20 cm", "a depth of 3 cm of water")
+_FILL_LEVEL = re.compile(r"\b(?:level|height|depth|filled\s+(?:up\s+)?to|fill(?:ed|s)?\s+(?:it\s+)?(?:up\s+)?to"
+                         r"|up\s+to|to\s+a\s+height|free\s+surface\s+at)\b[^\d]{0,25}$")
 
 _PHASE_BLOCK = re.compile(r"([A-Za-z_][\w.]*)\s*\{([^{}]*)\}")
 

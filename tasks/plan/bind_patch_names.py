@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.plan.bind_places import own_place
+from tasks.plan.bind_words import thermal_kind
 from tasks.plan.extract import normalise
 from tasks.plan.stated import StatedQuantity
 
@@ -33,9 +34,18 @@ class PatchNameBinding:
             self.t_field = self._t_field_for(q) or "T"
         clause, _ = self._words_of(q)
         clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
-        before = clause.split(q.text.lower())[0]
+        before, _, after = clause.partition(q.text.lower())
+        clause = before + q.text.lower() + re.split(r"(?<![a-z_])\d", after, maxsplit=1)[0]  # not the next value's words
         field = self.t_field if q.quantity == "temperature" else "p" if q.quantity == "pressure" else None
         named = self._named_patches(before, field) or self._named_patches(clause, field) or self._patch_of_joined(q)
+        if q.quantity == "temperature" and q.role in ("hot_wall_temperature", "cold_wall_temperature"):
+            # "the cold side at 290 K and the warm one at 320 K": a patch whose own name says hot or cold
+            # takes the value of its kind, whatever order the patches were named in
+            kind = q.role.split("_", 1)[0]
+            if any(thermal_kind(p) for p in named):
+                named = [p for p in named if thermal_kind(p) in (kind, None)]
+                if not any(thermal_kind(p) == kind for p in named):
+                    return False  # its role binder finds the patch of its kind
         if q.quantity == "pressure":
             named = [p for p in named if self.roles.get(p) in ("inlet", "outlet", "other")]
             return bool(named) and not self.base.field_rels("D") and self._set_pressure_on(q, named, "pressure")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import find_fluid, fluid_table
+from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
-from tasks.plan.stated import Binding, StatedQuantity
+from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, gauge_pressure
 
 
 class PressureBinding:
@@ -35,8 +35,39 @@ class PressureBinding:
             rho = rho or fluid_table()[fluid].rho
             self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 "
                                     f"({'stated' if any(s.role == 'density' for s in self._stated) else fluid})")
-            return fmt(q.value / rho), "kinematic"
+            if q.reference == "absolute":
+                self.assumptions.append(f"{q.text} is absolute; {self.solver} solves a pressure relative to the "
+                                        f"atmosphere: {fmt(ATMOSPHERE)} Pa taken off")
+            return fmt(gauge_pressure(q) / rho), "kinematic"
+        if not is_absolute_pressure(self.solver):  # p in Pa, relative to a reference (interFoam's p_rgh)
+            if q.reference == "absolute":
+                self.assumptions.append(f"{q.text} is absolute; {self.solver}'s pressure is relative: "
+                                        f"{fmt(ATMOSPHERE)} Pa taken off")
+            return fmt(gauge_pressure(q)), "absolute"
+        if q.reference == "gauge":
+            ambient = self._base_ambient()
+            self.assumptions.append(f"{q.text} is gauge; {self.solver} solves the absolute pressure: the base's "
+                                    f"ambient {fmt(ambient)} Pa added ({fmt(q.value + ambient)} Pa)")
+            return fmt(absolute_pressure(q, ambient)), "absolute"
         return fmt(q.value), "absolute"
+
+    def _base_ambient(self) -> float:
+        """The base's ambient (absolute) pressure a gauge value is read against: its p's initial
+        value where that is a thermodynamic level, else the standard atmosphere."""
+        for field in ("p", "p_rgh"):
+            for rel in self.base.field_rels(field):
+                raw = fd.get(self.base.text(rel) or "", ["internalField"]) or ""
+                home = self._macro_home(rel, raw)
+                if home:
+                    raw = fd.get(self.base.text(home[0]) or "", home[1]) or ""
+                m = re.fullmatch(r"(?:uniform\s+)?([-+\d.eE]+)", " ".join(raw.split()))
+                try:
+                    value = float(m.group(1)) if m else None
+                except ValueError:
+                    value = None
+                if value is not None and 1e4 <= value <= 1e7:
+                    return value
+        return ATMOSPHERE
 
     _rho_q: StatedQuantity | None = None  # the stated density the last kinematic pressure was divided by
 

@@ -1,5 +1,7 @@
 """Binding run controls, mesh counts and derived numbers: end time, time step, write interval,
-Courant limit, ranks, gravity, rotation, cells, Reynolds and Prandtl numbers. Mixed into
+Courant limit, ranks, gravity, rotation, cells, Reynolds and Prandtl numbers, the other
+dimensionless groups where the base defines them (Froude, Hartmann, Peclet, Schmidt), a change
+relative to the base's value ("40 % more viscous") and the refusal of a range. Mixed into
 `tasks.plan.bind.Binder`.
 """
 
@@ -11,7 +13,9 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
+from tasks.plan.bind_speeds import froude_speed, hartmann_field, peclet_diffusivity, relative_factor, schmidt_diffusivity
 from tasks.plan.foam_values import leaves as _leaves
+from tasks.plan.foam_values import magnitude as _magnitude
 from tasks.plan.stated import Binding, StatedQuantity, in_case_time
 
 
@@ -220,3 +224,204 @@ class RunBinding:
                      "Prandtl number", q)
             return
         self.refuse(q, "the base case has no Prandtl number entry")
+
+    # dimensionless groups ---------------------------------------------------------------
+    _SPEED_ROLES = ("inlet_velocity", "lid_velocity", "wall_velocity")
+
+    def _group_speed(self, stated: list[StatedQuantity]) -> float | None:
+        return next((s.value for s in stated if s.role in self._SPEED_ROLES), None) or self._base_speed() \
+            or self._freestream_speed()
+
+    def _base_gravity(self) -> tuple[float, int] | None:
+        """(|g|, the axis it acts along) from the base's constant/g; None without gravity."""
+        raw = fd.get(self.base.text("constant/g") or "", ["value"]) or ""
+        size = _magnitude(raw)
+        d = _direction(raw)
+        return (size, max(range(3), key=lambda i: abs(d[i]))) if size > 0 and d else None
+
+    def _froude(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """U = Fr sqrt(g L) with L the domain's depth along gravity; set where a stated speed would go."""
+        ext = self.base.extents()
+        if ext is None:
+            self.refuse(q, "a Froude number needs the depth of the domain (a blockMesh base) to give a speed; "
+                           "state the velocity instead")
+            return
+        gravity = self._base_gravity()
+        if gravity is None:
+            self.refuse(q, f"a Froude number compares the speed with gravity waves; this {self.solver} base has no "
+                           "gravity (constant/g): state the velocity instead")
+            return
+        g, axis = gravity
+        depth, depth_note = self._liquid_depth(axis, ext[axis])
+        speed = froude_speed(q.value, g, depth)
+        role = "inlet_velocity" if self.patches("inlet") else "lid_velocity" if self.patches("moving_wall") else None
+        if role is None:
+            self.refuse(q, f"a Froude number sets the inflow speed; the base case has no inlet or moving wall "
+                           f"(patches: {', '.join(self.roles)})")
+            return
+        turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, unit="m/s", role=role)
+        before = len(self.bindings)
+        getattr(self, f"_{role}")(turned, stated)
+        if len(self.bindings) > before:
+            self.assumptions.append(f"Fr = {fmt(q.value)}: U = Fr sqrt(g L) = {speed:.4g} m/s with g = {fmt(g)} m/s2 "
+                                    f"and L = {fmt(depth)} m ({depth_note})")
+
+    def _liquid_depth(self, axis: int, height: float) -> tuple[float, str]:
+        """The depth a Froude number is based on: the height of the box setFields fills with a
+        liquid (alpha = 1) along gravity, within the domain; else the domain's height."""
+        raw = fd.strip_comments(self.current("system/setFieldsDict", "regions") or "")
+        num = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+        for m in re.finditer(rf"box\s*\(\s*({num})\s+({num})\s+({num})\s*\)\s*\(\s*({num})\s+({num})\s+({num})\s*\)"
+                             rf"[^}}]*?volScalarFieldValue\s+alpha\.\w+\s+1\b", raw):
+            lo, hi = float(m.group(1 + axis)), float(m.group(4 + axis))
+            depth = min(hi - lo, height)
+            if depth > 0:
+                return depth, "the depth of the liquid setFields fills, along gravity"
+        return height, "the domain's height along gravity"
+
+    def _hartmann(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """B = Ha sqrt(rho nu / sigma) / L, L the half-width of the channel (across the field)."""
+        rel = "constant/transportProperties"
+        text = self.base.text(rel) or ""
+        b_rels = self.base.field_rels("B")
+        values = {}
+        for key in ("rho", "nu", "sigma"):
+            raw = (fd.get(text, [key]) or "").split()
+            try:
+                values[key] = float(raw[-1]) if raw else None
+            except ValueError:
+                values[key] = None
+        ext = self.base.extents()
+        if not b_rels or None in values.values() or ext is None:
+            missing = [k for k, v in values.items() if v is None] + ([] if b_rels else ["a magnetic field B"]) + \
+                ([] if ext is not None else ["the channel width (a blockMesh base)"])
+            self.refuse(q, f"a Hartmann number sets the magnetic field of an MHD case (mhdFoam); this base has no "
+                           f"{', '.join(missing)}")
+            return
+        internal = fd.get(self.base.text(b_rels[0]) or "", ["internalField"]) or ""
+        d = _direction(internal) or [0.0, 1.0, 0.0]
+        axis = max(range(3), key=lambda i: abs(d[i]))
+        half = ext[axis] / 2
+        b = hartmann_field(q.value, values["rho"], values["nu"], values["sigma"], half)
+        field = vec([b * c for c in d])
+        for b_rel in b_rels:
+            b_text = self.base.text(b_rel) or ""
+            self.set(b_rel, ["internalField"], f"uniform {field}", f"B from Ha = {fmt(q.value)}", q)
+            for patch, bc in self.base.patch_bcs("B").items():
+                if bc == "fixedValue" and _magnitude(fd.get(b_text, ["boundaryField", patch, "value"]) or "") > 0:
+                    self.set(b_rel, ["boundaryField", patch, "value"], f"uniform {field}", f"B on {patch} from Ha", q)
+        self.assumptions.append(f"Ha = {fmt(q.value)}: B = Ha sqrt(rho nu / sigma) / L = {b:.4g} T with rho = "
+                                f"{fmt(values['rho'])}, nu = {fmt(values['nu'])}, sigma = {fmt(values['sigma'])} "
+                                f"and L = {fmt(half)} m (half the channel width along B)")
+
+    def _diffusivity_home(self) -> tuple[str, list[str]] | None:
+        for rel in ("constant/transportProperties", "constant/physicalProperties"):
+            if fd.find(self.base.text(rel) or "", ["DT"]) is not None:
+                return rel, ["DT"]
+        return None
+
+    def _peclet(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """DT = U L / Pe on a base with a scalar diffusivity DT."""
+        home = self._diffusivity_home()
+        speed = self._group_speed(stated)
+        length = self._reference_length()
+        if home is None:
+            self.refuse(q, "a Peclet number sets the diffusivity DT of a scalar-transport case; this base has no DT "
+                           "(state a diffusivity or a Prandtl number instead)")
+            return
+        if speed is None or length is None:
+            self.refuse(q, "the reference speed or length for the Peclet number is not known; state the velocity")
+            return
+        dt = peclet_diffusivity(q.value, speed, length)
+        self.set(home[0], home[1], self._keep_dims(fd.get(self.base.text(home[0]) or "", home[1]) or "", dt),
+                 f"DT = U L / Pe = {fmt(speed)} x {fmt(length)} / {fmt(q.value)}", q)
+        self.assumptions.append(f"Pe = {fmt(q.value)} with U = {fmt(speed)} m/s and L = {fmt(length)} m "
+                                f"({self._length_note})")
+
+    def _schmidt(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """DT = nu / Sc on a base with DT and a viscosity (stated or the base's)."""
+        home = self._diffusivity_home()
+        nu = next((s.value for s in stated if s.role == "nu"), None)
+        if nu is None:
+            raw = (fd.get(self.base.text("constant/transportProperties") or "", ["nu"]) or "").split()
+            try:
+                nu = float(raw[-1]) if raw else None
+            except ValueError:
+                nu = None
+        if home is None or nu is None:
+            self.refuse(q, "a Schmidt number sets the diffusivity DT = nu / Sc; this base has no "
+                           f"{'DT' if home is None else 'kinematic viscosity nu'} (state the diffusivity instead)")
+            return
+        self.set(home[0], home[1], self._keep_dims(fd.get(self.base.text(home[0]) or "", home[1]) or "",
+                                                   schmidt_diffusivity(q.value, nu)),
+                 f"DT = nu / Sc = {fmt(nu)} / {fmt(q.value)}", q)
+
+    def _no_group(self, q: StatedQuantity, what: str, needs: str) -> None:
+        self.refuse(q, f"a {what} is not applied to this {self.solver} case: it {needs}; state that value instead")
+
+    def _weber(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._no_group(q, "Weber number", "needs a surface tension, a density and a length Casewright does not pick "
+                                          "for you (the speed or sigma it should change is not said)")
+
+    def _strouhal(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._no_group(q, "Strouhal number", "is a result of the flow (a shedding frequency), not an input")
+
+    def _grashof(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._no_group(q, "Grashof number", "sets a wall temperature difference, which needs the hot and cold "
+                                            "walls' temperatures")
+
+    def _richardson(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._no_group(q, "Richardson number", "sets a temperature difference against a speed, which needs the hot "
+                                               "and cold temperatures")
+
+    # ranges and relative changes --------------------------------------------------------
+    def _range(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self.refuse(q, f"{q.text} is a range; a boundary or initial value is one number: give the one value to use")
+
+    # role words -> (what it changes, how to find and set it)
+    _RELATIVE_WORDS = (
+        ("viscosity", r"\bvisc|\bnu\b|\bthick(?:er)?\b|\bthin(?:ner)?\b"),
+        ("diffusivity", r"\bdiffusiv|\bDT\b"),
+        ("speed", r"\bspeed|\bvelocit|\bfaster\b|\bslower\b|\bflow rate\b|\blid\b|\binflow\b|\binlet\b"),
+    )
+
+    def _changed_role(self, words: str, q: StatedQuantity) -> str | None:
+        """The role word nearest the value in `words` ("the lid ... 40 % more viscous": viscous)."""
+        at = words.find(q.text.lower())
+        at = at if at >= 0 else len(words)
+        end = at + len(q.text)
+        hits = [(m.start() - end if m.start() >= end else at - m.end(), name)
+                for name, pat in self._RELATIVE_WORDS for m in re.finditer(pat, words, re.I)]
+        return min(hits)[1] if hits else None
+
+    def _relative_change(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """"40 % more viscous", "reduce the inlet speed by 20 %": the base's value of the role the
+        words name, scaled."""
+        clause, sentence = self._words_of(q)
+        factor = relative_factor(q.value, clause) or relative_factor(q.value, sentence)
+        what = self._changed_role(clause, q) or self._changed_role(sentence, q)
+        if factor is None or what is None:
+            self.refuse(q, f"{q.text} is a change of another value; say which one (viscosity, speed, diffusivity) "
+                           "and whether up or down, or state the new value")
+            return
+        if what == "speed":
+            speed = self._base_speed() or self._freestream_speed()
+            role = "inlet_velocity" if self.patches("inlet") else "lid_velocity"
+            if speed is None:
+                self.refuse(q, f"{q.text} changes the speed, but the base case has no inlet or wall speed to change")
+                return
+            turned = StatedQuantity(text=q.text, quantity="velocity", value=speed * factor, unit="m/s", role=role)
+            getattr(self, f"_{role}")(turned, stated)
+            self.assumptions.append(f"{q.text}: the base's speed {fmt(speed)} m/s x {fmt(factor)}")
+            return
+        rel, entry = ("constant/transportProperties", ["nu"]) if what == "viscosity" else \
+            (self._diffusivity_home() or ("constant/transportProperties", ["DT"]))
+        raw = fd.get(self.base.text(rel) or "", entry) or ""
+        m = re.search(r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*;?\s*$", raw)
+        if not m:
+            self.refuse(q, f"{q.text} changes the {what}, but the base case has no single {what} value to change "
+                           f"({'/'.join(entry)} in {rel})")
+            return
+        old = float(m.group(1))
+        self.set(rel, entry, self._keep_dims(raw, old * factor), f"{what} {fmt(old)} x {fmt(factor)}", q)
+        self.assumptions.append(f"{q.text}: the base's {what} {fmt(old)} x {fmt(factor)} = {fmt(old * factor)}")

@@ -4,6 +4,7 @@ the Mach number is given to; when they disagree, both are refused with both valu
 
 from __future__ import annotations
 
+import math
 import re
 
 from tasks.plan.extract import normalise
@@ -51,3 +52,37 @@ def speeds_agree(mach: StatedQuantity, sound_speed: float, speed: float) -> bool
     """Mach x the speed of sound is the stated speed, to the precision the Mach number is given."""
     implied = mach.value * sound_speed
     return speed > 0 and abs(implied - speed) <= mach_tolerance(mach) * speed
+
+
+# dimensionless groups -> the one dimensional value they fix, given the base's others ---------------
+def froude_speed(froude: float, gravity: float, depth: float) -> float:
+    """U = Fr sqrt(g L): the speed a Froude number gives for a depth (or height) L."""
+    return froude * math.sqrt(gravity * depth)
+
+
+def hartmann_field(hartmann: float, rho: float, nu: float, sigma: float, half_width: float) -> float:
+    """B = Ha sqrt(rho nu / sigma) / L: the magnetic flux density of a Hartmann number over the
+    channel's half-width L."""
+    return hartmann * math.sqrt(rho * nu / sigma) / half_width
+
+
+def peclet_diffusivity(peclet: float, speed: float, length: float) -> float:
+    """D = U L / Pe."""
+    return speed * length / peclet
+
+
+def schmidt_diffusivity(schmidt: float, nu: float) -> float:
+    """D = nu / Sc (Pr alike: alpha = nu / Pr)."""
+    return nu / schmidt
+
+
+def relative_factor(fraction: float, words: str) -> float | None:
+    """1 + f for "40 % more/higher/faster/increase", 1 - f for "less/lower/slower/reduce";
+    None when the words say neither."""
+    up = re.search(r"\b(?:more|higher|greater|larger|bigger|faster|increase[sd]?|increasing|raise[sd]?|up|stronger|"
+                   r"hotter|thicker)\b", words)
+    down = re.search(r"\b(?:less|lower|smaller|slower|decrease[sd]?|decreasing|reduce[sd]?|reducing|cut|drop|down|"
+                     r"weaker|colder|thinner)\b", words)
+    if bool(up) == bool(down):
+        return None
+    return 1 + fraction if up else 1 - fraction

@@ -11,7 +11,7 @@ from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import with_number
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
-from tasks.plan.bind_words import list_key
+from tasks.plan.bind_words import list_key, said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
@@ -170,6 +170,11 @@ class ThermalBinding:
 
     def _wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         side = self._side_word(q)
+        kind = said_kind(self._words_of(q)[0].split(q.text.lower())[0])
+        if side is None and kind is not None and any(thermal_kind(p) == kind for p in self._t_patches()):
+            # "the hotter plate 330 K", "the warmer wall": the patch whose name says so
+            self._hot_wall_temperature(q, stated, cold=kind == "cold")
+            return
         fixed = self._wall_t_patches()
         named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
         if not named and side:

@@ -11,7 +11,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_angles import arc_angles_deg, hex_edge_angles_deg, is_attack_angle
 from tasks.plan.bind_base import SIDES as _SIDES
-from tasks.plan.bind_inlets import VELOCITY_ENTRIES, with_vector
+from tasks.plan.bind_inlets import VELOCITY_ENTRIES, vector_direction, with_vector
 from tasks.plan.bind_speeds import own_speed, speeds_agree
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
@@ -86,7 +86,7 @@ class VelocityBinding:
                     if raw and "$internalField" in raw and bc in ("freestream", "freestreamVelocity", "inletOutlet"):
                         internal = fd.get(text, ["internalField"]) or ""
                         if _magnitude(internal) > 0 and not done:
-                            direction = self._direction_override or _direction(internal) or self._flow_direction()
+                            direction = self._direction_override or vector_direction(q) or _direction(internal) or self._flow_direction()
                             self.set(rel, ["internalField"], f"uniform {vec([q.value * d for d in direction])}",
                                      f"free-stream velocity {fmt(q.value)} m/s (the {patch} patch takes the "
                                      "internal field)", q)
@@ -96,7 +96,7 @@ class VelocityBinding:
                     if home and bc in ("freestream", "freestreamVelocity", "SRFFreestreamVelocity"):
                         # "freestreamValue uniform $Uinlet": the velocity is where the macro is defined
                         old = fd.get(self.base.text(home[0]) or "", home[1]) or ""
-                        direction = self._direction_override or _direction(old) or self._flow_direction()
+                        direction = self._direction_override or vector_direction(q) or _direction(old) or self._flow_direction()
                         new = with_vector(old, [q.value * d for d in direction])
                         if new and not any(e.file == home[0] and e.entry == home[1] for e in self.edits):
                             self.set(home[0], home[1], new, f"free-stream velocity {fmt(q.value)} m/s "
@@ -105,7 +105,7 @@ class VelocityBinding:
                         continue
                     if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet", "SRFFreestreamVelocity") and \
                             _magnitude(raw) > 0:
-                        direction = self._direction_override or _direction(raw) or self._flow_direction()
+                        direction = self._direction_override or vector_direction(q) or _direction(raw) or self._flow_direction()
                         self.set(rel, ["boundaryField", patch, key], with_vector(raw, [q.value * d for d in direction])
                                  or f"uniform {vec([q.value * d for d in direction])}",
                                  f"free-stream velocity {fmt(q.value)} m/s on {patch}", q)
@@ -116,7 +116,7 @@ class VelocityBinding:
             text = self.base.text(rel) or ""
             for entry, raw in _leaves(text):
                 if entry[-1] in self._VELOCITY_KEYS and _VECTOR.search(raw) and _magnitude(raw) > 0:
-                    direction = _direction(raw) or self._flow_direction()
+                    direction = vector_direction(q) or _direction(raw) or self._flow_direction()
                     value = re.sub(r"\([^)]*\)", vec([q.value * d for d in direction]), raw, count=1).strip()
                     self.set(rel, entry, value, f"{entry[-1]} {fmt(q.value)} m/s", q)
                     done = True

@@ -103,3 +103,26 @@ def appositive_lead(before: str) -> str | None:
         return None
     lead = re.sub(r"^\s*(?:and|while|whereas|but|with)\b", "", parts[-2]).strip()
     return lead if own_words(lead) else None
+
+
+_HOT = re.compile(r"hot|heat|warm")
+_COLD = re.compile(r"cold|cool|chill")
+# the words of a clause that call a value the hot or the cold one ("the hotter plate", "warm side")
+_HOT_WORDS = re.compile(r"\b(?:hot|hotter|hottest|warm|warmer|warmest|heated|heating|heater)\b")
+_COLD_WORDS = re.compile(r"\b(?:cold|colder|coldest|cool|cooler|coolest|cooled|cooling|chilled|chill)\b")
+
+
+def thermal_kind(name: str) -> str | None:
+    """"hot" or "cold" when a patch's own name says which (hot, heatedWall, warmSide; cold, coolingPlate),
+    else None; a name that says both says neither."""
+    low = name.lower()
+    hot, cold = bool(_HOT.search(low)), bool(_COLD.search(low))
+    return "hot" if hot and not cold else "cold" if cold and not hot else None
+
+
+def said_kind(words: str) -> str | None:
+    """"hot" or "cold" when the words call their value the hot or the cold one; the word nearest the
+    end (the value) wins ("the cold wall at 290 K and the warmer one at": hot)."""
+    hits = [(m.end(), "hot") for m in _HOT_WORDS.finditer(words)] + \
+        [(m.end(), "cold") for m in _COLD_WORDS.finditer(words)]
+    return max(hits)[1] if hits else None

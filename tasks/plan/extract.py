@@ -585,8 +585,27 @@ def length_multiple(kind: str, unit: str, text: str, end: int) -> bool:
     if kind == "iterations" and re.fullmatch(r"(?:time[- ]?)?steps?", unit.strip(), re.I):
         return bool(_LENGTH_AFTER.match(text, end))
     if kind == "time" and unit.strip() == "h":
-        return bool(_PLACE_AFTER.match(text, end))
+        return bool(_PLACE_AFTER.match(text, end)) or _length_symbol_h(text, end)
     return False
+
+
+# "h = 2 cm", "h: 5 mm", "step height h", "height (h)": the symbol h named as a length
+_H_AS_LENGTH = re.compile(r"(?<![\w.])h\s*(?:=|:|≈|is|of)\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*"
+                          r"(?:mm|cm|m|km|µm|um|in|inch(?:es)?|ft|feet|metres?|meters?|millimet(?:re|er)s?|"
+                          r"centimet(?:re|er)s?)(?![\w])"
+                          r"|\b(?:height|length|width|diameter|gap|thickness|depth|spacing|size)\s*\(?\s*h\s*\)?(?![\w])")
+# a duration is said after a run verb ("runs for 2 h", "simulate 3 h"): an hour even beside a length h
+_RUN_BEFORE = re.compile(r"\b(?:for|run|runs|simulate|simulating|until|over|after|during|lasting|lasts?|takes?|end(?:\s+time)?|"
+                         r"duration|time)\s*(?:of\s+|about\s+|=\s*|:\s*)?$", re.I)
+
+
+def _length_symbol_h(text: str, end: int) -> bool:
+    """Whether the "h" just read ("30h downstream", "40 h long") is the length the request
+    named h earlier ("step height h = 2 cm"), not hours."""
+    number = re.search(r"[-+]?(?:\d+\.?\d*|\.\d+)\s*h$", text[:end])
+    if number is None or _RUN_BEFORE.search(text[max(0, number.start() - 20):number.start()]):
+        return False
+    return _H_AS_LENGTH.search(text[:number.start()]) is not None
 
 
 _COUNT_KINDS = ("iterations", "ranks", "fraction", "cells", "count")

@@ -151,8 +151,32 @@ def strip_example_notes(text: str) -> str:
     return _LABELLED_NOTE.sub(" ", text)
 
 
+# a line that is an item of a list: a bullet, a numbered item or a "key: value" / "key = value" line
+_ITEM_LINE = re.compile(r"^\s*(?:[-*•·▪–—+]\s|\d{1,2}[.)]\s|[A-Za-z][\w ()\[\]/^.,%-]{0,40}?\s*[:=](?!//))")
+_LINE_END = re.compile(r"[.,;:!?]\s*$")
+
+
+def join_lines(text: str) -> str:
+    """The request on one line with its line structure kept: a line break between items of a list
+    ("- inlet: 3 m/s" / "outlet pressure = 0") or after a blank line becomes "; " (a clause end),
+    one inside a wrapped sentence a space; spaces in a line are collapsed."""
+    out, last = "", ""
+    gap = False
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            gap = True
+            continue
+        if out:  # after an item, a new item or a line that starts a sentence ("Inlet: 3 m/s" / "The ...")
+            item = _ITEM_LINE.match(line) or (_ITEM_LINE.match(last) and line[0].isupper())
+            out += " " if _LINE_END.search(out) else ("; " if item or gap else " ")
+        out += line
+        last, gap = line, False
+    return out
+
+
 def check_request_text(text: str) -> str:
-    clean = " ".join(strip_example_notes(text).split())
+    clean = join_lines(strip_example_notes(text))
     if not clean:
         raise RequestError("the request is empty: describe the flow, e.g. "
                            "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")

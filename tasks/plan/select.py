@@ -11,7 +11,7 @@ shares it, whatever solver runs it. Words of a tutorial's own name count by how 
 them (tasks/plan/select_names.py: 'prism', 'biconic' tell a tutorial apart, 'channel' only a kind
 of shape), and a variant ('cavityClipped', 'pitzDailyExptInlet') beats its base when the request
 says the words it adds. Physics the request states must be carried by the base: a turbulence model
-rules out a laminar-only solver, radiation and a moving mesh want a tutorial that has them
+rules out a laminar-only solver, radiation, a moving mesh and local time stepping want a tutorial that has them
 (tasks/plan/select_records.py). Pure ranking; the records are read once per installation and
 cached.
 
@@ -79,7 +79,7 @@ from tasks.plan.select_physics import (  # noqa: F401 - re-exported
     implied_flags,
     lacks_stated_turbulence,
 )
-from tasks.plan.select_records import rotates_cached
+from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
 from tasks.plan.select_words import (  # noqa: F401 - re-exported
     _EITHER_TIME_SCHEME,
     _STOP,
@@ -105,6 +105,7 @@ _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
 # tutorials stand in for a request only when its words describe their solver
 _OTHER_PHYSICS_AREAS = ("finiteArea/", "discreteMethods/", "financial/", "stressAnalysis/", "electromagnetics/")
 OTHER_PHYSICS_COST = 30.0
+LTS_POINTS = 40.0  # local time stepping stated and the tutorial's ddt scheme is localEuler
 
 
 class Candidate(BaseModel):
@@ -131,6 +132,8 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
     # the state of the fluid counts where the request asks for a thermophysical fluid (heat, compressibility)
     state = requested_state(features.names) if features.flags.get("energy") or features.flags.get("compressible") \
         else None
+    lts_solvers = {r.solver for r in records if local_time_stepping_cached(r.path)} \
+        if features.local_time_stepping else set()
     for r in records:
         blocked = _blocked_cached(r.path)
         if blocked:
@@ -232,6 +235,11 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                     why.append(f"uses {features.model}")
             else:
                 score -= 6
+        if features.local_time_stepping and local_time_stepping_cached(r.path):
+            score += LTS_POINTS
+            why.append("marches with local time stepping")
+        elif features.local_time_stepping and solver not in lts_solvers:
+            score -= LTS_POINTS  # no tutorial of the solver steps locally: it has no LTS to switch on
         carried = _bc_carried(r, features.words_said)
         if carried:
             score += BC_POINTS * len(carried)

@@ -16,7 +16,14 @@ from tasks.core.paths import data_dir
 from tasks.foam.allrun_inputs import copies_from, resource_files
 from tasks.foam.files import find_file, read_text
 from tasks.foam.geometry import block_cell_counts
-from tasks.knowledge.casebase import RECORD_VERSION, CaseRecord, find_case_dirs, read_case_record
+from tasks.knowledge.casebase import (
+    RECORD_VERSION,
+    CaseRecord,
+    coded_setup_dicts,
+    find_case_dirs,
+    read_case_record,
+    read_run_sequence,
+)
 
 def _cells(r: CaseRecord) -> int:
     path = Path(r.path) / "system"
@@ -39,10 +46,13 @@ def _blocked(r: CaseRecord) -> str | None:
     other = _other_case_used(root)
     if other and not copies_from(root, other):
         return f"its Allrun builds it from another case ({other}), which is not copied with it"
+    setup_only = coded_setup_dicts(root, read_run_sequence(root, r.solver))  # a vortex written before the run
     for rel in ("0", "0.orig", "constant", "system"):
         folder = root / rel
         if folder.is_dir():
             for p in folder.rglob("*"):
+                if p.relative_to(root).as_posix().removesuffix(".gz") in setup_only:
+                    continue
                 if p.is_file() and p.stat().st_size < 200_000 and re.search(
                         r"codedFixedValue|#codeStream|coded\b", read_text(p)):
                     return "needs a compiler (coded boundary condition or #codeStream)"
@@ -84,7 +94,7 @@ def _cells_cached(path: str) -> int:
 
 _RECORDS: dict[str, list[CaseRecord]] = {}
 _BLOCKED: dict[str, str | None] = {}  # tutorial path -> why it cannot be a base (None: it can)
-BLOCKED_VERSION = 3  # of _blocked's rules: a change of them makes the cached reasons stale
+BLOCKED_VERSION = 4  # of _blocked's rules: a change of them makes the cached reasons stale
 
 
 def _records_by_path() -> dict[str, CaseRecord]:

@@ -12,7 +12,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks.plan.select_names import clause_roots, request_words, said_roots
+from tasks.plan.select_names import clause_roots, request_words, said_roots, without_comparisons
 from tasks.plan.select_values import value_cues
 from tasks.plan.select_words import (
     _EITHER_TIME_SCHEME,
@@ -47,7 +47,7 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    ("single-phase", "single phase", "one phase", "one-phase")),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
                 "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative", "radiating",
-                "radiant"), ("isothermal",)),
+                "radiant", "boiling", "boils", "conjugate", "cht ", "quench"), ("isothermal",)),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
                   "differentially heated", "heated from one side", "heated on one side", "heated from the side",
@@ -87,7 +87,12 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
 # model), described without naming a solver
 TWO_FLUID_WORDS = ("interpenetrating", "inter penetrating", "two fluid model", "two fluid approach",
                    "euler euler", "eulerian eulerian", "eulerian multiphase", "phases as continua",
-                   "both phases as continua", "as two continua", "each phase its own velocity")
+                   "both phases as continua", "as two continua", "each phase its own velocity", "continua",
+                   "second continuum", "as a continuum", "as continuum", "a continuous phase of its own",
+                   "two fluid", "eulerian phase", "eulerian phases", "eulerian particles", "eulerian solid phase",
+                   "granular phase", "kinetic theory", "granular temperature", "granular pressure",
+                   "its own velocity field", "own velocity fields", "separate velocity fields", "phase averaged",
+                   "each phase has its own velocity", "each with its own velocity")
 # a rotating region of the fluid (MRF, MRFProperties' cellZone) rather than the whole fluid in one
 # rotating frame (SRF, the SRF solvers' `also` in canonical/solvers.yaml)
 MRF_ZONE_WORDS = ("mrf", "multiple reference frame", "multiple reference frames", "multiple frames of reference",
@@ -97,8 +102,15 @@ MRF_ZONE_WORDS = ("mrf", "multiple reference frame", "multiple reference frames"
 SOLID_WORDS = ("solid", "copper", "steel", "aluminium", "aluminum", "iron", "brass", "metal", "metallic",
                "titanium", "concrete", "ceramic", "glass", "wood", "silicon", "chip", "fin", "fins",
                "heat sink", "conducted", "conduction", "conducts", "conducting")
+# heat conducted through a solid region, said outright: with two phases it tells a wall from a solid phase
+CONDUCTION_WORDS = ("conjugate", "cht", "solid region", "solid wall", "solid body", "solid block", "solid part",
+                    "solid and fluid", "fluid and solid", "solid and the fluid", "fluid and the solid", "multi region",
+                    "multiregion", "heated wall", "heated solid", "hot solid", "solid cylinder", "solid plate")
 FLUID_WORDS = ("air", "water", "gas", "fluid", "coolant", "oil", "liquid", "flowing", "flows", "stream",
-               "airflow", "convection", "convective")
+               "airflow", "convection", "convective", "boiling", "vapour", "vapor", "steam", "bubbles")
+# a liquid turning to vapour or back: two phases of one fluid, whichever solver carries them
+VAPOUR_WORDS = ("boil", "vapour", "vapor", "steam", "bubble", "evaporat", "condens", "quench")
+TWO_PHASE_WORDS = ("two phase", "multiphase", "multi phase", "two fluid phases", "liquid and its vapour")
 # two phases kept apart by an interface (VOF) rather than one dispersed in the other (Euler-Euler)
 INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface", "under water", "underwater",
                    "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
@@ -123,6 +135,11 @@ MESH_MOTION_WORDS = ("moving mesh", "mesh motion", "dynamic mesh", "deforming me
                      "mesh deformation", "morphing mesh", "mesh morphing", "moving grid", "deforming grid",
                      "dynamic grid", "grid motion", "overset", "chimera", "sliding mesh", "mesh that moves",
                      "mesh that deforms", "mesh follows", "cells move", "moving cells")
+
+# local time stepping (LTS, a localEuler ddt scheme): a transient solver marched to its steady state
+LTS_WORDS = ("lts", "local time stepping", "local time step", "local time steps", "local timestep",
+             "local timesteps", "local timestepping", "localeuler", "local euler", "local pseudo time",
+             "local pseudo time stepping")
 
 
 class RequestFeatures(BaseModel):
@@ -152,6 +169,8 @@ class RequestFeatures(BaseModel):
     clauses: tuple[tuple[str, ...], ...] = ()  # the same, clause by clause in their order (select_names)
     radiation: bool = False  # thermal radiation stated
     mesh_motion: bool = False  # a moving or deforming mesh stated
+    local_time_stepping: bool = False  # LTS stated: a transient solver with a localEuler ddt scheme
+    two_phase_coolant: bool = False  # heat between a solid and a fluid in two phases (a boiling coolant)
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -160,6 +179,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
 
     low = " " + " ".join(text.lower().split()) + " "
     normal = normal_text(text)
+    named = without_comparisons(text)  # 'twice as fine', 'a coarse mesh': no tutorial's name said there
     flags: dict[str, bool] = {}
     for flag, (yes, no) in FLAG_WORDS.items():
         said, said_normal = _without(low, FALSE_FRIENDS.get(flag, ())), _without(normal, FALSE_FRIENDS.get(flag, ()))
@@ -169,6 +189,14 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             flags[flag] = True
         elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
             flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
+    lts = any(_says(normal, w) for w in LTS_WORDS)
+    cht = solid_and_fluid(normal, flags)
+    # the coolant itself in two phases: it boils, or two phases are said outright ('water, air above' in
+    # a multi-region heater are two fluid regions, each of one phase)
+    two_phase_coolant = cht and any(_says(normal, w, whole=False) for w in VAPOUR_WORDS + TWO_PHASE_WORDS)
+    two_fluid = any(_says(normal, w) for w in TWO_FLUID_WORDS)
+    if two_fluid and flags.get("lagrangian"):  # 'particles as a second continuum': a phase, not a cloud
+        flags = {**{k: v for k, v in flags.items() if k != "lagrangian"}, "multiphase": True}
     cues = value_cues(text)  # what the values say where the words say nothing (Mach 2, Re 500, 300 iterations)
     for flag in ("compressible", "energy"):
         if flag not in flags and getattr(cues, flag):
@@ -184,6 +212,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     elif cues.steady is not None:
         steady = cues.steady  # '300 iterations' (a steady run's pseudo-time) or 'five seconds' spelled out
         iterations_only = steady
+    if lts:
+        steady = None  # 'local time stepping to reach the steady state': a transient solver marched locally
     sim = None
     if model:
         try:
@@ -204,35 +234,40 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     else:
         sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
     strength = solver_hints(text + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
+    if two_phase_coolant:
+        strength = two_phase_cht(strength)
     if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
                                for s, p in strength.items()):
         steady = None  # 'a passive scalar ..., run 40 iterations': the method named is transient; its steps
     onto = load_ontology()
     route = classify(text, onto)
-    joined = joined_names(text)
+    joined = joined_names(named)
+    tokens = set(re.findall(r"[a-z0-9]+", named.lower()))  # a flow's phrase written as one name ('damBreak')
     flows = [(p.phrase, p.solver, p.tutorial) for p in route.phrases] + [
-        (key, p.solver, p.tutorial) for key, p in onto.physics_phrases.items() if _key(key) in joined]  # 'Pitz-Daily'
+        (key, p.solver, p.tutorial) for key, p in onto.physics_phrases.items()
+        if _key(key) in joined or (" " in key and _key(key) in tokens)]  # 'Pitz-Daily', 'damBreak'
     tutorials = list(dict.fromkeys(t for _, _, t in flows if t))
     defaults = [solver for _, solver, _ in flows if solver and solver not in strength]
     return RequestFeatures(solver=solver, model=model, simulation_type=sim, steady=steady, flags=flags,
                            solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
-                           words=words_of(text),
-                           names=set(re.findall(r"[a-z][a-z0-9_]+", text.lower())),
+                           words=words_of(named),
+                           names=set(re.findall(r"[a-z][a-z0-9_]+", named.lower())),
                            joined=joined - {_key(phrase) for phrase, _, _ in flows},
                            dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
                            frame=rotating_frame(text),
-                           solid_and_fluid=solid_and_fluid(normal, flags),
+                           solid_and_fluid=cht, two_phase_coolant=two_phase_coolant,
                            flow_words=sorted({w for phrase, _, t in flows if t for w in words_of(phrase)}),
                            words_said=[name for name, (phrases, _) in BC_WORDS.items()
                                        if any(_says(normal, p) for p in phrases)],
-                           two_fluid=any(_says(normal, w) for w in TWO_FLUID_WORDS),
+                           two_fluid=two_fluid,
                            model_stated=sim in ("RAS", "LES") and (bool(model) or bool(_MODEL_STATED.search(low))),
                            sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
                                                    and any(_says(normal, w) for w in INTERFACE_WORDS)),
-                           said=said_roots(request_words(text)), clauses=clause_roots(text),
+                           said=said_roots(request_words(named)), clauses=clause_roots(named),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
-                           mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS))
+                           mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS),
+                           local_time_stepping=lts)
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')
@@ -276,6 +311,27 @@ def solid_and_fluid(normal: str, flags: dict[str, bool]) -> bool:
     """Heat passes between a solid body and a fluid ('a copper plate cooled by air', 'heat conducted
     through a wall into water'): two regions, conjugate heat transfer, even without the word. Not
     when the solid is a particle cloud, a phase of a multiphase flow or a fuel."""
-    if not flags.get("energy") or any(flags.get(f) for f in ("multiphase", "lagrangian", "combustion")):
+    if not flags.get("energy") or any(flags.get(f) for f in ("lagrangian", "combustion")):
         return False
-    return any(_says(normal, w) for w in SOLID_WORDS) and any(_says(normal, w) for w in FLUID_WORDS)
+    # with two phases asked for, a solid phase ('solid' alone) is no wall: a material or conduction is
+    solids = [w for w in SOLID_WORDS if w != "solid"] + list(CONDUCTION_WORDS) if flags.get("multiphase") \
+        else SOLID_WORDS
+    return any(_says(normal, w) for w in solids) and any(_says(normal, w) for w in FLUID_WORDS)
+
+
+def two_phase_cht(strength: dict[str, float]) -> dict[str, float]:
+    """The solver hints of a request for conjugate heat transfer whose fluid is in two phases: the
+    multi-region solvers' names ('conjugate heat transfer', 'CHT') and the Euler-Euler solvers'
+    ('boiling') point to the two-phase multi-region one (chtMultiRegionTwoPhaseEulerFoam) as much as
+    to the best of them, the single-phase multi-region ones less."""
+    cht = {s: p for s, p in strength.items() if s.startswith("chtMultiRegion")}
+    # the two-phase one runs the Euler-Euler phase models: 'boiling' names it as it names those solvers
+    euler = [p for s, p in strength.items() if "EulerFoam" in s and not s.startswith("chtMultiRegion")]
+    if not cht and not euler:
+        return strength
+    best = max([*cht.values(), *euler])
+    out = {s: (p * 0.5 if s in cht and "TwoPhase" not in s else p) for s, p in strength.items()}
+    for solver in solver_words():
+        if solver.startswith("chtMultiRegion") and "TwoPhase" in solver:
+            out[solver] = max(out.get(solver, 0.0), best)
+    return out

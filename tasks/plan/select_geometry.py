@@ -13,10 +13,12 @@ from tasks.knowledge.casebase import CaseRecord
 from tasks.plan.select_catalog import _blocked_cached
 from tasks.plan.select_features import FLAG_WORDS, RequestFeatures
 from tasks.plan.select_names import (
+    DEGREE_WORDS,
     added_words,
     all_name_words_said,
     base_leaf,
     camel_words,
+    degree_word_named,
     name_word_counts,
     name_words_said,
     rare_name_word,
@@ -123,7 +125,8 @@ def _shared_words(r: CaseRecord, features: RequestFeatures) -> list[str]:
     """The request's geometry words that the tutorial's name or canonical description uses."""
     rwords = set(name_words("/".join(r.case.split("/")[2:]))) | set(description_of(r.case))
     rwords = {_stem(w) for w in rwords}
-    return [w for w in dict.fromkeys(features.words) if w in rwords]
+    return [w for w in dict.fromkeys(features.words) if w in rwords
+            and (root(w) not in DEGREE_WORDS or degree_word_named(r.case, w, features.clauses))]
 
 
 def _own_geometry(r: CaseRecord, features: RequestFeatures) -> list[str]:
@@ -152,7 +155,8 @@ def _best_other_geometry(features: RequestFeatures, records: list[CaseRecord], c
 def _shape_names_said(case: str, features: RequestFeatures) -> list[str]:
     """The words of the tutorial's name the request says as words of its shape: not its fluid, how
     warm it is, its speed regime or how a body moves (_NOT_SHAPE_ROOTS)."""
-    return [w for w in name_words_said(case, features.said) if root(w) not in _NOT_SHAPE_ROOTS]
+    return [w for w in name_words_said(case, features.said) if root(w) not in _NOT_SHAPE_ROOTS
+            and (root(w) not in DEGREE_WORDS or degree_word_named(case, w, features.clauses))]  # not 'a small tank'
 
 
 @lru_cache(maxsize=4)

@@ -24,8 +24,8 @@ MIN_ROOT = 3
 def camel_words(name: str) -> list[str]:
     """The lower-case words of one path part: 'cavityCoupledU' -> cavity coupled u,
     'biconic25-55Run35' -> biconic 25 55 run 35, 'hotRadiationRoomFvDOM' -> hot radiation room fv dom."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])",
-                    " ", name)
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
+                    r"|(?<=\d[D])(?=[A-Z])", " ", name)  # '2DLTS' -> 2 d lts
     return [w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w]
 
 
@@ -160,3 +160,38 @@ def name_word_points(words: list[str], counts: dict[str, int]) -> float:
 def rare_name_word(words: list[str], counts: dict[str, int]) -> bool:
     """One of the words is carried by at most two tutorial names: the request describes that tutorial."""
     return any(counts.get(root(w), 3) <= max(RARE_NAME_POINTS) for w in words)
+
+
+# adjectives of size, resolution or speed that some tutorial names carry ('damBreak4phaseFine',
+# 'smallPoolFire2D', 'lowRe'): in a request they mostly compare or qualify ('twice as fine', 'a coarse
+# mesh', 'a small tank'), so they count as a name's word only where the request uses them as one
+DEGREE_WORDS = frozenset(root(w) for w in """fine coarse small large big long short tall thin thick wide narrow
+low high deep shallow tiny huge fast slow dense""".split())
+_DEGREE = r"(?:fine|coarse|small|large|big|long|short|tall|thin|thick|wide|narrow|low|high|deep|shallow|tiny|huge" \
+          r"|fast|slow|dense)"
+# a degree adjective in a comparison or qualifying the mesh, its cells or the time step
+_COMPARED = re.compile(
+    rf"\b(?:as|than|twice|thrice|times|more|less|too|very|bit|much|slightly|so|extra|quite|rather|fairly"
+    rf"|sufficiently|reasonably|relatively|\d+\s*x|x)\s+({_DEGREE})\b"
+    rf"|\b({_DEGREE})(?=\s+(?:as|than|enough|mesh|meshes|grid|grids|resolution|cells?|refinement|spacing"
+    rf"|discreti[sz]ation|time[- ]?steps?|steps?|timesteps?|version|setting|settings)\b)", re.I)
+
+
+def without_comparisons(text: str) -> str:
+    """The request with its degree adjectives blanked where they compare or qualify the mesh
+    ('twice as fine as', 'a coarse mesh', 'finer than', 'a small time step'): no tutorial name
+    says them there."""
+    return _COMPARED.sub(lambda m: m.group(0)[: (m.start(1) if m.group(1) else m.start(2)) - m.start(0)], text)
+
+
+def degree_word_named(case: str, word: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
+    """A degree adjective of the tutorial's name is used as a word of that name: right next to
+    another word of it in one clause ('the small pool fire', 'dam break 4-phase fine'), not
+    describing something else ('a small tank')."""
+    own = {root(w) for w in tutorial_name_words(case)} - {root(word)}
+    key = root(word)
+    for words in clauses:
+        for i, w in enumerate(words):
+            if w == key and own & set(words[max(i - 2, 0):i] + words[i + 1:i + 3]):
+                return True
+    return False

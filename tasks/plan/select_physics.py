@@ -160,10 +160,12 @@ def _class_points(r: CaseRecord, solver: str, features: RequestFeatures, why: li
             why.append("the whole fluid in a rotating frame (SRF)")
         elif r.mrf:
             points -= 40.0
-    if features.solid_and_fluid and solver.startswith("chtMultiRegion") and "TwoPhase" not in solver \
+    two_phase = features.two_phase_coolant  # a boiling coolant, water and its vapour
+    if features.solid_and_fluid and solver.startswith("chtMultiRegion") and ("TwoPhase" in solver) == two_phase \
             and _has_fluid_region(r.path):
         points += CLASS_POINTS + 25.0  # a single-region tutorial named like the flow has no solid to conduct in
-        why.append("a solid and a fluid exchanging heat (conjugate heat transfer)")
+        why.append("a solid and a fluid exchanging heat (conjugate heat transfer)"
+                   + (", the fluid in two phases" if two_phase else ""))
     if solver.startswith("chtMultiRegion") and not _has_fluid_region(r.path) and \
             not set(features.words) & _SOLID_ONLY_WORDS:
         points -= 20.0  # a solid region alone (jouleHeatingSolid) is no base for a flow

@@ -1,6 +1,6 @@
 """What a tutorial's own files say about its physics beyond its case-base record: a porous zone,
 a part that rotates without a rotating zone, a non-Newtonian fluid, thermal radiation, a mesh that
-moves. Read once per tutorial and cached; base selection (tasks/plan/select.py) turns them into
+moves, local time stepping. Read once per tutorial and cached; base selection (tasks/plan/select.py) turns them into
 physics flags and points."""
 
 from __future__ import annotations
@@ -137,3 +137,18 @@ def models_phase_change(root: Path) -> bool:
 @lru_cache(maxsize=1024)
 def phase_change_cached(path: str) -> bool:
     return models_phase_change(Path(path)) if path else False
+
+
+_LOCAL_EULER = re.compile(r"\bdefault\s+localEuler\b")
+
+
+def steps_locally(root: Path) -> bool:
+    """The tutorial marches with local time stepping (LTS): system/fvSchemes' default ddt scheme is
+    localEuler (rhoPimpleFoam's angledDuctLTS, reactingFoam's *_LTS flames, interFoam's DTCHull)."""
+    found = find_file(root / "system", "fvSchemes")
+    return bool(found is not None and _LOCAL_EULER.search(read_text(found)))
+
+
+@lru_cache(maxsize=1024)
+def local_time_stepping_cached(path: str) -> bool:
+    return steps_locally(Path(path)) if path else False

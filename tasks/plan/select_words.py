@@ -204,7 +204,11 @@ def description_of(case: str) -> tuple[str, ...]:
         if len(o) == len(parts) and o[:2] == parts[:2] and o[-1] == parts[-1] and o[2] in _TURBULENCE_FOLDERS \
                 and parts[2] in _TURBULENCE_FOLDERS:
             return tuple(words)
-    return ()
+    # a variant beside its base in one folder ('counterFlowFlame2DLTS' beside 'counterFlowFlame2D'): its geometry
+    bases = [other for other in known if other.rsplit("/", 1)[0] == case.rsplit("/", 1)[0]
+             and parts[-1].startswith(other.rsplit("/", 1)[-1]) and other != case
+             and not parts[-1][len(other.rsplit("/", 1)[-1])].islower()]
+    return tuple(known[max(bases, key=len)]) if bases else ()
 
 
 _TURBULENCE_FOLDERS = {"laminar", "RAS", "LES", "DNS"}

@@ -1,0 +1,417 @@
+"""The role each stated quantity plays, from the words around it: a grammar of role phrases per
+quantity kind ("the lid moves at 2 m/s", "2 m/s lid": a lid velocity; "air enters at 300 K": an
+inlet temperature). Pure functions over the text of a request."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.plan.extract import _QUANTITY, Quantity, _kind_of
+
+# what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
+# a "rotating frame" is no output)
+_WRITE_WORDS = ("write", "output", "save", "every ", "dump", "snapshot", "frame every", "frame each", "frame per",
+                "frames every", "frames each", "frames per", "store ", "stored", "storing", "record")
+# (role, words that announce it) per quantity kind; the first role whose words appear in the
+# quantity's clause wins, the last role of a kind is its default.
+_ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+    "velocity": [
+        ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "slid", "moves at",
+                          "moving at", "driven")),
+        ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
+        ("inlet_velocity", ("inlet", "inflow", "enter", "incoming", "free stream", "free-stream", "freestream",
+                            "upstream", "approach", "wind", "jet", "injected", "blow", "flow speed", "bulk",
+                            "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "u_inf", "u_0", "u0 ", "at")),
+    ],
+    "pressure": [
+        # a drop across the domain is what the inlet is held at above the outlet (as parametric_inflow
+        # reads it): "a pressure drop of 0.5 kPa", "dp = 300 Pa", "a pressure difference of 2 psi"
+        ("inlet_pressure", ("pressure drop", "pressure difference", "pressure differential", "pressure loss",
+                            "drop of", "difference of", "delta p", "delta_p", "deltap", "dp ", "dp=", "dp:",
+                            "Δp", "δp")),
+        ("outlet_pressure", ("outlet", "exit", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
+        ("inlet_pressure", ("inlet", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply",
+                            "enters", "arriv", "comes in", "coming in", "inflow", "incoming")),
+        ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere", "room",
+                              "domain", "interior", "tank", "pressure")),
+    ],
+    "temperature": [
+        ("reference_temperature", ("reference", "tref", "t_ref")),
+        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed", "t_in ",
+                               "t_in=", "t_in =", "fed ", "comes in", "coming in", "flows in", "arriving",
+                               # what leaves a nozzle enters the domain ("gas leaves the nozzle at 500 K")
+                               "nozzle", "injector", "orifice", "issues from", "issuing from")),
+        ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
+        ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
+        ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
+                              "plate", "boundary", "patch", "held at", "kept at", "maintained at", "fixed at",
+                              # a solid body in the flow is a wall ("two cylinders both at 350 K")
+                              "cylinder", "rods", "rod ", "sphere", "body", "bodies", "block ", "blocks", "fins", "fin ",
+                              "obstacle", "blade", "chip", "wire", "tubes", "tube wall", "pins", "cube")),
+        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "room", "domain",
+                                 "interior", "tank", "temperature")),
+    ],
+    "length": [
+        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
+                               "pellet", "balls")),  # plural: many small spheres are particles
+        ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
+                       "cell width", "cell length")),
+        ("first_layer", ("first layer", "first cell", "first-layer", "wall-adjacent")),
+        ("geometry", ()),
+    ],
+    "density": [
+        ("particle_density", ("particle", "parcel", "grain", "sand", "bead", "droplet", "solid", "sphere", "pellet",
+                              "balls")),
+        ("density", ()),
+    ],
+    "time": [
+        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run", "total",
+                      "simulated time", "physical time", "flow time", "run time")),  # before "dt" (en-dT-ime)
+        ("start_time", ("start at", "starting at", "starting from", "start from", "starts at", "starts from",
+                        "start time", "starttime", "start_time", "t_start", "begin at", "begins at", "beginning at",
+                        "restart", "onwards from")),
+        ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
+                     "increment", "steps of", "step of")),
+        ("write_interval", _WRITE_WORDS),
+        # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
+        ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
+        ("end_time", ()),
+    ],
+    "iterations": [
+        ("write_interval", _WRITE_WORDS),
+        ("end_time", ()),
+    ],
+    "fraction": [
+        ("turbulence_intensity", ("intensity", "turbulence", "turbulent")),
+        ("fill_fraction", ()),
+    ],
+    "count": [("mesh_cells_each", ("per side", "per direction", "each direction", "every direction", "per axis",
+                                   "per dimension", "per edge", "each way", "in all directions")),
+              ("mesh_cells_axis", ())],
+}
+_SIMPLE_ROLES = {
+    "kinematic_viscosity": "nu", "dynamic_viscosity": "mu", "angular_velocity": "angular_velocity",
+    "frequency": "frequency", "reynolds": "reynolds", "mach": "mach", "rayleigh": "rayleigh",
+    "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
+    "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
+    "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
+    "conductivity": "conductivity",
+}
+# a clause ends at a stop, a joining word or a list's bullet, also when the list was put on one
+# line ("- end: 1 s - output: every 0.1 s", "end time 2 s • write 0.5 s")
+_CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b|\s[•·|▪]\s|\s[-–—*]\s(?=[A-Za-z])")
+
+
+def _clause_before(q: Quantity) -> str:
+    """The words of the quantity's own clause before it ("..., the lid moves at" -> "the lid moves at")."""
+    before = q.before
+    cut, label = 0, ""
+    for m in _CLAUSE_END.finditer(before):
+        cut, label = m.end(), before[:m.start()] if m.group(0).startswith(":") else ""
+    if before[cut:].strip():
+        # "Outlet: atmospheric (101325 Pa)": a short label before a colon names what follows
+        head = re.split(r"[,;.:(\n]\s*", label)[-1].strip()
+        if head and len(head.split()) <= 3 and not re.search(r"\d", head):
+            return head + ": " + before[cut:]
+        return before[cut:]
+    # "lid: 1 m/s" reads its words from the clause before; "DT 0.002, 0.2 s" does not (that
+    # clause has its own number)
+    tail = before[-40:]
+    last = None
+    for last in re.finditer(r"\d", tail):
+        pass
+    return tail[last.end():] if last else tail
+
+
+_FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle", "inflow angle", "sideslip",
+                     "free stream", "free-stream", "freestream", "wind")
+
+
+FLUID_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:air|water|gas|fluid|oil|nitrogen|steam|helium|argon|co2|"
+                          r"methane|mixture|liquid)\b", re.I)
+_RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|till|up to|stop(?:s|ping)?(?: at)?|"
+                       r"end(?:s|ing)? at|end|finish(?:es|ing)?|halt|terminate|for|over)\b")
+
+
+def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
+    """The role of one quantity, from the words of its clause (after it first: "0.1 m wide");
+    `before` is the request's text before it (q.before, its last 80 characters, by default)."""
+    if q.kind == "angle":  # a flow angle turns the inflow; any other angle is the shape's ("a 15 degree wedge")
+        words = _clause_before(q) + " " + q.after
+        return "angle" if any(w in words for w in _FLOW_ANGLE_WORDS) else "wall_angle"
+    if q.kind in ("frequency", "kinematic_viscosity"):  # "a specific dissipation rate of 440 1/s"
+        turbulence = _turbulence_role(q, _clause_before(q), _own_after(q.after if after is None else after, q.kind))
+        if turbulence is not None:
+            return turbulence
+    if q.kind in _SIMPLE_ROLES:
+        return _SIMPLE_ROLES[q.kind]
+    roles = _ROLE_WORDS.get(q.kind)
+    if not roles:
+        return q.kind
+    clause = _own_words(_clause_before(q), roles)  # "hot wall 310 K cold wall 300 K": 300 K is the cold wall's
+    said_after = (q.after if after is None else after).lower()  # up to its clause's end, for _fluid_subject
+    own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
+    after = _own_after(q.after if after is None else after, q.kind).lower()
+    if q.kind == "time" and (re.match(r"(?:time[- ]?)?steps?\b", after) or re.match(r"(?:time[- ]?)?steps?\b", own_word)
+                             or _STEP_BEFORE.search(clause)):
+        return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)
+    if q.kind == "length" and (_CELL_AFTER.match(after) or _CELL_AFTER.match(own_word)):
+        return "cell_size"  # "0.25 m cells", "a 5 mm mesh": the size of a cell, not of the shape
+    if q.kind == "fraction" and (_COMPARED_AFTER.match(own_word) or _BY_BEFORE.search(q.before[-40:])):
+        return "relative_change"  # "40 % more viscous", "20% faster", "increase it by 10 %": a change of another value
+    turbulence = _turbulence_role(q, clause, after)
+    if turbulence is not None:
+        return turbulence
+    if q.kind == "fraction" and _intensity_symbol(q):
+        return "turbulence_intensity"  # "Tu 10 %", "I = 5 % at the inlet": the symbol of the intensity
+    for role, words in roles:
+        if any(_says(w, after) for w in words if len(w) > 2):
+            return role  # "300 K air entering", "2 m/s lid"
+    if q.kind == "temperature" and FLUID_AFTER.match(after):
+        return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
+    inherited = _subject_role(q, roles, q.before if before is None else before.lower())
+    if q.kind == "temperature":
+        fluid = _fluid_subject(clause, roles, _CLAUSE_END.split(said_after + " ", maxsplit=1)[0],
+                               re.split(r"[.!?;]\s|\n", q.before if before is None else before.lower())[-1])
+        if fluid is not None:  # "a sphere at 500 K cools in still air at 300 K": the air's
+            return inherited or fluid  # "0.2 kg/s of air at 350 K": the inflow's
+    for role, words in roles:
+        hits = [w for w in words if _says(w, clause)]
+        if hits and inherited and all(w in _GENERIC_WORDS for w in hits):
+            return inherited  # "the jet enters at 300 m/s with a temperature of 250 K": the jet's
+        if hits and all(w in _GENERIC_WORDS for w in hits):
+            return _subject_of_sentence(q, roles) or role  # "the lid, a thin moving wall, slides at 3 m/s"
+        if hits:
+            return role
+    if q.kind in ("time", "iterations") and _RUN_VERB.search(clause):
+        return "end_time"  # "adjustable time step, run 0.1 s": its own clause says what it is
+    if inherited:
+        return inherited
+    joined = _JOINED_TO_VALUE.match(re.split(r"[,;.:!?\n]\s", q.before)[-1])
+    if joined:  # "the room is at 300 K and 1 atm": the words before the value it is joined to
+        for role, words in roles:
+            if any(_says(w, joined.group("head")) for w in words if w not in _GENERIC_WORDS and len(w) > 2):
+                return role
+    wider = _after_same_kind(q.before[-80:], q.kind)
+    digits = list(re.finditer(r"\d", wider))
+    if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
+        rest = wider[digits[-1].end():]
+        cut = re.search(r"[,;]\s", rest)
+        wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
+    for role, words in roles:
+        if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
+            return role
+    return roles[-1][0]
+
+
+# a fluid named as the subject of a temperature ("still air at 300 K", "the fluid starts at 300 K")
+_FLUID_WORD = re.compile(r"(?<![a-z])(?:air|water|gas|gases|fluid|oil|nitrogen|steam|helium|argon|co2|methane|"
+                         r"mixture|liquid|coolant|melt|exhaust|flue gas|vapou?r|refrigerant|brine|seawater)(?![a-z])")
+
+
+def _fluid_subject(clause: str, roles: list[tuple[str, tuple[str, ...]]], after: str = "",
+                   sentence: str = "") -> str | None:
+    """The role of a temperature whose nearest subject is a fluid, not a wall or a body ("water at
+    293.15 K", "the fluid starts at 300 K", "a cylinder at 400 K in air at 300 K"): the inflow's
+    when the clause says an inflow, else the fluid's initial one; None when a wall, a body, a
+    hot/cold side or a reference is named after the fluid ("air near the hot wall at 310 K").
+    `after`: the words after the value up to its clause's end; `sentence`: its sentence before it
+    (a fluid beside a body named there, not at rest, is left to the other words)."""
+    digits = list(re.finditer(r"\d", clause))
+    own = clause[digits[-1].end():] if digits else clause  # the words after an earlier value
+    fluids = list(_FLUID_WORD.finditer(own))
+    if not fluids:
+        return None
+    tail = own[fluids[-1].end():]
+    words = dict(roles)
+    named_after = ("reference_temperature", "hot_wall_temperature", "cold_wall_temperature", "wall_temperature")
+    if any(_says(w, tail) for r in named_after for w in words.get(r, ()) if len(w) > 2):
+        return None
+    if any(_says(w, own + " " + after) for w in words.get("inlet_temperature", ()) if len(w) > 2):
+        return "inlet_temperature"  # "oil at 60 degC is pumped in through the inlet"
+    if _AT_REST.search(own + " " + after) or not any(_says(w, sentence) for w in words.get("wall_temperature", ())
+                                                    if len(w) > 2 and w not in _GENERIC_WORDS):
+        return "initial_temperature"  # "a sphere at 500 K cools in still air at 300 K": the air's
+    return None  # a fluid beside a body in a flow ("cylinder surface 350 K, water at 290 K"): left to the words
+
+
+# words that say a fluid is at rest or fills the domain: its temperature is the initial one
+_AT_REST = re.compile(r"\b(?:still|quiescent|stagnant|at rest|starts?|starting|initial(?:ly)?|fills?|filling|filled|"
+                      r"inside|ambient|surrounding|around (?:it|them)|room|tank|box|cavity|enclosure)\b")
+
+
+def _after_same_kind(wider: str, kind: str) -> str:
+    """The words after the last earlier value of the same kind: those before it are that value's
+    ("output each 5 iterations, simpleFoam 500 iterations": "output" is the 5's, not the 500's)."""
+    last = None
+    for m in _QUANTITY.finditer(wider):
+        try:
+            if _kind_of(m.group("unit"))[0] == kind:
+                last = m
+        except ValueError:
+            continue
+    return wider[last.end():] if last is not None else wider
+
+
+# a percentage said as a change of another value: "40 % more", "20% faster", "10 % higher than", "by 5 %"
+_COMPARED_AFTER = re.compile(r"(?:more|less|fewer|higher|lower|faster|slower|larger|smaller|greater|bigger|"
+                             r"warmer|colder|cooler|hotter|thicker|thinner|longer|shorter|above|below|over|under|"
+                             r"up|down|increase|decrease|reduction|rise|drop|of\s+(?:the|its)\s+(?:current|original|"
+                             r"base|tutorial|default))\b")
+_BY_BEFORE = re.compile(r"\b(?:increas\w*|decreas\w*|reduc\w*|rais\w*|lower\w*|scal\w*|chang\w*|grow\w*|"
+                        r"shrink\w*|cut|boost\w*|drop\w*|up|down)\b[^,;.\d]{0,40}\bby\s+(?:about\s+|roughly\s+)?$")
+# "step 1 ms", "time step: 1 ms", "steps of 1 ms": a step named right before its value
+_STEP_BEFORE = re.compile(r"(?:^|[,;:(]\s*|\b(?:a|the|fixed|constant|with|and|uniform)\s+)(?:time[- ]?)?steps?"
+                          r"(?:\s+size)?\s*(?:=|:|of|is)?\s*$")
+_CELL_AFTER = re.compile(r"(?:(?:uniform|cubic|square|hex(?:ahedral)?|structured|grid|mesh)\s+)?"
+                         r"(?:cells?|elements?|hexahedra|grid spacing|mesh|grid|resolution|spacing)\b")
+# a turbulence field said by its meaning or symbol, with the kind its value is read as: a k in
+# m2/s2 reads like a kinematic pressure, an omega in 1/s like a frequency, a nuTilda like a nu (the
+# symbol omega alone may name a rotation and is left to the field binder); an epsilon's m2/s3 is
+# its own kind
+_TURBULENCE_ROLES: list[tuple[re.Pattern[str], str, str]] = [
+    (re.compile(r"specific\s+(?:turbulen(?:t|ce)\s+)?dissipation|turbulen(?:t|ce)\s+frequency"),
+     "specific_dissipation_rate", "frequency"),
+    (re.compile(r"turbulen(?:t|ce)\s+(?:kinetic\s+)?energy|(?<![\w.])(?:tke|k)(?![\w.])"),
+     "turbulent_kinetic_energy", "pressure"),
+    (re.compile(r"modified\s+(?:turbulent\s+|eddy\s+)?viscosity|(?<![\w.])nutilda(?![\w.])|ν̃"),
+     "modified_viscosity", "kinematic_viscosity"),
+]
+# between a field's symbol and its value ("k of", "epsilon =", "k at the inlet:")
+_TURBULENCE_LINK = re.compile(r"(?:\s*(?:=|:|of|is|at|to|be|set to|equal to|should be|the|an?|inlet|outlet|"
+                              r"initial(?:ly)?|everywhere|walls?|value))*\s*$")
+_TURBULENCE_AFTER = re.compile(r"\s*(?:of\s+)?(?:the\s+)?(?:inlet\s+|initial\s+)?")
+
+
+# a percentage's symbol right before it: "Tu 10 %", "TI = 5%" name the turbulence intensity;
+# "I = 5 %" only beside words of turbulence or of an inflow ("I" alone names many things)
+_INTENSITY_SYMBOL = re.compile(r"(?<![\w.])(?P<sym>tu|ti|i)\s*(?:=|:|of|is|at|~|≈)?\s*(?:about\s+|around\s+)?$")
+_INFLOW_WORDS = re.compile(r"turbulen|inlet|inflow|free[- ]?stream|upstream|incoming|intensity|k-?epsilon|"
+                           r"k-?omega|\bsst\b|\brans\b|\bles\b|eddy")
+
+
+def _intensity_symbol(q: Quantity) -> bool:
+    """Whether a percentage is written after the symbol of a turbulence intensity."""
+    m = _INTENSITY_SYMBOL.search(q.before.lower()[-20:])
+    if m is None:
+        return False
+    if m.group("sym") in ("tu", "ti"):
+        return True
+    near = q.before.lower()[-60:] + " " + q.after.lower()[:40]
+    return _INFLOW_WORDS.search(near) is not None
+
+
+def _turbulence_role(q: Quantity, clause: str, after: str) -> str | None:
+    """The role of a value whose words name a turbulence field ("a turbulent kinetic energy of
+    0.002 m2/s2", "150000 1/s specific dissipation rate", "k = 0.375 m2/s2"); None when they name
+    none. A symbol ("k", "nuTilda") counts only right before the value; a phrase anywhere in its
+    clause."""
+    if q.kind == "dissipation_rate":
+        return "dissipation_rate"
+    for pattern, role, kind in _TURBULENCE_ROLES:
+        if q.kind != kind:
+            continue
+        if pattern.match(after, _TURBULENCE_AFTER.match(after).end()):
+            return role
+        if any(_TURBULENCE_LINK.fullmatch(clause, m.end()) or " " in m.group(0) for m in pattern.finditer(clause)):
+            return role
+    return None
+
+
+def _own_words(clause: str, roles: list[tuple[str, tuple[str, ...]]]) -> str:
+    """The words of a clause after the value before it, when they say a role or a run verb ("steps
+    of 1.25 ms for 0.1 s": "for" is the 0.1 s's, "steps of" the 1.25 ms's); else the whole clause."""
+    digits = list(re.finditer(r"\d", clause))
+    if not digits:
+        return clause
+    own = clause[digits[-1].end():]
+    own = own[re.match(r"\s*[^\s]*", own).end():]  # the earlier value's unit
+    said = any(_says(w, own) for _, words in roles for w in words if len(w) > 2) or _RUN_VERB.search(own)
+    return own if said else clause
+
+
+_JOINED_TO_VALUE = re.compile(r"(?P<head>[^\d]*?)\d[^,;:]*?\b(?:and|with)\s*$")
+_OWN_CLAUSE_ONLY = {"period"}  # a model's time is named beside its value, never inherited from a clause before
+
+
+def _says(word: str, text: str) -> bool:
+    """Whether the text holds the role word: a short one ("dt", "top", "jet") as a word of its
+    own ("goldschmidt" says no "dt"), a longer one anywhere ("heated" in "preheated")."""
+    if len(word.strip()) > 3:
+        return word in text
+    return re.search(rf"(?<![a-z]){re.escape(word.strip())}(?![a-z])", text) is not None
+
+
+# words that name only the kind of a quantity, not the place it is for
+_GENERIC_WORDS = ("temperature", "pressure", "velocity", "speed", "at")
+# the role a value joined to an inlet's clause by "with"/"and"/"at" takes ("air enters at 2 m/s
+# and 300 K", "the jet leaves at 315 m/s with a temperature of 247 K and a pressure of 2.7 bar")
+_SUBJECT_ROLES = {"temperature": "inlet_temperature", "pressure": "inlet_pressure"}
+_SUBJECT_WORDS = re.compile(r"\b(?:inlets?|inflow|enters?|entering|jets?|incoming|injected|supply|feed|fed"
+                            r"|blown|blows?|blowing|(?:comes?|coming|flows?|flowing) in|arriv\w*|supplied"
+                            r"|admitted|introduced)\b")
+_JOINED = re.compile(r"\b(?:with|and|at)\b")
+
+
+def _subject_of_sentence(q: Quantity, roles: list[tuple[str, tuple[str, ...]]]) -> str | None:
+    """The role a sentence's subject names when the value's own clause says only what kind it is
+    ("The lid, which is a thin moving wall, slides to the right at 3 m/s"): the role word nearest
+    before the value, since the sentence began or the value before it ended."""
+    start = 0
+    for m in re.finditer(r"[.!?;]\s|\n|\d", q.before):
+        start = m.end()
+    words = q.before[start:]
+    best: tuple[int, str] | None = None
+    for role, names in roles:
+        if role in _OWN_CLAUSE_ONLY:
+            continue
+        for w in names:
+            if w in _GENERIC_WORDS or len(w.strip()) < 3:
+                continue
+            at = [m.start() for m in re.finditer(rf"(?<![a-z]){re.escape(w.strip())}" if len(w.strip()) <= 3
+                                                  else re.escape(w), words)]
+            if at and (best is None or at[-1] > best[0]):
+                best = (at[-1], role)
+    return best[1] if best else None
+
+
+def _own_after(after: str, kind: str) -> str:
+    """The words right after a value that describe it ("2 m/s lid", "5 cm radius gas bubble at
+    2 MPa"); words that lead on to the next value of the same kind ("8000 s writing every 50 s")
+    describe that one."""
+    words = _CLAUSE_END.split(after + " ", maxsplit=1)[0]
+    digit = re.search(r"\d", words)
+    if digit:
+        nxt = _QUANTITY.match(words, digit.start())
+        if nxt is not None and _kind_of(nxt.group("unit"))[0] == kind:
+            return ""
+        words = words[:digit.start()]
+    words = words.lower()
+    place = _PLACE_AFTER.match(words.strip())
+    if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid"
+        return " ".join(words.strip()[:place.end()].split() + words.strip()[place.end():].split()[:2])
+    return " ".join(words.split()[:3])
+
+
+# the words that lead from a value to the place it is for
+_PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
+                          r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given)\s+)?"
+                          r"(?:at|on|to|for|through|across|along|in|into|over|of)\s+(?:the\s+|both\s+|all\s+)?")
+
+
+def _subject_role(q: Quantity, roles: list[tuple[str, tuple[str, ...]]], before: str) -> str | None:
+    """The inlet role of a temperature or pressure joined (by with/and/at, no punctuation) to
+    a clause about an inlet or a jet: that clause is its subject."""
+    role = _SUBJECT_ROLES.get(q.kind)
+    if role is None or role not in [r for r, _ in roles]:
+        return None
+    parts = re.split(r"([,;.:!?\n]\s)", before)
+    segment = parts[-1]
+    if len(parts) > 2 and parts[-2].startswith(",") and re.match(r"\s*(?:at|with)\b", segment):
+        segment = parts[-3] + ", " + segment  # "The jet, at 300 m/s and 250 K,": the jet's
+    if not _JOINED.search(segment) or re.search(r"\b(?:outlets?|exits?|walls?|initial(?:ly)?|ambient)\b", segment):
+        return None
+    if _SUBJECT_WORDS.search(segment):
+        return role
+    flows = [m for m in _QUANTITY.finditer(segment) if _kind_of(m.group("unit"))[0] in ("mass_flow", "volume_flow")]
+    return role if flows else None  # "0.2 kg/s of air at 350 K": the inflow's temperature
