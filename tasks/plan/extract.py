@@ -772,13 +772,14 @@ def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 # gauge and absolute pressures: by the unit's own letter ("psig", "barg", "psia", "bara"), a word
-# after the value ("2 bar gauge", "1 atm absolute", "101.3 kPa abs", "3 bar g") or before it, in its
-# clause ("a gauge pressure of 2 bar", "absolute pressure 1.2 bar")
+# after the value ("2 bar gauge", "1 atm absolute", "101.3 kPa abs", "3 bar g", "20 kPa above atmospheric")
+# or before it, in its clause ("a gauge pressure of 2 bar", "absolute pressure 1.2 bar", "an overpressure of")
 _GAUGE_UNIT = re.compile(r"(?:psi|bar|Pa)g$")
 _ABSOLUTE_UNIT = re.compile(r"(?:psi|bar|Pa)a$")
-_REFERENCE_AFTER = re.compile(r"\s*(?:\(\s*)?(?:(?P<g>gauge|gage|g)|(?P<a>absolute|abs|a(?=\s*\))))\b\.?(?:\s*\))?",
+_REFERENCE_AFTER = re.compile(r"\s*(?:\(\s*)?(?:(?P<g>gauge|gage|g|over-?pressure|(?:above|over|in\s+excess\s+of)\s+(?:the\s+)?"
+                              r"(?:atmospher(?:e|ic)|ambient|surroundings))|(?P<a>absolute|abs|a(?=\s*\))))\b\.?(?:\s*\))?",
                               re.I)
-_REFERENCE_BEFORE = re.compile(r"\b(?:(?P<g>gauge|gage)|(?P<a>absolute))\b[^\d,;:.]{0,30}$", re.I)
+_REFERENCE_BEFORE = re.compile(r"\b(?:(?P<g>gauge|gage|over-?pressure)|(?P<a>absolute))\b[^\d,;:.]{0,30}$", re.I)
 
 
 def pressure_reference(text: str, start: int, end: int) -> Literal["gauge", "absolute"] | None:

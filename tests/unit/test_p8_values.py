@@ -294,3 +294,16 @@ def test_equal_values_listed_are_kept(text: str, count: int) -> None:
 def test_a_vector_named_by_its_field_is_left_to_the_field_binder(text: str) -> None:
     assert not [q for q in read_stated(text) if q.quantity == "velocity"]
     assert [f.field for f in find_field_values(text, ["U"], ["inlet"]) if f.vector is not None] == ["U"]
+
+
+@pytest.mark.parametrize("text", [
+    "the inlet is held 20 kPa above atmospheric",
+    "outlet at 0.5 bar over ambient",
+    "a 3 psi overpressure at the inlet",
+    "an over-pressure of 150 Pa on the inflow",
+    "inlet pressure 2 bar above the atmosphere",
+])
+def test_a_pressure_said_against_the_atmosphere_is_gauge(text):
+    from tasks.plan.stated import read_stated
+    pressures = [q for q in read_stated(text) if q.quantity == "pressure"]
+    assert pressures and pressures[0].reference == "gauge"
