@@ -33,6 +33,18 @@ _WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm
 _ALONG = (r"(?:along\s+(?:the\s+)?x(?:[- ]?(?:axis|direction))?\b|in\s+the\s+x[- ]?(?:axis|direction)\b"
           r"|(?:along|in)\s+the\s+(?:(?:streamwise|flow|axial|mean[- ]flow)\s+direction|direction\s+of\s+(?:the\s+)?flow))")
 
+def _opening_words(names: str, side: str, order: str, place: str) -> tuple[str, str]:
+    """The words of an inlet's or an outlet's height ("inlet height", "height upstream", "height 2 cm
+    upstream", "inlet 2 cm", "a 2 cm high inlet"): `names` of the opening, the `side` word, the
+    `order` word before "the step", the `place` words after a length."""
+    rest = r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"
+    return (rf"(?:{names}|{side})\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
+            rf"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:{side}|{order}\s+the\s+(?:step|expansion|contraction|change))"
+            rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:{place})\b)"
+            rf"|(?:{names})(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
+            rf"(?:high|wide)\s+(?:{names})|(?<=[A-Za-z\"]\s)(?:{names})\b" + rest)
+
+
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
@@ -44,18 +56,8 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b|{_OUTER_BODY}\s+(?:bore\s+)?(?-i:r)(?=\s*[=:]?\s*\d)", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
     "inner_diameter": (rf"{_INNER}diameter|(?-i:\bID\b)", rf"inner\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
     "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
-    "inlet_height": (rf"(?:inlet|entrance|entry|upstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
-                     r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:upstream|before\s+the\s+(?:step|expansion|contraction|change))"
-                     rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:upstream|before)\b)"
-                     rf"|(?:inlet|entrance|entry)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
-                     r"(?:high|wide)\s+(?:inlet|entrance|entry)|(?<=[A-Za-z\"]\s)(?:inlet|entrance|entry)\b"
-                     r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
-    "outlet_height": (rf"(?:outlet|exit|downstream)\s+(?:(?:channel|duct|section|opening)\s+)?(?:height|width|size)"
-                      r"|(?:(?:channel|duct)\s+)?(?:height|width)\s+(?:downstream|after\s+the\s+(?:step|expansion|contraction|change))"
-                      rf"|(?:(?:channel|duct)\s+)?height(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}\s+(?:downstream|after|behind)\b)"
-                      rf"|(?:outlet|exit)(?=\s*(?:of\s+|=\s*|:\s*)?{NUM}\s*{UNIT}{_NOT_A_PLACE})",
-                      r"(?:high|wide)\s+(?:outlet|exit)|(?<=[A-Za-z\"]\s)(?:outlet|exit)\b"
-                      r"(?!\s+(?:channel|section|duct|length|pipe|leg|region|part|velocity|speed|flow|patch|boundary))"),
+    "inlet_height": _opening_words("inlet|entrance|entry", "upstream", "before", "upstream|before"),
+    "outlet_height": _opening_words("outlet|exit", "downstream", "after", "downstream|after|behind"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
     "upstream_length": (rf"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length"
