@@ -12,12 +12,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tasks.edit.caseops import MODEL_FALLBACK_FILE, covered_by, has_convection_scheme
+from tasks.edit.caseops import MODEL_FALLBACK_FILE, covered_by, has_convection_scheme, initial_field
+from tasks.edit.caseops_cells import courant_scale
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.commands import SOLVERS
 from tasks.foam.defaults import convection_entries, defaults
-from tasks.foam.geometry import block_cell_counts
 from tasks.foam.locked import check_locked
 from tasks.foam.physics import (
     changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
@@ -429,10 +429,12 @@ def _tutorials_solve(root: str, solver: str, field: str) -> bool | None:
 
 
 def courant_estimate(case: Path, solver: str) -> tuple[float, float, float] | None:
-    """(Co, dx, speed) of a fixed-step transient case: Co = |U| deltaT / dx from the largest fixed
-    velocity in 0/U and the smallest blockMesh cell; None when it cannot be told (steady, an
-    adjustable time step, no blockMeshDict, no velocity)."""
-    if is_steady(solver) or not (case / "system/blockMeshDict").is_file() or not (case / "0/U").is_file():
+    """(Co, dx, speed) of a fixed-step transient case: Co = speed deltaT / dx for the velocity of
+    the initial U (internal field, patch values, a sine inlet's amplitude) that crosses the
+    blockMesh cells fastest, on the smallest cells of its graded blocks (caseops_cells); None when
+    it cannot be told (steady, an adjustable time step, no blockMeshDict, no velocity)."""
+    u_file = initial_field(case, "U")
+    if is_steady(solver) or not (case / "system/blockMeshDict").is_file() or u_file is None:
         return None
     control = (case / "system/controlDict").read_text()
     if (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true"):
@@ -441,25 +443,10 @@ def courant_estimate(case: Path, solver: str) -> tuple[float, float, float] | No
         dt = float(fd.get(control, ["deltaT"]) or "nan")
     except ValueError:
         return None
-    bmd = (case / "system/blockMeshDict").read_text()
-    try:
-        scale = float(fd.get(bmd, ["convertToMeters"]) or fd.get(bmd, ["scale"]) or 1)
-    except ValueError:
-        return None  # a scale written as an expression
-    verts = [tuple(map(float, v)) for v in re.findall(r"\(\s*([-\d.eE+]+)\s+([-\d.eE+]+)\s+([-\d.eE+]+)\s*\)", fd.get(bmd, ["vertices"]) or "")]
-    counts = block_cell_counts(bmd)
-    if not verts or not counts:
+    scale = courant_scale((case / "system/blockMeshDict").read_text(), u_file.read_text())
+    if scale is None or dt != dt:
         return None
-    size = [scale * (max(v[i] for v in verts) - min(v[i] for v in verts)) for i in range(3)]
-    cells = [max(c[i] for c in counts) for i in range(3)]
-    spans = [s / n for s, n in zip(size, cells) if s > 0 and n > 0]
-    speeds = [abs(float(x)) for x in re.findall(r"uniform\s*\(\s*([-\d.eE+]+)", (case / "0/U").read_text())]
-    speeds += [abs(float(a)) for a in re.findall(r"amplitude\s+([-\d.eE+]+)", (case / "0/U").read_text())]
-    speed = max(speeds, default=0.0)
-    if not spans or speed <= 0 or dt != dt:
-        return None
-    dx = min(spans)
-    return speed * dt / dx, dx, speed
+    return scale.speed * dt / scale.length, scale.length, scale.speed
 
 
 def _courant(case: Path, solver: str) -> list[Problem]:

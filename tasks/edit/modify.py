@@ -15,7 +15,7 @@ import re
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
 from tasks.edit.caseops import initial_field
-from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files
+from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, bc_values
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
 from tasks.edit.modify_fluid import contact_angle_edits, fluid_edits, liquid_edits, surface_tension_edits, target_fluid
@@ -30,6 +30,7 @@ from tasks.edit.modify_mesh import (
     unrefinable,
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_patch_type import patch_type_edits
 from tasks.edit.modify_run import run_control_edits
 from tasks.edit.modify_stated import missing_field, stated_changes
 from tasks.edit.modify_state import read_state
@@ -198,6 +199,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         del span
 
     scaled_value_edits(plan, state, text)
+    patch_type_edits(plan, state, text, bc_values(state, plan))
     model_field_values(plan, state, text)
     surface_tension_edits(plan, state, text)
     contact_angle_edits(plan, state, qs, low)

@@ -15,10 +15,12 @@ from pydantic import BaseModel, ConfigDict
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
 from tasks.edit.caseops import initial_field
+from tasks.edit.timestep import fit_time_step
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import check_and_read
+from tasks.foam.geometry import block_mesh_patches, set_blockmesh_patch_type
 from tasks.foam.locked import LockedValue, flatten, load_locked, save_locked
 from tasks.foam.physics import fmt, inlet_turbulence, model_spec
 from tasks.plan.manifest import FileEdit
@@ -68,6 +70,8 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             raise RequestError(f"cannot refine the mesh of {case}: it has no system/blockMeshDict (a snappyHexMesh or "
                                "imported mesh: change its refinement levels or the background mesh by hand)")
         bmd.write_text(caseops.scale_blocks(bmd.read_text(), plan.refine))
+    for patch, new_type in plan.patch_types.items():
+        _set_mesh_patch_type(case, patch, new_type)
     locked = [v for v in load_locked(case)]
     for e in plan.edits:
         targets = _with_pristine_copies(case, e.file)
@@ -81,6 +85,9 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
     if plan.refine:
         locked = [v for v in locked if not (v.file == "system/blockMeshDict" and v.entry == ["blocks"])]
+    if not any(e.file == "system/controlDict" and e.entry == ["deltaT"] for e in plan.edits) and \
+            (note := fit_time_step(case, solver)) is not None:
+        plan.assumptions.append(note)  # a finer mesh, a faster inlet or a switch to a fixed-step solver
     if plan.ranks:
         _decompose(case, plan.ranks)
         locked = [v for v in locked if not (v.file == "system/decomposeParDict" and v.entry == ["numberOfSubdomains"])]
@@ -196,6 +203,25 @@ def _under(v: LockedValue, e: FileEdit) -> bool:
 def _model_entry(model: str) -> list[str]:
     sim = model_spec(model).simulation_type
     return ["simulationType"] if sim == "laminar" else [sim, f"{sim}Model"]
+
+
+def _set_mesh_patch_type(case: Path, patch: str, new_type: str) -> None:
+    """A patch's mesh type in system/blockMeshDict and, when the mesh was built, in
+    constant/polyMesh/boundary (OpenFOAM refuses a slip condition on a symmetryPlane patch)."""
+    bmd = case / "system/blockMeshDict"
+    if bmd.is_file() and patch in block_mesh_patches(bmd.read_text()):
+        bmd.write_text(set_blockmesh_patch_type(bmd.read_text(), patch, new_type))
+    boundary = case / "constant/polyMesh/boundary"
+    if boundary.is_file():
+        text = boundary.read_text()
+        new = re.sub(rf"(\b{re.escape(patch)}\s*\{{[^{{}}]*?\btype\s+)\w+(\s*;)", rf"\g<1>{new_type}\g<2>", text, count=1)
+        if new != text:
+            boundary.write_text(new)
+
+
+def bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
+    """The values the canonical BC selector fills in (k, epsilon, omega, ...) for `state` after `plan`."""
+    return _bc_values(state, plan)
 
 
 def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:

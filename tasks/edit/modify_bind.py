@@ -27,7 +27,8 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
-              and not _is_increment(text, q.text)]
+              and not _is_increment(text, q.text)
+              and not _seeds_a_field(plan, state, q.value)]
     if not stated:
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
@@ -38,6 +39,16 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
             taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+
+
+def _seeds_a_field(plan: ChangePlan, state: CaseState, value: float) -> bool:
+    """True when the value seeds a field the case does not have yet and the model switch writes
+    ("SST with omega = 2 1/s" on a k-epsilon case: plan.bc_values, the new 0/omega starts from it);
+    a field the case has keeps its file, so the binder sets the value there."""
+    from tasks.edit.caseops import initial_field
+    from tasks.foam.physics import fmt
+
+    return any(v == fmt(value) and initial_field(state.case_dir, f) is None for f, v in plan.bc_values.items())
 
 
 def _is_increment(text: str, quantity: str) -> bool:
@@ -56,7 +67,7 @@ _BY = re.compile(r"\bby\s*$", re.I)
 
 # "25% lower", "10 percent higher": a change of the present value, read by scaled_values
 _RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less|warmer|hotter|"
-                            r"colder|cooler|more|longer|shorter)\b(?!\s+than\b)", re.I)
+                            r"colder|cooler|more|longer|shorter|finer|coarser|fewer|denser)\b(?!\s+than\b)", re.I)
 
 
 def _field_name(rel: str) -> str:

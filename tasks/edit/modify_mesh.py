@@ -14,6 +14,7 @@ from pathlib import Path
 from tasks.core.errors import PlanError
 from tasks.edit import caseops
 from tasks.edit.modify_models import ChangePlan
+from tasks.edit.modify_refine import relative_refinement
 from tasks.edit.modify_words import FACTOR_TOKEN, token_factor
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
@@ -172,6 +173,8 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
             pct = float(m.group(2)) / 100
             finer = m.group(1).startswith(("refine", "increase", "raise"))
             factor = 1.0 + pct if finer else (1.0 - pct if pct < 1 else None)
+    if factor is None:  # "50 % finer", "3x the cells", "three times as many cells", "cells 2x smaller"
+        factor = relative_refinement(low)
     if factor is None:
         return None
     axes = [bool(re.search(p, low)) for p in (r"\bin x\b|\bx[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",

@@ -46,3 +46,4 @@ class ChangePlan(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     bc_values: dict[str, str] = Field(default_factory=dict)
+    patch_types: dict[str, str] = Field(default_factory=dict)  # mesh patch -> new type (a symmetryPlane made a slip wall)

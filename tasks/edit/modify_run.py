@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.edit import caseops
+from tasks.edit.caseops_cells import courant_scale
 from tasks.edit.modify_mesh import mesh_scale
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import site_magnitude, unrounded, value_site
@@ -179,8 +180,10 @@ def time_switch_edits(control_dict: str, to_steady: bool, solver: str, stated: d
 
 
 def flow_scales(state: CaseState) -> tuple[float | None, float | None, float | None]:
-    """(smallest mean cell size, largest extent, fastest inlet or wall speed) of a case, from
-    its blockMeshDict and 0/U; None for what it does not tell (a snappy mesh, a pressure inlet)."""
+    """(cell size, largest extent, fastest inlet or wall speed) of a case, from its blockMeshDict
+    and 0/U; None for what it does not tell (a snappy mesh, a pressure inlet). The cell size is the
+    length the Courant number sees: the smallest cells of graded blocks (caseops_cells), else the
+    smallest mean cell."""
     cell = length = None
     bmd = state.case_dir / "system/blockMeshDict"
     text = bmd.read_text() if bmd.is_file() else ""
@@ -194,6 +197,12 @@ def flow_scales(state: CaseState) -> tuple[float | None, float | None, float | N
     speeds = [site_magnitude(state.case_dir, site) for patch, role in state.roles.items() if role in ("inlet", "movingWall")
               if not isinstance(site := value_site(state.case_dir, "U", patch), str)]
     speed = max(speeds) if speeds and max(speeds) > 0 else None
+    u_file = caseops.initial_field(state.case_dir, "U")
+    courant = courant_scale(text, u_file.read_text()) if text and u_file is not None else None
+    if courant is not None and speed is not None:
+        # the graded blocks' smallest cells, crossed as the case's velocities cross them: a step of
+        # 0.5 cell / speed then keeps Co at 0.5 for the fastest of them too
+        cell = courant.length * min(1.0, speed / courant.speed)
     return cell, length, speed
 
 
@@ -314,6 +323,25 @@ def duration_end_time(plan: ChangePlan, solver: str, text: str) -> None:
         plan.assumptions.append(f"{words} = {unrounded(value)}: {solver} counts time in {unit}s")
 
 
+# a time that is the length of the run: "run it for 0.02 s", "a run of 2 s", "simulate the next 5 s",
+# "keep going until 3 s", "a 0.5 s run", "0.5 s of simulated time"; "for 0.02 s" alone in a transient run
+_RUN_VERB = r"\b(?:run\w*|simulat\w*|comput\w*|integrat\w*|march\w*|go(?:es|ing)?|keep\s+going|continu\w*|last\w*|advanc\w*)\b"
+_RUN_BEFORE = re.compile(rf"{_RUN_VERB}(?:\s+[\w()-]+){{0,4}}?\s+(?:for|of|over|until|till|up\s+to|through|to\s+t\s*=|to)\s*(?:the\s+(?:next|first)\s+)?(?:a\s+total\s+of\s+)?$"
+                         r"|\b(?:run|simulate|compute|integrate)\s+(?:(?:for\s+)?(?:the\s+)?(?:next|first|another)\s+)?$")
+_RUN_AFTER = re.compile(r"^(?:-?\s*long\s+)?(?:\w+\s+)?(?:run|simulation|computation|of\s+(?:simulated|physical|flow|real)\s+time)\b")
+
+
+def run_length(q: Quantity, steady: bool) -> bool:
+    """True when a time quantity is said as the length of the run: a run verb then "for", "of",
+    "until" before it ("run it for 0.02 s", "a transient pisoFoam run of 2 s"), a run noun after it
+    ("a 0.5 s run"), or a bare "for" before it in a transient case ("transient for 20 ms")."""
+    clause = re.split(r"[,;]|\.\s|\band\s+(?:write|save|output|a\s+time\s+step|dt)\b", q.before.lower())[-1]
+    after = q.after.strip().lower()
+    if _RUN_BEFORE.search(clause) or _RUN_AFTER.search(after):
+        return True
+    return not steady and bool(re.search(r"\b(?:for|over)\s*$", clause)) and not re.search(r"\b(?:step|dt|write|every)\b", clause)
+
+
 # words that make a time the end time when they are in its own clause ("simulating 2 s",
 # "t_end = 2 s", "a run length of 5 s"), beyond the ones the extractor's `first` looks for
 _END_WORDS = ("simulat", "t_end", "tend", "final time", "stop time", "run length", "physical time", "simulated time",
@@ -345,7 +373,8 @@ def run_control_edits(plan: ChangePlan, state: CaseState, text: str, qs: list[Qu
         dt_q = None
     if end_q is None:
         end_q = next((q for q in qs if q.kind == "time" and q is not write_q and q is not dt_q
-                      and (said_of(q, *_END_WORDS) or _alone(text, q) and not is_steady(solver))), None)
+                      and (said_of(q, *_END_WORDS) or run_length(q, is_steady(solver))
+                           or _alone(text, q) and not is_steady(solver))), None)
     step = dt_q.value if dt_q is not None else _control_number(case, "deltaT")
     if end_q is not None and end_q is not write_q and end_q.kind == "iterations" and not is_steady(solver) and step:
         # "500 steps" of a transient run: that many time steps from startTime

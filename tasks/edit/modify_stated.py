@@ -50,6 +50,8 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             edit = next((e for e in plan.edits if any(mentions_value(str(e.value), v) for v in forms)), None)
             done = edit is not None and any(mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), v)
                                             for v in forms)
+            if not done and (seed := _seeded_field(plan, case, forms)) is not None:  # "SST with omega = 2 1/s"
+                edit, done = seed, True
             if not done and (change := _change_edit(plan, q.text)) is not None:  # "50 K warmer": 873.15 -> 923.15
                 edit = change
                 done = " ".join(str(fd.get(_text(case, edit.file), edit.entry) or "").split()) == " ".join(str(edit.value).split())
@@ -90,6 +92,18 @@ def _value_forms(quantity: str, value: float, solver: str) -> list[float]:
     if quantity == "angular_velocity":
         forms.append(value * 60.0 / (2.0 * math.pi))
     return forms
+
+
+def _seeded_field(plan: ChangePlan, case: Path, forms: list[float]) -> FileEdit | None:
+    """The internal field a model switch seeded with a stated value (plan.bc_values: "k-omega SST
+    with omega = 2 1/s" writes the new 0/omega from it), read back from the case; None when none holds it."""
+    for field, value in plan.bc_values.items():
+        if not any(mentions_value(value, v) for v in forms):
+            continue
+        rel = f"0/{field}"
+        if any(mentions_value(str(fd.get(_text(case, rel), ["internalField"]) or ""), v) for v in forms):
+            return FileEdit(file=rel, entry=["internalField"], value=f"uniform {value}", reason=f"{field} seeded by the model switch")
+    return None
 
 
 def _change_edit(plan: ChangePlan, stated: str) -> FileEdit | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 
+from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.foam.physics import fmt, is_steady, model_spec
 from tasks.plan.manifest import FileEdit
@@ -133,6 +134,12 @@ def model_field_values(plan: ChangePlan, state: CaseState, text: str) -> None:
         value = fmt(q.value)
         plan.bc_values[field] = value
         named = state.patch_named(clause.lower())
+        if named is None and initial_field(state.case_dir, field) is not None:
+            # a field the case has keeps its file through the switch: the value said of no patch
+            # starts the field there too, as it seeds a new one
+            plan.edits[:] = [e for e in plan.edits if not (e.file == f"0/{field}" and e.entry == ["internalField"])]
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["internalField"], value=f"uniform {value}",
+                                       reason=f"{field} {q.text} (a field of {plan.model})", locked=True))
         for patch in [named] if named else inlets:
             plan.edits[:] = [e for e in plan.edits if not (e.file == f"0/{field}" and e.entry[:2] == ["boundaryField", patch])]
             plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {value}",

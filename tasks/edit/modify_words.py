@@ -91,6 +91,23 @@ def clause_rest(low: str, end: int) -> str:
     return low[end:m.start() if m else len(low)]
 
 
+_SPELLED_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SPELLED_COMPARATIVE = re.compile(rf"\b({'|'.join(_SPELLED_NUMBERS)})(\s*(?:times|x)\s+)(?=(?:faster|slower)\b)", re.I)
+
+
+# a property's symbol as the word the factor readers know: "increase nu by 50 %", "halve mu", "rho x2"
+_SYMBOL_WORDS = {"nu": "viscosity", "mu": "viscosity", "rho": "density"}
+_SYMBOL = re.compile(rf"(?<![\w$.]){'|'.join(_SYMBOL_WORDS)}(?![\w.(])", re.I)
+
+
+def spelled_comparatives(text: str) -> str:
+    """A spelled multiplier of a comparative as digits: "three times faster" -> "3 times faster",
+    and a property's symbol as its word ("nu" -> "viscosity"): what the factor readers of
+    patch_words take; the rest of the text as it was."""
+    text = _SPELLED_COMPARATIVE.sub(lambda m: f"{_SPELLED_NUMBERS[m.group(1).lower()]}{m.group(2)}", text)
+    return _SYMBOL.sub(lambda m: _SYMBOL_WORDS[m.group(0).lower()], text)
+
+
 def all_scaled(text: str) -> list[tuple[str, str, float]]:
     """(kind, words, factor) of every value the request scales without giving it: the factor
     before ("double the inlet velocity", scaled_values) or after ("inlet speed x2", "the inflow
@@ -98,7 +115,7 @@ def all_scaled(text: str) -> list[tuple[str, str, float]]:
     that follow: "... through the air inlet")."""
     low = text.lower()
     out: list[tuple[str, str, float]] = []
-    for kind, what, factor in scaled_values(text):
+    for kind, what, factor in scaled_values(spelled_comparatives(text)):
         at = low.find(what)
         out.append((kind, what + clause_rest(low, at + len(what)) if at >= 0 else what, factor))
     for m in _SCALED_AFTER.finditer(low):

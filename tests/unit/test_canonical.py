@@ -724,7 +724,7 @@ def test_ontology_model_aliases_are_real_models() -> None:
 # tests: canonical/physics.yaml and canonical/defaults.yaml, one home per fact
 # --------------------------------------------------------------------------
 
-LOADERS = {"physics.yaml": "tasks/foam/physics.py", "fluids.yaml": "tasks/foam/physics.py",
+LOADERS = {"physics.yaml": "tasks/foam/physics_models.py", "fluids.yaml": "tasks/foam/physics_fluids.py",
            "defaults.yaml": "tasks/foam/defaults.py"}
 
 
