@@ -142,3 +142,62 @@ class PressureBinding:
         outlets = self.patches("outlet")
         if outlets:
             self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
+
+    def _pressure_drop(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A pressure stated as a difference ("the inlet 30 kPa above the outlets", "a 200 Pa drop
+        across the duct", "driven by a pressure difference of 3 bar"): the inlets held that much
+        above the outlets' pressure, the stated one where the request gives it, else the base's."""
+        drop = self._pressure_value(q.model_copy(update={"reference": None}))
+        if drop is None:
+            return
+        level = self._outlet_level(q, stated)
+        if level is None:
+            self.refuse(q, "the base case's outlets hold no fixed pressure to measure the drop from; state the "
+                           "outlet pressure too")
+            return
+        outlet, said = level
+        value = outlet + abs(float(drop[0]))
+        self.assumptions.append(f"inlet pressure = outlet {fmt(outlet)} ({said}) + {q.text} = {fmt(value)}")
+        what = f"inlet pressure ({q.text} above the outlet)"
+        if not self._write_pressure(q, fmt(value), self.patches("inlet"), what):
+            self.refuse(q, "the base case's inlets fix the velocity, not the pressure: a pressure difference cannot "
+                           "drive this flow; state an inlet velocity or a flow rate instead")
+
+    def _outlet_level(self, q: StatedQuantity, stated: list[StatedQuantity]) -> tuple[float, str] | None:
+        """(the outlets' pressure in the base's units, where it comes from) a drop is measured from:
+        a stated outlet (or ambient) pressure, else the lowest fixed pressure of the base's outlets."""
+        for role in ("outlet_pressure", "ambient_pressure"):
+            said = next((s for s in stated if s.role == role and s is not q), None)
+            pv = self._pressure_value(said) if said is not None else None
+            if pv is not None:
+                return float(pv[0]), f"stated {said.text}"
+        fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+        levels = [v for f in fields for rel in self.base.field_rels(f) for patch in self.patches("outlet")
+                  if (v := outlet_pressure_of(self.base.text(rel) or "", patch)) is not None]
+        if not levels:
+            return None
+        return min(levels), f"the base's outlet{'s' if len(levels) > 1 else ''}"
+
+
+# the entry of each pressure condition that holds the level it keeps
+_LEVEL_KEYS = {"fixedValue": "value", "totalPressure": "p0", "prghPressure": "p", "prghTotalPressure": "p0",
+               "waveTransmissive": "fieldInf", "freestreamPressure": "freestreamValue",
+               "uniformFixedValue": "uniformValue", "uniformTotalPressure": "p0"}
+
+
+def outlet_pressure_of(field_text: str, patch: str) -> float | None:
+    """The pressure a patch of a pressure field holds (its fixed value, total pressure or far-field
+    value; "$internalField" read through), None when it holds none or not one number."""
+    bc = fd.get(field_text, ["boundaryField", patch, "type"]) or ""
+    key = _LEVEL_KEYS.get(bc)
+    raw = fd.get(field_text, ["boundaryField", patch, key]) if key else None
+    if raw is None and bc in ("fixedValue", "waveTransmissive"):
+        raw = fd.get(field_text, ["boundaryField", patch, "value"])
+    if raw is None:
+        return None
+    raw = " ".join(raw.split())
+    if raw.strip("$ ") == "internalField" or raw.endswith("$internalField"):
+        raw = " ".join((fd.get(field_text, ["internalField"]) or "").split())
+    m = re.fullmatch(r"(?:uniform\s+|constant\s+)?([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", raw)
+    return float(m.group(1)) if m else None
+

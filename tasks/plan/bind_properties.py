@@ -98,6 +98,8 @@ class PropertyBinding:
                                          value=fmt(q.value), how="dynamic viscosity (transport const)"))
             self.assumptions.append(f"{q.text}: transport const instead of the base's sutherland, Pr 0.7")
             return
+        if self._phase_mu_as_nu(q, stated):
+            return
         text = self.base.text("constant/transportProperties") or ""
         rho_q = next((s for s in stated if s.role == "density"), None)
         fluid = find_fluid(self.text)
@@ -111,6 +113,47 @@ class PropertyBinding:
                                              value=self._keep_dims(fd.get(text, ["nu"]) or "", nu), how="nu = mu/rho"))
             return
         self.refuse(q, "a dynamic viscosity needs a density to give the kinematic viscosity this solver uses; state one")
+
+    def _phase_mu_as_nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """"The oil has a viscosity of 0.05 Pa s" where each phase of transportProperties has its
+        own nu and rho: that phase's nu = mu / rho, with the density stated for it, else its own."""
+        rel = "constant/transportProperties"
+        text = self.base.text(rel) or ""
+        phase = self._phase("nu", q)
+        if not phase or fd.find(text, [phase, "nu"]) is None:
+            return False
+        said = next((s for s in stated if s.role == "density" and self._phase("rho", s) == phase), None)
+        rho = said.value if said is not None else _number(fd.get(text, [phase, "rho"]))
+        if not rho:
+            return False
+        nu = q.value / rho
+        self.set(rel, [phase, "nu"], self._keep_dims(fd.get(text, [phase, "nu"]) or "", nu),
+                 f"{phase} kinematic viscosity = mu / rho = {fmt(q.value)} / {fmt(rho)}", q)
+        self.assumptions.append(f"{q.text}: {phase} nu = {fmt(nu)} m2/s with its density {fmt(rho)} kg/m3"
+                                f"{' (stated)' if said is not None else ' (the base)'}")
+        return True
+
+    # the entries a base keeps a diffusivity in: a scalar's or heat's (DT), a mixing pair's (Dab), a tracer's (D)
+    _DIFFUSIVITY_KEYS = ("DT", "Dab", "D", "diffusivity", "alphaDT")
+
+    def _diffusivity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A diffusivity in m2/s ("the dye diffuses with D = 5e-7 m2/s", "thermal diffusivity 1e-5
+        m2/s"): the base's diffusivity entry; in a Boussinesq base, whose heat diffuses as nu / Pr,
+        a thermal diffusivity is Pr = nu / alpha."""
+        rel = "constant/transportProperties"
+        text = self.base.text(rel) or ""
+        for key in self._DIFFUSIVITY_KEYS:
+            if fd.find(text, [key]) is not None:
+                self.set(rel, [key], self._keep_dims(fd.get(text, [key]) or "", q.value), f"diffusivity ({key})", q)
+                return
+        nu_q = next((s for s in stated if s.role == "nu"), None)
+        nu = nu_q.value if nu_q is not None else _number(fd.get(text, ["nu"]))
+        if fd.find(text, ["Pr"]) is not None and nu and q.value > 0:
+            self.set(rel, ["Pr"], self._keep_dims(fd.get(text, ["Pr"]) or "", nu / q.value),
+                     f"Pr = nu / alpha = {fmt(nu)} / {fmt(q.value)}", q)
+            return
+        self.refuse(q, f"the base case has no diffusivity entry ({', '.join(self._DIFFUSIVITY_KEYS[:2])}) for "
+                       f"{q.text}; {self.solver} transports no diffusing scalar: state a viscosity if that was meant")
 
     def _set_in_phase_list(self, rel: str, phase: str, key: str, q: StatedQuantity, what: str) -> bool:
         """A phase property inside the `phases ( name { ... } ... )` list: the whole list is
@@ -301,3 +344,9 @@ class PropertyBinding:
                     if fd.find(text, dist + [sub, "value"]) is not None:
                         out.append(dist + [sub, "value"])
         return out
+
+
+def _number(raw: str | None) -> float | None:
+    """An entry's one number ("1000", "[1 -3 0 0 0 0 0] 1000"); None when it holds none or several."""
+    found = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", re.sub(r"\[[^\]]*\]", " ", raw or ""))
+    return float(found[0]) if len(found) == 1 else None

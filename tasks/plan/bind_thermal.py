@@ -11,13 +11,14 @@ from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import with_number
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
+from tasks.plan.bind_thermal_differences import ThermalDifferenceBinding
 from tasks.plan.bind_words import list_key, said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
 
 
-class ThermalBinding:
+class ThermalBinding(ThermalDifferenceBinding):
     """Temperatures of a plan."""
 
     def _t_patches(self) -> dict[str, str]:

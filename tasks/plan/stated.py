@@ -26,6 +26,7 @@ from tasks.plan.controls import (
     switch_names,
 )
 from tasks.plan.extract import _COUNT_UNIT, Quantity, _kind_of, normalise, quantities, symbol_number
+from tasks.plan.stated_differences import kelvin_difference
 from tasks.plan.stated_roles import _PLACE_AFTER, _ROLE_WORDS, FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER, role_of: kept importable here)
 from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows
@@ -212,10 +213,24 @@ def read_stated(text: str) -> list[StatedQuantity]:
         role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
             role = role_of(q, before, shared[key])
-        out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=q.value, unit=UNITS.get(q.kind, ""),
+        value = q.value
+        if role == "temperature_difference":  # "a 15 degC difference" is 15 K, not 288.15 K
+            value = kelvin_difference(q.text) or q.value
+        out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=value, unit=UNITS.get(q.kind, ""),
                                   role=role, dims=q.dims, vector=q.vector, reference=q.reference, place=place.strip() if place else None))
     out += stated_controls(plain, controls)
-    return out + shared_limits(plain, out)
+    return relative_last(out + shared_limits(plain, out))
+
+
+# roles whose value is measured from another stated one ("floor 2 K warmer than the 300 K ceiling",
+# "Gr 3e4 with the ceiling at 300 K"): bound after the values they are measured from
+_RELATIVE_ROLES = frozenset({"pressure_drop", "temperature_difference", "grashof", "rayleigh", "richardson"})
+
+
+def relative_last(stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """The stated quantities with the differences and the buoyancy groups moved to the end (in
+    their order): their binders read the absolute values the others have written."""
+    return [q for q in stated if q.role not in _RELATIVE_ROLES] + [q for q in stated if q.role in _RELATIVE_ROLES]
 
 
 _CO_NAME = r"(?:max(?:imum)?\s*)?(?:maxCo|Co|CFL|[Cc]ourant)"

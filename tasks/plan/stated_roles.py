@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.plan.extract import _QUANTITY, Quantity, _kind_of
+from tasks.plan.stated_differences import difference_role
 
 # what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
 # a "rotating frame" is no output)
@@ -123,6 +124,24 @@ def _clause_before(q: Quantity) -> str:
     return tail[last.end():] if last else tail
 
 
+# what names an m2/s value a diffusivity, not a viscosity: the word (not a turbulent or momentum one) or
+# its symbol right before the value ("D = 1e-9 m2/s", "DT 2e-5 m2/s", "Dab: 1e-6 m2/s", "alpha 2e-5 m2/s")
+_DIFFUSIVITY_WORD = re.compile(r"(?<!momentum )(?<!eddy )(?<!turbulent )\bdiffus(?:ivity|ivities|ion|es|ing|e)\b")
+_DIFFUSIVITY_SYMBOL = re.compile(r"(?<![\w.])(?:d|dt|dab|d_ab|alpha|kappa|α|κ)\s*(?:=|:|of|is)?\s*$")
+
+
+def _is_diffusivity(clause: str, after: str) -> bool:
+    """Whether the words of an m2/s value's clause, or those right after it, name a diffusivity."""
+    own_after = _CLAUSE_END.split(after + " ", maxsplit=1)[0]
+    digits = list(re.finditer(r"\d", clause))
+    own = clause[digits[-1].end():] if digits else clause
+    if re.search(r"\bviscosit|\bnu\b|\bν", own[-40:]) and not _DIFFUSIVITY_WORD.search(own[-25:]):
+        return False  # "a viscosity of ..., for the diffusing dye": the value's own word is the viscosity
+    return bool(_DIFFUSIVITY_WORD.search(own) or _DIFFUSIVITY_WORD.match(own_after.strip())
+                or re.match(r"\s*(?:mass|thermal|molecular|binary)\s+diffusiv", own_after)
+                or _DIFFUSIVITY_SYMBOL.search(own))
+
+
 _FLOW_ANGLE_WORDS = ("attack", "aoa", "incidence", "yaw", "pitch", "flow angle", "inflow angle", "sideslip",
                      "free stream", "free-stream", "freestream", "wind")
 
@@ -143,11 +162,18 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         turbulence = _turbulence_role(q, _clause_before(q), _own_after(q.after if after is None else after, q.kind))
         if turbulence is not None:
             return turbulence
+    words_after = q.after if after is None else after
+    if q.kind == "kinematic_viscosity" and _is_diffusivity(_clause_before(q).lower(), words_after.lower()):
+        return "diffusivity"  # "the dye diffuses with D = 5e-7 m2/s", "0.3 cm^2/s mass diffusivity"
     if q.kind in _SIMPLE_ROLES:
         return _SIMPLE_ROLES[q.kind]
     roles = _ROLE_WORDS.get(q.kind)
     if not roles:
         return q.kind
+    sentence = re.split(r"[,;.!?]\s|\n", q.before)[-1].lower()  # "a difference between A and B of 6 K": past "and"
+    difference = difference_role(q.kind, sentence, q.after if after is None else after)
+    if difference is not None:
+        return difference  # "the inlet is 5 kPa above the outlet", "walls 20 K apart", "a pressure drop of 3 bar"
     clause = _own_words(_clause_before(q), roles)  # "hot wall 310 K cold wall 300 K": 300 K is the cold wall's
     said_after = (q.after if after is None else after).lower()  # up to its clause's end, for _fluid_subject
     own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
@@ -386,13 +412,19 @@ def _own_after(after: str, kind: str) -> str:
         if nxt is not None and _kind_of(nxt.group("unit"))[0] == kind:
             return ""
         words = words[:digit.start()]
-    words = words.lower()
-    place = _PLACE_AFTER.match(words.strip())
-    if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid"
+    words = _QUALIFIER_AFTER.sub("", words.lower().strip(), count=1)  # "1 bar static at the outlet"
+    place = _NAMED_AFTER.match(words) or _PLACE_AFTER.match(words)
+    if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid", "320 K is the T of the floor"
         return " ".join(words.strip()[:place.end()].split() + words.strip()[place.end():].split()[:2])
     return " ".join(words.split()[:3])
 
 
+# a kind of value said between a value and its place ("1 bar static at the outlet", "2 m/s mean through the inlet")
+_QUALIFIER_AFTER = re.compile(r"^(?:static|total|gauge|absolute|mean|average|bulk|constant|fixed|uniform)\s+"
+                              r"(?=(?:at|on|to|for|in|of|through|across)\b)")
+# a value named as what a place has ("320 K is the temperature of the heated floor", "0 Pa is the outlet's value")
+_NAMED_AFTER = re.compile(r"(?:is|are|was|will be|should be|must be)\s+(?:the\s+)?(?:temperature|pressure|velocity|"
+                          r"speed|value|level)\s+(?:of|at|for|on|in)\s+(?:the\s+|both\s+|all\s+)?")
 # the words that lead from a value to the place it is for
 _PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
                           r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given)\s+)?"
