@@ -140,6 +140,13 @@ _SYMBOLS: dict[str, tuple[Dims, float, str]] = {
                                                                              2 * math.pi / 60, ""),
     "PSI": (_PA, 6894.757, ""), "Psi": (_PA, 6894.757, ""), "MPH": (_VELOCITY, 0.44704, ""),
     "KW": (_W, 1e3, ""),
+    # imperial and trade units of energy, power, force, pressure, length and speed
+    "BTU": (_J, 1055.05585262, "k"), "Btu": (_J, 1055.05585262, "k"), "btu": (_J, 1055.05585262, ""),
+    "cal": (_J, 4.184, "k"), "hp": (_W, 745.69987158, ""), "kgf": (_N, 9.80665, ""),
+    "psf": (_PA, 47.880258980, ""), "torr": (_PA, 101325.0 / 760, "m"),
+    "thou": (_L, 2.54e-5, ""), "mils": (_L, 2.54e-5, ""),  # not "mil": "a 3 mil cell mesh" is millions
+    "cc": (_VOLUME, 1e-6, ""), "fpm": (_VELOCITY, 0.00508, ""), "kn": (_VELOCITY, 1852 / 3600, ""),
+    "kts": (_VELOCITY, 1852 / 3600, ""),
 }
 # "ms" is a millisecond, never a metre-second; only "kg/ms" keeps the old reading kg/(m s)
 _PREFIXED: dict[str, Unit] = {}
@@ -171,7 +178,7 @@ _NAMES: dict[str, tuple[Dims, float, bool]] = {  # name -> (dims, factor, takes 
     "yard": (_L, 0.9144, False), "mile": (_L, 1609.344, False), "knot": (_VELOCITY, 1852 / 3600, False),
 }
 _SPELLINGS = {"inch": ("inch", "inches"), "foot": ("foot",), "feet": ("feet",), "hertz": ("hertz",),
-              "siemens": ("siemens",), "stokes": ("stokes",)}  # the rest add an "s"
+              "siemens": ("siemens",), "stokes": ("stokes", "stoke")}  # the rest add an "s"
 _SPELLED: dict[str, Unit] = {
     prefix + word: Unit(dims, factor * prefix_factor)
     for name, (dims, factor, takes_prefix) in _NAMES.items()
@@ -182,13 +189,35 @@ _SPELLED: dict[str, Unit] = {
 _CELSIUS = Unit(_K, 1.0, 273.15)
 _FAHRENHEIT = Unit(_K, 5 / 9, 273.15 - 32 * 5 / 9)
 _KELVIN = Unit(_K, 1.0)
+_RANKINE = Unit(_K, 5 / 9)  # an absolute scale: no offset
 # temperatures spelled in more than one piece, tried before anything else at a position
 _TEMPERATURE = re.compile(
-    r"(?:(?:[°º]|deg\.?|degrees?)\s*(?:(?P<c>C|celsius|centigrade)|(?P<f>F|fahrenheit)|(?P<k>K|kelvin))"
-    r"|(?P<c1>℃|celsius|centigrade)|(?P<f1>℉|fahrenheit)|degC(?P<c2>)|degF(?P<f2>))(?![A-Za-z])", re.I)
+    r"(?:(?:[°º]|deg\.?|degrees?)\s*(?:(?P<c>C|celsius|centigrade)|(?P<f>F|fahrenheit)|(?P<k>K|kelvin)"
+    r"|(?P<r>R|rankine))"
+    r"|(?P<c1>℃|celsius|centigrade)|(?P<f1>℉|fahrenheit)|degC(?P<c2>)|degF(?P<f2>)|(?P<r1>rankine|degR)"
+    r"|(?-i:o(?:C(?P<c3>)|F(?P<f3>))))(?![A-Za-z])",  # "15 oC": a letter o typed for the degree sign
+    re.I)
+# a pressure as the height of a column of water or mercury: "4 inH2O", "10 mm H2O", "30 inches of mercury",
+# "760 mmHg", "2 m WC" (standard gravity; water at 4 degC, mercury at 0 degC)
+_COLUMN_LENGTH = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "in": 0.0254, "ft": 0.3048}
+_COLUMN_DENSITY = {"water": 1000.0, "mercury": 13595.1}
+_COLUMN = re.compile(
+    r"(?P<sym>mm|cm|m|in|ft)\.?\s*(?:(?P<w>H2O|H₂O|WC|w\.c\.|WG|(?<=in)\s*(?:of\s+)?water\s+column)|(?P<hg>Hg))"
+    r"(?![A-Za-z\d])"
+    r"|(?:(?P<word>millimet(?:re|er)s?|centimet(?:re|er)s?|met(?:re|er)s?|inch(?:es)?|f(?:oo|ee)t)"
+    r"|(?P<sym2>mm|cm|m|in|ft))"
+    r"\s+of\s+(?:(?P<hg2>mercury)|(?<=inches of )(?P<w2>water))\b"
+    r"|(?P<word2>inch(?:es)?)\s+(?:of\s+)?(?P<w3>water)\s+(?:column|gauge)\b", re.I)
+# pounds of force: "pounds per square inch" (psi), "pound-force per square foot" (psf), "pounds-force"
+_POUNDS = re.compile(r"pounds?(?:[- ]force)?\s+per\s+(?:square|sq\.?)\s+(?P<area>inch(?:es)?|f(?:oo|ee)t)\b"
+                     r"|pounds?[- ]force\b", re.I)
+_COLUMN_WORD = {"milli": "mm", "centi": "cm", "met": "m", "inch": "in", "foo": "ft", "fee": "ft"}
+_SCALE_GROUPS = {"c": ("c", "c1", "c2", "c3"), "f": ("f", "f1", "f2", "f3"), "r": ("r", "r1")}
 _DEGREE = re.compile(r"[°º]|(?:degrees?|deg)(?![A-Za-z])", re.I)
 _RUN = re.compile(r"[A-Za-zµμ]+")
-_INCH_END = re.compile(r"\s*(?:[,.;)]|$|long|wide|high|tall|thick|diameter|across)")
+# "in" is an inch only where a size ends: "2 in long", "a 2 in pipe", "4 in x 8 in", "0.5 in ID"
+_INCH_END = re.compile(r"\s*(?:[,.;)×]|$|(?:long|wide|high|tall|thick|diameter|across|pipe|tube|duct|hose|nozzle"
+                       r"|orifice|bore|ID|OD|x|by)\b)")
 _POWER = re.compile(r"(?:\^|\*\*)\s*(?P<p1>[({]\s*[-+−]?\s*\d+\s*[)}]|[-+−]?\s*\d+)|(?P<sup>⁻?[¹²³⁴])"
                     r"|(?P<glued>[-−]?[1-4])(?![\d])(?!\.\d)")
 _SUPERSCRIPT = {"¹": 1, "²": 2, "³": 3, "⁴": 4}
@@ -223,13 +252,35 @@ def _split(run: str) -> Unit | None:
     return None
 
 
+def _column(text: str, pos: int) -> _Atom | None:
+    """A pressure written as a column height of water or mercury at `pos` ("4 inH2O"), or None."""
+    m = _COLUMN.match(text, pos)
+    if m is None:
+        return None
+    sym = m.group("sym") or m.group("sym2")
+    word = (m.group("word") or m.group("word2") or "").lower()
+    length = _COLUMN_LENGTH[sym or next(v for k, v in _COLUMN_WORD.items() if word.startswith(k))]
+    fluid = "mercury" if m.group("hg") or m.group("hg2") else "water"
+    if fluid == "mercury" and length == 1e-3:
+        return _Atom(_PREFIXED["mmHg"], m.end(), False)  # the conventional 133.322 Pa
+    return _Atom(Unit(_PA, length * _COLUMN_DENSITY[fluid] * 9.80665), m.end(), bool(word))
+
+
 def _atom(text: str, pos: int) -> _Atom | None:
     """The unit atom that starts at `pos` (a symbol, a spelled name, a temperature), or None."""
     m = _TEMPERATURE.match(text, pos)
     if m:
-        unit = _CELSIUS if m.group("c") or m.group("c1") or m.group("c2") is not None else \
-            _FAHRENHEIT if m.group("f") or m.group("f1") or m.group("f2") is not None else _KELVIN
+        said = {scale for scale, groups in _SCALE_GROUPS.items() if any(m.group(g) is not None for g in groups)}
+        unit = _CELSIUS if "c" in said else _FAHRENHEIT if "f" in said else _RANKINE if "r" in said else _KELVIN
         return _Atom(unit, m.end(), bool(_WORDY.search(m.group(0))))
+    column = _column(text, pos)
+    if column is not None:
+        return column
+    m = _POUNDS.match(text, pos)
+    if m:  # "pounds per square inch" is a pressure (psi), not a mass per area
+        unit = _PREFIXED["psi"] if m.group("area") and m.group("area")[0] == "i" else \
+            _PREFIXED["psf"] if m.group("area") else _PREFIXED["lbf"]
+        return _Atom(unit, m.end(), True)
     m = _DEGREE.match(text, pos)
     if m:
         return _Atom(Unit(_RAD, math.pi / 180), m.end(), len(m.group(0)) > 3)
@@ -354,6 +405,10 @@ def _expression(text: str, pos: int, depth: int = 0) -> list[_Stop]:
         f = _factor(text, pos, depth)
         if f is None:
             break
+        if f.lone in ("C", "F") and (stops or dividing):  # "BTU/lb/F", "kJ/kg/C": a difference of degrees
+            f = f._replace(unit=Unit(_K, 1.0 if f.lone == "C" else 5 / 9), lone="")
+        elif f.lone == "in" and _DIVIDE.match(text, f.end) and not stops:  # "40 in/s": inches per second
+            f = f._replace(lone="")
         if f.lone:
             if stops or dividing or depth:
                 break
@@ -380,6 +435,8 @@ def _expression(text: str, pos: int, depth: int = 0) -> list[_Stop]:
             # a space joins symbols to symbols ("kg m^-3") and words to words ("pascal seconds"),
             # never a word to a symbol ("3 m/s second inlet")
             # after "m-3" only another power joins ("kg m-1 s-1"), not "2 m-3 m" (a range)
+            if nxt is not None and nxt.lone in ("C", "F") and (dividing or depth):  # "BTU/(hr ft F)"
+                nxt = nxt._replace(lone="")
             if nxt is not None and nxt.spelled == f.spelled and not nxt.lone and (
                     f.unpowered is None or nxt.powered):
                 pos = space.end()

@@ -1,0 +1,84 @@
+"""Dimensionless groups, property symbols with bare numbers and cell counts as written in a request. Pure."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.plan.extract_models import Kind
+from tasks.plan.extract_pattern import _NUM
+
+_DIMENSIONLESS: list[tuple[str, Kind]] = [
+    (r"\b(?:Re|Reynolds(?:\s+number)?)", "reynolds"),
+    (r"\b(?:Mach|Ma)(?:\s+number)?", "mach"),
+    (r"\b(?:Ra|Rayleigh(?:\s+number)?)", "rayleigh"),
+    (r"\b(?:Pr|Prandtl(?:\s+number)?)", "prandtl"),
+    # not the interface's ("alpha Co 0.2", "interface Courant 0.1": maxAlphaCo, a control)
+    (r"(?<![Aa]lpha )(?<![Aa]lpha-)(?<![Ii]nterface )\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)"
+     r"(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
+]
+# a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
+_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd|(?<=until | till |up to )time)"
+                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
+_MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
+# a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its
+# kind; not a list of values for several phases ("rho 1025 vs 1000"), which the phase binder reads
+_PROPERTY_SYMBOLS: list[tuple[str, Kind]] = [
+    (r"nu|ν", "kinematic_viscosity"), (r"mu|μ", "dynamic_viscosity"), (r"rho|ρ", "density")]
+_SYMBOL_VALUE = [(re.compile(rf"(?<![\w.])(?:{sym})(?!\w)\s*(?:=|:)?\s*(?P<num>{_NUM})(?![\deE.])"
+                             rf"(?!\s*(?:vs\.?|versus|against|/)\s*[-+]?\.?\d)"), kind)
+                 for sym, kind in _PROPERTY_SYMBOLS]
+
+
+def symbol_number(text: str) -> str | None:
+    """The number of a symbol-and-number quantity's text ("rho 1200" -> "1200"), else None."""
+    m = re.fullmatch(rf"(?:{'|'.join(sym for sym, _ in _PROPERTY_SYMBOLS)})\s*(?:=|:)?\s*({_NUM})", text.strip())
+    return m.group(1) if m else None
+_IS = (r"(?:\s*(?:=|:|≈|~|of|is|at|about|around|near|roughly|approximately|equal to|set to|to|below|under|at most|<=|<"
+       r"|at or below|no (?:more|higher|larger|greater) than|not (?:above|exceeding|over)|capped|limited|kept|held"
+       r"|within|up to|stays?|remains?|less than)){0,3}\s*")
+_DIMLESS = [(re.compile(rf"{name}{_IS}(?P<num>{_NUM})", re.I if kind != "courant" else 0), kind)
+            for name, kind in _DIMENSIONLESS]
+# more groups, by symbol (case kept: "Fr", not "fr" of "from") or name ("a Froude number of 0.5", "Fr = 0.5")
+_GROUPS: list[tuple[str, str, Kind]] = [
+    ("Fr", "froude", "froude"), ("We", "weber", "weber"), ("Pe", "p[eé]clet", "peclet"),
+    ("St", "strouhal", "strouhal"), ("Gr", "grashof", "grashof"), ("Ha", "hartmann", "hartmann"),
+    ("Sc", "schmidt", "schmidt"), ("Ri", "richardson", "richardson"),
+]
+GROUP_KINDS = frozenset(kind for _, _, kind in _GROUPS)
+# the number ends the group's value: no unit after it ("We set to 5 m/s" is no Weber number)
+_GROUP_END = r"(?![\d.]*\s*(?:[%°/]|[A-Za-zµ]+\s*/))"
+_GROUP_IS = _IS.replace("(?:", "(?i:", 1)  # the linking words in any case ("Fr Of 0.3" is rare, "Fr is 0.3" not)
+_DIMLESS += [(re.compile(rf"(?<![\w.])(?:{symbol}(?![\w])|(?i:{name})(?:\s+(?i:number))?(?![\w]))(?:\s*\([A-Za-z]{{1,3}}\))?"
+                         rf"{_GROUP_IS}(?P<num>{_NUM}){_GROUP_END}"), kind)
+             for symbol, name, kind in _GROUPS]
+_BY = r"\s*(?:[x×*]|by)\s*"
+# counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
+_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
+                    rf"(?:{_BY}(?P<c>\d+)(?!\.?\d))?\b"  # a full stop may end the sentence: "Mesh: 40 x 40."
+                    r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
+# "32^3 cells", "a 64² grid": the same count in each direction
+_POWER_CELLS = re.compile(r"(?<![\w.^])(?P<n>\d+)\s*(?:\^\s*(?P<p>[23])|(?P<sq>²)|(?P<cu>³))(?![\d.])"
+                          r"(?=\s*(?:cells?|grid|mesh|elements|resolution|hexahedra)\b)")
+_N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions?|points?)\b")
+# "10 cells across and 200 along", "40 cells in x, 20 in y and 10 in z": the counts after the first
+# one, each with its own direction
+_DIRECTION = (r"(?:(?:in\s+|along\s+)?(?:the\s+)?[xyz][- ](?:direction|axis)|in\s+(?:the\s+)?[xyz]\b"
+              r"|along\s+[xyz]\b|across\s+[xyz]\b|across|along|wide|long|high|tall|deep|thick|radially|axially"
+              r"|around|streamwise|spanwise|wall-normal|vertically|horizontally)")
+_COUNT_DIRECTION = re.compile(rf"\s+{_DIRECTION}")
+_NEXT_COUNT = re.compile(rf"[^\S\n]*(?:,[^\S\n]*(?:and[^\S\n]+)?|and[^\S\n]+|&[^\S\n]*)(?P<n>\d+)(?![.\d])"
+                         rf"(?:[^\S\n]+(?:(?:grid\s+)?cells?|elements?|divisions?))?(?P<dir>[^\S\n]+{_DIRECTION})")
+
+
+def counts_after(text: str, end: int) -> list[tuple[int, int, int]]:
+    """The counts listed after a count with a direction ("10 cells across and 200 along": the
+    200), each as (count, start, end of its words); none when the first names no direction."""
+    first = _COUNT_DIRECTION.match(text, end)
+    if first is None:
+        return []
+    out: list[tuple[int, int, int]] = []
+    pos = first.end()
+    while (m := _NEXT_COUNT.match(text, pos)) is not None:
+        out.append((int(m.group("n")), m.start("n"), m.end("dir")))
+        pos = m.end()
+    return out
