@@ -31,6 +31,7 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "ch4": ("fuel", "methane"), "c3h8": ("fuel", "propane"), "h2": ("fuel", "hydrogen"),
     "c7h16": ("fuel", "heptane"), "o2": ("oxidiser", "oxidizer", "oxygen"),
     "air": ("oxidiser", "oxidizer"), "fuel": ("methane", "propane", "hydrogen"),
+    "central": ("centre", "center", "middle", "core"), "centre": ("central", "middle", "center"),
 }
 
 # Name parts too common to tell patches apart on their own ("walls", "inlet").
@@ -48,8 +49,40 @@ def name_words(patch: str) -> list[str]:
             words.append(piece.lower())
             continue
         spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", " ", piece)
-        words += [w.lower() for w in spaced.split() if w]
+        words += [part for w in spaced.split() if w for part in _compound(w.lower())]
     return words
+
+
+# a kind word run together with another word in a one-case name ("inletfuel", "burnerwall")
+_COMPOUND = re.compile(r"(?:(inlet|outlet|inflow|outflow)([a-z]{3,})|([a-z]{3,}?)(inlet|outlet|walls?|sides?))")
+
+
+def _compound(word: str) -> list[str]:
+    """'inletfuel' -> [inlet, fuel]; 'burnerwall' -> [burner, wall]; other words stay whole."""
+    m = _COMPOUND.fullmatch(word)
+    if m is None:
+        return [word]
+    return [w for w in m.groups() if w]
+
+
+_STREAM_KINDS = {"inlet", "outlet", "inflow", "outflow"}
+
+
+def stream_part_patches(words: str, patches: Iterable[str]) -> list[str]:
+    """The inlets and outlets whose distinctive name part, or a word it stands for, the words
+    say ("the fuel jet" for inletfuel, "co-flow air" for inletair, "the central stream" for
+    inletCentral, "the methane" for inletCH4): patches named by a kind word and one more."""
+    low = words.lower()
+    found = []
+    for patch in patches:
+        parts = name_words(patch)
+        if not _STREAM_KINDS & set(parts):
+            continue
+        own = {w for w in parts if w not in _GENERIC and not w.isdigit() and len(w) > 1}
+        said = own | {a for w in own for a in _ALIASES.get(w, ())}
+        if own and any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", low) for w in said):
+            found.append(patch)
+    return found
 
 
 # a species formula in a patch name (CH4, O2, C3H8, CO2): one word

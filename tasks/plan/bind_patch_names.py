@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
+from tasks.edit.patch_words import stream_part_patches
+from tasks.foam import dictionary as fd
+from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
-from tasks.plan.bind_words import thermal_kind
+from tasks.plan.bind_words import thermal_kind, words_since_value
 from tasks.plan.extract import normalise
 from tasks.plan.stated import StatedQuantity
 
@@ -25,19 +28,38 @@ class PatchNameBinding:
         return [p for p in known if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
                 and names_patch(words, p)]
 
+    def _stream_named(self, words: str, field: str | None) -> list[str]:
+        """The one inlet or outlet whose own name part the words say ("the fuel jet" for
+        inletfuel, "co-flow air" for inletair, "the middle stream" for inletCentral)."""
+        known = list(self.roles) + [p for p in (self.base.patch_bcs(field) if field else {}) if p not in self.roles]
+        found = stream_part_patches(words, known)
+        return found if len(found) == 1 else []
+
+    _ALL_WALLS = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:walls?|boundar(?:y|ies)|surfaces?)\b")
+
+    def _every_wall(self, q: StatedQuantity, clause: str) -> list[str]:
+        """"All walls at 350 K", "every wall at 17 degC": each wall patch of the temperature field
+        that no other stated value holds, whether the base fixes its temperature or not."""
+        if not self._ALL_WALLS.search(clause) or own_place(q) is not None:
+            return []
+        return [p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) in ("wall", "moving_wall")
+                and p not in self._held_patches(q) and not re.search(r"[*|(\"]", p)]
+
     def bind_patch(self, q: StatedQuantity) -> bool:
         """A temperature or velocity for a patch the request names ("floor 290 K", "the fuel
         jet at 0.2 m/s", "lowerWall 300 K"): that patch's value, whatever the role words say."""
         if q.quantity not in ("temperature", "velocity", "pressure"):
             return False
         if q.quantity == "temperature":
-            self.t_field = self._t_field_for(q) or "T"
+            self.t_field = self._patch_t_field(q)
         clause, _ = self._words_of(q)
         clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
         before, _, after = clause.partition(q.text.lower())
         clause = before + q.text.lower() + re.split(r"(?<![a-z_])\d", after, maxsplit=1)[0]  # not the next value's words
         field = self.t_field if q.quantity == "temperature" else "p" if q.quantity == "pressure" else None
-        named = self._named_patches(before, field) or self._named_patches(clause, field) or self._patch_of_joined(q)
+        named = self._named_patches(before, field) or self._named_patches(clause, field) or \
+            self._stream_named(words_since_value(before), field) or \
+            self._stream_named(words_since_value(before) + clause[len(before):], field) or self._patch_of_joined(q)
         if q.quantity == "temperature" and q.role in ("hot_wall_temperature", "cold_wall_temperature"):
             # "the cold side at 290 K and the warm one at 320 K": a patch whose own name says hot or cold
             # takes the value of its kind, whatever order the patches were named in
@@ -46,9 +68,20 @@ class PatchNameBinding:
                 named = [p for p in named if thermal_kind(p) in (kind, None)]
                 if not any(thermal_kind(p) == kind for p in named):
                     return False  # its role binder finds the patch of its kind
+        if q.quantity == "temperature":
+            named = self._coordinated(q, named, field) or self._side_stream(q) or self._only_fixed_wall(q)
+            excepted = self._excepted(before, field)
+            if excepted:  # "every wall except the floor at 300 K": the floor is the one it is not
+                named = [p for p in named if p not in excepted] or \
+                    [p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) in ("wall", "moving_wall")
+                     and p not in excepted and p not in self._held_patches(q) and not re.search(r"[*|(\"]", p)]
+                if not named:
+                    return False
         if q.quantity == "pressure":
             named = [p for p in named if self.roles.get(p) in ("inlet", "outlet", "other")]
             return bool(named) and not self.base.field_rels("D") and self._set_pressure_on(q, named, "pressure")
+        if q.quantity == "temperature" and not named:
+            named = self._every_wall(q, before)
         if q.quantity == "temperature" and not named and re.search(r"\bwalls\b", clause) and \
                 self._side_word(q) is None and own_place(q) is None:  # "hot and cold walls at ..": one each  # "walls 293 K": every fixed-temperature wall another value does not hold
             named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")
@@ -56,7 +89,7 @@ class PatchNameBinding:
         if not named:
             return False
         if q.quantity == "temperature":
-            self.t_field = self._t_field_for(q) or "T"
+            self.t_field = self._patch_t_field(q)
             if not self.base.field_rels(self.t_field):
                 return False
             done = self._set_t(q, named, "temperature")
@@ -64,6 +97,78 @@ class PatchNameBinding:
                 self._initial_too(q)
             return done
         return self._velocity_on(q, named, "velocity")
+
+    def _patch_t_field(self, q: StatedQuantity) -> str:
+        """The temperature field whose patches a value may name: T (or the phase's T.<phase>), else,
+        where the case keeps its fields in the folder of its one region (jouleHeatingSolid's
+        0/solid/T), that region's T."""
+        field = self._t_field_for(q) or "T"
+        if self.base.field_rels(field):
+            return field
+        folders = self._region_folders("T")
+        return f"{next(iter(folders))}/T" if len(folders) == 1 else field
+
+    _EXCEPT = re.compile(r"\b(?:except(?:ing)?|excluding|other than|apart from|but not|save for|besides)\b")
+
+    def _excepted(self, before: str, field: str | None) -> list[str]:
+        """The patches the words before a value leave out ("all walls except the floor", "every
+        wall other than the box and the ceiling"): those named after an excepting word, up to the
+        value."""
+        found = list(self._EXCEPT.finditer(before))
+        return self._named_patches(before[found[-1].end():], field) if found else []
+
+    _AND = re.compile(r"\band\b|,|&|\bboth\b|\bas well as\b|\bplus\b")
+
+    def _coordinated(self, q: StatedQuantity, named: list[str], field: str | None) -> list[str]:
+        """The patches a coordinated list before the value names together ("both the floor and
+        the ceiling are at 290 K", "inlet, outlet and walls 300 K"): the words since the value
+        before it in its sentence, when they name more patches than its clause does."""
+        if own_place(q) is not None:
+            return named  # "hot and cold walls at 40 and 10 degC": one patch each
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        seg = words_since_value(text[:at]) if at >= 0 else ""
+        more = self._named_patches(seg, field) if self._AND.search(seg) else []
+        return more if len(more) >= 2 and set(named) < set(more) else named
+
+    def _side_stream(self, q: StatedQuantity) -> list[str]:
+        """The one inlet or outlet with a fixed temperature that lies wholly on the side the words
+        name ("from the left: 20 cm/s, 320 K" for the fuel inlet at the low x), else, for a wall
+        temperature, the one wall there ("the bottom plate at 305 K" for the floor), from the
+        blockMeshDict's vertices."""
+        side = self._side_word(q)
+        if side is None:
+            return []
+        on_side = patches_on_side(self.base.text("system/blockMeshDict") or "", side,
+                                  fd.get(self.base.text("constant/g") or "", ["value"]) or "")
+        found = [p for p in on_side if p in self._t_patches() and self.roles.get(p) in ("inlet", "outlet")]
+        if not found and q.role == "wall_temperature":  # "the bottom at 305 K": the floor, not a heater region on it
+            bcs = self.base.patch_bcs(self.t_field)
+            found = [p for p in on_side if p in bcs and self.roles.get(p) in ("wall", "moving_wall")]
+        return found if len(found) == 1 else []
+
+    def _only_fixed_wall(self, q: StatedQuantity) -> list[str]:
+        """"The heated side at 380 K" where the base holds one wall at a fixed temperature above the
+        domain's initial one (below it for a cooled side): that wall, when no other stated value is
+        the other kind's."""
+        if q.role not in ("hot_wall_temperature", "cold_wall_temperature"):
+            return []
+        kind = q.role.split("_", 1)[0]
+        other = "cold_wall_temperature" if kind == "hot" else "hot_wall_temperature"
+        if any(s.role == other for s in self._stated if s is not q):
+            return []
+        walls = [p for p in self._t_patches() if self.roles.get(p, "wall") in ("wall", "moving_wall", "other")]
+        if len(walls) != 1:
+            return []
+        rels = self.base.field_rels(self.t_field)
+        text = (self.base.text(rels[0]) or "") if rels else ""
+        inside = re.findall(r"[-+]?\d+\.?\d*(?:[eE][-+]?\d+)?", fd.get(text, ["internalField"]) or "")
+        held = self._current_t(walls[0])
+        if inside and held is not None and (held > float(inside[-1])) != (kind == "hot"):
+            return []  # the one fixed wall is the other kind's
+        self.assumptions.append(f"{q.text}: the {'heated' if kind == 'hot' else 'cooled'} wall is {walls[0]}, the one "
+                                f"wall the base holds at a fixed temperature")
+        return walls
 
     _JOIN = re.compile(r"\s*(?:and\s+|with\s+)?(?:at\s+)?(?:an?\s+|the\s+)?"
                        r"(?:(?:static\s+|total\s+)?(?:temperature|pressure|t|p)\s*(?:of|=|:|is)?\s*)?")

@@ -81,6 +81,21 @@ def words_until_next_key(after: str) -> str:
     return "" if m.group() in (":", "=") else after[:m.start()]
 
 
+_EXCEPTING = re.compile(r"\b(?:except|excepting|but|not|other than|apart from|besides|unlike|instead of)\b")
+
+
+def words_since_value(before: str) -> str:
+    """The words of a value's own sentence after the last value before it ("the box is at 450 K
+    and both the floor and the ceiling are at " -> " and both the floor and the ceiling are at "):
+    the patches a coordinated list names together ("the floor and the ceiling", "inlet, outlet and
+    walls") share the value that follows them. Empty when the words except something ("all walls
+    but the floor"), which no list of names can say."""
+    sentence = re.split(r"[.;!?]\s|\n", before)[-1]
+    values = list(_VALUE.finditer(sentence))
+    rest = sentence[values[-1].end():] if values else sentence
+    return "" if _EXCEPTING.search(rest) else rest
+
+
 def next_value_words(after: str) -> tuple[str, str] | None:
     """Split the words after a value at the next value they lead to: (the words of the next value,
     before its number; the words after that number and its unit, which both values share). None
