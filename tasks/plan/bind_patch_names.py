@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.edit.patch_words import stream_part_patches
+from tasks.foam.patch_names import stream_part_patches
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
