@@ -21,6 +21,7 @@ from tasks.core.paths import data_dir
 from tasks.edit import caseops
 from tasks.edit import parametric_setup as setup
 from tasks.edit.parametric_heat import buoyancy_ruled_out, heat_mode, place_temperatures
+from tasks.edit import parametric_physics as physics
 from tasks.edit.parametric_inflow import as_pressure_drop, bernoulli_speed, les_inflow, open_inlets, pressure_driven
 from tasks.edit.parametric_scalar import FIELD as SCALAR_FIELD
 from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
@@ -28,7 +29,7 @@ from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passi
 from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
-from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
+from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
 from tasks.geometry.build import build_mesh, geometry_record
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
@@ -51,7 +52,7 @@ _ROLES = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "body": "wall", 
           "moving_wall": "movingWall", "hot_wall": "heatedWall", "cold_wall": "heatedWall", "empty": "empty",
           "symmetry": "symmetryPlane", "wedge": "wedge"}
 _KEEP = ("system/controlDict", "system/fvSchemes", "system/fvSolution", "constant/transportProperties",
-         "constant/turbulenceProperties", "constant/g")
+         "constant/turbulenceProperties", "constant/g", "constant/thermophysicalProperties")
 
 
 def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
@@ -63,6 +64,10 @@ def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
                           "Smagorinsky" if features.simulation_type == "LES" else "laminar")
     if ctx.solver:
         return ctx.solver, model
+    if features.flags.get("multiphase"):
+        return "interFoam", model
+    if features.flags.get("compressible"):
+        return ("rhoSimpleFoam" if features.steady else "rhoPimpleFoam"), model
     if heated and buoyancy_ruled_out(ctx.text, features.flags.get("buoyancy")) and spec.shape != "heated_cavity":
         steady = features.steady is not False and features.simulation_type != "LES" if turbulent else features.steady
         return passive_heat_solver(steady), model
@@ -89,7 +94,7 @@ def passive_heat_solver(steady: bool | None) -> str:
 
 def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity]) -> CaseManifest:
     solver, model = choose_solver(ctx, spec)
-    template = TEMPLATES.get(solver)
+    template = TEMPLATES.get(solver) or physics_template(ctx, solver, spec.shape)
     if template is None:
         raise RequestError(f"a generated {spec.shape.replace('_', ' ')} is set up here for icoFoam, simpleFoam, "
                            f"pimpleFoam, pisoFoam and the Boussinesq solvers, not {solver}; pass --example DIR")
@@ -110,8 +115,10 @@ def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantit
         except _Turbulent as high:  # no model asked for and the flow is turbulent: steady RANS instead
             shutil.rmtree(scratch, ignore_errors=True)
             features = request_features(ctx.text, ctx.solver, ctx.model)
-            solver, model = ("pimpleFoam" if features.steady is False else "simpleFoam"), "kOmegaSST"
-            template = TEMPLATES[solver]
+            if physics.family(solver) is None:
+                solver = "pimpleFoam" if features.steady is False else "simpleFoam"
+            model = "kOmegaSST"
+            template = TEMPLATES.get(solver) or physics_template(ctx, solver, spec.shape)
             notes.append(f"turbulence model kOmegaSST with {solver}: Re = {high.reynolds:.3g} is turbulent and no "
                          "model was asked for")
             continue
@@ -129,6 +136,20 @@ def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantit
         manifest.assumptions[1:1] = notes
         return manifest
     raise RequestError("could not plan the generated geometry")  # pragma: no cover - the loop returns
+
+
+def physics_template(ctx: Context, solver: str, shape: str) -> str | None:
+    """The tutorial a compressible, free-surface or compressible-buoyant case on a generated shape
+    starts from (learnt from the installed tutorials of `solver`), after refusing a shape the
+    physics is not set up on; None for a solver of no such family."""
+    if physics.family(solver) is None:
+        return None
+    physics.refuse_physics(solver, shape)
+    from tasks.plan.select_catalog import tutorial_records
+
+    fluid = find_fluid(ctx.text)
+    gas = fluid is None or fluid_table()[fluid].rho < 100.0
+    return physics.physics_template(tutorial_records(ctx.tutorials_dir), ctx.tutorials_dir, solver, gas).case
 
 
 def refuse_buoyancy_off_grid(ctx: Context, stated: list[StatedQuantity], solver: str, what: str, instead: str) -> None:
@@ -194,11 +215,13 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                             "of the buoyant solvers wrongly on such meshes (they diverge in their first steps); no "
                             "buoyancy was asked for, so the flow carries the heat without it")
     heated = "Boussinesq" in solver or passive
+    fam = physics.family(solver)
+    thermal = heated or fam in ("compressible", "buoyant")  # temperatures placed on the parts their words name
     fed = feed_openings(ctx.text, scratch, build)
     mirrored = mirror_sides(ctx.text, scratch, build)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
     # each stated wall, body or inflow temperature on the part of the shape its words name
-    placed = place_temperatures(ctx.text, stated, build.patches) if heated and spec.shape != "heated_cavity" else []
+    placed = place_temperatures(ctx.text, stated, build.patches) if thermal and spec.shape != "heated_cavity" else []
     roles.update({n: "heatedWall" for pl in placed if pl.kind == "wall" for n in pl.patches
                   if roles[n] != "movingWall"})
     far = far_field(build.patches)
@@ -228,15 +251,21 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     assumptions = [f"geometry: {spec.shape.replace('_', ' ')} built by the shape library ({build.generator}, "
                    f"{build.n_cells} cells)", *build.assumptions, *assumptions_extra,
                    f"numerics, schemes and solver settings from the {solver} tutorial {template}"]
+    free_surface = physics.set_free_surface(ctx.text, stated, scratch, build, roles) if fam == "free_surface" else None
+    if free_surface is not None:
+        assumptions += free_surface.assumptions
     control = scratch / "system/controlDict"
     # the template's post-processing is the tutorial's: streamlines seeded for its geometry, residuals
     # of fields this case may not solve (U without a momentum predictor)
     text = re.sub(r"(?m)^[ \t]*#includeFunc[ \t]+(?:streamlines|residuals)\b.*\n", "", control.read_text())
+    # and its own function files (`#include "sampling"`): probes and sample lines placed on its geometry
+    text = re.sub(r'(?m)^[ \t]*#include[ \t]+"[^"]*".*\n', "", text)
     control.write_text(fd.set_entry(text, ["application"], solver))
     speed = next((q.value for q in stated if q.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
-    nu = _viscosity(ctx, stated, scratch, assumptions)
+    nu = _viscosity(ctx, stated, scratch, assumptions) if fam is None else \
+        physics.case_viscosity(scratch, fam, stated, assumptions)
     re_q = next((q for q in stated if q.role == "reynolds"), None)
-    bindings: list[Binding] = []
+    bindings: list[Binding] = list(free_surface.bindings) if free_surface is not None else []
     if re_q is not None and speed is not None and not any(q.role == "nu" for q in stated):
         length, basis = reynolds_length(ctx.text, spec, build.reference_length)
         nu = speed * length / re_q.value
@@ -250,7 +279,11 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         speed = re_q.value * nu / build.reference_length
         assumptions.append(f"U = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} / {fmt(build.reference_length)} = "
                            f"{fmt(speed)} m/s (L: {spec.shape.replace('_', ' ')} reference length)")
-    heat = setup.set_boussinesq(scratch, ctx.text, stated, build, nu, assumptions) if heated else None
+    heat = setup.set_boussinesq(scratch, ctx.text, stated, build, nu, assumptions) if heated or fam == "buoyant" \
+        else None
+    if speed is None and free_surface is not None:
+        speed = free_surface.speed
+        assumptions.append(f"velocity scale sqrt(g h) = {fmt(speed)} m/s (the water column falling)")
     if speed is None and heat is not None and heat.speed > 0:
         speed = heat.speed
         assumptions.append(f"velocity scale sqrt(g beta dT L) = {fmt(speed)} m/s (free convection)")
@@ -284,9 +317,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if "movingWall" in roles.values():
         values["U"] = vec([speed, 0.0, 0.0])
     fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else \
-        ["U", "p"]
+        physics.FIELDS[fam] if fam else ["U", "p"]
     for field in fields:
-        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
+        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else \
+            f"uniform {internal_value(field, solver, values)}" if fam else "uniform 0"
         caseops.write_field(scratch, field, solver, model, internal, roles, values, f"shape library: {spec.shape}")
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
@@ -358,6 +392,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if far:
         free = {f: v for f in ("U", "k", "epsilon", "omega", "nuTilda", "T")
                 if (v := setup.inlet_value(scratch, f, next(n for n in far if roles[n] == "inlet"))) is not None}
+        if fam in ("compressible", "buoyant"):
+            free["p"] = internal_value("p", solver, values)
         setup.set_free_stream(scratch, far, free)
         assumptions.append(f"far field {', '.join(far)}: freestreamVelocity / freestreamPressure, "
                            "the other transported fields freestream (the body is the only wall); the flow starts at "
@@ -381,9 +417,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if step.delta_t is not None and end_q is not None and not any(q.role == "write_interval" for q in stated):
         setup.fit_write_interval(scratch, end_q.value)
     if model == "laminar" and reynolds > 2300 and ctx.model is None and ctx.solver is None and \
-            "laminar" not in ctx.text.lower() and not solver.startswith("buoyant"):
+            "laminar" not in ctx.text.lower() and not solver.startswith("buoyant") and fam != "free_surface":
         raise _Turbulent(reynolds)  # a buoyant flow has no imposed speed: its Rayleigh number decides (not Re)
-    if model == "laminar" and reynolds > 2300:
+    if model == "laminar" and reynolds > 2300 and fam != "free_surface":  # a VOF column: its tutorials are laminar
         warnings.append(f"Re = {reynolds:.3g} (U {fmt(speed)} m/s, L {fmt(build.reference_length)} m, nu {fmt(nu)}) "
                         "with a laminar model: the real flow would be turbulent")
     geometry = geometry_record(spec, build)
@@ -438,6 +474,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     skip = ("reynolds", "cell_size", "rayleigh", "wall_temperature") if heat is not None and heat.walls else \
         ("reynolds", "cell_size")
     own |= set(heat.used) if heat is not None else set()
+    if free_surface is not None:  # the shape's own sizes are no setFields region (the binder would move it)
+        own |= {b.stated for b in [*free_surface.bindings, *bindings] if b.file in (".casewright/geometry.json",
+                                                                                  "system/setFieldsDict")}
     own |= {q.text for q in named_turbulence} | ({body_q.text} if body_q is not None else set()) | placed_texts
     binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in skip and q.text not in own])
     turbulent_fields = {n.field for n in setup.stated_turbulence(ctx.text, inlets)} if model != "laminar" else set()
@@ -453,7 +492,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     (meta / "geometry.json").write_text(json.dumps(geometry, indent=2) + "\n")
     if stub.is_file() and build.generator != "blockMesh":
         shutil.rmtree(stub.parent)
-    steps = [" ".join([s.command, *s.args]) for s in build.steps if isinstance(s, MeshCommand)] + [solver]
+    steps = [" ".join([s.command, *s.args]) for s in build.steps if isinstance(s, MeshCommand)] + \
+        (["setFields"] if free_surface is not None else []) + [solver]
     steady = is_steady(solver)
     text = control.read_text()
     time = TimeControl(end_time=float(fd.get(text, ["endTime"]) or 1), delta_t=float(fd.get(text, ["deltaT"]) or 1),
