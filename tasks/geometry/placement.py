@@ -106,10 +106,18 @@ _INLET = r"(?:inlet|entrance|entry|inflow(?:\s+boundary)?|upstream\s+end|left\s+
 
 def inlet_x(text: str) -> float | None:
     """The x a request gives the inlet itself: "inlet at x = 0", "the entrance is at x = -0.2 m",
-    "x = 0 at the inlet"."""
+    "x = 0 at the inlet", "a symmetric nozzle starting at x = 0"."""
     m = re.search(rf"\b{_INLET}\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:(?:at|on)\s+)?x\s*=\s*{_LEN}",
                   text, re.I) or re.search(rf"(?<![\w.])x\s*=\s*{_LEN}\s+(?:is\s+)?(?:at\s+)?the\s+{_INLET}", text, re.I)
+    if m is None:  # "a nozzle about y = 0, starting at x = 0": where the whole shape starts (not a step or a taper)
+        for start in re.finditer(rf"\b(?:starting|starts|beginning|begins)\s+(?:at|from)\s+x\s*=\s*{_LEN}", text, re.I):
+            if not re.search(rf"\b(?:{_CHANGE_WORDS})\w*\W+(?:\w+\W+){{0,2}}$", text[max(0, start.start() - 40):start.start()], re.I):
+                m = start
+                break
     return float(m.group(1)) * _factor(m.group(2)) if m else None
+
+
+_CHANGE_WORDS = "step|taper|expan|contract|narrow|widen|diverg|converg|change|throat|block|obstacle|cylinder|body"
 
 
 _CHANGE_AT_ORIGIN = re.compile(r"\b(?:step|expansion|contraction|enlargement|throat)(?:\s+(?:edge|corner|face|lip))?\s+"
@@ -396,13 +404,13 @@ _OUTLET_END = r"(?:outlet|exit|outflow|right\s+(?:end|wall|boundary|side))"
 def body_x(clause: str, length: float | None = None) -> float | None:
     """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m",
     "0.8 m upstream of the outlet" and "a quarter of the way along" (given the channel's length)."""
-    m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+the\s+{_INLET_END}", clause, re.I) or \
+    m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+(?:the\s+)?{_INLET_END}", clause, re.I) or \
         re.search(rf"(?<![\w.])x\s*=\s*{_LEN}", clause, re.I)
     if m:
         return float(m.group(1)) * _factor(m.group(2))
     if length is None:
         return None
-    m = re.search(rf"{_LEN}\s+(?:upstream\s+(?:of|from)|from|before|ahead\s+of)\s+the\s+{_OUTLET_END}", clause, re.I)
+    m = re.search(rf"{_LEN}\s+(?:upstream\s+(?:of|from)|from|before|ahead\s+of)\s+(?:the\s+)?{_OUTLET_END}", clause, re.I)
     if m and m.group(2):
         return length - float(m.group(1)) * _factor(m.group(2))
     m = re.search(rf"\b(?:(?:a|one)\s+|(?P<n>two|three|\d)\s+)?(?P<f>half|third|quarter|fourth|fifth|sixth|tenth)s?\s+"
@@ -431,7 +439,8 @@ def body_y(clause: str, height: float | None) -> float | None:
             sign = 1.0 if off.group(3).lower() in ("above", "over") else -1.0
             return height / 2 + sign * float(off.group(1)) * _factor(off.group(2))
     if re.search(r"mid[- ]?height|(?:half|mid)[- ]?way\s+up|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height"
-                 r"|middle\s+of\s+the\s+(?:channel|duct|domain|height)|cent(?:re|er)ed\s+vertically|vertically\s+cent(?:re|er)ed"
+                 r"|middle\s+of\s+the\s+(?:channel|duct|domain|height)|cent(?:re|er|r)ed\s+vertically|vertically\s+cent(?:re|er|r)ed"
+                 r"|cent(?:re|er|r)ed\s+between\s+the\s+(?:walls|plates)|halfway\s+between\s+the\s+(?:top\s+and\s+(?:the\s+)?bottom|walls|plates)"
                  r"|symmetric", clause, re.I) and height:
         return height / 2
     return None

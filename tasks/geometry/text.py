@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tasks.core.errors import RequestError
 from tasks.geometry.placement import axis_ranges, place
 from tasks.geometry.spec import GeometrySpec, make_spec
 from tasks.geometry.spec import NUM, UNIT
@@ -24,7 +25,9 @@ from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
+from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
 from tasks.geometry.text_sections import blank, section_sizes
+from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_words import plain_lengths
 
@@ -46,11 +49,17 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     text = plain_lengths(text)
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
     text = blank(text, [(a, b) for a, b, _ in grading])
+    text = absolute_lengths(text, reference_sizes(  # "30 D long", "5 step heights", "a third of the height"
+        {**symbol_sizes(text), **named_lengths(text),
+         **{k: v for k, v in named_lengths(domain_words(text)).items() if k in ("length", "height", "width")}}))
     shape = shape_words(text)
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
     if shape is None:
         return None
+    unbuildable = unbuildable_reason(text)
+    if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
+        raise RequestError(f"geometry refused: {unbuildable}")
     if shape in _SECTIONED:  # the sizes said of one section are not the whole channel's
         sections, spans = section_sizes(text, 3 if shape in ("nozzle", "diffuser") else 2)
         lengths = {**named_lengths(blank(text, spans)), **section_lengths(text)}

@@ -41,7 +41,7 @@ _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*
                r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
                r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?)\b")
-_BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel)\b|;|\.\s|\.$"
+_BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
 
 
 def domain_words(text: str) -> str:
@@ -215,8 +215,11 @@ def body_words(clause: str) -> str:
     """The words about the body: the clause from the body's first word ("a 5 cm square cylinder",
     "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
     channel's lengths are not read as the body's."""
-    first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:diameter|side|wide|long|high)\s+)?)?"
-                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|plate|fin|flap|vane"
+    # the sizes before the noun are the body's, one or a list: "a 5 cm square", "a 2 cm thick, 4 cm tall plate"
+    first = re.search(rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
+                      rf"(?:(?:diameter|side|wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+|,\s*and\s+)?"
+                      rf"(?:{NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+)?)*\s*)?)?"
+                      r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|round|plate|fin|flap|vane"
                       r"|dis[ck])\b", clause, re.I)
     words = clause[first.start():] if first else clause
     return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
@@ -234,8 +237,9 @@ def round_size(words: str) -> float | None:
 
 
 def is_round(words: str) -> bool:
-    """A circular body: "cylinder", "circular", "discs", "pins", "a wire"; not a "square cylinder" or a "rectangular rod"."""
-    return bool(re.search(r"circ|round|cylind|\bdis[ck]s?\b|\b(?:pins?|wires?)\b", words, re.I)) and not \
+    """A circular body: "cylinder", "circular", "discs", "pins", "a wire", a body sized by its diameter or radius;
+    not a "square cylinder" or a "rectangular rod"."""
+    return bool(re.search(r"circ|round|cylind|\bdis[ck]s?\b|\b(?:pins?|wires?)\b|\b(?:diameter|radius)\b", words, re.I)) and not \
         re.search(r"(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinder|rod|bar|prism|post|pillar)", words, re.I)
 
 
@@ -248,6 +252,13 @@ def body_size(words: str) -> tuple[float, float] | None:
                   words, re.I)
     if side:
         value = float(side.group(1)) * unit_factor(side.group(2))
+        return value, value
+    # "a square obstacle of 2 cm", "a square block, 3 in, ...": one size said of a square body is its side
+    square = re.search(rf"\bsquare\s+(?:[a-z]+\s+){{0,2}}?(?:of|,)\s*(?:about\s+)?({NUM})\s*({UNIT})"
+                       rf"(?!\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick|from|downstream|upstream|above|below|behind|after|away)\b)",
+                       words, re.I)
+    if square:
+        value = float(square.group(1)) * unit_factor(square.group(2))
         return value, value
     pair = re.search(rf"(?<![\w.]){LENGTH}\s*(?:x|by|×)\s*{LENGTH}", words, re.I)
     if pair and (pair.group(2) or pair.group(4)):

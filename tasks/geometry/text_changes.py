@@ -42,7 +42,14 @@ def t_junction_dims(text: str) -> dict[str, Any]:
         value = next((n[s] for s in sources if s in n), None)
         if value is not None:
             d[target] = value
+    # a bare size before the noun is the passage's width: "a 5 cm main channel 60 cm long", "a 3 cm branch"
+    bare_main = re.search(rf"(?<![\w.]){LENGTH}\s+main\s+(?:channel|duct|pipe|passage|line|run)\b", text, re.I)
+    if bare_main and bare_main.group(2) and "width" not in d:
+        d["width"] = float(bare_main.group(1)) * unit_factor(bare_main.group(2))
     own = named_lengths(branch)
+    bare_branch = re.search(rf"(?<![\w.]){LENGTH}\s+(?:side\s+|secondary\s+|lateral\s+|vertical\s+)?(?:branch|arm|leg)\b", branch, re.I)
+    if bare_branch and bare_branch.group(2) and not {"width", "branch_width", "diameter"} & own.keys():
+        own["width"] = float(bare_branch.group(1)) * unit_factor(bare_branch.group(2))
     run = re.search(rf"\b(?:goes|runs|extends|rises|reaches|rising|extending|going|sticks\s+out)\s+(?:straight\s+)?"
                     rf"(?:up|upwards|down|downwards|out|outwards|off)?\s*(?:for|by)?\s*{LENGTH}", branch, re.I)
     if run and run.group(2) and "length" not in own and "branch_length" not in own:  # "goes straight up for 20 cm"
@@ -57,7 +64,9 @@ def t_junction_dims(text: str) -> dict[str, Any]:
             d[target] = value
     if "branch_width" not in d and "width" in d:
         d["branch_width"] = d["width"]
-    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+the\s+(?:inlet|entrance|left\s+end)", branch or text, re.I) \
+    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:inlet|entrance|left\s+end)", branch or text, re.I) \
+        or re.search(rf"\b(?:its|the\s+branch(?:'s)?|branch)\s+(?:cent(?:re|er)\s*-?\s*line|axis|cent(?:re|er))\s+(?:is\s+|lies\s+)?"
+                     rf"(?:at\s+)?{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:inlet|entrance|left\s+end)", text, re.I) \
         or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I) \
         or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I) \
         or re.search(rf"\b(?:cent(?:re|er)(?:e?d|line)?|located|positioned|placed|axis)\s+(?:is\s+)?(?:at\s+)?x\s*=\s*{LENGTH}",
@@ -115,12 +124,14 @@ def taper_words(text: str) -> dict[str, float]:
     if until and until.group(2) and "outlet_height" not in out:  # "diverges at 5 deg until the height is 8 cm"
         out["outlet_height"] = float(until.group(1)) * unit_factor(until.group(2))
     for m in re.finditer(rf"(?:\bthen\s+(?:an?(?:other)?\s+)?)?(?<![\w.]){LENGTH}\s+(?:of\s+)?(?:straight|parallel|constant[- ]height)\b"
-                         rf"(?:\s+{NUM}\s*{UNIT}(?:\s+(?:high|wide))?)?(?:\s+(?:duct|channel|section|pipe|part))?"
+                         rf"(?:\s+{NUM}\s*{UNIT}(?:\s+(?:high|wide))?)?(?P<role>\s+(?:inlet|entry|entrance|upstream|outlet|exit|downstream))?"
+                         rf"(?:\s+(?:duct|channel|section|pipe|part))?"
                          rf"(?P<where>\s+(?:before|upstream|ahead)|\s+(?:after|downstream|behind))?",
                          text, re.I):  # "then 0.2 m straight", "0.1 m of straight duct before it"
         if not m.group(2):
             continue
-        before = (m.group("where") or "").strip().lower() in ("before", "upstream", "ahead")
+        before = (m.group("where") or "").strip().lower() in ("before", "upstream", "ahead") or \
+            (m.group("role") or "").strip().lower() in ("inlet", "entry", "entrance", "upstream")  # "100 mm straight inlet duct"
         out.setdefault("upstream_length" if before else "downstream_length", float(m.group(1)) * unit_factor(m.group(2)))
     return out
 

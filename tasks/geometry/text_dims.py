@@ -188,6 +188,11 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
             if m and f"{which}_radius" not in n:
                 n = {**n, f"{which}_radius": float(m.group(1)) * unit_factor(m.group(2))}
+            # the size between the body and its name: "an inner cylinder of 4 cm diameter", "the outer wall, with a 5 cm radius"
+            m = re.search(rf"\b{which}\s+(?:[a-z]+\s+)?(?:cylinder|wall|tube|pipe|shaft|rotor|surface|shell|casing)\s*,?\s+"
+                          rf"(?:of|with|having|has)\s+(?:an?\s+)?{LENGTH}\s*(?:-\s*)?(diameter|radius)\b", text, re.I)
+            if m and m.group(2) and f"{which}_radius" not in n and f"{which}_diameter" not in n:
+                n = {**n, f"{which}_{m.group(3).lower()}": float(m.group(1)) * unit_factor(m.group(2))}
         if "inner_radius" in n or "inner_diameter" in n:
             d["inner_radius"] = n.get("inner_radius", n.get("inner_diameter", 0) / 2)
         if "outer_radius" in n or "outer_diameter" in n:

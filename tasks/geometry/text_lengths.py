@@ -25,7 +25,7 @@ _INNER = rf"(?:{_INNER_BODY}{_HAS_A}|inner\s+)"
 _OUTER = rf"(?:{_OUTER_BODY}(?:\s+bore)?{_HAS_A}|outer\s+)"
 
 # the words that cannot stand between a size and the body it sizes ("a 2 cm heated rod", not "0.4 m with two cylinders")
-_NOT_AN_ADJECTIVE = (r"(?:long|high|wide|tall|deep|thick|square|rectangular|triangular|apart|from|radius|radii|diameter|across"
+_NOT_AN_ADJECTIVE = (r"(?:degrees?|deg|percent|rpm|bar|kelvin|celsius|seconds?|long|high|wide|tall|deep|thick|square|rectangular|triangular|apart|from|radius|radii|diameter|across"
                      r"|with|and|the|for|two|three|four|five|six|several|many|its|our|one|per|each|into|onto|past|around"
                      r"|over|behind|inside|within|through|between|are|is|was|were|has|have|of|in|by|to|at|on|or)\b")
 _WHOLE = r"(?:channel|duct|domain|total|overall|cavity|enclosure)\s+"  # "100 mm channel height"
@@ -49,12 +49,14 @@ def _opening_words(names: str, side: str, order: str, place: str) -> tuple[str, 
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
                     r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
-                    r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by",
+                    r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by"
+                    r"|step\s+(?:\w+ly\s+)?(?:rises|drops|falls|stands|measures)(?:\s+by)?",
                     r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"
                     r"|(?:rise|drop|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)"),
     "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b|{_INNER_BODY}\s+(?-i:r)(?=\s*[=:]?\s*\d)", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
     "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b|{_OUTER_BODY}\s+(?:bore\s+)?(?-i:r)(?=\s*[=:]?\s*\d)", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
-    "inner_diameter": (rf"{_INNER}diameter|(?-i:\bID\b)", rf"inner\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
+    "inner_diameter": (rf"{_INNER}diameter|(?:inside|internal)\s+diameter|(?-i:\bID\b)",
+                       rf"(?:inner|inside|internal)\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
     "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
     "inlet_height": _opening_words("inlet|entrance|entry", "upstream", "before", "upstream|before"),
     "outlet_height": _opening_words("outlet|exit", "downstream", "after", "downstream|after|behind"),
@@ -70,7 +72,7 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
                           r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
-    "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:annular\s+|radial\s+)?gap|apart"),
+    "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:wide\s+)?(?:annular\s+|radial\s+)?gap|apart"),
     "chord": (r"chord(?:\s+length)?(?:\s*,?\s*(?-i:c)\b)?|(?-i:\bc\b)(?=\s*[=:])", r"chord"),
     "diameter": (r"diameter|\bD\b|bore|\b(?:rod|pin|wire|dowel|post|pillar)(?=\s+of\s+(?:an?\s+|about\s+)?[\d.])",
                  rf"(?:in\s+)?diameter|bore|(?=(?:(?!{_NOT_AN_ADJECTIVE})[a-z][a-z-]{{2,}}\s+){{0,2}}"
@@ -107,7 +109,7 @@ def named_lengths(text: str) -> dict[str, float]:
                     continue  # this number already belongs to a more specific name
                 if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
                     continue
-                if not m.group(2) and re.match(r"\s*(?:(?-i:[HhDdWwcRr])\b|(?:channel\s+)?(?:heights?|diameters?|widths?"
+                if not m.group(2) and re.match(r"\s*(?:(?-i:[HhDdWwcRr])\b|(?:channel\s+|step[- ])?(?:heights?|diameters?|widths?"
                                                 r"|radii|chords?)\b|times\b)", text[m.end(1):]):
                     continue  # "L = 20H", "40 diameters long": a multiple of another size (length_in_multiples)
                 value = float(m.group(1)) * unit_factor(m.group(2))
@@ -154,9 +156,10 @@ def section_lengths(text: str) -> dict[str, float]:
 
 def section_ratio(text: str) -> float | None:
     """The ratio of the wide section's height to the narrow one's (>= 1): "expansion ratio 2",
-    "contraction ratio of 1:4", "a 4:1 contraction", "sudden contraction 4:1", "area ratio 3"."""
+    "contraction ratio of 1:4", "a 4:1 contraction", "sudden contraction 4:1", "area ratio 3" (not "area
+    ratio 3: 120 mm high inlet duct", a label's colon)."""
     change = r"(?:expansion|contraction|area|height)"
-    m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM}))?", text, re.I) or \
+    m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM})(?![\d.]|\s*{UNIT}))?", text, re.I) or \
         re.search(rf"(?:expansion|contraction)\s+(?:of\s+)?({NUM})\s*:\s*({NUM})", text, re.I) or \
         re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I) or \
         re.search(rf"(?<![\w.])({NUM})\s*(?::|to)\s*({NUM})\s+(?:height|area|width)\s+ratio", text, re.I)
@@ -225,8 +228,8 @@ _UPSTREAM = r"upstream|before|ahead|in\s+front|inlet|entry|entrance"  # "5 h of 
 _DOWNSTREAM = r"downstream|after|behind|in\s+the\s+wake|wake|outlet|exit"
 
 
-_FROM_INLET = r"(?:from|downstream\s+(?:of|from)|after|behind|past)\s+the\s+(?:inlet|entrance|inflow|entry)"
-_FROM_OUTLET = r"(?:from|upstream\s+(?:of|from)|before|ahead\s+of|short\s+of)\s+the\s+(?:outlet|exit|outflow)"
+_FROM_INLET = r"(?:from|downstream\s+(?:of|from)|after|behind|past)\s+(?:the\s+)?(?:inlet|entrance|inflow|entry)"
+_FROM_OUTLET = r"(?:from|upstream\s+(?:of|from)|before|ahead\s+of|short\s+of)\s+(?:the\s+)?(?:outlet|exit|outflow)"
 
 
 def multiples(text: str, reference: str) -> dict[str, float]:

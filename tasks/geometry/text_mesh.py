@@ -15,7 +15,7 @@ _X = r"(?:x|by|×|\*)"
 # cells per direction named by where they go: (direction, words after the count)
 _DIRECTIONS = [
     (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
-    (1, r"radial|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|(?:over|across|up)\s+the\s+height"),
+    (1, r"radial|(?:over|across|in)\s+the\s+(?:gap|radius|annulus)\b|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|(?:over|across|up)\s+the\s+height"),
     (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
     (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
 ]

@@ -94,13 +94,16 @@ def _clause_end(text: str, at: int) -> int:
     return at + stop.start() if stop else len(text)
 
 
-def _read_sizes(text: str, sec: Section) -> None:
-    """The section's height and length: in the sizes before its noun, then in its own words."""
+def _read_sizes(text: str, sec: Section, heights_named: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    """The section's height and length: in the sizes before its noun, then in its own words. A bare size
+    before the noun ("a 300 mm outlet duct") is the length of a section whose height the request names
+    elsewhere ("outlet height 40 mm"), else its height ("a 20 mm channel")."""
     head = text[sec.start:sec.noun_end]
     for m in re.finditer(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?P<adj>{_HIGH}|{_LONG})?", head, re.I):
         adj = m.group("adj")
         # "a 10 cm straight inlet", "100 mm of throat duct", "a 200 mm taper": unqualified, a length
-        along = not adj and (re.match(r"\s*(?:straight|long|of)\b", head[m.end():], re.I) or sec.role == "taper")
+        along = not adj and (re.match(r"\s*(?:straight|long|of)\b", head[m.end():], re.I) or sec.role == "taper"
+                             or sec.role in heights_named)
         kind = "length" if along or (adj and re.match(_LONG, adj, re.I)) else "height"
         sec.sizes.setdefault(kind, (float(m.group(1)) * unit_factor(m.group(2)),
                                     (sec.start + m.start(), sec.start + m.end())))
@@ -173,11 +176,13 @@ def section_sizes(text: str, parts: int = 2) -> tuple[dict[str, float], list[tup
     role from the order they are written in, when two or more of them are sized."""
     sections = _mentions(text)
     change = _CHANGE_TO.search(text)
+    heights_named = {role for role, words in (("inlet", _INLET_WORDS), ("outlet", _OUTLET_WORDS))
+                     if re.search(rf"\b{words}\s+(?:(?:channel|duct|section)\s+)?(?:height|width)\s*(?:of|=|:|is)?\s*{_LEN}", text, re.I)}
     for k, sec in enumerate(sections):
         sec.end = min(_clause_end(text, sec.noun_end), sections[k + 1].start if k + 1 < len(sections) else len(text))
         if change and sec.noun_end <= change.start() < sec.end:
             sec.end = change.start()  # "..., where it doubles in height to 4 cm and continues for 40 cm": a new section
-        _read_sizes(text, sec)
+        _read_sizes(text, sec, heights_named)
     sized = [s for s in sections if s.sizes]
     if len(sized) >= 2:
         unsaid = [s for s in sized if s.role is None]

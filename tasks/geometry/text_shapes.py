@@ -16,23 +16,28 @@ _ABRUPT = r"(?:sudden(?:ly)?|abrupt(?:ly)?|sharp(?:ly)?|instantaneous(?:ly)?)"
 _WIDENS = r"(?:widen(?:s|ed)|expand(?:s|ed)|enlarge[sd]|open(?:s|ed)\s+(?:up|out|into)|step(?:s|ped)\s+(?:up|out))"  # not a valve that "opens"
 _NARROWS = r"(?:narrow(?:s|ed)|contract(?:s|ed)|neck(?:s|ed)\s+down|step(?:s|ped)\s+(?:down|in))"
 
+_INNER_ROUND = r"\b(?:inner\s+(?:cylinder|wall|tube|pipe|shaft|rotor|surface)|shaft|rotor|spindle)\b"
+_OUTER_ROUND = r"\b(?:outer\s+(?:cylinder|wall|tube|pipe|shell|casing|surface)|housing|casing|stator|sleeve)\b"
+_RATIO = rf"{NUM}\s*(?::|to)\s*{NUM}\s+"  # "a sudden 4 to 1 contraction", "an abrupt 1:3 expansion"
+
 # The shapes in the order they are tried: the more specific first.
 _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("naca_airfoil", r"\bnaca(?:\s*-?\s*\d{4})?\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
     ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
                 r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
-                r"|between\s+(?:the\s+)?radii|(?:inner|outer)\s+cylinder\b[^.]*\b(?:inner|outer)\s+cylinder"
-                r"|journal[- ]bearing|\b(?:shaft|rotor|spindle)\b[^.]*\b(?:housing|casing|stator|sleeve)\b"
-                r"|\b(?:housing|casing|stator|sleeve)\b[^.]*\b(?:shaft|rotor|spindle)\b"),
+                r"|between\s+(?:the\s+)?radii|journal[- ]bearing"
+                # an inner round body and an outer one in one sentence: "a rotor of radius 2 cm inside a stationary outer
+                # cylinder", "the shaft turns in its housing", "inner cylinder ... outer cylinder"
+                rf"|{_INNER_ROUND}[^.]*{_OUTER_ROUND}|{_OUTER_ROUND}[^.]*{_INNER_ROUND}"),
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"),
-    ("sudden_expansion", rf"{_ABRUPT}\s+(?:[\w:.]+\s+)?(?:expansion|enlargement|expand)"
+    ("sudden_expansion", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?(?:expansion|enlargement|expand)"
                          rf"|{_ABRUPT}\s+{_WIDENS}|{_WIDENS}\s+(?:\w+\s+)?{_ABRUPT}"
                          r"|\b(?:expansion|enlargement)\b(?=[^.]*\b(?:abrupt|sudden))"
                          r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"
                          r"|^(?!.*(?:diffuser|diverg|step|nozzle))(?:[^.]|\.\d)*\bexpansion\b(?:[^.]|\.\d)*\b(?:area|height|width)\s+ratio"),
-    ("sudden_contraction", rf"{_ABRUPT}\s+(?:[\w:.]+\s+)?contract(?:ion)?"
+    ("sudden_contraction", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?contract(?:ion)?"
                            rf"|{_ABRUPT}\s+{_NARROWS}|{_NARROWS}\s+(?:\w+\s+)?{_ABRUPT}"
                            r"|\bcontraction\b(?=[^.]*\b(?:abrupt|sudden))"
                            r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"
@@ -62,6 +67,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|\b(?:triang(?:le|ular)|wedge[- ]shaped|polygon(?:al)?)\b(?!\s+(?:domain|region|outline)\b)"
                                r"[^.;]{0,40}?\b(?:vertices|corners|apex|obstacle|body|block|prism|fin|insert|bump|ramp)"
                                r"|\b(?:plate|fin|flap|vane|strip|wall)\b[^.;]{0,40}?\b(?:thick|thickness)\b"
+                               r"|\b(?:thick|thickness)\b[^.;]{0,30}?\b(?:plate|fin|flap|vane|strip|baffle)\b"
                                r"|\b(?:thin|flat)\s+(?:plate|fin|flap)\b[^.;]{0,60}?\b(?:across|normal|perpendicular|standing|mounted)\b"
                                r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"),
     ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
@@ -74,7 +80,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                            # an everyday round body with its size: "a 2 cm heated rod", "a 5 mm wire", "a pin of 3 mm"
                            rf"|\ban?\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?!square|rectangular|triangular|long|high|wide|tall|deep)[\w-]+\s+)"
                            r"{0,2}?(?:rod|pin|wire|post|pillar|dowel)\b"
-                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s+(?:of|with)\s+(?:an?\s+)?(?:(?:diameter|thickness)\s+(?:of\s+)?)?{NUM}\s*{UNIT}"
+                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s+(?:of|with)\s+(?:an?\s+)?(?:(?:diameter|radius|thickness)\s+(?:of\s+)?)?{NUM}\s*{UNIT}"
                            rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s*,?\s+{NUM}\s*{UNIT}\s+(?:across|thick|in\s+diameter)\b"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),

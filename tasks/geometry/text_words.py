@@ -192,7 +192,10 @@ _PROPORTIONS = [  # (pattern, group of the first size, of the second, of the num
     (re.compile(rf"\b{_DIM_NOUN}\s+(?:is\s+|of\s+)?({NUM})\s+times\s+(?:the\s+|its\s+)?{_DIM_NOUN}\b", re.I), 1, 3, 2),
     (re.compile(rf"\b{_DIM_NOUN}[- ]to[- ]{_DIM_NOUN}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})", re.I), 1, 2, 3),
     (re.compile(rf"\(?\s*\b([HDWLhdwl]|height|depth|width|length)\s*/\s*([HDWLhdwl]|height|depth|width|length)\b"
-                rf"(?:\s*\)\s*(?:=|:|of|is|,)?|\s*(?:=|:|of|is))\s*({NUM})"), 1, 2, 3),  # "(height/width) 1.5", "H/W = 4"
+                rf"(?:\s*\)\s*(?:=|:|of|is|,)?|\s*(?:=|:|of|is))\s*({NUM})(?![\d.]|\s*{UNIT})"), 1, 2, 3),  # "(height/width) 1.5", "H/W = 4"
+    # "aspect ratio 4 (height/width)", "a ratio of 3 (L/H)": the value before the ratio's name
+    (re.compile(rf"(?<![\w.])({NUM})\s*\(\s*([HDWLhdwl]|height|depth|width|length)\s*/\s*([HDWLhdwl]|height|depth|width|length)"
+                rf"\s*\)"), 2, 3, 1),
 ]
 
 

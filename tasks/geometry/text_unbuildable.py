@@ -1,0 +1,33 @@
+"""Words naming a geometry the shape library has no model for: a sphere, an ellipse, a pipe bend, a
+NACA section that is not a 4-digit one, another aerofoil family. A request naming one is refused with
+the reason (never built as the nearest library shape with the body dropped or swapped). Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+# (words, what the library cannot build and what to give instead)
+_UNBUILDABLE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bspher(?:e|es|ical)\b|\bball\b", re.I),
+     "a sphere is not a shape of the library (its bodies are 2D: squares, rectangles, circles, polygons)"),
+    (re.compile(r"\bellip(?:se|ses|tic|tical|soid\w*)\b|\boval\b", re.I),
+     "an ellipse is not a shape of the library (give it as a polygon of its vertices, or as a circle)"),
+    (re.compile(r"\b(?:elbow|u[- ]bend|bend|bent|curved\s+(?:pipe|duct|channel|tube)|helical|helix|coil(?:ed)?)\b"
+                r"(?!\s+(?:radius|stiffness))", re.I),
+     "a bend or an elbow is not a shape of the library (its pipes and channels are straight)"),
+    (re.compile(r"\bNACA\s*[- ]?\s*(?:\d{5,6}|6\d-?\d{3}|\d{1,3}(?!\d))\b", re.I),
+     "only 4-digit NACA sections (NACA 0012, NACA 2412, ...) are in the library"),
+    (re.compile(r"\b(?:clark[- ]?y|eppler|selig|s\d{4}|sd\d{4}|goe\s*\d+|rae\s*\d+|wortmann|fx\s*\d+)\b", re.I),
+     "only 4-digit NACA sections (NACA 0012, NACA 2412, ...) are in the library"),
+]
+_ELSE = "; give the geometry as an STL (--geometry F.stl, meshed with snappyHexMesh) or name a tutorial that has it"
+
+
+def unbuildable_reason(text: str) -> str | None:
+    """Why the shape library cannot build the geometry the words name, or None when nothing in them
+    is outside the library."""
+    for pattern, why in _UNBUILDABLE:
+        m = pattern.search(text)
+        if m:
+            return f"{why} ('{m.group(0)}'){_ELSE}"
+    return None
