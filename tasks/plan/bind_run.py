@@ -13,6 +13,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
+from tasks.plan.controls_axis import count_axis
 from tasks.plan.bind_speeds import froude_speed, hartmann_field, peclet_diffusivity, relative_factor, schmidt_diffusivity
 from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import magnitude as _magnitude
@@ -31,6 +32,14 @@ class RunBinding:
     def _end_time(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         from tasks.foam.physics import is_steady
 
+        if q.quantity == "time" and q.value == 0 and any(s.role == "end_time" and s.value > 0 for s in stated):
+            # "packed at t = 0; simulate 0.5 s": the initial instant beside an end time is no end time
+            start = fd.get(self.base.text("system/controlDict") or "", ["startTime"]) or "0"
+            if start.strip() in ("0", "0.0"):
+                self.bindings.append(Binding(stated=q.text, file="system/controlDict", entry=["startTime"], value="0",
+                                             how="the initial instant: the run starts at t = 0"))
+            self.assumptions.append(f"{q.text} is the initial instant (the start of the run), not its end")
+            return
         if is_steady(self.solver) and q.quantity == "time":
             self.refuse(q, f"{self.solver} is steady: it runs iterations, not time; state iterations")
             return
@@ -152,17 +161,15 @@ class RunBinding:
         text, blocks = self.base.blocks()
         low = self.text.lower()
         at = self.value_at(low, q)
-        after = low[at:at + len(q.text) + 40] if at >= 0 else ""
-        axis = next((i for i, pat in enumerate((r"\bx\b|long|length|stream", r"\by\b|height|high|across|wall-normal",
-                                                r"\bz\b|span|depth")) if re.search(pat, after)), None)
+        ext = self.base.extents()
+        flat = {i for i in range(3) if blocks and all(b[i] == 1 for b in blocks)}
+        named = count_axis(low, at, at + len(q.text), self._up_axis(), ext, flat) if at >= 0 else None
+        axis = named if isinstance(named, int) else None
         if len(blocks) == 1 and axis is None:
             resolved = [i for i, c in enumerate(blocks[0]) if c > 1]
-            ext = self.base.extents()
             if len(resolved) == 1:  # a 1-D mesh: its one resolved direction
                 axis = resolved[0]
                 self.assumptions.append(f"{q.text}: along {'xyz'[axis]}, the only direction the base mesh resolves")
-            elif ext and re.search(r"\balong\b", after):  # "along the tube": its longest side
-                axis = max(range(3), key=lambda i: ext[i])
         if len(blocks) != 1 or axis is None:
             self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
             return

@@ -100,11 +100,13 @@ class SetFieldsBinding:
             return
         lo = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(1))]
         hi = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(2))]
-        side = self._side_word(q) or "left"
-        axis = {"left": 0, "right": 0, "bottom": 1, "top": 1}.get(side, 0)
+        side = self._side_word(q) or ("bottom" if self._says_full(q) else "left")  # "a third full": from the floor
+        up = self._up_axis()
+        axis = {"left": 0, "right": 0, "bottom": up, "top": up}.get(side, 0)
         size = ext[axis] * q.value
         origin = self._origin(axis)
-        if side in ("right", "top"):
+        high_end = side == "right" or (side in ("bottom", "top") and (side == "top") == self._gravity_down())
+        if high_end:
             lo[axis], hi[axis] = origin + ext[axis] - size, origin + ext[axis] + 1e-9 * ext[axis]
         else:
             lo[axis], hi[axis] = origin, origin + size
@@ -114,6 +116,19 @@ class SetFieldsBinding:
                  else new_raw, f"region: the {side} {fmt(q.value)} of the domain")
         self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=new_box,
                                      how=f"{side} {q.value:.3g} of the {fmt(ext[axis])} m domain"))
+
+    _FULL_WORDS = re.compile(r"\b(?:full|filled|fill(?:s|ing)?|level|deep|depth|up\s+to|half[\s-]?way)\b")
+
+    def _says_full(self, q: StatedQuantity) -> bool:
+        """The fraction's clause says how full the domain is ("a third full", "filled to 40 %")."""
+        clause, _ = self._words_of(q)
+        return bool(self._FULL_WORDS.search(clause))
+
+    def _gravity_down(self) -> bool:
+        """Gravity points to the low end of its axis (the floor is the low end), as in most bases."""
+        g = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?",
+                       fd.strip_comments(fd.get(self.base.text("constant/g") or "", ["value"]) or ""))
+        return len(g) != 3 or float(g[self._up_axis()]) <= 0
 
     def _origin(self, axis: int) -> float:
         text = self.base.text("system/blockMeshDict") or ""

@@ -553,6 +553,14 @@ _REFINE = [
                 r"(?P<word>doubled|tripled|quadrupled|halved)\b", re.I), "counted"),
 ]
 _WORD_FACTOR = {"halv": 2.0, "doubl": 2.0, "tripl": 3.0, "quadr": 4.0}
+# a resolution level in words, against the base's own mesh (the "medium" one): "a coarse mesh", "fine
+# grid", "very fine resolution", "mesh: coarse", "finer mesh"; "very"/"extra" doubles the step again
+_LEVEL = r"(?P<very>(?:very|extra|ultra)[\s-]+)?(?P<level>coarse|coarser|fine|finer)"
+_REFINE += [
+    (re.compile(rf"(?<![\w-]){_LEVEL}[\s-]+(?:{_MESH_ADJ})?(?:mesh|grid|resolution|discreti[sz]ation)\b(?![\s-]+(?:near|at|around|"
+                rf"close|in\s+the\s+(?:wake|boundary|gap)|by\b))", re.I), "level"),
+    (re.compile(rf"\b(?:mesh|grid|resolution)\s*(?::|=|\bis\b|\bshould\s+be\b)\s*{_LEVEL}\b", re.I), "level"),
+]
 
 
 def _refinement_factor(m: re.Match, kind: str | None) -> float:
@@ -570,6 +578,9 @@ def _refinement_factor(m: re.Match, kind: str | None) -> float:
         return next(f for stem, f in _WORD_FACTOR.items() if word.startswith(stem))
     if kind == "finer":
         return 2.0
+    if kind == "level":  # coarse: half the base's cells per direction, fine: twice; "very": twice again
+        step = 4.0 if groups.get("very") else 2.0
+        return step if m.group("level").lower().startswith("fin") else 1.0 / step
     n = 2.0 if groups.get("twice") else 0.5 if groups.get("half") else float(groups.get("n") or 1)
     verb = (groups.get("verb") or kind or "").lower()
     coarser = verb.startswith(("coars", "sparse"))
@@ -627,22 +638,31 @@ def refinement_direction(text: str, end: int) -> list[int] | str | None:
 # 20000-cell grid", "no more than 10000 cells" (number words and "20k" already written as digits)
 _TOTAL_NEAR = r"(?:about|around|roughly|approximately|approx\.?|~|some|nearly|close\s+to|total\s+of|up\s+to|at\s+most|" \
               r"no\s+more\s+than|(?:a|the)\s+(?:whole\s+|total\s+)?(?:mesh|grid)\s+(?:of|with)(?:\s+about|\s+around|\s+roughly)?)"
+_COUNT = r"(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?[eE]\+?\d+|\d+)"  # 20000, 20,000, 2e4
+_CELL_WORDS = r"(?:cells|elements|hexahedra|control\s+volumes)"
 _TOTAL_CELLS = re.compile(
-    rf"(?:\b{_TOTAL_NEAR}\s*(?<![\w.])(?P<n>\d+)\s+(?:cells|elements|hexahedra|control\s+volumes)\b"
-    rf"|(?<![\w.])(?P<n2>\d+)\s+(?:cells|elements|hexahedra|control\s+volumes)\s+(?:in\s+total|total|overall|in\s+all|altogether)\b"
-    rf"|(?<![\w.])(?P<n3>\d+)[\s-]cells?\s+(?:mesh|grid)\b)"
+    rf"(?:(?:\b|(?<=\s)|^){_TOTAL_NEAR}\s*(?<![\w.])(?P<n>{_COUNT})\s+{_CELL_WORDS}\b"
+    rf"|(?<![\w.])(?P<n2>{_COUNT})\s+{_CELL_WORDS}\s+(?:in\s+total|total|overall|in\s+all|altogether)\b"
+    rf"|(?<![\w.])(?P<n3>{_COUNT})[\s-]cells?\s+(?:mesh|grid)\b"
+    # "cells: ~8000", "cell count = 12,000", "number of cells: 2e4 (total)"
+    rf"|\b(?:total\s+)?(?:cells|cell\s+count|number\s+of\s+cells|cell\s+number)\s*(?::|=)\s*(?:{_TOTAL_NEAR}\s*)?"
+    rf"(?P<n4>{_COUNT})(?![\d.,])(?!\s*(?:x|×|\*|by|mm|cm|m|per|along|across|in\s+[xyz])\b|\s*[x×*]))"
     rf"(?!\s*(?:per|each|along|across|in\s+(?:the\s+)?[xyz]\b|in\s+(?:the\s+)?(?:stream|span|vertical|radial)))", re.I)
+
+
+def _count_value(raw: str) -> int:
+    return int(round(float(raw.replace(",", ""))))
 
 
 def total_cells(text: str) -> tuple[int, str] | None:
     """(count, its words) of a total cell count the text asks for ("about 20000 cells", "a
-    mesh of 5000 cells", "8000 cells in total"), or None; a count along a direction or per block
-    is none."""
+    mesh of 5,000 cells", "8000 cells in total", "cells: ~2e4"), or None; a count along a
+    direction or per block is none."""
     plain = normalise(text)
     for m in _TOTAL_CELLS.finditer(plain):
         if re.search(r"(?:\bby|\bx|×|\*)\s*$", plain[max(0, m.start() - 6):m.start()]):
             continue  # the last of "40 by 40 cells"
-        n = int(m.group("n") or m.group("n2") or m.group("n3"))
+        n = _count_value(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))
         if n > 1:
             return n, m.group(0)
     return None

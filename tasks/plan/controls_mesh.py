@@ -22,6 +22,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.files import find_file, read_text
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
+from tasks.plan.controls_axis import count_axis
 from tasks.plan.extract import normalise
 from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
@@ -71,6 +72,14 @@ def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
     return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
 
 
+def gravity_axis(base_dir: Path) -> int:
+    """The axis the base's gravity (constant/g) runs along; y when it has none."""
+    found = find_file(base_dir / "constant", "g")
+    raw = fd.get(read_text(found), ["value"]) if found is not None else None
+    numbers = [abs(float(x)) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw or "")]
+    return max(range(3), key=lambda a: numbers[a]) if len(numbers) == 3 and any(numbers) else 1
+
+
 def _scale_of(text: str) -> float:
     raw = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
     try:
@@ -106,6 +115,14 @@ _SIZE_BEFORE = re.compile(r"(?:\bcells?[\s-]+(?:edges?|sides?|size|width|length|
                           rf"\s*(?:=|:|of|is|equal\s+to|set\s+to)?\s*{_APPROX}$", re.I)
 
 
+def stated_cell_size(text: str, stated: list[StatedQuantity]) -> StatedQuantity | None:
+    """The first stated length that is the size of the mesh cells (role cell_size, or a length whose
+    words make it one: "square cells 2.5 mm on a side", "cells 2 mm across")."""
+    return next((q for q in stated if q.role == "cell_size" or
+                 (q.quantity == "length" and q.role in ("geometry", "particle_diameter") and names_cell_size(text, q))),
+                None)
+
+
 def names_cell_size(text: str, q: StatedQuantity) -> bool:
     """The length `q` is the size of the mesh cells ("25 cm cells", "cells 0.5 cm on a side",
     "cell edge 1 cm"), not a dimension of the domain."""
@@ -116,7 +133,8 @@ def names_cell_size(text: str, q: StatedQuantity) -> bool:
     if _CELLS_AFTER.match(after) or _SIZE_BEFORE.search(before):
         return True
     return bool(_CELLS_BEFORE.search(before)) and \
-        bool(re.match(r"\s*(?:on\s+a\s+side|each|wide|per\s+side|everywhere|throughout)?\s*(?:[,;.)]|$|and\b)", after))
+        bool(re.match(r"\s*(?:on\s+a\s+side|each|wide|across|in\s+size|per\s+side|on\s+each\s+side|everywhere|throughout"
+                     r"|in\s+(?:each|every|both|all)\s+directions?)?\s*(?:[,;.)]|$|and\b)", after))
 
 
 _PER_BLOCK = re.compile(r"\b(?:per|in\s+each|in\s+every|for\s+each|each|every)\s+(?:of\s+the\s+(?:\w+\s+)?)?"
@@ -156,20 +174,15 @@ def cells_on_blocks(bmd: str, dims: list[int], per_block: bool) -> tuple[str, st
     return new, f"{' x '.join(str(n) for n in dims)} cells {where}"
 
 
-_AXIS_WORDS = (r"\bx\b|\blong\w*|\blength\w*|\bstream\w*|\baxial\w*", r"\by\b|\bheight\b|\bhigh\b|\bacross\b|"
-               r"\bwall[- ]normal\b|\bvertical\w*", r"\bz\b|\bspan\w*|\bdepth\b")
-
-
-def axis_named(text: str, q: StatedQuantity) -> int | str | None:
-    """The direction the words right after a cell count name: 0, 1 or 2 (x, y, z), "along" for
-    "along the channel" (the longest side), None when they name none."""
+def axis_named(text: str, q: StatedQuantity, up: int = 1, bmd: str | None = None) -> int | str | None:
+    """The direction a cell count's clause names (tasks.plan.controls_axis.count_axis): 0, 1 or 2
+    (x, y, z), "along" for "along the channel" (the longest side) when `bmd` is not given, None
+    when its clause names none. `up` is the axis gravity runs along ("along the height")."""
     at = text.lower().find(q.text.lower())
-    after = text.lower()[at + len(q.text):at + len(q.text) + 40] if at >= 0 else ""
-    after = re.split(r"[,;.]|\band\b", after)[0]
-    axis = next((i for i, pattern in enumerate(_AXIS_WORDS) if re.search(pattern, after)), None)
-    if axis is None and re.search(r"\balong\b", after):
-        return "along"
-    return axis
+    if at < 0:
+        return None
+    shape = geometry.block_extents(bmd) if bmd else None
+    return count_axis(text, at, at + len(q.text), up, shape[0] if shape else None, set(shape[1]) if shape else set())
 
 
 def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
@@ -245,7 +258,7 @@ def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQua
     several = m4 is not None or len(geometry.block_cells(bmd)) > 1 or change.file != _BMD
     bmd = _size_cells(change, bmd, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
     if several:
-        bmd = _count_cells(change, bmd, text, counts)
+        bmd = _count_cells(change, bmd, text, counts, gravity_axis(base_dir))
     if total is not None and not (sizes or said[:1] or counts):
         if total_q is not None:
             change.taken.append(total_q)
@@ -331,7 +344,7 @@ def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> st
     return bmd
 
 
-def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity]) -> str:
+def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity], up: int = 1) -> str:
     """Stated cell counts on a mesh of several blocks: "20 x 20" (per block, or the totals across
     the blocks), "100 cells along x" (one direction's total); returns the blockMeshDict as changed."""
     per_block = bool(_PER_BLOCK.search(text.lower()))
@@ -342,9 +355,9 @@ def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQua
             if q.role == "mesh_cells":
                 new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
             elif _per_block_after(text, q):
-                new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q))
+                new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q, up, bmd))
             else:
-                new, how = cells_along(bmd, int(q.value), axis_named(text, q))
+                new, how = cells_along(bmd, int(q.value), axis_named(text, q, up, bmd))
         except PlanError as err:
             change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
             continue

@@ -1,0 +1,213 @@
+"""How full a setFields-initialised domain is: "the lower half filled with water", "half-full",
+"water up to 0.3 m", "liquid 50 cm deep", "the bottom 30 cm of the column", "bed height 0.3 m",
+"free surface at y = 1.2 m", "the left third". The statement gives the level of the interface
+along gravity (constant/g; y without it), or along x for a left/right part, measured from the
+filled end of the domain; the setFieldsDict box that reaches exactly one end along that axis
+(the liquid below the level, or the gas above it) gets its inner face moved to that level.
+
+Pure parsing (`fill_statements`) and one step after the binder (`apply_fills`), called by
+tasks/plan/generic.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+from tasks.foam import dictionary as fd
+from tasks.plan.foam_values import fmt, vec
+from tasks.plan.stated import Binding, StatedQuantity
+
+if TYPE_CHECKING:
+    from tasks.plan.bind import Binder
+
+_RELS = "system/setFieldsDict"
+_FRACTIONS = {"half": 0.5, "one half": 0.5, "a half": 0.5, "third": 1 / 3, "a third": 1 / 3, "one third": 1 / 3,
+              "two thirds": 2 / 3, "quarter": 0.25, "a quarter": 0.25, "one quarter": 0.25, "three quarters": 0.75,
+              "fourth": 0.25, "fifth": 0.2, "a fifth": 0.2, "two fifths": 0.4, "three fifths": 0.6,
+              "four fifths": 0.8, "tenth": 0.1, "a tenth": 0.1}
+_FRAC = (r"(?P<frac>(?:(?:a|one|two|three|four)[\s-]+)?(?:half|thirds?|quarters?|fourth|fifths?|tenth)"
+         r"|\d+(?:\.\d+)?\s*(?:%|percent|per\s*cent))")
+_SIDE = r"(?P<side>lower|lowest|bottom|left|right)(?:most|-hand)?"
+# "the lower half", "the bottom 40 %", "left third"
+_SIDE_FRACTION = re.compile(rf"\b{_SIDE}\s+{_FRAC}(?![\w-])")
+# "half-full", "a third full", "40 % filled"; "filled to half (of) its height", "filled halfway"
+_FULL = [re.compile(rf"(?<![\w-]){_FRAC}[\s-]+(?:full|filled)\b"),
+         re.compile(rf"\bfilled\s+(?:up\s+)?to\s+{_FRAC}\s+of\s+(?:its|the)\b"),
+         re.compile(r"\b(?:half[\s-]?way)\s+(?:full|filled|up)\b|\bfilled\s+half[\s-]?way\b")]
+# words that say the statement is about what fills the domain
+_FILL_WORDS = re.compile(r"\b(?:fill\w*|full|water|liquid|oil|brine|mercury|melt|bed|packed|particles?|sand|"
+                         r"occup\w*|contain\w*|holds?|pool|layer|phase|free\s+surface|level)\b")
+# a length is a fill level when these words come right before it ...
+_LEVEL_BEFORE = re.compile(r"\b(?:level|depth|height|surface|fill(?:ed|s|ing)?(?:\s+up)?\s+to|up\s+to|to\s+a\s+"
+                           r"(?:height|depth|level)|packed|bed|pool|layer|deep)\b[^\d;.]{0,30}$")
+_BOTTOM_BEFORE = re.compile(r"\b(?P<side>bottom|lowest|lower)\s+(?:first\s+)?$")
+_COORDINATE_BEFORE = re.compile(r"\b(?P<axis>[xyz])\s*(?:=|:)\s*$")
+# ... or right after it
+_LEVEL_AFTER = re.compile(r"^\s*(?:deep\b|of\s+(?:water|liquid|oil|fluid|particles|sand|brine)\b|(?:high|tall)\s+"
+                          r"(?:of\s+)?(?:water|liquid)\b)")
+# not a level: a size of something else
+_NOT_LEVEL_AFTER = re.compile(r"^\s*(?:wide|width|long|length|in\s+diameter|diameter|radius|across|cells?|"
+                              r"thick|bubble|drop|sphere|cylinder|column\s+(?:wide|of))\b")
+_NOT_LEVEL_BEFORE = re.compile(r"\b(?:radius|diameter|width|wide|long|length|size|cells?|spacing|resolution|"
+                               r"thick\w*)\s*(?:of|=|:|is)?\s*$")
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_BOX = re.compile(rf"box\s*\(\s*({_NUMBER})\s+({_NUMBER})\s+({_NUMBER})\s*\)\s*\(\s*({_NUMBER})\s+({_NUMBER})\s+"
+                  rf"({_NUMBER})\s*\)")
+
+
+class Fill(NamedTuple):
+    """One statement of how full the domain is: `kind` fraction (of the domain's extent), depth
+    (a length from the filled end) or level (a coordinate); `side` the filled end (bottom, left,
+    right); `words` the request's words; `q` the stated length, if any."""
+
+    kind: str
+    value: float
+    side: str
+    words: str
+    q: StatedQuantity | None = None
+
+
+def _fraction(raw: str) -> float | None:
+    raw = re.sub(r"[\s-]+", " ", raw.lower().strip())
+    pct = re.match(rf"({_NUMBER})\s*(?:%|percent|per\s*cent)", raw)
+    if pct:
+        return float(pct.group(1)) / 100
+    return _FRACTIONS.get(raw) or _FRACTIONS.get(raw.rstrip("s"))
+
+
+def _sentence_of(low: str, start: int, end: int) -> str:
+    a = max(low.rfind(".", 0, start), low.rfind(";", 0, start), low.rfind("\n", 0, start)) + 1
+    stops = [i for i in (low.find(".", end), low.find(";", end), low.find("\n", end)) if i >= 0]
+    return low[a:min(stops) if stops else len(low)]
+
+
+def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]]) -> list[Fill]:
+    """The fill statements of a request (lower case or not): fractions by their words, lengths
+    (stated quantities with their positions in `text`) by the words around them."""
+    low = text.lower()
+    found: list[Fill] = []
+    for m in _SIDE_FRACTION.finditer(low):
+        value = _fraction(m.group("frac"))
+        side = "left" if m.group("side") == "left" else "right" if m.group("side") == "right" else "bottom"
+        if value and 0 < value <= 1 and _FILL_WORDS.search(_sentence_of(low, m.start(), m.end())):
+            found.append(Fill("fraction", value, side, text[m.start():m.end()]))
+    for m in (m for pattern in _FULL for m in pattern.finditer(low)):
+        value = _fraction(m.group("frac")) if "frac" in m.re.groupindex else 0.5  # "halfway full"
+        if value and 0 < value <= 1:
+            found.append(Fill("fraction", value, "bottom", text[m.start():m.end()]))
+    for q, at in lengths:
+        if at < 0 or q.quantity != "length":
+            continue
+        end = at + len(q.text)
+        before, after = low[max(0, at - 45):at], low[end:end + 30]
+        clause = before[max(before.rfind(","), before.rfind(";"), before.rfind(".")) + 1:]
+        if _NOT_LEVEL_AFTER.search(after) or _NOT_LEVEL_BEFORE.search(clause):
+            continue
+        sentence = _sentence_of(low, at, end)
+        coordinate = _COORDINATE_BEFORE.search(clause)
+        if coordinate and re.search(r"\b(?:surface|level|interface|water|liquid|fill\w*)\b", clause):
+            found.append(Fill("level", q.value, "bottom", q.text, q))
+        elif (bottom := _BOTTOM_BEFORE.search(clause)) and _FILL_WORDS.search(sentence):
+            found.append(Fill("depth", q.value, "bottom", q.text, q))
+        elif (_LEVEL_BEFORE.search(clause) or _LEVEL_AFTER.search(after)) and _FILL_WORDS.search(sentence):
+            found.append(Fill("depth", q.value, "bottom", q.text, q))
+    return found
+
+
+def _gravity(binder: "Binder") -> tuple[int, int]:
+    """(the axis gravity runs along, -1 when it points to the low end there / +1 the high end)."""
+    raw = fd.get(binder.base.text("constant/g") or "", ["value"]) or ""
+    g = [float(x) for x in re.findall(_NUMBER, fd.strip_comments(raw))]
+    if len(g) != 3 or not any(g):
+        return 1, -1
+    axis = max(range(3), key=lambda a: abs(g[a]))
+    return axis, -1 if g[axis] < 0 else 1
+
+
+def interface_box(raw: str, axis: int, low: float, high: float) -> tuple[re.Match[str], list[float], list[float]] | None:
+    """The one box of a setFieldsDict `regions` list that sets a phase fraction (alpha.*) and reaches
+    exactly one end of the domain along `axis` (its other face is the interface), or None when none
+    or several do."""
+    tol = 1e-6 * max(1.0, abs(high - low))
+    found = []
+    clean = fd.strip_comments(raw)
+    for m in _BOX.finditer(clean):
+        end = clean.find("}", m.end())
+        if not re.search(r"\balpha[\w.]*\s", clean[m.end():end if end >= 0 else len(clean)]):
+            continue  # a box of heat or pressure (a heater, a driver gas) is no fill
+        lo, hi = [float(x) for x in m.groups()[:3]], [float(x) for x in m.groups()[3:]]
+        at_low, at_high = lo[axis] <= low + tol, hi[axis] >= high - tol
+        if at_low != at_high and lo[axis] < high and hi[axis] > low:
+            found.append((m, lo, hi))
+    return found[0] if len(found) == 1 else None
+
+
+_TAKEN_BACK = ("particle_diameter", "geometry")
+
+
+def _take_back(binder: "Binder", q: StatedQuantity) -> None:
+    """Drop what the binder wrote for `q` elsewhere (its bindings and the edits of their entries)."""
+    gone = [(b.file, b.entry) for b in binder.bindings if b.stated == q.text and b.file != _RELS]
+    binder.bindings = [b for b in binder.bindings if not (b.stated == q.text and b.file != _RELS)]
+    binder.edits = [e for e in binder.edits if (e.file, e.entry) not in gone]
+
+
+def apply_fills(binder: "Binder", text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """Set the interface of the base's setFields box from the request's fill statement; returns the
+    stated lengths it took. Nothing when the binder already set that region from the same words,
+    or the base has no such box."""
+    raw = binder.current(_RELS, "regions") if binder.base.text(_RELS) else ""
+    bounds = binder._bounds() if raw else None
+    if not raw or bounds is None:
+        return []
+    bound = {b.stated for b in binder.bindings}
+    low_text = text.lower()
+    # a length read as a particle size whose words make it the fill level ("the particle bed fills the
+    # bottom 30 cm") is the level: the size the binder wrote for it is taken back
+    lengths = [(q, binder.value_at(low_text, q)) for q in stated if q.quantity == "length" and
+               (q.text not in bound or q.role in _TAKEN_BACK)]
+    fills = [f for f in fill_statements(text, lengths)
+             if f.q is not None or not any(b in f.words or f.words in b for b in bound if b)]
+    if not fills:
+        return []
+    fill = fills[0]
+    if fill.q is not None and fill.q.text in bound:
+        _take_back(binder, fill.q)
+    up, down = _gravity(binder)
+    axis = 0 if fill.side in ("left", "right") else up
+    low, high = bounds[axis]
+    from_low = fill.side == "left" or (fill.side == "bottom" and down < 0)
+    extent = high - low
+    if fill.kind == "fraction":
+        level = low + fill.value * extent if from_low else high - fill.value * extent
+    elif fill.kind == "depth":
+        level = low + fill.value if from_low else high - fill.value
+    else:
+        level = fill.value
+    if not low < level < high:
+        if fill.q is None:
+            return []
+        binder.refuse(fill.q, f"{fill.words} puts the fill level at {fmt(level)} m, outside the domain "
+                              f"({fmt(low)} to {fmt(high)} m along {'xyz'[axis]}); state the level inside it")
+        return [fill.q]
+    box = interface_box(raw, axis, low, high)
+    if box is None:
+        return []
+    m, lo, hi = box
+    if lo[axis] <= low + 1e-6 * max(1.0, extent):
+        hi[axis] = level
+    else:
+        lo[axis] = level
+    clean = fd.strip_comments(raw)
+    new_raw = clean[:m.start()] + f"box {vec(lo)} {vec(hi)}" + clean[m.end():]
+    what = f"the fill level {fmt(level)} m along {'xyz'[axis]} ({fill.words})"
+    binder.set(_RELS, ["regions"], new_raw, what)
+    binder.bindings.append(Binding(stated=fill.words, file=_RELS, entry=["regions"], value=f"box {vec(lo)} {vec(hi)}",
+                                   how=f"interface of the setFields box at {what}"))
+    binder.assumptions.append(f"{fill.words}: the setFields box {vec(lo)} {vec(hi)} ends at the fill level "
+                              f"{fmt(level)} m along {'xyz'[axis]}, measured from the {fill.side} of the domain")
+    if fill.q is not None:
+        binder.not_applied = [n for n in binder.not_applied if n.text != fill.q.text]
+        return [fill.q]
+    return []

@@ -1,0 +1,68 @@
+"""The direction a cell count is for: "150 cells along the height", "25 across it", "in y",
+"along the 1 m height 150". The words after the count in its clause name it, else the words
+before it in the clause (the nearest); height words mean the axis gravity runs along, "across"
+the widest direction other than the longest. Pure; tasks/plan/bind_run.py (one block) and
+tasks/plan/controls_mesh.py (several blocks) apply the count.
+"""
+
+from __future__ import annotations
+
+import re
+
+# direction words -> the axis they name; "up" is the axis gravity runs along (y without gravity),
+# "across" the widest direction other than the longest, "along" the longest
+_DIRECTION_WORDS: tuple[tuple[int | str, str], ...] = (
+    (0, r"\bx\b|\bx[- ]direction\b|\bstream\w*|\baxial\w*|\bhorizontal\w*|\bwidth\b|\bwide\b"),
+    (1, r"\by\b|\bwall[- ]normal\b"),
+    (2, r"\bz\b|\bspan\w*|\bdepth\b|\bthickness\b"),
+    ("up", r"\bheight\b|\bhigh\b|\btall\b|\bvertical\w*"),
+    ("length", r"\blong\b|\blength\w*|\blengthwise\b"),
+    ("across", r"\bacross\b|\btransverse\w*|\bcross[- ]?wise\b"),
+    ("along", r"\balong\b"),
+)
+_CLAUSE_END = re.compile(r"[,;:.()]|\band\b|\bwith\b|\bthen\b")
+_CLAUSE_START = re.compile(r".*(?:[,;.()]|\band\b|\bwith\b)", re.S)  # "key: value" keeps its key
+LOOK = 50  # characters after (before) a count that can name its direction
+
+
+def _named(words: str, last: bool) -> int | str | None:
+    """The direction the words name: the first match (the last with `last`); "along" only when
+    no other direction word is there ("along the height" is the height)."""
+    hits = sorted(((m.start(), name) for name, pattern in _DIRECTION_WORDS for m in re.finditer(pattern, words)),
+                  key=lambda h: h[0])
+    real = [h for h in hits if h[1] != "along"]
+    if real:
+        return (real[-1] if last else real[0])[1]
+    return "along" if hits else None
+
+
+def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[int]) -> int | str:
+    if isinstance(name, int):
+        return name
+    if name == "up":
+        return up
+    if name in ("length", "along"):
+        if extents is None:
+            return 0 if name == "length" else "along"
+        return max((a for a in range(3) if a not in flat), key=lambda a: extents[a], default=0)
+    # across: the widest resolved direction other than the longest (y in an x-long channel)
+    if extents is None:
+        return 1
+    resolved = [a for a in range(3) if a not in flat]
+    longest = max(resolved, key=lambda a: extents[a], default=0)
+    others = [a for a in resolved if a != longest]
+    return max(others, key=lambda a: extents[a]) if others else 1
+
+
+def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float] | None = None,
+               flat: set[int] | frozenset[int] = frozenset()) -> int | str | None:
+    """The axis (0, 1, 2) the cell count at text[start:end] is for, "along" (the longest side,
+    when the extents are not known), or None when its clause names no direction."""
+    low = text.lower()
+    after = _CLAUSE_END.split(low[end:end + LOOK])[0]
+    name = _named(after, last=False)
+    if name is None:
+        before = low[max(0, start - LOOK):start]
+        m = _CLAUSE_START.match(before)
+        name = _named(before[m.end():] if m else before, last=True)
+    return None if name is None else _resolve(name, up, extents, set(flat))
