@@ -53,9 +53,12 @@ class GeometryDescribed(RequestError):
         self.spec = spec
 
 
-# The solvers the shape library sets a generated geometry up for (the keys of TEMPLATES in
-# tasks/edit/parametric.py, a layer above; a unit test keeps the two equal).
-SHAPE_LIBRARY_SOLVERS = frozenset(SWITCHABLE | {"buoyantBoussinesqPimpleFoam", "buoyantBoussinesqSimpleFoam"})
+# The solvers the shape library sets a generated geometry up for: the keys of TEMPLATES and of the
+# physics families (compressible, free surface, buoyant) in tasks/edit/parametric*.py, a layer
+# above; a unit test keeps them equal.
+SHAPE_LIBRARY_SOLVERS = frozenset(SWITCHABLE | {"buoyantBoussinesqPimpleFoam", "buoyantBoussinesqSimpleFoam",
+                                                "rhoSimpleFoam", "rhoPimpleFoam", "interFoam",
+                                                "buoyantPimpleFoam", "buoyantSimpleFoam"})
 MIN_SCORE = 20.0  # below this the best tutorial shares too little with the request to stand in for it
 _SKIPPED_STEPS = {"postProcess", "foamToVTK", "foamListTimes", "surfaceCheck", "checkMesh", "patchSummary"}
 _ROLE = {"inlet": "inlet", "outlet": "outlet", "wall": "wall", "moving_wall": "movingWall"}
@@ -269,7 +272,7 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
 
 
 # Physics the shape library does not set up: a request asking for it keeps its tutorial.
-_NOT_IN_LIBRARY = ("multiphase", "compressible", "combustion", "lagrangian")
+_NOT_IN_LIBRARY = ("combustion", "lagrangian")
 
 
 def _not_built_why(ctx: Context, best: Candidate) -> str:

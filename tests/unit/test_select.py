@@ -150,8 +150,9 @@ def test_stated_lengths_the_tutorial_has(tutorials):
 
 def test_shape_library_solvers_are_the_templates():
     from tasks.edit.parametric import TEMPLATES
+    from tasks.edit.parametric_physics import FAMILY
 
-    assert SHAPE_LIBRARY_SOLVERS == set(TEMPLATES)
+    assert SHAPE_LIBRARY_SOLVERS == set(TEMPLATES) | set(FAMILY)
 
 
 # --- general rules instead of phrase hooks ----------------------------------------------------

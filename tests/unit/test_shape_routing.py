@@ -49,6 +49,8 @@ def _shape(text: str, tutorials: Path):
      "and 0.8 m downstream of the step, inflow 5 m/s", "backward_step", {"step_height": 0.02, "height": 0.04}),
     ("a planar sudden expansion with pimpleFoam: inlet channel 0.01 m high, outlet channel 0.04 m high, "
      "flow at 0.02 m/s", "sudden_expansion", {"inlet_height": 0.01, "outlet_height": 0.04}),
+    ("rhoPimpleFoam compressible flow along a channel 0.3 m long and 0.05 m high",  # a physics family of the library
+     "channel", {"length": 0.3, "height": 0.05}),
 ])
 def test_a_sized_library_shape_is_built_by_the_library(tutorials, text, shape, dims):
     spec = _shape(text, tutorials)
@@ -61,7 +63,7 @@ def test_a_sized_library_shape_is_built_by_the_library(tutorials, text, shape, d
     "run the cavity tutorial with its lid at 3 m/s and a 0.25 m side",  # a plain name written as a tutorial's
     "lid-driven cavity, 0.1 m side, lid 3 m/s, icoFoam",  # a size the cavity tutorial already has
     "backward-facing step with simpleFoam and kEpsilon, inlet 7 m/s",  # no size stated: the tutorial's geometry
-    "rhoPimpleFoam compressible flow along a channel 0.3 m long and 0.05 m high",  # a solver the library lacks
+    "sonicFoam flow along a channel 0.3 m long and 0.05 m high",  # a solver the library lacks
     "Darcy flow through a porous square obstacle 0.05 m wide in a channel 1.5 m long",  # physics it cannot set up
 ])
 def test_a_named_tutorial_or_physics_only_a_tutorial_has_keeps_the_tutorial(tutorials, text):
