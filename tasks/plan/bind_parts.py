@@ -13,6 +13,7 @@ from tasks.foam import dictionary as fd
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR, direction, fmt, vec
 from tasks.plan.regions import read_set_fields, target_for
+from tasks.plan.bind_words import nearest_name, words_named_after, words_since_value
 from tasks.plan.stated import Binding, StatedQuantity
 
 
@@ -124,8 +125,23 @@ class PartsBinding:
                 if inside is not None:
                     return phase if inside >= 0.5 else (next(p for p in phases if p != phase)
                                                         if len(phases) == 2 else None)
+        own = self._phase_by_words(q, phases)
+        if own is not None:
+            return own
         named = [p for p in phases if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
         return named[0] if len(named) == 1 else None
+
+    def _phase_by_words(self, q: StatedQuantity, phases: list[str]) -> str | None:
+        """The phase a value's own words pair it with where one sentence gives several: the phase
+        named right after it by for/of/in ("998 kg/m3 for the water"), else the phase named last
+        in the words since the value before it ("sludge (density 1030 kg/m3) against water (998",
+        "oil, 900 kg/m3, over water")."""
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        if at < 0:
+            return None
+        after = nearest_name(words_named_after(text[at + len(q.text):]), phases)
+        return after or nearest_name(words_since_value(text[:at]), phases)
 
     _SIZE_WORDS: ClassVar[dict[str, str]] = {"radius": r"\bradius\b|\br\b|\bradii\b", "diameter": r"\bdiameter\b|\bd\b|\bacross\b|\bwide\b"}
 

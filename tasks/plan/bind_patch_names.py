@@ -10,7 +10,7 @@ from tasks.foam.patch_names import stream_part_patches
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
-from tasks.plan.bind_words import thermal_kind, words_since_value
+from tasks.plan.bind_words import nearest_name, relative_head, thermal_kind, words_named_after, words_since_value
 from tasks.plan.extract import normalise
 from tasks.plan.stated import StatedQuantity
 
@@ -60,6 +60,10 @@ class PatchNameBinding:
         named = self._named_patches(before, field) or self._named_patches(clause, field) or \
             self._stream_named(words_since_value(before), field) or \
             self._stream_named(words_since_value(before) + clause[len(before):], field) or self._patch_of_joined(q)
+        named = self._owner_of(q, field) or self._untaken(q, named, field)
+        rest = self._rest_of_walls(q) if q.quantity == "temperature" else []
+        if rest:
+            return self._set_t(q, rest, "temperature")
         if q.quantity == "temperature" and q.role in ("hot_wall_temperature", "cold_wall_temperature"):
             # "the cold side at 290 K and the warm one at 320 K": a patch whose own name says hot or cold
             # takes the value of its kind, whatever order the patches were named in
@@ -97,6 +101,78 @@ class PatchNameBinding:
                 self._initial_too(q)
             return done
         return self._velocity_on(q, named, "velocity")
+
+    def _owner_of(self, q: StatedQuantity, field: str | None) -> list[str]:
+        """The one patch a value's own words pair it with where a sentence pairs several: a patch
+        named right after it by on/at/for ("350 degC on patch4 and 10 degC on patch2"), else the
+        patch nearest before a relative clause that leads to it ("patch4 and patch2, which stays
+        at 283 K"). Empty when neither says one patch."""
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        if at < 0 or own_place(q) is not None:
+            return []
+        right = self._named_patches(words_named_after(text[at + len(q.text):]), field)
+        if len(right) == 1:
+            return right
+        head = relative_head(re.split(r"[.;!?]\s|\n", text[:at])[-1])
+        if head is None or re.search(r"\b(?:which|that)\s+are\b", text[len(head):at]):
+            return []  # "patch4 and patch2, which are at ..": the list shares it
+        words = head.split()
+        for k in range(1, min(len(words), 6) + 1):
+            near = self._named_patches(" ".join(words[-k:]), field)
+            if near:
+                return near if len(near) == 1 else []
+        return []
+
+    def _untaken(self, q: StatedQuantity, named: list[str], field: str | None) -> list[str]:
+        """Of several patches the words before a value name, those no earlier value of the same
+        field holds ("350 degC on patch4 and patch2 10 degC": patch2); all when every one is held."""
+        if len(named) < 2:
+            return named
+        name = (field or self.u_field).split("/")[-1]
+        held = {b.entry[1] for b in self.bindings if b.stated != q.text and len(b.entry) > 2
+                and b.entry[0] == "boundaryField" and b.file.removesuffix(".orig").rsplit("/", 1)[-1] == name}
+        return [p for p in named if p not in held] or named
+
+    # "the remaining walls", "the other two sides", "the rest of the walls", "the three fixed ones",
+    # "everything else": the walls no other stated value holds
+    _REST = re.compile(r"\b(?:(?:remaining|other|rest\s+of\s+the|all\s+other|every\s+other|all\s+the\s+other)\s+"
+                       r"(?:(?P<n>two|three|four|five|six|\d)\s+)?(?:(?P<f>fixed|heated|cooled|solid)\s+)?"
+                       r"(?:walls?|sides?|faces?|surfaces?|boundar(?:y|ies)|patches|ones)|(?:the\s+)?(?P<n2>two|three|four|"
+                       r"five|six|\d)\s+(?P<f2>fixed|heated|cooled)\s+(?:ones|walls|sides|faces)|everything\s+else|"
+                       r"(?:the\s+)?others)\b")
+    _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+    def _rest_of_walls(self, q: StatedQuantity) -> list[str]:
+        """The wall patches of a group the words give by what is left ("the remaining walls at 305
+        K", "the other two sides 290 K", "the three fixed ones at 300 K"): every wall of the
+        temperature field that no other stated value holds (only the fixed-temperature ones when
+        the words say fixed, or when a count said matches those); empty when a count said fits neither."""
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        if at < 0 or own_place(q) is not None:
+            return []
+        sentence = re.split(r"[.;!?]\s|\n", text[:at])[-1]
+        ends = [sentence.rfind(s.text.lower()) + len(s.text) for s in self._stated
+                if s is not q and s.text.lower() in sentence]  # a count ("the other 3 faces") is no value
+        since = sentence[max(ends, default=0):]
+        m = self._REST.search(since) or self._REST.search(words_named_after(text[at + len(q.text):], 5))
+        if m is None or not self.base.field_rels(self.t_field):
+            return []
+        held = self._held_patches(q)
+        walls = [p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p, "wall") in ("wall", "moving_wall")
+                 and p not in held and not re.search(r"[*|(\"]", p)]  # no velocity to say (a conduction case): walls
+        fixed = [p for p in walls if p in self._t_patches()]
+        said = m.group("n") or m.group("n2")
+        count = int(said) if said and said.isdigit() else self._COUNT.get(said or "", 0)
+        if m.group("f") or m.group("f2"):
+            walls = fixed
+        if count and len(walls) != count:
+            walls = fixed if len(fixed) == count else []
+        if walls:
+            self.assumptions.append(f"{q.text}: '{m.group(0)}' taken as {', '.join(walls)}, the walls no other value "
+                                    f"holds")
+        return walls
 
     def _patch_t_field(self, q: StatedQuantity) -> str:
         """The temperature field whose patches a value may name: T (or the phase's T.<phase>), else,

@@ -141,3 +141,37 @@ def said_kind(words: str) -> str | None:
     hits = [(m.end(), "hot") for m in _HOT_WORDS.finditer(words)] + \
         [(m.end(), "cold") for m in _COLD_WORDS.finditer(words)]
     return max(hits)[1] if hits else None
+
+
+# a value's owner named right after it by a preposition: "10 degc on patch2", "998 kg/m3 for the water"
+_OWNER_AFTER = re.compile(r"^\s*\)?\s*(?:on|at|for|of|along|across|over|to)\s+(?:the\s+)?")
+_OWNER_END = re.compile(r"[,;()\[\]]|\.(?!\d)|(?<![a-z_\d])\d|\b(?:and|or|while|whereas|but|with|then)\b")
+# a relative clause leading to a value: "patch2, which is at ", "the water (that stays at "
+_RELATIVE = re.compile(r"(?:,\s*|\(\s*|\s)(?:which|that|who)\b[^,()\d]*$")
+
+
+def words_named_after(after: str, span: int = 3) -> str:
+    """The words that name a value's owner right after it by on/at/for/of ("on patch2 and 20 k"
+    -> "patch2"; "for the water." -> "water"); empty when no such preposition follows the value."""
+    m = _OWNER_AFTER.match(after.lower())
+    if not m:
+        return ""
+    rest = _OWNER_END.split(after.lower()[m.end():], maxsplit=1)[0]
+    return " ".join(rest.split()[:span])
+
+
+def relative_head(before: str) -> str | None:
+    """The words a relative clause ending at a value hangs on ("patch4 (hot) and patch2, which is
+    at " -> "patch4 (hot) and patch2"); None when the value's words are no relative clause."""
+    m = _RELATIVE.search(before.lower())
+    return before[:m.start()] if m else None
+
+
+def nearest_name(words: str, names: list[str]) -> str | None:
+    """The one of `names` whose last whole-word mention in `words` comes latest ("sludge (density
+    1030 kg/m3) against water (" -> water); None when none is mentioned."""
+    low = words.lower()
+    ends = {n: max((m.end() for m in re.finditer(rf"(?<![\w.]){re.escape(n.lower())}(?![\w])", low)), default=-1)
+            for n in names}
+    best = max(ends, key=lambda n: ends[n], default=None)
+    return best if best is not None and ends[best] >= 0 else None

@@ -73,6 +73,27 @@ def named_region(clause: str, regions: dict[str, str], kind: str | None) -> str 
     return best
 
 
+# words that say what kind of region a value is for ("the steel", "the gas"), when no region name is said
+_KIND_WORDS = {
+    "solid": re.compile(r"\b(?:solids?|metal\w*|steel|copper|alumin\w*|iron|brass|wall|plate|block|bar|rod|slab|"
+                        r"heater|conductor|electrode|body|casing|wood|concrete|glass|windshield|billet|ingot|workpiece|fin|tube)\b"),
+    "fluid": re.compile(r"\b(?:fluids?|gas(?:es)?|air|water|liquid|flow|stream|coolant|oil|steam|vapou?r)\b"),
+}
+
+
+def sole_region(clause: str, regions: dict[str, str], fits: set[str] | None = None) -> str | None:
+    """The region a value is for when the words name none: the case's only region, else the one
+    region of the kind the words say ("the steel", "the gas"), else the one region `fits` (the
+    regions whose dictionary holds the entry, the regions whose patches the words name)."""
+    if len(regions) == 1:
+        return next(iter(regions))
+    said = [k for k, words in _KIND_WORDS.items() if words.search(clause)]
+    pool = [r for r, k in regions.items() if len(said) != 1 or k == said[0]]
+    if fits is not None:
+        pool = [r for r in pool if r in fits] if any(r in fits for r in pool) else pool
+    return pool[0] if len(pool) == 1 else None
+
+
 class RegionDictBinding:
     """Mixed into the Binder: binds a region's temperature or velocity in its changeDictionaryDict."""
 
@@ -99,6 +120,10 @@ class RegionDictBinding:
         if region is None:
             solids = [r for r, k in regions.items() if k == "solid"]
             region = solids[0] if len(solids) == 1 and re.search(r"\bsolid\b", clause) else None
+        if region is None:
+            holds = {r for r in regions if any(fd.find(self.base.text(f"constant/{r}/thermophysicalProperties") or "", p)
+                                              is not None for p in paths)}
+            region = sole_region(clause, regions, holds)
         if region is None:
             self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
             return True
@@ -127,6 +152,8 @@ class RegionDictBinding:
         if region is None and field == "U":
             fluids = [r for r, k in regions.items() if k == "fluid" and self._region_inlets(r)]
             region = fluids[0] if len(fluids) == 1 else None
+        if region is None:
+            region = sole_region(clause + " " + q.text.lower(), regions, self._regions_patch_named(regions, field, clause))
         initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
         kind = _EVERY_OF_KIND.search(clause)
         if initial and kind:  # "the solids start at 350 K"
@@ -166,6 +193,13 @@ class RegionDictBinding:
         self.set(rel, [field, "boundaryField", patch, "value"], value, f"{field} on {patch} of {region}", q)
         return True
 
+    def _regions_patch_named(self, regions: dict[str, str], field: str | None, clause: str) -> set[str]:
+        """The regions one of whose patches (by name, not the coupled ones) the clause names."""
+        if field is None:
+            return set()
+        return {r for r in regions if any(re.search(rf"\b{re.escape(p.lower())}\b", clause)
+                                          for p in self._region_patches(r, field) if not p.startswith(f"{r}_to_"))}
+
     def _region_patches(self, region: str, field: str) -> list[str]:
         """The patches a region's dictionary lists for a field by name (not by pattern)."""
         text = self.base.text(f"system/{region}/changeDictionaryDict") or ""
@@ -202,6 +236,10 @@ class RegionDictBinding:
             with_inlet = [r for r in regions if self._folder_inlets(r)]
             flows_in = "inlet" in q.role or bool(_INFLOW.search(clause_before(self.text, q) + " " + q.text))
             region = with_inlet[0] if len(with_inlet) == 1 and (field == "U" or flows_in) else None
+        if region is None:
+            named = {r for r in regions if any(re.search(rf"\b{re.escape(p.lower())}\b", clause)
+                                               for p in self.base.patch_bcs(f"{r}/{field}"))}
+            region = sole_region(clause, regions, named)
         initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
         if region is None:
             self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
