@@ -105,6 +105,11 @@ _DEMO_AREAS = ("IO/", "mesh/", "preProcessing/", "verificationAndValidation/")
 # tutorials stand in for a request only when its words describe their solver
 _OTHER_PHYSICS_AREAS = ("finiteArea/", "discreteMethods/", "financial/", "stressAnalysis/", "electromagnetics/")
 OTHER_PHYSICS_COST = 30.0
+# physics that makes a tutorial another kind of flow than one not asking for it; with it unasked, the
+# request's words shared with the tutorial's name count this share of their points
+FOREIGN_PHYSICS = frozenset({"multiphase", "lagrangian", "combustion", "mrf", "porous"})
+FOREIGN_NAME_SHARE = 0.5
+LIQUID_NAMES = frozenset({"water", "liquid", "oil", "glycerol", "glycerine", "honey", "milk", "blood", "mercury"})
 LTS_POINTS = 40.0  # local time stepping stated and the tutorial's ddt scheme is localEuler
 
 
@@ -120,6 +125,13 @@ class Candidate(BaseModel):
 _FLAG_ROOTS = frozenset(root(w) for yes, _ in FLAG_WORDS.values() for w in yes if w.strip().isalpha())
 
 
+def _name_owners(name: str, records: list[CaseRecord]) -> set[str]:
+    """The solvers of the tutorials named `name` (a folder of their path): more than one when the
+    name is a shape any physics has ('cylinder', 'cavity'), one when it names a flow ('aachenBomb')."""
+    key = name.lower()
+    return {r.solver or "" for r in records if key in (p.lower() for p in r.case.split("/")[2:])}
+
+
 def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -> list[Candidate]:
     """Every record scored for the request, best first."""
     own_counts = own_name_counts(records)
@@ -132,6 +144,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
     # the state of the fluid counts where the request asks for a thermophysical fluid (heat, compressibility)
     state = requested_state(features.names) if features.flags.get("energy") or features.flags.get("compressible") \
         else None
+    liquid = bool(features.names & LIQUID_NAMES)  # a compressible gas is another flow than a liquid's
     lts_solvers = {r.solver for r in records if local_time_stepping_cached(r.path)} \
         if features.local_time_stepping else set()
     for r in records:
@@ -172,18 +185,31 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score += 20
             why.append(f"{solver} is the usual solver of the flow named")
         fits = not mismatched and not _other_time_scheme(solver, features, switchable=False)
+        hinted = solver == features.solver or _sole_hint(solver, features)
+        implied = implied_flags(features.flags)
+        unasked = [flag for flag, has in rflags.items()
+                   if has and flag not in features.flags and flag not in implied and not hinted]
+        # another kind of flow than the one described (particles, phases, a flame, a rotor, a porous zone):
+        # the request's words that its name shares ('vertical channel') only decide between matching physics
+        other_physics = r.case.startswith(_OTHER_PHYSICS_AREAS) and solver != features.solver and \
+            solver not in features.hint_strength  # a film, molecules, a solid: not what the words describe
+        kinds = FOREIGN_PHYSICS | ({"compressible"} if liquid else set())
+        shared_kind = any(wanted and rflags.get(flag) for flag, wanted in features.flags.items() if flag in kinds) \
+            or (features.dispersed and (rflags.get("lagrangian") or rflags.get("multiphase")))  # drops, bubbles
+        foreign = set(unasked) & kinds if not shared_kind else set()  # a spray asked: its reacting parcels are one
+        name_share = FOREIGN_NAME_SHARE if foreign or other_physics else 1.0
         own = [part for part in r.case.split("/")[2:]
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
         if own:
             points = _name_points(own[-1], own[-1] == r.case.rsplit("/", 1)[-1], bool(mismatched))
-            score += points
+            score += points * (name_share if len(_name_owners(own[-1], records)) > 1 else 1.0)
             why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
                        else f"the tutorial's folder named ({own[-1]})")
         if not own and fits and (variant := _variant_named(r.case, features, leaves)):
             score += variant
             why.append(f"the variant named by its own words ({r.case.rsplit('/', 1)[-1]})")
         elif not own and (loose := _loose_name_points(r, solver, features, bool(mismatched), fits)):
-            score += loose
+            score += loose * name_share
             why.append(f"the tutorial named loosely ({r.case.rsplit('/', 1)[-1]})")
         said_names = _shape_names_said(r.case, features) if fits else []
         if said_names:
@@ -210,11 +236,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             else:
                 score -= 35
                 why.append(f"{flag} {'missing' if wanted else 'unwanted'}")
-        hinted = solver == features.solver or _sole_hint(solver, features)
-        implied = implied_flags(features.flags)
-        for flag, has in rflags.items():
-            if has and flag not in features.flags and flag not in implied and not hinted:
-                score -= 12  # physics nobody asked for (a solver the request's words name implies its own)
+        score -= 12 * len(unasked)  # physics nobody asked for (a solver the request's words name implies its own)
         if features.steady is not None and solver and not _EITHER_TIME_SCHEME.search(solver):
             steady = _is_steady(solver)
             if steady == features.steady:
@@ -249,7 +271,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 solver not in features.hint_strength and len(shared) < 2:
             score -= OTHER_PHYSICS_COST  # 'a cylinder in a stream' is no liquid film on a cylinder
         if shared:
-            score += 30 * min(len(shared), 3)
+            score += 30 * min(len(shared), 3) * name_share
             why.append("geometry words: " + ", ".join(shared[:3]))
         method_cost = {"blockMesh": 0, "extrudeMesh": 6, "converted": 6, "m4+blockMesh": 20, "snappyHexMesh": 30,
                        "foamyMesh": 60}.get(r.mesh_method, 25)

@@ -12,7 +12,15 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tasks.plan.select_names import clause_roots, request_words, said_roots, without_comparisons
+from tasks.plan.select_gasdynamics import compressible_said_indirectly
+from tasks.plan.select_openings import says_inflow
+from tasks.plan.select_names import (
+    clause_roots,
+    request_words,
+    said_roots,
+    without_comparisons,
+    without_ruled_out,
+)
 from tasks.plan.select_values import value_cues
 from tasks.plan.select_words import (
     _EITHER_TIME_SCHEME,
@@ -30,12 +38,21 @@ from tasks.plan.select_words import (
     words_of,
 )
 
+# heat ruled out without the word 'isothermal': nothing heated, one temperature everywhere
+ISOTHERMAL_WORDS = ("isothermal", "no heating", "no heater", "no heaters", "without heating", "unheated",
+                    "not heated", "no heat source", "no heat sources", "no temperature difference",
+                    "no temperature differences", "everything is at the same temperature", "all at the same temperature",
+                    "at one temperature", "same temperature everywhere", "same temperature throughout")
+
 # request words -> physics flags (True: asked for; False: excluded)
 FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
                       "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas", "than sound", "than the sound",
                       "speed of sound", "sound speed", "compressed", "compressibility", "acoustic", "sound wave",
-                      "pressure wave", "water hammer", "blast wave"), ("incompressible",)),
+                      "pressure wave", "water hammer", "blast wave", "blast", "explosion", "detonation", "detonat",
+                      "diaphragm", "underexpanded", "under-expanded", "shock diamond", "barrel shock",
+                      "high-pressure gas", "high pressure gas", "high-pressure air", "high pressure air",
+                      "pressurised gas", "pressurized gas", "pressurised air", "pressurized air"), ("incompressible",)),
     "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
                     "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
                     "bubble", "interface", "liquid column", "water column", "filling", "droplet", "a drop of",
@@ -43,24 +60,32 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                     "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas", "meniscus", "wetting",
                     "contact angle", "surface tension", "capillary", "partly filled", "partially filled",
                     "half-full", "half full", "cavitation", "cavitating", "vapour pocket", "vapor pocket", "floating", "buoy ", "buoys", "under air",
-                    "below air", "air above", "air on top", "above the water", "above the liquid"),
+                    "below air", "air above", "air on top", "above the water", "above the liquid",
+                    "splash", "ship", "boat", "yacht", "hull", "pond", "puddle", "raindrop", "fills with",
+                    "fills up", "being filled", "draining", "drains out", "tank drains", "emptying", "empties"),
                    ("single-phase", "single phase", "one phase", "one-phase")),
     "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
                 "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative", "radiating",
-                "radiant", "boiling", "boils", "conjugate", "cht ", "quench"), ("isothermal",)),
+                "radiant", "boiling", "boils", "conjugate", "cht ", "quench", "convection roll", "convection cell",
+                "benard", "bénard"), ISOTHERMAL_WORDS),
     "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
                   "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
                   "differentially heated", "heated from one side", "heated on one side", "heated from the side",
-                  "heated from below", "heated from beneath",
+                  "heated from below", "heated from beneath", "convection roll", "convection cell", "benard",
+                  "bénard", "cooled from above", "cooled at the top", "cooled from the top", "warmed from below",
+                  "warmed at its base", "warmed at the bottom", "heated at the bottom", "heated at its base",
+                  "warmed at the base", "heated at the base", "heated from the bottom", "warmed from the bottom",
                   "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
                  ("no gravity", "without gravity", "zero gravity", "gravity neglected", "gravity is neglected",
                   "gravity ignored", "gravity is ignored", "ignore gravity", "neglect gravity", "neglecting gravity")),
     "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
+                    "grains", "granules", "granular", "beads", "sediment", "soot", "pollen",
                     "kinematic cloud", "cloud of drops", "cloud of droplets", "droplet cloud", "drops injected",
                     "injected drops", "injected droplets"), ()),
     "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
                     "ignition", "ignited", "premixed", "equivalence ratio"), ()),
-    "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating"), ()),
+    "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating", "stirrer", "agitator",
+             "agitated", "stirring", "spinning", "spins", "revolving", "revolves"), ()),
     "non_newtonian": (("non-newtonian", "non newtonian", "shear-thinning", "shear thinning", "shear-thickening",
                        "power law", "power-law", "bird-carreau", "carreau", "cross model", "herschel", "bingham",
                        "casson", "viscoplastic", "viscoelastic", "polymer solution", "blood"), ()),
@@ -68,7 +93,10 @@ FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "phase_change": (("condens", "evaporat", "boiling", "boils", "melting", "melts", "molten", "solidif",
                       "freezing", "freezes", "phase change", "phase-change", "vaporis", "vaporiz", "sublimat", "cavitation", "cavitating", "cavitates"), ()),
     "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
-                "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel"), ()),
+                "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel",
+                "filter mat", "filter pad", "filter cartridge", "air filter", "filter in", "a filter", "the filter",
+                "filter that", "filters", "sponge", "permeable", "wire mesh", "mesh screen", "gauze",
+                "perforated plate", "honeycomb", "flow straightener", "packing"), ()),
 }
 
 # phrases that contain a physics flag's word without asking for that physics: a shock or
@@ -116,6 +144,29 @@ INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface",
                    "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
                    "water surface", "liquid surface", "pool", "tank of water", "sharp surface", "clear surface",
                    "surface between")
+# a liquid that turns to vapour because its pressure falls (cavitation, flashing), not because it is
+# heated: its 'boiling' asks for no energy equation, and liquid and vapour are two phases
+_PRESSURE_VAPOUR = re.compile(r" (?:vapou?r|saturation) pressure | (?:low|lower|reduced|local) pressure (?:region|zone|spot)s? "
+                              r"| pressure (?:drops|falls|gets|goes|is|becomes|dips) (?:so |too |very )?(?:low|below) ")
+BOIL_WORDS = ("boil", "boils", "boiling", "boiled")
+# a part that turns inside a still container: only the region around it rotates (MRF), not the whole fluid
+ROTATING_PART_WORDS = ("stirrer", "stirrers", "agitator", "agitators", "impeller", "impellers", "propeller", "rotor",
+                       "stirring", "stirred", "agitated", "whisk", "rotating paddle", "turning paddle", "spinning paddle")
+CONTAINER_WORDS = ("tank", "vessel", "container", "bowl", "beaker", "pot", "drum", "basin", "jar", "bucket", "vat")
+
+
+def pressure_vaporises(normal: str) -> bool:
+    """The request describes a liquid turning to vapour where its pressure falls ('the pressure
+    drops below the vapour pressure', 'low pressure zones'), with no heat stated besides."""
+    return any(not _DESTINATION.search(normal[max(0, m.start() - 12):m.start() + 1])
+               for m in _PRESSURE_VAPOUR.finditer(normal))
+
+
+# a low-pressure region the fluid is let out to ('opened to a low-pressure region', 'vents into a low
+# pressure zone') is where it goes, no liquid vaporising there
+_DESTINATION = re.compile(r"\b(?:to|into|towards|toward)(?: an?| the)? $")
+
+
 # words of a dispersed phase: a Lagrangian cloud carries it as well as a second continuous phase
 DISPERSED_WORDS = ("droplet", "drops", "spray", "mist", "aerosol")
 # a condition the request asks of a wall or an inlet -> the boundary condition type (in any field of
@@ -170,6 +221,7 @@ class RequestFeatures(BaseModel):
     radiation: bool = False  # thermal radiation stated
     mesh_motion: bool = False  # a moving or deforming mesh stated
     local_time_stepping: bool = False  # LTS stated: a transient solver with a localEuler ddt scheme
+    inflow: bool = False  # fluid enters through a boundary ('inlet 0.5 m/s', 'a supply opening')
     two_phase_coolant: bool = False  # heat between a solid and a fluid in two phases (a boiling coolant)
 
 
@@ -179,16 +231,20 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
 
     low = " " + " ".join(text.lower().split()) + " "
     normal = normal_text(text)
-    named = without_comparisons(text)  # 'twice as fine', 'a coarse mesh': no tutorial's name said there
+    named = without_ruled_out(without_comparisons(text))  # 'twice as fine', 'a coarse mesh': no tutorial's name said there
     flags: dict[str, bool] = {}
+    by_pressure = pressure_vaporises(normal)
     for flag, (yes, no) in FLAG_WORDS.items():
-        said, said_normal = _without(low, FALSE_FRIENDS.get(flag, ())), _without(normal, FALSE_FRIENDS.get(flag, ()))
+        friends = FALSE_FRIENDS.get(flag, ()) + (BOIL_WORDS if by_pressure and flag == "energy" else ())
+        said, said_normal = _without(low, friends), _without(normal, friends)
         if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat
             flags[flag] = False
         elif any(w in said and _says(said_normal, w.rstrip(), whole=False) for w in yes):
             flags[flag] = True
         elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
             flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
+    if by_pressure and "multiphase" not in flags:
+        flags["multiphase"] = True  # the liquid and its vapour
     lts = any(_says(normal, w) for w in LTS_WORDS)
     cht = solid_and_fluid(normal, flags)
     # the coolant itself in two phases: it boils, or two phases are said outright ('water, air above' in
@@ -198,6 +254,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     if two_fluid and flags.get("lagrangian"):  # 'particles as a second continuum': a phase, not a cloud
         flags = {**{k: v for k, v in flags.items() if k != "lagrangian"}, "multiphase": True}
     cues = value_cues(text)  # what the values say where the words say nothing (Mach 2, Re 500, 300 iterations)
+    if "compressible" not in flags and compressible_said_indirectly(text):
+        flags["compressible"] = True  # a diaphragm that bursts, gas at 10 bar and 1 bar
     for flag in ("compressible", "energy"):
         if flag not in flags and getattr(cues, flag):
             flags[flag] = True
@@ -233,7 +291,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         sim = "laminar"
     else:
         sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
-    strength = solver_hints(text + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
+    hinted = re.sub(r"\bboil(?:s|ing|ed)?\b", " ", text, flags=re.I) if by_pressure else text  # no wall boiling
+    strength = solver_hints(hinted + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
     if two_phase_coolant:
         strength = two_phase_cht(strength)
     if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
@@ -267,7 +326,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            said=said_roots(request_words(named)), clauses=clause_roots(named),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
                            mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS),
-                           local_time_stepping=lts)
+                           local_time_stepping=lts, inflow=says_inflow(named))
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')
@@ -294,7 +353,7 @@ def says_duration(text: str) -> bool:
 
 def rotating_frame(text: str) -> str | None:
     """'zone' when the request turns only a region of the fluid (MRF: a rotating zone, a frozen
-    rotor, multiple reference frames), 'whole' when the whole fluid turns with one frame (SRF:
+    rotor, multiple reference frames, a stirrer or impeller inside a tank), 'whole' when the whole fluid turns with one frame (SRF:
     the SRF solvers' names of the method, canonical/solvers.yaml), or None."""
     low = normal_text(text)
     zone = any(_says(low, p) for p in MRF_ZONE_WORDS) or bool(re.search(
@@ -302,6 +361,8 @@ def rotating_frame(text: str) -> str | None:
         r"| (?:rotor|impeller|rotating|blade|stirrer|fan) (?:region|zone|cell zone|cellzone)s? ", low))
     whole = any(_says(low, p) for p in solver_words().get("SRFSimpleFoam", SolverWords()).also) or bool(
         re.search(r" (?:whole|entire|all the) (?:domain|fluid|mesh|flow) (?:rotates|rotating|turns|spins)", low))
+    # a stirrer, paddle or impeller inside a tank or vessel turns only the fluid around it
+    zone = zone or (any(_says(low, p) for p in ROTATING_PART_WORDS) and any(_says(low, p) for p in CONTAINER_WORDS))
     if zone and not any(_says(low, p) for p in ("single rotating frame", "SRF")):
         return "zone"
     return "whole" if whole else None

@@ -184,6 +184,17 @@ def without_comparisons(text: str) -> str:
     return _COMPARED.sub(lambda m: m.group(0)[: (m.start(1) if m.group(1) else m.start(2)) - m.start(0)], text)
 
 
+# what a request rules out: 'no free surface', 'without particles', 'nothing injected', 'non-reacting'
+_RULED_OUT = re.compile(r"\b(?:no|without|not|nothing|never) (?:an? |any |the )?[a-z]+(?: [a-z]+)?(?=\s*(?:[,;:.)?!]|$|\band\b|\bor\b|\bat all\b|\bwhatsoever\b))"
+                        r"|\b(?:no|without|non|not|nothing|never)[- ](?:an? |any |the )?[a-z]+", re.I)
+
+
+def without_ruled_out(text: str) -> str:
+    """The request with what it rules out blanked ('no free surface', 'nothing injected'): a
+    tutorial's name words said there ('surface', 'injection') describe no geometry the user wants."""
+    return _RULED_OUT.sub(" ", text)
+
+
 def degree_word_named(case: str, word: str, clauses: tuple[tuple[str, ...], ...]) -> bool:
     """A degree adjective of the tutorial's name is used as a word of that name: right next to
     another word of it in one clause ('the small pool fire', 'dam break 4-phase fine'), not

@@ -15,6 +15,7 @@ from pathlib import Path
 from tasks.foam.files import find_file, read_text
 from tasks.knowledge.casebase import CaseRecord
 from tasks.plan.select_features import BC_WORDS, RequestFeatures
+from tasks.plan.select_openings import has_opening
 from tasks.plan.select_records import (
     moving_mesh_cached,
     non_newtonian_cached,
@@ -43,6 +44,7 @@ BC_POINTS = 25.0  # a base that has the boundary condition the request asks of a
 
 STATED_PHYSICS_POINTS = 40.0  # a base that carries the radiation or mesh motion the request states
 MISSING_STATED_PHYSICS = 20.0  # one that does not
+CLOSED_DOMAIN_COST = 25.0  # a closed or periodic tutorial (walls, cyclic only) for a request with an inlet
 LAMINAR_ONLY_COST = 60.0  # a laminar-only solver (its own -help line) for a request that states turbulence
 
 
@@ -222,6 +224,9 @@ def _stated_physics_points(r: CaseRecord, solver: str, features: RequestFeatures
     elif lacks_stated_turbulence(r, solver, features):
         points -= NO_TURBULENCE_COST
         why.append("no turbulence model in the tutorial")
+    if features.inflow and "periodic" not in features.words_said and not has_opening(r):
+        points -= CLOSED_DOMAIN_COST
+        why.append("no inlet or outlet in the tutorial")
     for stated, carried, name in ((features.radiation, radiation_cached, "thermal radiation"),
                                   (features.mesh_motion, moving_mesh_cached, "a moving mesh"),
                                   (features.flags.get("phase_change") is True, phase_change_cached,

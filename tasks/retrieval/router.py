@@ -194,6 +194,88 @@ def find_terms(tokens: list[str], index: TermIndex, example_mask: list[bool] | N
     return sorted(found, key=lambda m: m.start)
 
 
+# --- physics phrases said in another order ------------------------------------------------------
+
+# words a physics phrase may be said around without changing what it names: "the dam that breaks"
+# is a dam break, "water sloshing in a tank" a sloshing tank, "a room heated by a radiator" a heated
+# room. 'flow' is no content word: "supersonic flow" said loosely is only "supersonic".
+_LOOSE_STOP = frozenset("a an the of in on at to by with past around over through for from and or that which "
+                        "who is are was were be being its it this flow flows".split())
+_NEGATIONS = frozenset("no not without non".split())
+_IRREGULAR = {"broke": "break", "broken": "break", "vortices": "vortex", "bubbly": "bubble", "fed": "feed",
+              "driven": "drive", "drove": "drive", "fallen": "fall", "fell": "fall", "media": "medium"}
+LOOSE_SLACK = 2  # other content words allowed inside the span of a phrase said loosely
+
+
+def word_root(token: str) -> str:
+    """The root of a lower-case token for loose phrase matching: inflections and an agent noun
+    reduced alike ('breaking', 'breaks' -> 'break'; 'bubbles', 'bubble' -> 'bubbl'; 'stirrer',
+    'stirred' -> 'stir'; 'heater', 'heated' -> 'heat')."""
+    token = _IRREGULAR.get(token, token)
+    for suffix, shortest in (("ing", 3), ("ed", 3), ("er", 4), ("es", 3), ("s", 3)):
+        if token.endswith(suffix) and len(token) - len(suffix) >= shortest and not token.endswith("ss"):
+            token = token[: -len(suffix)]
+            if suffix in ("ing", "ed", "er") and len(token) >= 4 and token[-1] == token[-2] and token[-1] not in "lsz":
+                token = token[:-1]  # 'shedding' -> 'shed', 'stirred' -> 'stir'
+            break
+    return token[:-1] if token.endswith("e") and len(token) >= 4 else token
+
+
+def phrase_roots(phrase: str) -> tuple[str, ...]:
+    """The content-word roots of a physics phrase ('dam break' -> ('dam', 'break'))."""
+    return tuple(dict.fromkeys(word_root(t) for t in tokenize(phrase) if t not in _LOOSE_STOP))
+
+
+def loose_phrase_matches(tokens: list[str], ontology: Ontology, taken: list[Match],
+                         example_mask: list[bool] | None = None) -> list[Match]:
+    """Physics phrases of a named flow (one with a tutorial) said in another word order or with
+    inflected words ("a breaking dam", "the dam that breaks", "bubbles rising in a column"): every
+    content word of the phrase within a span of at most its word count + LOOSE_SLACK content words,
+    outside the phrases already matched, not negated before or inside the span ("no sloshing in the tank",
+    "the dam is not breaking").
+    Phrases of one content word are left to the exact match."""
+    used = [False] * len(tokens)
+    for m in taken:
+        if m.term.kind == "phrase":  # a keyword ('sloshing', 'heated') may be a phrase's word too
+            used[m.start : m.start + m.length] = [True] * m.length
+    matched = {m.term.name for m in taken if m.term.kind == "phrase"}
+    roots = [word_root(t) for t in tokens]
+    found: list[Match] = []
+    for phrase, spec in ontology.physics_phrases.items():
+        wanted = phrase_roots(phrase)
+        if phrase in matched or not spec.tutorial or len(wanted) < 2:
+            continue
+        span = _shortest_span(roots, used, wanted)
+        if span is None or _content_words(tokens[span[0] : span[1]]) > len(wanted) + LOOSE_SLACK or \
+                _NEGATIONS & set(tokens[max(0, span[0] - 1) : span[1]]):
+            continue
+        in_example = bool(example_mask and example_mask[span[0]])
+        found.append(Match(term=Term(kind="phrase", name=phrase), start=span[0], length=span[1] - span[0],
+                           in_example=in_example))
+    return found
+
+
+def _content_words(tokens: list[str]) -> int:
+    return sum(t not in _LOOSE_STOP for t in tokens)
+
+
+def _shortest_span(roots: list[str], used: list[bool], wanted: tuple[str, ...]) -> tuple[int, int] | None:
+    """The shortest [start, end) window of free tokens holding every wanted root, or None."""
+    best: tuple[int, int] | None = None
+    for start, r in enumerate(roots):
+        if used[start] or r not in wanted:
+            continue
+        missing = set(wanted) - {r}
+        end = start + 1
+        while missing and end < len(roots):
+            if not used[end]:
+                missing.discard(roots[end])
+            end += 1
+        if not missing and (best is None or end - start < best[1] - best[0]):
+            best = (start, end)
+    return best
+
+
 # --- intent cues ------------------------------------------------------------------------------
 
 SYMPTOMS = re.compile(
@@ -302,6 +384,7 @@ def classify(text: str, ontology: Ontology | None = None, *, case_tool: str | No
     index = term_index(onto)
     tokens, mask = _example_mask(text)
     matches = find_terms(tokens, index, mask)
+    matches = sorted(matches + loose_phrase_matches(tokens, onto, matches, mask), key=lambda m: m.start)
 
     scores: dict[str, float] = {}
     named: list[tuple[float, str]] = []  # (priority, tool): lower is more primary
