@@ -13,6 +13,7 @@ from tasks.foam import dictionary as fd
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR, direction, fmt, vec
 from tasks.plan.regions import read_set_fields, target_for
+from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
 from tasks.plan.bind_words import nearest_name, words_named_after, words_since_value
 from tasks.plan.stated import Binding, StatedQuantity
 
@@ -21,10 +22,39 @@ class PartsBinding:
     # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
     _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
 
+    def _phase_entries(self, key: str) -> dict[str, PhaseEntry]:
+        """The base's phases that hold `key`, with where each holds it (any multiphase layout)."""
+        return {e.phase: e for e in phase_entries(self.base.text, key)}
+
     def _phases_with(self, key: str) -> list[str]:
-        text = self.base.text("constant/transportProperties") or ""
-        names = re.findall(r"[\w.]+", fd.get(text, ["phases"]) or "")
-        return [n for n in names if fd.find(text, [n, key]) is not None]
+        return list(self._phase_entries(key))
+
+    def _base_phase_value(self, where: PhaseEntry) -> str:
+        """A phase's property as the base writes it ("rho [1 -3 0 0 0 0 0] 1000", "1000")."""
+        if where.form == "list":
+            body = phase_blocks(fd.get(self.base.text(where.file) or "", ["phases"]) or "").get(where.phase, "")
+            m = re.search(rf"(?:^|[;\s]){re.escape(where.key)}\s+([^;{{}}]*);", body)
+            return m.group(1) if m else ""
+        return fd.get(self.base.text(where.file) or "", where.entry) or ""
+
+    def _set_phase_value(self, where: PhaseEntry, value: float, how: str, q: StatedQuantity) -> None:
+        """One phase's property set to `value`, in the layout the base keeps it: its dictionary,
+        its block of the `phases` list (the whole list rewritten, earlier changes kept), or its
+        thermophysicalProperties.<phase> equation of state."""
+        if where.form == "list":
+            new = set_in_phase_block(self.current(where.file, "phases"), where.phase, where.key, fmt(value))
+            if new is None:
+                return
+            self.set(where.file, ["phases"], new, how)
+            self.bindings.append(Binding(stated=q.text, file=where.file, entry=["phases"], value=new, how=how))
+            return
+        if where.form == "thermo":
+            self.set(where.file, where.entry, fmt(value), how, q)
+            if where.key == "rho0":
+                self.assumptions.append(f"{q.text} is the {where.phase} density at the reference state "
+                                        f"(its equation of state's rho0)")
+            return
+        self.set(where.file, where.entry, self._keep_dims(self._base_phase_value(where), value), how, q)
 
     def bind_phase_values(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Two values of one property for the two phases of the base: a list after the
@@ -34,10 +64,13 @@ class PartsBinding:
 
         taken: list[StatedQuantity] = []
         text = normalise(self.text)
-        rel = "constant/transportProperties"
         for key in ("rho", "nu"):
-            phases = self._phases_with(key)
-            if len(phases) < 2:
+            where = self._phase_entries(key)
+            phases = list(where)
+            # compressibleInterFoam, the Euler-Euler solvers: a perfect gas holds no density, so one
+            # phase may hold it; a value said of a named phase still goes to that phase's thermo
+            own_thermo = bool(where) and all(e.form == "thermo" for e in where.values())
+            if len(phases) < 2 and not own_thermo:
                 continue
             for m in re.finditer(rf"(?<![\w.]){key}(?![\w.])", text):  # "rho 1025 vs 1000"
                 first = _value_after(text, m.end(), r"\s*(?:=|:)?\s*")
@@ -45,29 +78,41 @@ class PartsBinding:
                     continue
                 values = [first]
                 at = first[2] + len(first[1])
+                role = next(r for r, k in self._PHASE_PROPERTIES.items() if k == key)
                 while len(values) < len(phases):
                     more = re.match(r"\s*(?:vs\.?|versus|against|and|/|,)\s*", text[at:])
                     nxt = _value_after(text, at + more.end(), r"") if more else None
                     if nxt is None or _unit_of(nxt[1]) != _unit_of(first[1]):
+                        if nxt is not None and not _unit_of(first[1]) and self._is_role(stated, nxt[1], role):
+                            # "rho 1000, 850 and 1.2 kg/m3": the unit written once, after the last value
+                            values = _in_unit_of(values, nxt)
                         break  # "nu 1e-6 m2/s, 100 s": the next item is another quantity
                     values.append(nxt)
                     at = nxt[2] + len(nxt[1])
-                if len(values) < 2:
-                    continue
+                if len(values) < 2 or (len(phases) > 2 and len(values) < len(phases)):
+                    continue  # three of four phases' values: which three is not said by the order
                 for phase, (value, raw, _) in zip(phases, values):
-                    q = next((s for s in stated if s.text.strip() == raw.strip()), None) or \
+                    q = next((s for s in stated if s.text.strip() in (raw.strip(), f"{key} {raw.strip()}")), None) or \
                         StatedQuantity(text=f"{key} {raw}", quantity="parameter", value=value, role=f"entry:{key}")
                     if q not in stated:
                         stated.append(q)
-                    self.set(rel, [phase, key], self._keep_dims(fd.get(self.base.text(rel) or "", [phase, key]) or "",
-                                                                value), f"{phase} {key} (phase order)", q)
+                    self._set_phase_value(where[phase], value, f"{phase} {key} (phase order)", q)
                     taken.append(q)
                 self.assumptions.append(f"{key} values in the order of the base's phases ({' '.join(phases)})")
             role = next(r for r, k in self._PHASE_PROPERTIES.items() if k == key)
             said = [q for q in stated if q.role == role and not any(q is t for t in taken)]
-            if len(said) < 2:
+            if len(said) < 2 and not (own_thermo and said):
                 continue
             chosen = {id(q): self._phase_of(q, phases) for q in said}
+            if own_thermo and len(said) == 1 and chosen[id(said[0])] is None:
+                q = said[0]
+                held_not = self._phase_named_without(q, phases)
+                if held_not is not None:
+                    self.refuse(q, f"the {held_not} phase has no fixed density in the base (its "
+                                   f"thermophysicalProperties.{held_not} equation of state gives it from p and T); "
+                                   f"state the density of {', '.join(phases)}")
+                    taken.append(q)
+                continue  # one value, no phase named: the single-fluid rules decide
             free = [p for p in phases if p not in chosen.values()]
             if len(said) == len(phases) and len(free) == 1 and list(chosen.values()).count(None) == 1:
                 chosen = {i: p or free[0] for i, p in chosen.items()}
@@ -76,7 +121,7 @@ class PartsBinding:
             if key == "rho" and len(said) == len(phases) == 2 and len(set(picked)) < 2 and sorted(cues) == [-1, 1]:
                 # "salt water 1.025 g/cm3 against fresh water 1.000": the words call one the heavier and the other
                 # the lighter; the heavier value goes to the base's heavier phase
-                base_rho = {p: _number(fd.get(self.base.text(rel) or "", [p, key]) or "") for p in phases}
+                base_rho = {p: _number(self._base_phase_value(where[p])) for p in phases}
                 heavier_said = [q.value for q, c in zip(said, cues) if c == 1][0] > \
                     [q.value for q, c in zip(said, cues) if c == -1][0]
                 if None not in base_rho.values() and base_rho[phases[0]] != base_rho[phases[1]] and heavier_said:
@@ -93,10 +138,22 @@ class PartsBinding:
                                    f"or the region it fills")
                     taken.append(q)
                     continue
-                self.set(rel, [phase, key], self._keep_dims(fd.get(self.base.text(rel) or "", [phase, key]) or "",
-                                                            q.value), f"{phase} {key}", q)
+                self._set_phase_value(where[phase], q.value, f"{phase} {key}", q)
                 taken.append(q)
         return taken
+
+    @staticmethod
+    def _is_role(stated: list[StatedQuantity], raw: str, role: str) -> bool:
+        """Whether the request's value written `raw` was read as a `role` quantity (a density)."""
+        return any(q.text.strip() == raw.strip() and q.role == role for q in stated)
+
+    def _phase_named_without(self, q: StatedQuantity, holding: list[str]) -> str | None:
+        """The one phase of the base that a value's words name but that does not hold the property
+        ("air 1.2 kg/m3" where air is a perfect gas), else None."""
+        clause, _ = self._words_of(q)
+        others = [p for p in phase_names(self.base.text) if p not in holding and
+                  re.search(rf"\b{re.escape(p.lower())}\b", clause)]
+        return others[0] if len(others) == 1 else None
 
     _HEAVY = re.compile(r"\b(?:salt|salty|saline|sea|brine|brackish|heavy|heavier|dense|denser)\b")
     _LIGHT = re.compile(r"\b(?:fresh|light|lighter|less dense)\b")
@@ -140,8 +197,17 @@ class PartsBinding:
         at = self.value_at(text, q)
         if at < 0:
             return None
-        after = nearest_name(words_named_after(text[at + len(q.text):]), phases)
-        return after or nearest_name(words_since_value(text[:at]), phases)
+        tail = text[at + len(q.text):]
+        after = nearest_name(words_named_after(tail), phases)
+        if after:
+            return after
+        since = words_since_value(text[:at])
+        claimed = _postfix_name(since, phases)
+        if claimed and len(since) < at and nearest_name(words_since_value(_before_last_value(text[:at - len(since)])),
+                                                        phases) is None:
+            # "870 kg/m3 oil over 998 kg/m3 water": the name right after the value before this one is its own
+            since = since.replace(claimed, " ", 1)
+        return nearest_name(since, phases) or _postfix_name(tail, phases)
 
     _SIZE_WORDS: ClassVar[dict[str, str]] = {"radius": r"\bradius\b|\br\b|\bradii\b", "diameter": r"\bdiameter\b|\bd\b|\bacross\b|\bwide\b"}
 
@@ -284,23 +350,38 @@ class PartsBinding:
 _FILL_LEVEL = re.compile(r"\b(?:level|height|depth|filled\s+(?:up\s+)?to|fill(?:ed|s)?\s+(?:it\s+)?(?:up\s+)?to"
                          r"|up\s+to|to\s+a\s+height|free\s+surface\s+at)\b[^\d]{0,25}$")
 
-_PHASE_BLOCK = re.compile(r"([A-Za-z_][\w.]*)\s*\{([^{}]*)\}")
-
-
-def phase_blocks(raw: str) -> dict[str, str]:
-    """The phases of a `phases ( water { rho 1000; ... } oil { ... } )` list (multiphaseInterFoam):
-    name -> the body of its block; empty for the plain `phases (water air)` form."""
-    return {m.group(1): m.group(2) for m in _PHASE_BLOCK.finditer(raw)}
 
 
 def set_in_phase_block(raw: str, phase: str, key: str, value: str) -> str | None:
     """The list with `key` of `phase`'s block set to `value`; None when the block has no such key."""
-    for m in _PHASE_BLOCK.finditer(raw):
-        if m.group(1) != phase:
+    for name, start, end in phase_block_spans(raw):
+        if name != phase:
             continue
-        body, n = re.subn(rf"(^|[;\s]){re.escape(key)}(\s+)[^;]*;", rf"\g<1>{key}\g<2>{value};", m.group(2), count=1)
-        return raw[:m.start(2)] + body + raw[m.end(2):] if n else None
+        body, n = re.subn(rf"(^|[;\s]){re.escape(key)}(\s+)[^;{{}}]*;", rf"\g<1>{key}\g<2>{value};", raw[start:end], count=1)
+        return raw[:start] + body + raw[end:] if n else None
     return None
+
+
+def _postfix_name(after: str, names: list[str]) -> str | None:
+    """The name written right after a value and its unit ("870 kg/m3 oil over ...", "1.2 kg/m3 of
+    air"), else None."""
+    m = re.match(r"\s*(?:of\s+)?(?:the\s+|an?\s+)?([a-z_][\w.]*)", after.lower())
+    return next((n for n in names if m and m.group(1) == n.lower()), None)
+
+
+def _before_last_value(before: str) -> str:
+    """The words before the last number (and its unit) of `before`."""
+    found = list(re.finditer(r"(?<![\w\-])[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?(?:\s*[^\s,;:()]*)?", before))
+    return before[:found[-1].start()] if found else before
+
+
+def _in_unit_of(values: list[tuple[float, str, int]], last: tuple[float, str, int]) -> list[tuple[float, str, int]]:
+    """Unitless values of a list and its last value, which carries the unit for them all: each
+    earlier value scaled as the last one is ("1, 0.85 and 13.6 g/cm3" -> 1000, 850, 13600)."""
+    found = re.match(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", last[1])
+    written = float(found.group(1)) if found else 0.0
+    scale = last[0] / written if written else 1.0
+    return [(v * scale, raw, at) for v, raw, at in values] + [last]
 
 
 def _number(raw: str) -> float | None:
