@@ -26,6 +26,8 @@ from tasks.edit.parametric_inflow import as_pressure_drop, bernoulli_speed, les_
 from tasks.edit.parametric_scalar import FIELD as SCALAR_FIELD
 from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
 from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passive_scalar, write_scalar
+from tasks.edit.parametric_notes import notes_of_written_case
+from tasks.edit.parametric_template import drop_template_functions
 from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
@@ -217,6 +219,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     heated = "Boussinesq" in solver or passive
     fam = physics.family(solver)
     thermal = heated or fam in ("compressible", "buoyant")  # temperatures placed on the parts their words name
+    built_roles = {p.name: p.role for p in build.patches}  # what the shape library's notes describe
     fed = feed_openings(ctx.text, scratch, build)
     mirrored = mirror_sides(ctx.text, scratch, build)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
@@ -255,12 +258,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if free_surface is not None:
         assumptions += free_surface.assumptions
     control = scratch / "system/controlDict"
-    # the template's post-processing is the tutorial's: streamlines seeded for its geometry, residuals
-    # of fields this case may not solve (U without a momentum predictor)
-    text = re.sub(r"(?m)^[ \t]*#includeFunc[ \t]+(?:streamlines|residuals)\b.*\n", "", control.read_text())
-    # and its own function files (`#include "sampling"`): probes and sample lines placed on its geometry
-    text = re.sub(r'(?m)^[ \t]*#include[ \t]+"[^"]*".*\n', "", text)
-    control.write_text(fd.set_entry(text, ["application"], solver))
+    # the template's post-processing is the tutorial's (placed on its geometry): none of it kept
+    control.write_text(fd.set_entry(drop_template_functions(control.read_text()), ["application"], solver))
     speed = next((q.value for q in stated if q.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
     nu = _viscosity(ctx, stated, scratch, assumptions) if fam is None else \
         physics.case_viscosity(scratch, fam, stated, assumptions)
@@ -498,6 +497,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     text = control.read_text()
     time = TimeControl(end_time=float(fd.get(text, ["endTime"]) or 1), delta_t=float(fd.get(text, ["deltaT"]) or 1),
                        write_interval=float(fd.get(text, ["writeInterval"]) or 1))
+    assumptions = notes_of_written_case(assumptions, set(build.assumptions), built_roles, roles, frozenset(far))
     return CaseManifest(
         request=ctx.text, recipe=f"geometry:{spec.shape}", base_tutorial=str(scratch), base_kind="parametric",
         solver=solver, algorithm="SIMPLE" if steady else ("PISO" if solver in ("icoFoam", "pisoFoam") else "PIMPLE"),

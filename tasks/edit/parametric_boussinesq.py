@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.edit.parametric_mesh import NUMBER as _NUM
+from tasks.edit.parametric_walls import rayleigh_of, walls_from_difference
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt
 from tasks.geometry.models import MeshBuild
@@ -276,6 +277,21 @@ def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build
         _write_properties(tp, text)
         return Heat(t_ref, {}, 0.0, [])
     refused: list[NotApplied] = []
+    pair = walls_from_difference(hot, cold, stated, t_ref if t_ref is not None else number("TRef", 300.0))
+    hot, cold = pair.hot, pair.cold
+    used += list(pair.taken)
+    if pair.note:
+        assumptions.append(pair.note)
+        dt_text = next(t for t in pair.taken if t in {q.text for q in stated if q.role == "temperature_difference"})
+        placed_on = hot_walls[0] if hot_walls else cold_walls[0]
+        bindings.append(Binding(stated=dt_text, file="0/T", entry=["boundaryField", placed_on, "value"],
+                                value=f"uniform {(hot if hot_walls else cold):.6g}", how="T_hot = T_cold + dT"))
+    if pair.refused:
+        refused.append(NotApplied(text=next(q.text for q in stated if q.role == "temperature_difference"),
+                                  reason=pair.refused))
+    ra_q = rayleigh_of(stated, pr)
+    if ra_q is not None and value("rayleigh") is None:
+        used.append(ra_q.text)  # a Grashof number made a Rayleigh number here: bound here, not again
     if ra_q is not None and hot is not None and cold is not None and hot != cold and (entry is not None or said):
         have = rayleigh(g, beta, abs(hot - cold), length, nu, pr)
         if abs(have - ra_q.value) > 0.05 * ra_q.value:  # over-determined: the fluid and temperatures win
@@ -327,4 +343,5 @@ def set_boussinesq(case: Path, request: str, stated: list[StatedQuantity], build
     assumptions.append(f"Ra = {fmt(rayleigh(g, beta, abs(hot - cold), length, nu, pr))} (g {fmt(g)}, beta "
                        f"{fmt(beta)} 1/K, dT {fmt(abs(hot - cold))} K, L {fmt(length)} m, nu {fmt(nu)} m2/s, Pr {fmt(pr)})")
     walls = {**{n: hot for n in hot_walls}, **{n: cold for n in cold_walls}}
-    return Heat(t_ref, walls, buoyancy_speed(g, beta, hot - cold, length), bindings, refused + refused_flux)
+    return Heat(t_ref, walls, buoyancy_speed(g, beta, hot - cold, length), bindings, refused + refused_flux,
+                used=used)

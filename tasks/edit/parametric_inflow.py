@@ -24,15 +24,21 @@ _DROP = re.compile(r"\b(?:drop|difference|differential|head|loss|delta[\s_-]*p|d
 
 
 def as_pressure_drop(text: str, q: StatedQuantity) -> StatedQuantity:
-    """A pressure stated as a drop or difference ("a pressure drop of 0.2 kPa", "pressure difference
-    500 Pa") is what the inlet is held at above the outlet: the quantity with the inlet-pressure role;
-    any other quantity as it is."""
+    """A pressure stated as a drop or difference ("a pressure drop of 0.2 kPa", "the inlet 2 kPa
+    above the outlet": role pressure_drop from the planner, or a plain pressure whose words name a
+    drop) is what the inlet is held at above the outlet: the quantity with the pressure-drop role
+    (the binder adds it to the outlet's level); any other quantity as it is."""
     if q.quantity != "pressure" or q.role in ("inlet_pressure", "outlet_pressure"):
+        return q
+    if q.role == "pressure_drop":
         return q
     at = text.lower().find(q.text.lower())
     if at < 0 or not _DROP.search(text[max(0, at - 45):at]):
         return q
-    return q.model_copy(update={"role": "inlet_pressure"})
+    return q.model_copy(update={"role": "pressure_drop"})
+
+
+_DRIVING_ROLES = ("inlet_pressure", "pressure_drop")
 
 
 def pressure_driven(stated: list[StatedQuantity]) -> StatedQuantity | None:
@@ -40,7 +46,7 @@ def pressure_driven(stated: list[StatedQuantity]) -> StatedQuantity | None:
     no inflow speed, flow rate, Reynolds number or moving wall is stated. None otherwise."""
     if any(q.role in _DRIVEN_BY_SPEED for q in stated):
         return None
-    return next((q for q in stated if q.role == "inlet_pressure"), None)
+    return next((q for q in stated if q.role in _DRIVING_ROLES), None)
 
 
 def bernoulli_speed(dp: float, rho: float) -> float:

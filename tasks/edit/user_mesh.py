@@ -22,10 +22,12 @@ from pathlib import Path
 from tasks.core.errors import RequestError
 from tasks.core.paths import data_dir
 from tasks.edit import caseops
+from tasks.edit import parametric_physics as physics
 from tasks.edit import parametric_setup as setup
+from tasks.edit.parametric_template import drop_template_functions
 from tasks.edit.parametric import TEMPLATES, _viscosity, copy_template, passive_heat_solver, refuse_buoyancy_off_grid
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import find_fluid, fluid_table, fmt, is_steady, model_spec
+from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
 from tasks.geometry.imported import (
     assign_roles,
     inspect_mesh,
@@ -88,6 +90,10 @@ def choose_physics(ctx: Context, reynolds: float | None) -> tuple[str, str, str 
         model, why = "kOmegaSST", f"turbulence model kOmegaSST: Re = {reynolds:.3g} is turbulent and no model was asked for"
     if ctx.solver:
         return ctx.solver, model, why
+    if features.flags.get("multiphase"):  # the physics families of the shape library (parametric_physics)
+        return "interFoam", model, why
+    if features.flags.get("compressible"):
+        return ("rhoSimpleFoam" if features.steady else "rhoPimpleFoam"), model, why
     if features.flags.get("buoyancy") or features.flags.get("energy"):  # heat: the Boussinesq solvers, as for a
         return ("buoyantBoussinesqSimpleFoam" if features.steady else  # generated shape (the mesh check after
                 "buoyantBoussinesqPimpleFoam"), model, why                # the build may carry T passively instead)
@@ -163,16 +169,14 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         if model_spec(model).simulation_type == "LES" and solver == "simpleFoam":
             solver = "pimpleFoam"
         passive = f"{solver} with the temperature as a passive scalar (scalarTransport), not {old}: {passive}"
-    template = TEMPLATES.get(solver)
-    if template is None:
-        raise RequestError(f"a case on your own geometry is set up here for {', '.join(TEMPLATES)}, not {solver}; "
-                           "name one of those solvers in the request")
+    fam = physics.family(solver)
+    template = TEMPLATES.get(solver) or family_template(ctx, solver, request.geometry is not None)
     copy_template(ctx.tutorials_dir / template, scratch)
     assumptions: list[str] = [why] if why else []
-    nu = _viscosity(ctx, stated, scratch, assumptions)
-    if speed is None:
-        speed = 1.0
-        assumptions.append("velocity = 1 m/s (default); state one to change it")
+    nu = _viscosity(ctx, stated, scratch, assumptions) if fam is None else \
+        physics.case_viscosity(scratch, fam, stated, assumptions)
+    defaulted = speed is None  # said in the notes only when an inlet is left to carry it
+    speed = 1.0 if speed is None else speed
 
     direction: list[float] = [1.0, 0.0, 0.0]
     build: MeshBuild | None = None
@@ -200,7 +204,6 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         assumptions.insert(0, passive)
     roles = {p.name: BC_ROLE.get(p.role, "wall") for p in patches}
     assumptions += mesh_notes
-    assumptions.append(f"{flow}: U = {vec([speed * d for d in direction])} m/s at the inlet")
     assumptions.append(f"numerics, schemes and solver settings from the {solver} tutorial {template}")
 
     stub = scratch / "constant/polyMesh/boundary"
@@ -211,14 +214,30 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
                         f"{len(patches)}\n(\n" + "".join(f"    {p.name} {{ type {p.type}; nFaces 0; startFace 0; }}\n"
                                                          for p in patches) + ")\n")
     control = scratch / "system/controlDict"
-    control.write_text(fd.set_entry(control.read_text(), ["application"], solver))
+    control.write_text(fd.set_entry(drop_template_functions(control.read_text()), ["application"], solver))
+    surface_bindings: list = []  # the stated sizes of a free surface's water region
+    if fam == "free_surface":
+        if build is None:
+            raise RequestError(free_surface_refusal())
+        surface = physics.set_free_surface(ctx.text, stated, scratch, build, roles)
+        assumptions += surface.assumptions
+        surface_bindings = list(surface.bindings)
+        steps = [*steps, MeshCommand(command="setFields")]
+    if any(r == "inlet" for r in roles.values()):  # a tank's openings are walls: no inflow to describe
+        if defaulted:
+            assumptions.append("velocity = 1 m/s (default); state one to change it")
+        assumptions.append(f"{flow}: U = {vec([speed * d for d in direction])} m/s at the inlet")
+    elif fam == "free_surface":
+        speed = surface.speed  # the water's own velocity scale sqrt(g h), for the turbulence values
     values = {"U": vec([speed * d for d in direction]), "T": "300", "k": "0.01", "epsilon": "0.01", "omega": "1",
               "nuTilda": "1e-4", "R": "(0.01 0 0 0.01 0 0.01)"}
     if model != "laminar":
         values.update(caseops.turbulence_values(*_free_stream_turbulence(speed, length or 1.0, nu)))
-    fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else ["U", "p"]
+    fields = ["U", "p", "p_rgh", "T", "alphat"] if "Boussinesq" in solver else ["U", "p", "T"] if passive else \
+        physics.FIELDS[fam] if fam else ["U", "p"]
     for field in fields:
-        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else "uniform 0"
+        internal = "uniform (0 0 0)" if field == "U" else f"uniform {values['T']}" if field == "T" else \
+            f"uniform {internal_value(field, solver, values)}" if fam else "uniform 0"
         caseops.write_field(scratch, field, solver, model, internal, roles, values, f"your {geometry['kind']} geometry")
     if model != "laminar" or solver != "icoFoam":
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"your geometry: {model}")
@@ -234,7 +253,9 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         if model == "laminar" and geometry["reynolds"] > TURBULENT_RE:
             warnings.append(f"Re = {geometry['reynolds']:.3g} (U {fmt(speed)} m/s, body length {fmt(length or 1.0)} m, "
                             f"nu {fmt(nu)}) with a laminar model: the real flow would be turbulent")
-    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in ("reynolds", "cell_size", "geometry")])
+    placed = {b.stated for b in surface_bindings}
+    binder = bind_all(scratch, solver, ctx.text, [q for q in stated if q.role not in ("reynolds", "cell_size", "geometry")
+                                                  and q.text not in placed])
     if stubbed:
         shutil.rmtree(stub.parent)
     meta = scratch / ".casewright"
@@ -254,10 +275,33 @@ def _plan_in(scratch: Path, ctx: Context, stated: list[StatedQuantity], request:
         steady=steady, turbulence=Turbulence(simulation_type=model_spec(model).simulation_type, model=model),
         mesh="snappy" if request.geometry is not None else "imported",
         patches=[Patch(name=n, role=r) for n, r in roles.items()], time=time, edits=binder.edits,
-        bindings=binder.bindings, not_applied=binder.not_applied, assumptions=assumptions + binder.assumptions,
+        bindings=surface_bindings + binder.bindings, not_applied=binder.not_applied, assumptions=assumptions + binder.assumptions,
         warnings=warnings, steps=[" ".join([s.command, *s.args]) for s in steps if isinstance(s, MeshCommand)] + [solver],
         values={"geometry": geometry},
     )
+
+
+def free_surface_refusal() -> str:
+    """Why a free surface is not set up on an imported mesh, and what to do instead."""
+    return ("a free surface (interFoam) needs the water region set by setFields in a box of the domain, read here "
+            "from a blockMeshDict; an imported mesh has none. Give an STL with --geometry (its snappyHexMesh case "
+            "has one), describe a rectangular tank or channel instead of giving a mesh, or pass --example DIR")
+
+
+def family_template(ctx: Context, solver: str, stl: bool) -> str:
+    """The installed tutorial a compressible, free-surface or compressible-buoyant case on the user's
+    geometry starts from (parametric_physics.physics_template, as for a generated shape); a solver
+    of no such family, or a free surface on an imported mesh, stops with the reason."""
+    if physics.family(solver) is None:
+        raise RequestError(f"a case on your own geometry is set up here for {', '.join(TEMPLATES)} and "
+                           f"{', '.join(physics.FAMILY)}, not {solver}; name one of those solvers in the request")
+    if physics.family(solver) == "free_surface" and not stl:
+        raise RequestError(free_surface_refusal())
+    from tasks.plan.select_catalog import tutorial_records
+
+    fluid = find_fluid(ctx.text)
+    gas = fluid is None or fluid_table()[fluid].rho < 100.0
+    return physics.physics_template(tutorial_records(ctx.tutorials_dir), ctx.tutorials_dir, solver, gas).case
 
 
 def _free_stream_turbulence(speed: float, length: float, nu: float) -> tuple[float, float, float, float]:

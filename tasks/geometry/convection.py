@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM
+from tasks.plan.stated_differences import difference_role, kelvin_difference
 
 GRAVITY = 9.81  # m/s2
 
 _POWER = r"(?:\s*(?:x|\*|×)\s*10\s*\^?\s*([-+]?\d+)|\s*\^\s*([-+]?\d+))?"
 _RA = re.compile(rf"\b(?:Ra|Rayleigh(?:\s+number)?)\s*(?:=|:|of|is|equal\s+to|about|around|~)?\s*"
                  rf"(?:Ra\s*=\s*)?({NUM}){_POWER}(?!\s*(?:K|°|deg|m\b|mm|cm))", re.I)
-_TEMPERATURE = re.compile(rf"(?<![\w.])({NUM})\s*(K\b|°\s*C|deg(?:rees)?\s*C\b|C\b|degC\b)", re.I)
+_TEMPERATURE = re.compile(rf"(?<![\w.])({NUM})\s*(K\b|°\s*[CF]|deg(?:rees)?\s*[CF]\b|[CF]\b|deg[CF]\b)", re.I)
 _DIFFERENCE = re.compile(rf"(?:temperature\s+difference|delta\s*T|\bdT|ΔT)\s*(?:=|:|of|is)?\s*({NUM})\s*(?:K|°\s*C|C)\b",
                          re.I)
 
@@ -34,14 +35,30 @@ def stated_rayleigh(text: str) -> float | None:
 
 
 def temperature_difference(text: str) -> float | None:
-    """The temperature difference between the walls: stated as one ("dT = 20 K"), else the spread
-    of the two or more temperatures the request gives ("hot wall 310 K, cold wall 290 K")."""
+    """The temperature difference between the walls (K): a temperature whose words make it a
+    difference ("dT = 20 K", "walls 25 K apart", "a 15 degC difference between the plates", "the
+    floor 9 degF warmer than the ceiling"), else the spread of the two or more temperatures the
+    request gives ("hot wall 310 K, cold wall 290 K")."""
     said = _DIFFERENCE.search(text)
     if said:
         return float(said.group(1)) or None
-    kelvin = [float(m.group(1)) + (0.0 if m.group(2).upper() == "K" else 273.15) for m in _TEMPERATURE.finditer(text)]
+    kelvin: list[float] = []
+    for m in _TEMPERATURE.finditer(text):
+        clause = re.split(r"[.;:\n]", text[:m.start()].lower())[-1]
+        after = text[m.end():m.end() + 90]
+        if difference_role("temperature", clause, after) is not None:
+            return kelvin_difference(m.group(0)) or None
+        kelvin.append(_kelvin(float(m.group(1)), m.group(2)))
     spread = max(kelvin) - min(kelvin) if len(kelvin) >= 2 else 0.0
     return spread if spread > 0 else None
+
+
+def _kelvin(number: float, unit: str) -> float:
+    """An absolute temperature in kelvin from its number and unit as written (K, degC, degF)."""
+    unit = unit.strip().upper()
+    if unit == "K":
+        return number
+    return (number - 32.0) * 5.0 / 9.0 + 273.15 if unit.endswith("F") else number + 273.15
 
 
 def side_for_rayleigh(ra: float, delta_t: float, nu: float, pr: float, beta: float, g: float = GRAVITY) -> float:
