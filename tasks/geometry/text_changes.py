@@ -9,6 +9,7 @@ import math
 import re
 from typing import Any
 
+from tasks.core.errors import RequestError
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_lengths import extent_product, named_lengths, section_ratio
 from tasks.geometry.text_numbers import _DEG, LENGTH, digits
@@ -172,6 +173,11 @@ def step_heights(shape: str, text: str, n: dict[str, float]) -> dict[str, float]
     narrow_name, wide_name = ("inlet_height", "outlet_height") if backward else ("outlet_height", "inlet_height")
     if wide_name in n:  # the wide section's own height says more than a plain "height" (which may be either's)
         n["height"] = n[wide_name]
+        if narrow_name in n and "step_height" in n and \
+                abs(n[narrow_name] + n["step_height"] - n[wide_name]) > 0.02 * n[wide_name]:
+            raise RequestError(f"geometry refused: the {shape.replace('_', ' ')}'s sizes disagree: a {n[narrow_name]:g} m "
+                               f"{narrow_name.split('_')[0]} channel and a {n['step_height']:g} m step make {n[narrow_name] + n['step_height']:g} m, "
+                               f"not the {n[wide_name]:g} m {wide_name.split('_')[0]} channel stated; give two of the three sizes")
         if narrow_name in n and n[narrow_name] < n[wide_name]:
             n["step_height"] = n[wide_name] - n[narrow_name]
     r = section_ratio(text)

@@ -53,6 +53,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
     elif product and shape in ("lid_driven_cavity", "heated_cavity") and len(product) == 2:
         n = {**n, "width": product[0], "height": product[1]}
     if shape in ("rectangle", "channel"):
+        if shape == "rectangle" and "length" not in n and "width" in n and "height" in n:
+            n = {**n, "length": n["width"]}  # "a 2D box 0.4 m wide and 0.1 m tall": the width runs along x
         take("length", "length")
         take("height", "height", "width", "gap")
         take("depth", "depth")

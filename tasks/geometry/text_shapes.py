@@ -8,6 +8,7 @@ import re
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
 from tasks.geometry.text_cavity import hotter_wall
 from tasks.geometry.text_numbers import digits
+from tasks.geometry.text_phrasings import canonical_phrasing
 
 
 # a change of section said to be abrupt, the adverb before or after the verb: "suddenly widens",
@@ -117,19 +118,54 @@ def change_at_a_plane(text: str) -> Shape | None:
 
 
 _ENCLOSURE = re.compile(r"\b(?:enclosure|slot|tank|container)\b", re.I)
+# a closed vessel with no flow-shape word: a rectangle in 2D, a box in 3D ("a 2D settling tank", "a vessel 1 x 0.5 x 0.2 m")
+_VESSEL = re.compile(r"\b(?:tank|vessel|container|basin|reservoir|chamber|enclosure)s?\b", re.I)
+# a vessel the flow passes through (an inlet and an outlet) is a rectangle or a box of the library; a vessel that is
+# stirred, sloshed, filled, burnt in or holds two phases is its tutorial's (mixerVessel, sloshingTank, damBreak, ...)
+_FLOW_THROUGH = re.compile(r"\b(?:inlet|inflow|outlet|outflow|enter(?:s|ing)?|leav(?:es|ing)|flow(?:s|ing)?\s+through|through\s+(?:a|the)\b)",
+                           re.I)
+_TUTORIAL_VESSEL = re.compile(r"mix|stir|impeller|agitat|\brpm\b|rotat|spin|slosh|oscillat|mov(?:ing|es)\s+(?:tank|vessel)|water\s+column"
+                              r"|dam[- ]?break|free[- ]surface|interfoam|\bvof\b|two[- ]phase|multiphase|phases?\b|bubbl|droplet|liquid\s+level"
+                              r"|fill|drain|combust|spray|inject|fuel|flame|burn|condens|evapor|boil|decompress|sludge|drift|particle"
+                              r"|cloud|lagrang|pressuri[sz]|explo|shock|compressib|air\s+and\s+water|water\s+and\s+air", re.I)
+_GRADUAL_CHANGES = rf"(?:{_CHANGES}|widening|narrowing|expanding|contracting|diverging|converging|tapering|tapers?|grows|increases|decreases|opening\s+up)"
+_GRADUAL = re.compile(rf"\b{_GRADUAL_CHANGES}\s+(?:\w+ly\s+)?(?:in\s+(?:height|width)\s+)?from\s+({NUM})\s*({UNIT})?\s*(?:to|->|→)\s*({NUM})\s*({UNIT})",
+                      re.I)
+
+
+def gradual_change(text: str) -> Shape | None:
+    """"diffuser" or "nozzle" for a channel whose section goes from one size to another over a length or
+    an angle ("widens from 40 mm to 80 mm over 0.3 m", "narrowing from 8 cm to 2 cm along 20 cm"), else None."""
+    text = digits(text)
+    m = _GRADUAL.search(text)
+    if not m or not _TAPERING.search(text[m.end():] + text[:m.start()]) and not re.search(r"\balong\b|\blong\b", text[m.end():], re.I):
+        return None
+    first = float(m.group(1)) * unit_factor(m.group(2) or m.group(4))
+    second = float(m.group(3)) * unit_factor(m.group(4))
+    return "diffuser" if second > first else "nozzle" if second < first else None
+
+
+def _two_d_box(shape: Shape, text: str) -> Shape:
+    """A box or a vessel said to be 2D is a rectangle ("a 2D box 0.4 m wide and 0.1 m tall")."""
+    return "rectangle" if dimensionality(text) else shape
 
 
 def shape_words(text: str) -> Shape | None:
     """The library shape a request names, or None (a cavity whose facing walls are given different
     temperatures is a heated one, whatever it is called)."""
-    text = re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text)  # "Taylor–Couette", "T‑junction"
+    text = canonical_phrasing(re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text))  # "Taylor–Couette", "a convection cell"
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
             if shape == "channel":
-                return change_at_a_plane(text) or shape
+                return change_at_a_plane(text) or gradual_change(text) or shape
+            if shape == "box":
+                return _two_d_box(shape, text)
             return "heated_cavity" if shape == "lid_driven_cavity" and hotter_wall(text) else shape
     if _ENCLOSURE.search(text) and hotter_wall(text):  # "an enclosure whose left wall is at 35 degC and right one at 15 degC"
         return "heated_cavity"
+    if _VESSEL.search(text) and _FLOW_THROUGH.search(text) and not _TUTORIAL_VESSEL.search(text):
+        # "flow through a tank 2 m long, inlet on the left": a vessel the flow passes through, as its own outline
+        return "box" if dimensionality(text) is False or re.search(rf"{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}", text, re.I) else "rectangle"
     return None
 
 

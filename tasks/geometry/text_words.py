@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_phrasings import canonical_phrasing
 from tasks.geometry.text_symbols import symbol_lengths
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -139,7 +140,7 @@ def plain_lengths(text: str) -> str:
     # "a 4-inch-high channel", "a 10-cm-long section", "a 2-inch pipe"
     t = re.sub(rf"(?<![\w.])({NUM})\s*-\s*({_LENGTH_UNIT})(?:\s*-\s*(?=[a-z])|(?=\W|$))", r"\1 \2 ", t, flags=re.I)
     t = re.sub(rf"(?<![\w.])({NUM}\s*{_LENGTH_UNIT})-(?=[a-z])", r"\1 ", t, flags=re.I)  # "5 foot-long" (from "five-foot-long")
-    t = re.sub(r"  +", " ", t)
+    t = canonical_phrasing(re.sub(r"  +", " ", t))  # "a cube of 1 ft", "long 0.4 m", "152.4 mm in y"
     # "2 m (x) x 0.1 m (y)", "0.1 m (in x)": the axis a length lies along, said after it
     t = re.sub(rf"(?<=[a-z\d])\s*\(\s*(?:in\s+|along\s+)?[xyz](?:[- ]direction)?\s*\)", "", t, flags=re.I)
     t = re.sub(r"(?<=[a-z\d])\s*\(\s*(?:streamwise|cross[- ]?stream|spanwise|wall[- ]normal|in\s+the\s+flow\s+direction"
