@@ -26,10 +26,10 @@ from tasks.foam.physics import (
     boundary_condition,
     dimensions,
     field_class,
-    fmt,
     internal_value,
     is_steady,
     loadable_model,
+    unrounded,
     model_spec,
     needs_alphat,
     solver_family,
@@ -108,9 +108,11 @@ TURBULENCE_FIELDS = model_field_names()  # every canonical model's fields and al
 
 
 def turbulence_values(k: float, epsilon: float, omega: float, nu_tilda: float) -> dict[str, str]:
-    r = fmt(2 * k / 3)
+    """Uniform values of the model fields, written unrounded (a stated or derived epsilon of
+    14.855 stays 14.855)."""
+    r = unrounded(2 * k / 3)
     return {
-        "k": fmt(k), "epsilon": fmt(epsilon), "omega": fmt(omega), "nuTilda": fmt(nu_tilda),
+        "k": unrounded(k), "epsilon": unrounded(epsilon), "omega": unrounded(omega), "nuTilda": unrounded(nu_tilda),
         "R": f"({r} 0 0 {r} 0 {r})",
     }
 

@@ -28,6 +28,11 @@ ALGORITHM_KEYS = {"SIMPLE": ["consistent"], "PIMPLE": ["nOuterCorrectors", "nCor
                   "PISO": ["nCorrectors"]}
 
 
+# relaxationFactors of a transient case (the pimpleFoam/pisoFoam tutorials' ".*" 1): time-accurate,
+# and still diagonally dominant matrices for the smoothers
+TRANSIENT_RELAXATION: dict[str, dict[str, str]] = {"equations": {'".*"': "1"}}
+
+
 def algorithm_of(solver: str) -> str:
     if is_steady(solver):
         return "SIMPLE"
@@ -77,6 +82,8 @@ def ensure_pressure_reference(case: Path, solver: str) -> list[str]:
 def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     """Make the case's numerics fit `solver` (application, ddt, algorithm dict, Final solvers,
     relaxation, transportModel). Field and model changes are separate operations."""
+    base_solver = fd.get(read(case, "system/controlDict"), ["application"]) or ""
+    was_steady = bool(base_solver) and is_steady(base_solver.strip())
     changed = set_control(case, application=solver)
     steady = is_steady(solver)
     algo = algorithm_of(solver)
@@ -107,6 +114,9 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     elif closed_domain:
         sol = with_pressure_reference(sol, algo, solver)
     if steady:
+        if fd.find(sol, ["relaxationFactors"]) is not None and not was_steady and _final_unrelaxed(sol):
+            # a transient base's ".*" 1 relaxes nothing: a steady run needs its under-relaxation
+            sol = fd.remove_entry(sol, ["relaxationFactors"])
         if fd.find(sol, ["relaxationFactors"]) is None:
             consistent = (fd.get(sol, ["SIMPLE", "consistent"]) or "").strip() in ("yes", "true", "on")
             present = [path.name for path in (case / "0").glob("*")]
@@ -118,8 +128,13 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
     else:
         if algo == "PISO" or not _final_unrelaxed(sol):
             # PISO has none; PIMPLE with one outer corrector solves only the Final equations, which a
-            # steady case's ".*" 0.9 would under-relax: the transient would not be time-accurate
+            # steady case's ".*" 0.9 would under-relax: the transient would not be time-accurate.
+            # A factor of 1 in its place, as the transient tutorials write it: fvMatrix::relax(1)
+            # still makes each matrix diagonally dominant, and without it the k-omega SST omega
+            # equation of a switched steady case (backwardFacingStep2D, pitzDaily) is not, and its
+            # symGaussSeidel smoother stops on SIGFPE in the first step
             sol = fd.remove_entry(sol, ["relaxationFactors"])
+            sol = fd.set_entry(sol, ["relaxationFactors"], TRANSIENT_RELAXATION)
         if algo in ("PIMPLE", "PISO"):  # the pressure a solver solves (p, or p_rgh with gravity) and U: PISO's last
             # pressure corrector reads pFinal too (pisoFoam: "Entry 'pFinal' not found")
             for field in ("p", "p_rgh", "U"):

@@ -46,6 +46,7 @@ from tasks.edit.modify_switch import (
     time_counterpart,
 )
 from tasks.edit.modify_thermal import degree_changes, temperature_edits
+from tasks.edit.modify_directions import counts_by_axis, direction_counts
 from tasks.edit.modify_values import patch_direction, unrounded, value_site
 from tasks.edit.modify_words import normalise_request
 from tasks.edit.patch_words import asks_laminar
@@ -173,7 +174,16 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     counts = cell_counts(text)
     if counts and re.search(r"mesh|cells|resolution|grid", low) and plan.refine is None:
         cell_count_edit(plan, case, counts[0])
-    if not counts and plan.refine is None and (axis_count := axis_cell_count(text)) is not None:
+    by_direction = counts_by_axis(text, bmd_path.read_text()) if not counts and plan.refine is None and \
+        bmd_path.is_file() else None
+    if by_direction is not None:  # "30 cells across the tube and 600 along it": axes from the mesh's shape
+        wanted, problems = by_direction
+        plan.warnings.extend(f"not applied: {p}" for p in problems)
+        if any(wanted):
+            cell_count_edit(plan, case, wanted)
+    elif not counts and plan.refine is None and not bmd_path.is_file() and (named := direction_counts(text)):
+        plan.warnings.append(f"not applied: {', '.join(f'{n} cells {d}' for d, n in named.items())} ({no_block_mesh(case)})")
+    elif not counts and plan.refine is None and (axis_count := axis_cell_count(text)) is not None:
         cell_count_edit(plan, case, [axis_count[1] if i == axis_count[0] else 0 for i in range(3)])
     size_q = stated_cell_size(qs)
     if size_q is not None and plan.refine is None and not any(e.file == "system/blockMeshDict" for e in plan.edits):

@@ -22,7 +22,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.casedir import check_and_read
 from tasks.foam.geometry import block_mesh_patches, set_blockmesh_patch_type
 from tasks.foam.locked import LockedValue, flatten, load_locked, save_locked
-from tasks.foam.physics import fmt, inlet_turbulence, model_spec
+from tasks.foam.physics import fmt, inlet_turbulence, model_spec, unrounded
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import vec
 
@@ -244,8 +244,8 @@ def _bc_values(state: CaseState, plan: ChangePlan) -> dict[str, str]:
             k = float(m.group(1))
     eps = turb.epsilon * (k / turb.k) ** 1.5
     omega = eps / (0.09 * k)
-    r = fmt(2 * k / 3)
-    values = {"U": vec(speed, 0, 0), "k": fmt(k), "epsilon": fmt(eps), "omega": fmt(omega), "nuTilda": "3e-05",
+    r = unrounded(2 * k / 3)
+    values = {"U": vec(speed, 0, 0), "k": unrounded(k), "epsilon": unrounded(eps), "omega": unrounded(omega), "nuTilda": "3e-05",
               "R": f"({r} 0 0 {r} 0 {r})", "T": "300"}
     values.update(plan.bc_values)
     return values

@@ -46,9 +46,9 @@ def _seeds_a_field(plan: ChangePlan, state: CaseState, value: float) -> bool:
     ("SST with omega = 2 1/s" on a k-epsilon case: plan.bc_values, the new 0/omega starts from it);
     a field the case has keeps its file, so the binder sets the value there."""
     from tasks.edit.caseops import initial_field
-    from tasks.foam.physics import fmt
+    from tasks.foam.physics import fmt, unrounded
 
-    return any(v == fmt(value) and initial_field(state.case_dir, f) is None for f, v in plan.bc_values.items())
+    return any(v in (fmt(value), unrounded(value)) and initial_field(state.case_dir, f) is None for f, v in plan.bc_values.items())
 
 
 def _is_increment(text: str, quantity: str) -> bool:

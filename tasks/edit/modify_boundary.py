@@ -24,7 +24,7 @@ from tasks.edit.modify_values import (
 from tasks.edit.modify_words import all_scaled
 from tasks.edit.patch_words import after_sign, increment_sign, segment_before, stated_direction
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import fmt, inlet_turbulence, model_spec
+from tasks.foam.physics import fmt, inlet_turbulence, model_spec, unrounded
 from tasks.plan.extract import quantities
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import vec
@@ -110,7 +110,7 @@ def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, spee
         if existing is not None and not literal_value(existing.read_text(), patch):
             continue  # the patch's value comes from an include or a macro ($turbulentKE): left as the case has it
         if field in solved:
-            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {fmt(value)}",
+            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, "value"], value=f"uniform {unrounded(value)}",
                                        reason=f"inlet {field} for {fmt(speed)} m/s (5 % intensity)"))
     if len(plan.edits) > count:
         plan.assumptions.append("inlet turbulence recomputed for the new inlet speed (5 % intensity)")

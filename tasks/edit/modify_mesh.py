@@ -95,6 +95,10 @@ def no_block_mesh(case: Path) -> str:
             '"gmsh"' in (case / ".casewright/geometry.json").read_text():
         return ("the mesh comes from gmsh (no system/blockMeshDict): make the case again with `casewright new` "
                 "and the cell size or counts you want")
+    if (case / "system/blockMeshDict.m4").is_file():
+        return ("the mesh is written by the m4 template system/blockMeshDict.m4 (its counts are m4 macros, not "
+                "cells per axis): state a refinement factor ('refine x2'), which expands the template, or change the "
+                "counts in the .m4 file by hand")
     if (case / "system/snappyHexMeshDict").is_file():
         return ("the case is meshed by snappyHexMesh: change the background blockMesh or the refinement levels "
                 "in system/snappyHexMeshDict by hand")

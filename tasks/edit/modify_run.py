@@ -386,10 +386,10 @@ def run_control_edits(plan: ChangePlan, state: CaseState, text: str, qs: list[Qu
     elif end_q is None:
         duration_end_time(plan, solver, text)
     if write_q is not None:
-        edit("writeInterval", fmt(write_q.value), "write interval")
+        edit("writeInterval", unrounded(write_q.value), "write interval")
         write_control_edit(plan, state, write_q.kind, solver)
     if dt_q is not None:
-        edit("deltaT", fmt(dt_q.value), "time step")
+        edit("deltaT", unrounded(dt_q.value), "time step")
     said = {e.entry[0] for e in plan.edits if e.file == "system/controlDict"}
     for key, value in key_value_controls(text).items():  # "iterations: 1500", "t_end = 2 s"
         if key not in said:

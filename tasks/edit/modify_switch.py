@@ -9,7 +9,7 @@ import re
 
 from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
-from tasks.foam.physics import fmt, is_steady, model_spec
+from tasks.foam.physics import is_steady, model_spec, unrounded
 from tasks.plan.manifest import FileEdit
 from tasks.plan.request import final_model, named_model
 from tasks.plan.stated import read_stated
@@ -131,7 +131,7 @@ def model_field_values(plan: ChangePlan, state: CaseState, text: str) -> None:
                                                 else None)
         if field is None or field not in solved:
             continue
-        value = fmt(q.value)
+        value = unrounded(q.value)  # the value as stated (epsilon 14.855, not 14.86)
         plan.bc_values[field] = value
         named = state.patch_named(clause.lower())
         if named is None and initial_field(state.case_dir, field) is not None:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.edit.caseops import initial_field
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import fmt
+from tasks.foam.physics import unrounded as _unrounded
 
 
 NUMBER = r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?"
@@ -44,7 +44,7 @@ def site_magnitude(case: Path, site: ValueSite) -> float:
 
 def unrounded(x: float) -> str:
     """A value the user stated, written without rounding it (313.15, not 313.1)."""
-    return fmt(x) if float(x).is_integer() else f"{float(x):.10g}"
+    return _unrounded(x)
 
 
 class ValueSite(BaseModel):

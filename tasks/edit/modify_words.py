@@ -134,6 +134,50 @@ def all_scaled(text: str) -> list[tuple[str, str, float]]:
     for kind, words, factor in scaled_to_fraction(text):
         if not any(words.startswith(w) or w.startswith(words) for _, w, _ in out):
             out.append((kind, words, factor))
+    for kind, words, factor in scaled_from_reference(text):  # the same factor read by a rule above: once
+        if not any(k == kind and abs(f - factor) < 1e-12 for k, _, f in out):
+            out.append((kind, words, factor))
+    return out
+
+
+# a factor said against the value the case has: "1.5 times what it is", "twice the current
+# inlet", "three times its present value", "10 % under the present value", "20 percent above
+# what it is now"; the kind word (and patch words) anywhere in the same clause
+_REFERENCE = r"(?:what\s+it\s+is|what\s+it's|(?:the|its|their)\s+(?:present|current|existing|original|old|base)\b|the\s+value\s+(?:now|today)|now\b)"
+_TIMES = rf"(?:(?P<num>{_NUM}|{'|'.join(_SPELLED_NUMBERS)})\s*(?:times|x|×)|(?P<word>{_WORD_FACTOR_RE}))"
+_PERCENT_SIDE = {"under": -1, "below": -1, "less than": -1, "lower than": -1, "over": 1, "above": 1, "more than": 1,
+                 "higher than": 1}
+_REFERENCED = re.compile(
+    rf"(?<![\w.]){_TIMES}\s+(?:of\s+)?{_REFERENCE}"
+    rf"|(?<![\w.])(?P<pct>{_NUM})\s*(?:%|percent|per\s+cent)\s+(?P<side>{'|'.join(_PERCENT_SIDE)})\s+{_REFERENCE}",
+    re.IGNORECASE)
+
+
+def scaled_from_reference(text: str) -> list[tuple[str, str, float]]:
+    """(kind, words, factor) of each value scaled against the value the case has ("run the inflow
+    at 1.5 times what it is", "lid speed: 10 % under the present value", "twice the current inlet
+    velocity"): the kind word is looked for in the clause the factor is in, after it first."""
+    low = text.lower()
+    out = []
+    for m in _REFERENCED.finditer(low):
+        if m.group("pct"):
+            factor = 1.0 + _PERCENT_SIDE[" ".join(m.group("side").split())] * float(m.group("pct")) / 100
+        elif m.group("num"):
+            num = m.group("num")
+            factor = float(_SPELLED_NUMBERS.get(num, num))
+        else:
+            factor = _WORD_FACTORS[m.group("word")]
+        if not 0 < factor != 1.0:
+            continue
+        start = max(low.rfind(c, 0, m.start()) for c in ".;!?\n") + 1
+        stop = min([i for i in (low.find(c, m.end()) for c in ".;!?\n") if i >= 0] or [len(low)])
+        after, before = low[m.end():stop], low[start:m.start()]
+        kind = re.search(rf"\b(?:{_KIND_RE})\b", after) or \
+            next(reversed(list(re.finditer(rf"\b(?:{_KIND_RE})\b", before))), None)
+        if kind is None:
+            continue
+        words = " ".join((before + " " + after).replace(":", " ").split())
+        out.append((_KINDS[kind.group(0)], words, factor))
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from tasks.foam.physics_numbers import (  # noqa: F401
     Dims,
     fmt,
+    unrounded,
     format_dimensions,
     nice_floor,
     parse_dimensions,

@@ -63,6 +63,12 @@ def nice_floor(x: float) -> float:
     return float(f"{10**exp:.6g}")
 
 
+def unrounded(x: float) -> str:
+    """A stated or derived value as OpenFOAM text with its full value (14.855, not 14.86):
+    integers plain, others with 10 significant digits."""
+    return fmt(x) if float(x).is_integer() else f"{float(x):.10g}"
+
+
 def fmt(x: float) -> str:
     """A number as OpenFOAM text: integers plain, others with 4 significant digits."""
     if float(x).is_integer() and abs(x) < 1e9:
