@@ -28,11 +28,6 @@ ALGORITHM_KEYS = {"SIMPLE": ["consistent"], "PIMPLE": ["nOuterCorrectors", "nCor
                   "PISO": ["nCorrectors"]}
 
 
-# relaxationFactors of a transient case (the pimpleFoam/pisoFoam tutorials' ".*" 1): time-accurate,
-# and still diagonally dominant matrices for the smoothers
-TRANSIENT_RELAXATION: dict[str, dict[str, str]] = {"equations": {'".*"': "1"}}
-
-
 def algorithm_of(solver: str) -> str:
     if is_steady(solver):
         return "SIMPLE"
@@ -134,7 +129,7 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             # equation of a switched steady case (backwardFacingStep2D, pitzDaily) is not, and its
             # symGaussSeidel smoother stops on SIGFPE in the first step
             sol = fd.remove_entry(sol, ["relaxationFactors"])
-            sol = fd.set_entry(sol, ["relaxationFactors"], TRANSIENT_RELAXATION)
+            sol = fd.set_entry(sol, ["relaxationFactors"], relaxation_factors("transient"))
         if algo in ("PIMPLE", "PISO"):  # the pressure a solver solves (p, or p_rgh with gravity) and U: PISO's last
             # pressure corrector reads pFinal too (pisoFoam: "Entry 'pFinal' not found")
             for field in ("p", "p_rgh", "U"):

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.paths import CANONICAL_DIR
 
-RelaxationKind = Literal["simple", "simplec", "stress"]
+RelaxationKind = Literal["simple", "simplec", "stress", "transient"]
 PRESSURE = re.compile(r"(p|p_rgh|pcorr.*|Phi|pa)(Final)?")
 
 
@@ -60,6 +60,7 @@ class Relaxation(BaseModel):
     simple: RelaxationFactors
     simplec: RelaxationFactors
     stress: RelaxationFactors
+    transient: RelaxationFactors
     turbulence: str
 
 
