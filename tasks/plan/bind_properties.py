@@ -11,7 +11,9 @@ from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.bind_parts import phase_blocks, set_in_phase_block
 from tasks.plan.foam_values import fmt
 from tasks.plan.foam_values import leaves_get as _leaves_get
+from tasks.plan.extract import quantities
 from tasks.plan.stated import Binding, StatedQuantity
+from tasks.plan.values_viscosity import kinematic_from_dynamic
 
 
 class PropertyBinding:
@@ -124,13 +126,16 @@ class PropertyBinding:
             return False
         said = next((s for s in stated if s.role == "density" and self._phase("rho", s) == phase), None)
         rho = said.value if said is not None else _number(fd.get(text, [phase, "rho"]))
-        if not rho:
+        derived = None if said is not None else kinematic_from_dynamic(self.text, quantities(self.text))
+        if not rho and derived is None:
             return False
-        nu = q.value / rho
+        # what a recipe derived from the same statement (mu over the stated or the named fluid's density)
+        nu = derived.value if derived is not None and derived.text.strip() == q.text else q.value / rho
+        rho = q.value / nu
         self.set(rel, [phase, "nu"], self._keep_dims(fd.get(text, [phase, "nu"]) or "", nu),
                  f"{phase} kinematic viscosity = mu / rho = {fmt(q.value)} / {fmt(rho)}", q)
         self.assumptions.append(f"{q.text}: {phase} nu = {fmt(nu)} m2/s with its density {fmt(rho)} kg/m3"
-                                f"{' (stated)' if said is not None else ' (the base)'}")
+                                f"{' (stated)' if said is not None else ''}")
         return True
 
     # the entries a base keeps a diffusivity in: a scalar's or heat's (DT), a mixing pair's (Dab), a tracer's (D)
@@ -218,6 +223,23 @@ class PropertyBinding:
             return  # used for the kinematic pressure
         self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
                        f"(pressure is kinematic); state a viscosity instead")
+
+    def _beta(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A thermal expansion coefficient (1/K): the Boussinesq solvers' beta in transportProperties
+        (a phase's when the base keeps one per phase); an ideal gas has none to set (beta = 1/T)."""
+        rel = "constant/transportProperties"
+        text = self.base.text(rel) or ""
+        phase = self._phase("beta", q)
+        path = [phase, "beta"] if phase and fd.find(text, [phase, "beta"]) is not None else ["beta"]
+        if fd.find(text, path) is not None:
+            self.set(rel, path, self._keep_dims(fd.get(text, path) or "", q.value), "thermal expansion coefficient", q)
+            return
+        if self.base.text("constant/thermophysicalProperties"):
+            self.refuse(q, f"{self.solver} computes density from its equation of state (an ideal gas has "
+                           f"beta = 1/T); no expansion coefficient to set: use a Boussinesq solver to fix beta")
+            return
+        self.refuse(q, f"the base case has no thermal expansion coefficient ({rel} beta); a Boussinesq "
+                       f"solver (buoyantBoussinesqSimpleFoam, buoyantBoussinesqPimpleFoam) has one")
 
     def _particle_density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         for rel in self._cloud_files():

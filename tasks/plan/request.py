@@ -14,6 +14,8 @@ from tasks.core.errors import RequestError
 from tasks.foam.commands import SOLVERS
 from tasks.foam.physics import find_fluid
 from tasks.plan.extract import Quantity, first, mentions, quantities
+from tasks.plan.stated import decimal_points
+from tasks.plan.values_viscosity import kinematic_from_dynamic
 
 # (pattern, model): the more specific spellings first
 TURBULENCE_ALIASES: list[tuple[str, str]] = [
@@ -196,7 +198,10 @@ def build_context(text: str, tutorials_dir: Path, example_dir: Path | None = Non
             f"unknown solver {bad[0]!r}: not in the installed OpenFOAM v1912"
             + (f"; closest: {', '.join(close)}" if close else "")
         )
+    text = decimal_points(text)  # "0,5 m/s": the same length, so every place in the text stays
+    qs = quantities(text)
+    nu = kinematic_from_dynamic(text, qs)  # "water viscosity 1 cP": the recipes write nu = mu / rho
     return Context(
-        text=text, qs=quantities(text), solver=solver, model=final_model(text),
+        text=text, qs=qs + ([nu] if nu is not None else []), solver=solver, model=final_model(text),
         fluid=find_fluid(text), example_dir=example_dir, tutorials_dir=tutorials_dir, notes=notes,
     )

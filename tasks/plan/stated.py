@@ -30,13 +30,13 @@ from tasks.plan.stated_differences import kelvin_difference
 from tasks.plan.stated_roles import _PLACE_AFTER, _ROLE_WORDS, FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER, role_of: kept importable here)
 from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows
-from tasks.plan.values_kept import explained, named_vectors, off_axis, range_start, relative_cell_size
+from tasks.plan.values_kept import explained, named_vectors, off_axis, range_end_chosen, range_start, relative_cell_size
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
     "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
-    "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m",
+    "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m", "expansion": "1/K",
     "dissipation_rate": "m2/s3",
 }
 
@@ -92,9 +92,20 @@ def _after_words(text: str, q: Quantity) -> str:
     label = _ROLE_IN_BRACKETS.match(rest)
     if label:  # "walls at 16.85 degC (cold) and 46.85 degC (hot)": the words in brackets name its role
         return label.group("words")
+    pointer = _POINTER_AFTER.match(rest)
+    if pointer:  # "300 K, which is the inlet temperature", "2 m/s — that's the inflow": the clause names it
+        rest = rest[pointer.end():]
     return re.split(r"[,.;:]\s|\n|\(", rest, maxsplit=1)[0]
 
 
+# a clause after a value that points back at it and names what it is for: "300 K, which is the
+# inlet temperature", "101325 Pa is what the outlet sees", "2 m/s — that's the inflow", "1 bar,
+# i.e. the outlet's", "5 m/s (that is the lid)"
+_POINTER_AFTER = re.compile(
+    r"\s*(?:,\s*|\s[-–—]{1,2}\s*|[–—]\s*|\(\s*|:\s+)?"
+    r"(?:(?:which|that|this|it)(?:'s|’s|\s+is|\s+are|\s+was|\s+will\s+be|\s+should\s+be|\s+being|\s+goes|\s+applies)?"
+    r"|i\.\s?e\.,?|namely)\s+(?:what\s+|for\s+|to\s+|at\s+|on\s+)?(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])"
+    r"|\s+(?:is|are|will\s+be|should\s+be)\s+what\s+(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])", re.I)
 # a few words in brackets right after a value, with no number: its role ("290 K (cold wall)")
 _ROLE_IN_BRACKETS = re.compile(r"\s*\(\s*(?P<words>[A-Za-z][A-Za-z \-]{0,30}?)\s*\)")
 
@@ -104,7 +115,8 @@ _SCI = (r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+|\s?[x×·*]\s?10(?:\^|\*\*)?\s
         r"|\s?[x×·*]\s?10[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?")
 # "0,5 m/s", "2,75 K": a comma between digits right before a unit is a decimal comma when the
 # digits after it are not a group of three (a thousands separator: "1,500 Pa" stays unread)
-_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?P<a>\d+),(?P<b>(?<=0,)\d+|\d{4,}|\d{1,2}(?!\d))(?P<unit>\s?[^\s,;:)\]]+)")
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(?P<a>\d+),(?P<b>(?<=0,)(?<!\d\d,)\d+|\d{4,}|\d{1,2}(?!\d))"
+                            r"(?=(?P<unit>\s?[^\s,;:)\]]+))")  # the unit looked at, not taken: "2,5–3,5 m/s"
 _WORD_UNITS = ("in", "at")  # units that are also words: "20,40 in x" is a list, not 20.4 inches
 # "inlet velocity [m/s]: 8", "outlet pressure (Pa) = 0": the unit in brackets before its number
 _BRACKET_UNIT = re.compile(r"\s*[\[(]\s*(?P<unit>[^\[\]()\d\s][^\[\]()]{0,11}?)\s*[\])]\s*(?:[:=]\s*)?"
@@ -161,15 +173,36 @@ def _unit_follows(text: str, end: int) -> bool:
                                  or _COUNT_UNIT.match(text, end + word.end()) is not None)
 
 
+def decimal_points(text: str) -> str:
+    """Decimal commas before a unit written as points ("0,5 m/s" -> "0.5 m/s", "1,5 bar"); a group
+    of three digits stays a thousands separator ("1,500 Pa"). Keeps every character's place."""
+    text = _DECIMAL_COMMA.sub(lambda m: f"{m.group('a')}.{m.group('b')}"
+                              if _range_unit(m.group("unit")) else m.group(0), text)
+    return _GROUP_DECIMAL_COMMA.sub(lambda m: f"{m.group('head')}{m.group('a')}.{m.group('b')}", text)
+
+
+# a dimensionless group's value with a decimal comma ("Pr: 6,5", "Re = 0,25", "Mach number 2,5"):
+# no unit follows, the symbol before it says it is one number; "Re 10,000" stays a thousands group
+_GROUP_DECIMAL_COMMA = re.compile(
+    r"(?P<head>(?<![\w.])(?:Pr|Prt|Re|Ma|Ra|Gr|Co|Sc|Fr|We|Pe|St|CFL|Courant|Mach|Prandtl|Reynolds|Rayleigh|"
+    r"Grashof|Froude|Weber|Peclet|Strouhal)(?:\s+(?:number|no\.?))?\s*(?:[:=≈]|of|is)?\s*)"
+    r"(?P<a>(?<!\d)0|\d+(?=,\d{1,2}(?!\d))),(?P<b>\d+)(?!\d|,\d)", re.I)
+
+
+def _range_unit(unit: str) -> bool:
+    """Whether what follows a number with a comma is a unit, or a range's other end and then one
+    ("–3,5 m/s")."""
+    if re.match(r"\s?[–—]\s?\d", unit):
+        return True
+    return _known_unit(unit) and unit.strip() not in _WORD_UNITS
+
+
 def plain_forms(text: str) -> str:
     """The request with the everyday ways of writing a value put as a number and its unit:
     decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
     bare numbers after a name that fixes the unit ("kinematic viscosity 1e-5", "outlet
     pressure 0"), table rows ("| inlet velocity [m/s] | 8 |")."""
-    text = table_rows(text, _known_unit)
-    text = _DECIMAL_COMMA.sub(lambda m: f"{m.group('a')}.{m.group('b')}{m.group('unit')}"
-                              if _known_unit(m.group("unit")) and m.group("unit").strip() not in _WORD_UNITS
-                              else m.group(0), text)
+    text = decimal_points(table_rows(text, _known_unit))
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
     text = _BRACKET_HEADER.sub(_header_units, text)
@@ -200,6 +233,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
         if not words:
             placed.update({id(q): w for q, w in zip(group, places_after(plain, group))})
     shared = {id(q): _after_words(plain, run[-1]) for run in attribute_runs(plain, kept) for q in run[:-1]}
+    low_ends = {id(q): range_start(plain, q) for q in kept}
     for q in kept:
         key, before = id(q), plain[:q.start]
         if key in paired:  # "inlet and outlet at 1 and 0 bar": 1 bar reads "inlet at"
@@ -207,8 +241,15 @@ def read_stated(text: str) -> list[StatedQuantity]:
             q = q.model_copy(update={"before": before[-80:].lower()})
         after = placed.get(key) or _after_words(plain, q)  # "320 and 280 K on the left and right walls"
         place = placed.get(key) or (_last_words(paired[key]) if key in paired else None)
+        if any(s is not None and s <= q.start for s in (low_ends.get(id(other)) for other in kept if other.start > q.start)):
+            continue  # "between 2 m/s and 3 m/s": the low end of the range the later value ends
         span = range_start(plain, q)
-        if span is not None:  # "between 290 and 310 K": no one value of any entry
+        chosen = range_end_chosen(plain, q) if span is not None else None
+        if chosen is not None:  # "between 2 and 3 m/s, use the upper end": that end is the value
+            if chosen == "lower":
+                q = _low_end(plain, span, q) or q
+            span = None
+        elif span is not None:  # "between 290 and 310 K": no one value of any entry
             q = q.model_copy(update={"text": plain[span:q.start + len(q.text)]})
         role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
@@ -220,6 +261,19 @@ def read_stated(text: str) -> list[StatedQuantity]:
                                   role=role, dims=q.dims, vector=q.vector, reference=q.reference, place=place.strip() if place else None))
     out += stated_controls(plain, controls)
     return relative_last(out + shared_limits(plain, out))
+
+
+def _low_end(plain: str, span: int, q: Quantity) -> Quantity | None:
+    """The low end of the range from `span` to the quantity `q` ("between 2 and 3 m/s" -> 2 m/s),
+    read with q's unit when the low number is written bare."""
+    low = re.search(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", plain[span:q.start])
+    number = re.match(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", q.text)
+    if low is None or number is None:
+        return None
+    found = quantities(low.group(0) + q.text[number.end():])
+    if not found or found[0].kind != q.kind:
+        return None
+    return q.model_copy(update={"value": found[0].value, "text": plain[span + low.start():q.start + len(q.text)]})
 
 
 # roles whose value is measured from another stated one ("floor 2 K warmer than the 300 K ceiling",

@@ -96,7 +96,7 @@ _SIMPLE_ROLES = {
     "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
     "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
     "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
-    "conductivity": "conductivity",
+    "conductivity": "conductivity", "expansion": "beta",
 }
 # a clause ends at a stop, a joining word or a list's bullet, also when the list was put on one
 # line ("- end: 1 s - output: every 0.1 s", "end time 2 s • write 0.5 s")
@@ -427,7 +427,8 @@ _NAMED_AFTER = re.compile(r"(?:is|are|was|will be|should be|must be)\s+(?:the\s+
                           r"speed|value|level)\s+(?:of|at|for|on|in)\s+(?:the\s+|both\s+|all\s+)?")
 # the words that lead from a value to the place it is for
 _PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
-                          r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given)\s+)?"
+                          r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given"
+                          r"|impose|apply|prescribe|specify|fix|hold|keep|use|enforce|want|need|put|have)\s+)?"
                           r"(?:at|on|to|for|through|across|along|in|into|over|of)\s+(?:the\s+|both\s+|all\s+)?")
 
 

@@ -226,7 +226,8 @@ _SPACE = re.compile(r"[ \t]+")
 _DIVIDE = re.compile(r"\s*/\s*|\s+per\s+", re.I)
 _MODIFIER = re.compile(r"(?P<w>square|sq\.?|cubic|cu\.?)\s+", re.I)
 _POST = re.compile(r"\s+(?P<w>squared|cubed)(?![A-Za-z])", re.I)
-_ONE_OVER = re.compile(r"1\s*/\s*(?=[A-Za-zµμ(])")
+# "1/s", "1/°C"; "per kelvin" with no numerator: an expansion coefficient ("2e-4 per kelvin")
+_ONE_OVER = re.compile(r"1\s*/\s*(?=[A-Za-zµμ(°º])|per\s+(?=kelvins?\b|K\b|°|º|deg(?:rees?)?\s*(?:C|F|celsius)?\b)")
 
 
 class _Atom(NamedTuple):
@@ -465,6 +466,17 @@ _BREAK = re.compile(r"[ \t-]")  # a space, "per" or a dash may end a unit; "/", 
 _SLASH_NEXT = re.compile(r"\s*/")
 
 
+# "(1 in, 2 out)", "2 in / 1 out", "one out, two in": "in" paired with "out" counts openings, no inch
+_OUT_AFTER = re.compile(r"\s*[,;/&+]?\s*(?:and\s+)?(?:\d+|one|two|three|four|five|six|a|an|single)?\s*outs?\b",
+                        re.I)
+_OUT_BEFORE = re.compile(r"\bouts?\s*[,;/&+]?\s*(?:and\s+)?[-+]?[\d.]+\s*$", re.I)
+
+
+def _in_out_count(text: str, pos: int, end: int) -> bool:
+    """Whether the "in" read from `pos` to `end` is a count of inlets paired with one of outlets."""
+    return bool(_OUT_AFTER.match(text, end) or _OUT_BEFORE.search(text[max(0, pos - 30):pos]))
+
+
 def read_at(text: str, pos: int) -> Reading | None:
     """The longest unit expression that starts at `pos` and measures a known kind, or None.
 
@@ -478,7 +490,7 @@ def read_at(text: str, pos: int) -> Reading | None:
     for stop in sorted(stops, key=lambda s: -s.end):
         if stop.end < longest and (not _BREAK.match(text, stop.end) or _SLASH_NEXT.match(text, stop.end)):
             continue
-        if stop.lone == "in" and not _INCH_END.match(text, stop.end):
+        if stop.lone == "in" and (not _INCH_END.match(text, stop.end) or _in_out_count(text, pos, stop.end)):
             continue
         unit = _offset(text, pos, stop)
         kind = kind_of_dims(unit.dims, text[pos:stop.end])
@@ -534,6 +546,7 @@ _KINDS: dict[Dims, str] = {
     (0, -3, 1, 0, 1, 0): "charge_density",
     (-1, 0, 2, 0, 1, 0): "mobility",
     (-1, -3, 3, 0, 2, 0): "conductivity",
+    (0, 0, 0, -1, 0, 0): "expansion",  # a thermal expansion coefficient beta (1/K)
 }
 
 

@@ -21,7 +21,14 @@ _RANGE_BEFORE = re.compile(
     rf"(?:\bbetween\s+{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?and"
     rf"|\b(?:rang(?:e|es|ing)|vary|varies|varying|spanning|spans?|sweep(?:ing)?)\s+(?:from\s+|of\s+|over\s+)?"
     rf"{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?(?:to|-|–|and)"
-    rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—))\s*$", re.I)
+    rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—)"
+    # "2 to 3 m/s", "2 m/s to 3 m/s", "2-3 m/s": not a change ("ramp from 0 to 10 m/s", "raise it 2 to 3 m/s")
+    rf"|(?<![\w.\-]){_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?to|(?<![\w.\-]){_BARE_NUM}-)\s*$", re.I)
+_CHANGE_BEFORE = re.compile(r"\b(?:ramp\w*|increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|accelerat\w*|rise|rises|"
+                            r"rising|drops?|dropping|goes|going|go|chang\w*|grow\w*)\b[^,;.\n]*$", re.I)
+# the end of a range the request says to use: "between 2 and 3 m/s, use the upper end", "(take the lower value)"
+_WHICH_END = re.compile(r"^[^.;\n\d]{0,12}?\b(?:use|take|pick|choose|with|at|set)\s+(?:the\s+)?"
+                        r"(?P<end>upper|higher|top|max(?:imum)?|high|lower|bottom|min(?:imum)?|low)\b", re.I)
 
 
 def range_start(text: str, q: Quantity) -> int | None:
@@ -29,7 +36,20 @@ def range_start(text: str, q: Quantity) -> int | None:
     if q.kind in ("length", "time", "iterations", "cells", "count"):
         return None  # a span of time is the run's ("over 0–2 s": end at 2 s), of lengths the shape's extent
     m = _RANGE_BEFORE.search(text, max(0, q.start - 60), q.start)
-    return m.start() if m else None
+    if m is None:
+        return None
+    if re.search(r"(?:\bto|\d-)\s*$", m.group(0)) and not re.search(r"\b(?:between|rang|var|span|sweep)", m.group(0), re.I) \
+            and _CHANGE_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
+        return None  # "ramp the inlet from 0 to 10 m/s": the value it ends at
+    return m.start()
+
+
+def range_end_chosen(text: str, q: Quantity) -> str | None:
+    """"upper" or "lower" when the words after a range say which end to use, else None."""
+    m = _WHICH_END.search(text[q.start + len(q.text):q.start + len(q.text) + 60])
+    if m is None:
+        return None
+    return "upper" if m.group("end").lower() in ("upper", "higher", "top", "max", "maximum", "high") else "lower"
 
 
 # "Hartmann number 10 (..., so B = 10 T)", "Fr 0.5 (i.e. U = 1.1 m/s)": the bracket states the value the

@@ -44,9 +44,12 @@ def _written(tutorial: str, solver: str, text: str) -> tuple[dict[str, str], dic
     # a Boussinesq base's heat diffuses as nu / Pr
     ("heatTransfer/buoyantBoussinesqSimpleFoam/hotRoom", "buoyantBoussinesqSimpleFoam",
      "air with a thermal diffusivity of 2e-5 m2/s", "Pr", "0.5"),
-    # a dynamic viscosity of one phase: its nu with its density (stated, else the base's)
+    # a dynamic viscosity of one phase: its nu with its density (stated, else the named fluid's table
+    # density, which a recipe writes beside it, else the base's)
     ("multiphase/interFoam/laminar/damBreak/damBreak", "interFoam",
-     "for the water take a dynamic viscosity of 2 mPa s", "water/nu", "2e-06"),
+     "for the water take a dynamic viscosity of 2 mPa s", "water/nu", "2.003606492e-06"),
+    ("multiphase/interFoam/laminar/damBreak/damBreak", "interFoam",
+     "for the liquid take a dynamic viscosity of 2 mPa s", "water/nu", "2e-06"),
     ("multiphase/twoLiquidMixingFoam/lockExchange", "twoLiquidMixingFoam",
      "the sludge, 1250 kg/m3, has a viscosity of 0.025 Pa s", "sludge/nu", "2e-05"),
 ])
