@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM
-from tasks.plan.stated_differences import difference_role, kelvin_difference
+from tasks.geometry.text_differences import difference_role, kelvin_difference
 
 GRAVITY = 9.81  # m/s2
 

@@ -15,7 +15,7 @@ from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_words import said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
-from tasks.plan.stated_differences import (
+from tasks.geometry.text_differences import (
     Sign,
     between_places,
     compared_by,

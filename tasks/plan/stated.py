@@ -26,7 +26,7 @@ from tasks.plan.controls import (
     switch_names,
 )
 from tasks.plan.extract import _COUNT_UNIT, Quantity, _kind_of, normalise, quantities, symbol_number
-from tasks.plan.stated_differences import kelvin_difference
+from tasks.geometry.text_differences import kelvin_difference
 from tasks.plan.stated_roles import _PLACE_AFTER, _ROLE_WORDS, FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER, role_of: kept importable here)
 from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows

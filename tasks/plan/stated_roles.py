@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.plan.extract import _QUANTITY, Quantity, _kind_of
-from tasks.plan.stated_differences import difference_role
+from tasks.geometry.text_differences import difference_role
 
 # what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
 # a "rotating frame" is no output)

@@ -13,7 +13,7 @@ from tasks.plan.bind import bind_all
 from tasks.plan.bind_pressure import outlet_pressure_of
 from tasks.plan.bind_thermal_differences import buoyancy_delta_t, height_along_gravity, last_number
 from tasks.plan.stated import read_stated
-from tasks.plan.stated_differences import (
+from tasks.geometry.text_differences import (
     between_places,
     compared_to,
     difference_sign,

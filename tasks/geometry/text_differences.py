@@ -2,7 +2,9 @@
 patch holds above another ("the inlet is 5 kPa above the outlet", "a 200 Pa drop across the duct",
 "driven by a pressure difference of 3 bar") and a temperature difference ("walls 20 K apart", "a
 15 degC difference between the plates", "the floor 2 K warmer than the ceiling"). Pure functions
-over the words around one value; the binders turn a difference into the value of a patch.
+over the words around one value; the binders turn a difference into the value of a patch. It sits
+with the geometry layer's text readers because differences are said between places (patches,
+walls, plates) and the shape library's heated cavity reads them too (tasks/geometry/convection.py).
 """
 
 from __future__ import annotations
