@@ -262,7 +262,7 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
             w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named")) for w in best.why))
     if sized or weak:
         return parse_geometry(ctx.text)
-    if shape_words(ctx.text) is None:
+    if shape_words(ctx.text) is None or says_name_apart(ctx.text, best):
         return None
     try:
         spec = parse_geometry(ctx.text)
@@ -333,6 +333,18 @@ def names_tutorial(text: str, best: Candidate) -> bool:
         if (re.search(r"[A-Z0-9]", part[1:]) and not shape_code) or re.search(
                 rf"\b{re.escape(name)}\s+(?:tutorial|case|example)\b|\btutorials?\s+(?:case\s+)?{re.escape(name)}\b",
                 text.lower()):
+            return True
+    return False
+
+
+def says_name_apart(text: str, best: Candidate) -> bool:
+    """The request writes the tutorial's two-or-more-word name as separate words ("the buoyant
+    cavity" for buoyantCavity, "a hot room" for hotRoom): with no size stated, that tutorial is the
+    geometry meant, not the library's generic shape."""
+    low = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+    for part in best.record.case.split("/")[2:]:
+        words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|\d+", part)]
+        if len(words) >= 2 and re.search(rf"\b{' '.join(map(re.escape, words))}\b", low):
             return True
     return False
 

@@ -31,9 +31,14 @@ def test_a_decimal_comma_before_a_unit_is_a_decimal(text, values):
     assert [q.value for q in read_stated(text) if q.quantity != "parameter"] == pytest.approx(values)
 
 
-@pytest.mark.parametrize("text", ["a 1,500 Pa rise", "Re 1,5 somewhere", "cells 20,40 in x"])
+@pytest.mark.parametrize("text", ["a 1,500 Pa rise", "cells 20,40 in x"])
 def test_a_comma_that_may_not_be_decimal_stays(text):
     assert plain_forms(text) == text
+
+
+@pytest.mark.parametrize("text,plain", [("Re 1,5 somewhere", "Re 1.5 somewhere"), ("Mach 0,3 flow", "Mach 0.3 flow")])
+def test_a_decimal_comma_after_a_group_symbol_is_a_decimal(text, plain):
+    assert plain_forms(text) == plain  # one digit after the comma is no thousands group
 
 
 # --- units in brackets before the number ------------------------------------------------------

@@ -64,6 +64,8 @@ def test_a_sized_library_shape_is_built_by_the_library(tutorials, text, shape, d
     "lid-driven cavity, 0.1 m side, lid 3 m/s, icoFoam",  # a size the cavity tutorial already has
     "backward-facing step with simpleFoam and kEpsilon, inlet 7 m/s",  # no size stated: the tutorial's geometry
     "sonicFoam flow along a channel 0.3 m long and 0.05 m high",  # a solver the library lacks
+    "the buoyant cavity with buoyantSimpleFoam, hot wall 310 K and cold wall 290 K",  # buoyantCavity said apart
+    "buoyantPimpleFoam: the hot room, heater at 350 K",  # hotRoom said apart
     "Darcy flow through a porous square obstacle 0.05 m wide in a channel 1.5 m long",  # physics it cannot set up
 ])
 def test_a_named_tutorial_or_physics_only_a_tutorial_has_keeps_the_tutorial(tutorials, text):
