@@ -91,3 +91,28 @@ def _said(text: str, state: str, side: str) -> bool:
     words, filler = _WALL_WORDS[side], r"(?:(?:wall|walls|side|plate|surface|boundary|is|on|at|the|kept|held)\s+)"
     return bool(re.search(rf"\b(?:{state})\s+{filler}{{0,3}}(?:{words})\b|\b(?:{words})\s+{filler}{{0,3}}(?:{state})\b",
                           text, re.I))
+
+
+# a wall that moves (a lid-driven cavity's): "lid-driven", "a sliding lid", "the top wall moves at 1 m/s",
+# "lid velocity 2 m/s", "the lid at 0.5 m/s", "shear-driven"
+_MOVING_WALL = re.compile(
+    r"lid[- ]driven|shear[- ]driven|driven\s+(?:lid|cavity)|(?:sliding|moving|translating)\s+(?:top\s+)?(?:lid|wall|plate|top|belt)"
+    r"|\b(?:lid|top\s+wall|top\s+plate|upper\s+wall|wall)\s+(?:\w+ly\s+)?(?:moves|moving|slides|sliding|translates|is\s+(?:moving|driven|sliding))"
+    rf"|\blid\b[^.;]{{0,25}}?(?:velocity|speed|at\s+{NUM}\s*(?:m|cm|mm)\s*/\s*s|{NUM}\s*(?:m|cm|mm)\s*/\s*s|{NUM}\s*km\s*/?\s*h)", re.I)
+_WALL = r"(?:walls?|sides?|plates?|surfaces?|boundar(?:y|ies)|floor|ceiling|base|bottom|top|lid|roof)"
+# a wall given a thermal role: "a heated wall", "the hot side", "cold plate", "the left wall is heated", "wall kept cool"
+_THERMAL_WALL = re.compile(rf"\b(?:{_HOT}|{_COLD}|isothermal|heating|cooling)\s+(?:(?:left|right|top|bottom|upper|lower|side|vertical|"
+                           rf"horizontal)\s+)?{_WALL}\b"
+                           rf"|\b{_WALL}\s+(?:(?:is|are|kept|held|maintained|at)\s+){{0,2}}(?:{_HOT}|{_COLD})\b"
+                           r"|heated\s+(?:from|on)\b|differentially\s+heated|natural\s+convection|buoyan", re.I)
+
+
+def moving_wall(text: str) -> bool:
+    """The request moves a wall of its cavity (a lid-driven one): "lid-driven", "the lid slides at 1 m/s"."""
+    return bool(_MOVING_WALL.search(text))
+
+
+def thermal_walls(text: str) -> bool:
+    """The walls of a closed cavity are given thermal roles: facing walls at different temperatures,
+    or a hot, heated, cold or cooled wall ("a box with a heated wall on the left")."""
+    return hotter_wall(text) is not None or bool(_THERMAL_WALL.search(text))

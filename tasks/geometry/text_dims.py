@@ -14,6 +14,7 @@ from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step
 from tasks.geometry.text_lengths import (_CHORDS, _STEP_HEIGHTS, _TOTAL, aspect_ratio, angle_of_attack, extent_product,
                                          multiples, naca_code, named_lengths, section_ratio)
 from tasks.geometry.text_numbers import LENGTH
+from tasks.geometry.text_size_first import channel_from_unnamed, unnamed_size
 from tasks.geometry.text_words import cavity_proportion, channel_proportion, length_in_multiples
 
 
@@ -58,6 +59,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         take("length", "length")
         take("height", "height", "width", "gap")
         take("depth", "depth")
+        if shape == "channel":
+            d.update(channel_from_unnamed({k: v for k, v in d.items() if k in ("length", "height")}, text))  # "a 3 m duct"
         if "side" in n and "height" not in d:  # "a square duct 4 in on a side"
             d["height"] = n["side"]
             if not two_d:
@@ -67,7 +70,7 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             d["length"] = times[0] * d["height"]  # "L = 20H"
         if not two_d and "depth" not in d and "width" in n and "height" in n:
             d["depth"] = n["width"]  # a 3D duct "10 cm tall and 20 cm wide": the width is across z
-        ar = channel_proportion(text) or ar  # "L/H = 20": which is which said
+        ar = channel_proportion(text, wide_along=two_d is not False and "depth" not in d) or ar  # "L/H = 20": which is which said
         if ar and "height" in d and "length" not in d:
             d["length"] = ar * d["height"]
         elif ar and "length" in d and "height" not in d:
@@ -219,6 +222,11 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         take("height", "height", *(("depth",) if two_d else ()), "side")
         if not two_d:
             take("depth", "depth")
+        size = unnamed_size(text, "vessel") if "width" not in d and "height" not in d else None
+        if size:  # "an 8 cm cavity", "a convection cell of 8 cm": its side (a stated proportion gives the other)
+            d["width"] = size
+            if not (cavity_proportion(text) or ar):
+                d["height"] = size
         part = re.search(rf"(?:depth|height)\s+(?:is\s+)?(?:one\s+|a\s+)?(half|third|quarter|fifth)\s+(?:of\s+)?"
                          rf"(?:its|the)\s+{LENGTH}\s+(?:length|width)", text, re.I)
         if part:

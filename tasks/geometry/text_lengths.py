@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
-from tasks.geometry.text_numbers import _DEG, LENGTH, digits
+from tasks.geometry.text_numbers import _DEG, LENGTH, digits, other_unit_follows
 
 
 # after a length: it says where something is ("the outlet 100 cm downstream of the step"), not how big
@@ -107,6 +107,8 @@ def named_lengths(text: str) -> dict[str, float]:
                 span = (m.start(1), m.end(1))
                 if any(a < span[1] and span[0] < b for a, b in claimed):
                     continue  # this number already belongs to a more specific name
+                if not m.group(2) and other_unit_follows(text, m.end(1)):
+                    continue  # "cold side 21.85 degC", "height 2 bar": a temperature or a pressure, not a length
                 if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
                     continue
                 if not m.group(2) and re.match(r"\s*(?:(?-i:[HhDdWwcRr])\b|(?:channel\s+|step[- ])?(?:heights?|diameters?|widths?"

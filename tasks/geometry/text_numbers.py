@@ -9,6 +9,20 @@ from tasks.geometry.spec import NUM, UNIT, unit_factor
 
 
 LENGTH = rf"({NUM})\s*({UNIT})?"
+# a unit of another quantity after a number: a temperature, a pressure, a speed, a rate, a frequency, a
+# viscosity, a power or a time makes "cold side 21.85 degC", "height 2 bar", "side: 5 m/s" no length
+OTHER_UNIT = re.compile(
+    r"\s*(?:°|º|deg(?:rees?)?\s*[CFK]?\b|degC|degF|(?-i:K|C|F)\b|kelvin|celsius|fahrenheit"
+    r"|(?:[kMGh]|m)?Pa\b|pascals?|bar[ga]?\b|mbar|psi[ag]?\b|atm\b|torr|mmHg"
+    r"|(?:m|cm|mm|km|ft|in)\s*/\s*(?:s|h|min)\b|km/?h|kph|mph|knots?\b|kts?\b|m\s*/?\s*s\b|ms\^?-1"
+    r"|(?:m|cm|mm)\s*(?:\^|\*\*)?\s*[23²³]|L\s*/\s*(?:min|s|h)|lpm|gpm|cfm|kg\s*/|g\s*/"
+    r"|rpm\b|rad\s*/\s*s|Hz\b|[kMW]?W\b|watts?\b|%|percent"
+    r"|(?:s|sec|seconds?|ms|min|minutes?|h|hours?)\b(?!\s*(?:long|high|wide|tall|deep|x|by)\b))", re.I)
+
+
+def other_unit_follows(text: str, end: int) -> bool:
+    """The number ending at `end` carries a unit of another quantity than length ("21.85 degC", "2 bar")."""
+    return bool(OTHER_UNIT.match(text, end))
 _DEG = r"(?:°|degrees?|degs?\b|deg\b)"
 
 

@@ -106,8 +106,9 @@ def absolute_lengths(text: str, refs: dict[str, float]) -> str:
     # a size: "30 D long", "10 channel heights high"
     text = _sub(rf"{count}(?=\s*{_SIZE_AFTER})", text, counted)
     # a size by its name: "length of 30 channel heights", "upstream length: 5 step heights", "L = 20H"
-    text = _sub(rf"(\b{_SIZE_NOUN}\s*(?:of|=|:|is)?\s*(?:about\s+)?){count}(?!\s*{_PLACE_AFTER})", text,
-                lambda m: (m.group(1) + v) if (v := counted(_Shifted(m))) else None)
+    # ("length is 4 times its height of 0.1 m": the reference's own size kept for its reader, "... and height 0.1 m")
+    text = _sub(rf"(\b{_SIZE_NOUN}\s*(?:of|=|:|is)?\s*(?:about\s+)?){count}(?!\s*{_PLACE_AFTER})(\s+(?:of|=|:)\s*(?={NUM}))?", text,
+                lambda m: (m.group(1) + v + (f" and {m.group(3)} " if m.group(4) else "")) if (v := counted(_Shifted(m))) else None)
     # a place counted in a size no other reader counts in: "five side lengths downstream of the inlet"
     text = _sub(rf"{count}(?=\s+{_PLACE_AFTER})", text, lambda m: counted(m, place=True))
     # "15 times its 4 cm height", "3 times the width"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
-from tasks.geometry.text_cavity import hotter_wall
+from tasks.geometry.text_cavity import hotter_wall, moving_wall, thermal_walls
 from tasks.geometry.text_numbers import digits
 from tasks.geometry.text_phrasings import canonical_phrasing
 
@@ -150,6 +150,22 @@ def _two_d_box(shape: Shape, text: str) -> Shape:
     return "rectangle" if dimensionality(text) else shape
 
 
+# the shapes of a closed vessel whose walls say what drives the flow in it
+_CLOSED = frozenset({"lid_driven_cavity", "heated_cavity", "box"})
+
+
+def by_walls(shape: Shape, text: str) -> Shape:
+    """A closed vessel's shape from its walls' roles: a moving lid or wall makes it lid-driven, walls
+    given temperatures or called hot/cold make it a heated cavity ("a square box with a heated wall and a
+    cooled one", "the cavity's left side at 30 degC, right side at 20 degC"); a box the flow passes
+    through (an inlet, an outlet) stays a box."""
+    if moving_wall(text) and hotter_wall(text) is None:
+        return "lid_driven_cavity" if shape != "box" or not _FLOW_THROUGH.search(text) else shape
+    if thermal_walls(text) and not (shape == "box" and _FLOW_THROUGH.search(text)):
+        return "heated_cavity"
+    return shape
+
+
 def shape_words(text: str) -> Shape | None:
     """The library shape a request names, or None (a cavity whose facing walls are given different
     temperatures is a heated one, whatever it is called)."""
@@ -158,11 +174,15 @@ def shape_words(text: str) -> Shape | None:
         if re.search(pattern, text, re.I):
             if shape == "channel":
                 return change_at_a_plane(text) or gradual_change(text) or shape
+            if shape in _CLOSED:
+                shape = by_walls(shape, text)
             if shape == "box":
                 return _two_d_box(shape, text)
-            return "heated_cavity" if shape == "lid_driven_cavity" and hotter_wall(text) else shape
+            return shape
     if _ENCLOSURE.search(text) and hotter_wall(text):  # "an enclosure whose left wall is at 35 degC and right one at 15 degC"
         return "heated_cavity"
+    if _ENCLOSURE.search(text) and moving_wall(text) and not _FLOW_THROUGH.search(text):  # "an enclosure, lid velocity 1 m/s"
+        return "lid_driven_cavity"
     if _VESSEL.search(text) and _FLOW_THROUGH.search(text) and not _TUTORIAL_VESSEL.search(text):
         # "flow through a tank 2 m long, inlet on the left": a vessel the flow passes through, as its own outline
         return "box" if dimensionality(text) is False or re.search(rf"{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}", text, re.I) else "rectangle"

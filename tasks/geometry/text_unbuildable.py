@@ -31,3 +31,20 @@ def unbuildable_reason(text: str) -> str | None:
         if m:
             return f"{why} ('{m.group(0)}'){_ELSE}"
     return None
+
+
+# a body the flow meets, of a kind the library cannot build: "flow past a sphere", "around a 2 cm ball",
+# "an ellipse in a stream", "an elliptical cylinder in cross-flow" (not "0.5 cm spheres" of a particle cloud)
+_BODY = r"(?:spher(?:e|ical\s+\w+)|ball|ellip(?:se|soid|tic(?:al)?\s+\w+)|oval(?:\s+\w+)?)"
+_FLOW_BODY = re.compile(
+    rf"\b(?:past|around|round|over|behind|about|across|on|onto|towards?|in\s+front\s+of|downstream\s+of|wake\s+of)\s+"
+    rf"(?:an?\s+|the\s+|one\s+|single\s+)?(?:[\w.-]+\s+){{0,3}}?{_BODY}\b"
+    rf"|\b{_BODY}\s+(?:\w+\s+){{0,2}}?(?:in|inside|within|placed\s+in|held\s+in)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?"
+    r"(?:stream|flow|cross-?flow|free[- ]?stream|wind\s+tunnel|channel|duct|domain|box|uniform\s+flow|current)\b", re.I)
+
+
+def unbuildable_body(text: str) -> str | None:
+    """Why the library cannot build the body the flow meets, when the words name one it has no model for
+    ("flow past a sphere", "an ellipse in a stream"), else None."""
+    m = _FLOW_BODY.search(text)
+    return unbuildable_reason(m.group(0)) if m else None

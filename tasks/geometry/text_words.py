@@ -157,12 +157,20 @@ def plain_lengths(text: str) -> str:
 _DIM_ADJ = r"(?:tall|high|deep|wide|long|broad)"
 
 
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "tenth": 10}
+
+
 def times_as(text: str) -> tuple[str, str, float] | None:
     """A proportion in words: "twice as deep as it is wide" -> ("deep", "wide", 2.0), "1.5 times as
     tall as wide", "three times longer than it is high" -> ("long", "high", 3.0) (after `plain_lengths`)."""
     t = plain_lengths(text)
     m = re.search(rf"(?<![\w.])({NUM})\s+times\s+(?:as\s+({_DIM_ADJ})\s+as|(tall|high|deep|wide|long|broad)(?:er|r)?\s+than)\s+"
                   rf"(?:it\s+is\s+|its\s+)?({_DIM_ADJ}|width|height|depth|length)", t, re.I)
+    part = None if m else re.search(rf"\b(?:(?:a|one)\s+)?(half|third|quarter|fourth|fifth|sixth|tenth)\s+as\s+({_DIM_ADJ})\s+as\s+"
+                                    rf"(?:it\s+is\s+|its\s+)?({_DIM_ADJ}|width|height|depth|length)", t, re.I)
+    if part:  # "half as high as it is wide", "a third as deep as it is long"
+        second = {"width": "wide", "height": "high", "depth": "deep", "length": "long"}.get(part.group(3).lower(), part.group(3).lower())
+        return part.group(2).lower(), second, 1 / _PARTS[part.group(1).lower()]
     if not m or float(m.group(1)) <= 0:
         return None
     second = {"width": "wide", "height": "high", "depth": "deep", "length": "long"}.get(m.group(4).lower(), m.group(4).lower())
@@ -214,15 +222,17 @@ def proportion(text: str) -> tuple[str, str, float] | None:
 _ALONG = ("long", "length", "l")
 
 
-def channel_proportion(text: str) -> float | None:
+def channel_proportion(text: str, wide_along: bool = False) -> float | None:
     """A channel's length over its height when the words say which is which: "L/H = 20", "length-to-height
-    ratio of 30", "ten times longer than it is high", "(length/width) 12" (None otherwise)."""
+    ratio of 30", "ten times longer than it is high", "(length/width) 12" (None otherwise). With `wide_along`
+    (a 2D channel, whose width can only run along the flow), "four times as wide as it is high" is one too."""
     said = proportion(text)
     if not said:
         return None
-    if said[0] in _ALONG and said[1] in (*_UP, "wide", "width", "w"):
+    along = (*_ALONG, *(("wide", "width", "w", "broad") if wide_along else ()))
+    if said[0] in along and said[1] in (*_UP, "wide", "width", "w") and said[1] not in along:
         return said[2]
-    if said[1] in _ALONG and said[0] in (*_UP, "wide", "width", "w"):
+    if said[1] in along and said[0] in (*_UP, "wide", "width", "w") and said[0] not in along:
         return 1 / said[2]
     return None
 

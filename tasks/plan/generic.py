@@ -246,6 +246,7 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     substituted with --allow-substitute). A shape the library has to build but cannot is refused
     with the reason (RequestError)."""
     from tasks.geometry.text import parse_geometry, shape_words
+    from tasks.geometry.text_unbuildable import unbuildable_body
 
     if ctx.example_dir is not None:
         return None
@@ -255,6 +256,9 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     if (best is not None and best.score >= MIN_SCORE and names_tutorial(ctx.text, best)) or \
             not library_sets_up(features, best, _wall_rotation_only(ctx.text, shape_words(ctx.text))):
         return None
+    body = unbuildable_body(ctx.text) if shape_words(ctx.text) is None else None
+    if body:  # "flow past a sphere": refused with the reason, never planned on a tutorial with another body
+        raise RequestError(f"geometry refused: {body}")
     sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
              and not (best and has_dimension(Path(best.record.path), q.value))]
     weak = best is None or best.score < MIN_SCORE or (
