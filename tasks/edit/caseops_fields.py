@@ -246,9 +246,29 @@ def _wall_bcs_fit(case: Path, field: str, model: str, solver: str, roles: dict[s
         if role not in _WALL_ROLES:
             continue
         want = boundary_condition(role, field, model, solver, values)["type"]
-        have = fd.get(text, ["boundaryField", patch, "type"])
+        have = patch_condition_type(text, patch, ptype)
         if have is None and field == "nut" and want == "calculated":
             continue
-        if have != want and not (field == "T" or want == "fixedValue"):
+        if have != want and not (field == "T" or want == "fixedValue" or _both_wall_functions(have, want)):
             return False
     return True
+
+
+def patch_condition_type(text: str, patch: str, mesh_type: str) -> str | None:
+    """The condition type a field file gives `patch` as OpenFOAM resolves it: its own entry, else
+    a regular-expression key that matches it ("(upperWall|lowerWall)", ".*Wall"), else the entry
+    of its mesh-type group (`wall { ... }`)."""
+    found = fd.get(text, ["boundaryField", patch, "type"], regex=True)
+    if found is None and mesh_type:
+        found = fd.get(text, ["boundaryField", mesh_type, "type"])
+    return found
+
+
+def _both_wall_functions(have: str | None, want: str) -> bool:
+    """A wall function the case chose (nutUSpaldingWallFunction, kLowReWallFunction,
+    compressible::alphatJayatillekeWallFunction) where the canonical selector would write another
+    one of the same field: the case's choice is valid and kept.
+    A low-Reynolds-number model's own wall function (nutLowReWallFunction) is not replaced by a
+    high-Re one."""
+    return have is not None and have.endswith("WallFunction") and want.endswith("WallFunction") and \
+        ("LowRe" not in want or "LowRe" in have)

@@ -132,7 +132,7 @@ def switch_solver(case: Path, solver: str, closed_domain: bool) -> list[str]:
             sol = fd.set_entry(sol, ["relaxationFactors"], relaxation_factors("transient"))
         if algo in ("PIMPLE", "PISO"):  # the pressure a solver solves (p, or p_rgh with gravity) and U: PISO's last
             # pressure corrector reads pFinal too (pisoFoam: "Entry 'pFinal' not found")
-            for field in ("p", "p_rgh", "U"):
+            for field in ("p", "p_rgh", "U", "Urel"):  # Urel: the relative velocity SRF solvers solve
                 key = f"{field}Final"
                 if not covered_by(key, _solver_keys(sol)):
                     base = next((k for k in _solver_keys(sol) if covered_by(field, [k])), None)

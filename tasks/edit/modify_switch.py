@@ -24,8 +24,14 @@ _STEADY_TRANSIENT = {"simpleFoam": "pimpleFoam", "buoyantSimpleFoam": "buoyantPi
 _TRANSIENT_STEADY = {**{t: s for s, t in _STEADY_TRANSIENT.items()}, "icoFoam": "simpleFoam", "pisoFoam": "simpleFoam"}
 
 
-_TIME_WORDS = re.compile(r"\b(?:make|run|switch|change|convert|turn|go)\w*\b[^.;]*?\b(?P<w>transient|unsteady|"
-                         r"time[- ]dependent|time[- ]accurate|steady(?:[- ]state)?)\b"
+_TIME_WORDS = re.compile(r"\b(?:make|run|switch|change|convert|turn|go)\w*\b[^.;]*?\b(?P<w>transient(?:ly)?|unsteady|"
+                         r"time[- ](?:dependent|accurate|resolved)(?:ly)?|steady(?:[- ]state)?)\b"
+                         # the algorithm named for the solver: "with PIMPLE", "using the PISO loop", "via SIMPLE"
+                         r"|\b(?:with|using|use|via|to|through)\s+(?:the\s+|a\s+)?(?P<w4>pimple|piso|simplec?)\b"
+                         # or an adjective of the run itself: "a time-resolved version of this run",
+                         # "could we get an unsteady simulation", "a steady-state calculation instead"
+                         r"|\b(?P<w3>transient|unsteady|time[- ](?:dependent|accurate|resolved)|steady(?:[- ]state)?)\s+"
+                         r"(?:\w+\s+)?(?:version|run|simulation|calculation|computation|solution|analysis|case|solve|rerun)\b"
                          # or opening a clause without a verb: "steady state with SA, 1500 iterations"
                          r"|(?:^|[.;,:]\s*)(?:an?\s+|the\s+)?"
                          r"(?P<w2>transient|unsteady|time[- ](?:dependent|accurate|resolved)|steady[- ]state)\b"
@@ -38,7 +44,8 @@ def time_counterpart(solver: str, low: str) -> str | None:
     m = _TIME_WORDS.search(low)
     if m is None:
         return None
-    wants_steady = (m.group("w") or m.group("w2")).startswith("steady")
+    word = m.group("w") or m.group("w2") or m.group("w3") or m.group("w4")
+    wants_steady = word.startswith("steady") or word.startswith("simple")
     if wants_steady == is_steady(solver):
         return None
     return (_TRANSIENT_STEADY if wants_steady else _STEADY_TRANSIENT).get(solver)

@@ -229,6 +229,13 @@ _KEY_VALUE = re.compile(
     r"stop time|end|duration|write ?interval|output interval|write every|time ?step|delta ?t|dt|δt|Δt)"
     rf"\s*(?:[:=]|is|(?:up\s+|down\s+)?to|(?:from\s+{_NUM}(?:e[-+]?\d+)?\s*[a-zµμ]*\s+)to)\s*"
     rf"(?P<value>[-+]?{_NUM}(?:e[-+]?\d+)?)\s*(?P<unit>[a-zµμ]*)", re.IGNORECASE)
+# the controlDict keyword as OpenFOAM spells it, then its value as the dictionary writes it
+# ("deltaT 1e-5", "endTime 0.5", "writeInterval 0.01 s", "dt 2e-6"): a space is the separator
+_FOAM_KEY_VALUE = re.compile(
+    r"\b(?P<key>deltaT|endTime|writeInterval|dt|δt|Δt)\s+"
+    rf"(?P<value>[-+]?{_NUM}(?:e[-+]?\d+)?)\s*"
+    r"(?P<unit>(?:[µμu]s|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)(?![\w/])|)"
+    r"(?=\s*(?:$|[,;)\n]|\.(?!\d)|and\b|with\b|then\b|please\b|for\b|instead\b|\())", re.IGNORECASE)
 _KEY_ENTRY = (("deltaT", r"^(?:time ?step|delta ?t|dt|δt)$"),
               ("writeInterval", r"write|output"),
               ("endTime", r"iteration|steps|end|final|stop|duration"))
@@ -242,11 +249,12 @@ def key_value_controls(text: str) -> dict[str, float]:
     1500", "t_end = 2 s", "Δt = 0.001 s", "write interval: 0.5 s"), in seconds or counts. A
     value with a unit that is no time is left to the other rules."""
     out: dict[str, float] = {}
-    for m in _KEY_VALUE.finditer(text):
+    for m in [*_KEY_VALUE.finditer(text), *_FOAM_KEY_VALUE.finditer(text)]:
         unit = m.group("unit").lower()
         if unit not in _TIME_UNITS or re.match(r"\s*(?:%|×|\*|/|[-–]\s*\d)", text[m.end():]):
             continue  # a velocity, a factor ("time step to 50 %"), a range
         key = m.group("key").lower()
+        key = {"deltat": "dt", "endtime": "end time", "writeinterval": "write interval"}.get(key, key)
         entry = next((e for e, words in _KEY_ENTRY if re.search(words, key)), None)
         if entry is not None:
             out.setdefault(entry, float(m.group("value")) * _TIME_UNITS[unit])
