@@ -12,7 +12,9 @@ them (tasks/plan/select_names.py: 'prism', 'biconic' tell a tutorial apart, 'cha
 of shape), and a variant ('cavityClipped', 'pitzDailyExptInlet') beats its base when the request
 says the words it adds. Physics the request states must be carried by the base: a turbulence model
 rules out a laminar-only solver, radiation, a moving mesh and local time stepping want a tutorial that has them
-(tasks/plan/select_records.py). Pure ranking; the records are read once per installation and
+(tasks/plan/select_records.py). A coined name's every word said names its tutorial, and the
+dimension said tells '2D' from '3D' siblings (select_wholename); a stated inlet speed wants an inlet
+that fixes a velocity, a slow gas no density-based method. Pure ranking; the records are read once per installation and
 cached.
 
 The pieces live in their own modules: what words say (select_words), a request's features
@@ -79,7 +81,11 @@ from tasks.plan.select_physics import (  # noqa: F401 - re-exported
     implied_flags,
     lacks_stated_turbulence,
 )
+from tasks.plan.select_gasdynamics import high_speed_method
+from tasks.plan.select_openings import inlet_from_data
+from tasks.plan.select_values import COMPRESSIBLE_MACH
 from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
+from tasks.plan.select_wholename import coined_name_words, dimension_points, every_name_word_said, forgiven_by_name
 from tasks.plan.select_words import (  # noqa: F401 - re-exported
     _EITHER_TIME_SCHEME,
     _STOP,
@@ -110,6 +116,8 @@ OTHER_PHYSICS_COST = 30.0
 FOREIGN_PHYSICS = frozenset({"multiphase", "lagrangian", "combustion", "mrf", "porous"})
 FOREIGN_NAME_SHARE = 0.5
 LIQUID_NAMES = frozenset({"water", "liquid", "oil", "glycerol", "glycerine", "honey", "milk", "blood", "mercury"})
+SLOW_FLOW_COST = 40.0  # a density-based or trans-sonic method for a gas speed stated far below the sound speed
+DATA_INLET_COST = 30.0  # a speed stated at the inlet, the tutorial's inlet reads measured data instead
 LTS_POINTS = 40.0  # local time stepping stated and the tutorial's ddt scheme is localEuler
 
 
@@ -166,6 +174,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         rotates = rotates_cached(r.path)  # meets a request for rotation; no physics of its own to penalise
         mismatched = [flag for flag, wanted in features.flags.items()
                       if not _flag_agrees(flag, wanted, rflags | {"rotates": rotates}, features, solver)]
+        mismatched = forgiven_by_name(r.case, mismatched, features.clauses, FLAG_WORDS, features.said)  # 'windshield condensation'
         if not features.solver and solver in features.hint_strength:
             points = features.hint_strength[solver]
             if _other_time_scheme(solver, features):
@@ -198,6 +207,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             or (features.dispersed and (rflags.get("lagrangian") or rflags.get("multiphase")))  # drops, bubbles
         foreign = set(unasked) & kinds if not shared_kind else set()  # a spray asked: its reacting parcels are one
         name_share = FOREIGN_NAME_SHARE if foreign or other_physics else 1.0
+        leaf_name = r.case.rsplit("/", 1)[-1]
         own = [part for part in r.case.split("/")[2:]
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
         if own:
@@ -205,12 +215,21 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score += points * (name_share if len(_name_owners(own[-1], records)) > 1 else 1.0)
             why.append(f"the tutorial named ({own[-1]})" if own[-1] == r.case.rsplit("/", 1)[-1]
                        else f"the tutorial's folder named ({own[-1]})")
+        variant_said = False
+        whole_said = (leaf_name.lower() in features.joined or every_name_word_said(r.case, features.said)) \
+            and rare_name_word(coined_name_words(r.case, features.method_words), counts)  # a coined name's rare words
         if not own and fits and (variant := _variant_named(r.case, features, leaves)):
+            variant_said = True
             score += variant
             why.append(f"the variant named by its own words ({r.case.rsplit('/', 1)[-1]})")
         elif not own and (loose := _loose_name_points(r, solver, features, bool(mismatched), fits)):
+            if whole_said:
+                loose = NAME_POINTS  # 'windshield condensation': the coined name written apart, word for word
             score += loose * name_share
             why.append(f"the tutorial named loosely ({r.case.rsplit('/', 1)[-1]})")
+        elif not own and whole_said and fits:
+            score += NAME_POINTS * name_share
+            why.append(f"every word of its name said ({leaf_name})")
         said_names = _shape_names_said(r.case, features) if fits else []
         if said_names:
             score += name_word_points(said_names, counts)
@@ -249,6 +268,17 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score -= 80  # large eddies need a transient solver
         if r.case.startswith(_DEMO_AREAS):
             score -= 40
+        if features.inflow_speed and not variant_said and inlet_from_data(r):
+            score -= DATA_INLET_COST
+            why.append("its inlet reads measured data, no stated velocity")
+        if features.mach is not None and features.mach < COMPRESSIBLE_MACH and solver != features.solver \
+                and high_speed_method(solver):
+            score -= SLOW_FLOW_COST
+            why.append(f"a method for fast gas flow, the speed stated is Mach {features.mach:.2f}")
+        if dimension := dimension_points(r.case, features.dimension):
+            score += dimension
+            why.append(f"built in the {features.dimension}D the request says" if dimension > 0
+                       else f"built in another dimension than the {features.dimension}D said")
         if features.simulation_type and r.simulation_type:
             if r.simulation_type == features.simulation_type:
                 score += 12

@@ -13,7 +13,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.plan.select_gasdynamics import compressible_said_indirectly
-from tasks.plan.select_openings import says_inflow
+from tasks.plan.select_openings import says_inflow, says_inflow_speed
 from tasks.plan.select_names import (
     clause_roots,
     request_words,
@@ -22,6 +22,7 @@ from tasks.plan.select_names import (
     without_ruled_out,
 )
 from tasks.plan.select_values import value_cues
+from tasks.plan.select_wholename import method_phrase_roots, said_dimension
 from tasks.plan.select_words import (
     _EITHER_TIME_SCHEME,
     PHRASE_POINTS,
@@ -222,7 +223,11 @@ class RequestFeatures(BaseModel):
     mesh_motion: bool = False  # a moving or deforming mesh stated
     local_time_stepping: bool = False  # LTS stated: a transient solver with a localEuler ddt scheme
     inflow: bool = False  # fluid enters through a boundary ('inlet 0.5 m/s', 'a supply opening')
+    inflow_speed: bool = False  # ... at a speed the request states: the base's inlet must fix a velocity
     two_phase_coolant: bool = False  # heat between a solid and a fluid in two phases (a boiling coolant)
+    mach: float | None = None  # the Mach number the values state (a gas speed over the sound speed), select_values
+    method_words: frozenset[str] = frozenset()  # roots of the solvers' other names said ('conjugate heat transfer')
+    dimension: int | None = None  # the dimension the request builds in ('3D', 'two-dimensional'), select_wholename
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -311,7 +316,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            solver_hints=sorted(strength, key=lambda s: -strength[s]), hint_strength=strength,
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
                            words=words_of(named),
-                           names=set(re.findall(r"[a-z][a-z0-9_]+", named.lower())),
+                           names=set(re.findall(r"[a-z][a-z0-9_]+", named.lower())), dimension=said_dimension(named), mach=cues.mach,
+                           method_words=method_phrase_roots(named),
                            joined=joined - {_key(phrase) for phrase, _, _ in flows},
                            dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
                            frame=rotating_frame(text),
@@ -326,7 +332,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            said=said_roots(request_words(named)), clauses=clause_roots(named),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
                            mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS),
-                           local_time_stepping=lts, inflow=says_inflow(named))
+                           local_time_stepping=lts, inflow=says_inflow(named),
+                           inflow_speed=says_inflow_speed(named))
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')

@@ -47,3 +47,24 @@ def has_opening(r: CaseRecord) -> bool:
             continue
         return True
     return False
+
+
+# a speed in a unit a user writes it in ('12 m/s', '43 km/h', '30 ft/s', '20 knots')
+_SPEED = re.compile(r"\d\s*(?:m/s|m s-1|m\.s-1|km/h|kph|km/hr|cm/s|mm/s|ft/s|fps|mph|knots?|kts?)(?![a-z])", re.I)
+# velocity conditions that read the inlet's values from data files: a uniform speed stated has no place in them
+DATA_INLET_TYPES = frozenset({"timeVaryingMappedFixedValue"})
+
+
+def says_inflow_speed(text: str) -> bool:
+    """The request has fluid entering and states a speed: its inlet is to fix that velocity."""
+    return says_inflow(text) and bool(_SPEED.search(text))
+
+
+def inlet_from_data(r: CaseRecord) -> bool:
+    """Every velocity-fixing patch of the tutorial reads its values from data files
+    (pitzDailyExptInlet's measured profile), none fixes a velocity the request can state."""
+    patches = velocity_patches(r) or {}
+    data = [name for name, kind in patches.items() if kind in DATA_INLET_TYPES]
+    fixed = [name for name, kind in patches.items() if kind not in _CLOSED_U_TYPES and kind not in DATA_INLET_TYPES
+             and re.search(r"inlet|inflow|intake|supply", name, re.I)]
+    return bool(data) and not fixed

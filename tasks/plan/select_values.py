@@ -35,6 +35,7 @@ class ValueCues(BaseModel):
     steady: bool | None = None
     energy: bool | None = None
     words: list[str] = []  # what a user would call the regime the values put it in ('supersonic')
+    mach: float | None = None  # the Mach number stated, or the largest gas speed's over the sound speed
 
 
 def mach_of(qs: list[Quantity], text: str) -> float | None:
@@ -92,6 +93,7 @@ def value_cues(text: str) -> ValueCues:
         steady=steady,
         energy=True if distinct_temperatures(qs) >= 2 else None,
         words=regime_words(mach),
+        mach=mach,
     )
 
 

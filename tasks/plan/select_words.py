@@ -133,7 +133,25 @@ def solver_hints(text: str) -> dict[str, float]:
         points += WORD_POINTS * min(len(shared), 2)
         if points:
             out[name] = points
+    for name in solver_names_written(low):  # 'reacting two-phase Euler': the solver's own name, written apart
+        out[name] = max(out.get(name, 0.0), PHRASE_POINTS + 2 * MORE_PHRASE_POINTS)
     return out
+
+
+def _name_phrase(solver: str) -> str:
+    """A solver's name as words: reactingTwoPhaseEulerFoam -> 'reacting two phase euler'."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", solver.removesuffix("Foam"))
+    return " ".join(spaced.lower().split())
+
+
+def solver_names_written(low: str) -> list[str]:
+    """The solvers whose camelCase name (two words at least) the normalised request writes as
+    separate words in its order ('reacting two-phase Euler', 'potential free surface'); a name
+    inside a longer one said ('two phase euler' in 'reacting two phase euler') gives way to it."""
+    said = {name: phrase for name in solver_words()
+            if len((phrase := _name_phrase(name)).split()) >= 2 and f" {phrase} " in low}
+    return [name for name, phrase in said.items()
+            if not any(other != phrase and f" {phrase} " in f" {other} " for other in said.values())]
 
 
 def _phrases_said(low: str, phrases: list[str]) -> list[str]:

@@ -164,7 +164,8 @@ def test_fluid_state_picks_the_tutorial(text: str, case: str) -> None:
 def test_own_name_roots() -> None:
     assert "sludg" in own_name_roots(_record("multiphase/driftFluxFoam/RAS/mixerVessel2D"))
     roots = own_name_roots(_record("heatTransfer/chtMultiRegionFoam/windshieldDefrost"))
-    assert {"ice", "cabin"} <= roots and "windshield" not in roots  # its own name's words count apart
+    assert "cabin" in roots and "windshield" not in roots  # its own name's words count apart
+    assert "ice" not in roots  # its canonical description says 'ice': counted as a geometry word there
     assert not {"inlet", "outlet", "wall", "front", "back"} & roots
 
 

@@ -27,7 +27,8 @@ needs_tutorials = pytest.mark.skipif(not TUTORIALS.is_dir(), reason="OpenFOAM tu
     ("air at 300 kPa expands into a chamber held at 100 kPa", True),
     ("a reservoir of nitrogen at 90 psi discharging to 14.7 psi", True),
     ("water at 3 bar flows to an outlet at 1 bar", False),  # a liquid: no gas expansion
-    ("air at 1.2 bar flows to an outlet at 1 bar", False),  # too small a ratio to choke
+    ("air at 1.2 bar flows to an outlet at 1 bar", True),  # no choking, but 0.2 bar drives air near Mach 0.5
+    ("air at 1.02 bar flows to an outlet at 1 bar", False),  # 2 % of the pressure: the density barely changes
     ("the classic dam-burst experiment with water and air", False),
     ("a pipe with a valve", False),
 ])
