@@ -17,6 +17,7 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
+from tasks.foam.includes import expand_text
 from tasks.foam.locked import same_value
 from tasks.geometry.build import GEOMETRY_RECORD, recorded_lengths
 from tasks.plan.bind import edge_angles_deg
@@ -90,6 +91,12 @@ def inlined(case: Path, path: Path, depth: int = 0) -> str:
     return _INCLUDE.sub(include, text)
 
 
+def resolved(case: Path, path: Path) -> str:
+    """The dictionary as OpenFOAM reads it: includes inlined, comments dropped and every `$name`
+    macro it defines replaced by its value (a blockMeshDict's `($nx $ny $nz)`, `($L $y1 0)`)."""
+    return expand_text(fd.strip_comments(inlined(case, path)))
+
+
 def expand_macros(text: str, raw: str) -> str:
     """`raw` with its `$name` macros (`$internalField`, `$Uinlet`, `$:inlet.value`) replaced by
     the entries of `text` they name, a few levels deep; a macro `text` does not define stays."""
@@ -118,9 +125,10 @@ def _find_control(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None
     an entry whose names hold every part of the key (a regex key `"(U|k)"` holds U and k)."""
     parts = [x for x in q.role.removeprefix("control:").split(":") if x]
     for path in _files(case, _CONTROLS):
-        for entry, raw in fd.leaves(path.read_text(errors="replace")):
+        text = inlined(case, path)
+        for entry, raw in fd.leaves(text):
             if entry[0] != "FoamFile" and control_entry(parts, entry) and \
-                    any(_close(x, q.value) for x in _numbers(raw, "scalar")):
+                    any(_close(x, q.value) for x in _numbers(expand_macros(text, raw), "scalar")):
                 return path.relative_to(case).as_posix(), entry
     return None
 
@@ -135,7 +143,7 @@ def _find_cells(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     path = case / "system/blockMeshDict"
     if not path.is_file():
         return None
-    counts = block_cell_counts(fd.strip_comments(path.read_text()))
+    counts = block_cell_counts(resolved(case, path))
     if q.role == "mesh_cells" and q.dims:
         want = [d for d in q.dims if d > 1] if len(q.dims) == 3 else list(q.dims)
         for c in counts:
@@ -166,7 +174,7 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     a Gmsh mesh has no blockMeshDict; an obstacle's size or centre is no vertex)."""
     path = case / "system/blockMeshDict"
     if path.is_file():
-        text = path.read_text(errors="replace")
+        text = resolved(case, path)
         scale = _scale(text)
         vertices = fd.get(text, ["vertices"]) or ""
         coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
@@ -224,6 +232,8 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
                 have = _json_value(path, b.entry)
             else:
                 have = fd.get(path.read_text(errors="replace"), b.entry) if path.is_file() else None
+                if path.is_file() and not same_value(b.value, have) and not (have is not None and _holds(have, b.value)):
+                    have = fd.get(resolved(case, path), b.entry)  # the entry reads a variable: `($nx $ny $nz)`
             if same_value(b.value, have) or (have is not None and _holds(have, b.value)):
                 q.file, q.entry, q.verified = b.file, b.entry, True
                 break

@@ -25,6 +25,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import SUFFIX, made_files, resource_files
 from tasks.foam.casedir import read_case
+from tasks.foam.commands import RESTORE_FIELDS
 from tasks.foam.files import plain_name, read_bytes
 from tasks.foam.geometry import block_extents, rectangle
 from tasks.foam.locked import LockedValue, flatten, save_locked
@@ -226,7 +227,11 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
             f"; {ranks} MPI ranks as stated (recorded in {RANKS_FILE})"
     if m.steps:
         (meta / "steps.json").write_text(json.dumps([s.split() for s in m.steps]) + "\n")
-    steps = [" ".join(s.argv()) for s in plan_steps(read_case(staging))]
+    planned = plan_steps(read_case(staging))
+    steps = [" ".join(s.argv()) for s in planned]
+    if not any(s.command == RESTORE_FIELDS for s in planned):  # the fields are restored before any step
+        for rel in restore_zero(staging):
+            prov[rel] = f"copied from {rel.replace('0/', '0.orig/', 1)}, as restore0Dir does before the run"
     (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)
@@ -238,6 +243,22 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     parse_back(staging, [rel for rel, how in prov.items() if not how.startswith("copied from") or ";" in how])
     files = sorted(str(p.relative_to(staging)) for p in staging.rglob("*") if p.is_file() and ".casewright" not in p.parts)
     return WrittenCase(case_dir=staging, files=files, provenance=prov, locked=locked)
+
+
+def restore_zero(case: Path) -> list[str]:
+    """0/ made from 0.orig/ (and each 0/X.orig copied to 0/X), as the tutorials' `restore0Dir`
+    does before the first step, for a case that keeps its pristine fields in 0.orig/ and has no
+    0/: the written case then holds every field and #include'd file (0/include/initialConditions)
+    where the solver reads it, and its Allrun runs as it stands. The run restores 0/ from 0.orig/
+    again, so both copies agree. Returns the files made (case-relative)."""
+    pristine, zero = case / "0.orig", case / "0"
+    if not pristine.is_dir() or zero.exists():
+        return []
+    shutil.copytree(pristine, zero)
+    for orig in sorted(zero.glob("*.orig")):
+        if orig.is_file():
+            shutil.copy2(orig, zero / orig.name.removesuffix(".orig"))
+    return sorted(p.relative_to(case).as_posix() for p in zero.rglob("*") if p.is_file())
 
 
 def planned_ranks(m: CaseManifest) -> int | None:

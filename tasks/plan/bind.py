@@ -18,6 +18,7 @@ from tasks.foam.allrun_inputs import made_files
 from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_by_name import ByNameBinding
+from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlets import InletBinding, velocity_fields
 from tasks.plan.bind_parts import PartsBinding
@@ -74,6 +75,12 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
         if isinstance(value, str):
             rel, entry, value = self._through_macro(rel, entry, value)
+            homes = self._through_list_macros(rel, entry, value)
+            if homes:  # `($nx $ny $nz)`: each changed number goes to its variable
+                for home_rel, home_entry, home_value in homes:
+                    self.set(home_rel, home_entry, home_value,
+                             f"{reason} (${home_entry[-1]} in {home_rel})", q)
+                return
         if q is not None and isinstance(value, str):
             clash = next((b for b in self.bindings if b.file == rel and b.entry == entry and b.stated != q.text
                           and " ".join(b.value.split()) != " ".join(value.split())), None)
@@ -92,9 +99,12 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         definition takes the value, so every entry that reads it agrees (a far field's internal
         and patch values); `$internalField` stays a patch's own, and so does a macro another
         value already went to."""
-        raw = " ".join((fd.get(self.base.text(rel) or "", entry) or "").split())
+        own = self.base.text(rel) or ""
+        raw = " ".join((fd.get(self.base.expanded(rel) or own, entry) or "").split())
         m = re.fullmatch(r"(?:uniform\s+|constant\s+)?\$(\w+)", raw)
-        if not m or m.group(1) == "internalField" or not re.fullmatch(r"(?:uniform\s+|constant\s+)?[^$;{}]+", value):
+        if not m or not re.fullmatch(r"(?:uniform\s+|constant\s+)?[^$;{}]+", value):
+            return rel, entry, value
+        if m.group(1) == "internalField" and not shared_internal(own):
             return rel, entry, value
         home = self._macro_home(rel, raw)
         if home is None:
@@ -105,6 +115,22 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         if any(b.file == home[0] and b.entry == home[1] and " ".join(b.value.split()) != new for b in self.bindings):
             return rel, entry, value
         return home[0], home[1], new
+
+    def _through_list_macros(self, rel: str, entry: list[str], value: str) -> list[tuple[str, list[str], str]]:
+        """Where the base's entry is a list that reads variables (`hex (...) ($nx $ny $nz)`,
+        `($L $y1 0)`) and the new value differs from it only in numbers those variables give,
+        each changed number goes to its variable's definition (same file or an #include'd one),
+        so the entry keeps its macros and every other reader of the variable agrees; [] when the
+        value changes anything else (then the entry is written as it is)."""
+        defs = self.base.expanded(rel) or ""
+        changed = list_macro_changes(defs, fd.get(defs, entry) or "", value)
+        homes = []
+        for name, number in changed.items():
+            home = self._macro_home(rel, f"${name}")
+            if home is None:
+                return []
+            homes.append((home[0], home[1], number))
+        return homes
 
     def hold_fixed(self, rel: str, patch: str, value: str, what: str, was: str, q: StatedQuantity,
                    assumption: str) -> None:

@@ -5,17 +5,20 @@ types and the velocity and pressure conditions.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.allrun_inputs import resource_files
 from tasks.foam.geometry import block_cell_counts
+from tasks.foam.includes import expand_text
 from tasks.knowledge.casebase import case_text
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import magnitude as _magnitude
 
 
+_INCLUDE = re.compile(r'^[ \t]*#include[ \t]+"([^"]+)"[ \t]*;?[ \t]*$', re.M)
 _WALL_TYPES = {"wall", "noSlip", "movingWallVelocity", "slip"}
 _INLET_TYPES = {"interstitialInletVelocity", "flowRateInletVelocity", "turbulentInlet", "timeVaryingMappedFixedValue",
                 "atmBoundaryLayerInletVelocity"}
@@ -45,9 +48,44 @@ class Base:
         if rel not in self._cache:
             found = case_text(self.root, rel)
             source = self.resources().get(rel) if found is None else None
-            self._cache[rel] = case_text(source.parent, source.name) if source is not None and source.is_file() \
-                else found
+            text = case_text(source.parent, source.name) if source is not None and source.is_file() else found
+            self._cache[rel] = self._with_patch_includes(rel, text) if rel.split("/")[0] in ("0", "0.orig") else text
         return self._cache[rel]
+
+    def _with_patch_includes(self, rel: str, text: str | None) -> str | None:
+        """A field file with the `#include "..."` lines of its boundaryField (motorBike's
+        `include/fixedInlet`, `include/frontBackUpperPatches`) replaced by the patches they set,
+        so the field's patches are all in view; top-level includes (the case variables of
+        `include/initialConditions`) stay, as the macro binder follows them to their home."""
+        span = fd.body_span(text, ["boundaryField"]) if text and "#include" in text else None
+        if span is None:
+            return text
+        body = text[span[0]:span[1]]
+
+        def patches(m: re.Match) -> str:  # an include inside a patch (its ABLConditions) is the patch's own
+            return self._included(rel, m, 1) if brace_depth(body[:m.start()]) == 0 else m[0]
+
+        return text[:span[0]] + _INCLUDE.sub(patches, body) + text[span[1]:]
+
+    def expanded(self, rel: str, depth: int = 0) -> str | None:
+        """The file's text as OpenFOAM reads it: each `#include "file"` (relative to the file's
+        folder, or `$FOAM_CASE/...`) replaced by that file's entries (its FoamFile header
+        dropped), a few levels deep; an include the case lacks stays as it is."""
+        text = self.text(rel)
+        if text is None or "#include" not in text or depth > 3:
+            return text
+        return _INCLUDE.sub(lambda m: self._included(rel, m, depth), text)
+
+    def _included(self, rel: str, m: re.Match, depth: int) -> str:
+        name = m[1]
+        if name.startswith(("$FOAM_CASE/", "${FOAM_CASE}/")):
+            other = name.split("/", 1)[1]
+        else:
+            other = posixpath.normpath(posixpath.join(posixpath.dirname(rel), name))
+        body = self.expanded(other, depth + 1)
+        if body is None:
+            return m[0]
+        return fd.remove_entry(body, ["FoamFile"]) if fd.find(body, ["FoamFile"]) is not None else body
 
     def field_rels(self, field: str) -> list[str]:
         """Where a field's initial values live: 0.orig/ (restored before a run) and 0/, else
@@ -77,7 +115,7 @@ class Base:
 
     def patch_bcs(self, field: str) -> dict[str, str]:
         rels = self.field_rels(field)
-        text = self.text(rels[0]) if rels else None
+        text = self.expanded(rels[0]) if rels else None  # a patch set in an #include'd file is the field's
         if not text:
             return {}
         body = fd.body_span(text, ["boundaryField"])
@@ -86,13 +124,19 @@ class Base:
         return {e.name: (fd.get(text, ["boundaryField", e.name, "type"]) or "") for e in fd.entries(text, *body)
                 if e.kind == "dict"}
 
+    def mesh_text(self) -> str | None:
+        """The blockMeshDict as blockMesh reads it: its includes inlined and its `$name` macros
+        (`($nx $ny $nz)`, `($L $y1 0)`) replaced by the numbers they stand for."""
+        text = self.expanded("system/blockMeshDict")
+        return expand_text(fd.strip_comments(text)) if text is not None else None
+
     def blocks(self) -> tuple[str, list[tuple[int, int, int]]]:
-        text = self.text("system/blockMeshDict") or ""
-        return text, block_cell_counts(fd.strip_comments(text))
+        text = self.mesh_text() or ""
+        return text, block_cell_counts(text)
 
     def extents(self) -> list[float] | None:
         """Domain size in x, y, z (metres) from the blockMeshDict vertices."""
-        text = self.text("system/blockMeshDict")
+        text = self.mesh_text()
         if not text:
             return None
         scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
@@ -106,13 +150,19 @@ class Base:
         return [max(p[i] for p in points) - min(p[i] for p in points) for i in range(3)]
 
 
+def brace_depth(text: str) -> int:
+    """How many `{` of `text` are still open at its end (comments aside)."""
+    plain = fd.strip_comments(text)
+    return plain.count("{") - plain.count("}")
+
+
 def patch_roles(base: Base, velocity_field: str = "U") -> dict[str, str]:
     """Patch -> inlet | outlet | moving_wall | wall | constraint | other, from names, mesh types
     and the velocity and pressure conditions."""
     mesh = base.mesh_types()
     u_bcs = base.patch_bcs(velocity_field)
     p_bcs = base.patch_bcs("p_rgh") or base.patch_bcs("p")
-    u_text = next((base.text(r) for r in base.field_rels(velocity_field)), None) or ""
+    u_text = next((base.expanded(r) for r in base.field_rels(velocity_field)), None) or ""
     roles: dict[str, str] = {}
     for patch in dict.fromkeys([*mesh, *u_bcs]):
         name, mtype, ubc, pbc = patch.lower(), mesh.get(patch, ""), u_bcs.get(patch, ""), p_bcs.get(patch, "")
