@@ -12,8 +12,10 @@ from typing import ClassVar
 from tasks.foam import dictionary as fd
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR, direction, fmt, vec
-from tasks.plan.regions import read_set_fields, target_for
+from tasks.plan.regions import SetFields, read_set_fields, target_for
 from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
+from tasks.plan.bind_setfields_fill import fill_statements
+from tasks.plan.bind_setfields_shapes import reshape_region, shape_of
 from tasks.plan.bind_words import nearest_name, words_named_after, words_since_value
 from tasks.plan.stated import Binding, StatedQuantity
 
@@ -220,33 +222,92 @@ class PartsBinding:
         if q.quantity != "length" or not self.base.text(rel):
             return False
         clause, sentence = self._words_of(q)
-        size = next((k for k, pattern in self._SIZE_WORDS.items() if re.search(pattern, clause)), None)
+        size = self._round_size(q, clause)
         if size is None:
             return False
+        low = normalise(self.text).lower()
+        at = self.value_at(low, q)
+        tail = low[at + len(q.text):] if at >= 0 else ""
+        # the sentence around the value: its centre may come after it ("radius 5 cm, centred at (0.5, 0.4, 0)")
+        around = low[max(0, at - 160):at] + re.split(r"[!?]\s|\.\s|\n", tail[:160])[0] if at >= 0 else sentence
         raw = self.current(rel, "regions")
         sf = read_set_fields(self.base.text(rel) or "")
+        stated_centre = self._stated_centre(around)
         round_ = [i for i, r in enumerate(sf.regions) if region_key(raw, i, "radius") is not None]
         named = [i for i in round_ if any(re.search(rf"\b{w}\b", clause) for w in _REGION_WORDS.get(sf.regions[i].selector, ()))]
         pick = named if len(named) == 1 else round_
-        if len(pick) != 1:
-            return False
-        index = pick[0]
         radius = q.value if size == "radius" else q.value / 2
+        if len(pick) != 1:  # no round region: one of the shape the words name ("a spherical drop of water")
+            return self._reshape_region(q, size, radius, around, raw, sf, stated_centre)
+        index = pick[0]
         new_raw = set_region_key(raw, index, "radius", fmt(radius))
         where = f"setFields region {index + 1} ({sf.regions[index].selector})"
-        centre = re.search(r"\b(?:at|centred at|centered at|centre|center|origin)\s*\(\s*([-+\d.eE]+)[\s,]+([-+\d.eE]+)"
-                           r"(?:[\s,]+([-+\d.eE]+))?\s*\)", sentence)
         key = next((k for k in ("origin", "centre", "center") if region_key(raw, index, k)), None)
-        if centre and key:
+        if stated_centre and key:
             old = [float(x) for x in re.findall(r"[-+\d.eE]+", region_key(raw, index, key) or "")]
-            xyz = [float(x) for x in centre.groups() if x is not None]
-            new_raw = set_region_key(new_raw, index, key, vec(xyz + old[len(xyz):3]))
-            self.assumptions.append(f"the {where} is centred at {vec(xyz + old[len(xyz):3])} as stated")
+            xyz = stated_centre + old[len(stated_centre):3]
+            new_raw = set_region_key(new_raw, index, key, vec(xyz))
+            self.assumptions.append(f"the {where} is centred at {vec(xyz)} as stated")
         self.set(rel, ["regions"], new_raw, f"{size} {q.text} of {where}")
         self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"radius {fmt(radius)}",
                                      how=f"radius of {where}"))
         if size == "diameter":
             self.assumptions.append(f"{q.text} is the diameter of the {where}: radius {fmt(radius)} m")
+        return True
+
+    _ROUND_AFTER = re.compile(r"\s*(?:-\s*)?(?:\w+\s+)?(?:bubble|sphere|ball|drop(?:let)?|charge|pocket|cylinder)s?\b")
+
+    def _round_size(self, q: StatedQuantity, clause: str) -> str | None:
+        """"radius" or "diameter" when q sizes a round region: its clause says which ("radius 5 cm"),
+        or a round thing's name follows it ("a 5 cm bubble", "a 2 mm gas droplet": its size across)."""
+        size = next((k for k, pattern in self._SIZE_WORDS.items() if re.search(pattern, clause)), None)
+        if size is not None:
+            return size
+        low = normalise(self.text).lower()
+        at = self.value_at(low, q)
+        return "diameter" if at >= 0 and self._ROUND_AFTER.match(low[at + len(q.text):]) else None
+
+    def _stated_centre(self, around: str) -> list[float] | None:
+        """The centre the words give a region: a point ("centred at (0.5, 0.4, 0)", "centre (0.5 0.6
+        0.5)"), or the domain's centre from the mesh bounds ("at the centre", "in the middle")."""
+        centre = re.search(r"\b(?:at|centred at|centered at|centred|centered|centre|center|origin)\s*[:=]?\s*\(\s*"
+                           r"([-+\d.eE]+)[\s,]+([-+\d.eE]+)(?:[\s,]+([-+\d.eE]+))?\s*\)", around)
+        if centre:
+            try:
+                return [float(x) for x in centre.groups() if x is not None]
+            except ValueError:
+                return None
+        middle = re.search(r"\b(?:at|in)\s+the\s+(?:very\s+)?(?:cent(?:re|er)|middle)\b(?!\s+of\s+the\s+(?!domain|box|tank|"
+                           r"column|tube))", around)
+        bounds = self._bounds()
+        return [round((a + b) / 2, 9) for a, b in bounds] if middle and bounds else None
+
+    def _reshape_region(self, q: StatedQuantity, size: str, radius: float, around: str, raw: str, sf: SetFields,
+                        centre: list[float] | None) -> bool:
+        """The one phase region (a box of water, say) rewritten as the sphere or cylinder the words
+        name, around the stated centre (else its own, inside the domain). False when the words name
+        no round shape or no single phase region is there to reshape."""
+        rel = "system/setFieldsDict"
+        if q.role == "particle_diameter" or self.base.text("constant/phaseProperties"):
+            return False  # "bubbles of 5 mm" in a bubble column: the dispersed phase's size, no region's
+        shape = shape_of(around)
+        bounds = self._bounds()
+        phase = [i for i, r in enumerate(sf.regions) if any(f.startswith("alpha") for f in r.values)]
+        if shape not in ("sphereToCell", "cylinderToCell") or bounds is None or len(phase) != 1 or \
+                sf.regions[phase[0]].selector == shape or sf.regions[phase[0]].centre is None:
+            return False
+        index = phase[0]
+        own = [min(max(c, lo), hi) for c, (lo, hi) in zip(sf.regions[index].centre or [], bounds)]
+        xyz = (centre or []) + own[len(centre or []):3]
+        flat = sorted(self._flat_axes())
+        axis = flat[0] if flat else self._up_axis()
+        new_raw = reshape_region(raw, index, shape, xyz, radius, bounds, axis)
+        where = f"setFields region {index + 1} ({shape}, was {sf.regions[index].selector})"
+        self.set(rel, ["regions"], new_raw, f"{size} {q.text} of {where}")
+        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"radius {fmt(radius)}",
+                                     how=f"radius of {where}"))
+        self.assumptions.append(f"the {where} is a {shape.removesuffix('ToCell')} of radius {fmt(radius)} m centred at "
+                                f"{vec(xyz)}" + (f" ({q.text} is its diameter)" if size == "diameter" else ""))
         return True
 
     def _flat_axes(self) -> set[int]:
@@ -295,6 +356,8 @@ class PartsBinding:
                 continue
             clause, _ = self._words_of(q)
             at = self.value_at(text, q)
+            if at >= 0 and self._ROUND_AFTER.match(text[at + len(q.text):]):
+                continue  # "a 10 cm bubble": a round region's size (bind_region_size), no box's
             pair = re.match(r"\s*(?:[x×*]|by)\s*[-+\d.eE]+\s*\w*\s*(?:[a-z]+\s+){0,3}\(([a-z]+)\s*[x×*]\s*([a-z]+)",
                             text[at + len(q.text):]) if at >= 0 else None
             lead = re.search(r"\(([a-z]+)\s*[x×*]\s*([a-z]+)", clause[clause.find(q.text.lower()):]) \
@@ -306,6 +369,8 @@ class PartsBinding:
             if axis is None and not pair and not lead:  # "water level 5 mm", "filled up to a height of 0.5 m"
                 lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
                 axis = self._up_axis() if _FILL_LEVEL.search(lead_words[-45:]) else None
+                if axis is not None and at >= 0 and any(f.q is q for f in fill_statements(text, [(q, at)])):
+                    continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
             if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b", own):
                 axis = self._up_axis()  # "water 5 mm deep" in a 2D tank: its depth is its level
             if axis is not None and axis not in sizes and axis not in self._flat_axes():

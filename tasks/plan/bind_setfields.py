@@ -10,7 +10,9 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import fmt, vec
-from tasks.plan.regions import DEFAULT, read_set_fields, said_initial, set_default, set_region, target_for
+from tasks.plan.bind_setfields_parts import Placed, place_values
+from tasks.plan.extract import normalise
+from tasks.plan.regions import DEFAULT, SetFields, read_set_fields, said_initial, set_default, set_region, target_for
 from tasks.plan.stated import FLUID_AFTER, Binding, StatedQuantity
 
 
@@ -43,7 +45,9 @@ class SetFieldsBinding:
             return False  # a boundary value: the patch binders place it
         own = clause[clause.find(q.text.lower()) + len(q.text):] if q.text.lower() in clause else ""
         fluid = q.role == "initial_temperature" and field in sf.default and FLUID_AFTER.match(own)
-        target = DEFAULT if fluid else target_for(clause, field, sf, self._bounds())  # "20 degC air": the fluid
+        target = DEFAULT if fluid else self._part_of(q, sf)  # "20 degC air": the fluid; "10 bar on the left and 1
+        if target is None:  # bar on the other side": the parts read over the request
+            target = target_for(clause, field, sf, self._bounds())
         if target is None and field in sf.default and said_initial(clause, q.text):
             target = DEFAULT  # "the air initially at 290 K": the domain's initial state
         if target is None:
@@ -88,6 +92,20 @@ class SetFieldsBinding:
         self.assumptions.append(f"{q.text} is the initial {field} of {where}: setFields writes it over the "
                                 f"internalField")
         return True
+
+    _NOT_PARTS = ("inlet_pressure", "outlet_pressure", "inlet_temperature", "reference_temperature")
+
+    def _part_of(self, q: StatedQuantity, sf: SetFields) -> int | None:
+        """The part of the domain q's words, read with the other stated pressures and temperatures,
+        give it (tasks.plan.bind_setfields_parts), or None."""
+        low = normalise(self.text).lower()
+        values = [Placed(i, self._REGION_FIELDS[s.quantity], at, at + len(s.text))
+                  for i, s in enumerate(self._stated) if s.quantity in self._REGION_FIELDS and
+                  s.role not in self._NOT_PARTS and (at := self.value_at(low, s)) >= 0]
+        key = next((i for i, s in enumerate(self._stated) if s is q), None)
+        if key is None or not any(v.key == key for v in values):
+            return None
+        return place_values(low, values, sf, self._bounds()).get(key)
 
     def _fill_fraction(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rel = "system/setFieldsDict"

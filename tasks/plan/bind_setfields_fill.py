@@ -37,11 +37,11 @@ _FULL = [re.compile(rf"(?<![\w-]){_FRAC}[\s-]+(?:full|filled)\b"),
          re.compile(r"\b(?:half[\s-]?way)\s+(?:full|filled|up)\b|\bfilled\s+half[\s-]?way\b")]
 # words that say the statement is about what fills the domain
 _FILL_WORDS = re.compile(r"\b(?:fill\w*|full|water|liquid|oil|brine|mercury|melt|bed|packed|particles?|sand|"
-                         r"occup\w*|contain\w*|holds?|pool|layer|phase|free\s+surface|level)\b")
+                         r"occup\w*|contain\w*|holds?|pool|layer|phase|free\s+surface|surface|interface|meniscus|level)\b")
 # a length is a fill level when these words come right before it ...
 _LEVEL_BEFORE = re.compile(r"\b(?:level|depth|height|surface|fill(?:ed|s|ing)?(?:\s+up)?\s+to|up\s+to|to\s+a\s+"
                            r"(?:height|depth|level)|packed|bed|pool|layer|deep)\b[^\d;.]{0,30}$")
-_BOTTOM_BEFORE = re.compile(r"\b(?P<side>bottom|lowest|lower)\s+(?:first\s+)?$")
+_BOTTOM_BEFORE = re.compile(r"\b(?P<side>bottom|lowest|lower|left|right)(?:most|-hand)?\s+(?:first\s+)?$")
 _COORDINATE_BEFORE = re.compile(r"\b(?P<axis>[xyz])\s*(?:=|:)\s*$")
 # ... or right after it
 _LEVEL_AFTER = re.compile(r"^\s*(?:deep\b|of\s+(?:water|liquid|oil|fluid|particles|sand|brine)\b|(?:high|tall)\s+"
@@ -82,15 +82,22 @@ def _sentence_of(low: str, start: int, end: int) -> str:
     return low[a:min(stops) if stops else len(low)]
 
 
-def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]]) -> list[Fill]:
+def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases: tuple[str, ...] = ()) -> list[Fill]:
     """The fill statements of a request (lower case or not): fractions by their words, lengths
-    (stated quantities with their positions in `text`) by the words around them."""
+    (stated quantities with their positions in `text`) by the words around them; `phases` the
+    base's phase names ("sludge" of alpha.sludge), which say what fills the domain too."""
     low = text.lower()
     found: list[Fill] = []
+    names = [re.escape(p.lower()) for p in phases if len(p) > 2]
+    phase_words = re.compile(rf"\b(?:{'|'.join(names)})\b") if names else None
+
+    def fill_said(words: str) -> bool:
+        return bool(_FILL_WORDS.search(words) or (phase_words and phase_words.search(words)))
+
     for m in _SIDE_FRACTION.finditer(low):
         value = _fraction(m.group("frac"))
         side = "left" if m.group("side") == "left" else "right" if m.group("side") == "right" else "bottom"
-        if value and 0 < value <= 1 and _FILL_WORDS.search(_sentence_of(low, m.start(), m.end())):
+        if value and 0 < value <= 1 and fill_said(_sentence_of(low, m.start(), m.end())):
             found.append(Fill("fraction", value, side, text[m.start():m.end()]))
     for m in (m for pattern in _FULL for m in pattern.finditer(low)):
         value = _fraction(m.group("frac")) if "frac" in m.re.groupindex else 0.5  # "halfway full"
@@ -108,9 +115,10 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]]) -> lis
         coordinate = _COORDINATE_BEFORE.search(clause)
         if coordinate and re.search(r"\b(?:surface|level|interface|water|liquid|fill\w*)\b", clause):
             found.append(Fill("level", q.value, "bottom", q.text, q))
-        elif (bottom := _BOTTOM_BEFORE.search(clause)) and _FILL_WORDS.search(sentence):
-            found.append(Fill("depth", q.value, "bottom", q.text, q))
-        elif (_LEVEL_BEFORE.search(clause) or _LEVEL_AFTER.search(after)) and _FILL_WORDS.search(sentence):
+        elif (end_word := _BOTTOM_BEFORE.search(clause)) and fill_said(sentence):
+            side = end_word.group("side")  # "the leftmost 3 m", "the bottom 30 cm"
+            found.append(Fill("depth", q.value, side if side in ("left", "right") else "bottom", q.text, q))
+        elif (_LEVEL_BEFORE.search(clause) or _LEVEL_AFTER.search(after)) and fill_said(sentence):
             found.append(Fill("depth", q.value, "bottom", q.text, q))
     return found
 
@@ -155,19 +163,32 @@ def _take_back(binder: "Binder", q: StatedQuantity) -> None:
 
 def apply_fills(binder: "Binder", text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
     """Set the interface of the base's setFields box from the request's fill statement; returns the
-    stated lengths it took. Nothing when the binder already set that region from the same words,
+    stated lengths it took, with those a region's size took. No edit when the binder already set that region from the same words,
     or the base has no such box."""
     raw = binder.current(_RELS, "regions") if binder.base.text(_RELS) else ""
     bounds = binder._bounds() if raw else None
     if not raw or bounds is None:
         return []
     bound = {b.stated for b in binder.bindings}
+    # lengths a region's size or place took ("a bubble of radius 5 cm"): no dimension of the domain
+    sized = [q for q in stated if q.quantity == "length" and
+             any(b.stated == q.text and b.file == _RELS for b in binder.bindings)]
+    return sized + [q for q in _apply_fill(binder, text, stated, raw, bounds, bound) if not any(q is s for s in sized)]
+
+
+def _phases(raw_text: str) -> tuple[str, ...]:
+    """The phase names a setFieldsDict sets (alpha.water -> water)."""
+    return tuple(sorted(set(re.findall(r"\balpha\.(\w+)", raw_text))))
+
+
+def _apply_fill(binder: "Binder", text: str, stated: list[StatedQuantity], raw: str,
+                bounds: list[tuple[float, float]], bound: set[str]) -> list[StatedQuantity]:
     low_text = text.lower()
     # a length read as a particle size whose words make it the fill level ("the particle bed fills the
     # bottom 30 cm") is the level: the size the binder wrote for it is taken back
     lengths = [(q, binder.value_at(low_text, q)) for q in stated if q.quantity == "length" and
                (q.text not in bound or q.role in _TAKEN_BACK)]
-    fills = [f for f in fill_statements(text, lengths)
+    fills = [f for f in fill_statements(text, lengths, _phases(binder.base.text(_RELS) or ""))
              if f.q is not None or not any(b in f.words or f.words in b for b in bound if b)]
     if not fills:
         return []
