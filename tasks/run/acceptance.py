@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.defaults import AcceptanceLimits, acceptance_limits
+from tasks.foam.includes import expand_text
 from tasks.foam.files import read_text
 from tasks.foam.physics import is_steady, solver_family
 from tasks.run.logs import parse_log_file
@@ -114,7 +115,9 @@ def read_internal_field(path: Path) -> np.ndarray:
     head = body.lstrip()
     if head.startswith("uniform"):
         value = head[len("uniform"):].split(";", 1)[0]
-        nums = [float(x) for x in _NUMBER.findall(value)]
+        nums = [float(x) for x in _NUMBER.findall(expand_text(value, text))]
+        if not nums:  # `uniform $flowVelocity` defined in an included file, or a #calc
+            raise ValueError(f"{path}: internalField {value.strip()} is not a number this reader can resolve")
         return np.array([nums if len(nums) > 1 else nums[0]])
     m = re.match(r"\s*nonuniform\s+List<(\w+)>\s*(\d+)\s*\(", body)
     if m is None:
