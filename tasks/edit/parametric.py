@@ -68,7 +68,11 @@ def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
         return ctx.solver, model
     if features.flags.get("multiphase"):
         return "interFoam", model
-    if features.flags.get("compressible"):
+    if features.flags.get("compressible"):  # a density that varies with temperature under gravity: buoyant
+        buoyant = features.flags.get("buoyancy") or (
+            spec.shape == "heated_cavity" and not buoyancy_ruled_out(ctx.text, features.flags.get("buoyancy")))
+        if buoyant:
+            return ("buoyantSimpleFoam" if features.steady else "buoyantPimpleFoam"), model
         return ("rhoSimpleFoam" if features.steady else "rhoPimpleFoam"), model
     if heated and buoyancy_ruled_out(ctx.text, features.flags.get("buoyancy")) and spec.shape != "heated_cavity":
         steady = features.steady is not False and features.simulation_type != "LES" if turbulent else features.steady

@@ -109,6 +109,9 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
                    "pressure drops", "sliding interface", "sliding interfaces", "mesh interface", "ami interface",
                    "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface"),
     "compressible": ("sonic boom",),
+    # how densely particles pack (MPPIC's packing models), not a packed porous medium
+    "porous": ("packing pressure", "packing model", "packing limit", "packing fraction", "close packing",
+               "close packed", "particle packing", "packing of the particles", "packing of particles"),
     # a chemical reactor's ideal mixing, not a stirrer: 'a well-stirred reactor', 'perfectly stirred'
     "mrf": ("well stirred", "perfectly stirred", "stirred reactor", "stirred reactors"),
 }

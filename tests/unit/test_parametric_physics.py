@@ -216,3 +216,20 @@ def test_buoyant_compressible_cavity_sets_its_walls(tmp_path):
 def test_combinations_not_built_say_why(text, why):
     with pytest.raises(RequestError, match=why):
         _plan(text)
+
+
+@needs_tutorials
+@pytest.mark.parametrize("text,solver", [
+    ("tall differentially heated cavity 0.2 m wide and 1 m high, hot wall 65 C, cold wall 15 C, air as ideal gas, "
+     "steady turbulent natural convection", "buoyantSimpleFoam"),
+    ("a square enclosure of 0.3 m with a large temperature difference, left 400 K and right 300 K, compressible "
+     "(perfect gas) buoyant flow, transient", "buoyantPimpleFoam"),
+    ("compressible steady flow of air along a channel 1 m long and 0.1 m high at 50 m/s", "rhoSimpleFoam"),
+])
+def test_compressible_with_buoyancy_takes_the_buoyant_solvers(text, solver):
+    from tasks.edit.parametric import choose_solver
+    from tasks.geometry.text import parse_geometry
+    from tasks.plan.request import build_context
+
+    ctx = build_context(text, TUTORIALS, None)
+    assert choose_solver(ctx, parse_geometry(text))[0] == solver
