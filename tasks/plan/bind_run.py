@@ -14,10 +14,17 @@ from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
 from tasks.plan.controls_axis import count_axis
+from tasks.plan.controls_patch_extent import patch_size
 from tasks.plan.bind_speeds import froude_speed, hartmann_field, peclet_diffusivity, relative_factor, schmidt_diffusivity
 from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import magnitude as _magnitude
-from tasks.plan.stated import Binding, StatedQuantity, in_case_time
+from tasks.plan.stated import Binding, StatedQuantity, based_on, in_case_time
+
+
+def bare_run_length(text: str) -> bool:
+    """Whether a run length is written without a unit ("end 0.1", "stop at 500", "t = 2"): the
+    case's own time, or iterations on a steady solver."""
+    return re.search(r"\d\.?\s*$", text) is not None
 
 
 class RunBinding:
@@ -40,6 +47,11 @@ class RunBinding:
                                              how="the initial instant: the run starts at t = 0"))
             self.assumptions.append(f"{q.text} is the initial instant (the start of the run), not its end")
             return
+        if is_steady(self.solver) and q.quantity == "time" and bare_run_length(q.text):
+            # "stop at 500", "end 2000" without a unit: a steady solver's end time counts iterations
+            self.assumptions.append(f"{q.text}: {fmt(q.value)} iterations of the steady {self.solver}")
+            self._control(q, "endTime", "iterations", fmt(q.value))
+            return
         if is_steady(self.solver) and q.quantity == "time":
             self.refuse(q, f"{self.solver} is steady: it runs iterations, not time; state iterations")
             return
@@ -57,7 +69,8 @@ class RunBinding:
             self.assumptions.append(f"{q.text} of the transient {self.solver} = endTime {end} s "
                                     f"({int(q.value)} steps of {fmt(dt)} s)")
             return
-        self._control(q, "endTime", "end time" if q.quantity == "time" else "iterations")
+        bare = q.quantity == "time" and bare_run_length(q.text)  # "end 0.5": already in the case's own time
+        self._control(q, "endTime", "end time" if q.quantity == "time" else "iterations", fmt(q.value) if bare else None)
 
     def _delta_t(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         from tasks.foam.physics import is_steady
@@ -173,9 +186,16 @@ class RunBinding:
         if len(blocks) != 1 or axis is None:
             self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
             return
-        new = list(blocks[0])
+        new = list(self._planned_counts() or blocks[0])  # "40 in x, 20 in y": each count on the ones set before
         new[axis] = int(q.value)
         self._set_block_counts(text, blocks[0], new, q)
+
+    def _planned_counts(self) -> list[int] | None:
+        """The one block's cell counts as this plan leaves them so far, or None when unchanged."""
+        if not any(e.file == "system/blockMeshDict" and e.entry == ["blocks"] for e in self.edits):
+            return None
+        m = re.search(r"hex\s*\([^)]*\)\s*\(\s*(\d+)\s+(\d+)\s+(\d+)\s*\)", self.current("system/blockMeshDict", "blocks"))
+        return [int(g) for g in m.groups()] if m else None
 
     def _cell_size(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()
@@ -187,34 +207,118 @@ class RunBinding:
         self._set_block_counts(text, blocks[0], new, q)
 
     def _reynolds(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        speed = next((s.value for s in stated if s.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
+        """Re = U L / nu on a single-phase incompressible base: with a stated speed, nu follows;
+        else the base's speed changes (with the stated or the base's nu). L is a length stated
+        with the number ("based on the 2 cm inlet"), else the base's inlet height or lid length."""
+        speed = next((s.value for s in stated if s.role in self._SPEED_ROLES), None)
         rel = "constant/transportProperties"
         text = self.base.text(rel) or ""
         if fd.find(text, ["nu"]) is None or self._phase():
             self.refuse(q, "a Reynolds number is applied through the kinematic viscosity of a single-phase "
                            "incompressible case; state the viscosity for this case")
             return
-        length = self._reference_length()
-        if speed is None:
-            speed = self._base_speed()
-        if speed is None or length is None:
-            self.refuse(q, "the reference velocity or length for the Reynolds number is not known; state a velocity")
+        length = self._group_length_of(q, stated)
+        if length is None:
+            self.refuse(q, "the reference length for the Reynolds number is not known (no inlet, lid or block mesh "
+                           "in the base); state it ('Re 500 based on a 2 cm inlet') or state the velocity and viscosity")
             return
-        if any(s.role == "nu" for s in stated):
-            nu = next(s.value for s in stated if s.role == "nu")
-            if abs(speed * length / nu - q.value) > 0.1 * q.value:
-                self.refuse(q, f"contradicts U = {fmt(speed)} m/s, L = {fmt(length)} m, nu = {fmt(nu)} m2/s "
-                               f"(Re = {speed * length / nu:.4g}); drop one of them")
+        stated_nu = next((s.value for s in stated if s.role == "nu"), None)
+        if speed is not None and stated_nu is not None:
+            if abs(speed * length / stated_nu - q.value) > 0.1 * q.value:
+                self.refuse(q, f"contradicts U = {fmt(speed)} m/s, L = {fmt(length)} m, nu = {fmt(stated_nu)} m2/s "
+                               f"(Re = {speed * length / stated_nu:.4g}); drop one of them")
             return
-        nu = speed * length / q.value
-        self.set(rel, ["nu"], self._keep_dims(fd.get(text, ["nu"]) or "", nu),
-                 f"nu = U L / Re = {fmt(speed)} x {fmt(length)} / {fmt(q.value)}", q)
-        self.assumptions.append(f"Re = {fmt(q.value)} with U = {fmt(speed)} m/s and reference length L = {fmt(length)} m "
-                                f"({self._length_note})")
+        if speed is not None:
+            nu = speed * length / q.value
+            self.set(rel, ["nu"], self._keep_dims(fd.get(text, ["nu"]) or "", nu),
+                     f"nu = U L / Re = {fmt(speed)} x {fmt(length)} / {fmt(q.value)}", q)
+            self.assumptions.append(f"Re = {fmt(q.value)} with the stated U = {fmt(speed)} m/s and reference length "
+                                    f"L = {fmt(length)} m ({self._length_note})")
+            self._bind_group_length(q, stated)
+            return
+        self._reynolds_speed(q, stated, length, stated_nu if stated_nu is not None else self._base_nu(text))
+
+    def _reynolds_speed(self, q: StatedQuantity, stated: list[StatedQuantity], length: float,
+                        nu: float | None) -> None:
+        """U = Re nu / L, set where a stated inlet or lid speed would go."""
+        role = "inlet_velocity" if self.patches("inlet") else "lid_velocity" if self.patches("moving_wall") else None
+        if nu is None or role is None or (self._base_speed() or self._freestream_speed()) is None:
+            self.refuse(q, "the reference velocity for the Reynolds number is not known (no inlet or lid speed in "
+                           "the base); state the velocity")
+            return
+        speed = q.value * nu / length
+        turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, unit="m/s", role=role)
+        before = len(self.bindings)
+        getattr(self, f"_{role}")(turned, stated)
+        if len(self.bindings) > before:
+            self.assumptions.append(f"Re = {fmt(q.value)}: U = Re nu / L = {speed:.4g} m/s with nu = {fmt(nu)} m2/s "
+                                    f"and reference length L = {fmt(length)} m ({self._length_note})")
+            self._bind_group_length(q, stated)
+
+    @staticmethod
+    def _base_nu(text: str) -> float | None:
+        raw = (fd.get(text, ["nu"]) or "").split()
+        try:
+            return float(raw[-1].rstrip(";")) if raw else None
+        except ValueError:
+            return None
 
     _length_note = ""
 
-    def _reference_length(self) -> float | None:
+    def _said_length(self, q: StatedQuantity, stated: list[StatedQuantity]) -> StatedQuantity | None:
+        """The length the group `q` is said to be based on: the first length after it in its
+        sentence, joined by "based on", "on", "with", ... ("Re 50 based on the 10 cm block side")."""
+        low = self.text.lower()
+        at = self.value_at(low, q)
+        if at < 0:
+            return None
+        end = at + len(q.text)
+        after = sorted(((pos, s) for s in stated if s.quantity == "length" and s.role == "geometry"
+                        and (pos := self.value_at(low, s)) >= end), key=lambda h: h[0])
+        return after[0][1] if after and based_on(low[end:after[0][0]]) else None
+
+    def _bind_group_length(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """The stated reference length is applied where its group's value went."""
+        said = self._said_length(q, stated)
+        done = [b for b in self.bindings if b.stated == q.text]
+        if said is not None and done:
+            self.bindings.append(done[-1].model_copy(update={"stated": said.text,
+                                                             "how": f"the reference length of {q.text}"}))
+
+    def _group_length_of(self, q: StatedQuantity, stated: list[StatedQuantity],
+                         patch_sizes: bool = True) -> float | None:
+        """The length stated with the group `q`, else the base's reference length (without
+        `patch_sizes`: the domain's height, a Peclet number's length on a base)."""
+        said = self._said_length(q, stated)
+        if said is not None:
+            self._length_note = f"the stated {said.text}"
+            return said.value
+        return self._documented_length() or self._reference_length(patch_sizes)
+
+    def _documented_length(self) -> float | None:
+        """L = Re nu / U from a Reynolds number the base documents beside its nu ("nu 5e-3; //
+        Re_blockage = 200"), with the base's own speed; a friction Reynolds number (Re_tau) is not one."""
+        raw = self.base.text("constant/transportProperties") or ""
+        m = re.search(r"\bRe(?:_?(?P<of>[A-Za-z]+))?\s*=\s*(?P<re>\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)", raw)
+        speed = self._base_speed() or self._freestream_speed()
+        nu = self._base_nu(raw)
+        if m is None or (m.group("of") or "").lower() in ("tau", "t") or not speed or not nu or float(m.group("re")) <= 0:
+            return None
+        self._length_note = f"the base's own Re{'_' + m.group('of') if m.group('of') else ''} = {m.group('re')} " \
+                            f"at U = {fmt(speed)} m/s and nu = {fmt(nu)} m2/s"
+        return float(m.group("re")) * nu / speed
+
+    def _reference_length(self, patch_sizes: bool = True) -> float | None:
+        """The base's inlet height (the lid's length in a cavity), from the patch's faces in the
+        blockMeshDict; else the domain's height (its side along the lid)."""
+        text, blocks = self.base.blocks()
+        flat = {i for i in range(3) if blocks and all(b[i] == 1 for b in blocks)}
+        named = (("inlet", "the inlet's height"), ("moving_wall", "the moving wall's length")) if patch_sizes else ()
+        for role, note in named:
+            sizes = [size for patch in self.patches(role) if (size := patch_size(text, patch, flat))]
+            if sizes:
+                self._length_note = f"{note}, from the base's blockMeshDict"
+                return max(sizes)
         ext = self.base.extents()
         if ext is None:
             return None
@@ -331,7 +435,7 @@ class RunBinding:
         """DT = U L / Pe on a base with a scalar diffusivity DT."""
         home = self._diffusivity_home()
         speed = self._group_speed(stated)
-        length = self._reference_length()
+        length = self._group_length_of(q, stated, patch_sizes=False)
         if home is None:
             self.refuse(q, "a Peclet number sets the diffusivity DT of a scalar-transport case; this base has no DT "
                            "(state a diffusivity or a Prandtl number instead)")
@@ -344,6 +448,7 @@ class RunBinding:
                  f"DT = U L / Pe = {fmt(speed)} x {fmt(length)} / {fmt(q.value)}", q)
         self.assumptions.append(f"Pe = {fmt(q.value)} with U = {fmt(speed)} m/s and L = {fmt(length)} m "
                                 f"({self._length_note})")
+        self._bind_group_length(q, stated)
 
     def _schmidt(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """DT = nu / Sc on a base with DT and a viscosity (stated or the base's)."""
@@ -372,14 +477,6 @@ class RunBinding:
 
     def _strouhal(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         self._no_group(q, "Strouhal number", "is a result of the flow (a shedding frequency), not an input")
-
-    def _grashof(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        self._no_group(q, "Grashof number", "sets a wall temperature difference, which needs the hot and cold "
-                                            "walls' temperatures")
-
-    def _richardson(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        self._no_group(q, "Richardson number", "sets a temperature difference against a speed, which needs the hot "
-                                               "and cold temperatures")
 
     # ranges and relative changes --------------------------------------------------------
     def _range(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:

@@ -22,6 +22,8 @@ _DIRECTION_WORDS: tuple[tuple[int | str, str], ...] = (
 )
 _CLAUSE_END = re.compile(r"[,;:.()]|\band\b|\bwith\b|\bthen\b")
 _CLAUSE_START = re.compile(r".*(?:[,;.()]|\band\b|\bwith\b)", re.S)  # "key: value" keeps its key
+# an axis written with the count itself: "25 in x", "80 (x)", "60 along y", "40 z-direction"
+_OWN_AXIS = re.compile(r"(?:\(\s*|\bin\s+(?:the\s+)?|\balong\s+)([xyz])\b|\b([xyz])[- ](?:direction|axis)\b")
 LOOK = 50  # characters after (before) a count that can name its direction
 
 
@@ -59,6 +61,9 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
     """The axis (0, 1, 2) the cell count at text[start:end] is for, "along" (the longest side,
     when the extents are not known), or None when its clause names no direction."""
     low = text.lower()
+    own = _OWN_AXIS.search(low[start:end])
+    if own is not None:  # the count's own words: "25 in x", "80 (x)"
+        return "xyz".index(own.group(1) or own.group(2))
     after = _CLAUSE_END.split(low[end:end + LOOK])[0]
     name = _named(after, last=False)
     if name is None:

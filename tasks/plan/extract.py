@@ -16,7 +16,8 @@ import re
 from typing import Literal
 
 from tasks.plan.extract_groups import (
-    _CELLS, _DIMLESS, _END_TIME_SYMBOL, _MACH_SYMBOL, _N_CELLS, _POWER_CELLS, _SYMBOL_VALUE, GROUP_KINDS, counts_after,
+    _AXIS_COUNT, _CELLS, _DIMLESS, _END_TIME_SYMBOL, _MACH_SYMBOL, _N_CELLS, _OF_THEM, _POWER_CELLS, _SYMBOL_VALUE,
+    GROUP_KINDS, counts_after,
 )
 from tasks.plan.extract_groups import symbol_number  # noqa: F401  (re-exported)
 from tasks.plan.extract_models import Kind, Quantity, Sine
@@ -195,6 +196,18 @@ def quantities(text: str) -> list[Quantity]:
                     found.append(Quantity(kind="count", value=float(n), text=text[start:end], before=before,
                                           after=after, start=start))
                     taken.append((start, end))
+    for m in _AXIS_COUNT.finditer(text):  # "25 in x", "cells: 80 (x), 40 (y)"
+        if free(m.start(), m.end()):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="count", value=float(m.group("n")), text=m.group(0), before=before,
+                                  after=after, start=m.start()))
+            taken.append(m.span())
+    for m in _OF_THEM.finditer(text):  # "0.2 ms steps, five hundred of them": that many time steps
+        if free(m.start(), m.end()) and re.search(r"\bsteps?\b[^.;]*$", text[max(0, m.start() - 40):m.start()]):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="iterations", value=float(m.group("n")), text=m.group(0), before=before,
+                                  after=after, start=m.start()))
+            taken.append(m.span())
     for m in _FRACTION_WORDS.finditer(text):
         if (m.group("num") or m.group("den").lower() not in ("half", "halves")) and free(m.start(), m.end()):
             num = 1 if (m.group("num") or "a").lower() in ("a", "an") else int(m.group("num"))
@@ -279,8 +292,24 @@ def sines(text: str) -> list[Sine]:
     ]
 
 
+# a count with its axis letter: "50 (x)", "40 in y", "40 cells in z", "60 along x", "20 cells x-direction"
+_LETTER_COUNT = re.compile(r"(?<![\w.+\-−(])(?<!by )(?<!of )(?<!factor )(?P<n>\d+)(?![.\d])\s*(?:(?:grid\s+)?cells?\s*)?(?:(?:in\s+(?:the\s+)?"
+                           r"|along\s+|\(\s*)(?P<a>[xyz])|(?P<b>[xyz])[- ](?:direction|axis))\b(?!\s*[-+]?\.?\d)")
+
+
 def cell_counts(text: str) -> list[list[int]]:
-    return [[int(g) for g in m.groups() if g] for m in _CELLS.finditer(normalise(text))]
+    """The cells per direction: each "N x M (x K)" written; else one list from counts that each name
+    their axis letter ("cells: 80 (x), 40 (y)", "40 in x, 20 in y and 10 in z"), x and y both said."""
+    plain = normalise(text)
+    written = [[int(g) for g in m.groups() if g] for m in _CELLS.finditer(plain)]
+    if written:
+        return written
+    axes: dict[str, int] = {}
+    for m in _LETTER_COUNT.finditer(plain):
+        axes.setdefault(m.group("a") or m.group("b"), int(m.group("n")))
+    if "x" in axes and "y" in axes:
+        return [[axes["x"], axes["y"], *([axes["z"]] if "z" in axes else [])]]
+    return []
 
 
 def first(qs: list[Quantity], kind: Kind, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:

@@ -16,9 +16,15 @@ _DIMENSIONLESS: list[tuple[str, Kind]] = [
     (r"(?<![Aa]lpha )(?<![Aa]lpha-)(?<![Ii]nterface )\b(?:maxCo|Co|CFL|Courant(?:\s+number)?)"
      r"(?:\s+(?:limit|below|under|of at most|max(?:imum)?))?", "courant"),
 ]
-# a time written as the symbol of the end time, without a unit (a non-dimensional case): "t = 0.5", "t_end 2"
-_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:t|t_?end|t_?final|tEnd|(?<=until | till |up to )time)"
-                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\s*[A-Za-z%°/])")
+# a time written as the symbol of the end time, or a run-length word, without a unit (the case's own
+# time; iterations on a steady solver): "t = 0.5", "t_end 2", "end 0.1", "stop at 5", "run 0.5",
+# "run it to 0.4", "simulate up to 20", "stopping at 500"
+_RUN_LENGTH_WORDS = (r"t|t_?end|t_?final|tEnd|(?<=until | till |up to )time|end(?:\s+at)?"
+                     r"|(?i:stop(?:s|ping)?\s+at|(?:halt|finish|terminate)(?:s|ing)?\s+at"
+                     r"|(?:run|simulate|integrate|march|go)(?:\s+(?:it|this|the\s+case|on))?"
+                     r"(?:\s+(?:up\s+)?(?:to|until|till))?(?:\s+t\s*=)?)")
+_END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:{_RUN_LENGTH_WORDS})"
+                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\.?\d)(?!\s*(?:[A-Za-z%°/×*^]|x\s*\d|by\s))")
 _MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
 # a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its
 # kind; not a list of values for several phases ("rho 1025 vs 1000"), which the phase binder reads
@@ -63,11 +69,22 @@ _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions
 # "10 cells across and 200 along", "40 cells in x, 20 in y and 10 in z": the counts after the first
 # one, each with its own direction
 _DIRECTION = (r"(?:(?:in\s+|along\s+)?(?:the\s+)?[xyz][- ](?:direction|axis)|in\s+(?:the\s+)?[xyz]\b"
-              r"|along\s+[xyz]\b|across\s+[xyz]\b|across|along|wide|long|high|tall|deep|thick|radially|axially"
-              r"|around|streamwise|spanwise|wall-normal|vertically|horizontally)")
+              r"|along\s+[xyz]\b|across\s+[xyz]\b|\(\s*[xyz]\s*\)|across|along|over|through|wide|long|high|tall|deep"
+              r"|thick|radially|axially|around|streamwise|spanwise|wall-normal|vertically|horizontally)")
 _COUNT_DIRECTION = re.compile(rf"\s+{_DIRECTION}")
-_NEXT_COUNT = re.compile(rf"[^\S\n]*(?:,[^\S\n]*(?:and[^\S\n]+)?|and[^\S\n]+|&[^\S\n]*)(?P<n>\d+)(?![.\d])"
+# the words naming what the direction runs over before the next count: "along the 10 m length", "across it"
+_OVER_WORDS = r"(?:[^\S\n]+(?!and\b)(?:[a-z]+|\d+(?:\.\d+)?[^\S\n]*(?:mm|cm|m|km|in|ft)\b)){0,5}?"
+_NEXT_COUNT = re.compile(rf"{_OVER_WORDS}[^\S\n]*(?:,[^\S\n]*(?:and[^\S\n]+)?|and[^\S\n]+|&[^\S\n]*)(?P<n>\d+)(?![.\d])"
                          rf"(?:[^\S\n]+(?:(?:grid\s+)?cells?|elements?|divisions?))?(?P<dir>[^\S\n]+{_DIRECTION})")
+
+
+# a bare count with its axis: "25 in x", "40 in y and 10 in z", "cells: 80 (x), 40 (y)", "60 along x";
+# a whole number, no unit, no sign, not a vector's component nor a factor ("coarsen by 5 along x")
+_AXIS_COUNT = re.compile(r"(?<![\w.+\-−(])(?<!by )(?<!of )(?<!factor )(?P<n>\d+)(?![.\d])[^\S\n]*(?:in[^\S\n]+(?:the[^\S\n]+)?[xyz]"
+                         r"(?:[- ](?:direction|axis|dir\.?))?|\([^\S\n]*[xyz][^\S\n]*\)|along[^\S\n]+[xyz]"
+                         r"|[xyz][- ](?:direction|axis))(?![\w])(?![^\S\n]*[-+]?\.?\d)")
+# "0.2 ms steps, five hundred of them": a number of the time steps just named
+_OF_THEM = re.compile(r"(?<![\w.])(?P<n>\d+)[^\S\n]+of[^\S\n]+them\b")
 
 
 def counts_after(text: str, end: int) -> list[tuple[int, int, int]]:

@@ -254,7 +254,7 @@ def set_region_key(regions_raw: str, index: int, key: str, value: str) -> str:
         raise IndexError(f"setFieldsDict has {len(entries)} regions; no region {index}")
     e = entries[index]
     body = regions_raw[e.body_start:e.body_end]
-    m = re.search(rf"(\b{key}\b\s*)([^;]*)(;)", body)
+    m = re.search(rf"(\b{key}\b\s*)([^;]*)(;)", fd.strip_comments(body))  # offsets kept: a commented key is no key
     if m is None:
         raise KeyError(f"region {index} ({e.name}) of the setFieldsDict has no {key}")
     new_body = body[:m.start(2)] + value + body[m.end(2):]

@@ -214,6 +214,19 @@ def plain_forms(text: str) -> str:
     return text
 
 
+# the words between a group and the length it is based on: "Re 5000 based on the 2 cm inlet",
+# "Pe 1000 with the 10 m/s inflow and the 25.4 mm step", "Re = 100 (D = 1 cm)"
+_BASED_ON = re.compile(r"[^.;\n]{0,60}?(?:\bbased\s+on|\bon\b|\bwith\b|\busing\b|\bover\b|\bfor\b|\bfrom\b"
+                       r"|\btaking\b|\bper\b|\(|\b[LDdh]\s*=)[^.;\n]*$")
+
+
+def based_on(between: str) -> bool:
+    """Whether the words between a Reynolds or Peclet number and the next length make that length
+    the one the group is based on ("Re 5000 based on the 2 cm inlet", "Pe 1000 with the 10 m/s
+    inflow and the 25.4 mm step", "Re = 100 (D = 1 cm)")."""
+    return len(between) <= 80 and _BASED_ON.match(between) is not None
+
+
 def read_stated(text: str) -> list[StatedQuantity]:
     """Every quantity the request states, with its role; then the solver controls and the
     switches it sets in words."""
