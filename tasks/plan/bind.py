@@ -29,6 +29,7 @@ from tasks.plan.bind_properties import PropertyBinding
 from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_entry, relaxation_said, residual_said
 from tasks.plan.bind_run import RunBinding
 from tasks.plan.bind_setfields import SetFieldsBinding
+from tasks.plan.bind_setfields_fill import apply_fills
 from tasks.plan.bind_thermal import ThermalBinding
 from tasks.plan.bind_velocity import VelocityBinding
 from tasks.plan.bind_words import appositive_lead, list_key, next_value_words, own_words, words_until_next_key
@@ -71,6 +72,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         self.u_field = "U" if base.field_rels("U") else next(iter(velocity_fields(base.fields())), "U")
         self.roles = patch_roles(base, self.u_field)
         self.relaxation_at: list[int] = []
+        self.filled: list[StatedQuantity] = []  # lengths a fill level or a region's size took (no domain sizes)
 
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
         if isinstance(value, str):
@@ -362,4 +364,6 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
                 binder.bind_patch(q) or binder.bind_region(q):
             continue
         binder.bind(q, stated)
+    # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
+    binder.filled = apply_fills(binder, text, stated)
     return binder

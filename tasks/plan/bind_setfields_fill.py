@@ -12,14 +12,15 @@ tasks/plan/generic.py.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import fmt, vec
 from tasks.plan.stated import Binding, StatedQuantity
 
-if TYPE_CHECKING:
-    from tasks.plan.bind import Binder
+# the Binder of tasks/plan/bind.py (its base, set/refuse and records), passed in by the mixin that
+# calls these steps; not imported here, which would make an import cycle bind -> parts -> fill -> bind
+Binder = Any
 
 _RELS = "system/setFieldsDict"
 _FRACTIONS = {"half": 0.5, "one half": 0.5, "a half": 0.5, "third": 1 / 3, "a third": 1 / 3, "one third": 1 / 3,
@@ -123,7 +124,7 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases
     return found
 
 
-def _gravity(binder: "Binder") -> tuple[int, int]:
+def _gravity(binder: Binder) -> tuple[int, int]:
     """(the axis gravity runs along, -1 when it points to the low end there / +1 the high end)."""
     raw = fd.get(binder.base.text("constant/g") or "", ["value"]) or ""
     g = [float(x) for x in re.findall(_NUMBER, fd.strip_comments(raw))]
@@ -154,14 +155,14 @@ def interface_box(raw: str, axis: int, low: float, high: float) -> tuple[re.Matc
 _TAKEN_BACK = ("particle_diameter", "geometry")
 
 
-def _take_back(binder: "Binder", q: StatedQuantity) -> None:
+def _take_back(binder: Binder, q: StatedQuantity) -> None:
     """Drop what the binder wrote for `q` elsewhere (its bindings and the edits of their entries)."""
     gone = [(b.file, b.entry) for b in binder.bindings if b.stated == q.text and b.file != _RELS]
     binder.bindings = [b for b in binder.bindings if not (b.stated == q.text and b.file != _RELS)]
     binder.edits = [e for e in binder.edits if (e.file, e.entry) not in gone]
 
 
-def apply_fills(binder: "Binder", text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+def apply_fills(binder: Binder, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
     """Set the interface of the base's setFields box from the request's fill statement; returns the
     stated lengths it took, with those a region's size took. No edit when the binder already set that region from the same words,
     or the base has no such box."""
@@ -181,7 +182,7 @@ def _phases(raw_text: str) -> tuple[str, ...]:
     return tuple(sorted(set(re.findall(r"\balpha\.(\w+)", raw_text))))
 
 
-def _apply_fill(binder: "Binder", text: str, stated: list[StatedQuantity], raw: str,
+def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: str,
                 bounds: list[tuple[float, float]], bound: set[str]) -> list[StatedQuantity]:
     low_text = text.lower()
     # a length read as a particle size whose words make it the fill level ("the particle bed fills the

@@ -20,7 +20,6 @@ from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.foam_values import fmt
 from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
-from tasks.plan.bind_setfields_fill import apply_fills
 from tasks.plan.controls import write_count
 from tasks.plan.controls_mesh import mesh_words
 from tasks.plan.controls_mesh import axis_named, cells_along, cells_on_blocks, names_cell_size  # noqa: F401  (older callers)
@@ -183,7 +182,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     mesh_change = mesh_words(base_dir, m4, ctx.text, stated)
     binder = bind_all(base_dir, solver, ctx.text, [q for q in stated if not any(q is t for t in mesh_change.taken)])
     write_words(binder, ctx.text, stated, steady)
-    filled = apply_fills(binder, ctx.text, stated)  # "the lower half filled with water", "water up to 0.3 m"
+    filled = binder.filled  # lengths a fill level or a region's size took
     region_ranks(binder, base_dir)
     base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"
     model = ctx.model or base_model or "laminar"
