@@ -241,19 +241,31 @@ class RunBinding:
     def _reynolds_speed(self, q: StatedQuantity, stated: list[StatedQuantity], length: float,
                         nu: float | None) -> None:
         """U = Re nu / L, set where a stated inlet or lid speed would go."""
-        role = "inlet_velocity" if self.patches("inlet") else "lid_velocity" if self.patches("moving_wall") else None
+        role = self._driven_speed_role()
         if nu is None or role is None or (self._base_speed() or self._freestream_speed()) is None:
             self.refuse(q, "the reference velocity for the Reynolds number is not known (no inlet or lid speed in "
                            "the base); state the velocity")
             return
         speed = q.value * nu / length
+        if self._set_driven_speed(q, speed, role, stated, f"Re = {fmt(q.value)}: U = Re nu / L = {speed:.4g} m/s with "
+                                  f"nu = {fmt(nu)} m2/s and reference length L = {fmt(length)} m ({self._length_note})"):
+            self._bind_group_length(q, stated)
+
+    def _driven_speed_role(self) -> str | None:
+        """The role a speed set from a dimensionless number takes: the inlet's, else the lid's."""
+        return "inlet_velocity" if self.patches("inlet") else "lid_velocity" if self.patches("moving_wall") else None
+
+    def _set_driven_speed(self, q: StatedQuantity, speed: float, role: str, stated: list[StatedQuantity],
+                          note: str) -> bool:
+        """Bind `speed` (from the number `q`) as the inlet or lid velocity; the note becomes an assumption
+        when it was written. True when it was."""
         turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, unit="m/s", role=role)
         before = len(self.bindings)
         getattr(self, f"_{role}")(turned, stated)
-        if len(self.bindings) > before:
-            self.assumptions.append(f"Re = {fmt(q.value)}: U = Re nu / L = {speed:.4g} m/s with nu = {fmt(nu)} m2/s "
-                                    f"and reference length L = {fmt(length)} m ({self._length_note})")
-            self._bind_group_length(q, stated)
+        if len(self.bindings) == before:
+            return False
+        self.assumptions.append(note)
+        return True
 
     @staticmethod
     def _base_nu(text: str) -> float | None:
@@ -365,17 +377,13 @@ class RunBinding:
         g, axis = gravity
         depth, depth_note = self._liquid_depth(axis, ext[axis])
         speed = froude_speed(q.value, g, depth)
-        role = "inlet_velocity" if self.patches("inlet") else "lid_velocity" if self.patches("moving_wall") else None
+        role = self._driven_speed_role()
         if role is None:
             self.refuse(q, f"a Froude number sets the inflow speed; the base case has no inlet or moving wall "
                            f"(patches: {', '.join(self.roles)})")
             return
-        turned = StatedQuantity(text=q.text, quantity="velocity", value=speed, unit="m/s", role=role)
-        before = len(self.bindings)
-        getattr(self, f"_{role}")(turned, stated)
-        if len(self.bindings) > before:
-            self.assumptions.append(f"Fr = {fmt(q.value)}: U = Fr sqrt(g L) = {speed:.4g} m/s with g = {fmt(g)} m/s2 "
-                                    f"and L = {fmt(depth)} m ({depth_note})")
+        self._set_driven_speed(q, speed, role, stated, f"Fr = {fmt(q.value)}: U = Fr sqrt(g L) = {speed:.4g} m/s with "
+                               f"g = {fmt(g)} m/s2 and L = {fmt(depth)} m ({depth_note})")
 
     def _liquid_depth(self, axis: int, height: float) -> tuple[float, str]:
         """The depth a Froude number is based on: the height of the box setFields fills with a
