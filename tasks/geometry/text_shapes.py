@@ -128,6 +128,13 @@ _TUTORIAL_VESSEL = re.compile(r"mix|stir|impeller|agitat|\brpm\b|rotat|spin|slos
                               r"|dam[- ]?break|free[- ]surface|interfoam|\bvof\b|two[- ]phase|multiphase|phases?\b|bubbl|droplet|liquid\s+level"
                               r"|fill|drain|combust|spray|inject|fuel|flame|burn|condens|evapor|boil|decompress|sludge|drift|particle"
                               r"|cloud|lagrang|pressuri[sz]|explo|shock|compressib|air\s+and\s+water|water\s+and\s+air", re.I)
+# a vessel whose outline the words give as something no rectangle is ("a kidney-shaped vessel", "a round tank",
+# "a conical chamber"): not the library's rectangle or box
+_SHAPED_VESSEL = re.compile(r"(?:\b\w+[- ]shaped|\bshaped\s+like\b[^,.;]*|\b(?:round|circular|cylindrical|spherical|oval|"
+                            r"elliptic\w*|curved|bent|irregular\w*|conical|cone|annular|hemispheric\w*|domed|"
+                            r"triangular|hexagonal|octagonal|polygonal))\s+(?:\w+\s+)?(?:tank|vessel|container|basin|"
+                            r"reservoir|chamber|enclosure)|\b(?:tank|vessel|container|basin|reservoir|chamber|enclosure)s?\s+"
+                            r"(?:\w+\s+){0,2}shaped\b", re.I)
 _GRADUAL_CHANGES = rf"(?:{_CHANGES}|widening|narrowing|expanding|contracting|diverging|converging|tapering|tapers?|grows|increases|decreases|opening\s+up)"
 _GRADUAL = re.compile(rf"\b{_GRADUAL_CHANGES}\s+(?:\w+ly\s+)?(?:in\s+(?:height|width)\s+)?from\s+({NUM})\s*({UNIT})?\s*(?:to|->|→)\s*({NUM})\s*({UNIT})",
                       re.I)
@@ -183,7 +190,8 @@ def shape_words(text: str) -> Shape | None:
         return "heated_cavity"
     if _ENCLOSURE.search(text) and moving_wall(text) and not _FLOW_THROUGH.search(text):  # "an enclosure, lid velocity 1 m/s"
         return "lid_driven_cavity"
-    if _VESSEL.search(text) and _FLOW_THROUGH.search(text) and not _TUTORIAL_VESSEL.search(text):
+    if _VESSEL.search(text) and _FLOW_THROUGH.search(text) and not _TUTORIAL_VESSEL.search(text) and \
+            not _SHAPED_VESSEL.search(text):
         # "flow through a tank 2 m long, inlet on the left": a vessel the flow passes through, as its own outline
         return "box" if dimensionality(text) is False or re.search(rf"{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}", text, re.I) else "rectangle"
     return None

@@ -23,9 +23,12 @@ def test_lid_velocity_change_touches_one_line(cavity, cli_env, prefect_server, n
     before = (cavity / "0/U").read_text()
     code, r = cli_json(["modify", str(cavity), "Increase the top wall velocity from 1 m/s to 5 m/s."], cli_env)
     assert code == 0 and r["score"] == 4, r["score_reason"]
-    assert r["changed"] == ["0/U"]
-    minus = [l for l in r["diff"].splitlines() if l.startswith("-") and not l.startswith("---")]
-    plus = [l for l in r["diff"].splitlines() if l.startswith("+") and not l.startswith("+++")]
+    # the fixed time step follows the faster lid (Courant 5 -> 0.5), said as an assumption
+    assert r["changed"] == ["0/U", "system/controlDict"]
+    assert any("deltaT" in a and "Courant" in a for a in r["assumptions"]), r["assumptions"]
+    u_diff = r["diff"].split("--- a/system/controlDict")[0]
+    minus = [l for l in u_diff.splitlines() if l.startswith("-") and not l.startswith("---")]
+    plus = [l for l in u_diff.splitlines() if l.startswith("+") and not l.startswith("+++")]
     assert len(minus) == len(plus) == 1 and "(5 0 0)" in plus[0]
     backup = Path(r["backup"]) / "0/U"
     assert backup.read_text() == before
