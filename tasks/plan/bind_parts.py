@@ -1,7 +1,7 @@
 """Binder steps for values of one part of the case: one phase of two ("rho 1025 vs 1000",
-"sea water 1025 kg/m3 in the left half") and the size of a region setFields fills ("a bubble
-of radius 0.05 m", "a column 0.1 m wide and 0.2 m high"). Mixed into
-`tasks.plan.bind.Binder`.
+"sea water 1025 kg/m3 in the left half"), and (from `bind_parts_regions`) the size of a region
+setFields fills ("a bubble of radius 0.05 m", "a column 0.1 m wide and 0.2 m high"). Mixed into
+`tasks.plan.bind.Binder`. `patches_on_side` and `phase_blocks` are re-exported for their callers.
 """
 
 from __future__ import annotations
@@ -11,16 +11,18 @@ from typing import ClassVar
 
 from tasks.foam import dictionary as fd
 from tasks.plan.extract import normalise
-from tasks.plan.foam_values import VECTOR, direction, fmt, vec
-from tasks.plan.regions import SetFields, read_set_fields, target_for
+from tasks.plan.foam_values import fmt
+from tasks.plan.regions import read_set_fields, target_for
 from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
-from tasks.plan.bind_setfields_fill import fill_statements
-from tasks.plan.bind_setfields_shapes import reshape_region, shape_of
+from tasks.plan.bind_parts_regions import RegionPartsBinding
+from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_words import nearest_name, words_named_after, words_since_value
 from tasks.plan.stated import Binding, StatedQuantity
 
+__all__ = ["PartsBinding", "patches_on_side", "phase_blocks", "set_in_phase_block"]
 
-class PartsBinding:
+
+class PartsBinding(RegionPartsBinding):
     # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
     _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
 
@@ -48,7 +50,9 @@ class PartsBinding:
             if new is None:
                 return
             self.set(where.file, ["phases"], new, how)
-            self.bindings.append(Binding(stated=q.text, file=where.file, entry=["phases"], value=new, how=how))
+            # the key and its value, which later edits of the list (another phase, another key) keep
+            self.bindings.append(Binding(stated=q.text, file=where.file, entry=["phases"],
+                                         value=f"{where.key} {fmt(value)}", how=how))
             return
         if where.form == "thermo":
             self.set(where.file, where.entry, fmt(value), how, q)
@@ -64,7 +68,7 @@ class PartsBinding:
         the phase whose region (setFields) or name their words give. Ambiguous: not applied."""
         from tasks.plan.named import _value_after
 
-        taken: list[StatedQuantity] = []
+        taken: list[StatedQuantity] = self._bind_phase_diameters(stated)
         text = normalise(self.text)
         for key in ("rho", "nu"):
             where = self._phase_entries(key)
@@ -144,6 +148,39 @@ class PartsBinding:
                 taken.append(q)
         return taken
 
+    # "2.5 mm (diameter) air bubbles", "0.5 mm oil droplets": a size whose dispersed thing follows it
+    _DISPERSED_AFTER = re.compile(r"\s*(?:\((?:diameter|size|dia\.?|d)\)\s*)?(?:[a-z]+\s+)?"
+                                  r"(?:bubbles?|droplets?|drops|particles?|grains?|beads?)\b")
+    _GAS_WORDS = re.compile(r"\b(?:bubbles?|gas|air|vapou?r|steam)\b")
+
+    def _bind_phase_diameters(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """A dispersed phase's size where each phase's block of a `phases ( air { ... constantCoeffs
+        { d 3e-3; } } ... )` list holds one (multiphaseEulerFoam): "2 mm air bubbles", "oil droplets
+        of 0.5 mm": the phase its words name, else for bubbles the one gas phase. Sizes no phase
+        takes are left to the cloud and phaseProperties binders."""
+        where = {e.phase: e for e in phase_entries(self.base.text, "d") if e.form == "list"}
+        if not where:
+            return []
+        phases = list(where)
+        taken: list[StatedQuantity] = []
+        low = normalise(self.text).lower()
+        for q in stated:
+            at = self.value_at(low, q)
+            tail = low[at + len(q.text):] if at >= 0 else ""
+            if q.quantity != "length" or not (q.role == "particle_diameter" or self._DISPERSED_AFTER.match(tail)):
+                continue
+            phase = self._phase_of(q, phases)
+            clause, sentence = self._words_of(q)
+            head = sentence[:sentence.find(q.text.lower())][-40:] if q.text.lower() in sentence else ""
+            gases = [p for p in phases if self._GAS_WORDS.search(p.lower())]
+            if phase is None and re.search(r"\bbubbles?\b", f"{head} {clause}") and len(gases) == 1:
+                phase = gases[0]
+            if phase is None:
+                continue
+            self._set_phase_value(where[phase], q.value, f"{phase} diameter (constantCoeffs d)", q)
+            taken.append(q)
+        return taken
+
     @staticmethod
     def _is_role(stated: list[StatedQuantity], raw: str, role: str) -> bool:
         """Whether the request's value written `raw` was read as a `role` quantity (a density)."""
@@ -211,211 +248,6 @@ class PartsBinding:
             since = since.replace(claimed, " ", 1)
         return nearest_name(since, phases) or _postfix_name(tail, phases)
 
-    _SIZE_WORDS: ClassVar[dict[str, str]] = {"radius": r"\bradius\b|\br\b|\bradii\b", "diameter": r"\bdiameter\b|\bd\b|\bacross\b|\bwide\b"}
-
-    def bind_region_size(self, q: StatedQuantity) -> bool:
-        """The radius (or diameter) of a region setFields fills ("a bubble of radius 0.05 m at
-        (0.5 0.5)", "5 cm radius gas bubble"): the region selector's radius (and origin)."""
-        from tasks.plan.regions import _REGION_WORDS, region_key, set_region_key
-
-        rel = "system/setFieldsDict"
-        if q.quantity != "length" or not self.base.text(rel):
-            return False
-        clause, sentence = self._words_of(q)
-        size = self._round_size(q, clause)
-        if size is None:
-            return False
-        low = normalise(self.text).lower()
-        at = self.value_at(low, q)
-        tail = low[at + len(q.text):] if at >= 0 else ""
-        # the sentence around the value: its centre may come after it ("radius 5 cm, centred at (0.5, 0.4, 0)")
-        around = low[max(0, at - 160):at] + re.split(r"[!?]\s|\.\s|\n", tail[:160])[0] if at >= 0 else sentence
-        raw = self.current(rel, "regions")
-        sf = read_set_fields(self.base.text(rel) or "")
-        stated_centre = self._stated_centre(around)
-        round_ = [i for i, r in enumerate(sf.regions) if region_key(raw, i, "radius") is not None]
-        named = [i for i in round_ if any(re.search(rf"\b{w}\b", clause) for w in _REGION_WORDS.get(sf.regions[i].selector, ()))]
-        pick = named if len(named) == 1 else round_
-        radius = q.value if size == "radius" else q.value / 2
-        if len(pick) != 1:  # no round region: one of the shape the words name ("a spherical drop of water")
-            return self._reshape_region(q, size, radius, around, raw, sf, stated_centre)
-        index = pick[0]
-        new_raw = set_region_key(raw, index, "radius", fmt(radius))
-        where = f"setFields region {index + 1} ({sf.regions[index].selector})"
-        key = next((k for k in ("origin", "centre", "center") if region_key(raw, index, k)), None)
-        if stated_centre and key:
-            old = [float(x) for x in re.findall(r"[-+\d.eE]+", region_key(raw, index, key) or "")]
-            xyz = stated_centre + old[len(stated_centre):3]
-            new_raw = set_region_key(new_raw, index, key, vec(xyz))
-            self.assumptions.append(f"the {where} is centred at {vec(xyz)} as stated")
-        self.set(rel, ["regions"], new_raw, f"{size} {q.text} of {where}")
-        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"radius {fmt(radius)}",
-                                     how=f"radius of {where}"))
-        if size == "diameter":
-            self.assumptions.append(f"{q.text} is the diameter of the {where}: radius {fmt(radius)} m")
-        return True
-
-    _ROUND_AFTER = re.compile(r"\s*(?:-\s*)?(?:\w+\s+)?(?:bubble|sphere|ball|drop(?:let)?|charge|pocket|cylinder)s?\b")
-
-    def _round_size(self, q: StatedQuantity, clause: str) -> str | None:
-        """"radius" or "diameter" when q sizes a round region: its clause says which ("radius 5 cm"),
-        or a round thing's name follows it ("a 5 cm bubble", "a 2 mm gas droplet": its size across)."""
-        size = next((k for k, pattern in self._SIZE_WORDS.items() if re.search(pattern, clause)), None)
-        if size is not None:
-            return size
-        low = normalise(self.text).lower()
-        at = self.value_at(low, q)
-        return "diameter" if at >= 0 and self._ROUND_AFTER.match(low[at + len(q.text):]) else None
-
-    def _stated_centre(self, around: str) -> list[float] | None:
-        """The centre the words give a region: a point ("centred at (0.5, 0.4, 0)", "centre (0.5 0.6
-        0.5)"), or the domain's centre from the mesh bounds ("at the centre", "in the middle")."""
-        centre = re.search(r"\b(?:at|centred at|centered at|centred|centered|centre|center|origin)\s*[:=]?\s*\(\s*"
-                           r"([-+\d.eE]+)[\s,]+([-+\d.eE]+)(?:[\s,]+([-+\d.eE]+))?\s*\)", around)
-        if centre:
-            try:
-                return [float(x) for x in centre.groups() if x is not None]
-            except ValueError:
-                return None
-        middle = re.search(r"\b(?:at|in)\s+the\s+(?:very\s+)?(?:cent(?:re|er)|middle)\b(?!\s+of\s+the\s+(?!domain|box|tank|"
-                           r"column|tube))", around)
-        bounds = self._bounds()
-        return [round((a + b) / 2, 9) for a, b in bounds] if middle and bounds else None
-
-    def _reshape_region(self, q: StatedQuantity, size: str, radius: float, around: str, raw: str, sf: SetFields,
-                        centre: list[float] | None) -> bool:
-        """The one phase region (a box of water, say) rewritten as the sphere or cylinder the words
-        name, around the stated centre (else its own, inside the domain). False when the words name
-        no round shape or no single phase region is there to reshape."""
-        rel = "system/setFieldsDict"
-        if q.role == "particle_diameter" or self.base.text("constant/phaseProperties"):
-            return False  # "bubbles of 5 mm" in a bubble column: the dispersed phase's size, no region's
-        shape = shape_of(around)
-        bounds = self._bounds()
-        phase = [i for i, r in enumerate(sf.regions) if any(f.startswith("alpha") for f in r.values)]
-        if shape not in ("sphereToCell", "cylinderToCell") or bounds is None or len(phase) != 1 or \
-                sf.regions[phase[0]].selector == shape or sf.regions[phase[0]].centre is None:
-            return False
-        index = phase[0]
-        own = [min(max(c, lo), hi) for c, (lo, hi) in zip(sf.regions[index].centre or [], bounds)]
-        xyz = (centre or []) + own[len(centre or []):3]
-        flat = sorted(self._flat_axes())
-        axis = flat[0] if flat else self._up_axis()
-        new_raw = reshape_region(raw, index, shape, xyz, radius, bounds, axis)
-        where = f"setFields region {index + 1} ({shape}, was {sf.regions[index].selector})"
-        self.set(rel, ["regions"], new_raw, f"{size} {q.text} of {where}")
-        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"radius {fmt(radius)}",
-                                     how=f"radius of {where}"))
-        self.assumptions.append(f"the {where} is a {shape.removesuffix('ToCell')} of radius {fmt(radius)} m centred at "
-                                f"{vec(xyz)}" + (f" ({q.text} is its diameter)" if size == "diameter" else ""))
-        return True
-
-    def _flat_axes(self) -> set[int]:
-        """The directions every block has one cell in (a 2D mesh's empty direction): no region
-        is sized along one ("the 1 m depth of the 2D domain" is the domain's, not the water's)."""
-        _, blocks = self.base.blocks()
-        return {a for a in range(3) if blocks and all(c[a] == 1 for c in blocks)}
-
-    _AXIS_WORDS = ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (1, r"\bhigh\b|\bheight\b|\btall\b"),
-                   (2, r"\bdeep\b|\bdepth\b|\bthick\b"))
-
-    def _up_axis(self) -> int:
-        """The axis gravity runs along (constant/g), y when the base has none."""
-        g = VECTOR.search(fd.strip_comments(fd.get(self.base.text("constant/g") or "", ["value"]) or ""))
-        if not g:
-            return 1
-        v = [abs(float(x)) for x in g.groups()]
-        return max(range(3), key=lambda i: v[i]) if any(v) else 1
-
-    def _axis_words(self) -> tuple[tuple[int, str], ...]:
-        """Size words -> the axis they measure: height along gravity (z in a z-up tank), width
-        and length along x, depth and thickness along the remaining axis."""
-        up = self._up_axis()
-        across = next(a for a in (2, 1, 0) if a not in (0, up))
-        return ((0, r"\bwide\b|\bwidth\b|\blong\b|\blength\b"), (up, r"\bhigh\b|\bheight\b|\btall\b"),
-                (across, r"\bdeep\b|\bdepth\b|\bthick\b"))
-
-    def bind_region_boxes(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
-        """The size of a box setFields fills ("a water column 0.1 m wide and 0.2 m high in the
-        left corner", "10 cm x 20 cm column (width x height)"): its boxToCell box, anchored
-        where the base's box (or the side words) put it; the 2D/empty direction is kept."""
-        from tasks.plan.regions import _REGION_WORDS, region_key, set_region_key
-
-        rel = "system/setFieldsDict"
-        bounds = self._bounds()
-        if not self.base.text(rel) or bounds is None:
-            return []
-        text = normalise(self.text).lower()
-        raw = self.current(rel, "regions")
-        sf = read_set_fields(self.base.text(rel) or "")
-        boxes = [i for i, r in enumerate(sf.regions) if r.selector == "boxToCell" and region_key(raw, i, "box")]
-        sizes: dict[int, StatedQuantity] = {}
-        words = ""
-        for q in stated:
-            if q.quantity != "length" or q.role not in ("geometry", "particle_diameter"):
-                continue
-            clause, _ = self._words_of(q)
-            at = self.value_at(text, q)
-            if at >= 0 and self._ROUND_AFTER.match(text[at + len(q.text):]):
-                continue  # "a 10 cm bubble": a round region's size (bind_region_size), no box's
-            pair = re.match(r"\s*(?:[x×*]|by)\s*[-+\d.eE]+\s*\w*\s*(?:[a-z]+\s+){0,3}\(([a-z]+)\s*[x×*]\s*([a-z]+)",
-                            text[at + len(q.text):]) if at >= 0 else None
-            lead = re.search(r"\(([a-z]+)\s*[x×*]\s*([a-z]+)", clause[clause.find(q.text.lower()):]) \
-                if at >= 0 and re.search(rf"[x×*]\s*{re.escape(q.text.lower())}", text[max(0, at - 30):at + len(q.text)]) \
-                else None
-            own = pair.group(1) if pair else (lead.group(2) if lead else
-                                              clause[clause.find(q.text.lower()) + len(q.text):][:20])
-            axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
-            if axis is None and not pair and not lead:  # "water level 5 mm", "filled up to a height of 0.5 m"
-                lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
-                axis = self._up_axis() if _FILL_LEVEL.search(lead_words[-45:]) else None
-                if axis is not None and at >= 0 and any(f.q is q for f in fill_statements(text, [(q, at)])):
-                    continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
-            if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b", own):
-                axis = self._up_axis()  # "water 5 mm deep" in a 2D tank: its depth is its level
-            if axis is not None and axis not in sizes and axis not in self._flat_axes():
-                sizes[axis] = q
-                words += " " + clause
-        if not sizes:
-            return []
-        named = [i for i in boxes if any(re.search(rf"\b{w}\b", words) for w in _REGION_WORDS["boxToCell"])]
-        pick = named if len(named) == 1 else boxes
-        if len(pick) != 1:
-            return []
-        index = pick[0]
-        numbers = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", region_key(raw, index, "box") or "")]
-        if len(numbers) != 6:
-            return []
-        lo, hi = numbers[:3], numbers[3:]
-        for axis, q in sizes.items():
-            low, high = bounds[axis]
-            side = [s for s, (a, sign) in {"left": (0, -1), "right": (0, 1), "bottom": (1, -1), "top": (1, 1)}.items()
-                    if a == axis and re.search(rf"\b{s}\b", words)]
-            sign = {"left": -1, "bottom": -1, "right": 1, "top": 1}[side[0]] if len(side) == 1 else \
-                (1 if hi[axis] >= high - 1e-9 * max(1.0, abs(high)) and lo[axis] > low else -1)
-            if sign < 0:
-                lo[axis] = min(lo[axis], low) if side else lo[axis]
-                hi[axis] = lo[axis] + q.value
-            else:
-                hi[axis] = max(hi[axis], high) if side else hi[axis]
-                lo[axis] = hi[axis] - q.value
-        box = f"{vec(lo)} {vec(hi)}"
-        where = f"setFields region {index + 1} (boxToCell)"
-        self.set(rel, ["regions"], set_region_key(raw, index, "box", box),
-                 f"{where}: {' x '.join(q.text for q in sizes.values())}")
-        for q in sizes.values():
-            self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=f"box {box}",
-                                         how=f"size of {where}"))
-        self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
-        return list(sizes.values())
-
-
-# words before a length that make it the fill level of the liquid region ("water level 5 mm",
-# "filled to 0.5 m", "up to a height of 20 cm", "a depth of 3 cm of water")
-_FILL_LEVEL = re.compile(r"\b(?:level|height|depth|filled\s+(?:up\s+)?to|fill(?:ed|s)?\s+(?:it\s+)?(?:up\s+)?to"
-                         r"|up\s+to|to\s+a\s+height|free\s+surface\s+at)\b[^\d]{0,25}$")
-
-
 
 def set_in_phase_block(raw: str, phase: str, key: str, value: str) -> str | None:
     """The list with `key` of `phase`'s block set to `value`; None when the block has no such key."""
@@ -458,43 +290,3 @@ def _number(raw: str) -> float | None:
 def _unit_of(raw: str) -> str:
     """The unit a value is written with ("1e-6 m2/s" -> "m2/s"; "1000" -> "")."""
     return re.sub(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", "", raw, count=1).strip().lower()
-
-
-# a side word -> (axis, +1 for the high end / -1 for the low end); "up" is against gravity
-_SIDE_AXES: dict[str, tuple[str, int]] = {"left": ("x", -1), "right": ("x", 1), "bottom": ("up", -1), "top": ("up", 1)}
-
-
-def patches_on_side(block_mesh: str, side: str, gravity: str = "") -> list[str]:
-    """The blockMeshDict patches whose every face lies on the named side of the domain: left and
-    right are the low and high x; bottom (floor) and top (ceiling, lid) the low and high end of
-    the axis gravity runs along (y when the case has no gravity). Empty when the mesh's vertices
-    are not plain numbers or no patch lies wholly on that side."""
-    if side not in _SIDE_AXES:
-        return []
-    text = fd.strip_comments(block_mesh)
-    points = [[float(x) for x in m.groups()] for m in VECTOR.finditer(fd.get(text, ["vertices"]) or "")]
-    found = fd.find(text, ["boundary"])
-    body = text[found.value_start:found.end] if found and found.kind == "value" else ""
-    inner = body[body.find("(") + 1:body.rfind(")")] if "(" in body else ""
-    if not points or not inner:
-        return []
-    axis_name, sign = _SIDE_AXES[side]
-    g = direction(gravity) if gravity else None
-    if axis_name == "x":
-        axis = 0
-    elif g:
-        axis = max(range(3), key=lambda i: abs(g[i]))
-        sign = sign if g[axis] < 0 else -sign  # "bottom" is where gravity points
-    else:
-        axis = 1
-    bound = (max if sign > 0 else min)(p[axis] for p in points)
-    tol = 1e-9 * max(1.0, max(abs(p[axis]) for p in points))
-    out = []
-    for entry in fd.entries(inner):
-        if entry.kind != "dict":
-            continue
-        faces = re.findall(r"\(\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\)", fd.get(inner, [entry.name, "faces"]) or "")
-        ids = [int(i) for face in faces for i in face]
-        if faces and all(i < len(points) for i in ids) and all(abs(points[i][axis] - bound) <= tol for i in ids):
-            out.append(entry.name)
-    return out

@@ -149,7 +149,9 @@ class SetFieldsBinding:
         return len(g) != 3 or float(g[self._up_axis()]) <= 0
 
     def _origin(self, axis: int) -> float:
-        text = self.base.text("system/blockMeshDict") or ""
+        """The domain's low end along `axis`, from the blockMeshDict as blockMesh reads it (its
+        `$name` macros expanded: "($radiusNeg $radiusNeg $zMin)"), as `extents` measures it."""
+        text = self.base.mesh_text() or ""
         scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
         try:
             factor = float(scale)

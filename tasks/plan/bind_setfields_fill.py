@@ -53,6 +53,9 @@ _NOT_LEVEL_AFTER = re.compile(r"^\s*(?:wide|width|long|length|in\s+diameter|diam
 _NOT_LEVEL_BEFORE = re.compile(r"\b(?:radius|diameter|width|wide|long|length|size|cells?|spacing|resolution|"
                                r"thick\w*)\s*(?:of|=|:|is)?\s*$")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+# words that spread a fill over the whole cross-section of the domain, not only the base's box
+_WHOLE = re.compile(r"\b(?:whole|entire|full\s+(?:width|length|breadth)|wall[\s-]+to[\s-]+wall|layer|everywhere|"
+                    r"all\s+(?:over|across)|across\s+the\s+(?:tank|domain|basin|channel|box|floor|bottom))\b")
 _BOX = re.compile(rf"box\s*\(\s*({_NUMBER})\s+({_NUMBER})\s+({_NUMBER})\s*\)\s*\(\s*({_NUMBER})\s+({_NUMBER})\s+"
                   rf"({_NUMBER})\s*\)")
 
@@ -67,6 +70,7 @@ class Fill(NamedTuple):
     side: str
     words: str
     q: StatedQuantity | None = None
+    axis: int | None = None  # the axis a level's coordinate names ("z = -0.1 m"), else gravity's
 
 
 def _fraction(raw: str) -> float | None:
@@ -114,8 +118,8 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases
             continue
         sentence = _sentence_of(low, at, end)
         coordinate = _COORDINATE_BEFORE.search(clause)
-        if coordinate and re.search(r"\b(?:surface|level|interface|water|liquid|fill\w*)\b", clause):
-            found.append(Fill("level", q.value, "bottom", q.text, q))
+        if coordinate and fill_said(clause):  # "free surface at z = -0.1 m", "meniscus at y = 5 mm", "oil up to x: 2"
+            found.append(Fill("level", q.value, "bottom", q.text, q, "xyz".index(coordinate.group("axis"))))
         elif (end_word := _BOTTOM_BEFORE.search(clause)) and fill_said(sentence):
             side = end_word.group("side")  # "the leftmost 3 m", "the bottom 30 cm"
             found.append(Fill("depth", q.value, side if side in ("left", "right") else "bottom", q.text, q))
@@ -197,7 +201,7 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     if fill.q is not None and fill.q.text in bound:
         _take_back(binder, fill.q)
     up, down = _gravity(binder)
-    axis = 0 if fill.side in ("left", "right") else up
+    axis = 0 if fill.side in ("left", "right") else up if fill.axis is None else fill.axis
     low, high = bounds[axis]
     from_low = fill.side == "left" or (fill.side == "bottom" and down < 0)
     extent = high - low
@@ -221,6 +225,10 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
         hi[axis] = level
     else:
         lo[axis] = level
+    at = low_text.find(fill.words.lower())
+    if at >= 0 and _WHOLE.search(_sentence_of(low_text, at, at + len(fill.words))):
+        for other in (a for a in range(3) if a != axis):  # "a 5 cm layer over the whole floor": wall to wall
+            lo[other], hi[other] = min(lo[other], bounds[other][0]), max(hi[other], bounds[other][1])
     clean = fd.strip_comments(raw)
     new_raw = clean[:m.start()] + f"box {vec(lo)} {vec(hi)}" + clean[m.end():]
     what = f"the fill level {fmt(level)} m along {'xyz'[axis]} ({fill.words})"

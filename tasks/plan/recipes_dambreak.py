@@ -82,6 +82,34 @@ def _size_quantity(text: str, size: RegionSize) -> Quantity:
     return Quantity(kind="length", value=size.value, text=said, before="", start=0)
 
 
+_BOX = re.compile(r"box\s*\(([^)]*)\)\s*\(([^)]*)\)")
+
+
+def stated_regions(ctx: "Context", read: set[str]) -> tuple[str, list[Binding], tuple[list[float], list[float]]] | None:
+    """The tutorial's setFields regions as the binder writes them from the request's lengths (a
+    fill level, "20 cm (width) by 40 cm (height)", the bottom 5 cm), with their bindings and the
+    first box, when the binder binds a stated length there that the recipe's own reading (`read`)
+    did not; else None (the recipe's column stands)."""
+    from tasks.plan.bind import bind_all
+    from tasks.plan.stated import read_stated
+
+    lengths = [q for q in read_stated(ctx.text) if q.quantity == "length"]
+    base = ctx.tutorials_dir / DAMBREAK
+    if not lengths or not base.is_dir():
+        return None
+    binder = bind_all(base, "interFoam", ctx.text, lengths)
+    rel = "system/setFieldsDict"
+    said = [b for b in binder.bindings if b.file == rel]
+    edit = next((e for e in reversed(binder.edits) if e.file == rel and e.entry == ["regions"]), None)
+    if edit is None or not isinstance(edit.value, str) or not {b.stated.strip() for b in said} - read:
+        return None
+    box = _BOX.search(edit.value)
+    corners = [[float(x) for x in part.split()] for part in box.groups()] if box else []
+    if len(corners) != 2 or any(len(c) != 3 for c in corners):
+        return None
+    return edit.value, said, (corners[0], corners[1])
+
+
 def plan_dam_break(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
     solver = pick_solver(ctx, "interFoam", ("interFoam", "interIsoFoam"), "the dam break")
@@ -111,9 +139,17 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
     else:
         x0, x1, where = box[0], box[1], box[2]
     regions = setfields_regions("alpha.water", [x0, 0, -1], [x1, h, 1])
-    for q in [*sized, *([height_q] if height_q is not None else [])]:
-        p.bindings.append(Binding(stated=q.text.strip(), file="system/setFieldsDict", entry=["regions"],
-                                  value=regions, how="the water column's box (boxToCell)"))
+    read = [*sized, *([height_q] if height_q is not None and h_locked else [])]
+    stated = stated_regions(ctx, {q.text.strip() for q in read})
+    if stated is not None:  # the binder read more of the stated region than the recipe: the stated region wins
+        regions, said, (lo, hi) = stated
+        x0, x1, h, where, h_locked = lo[0], hi[0], hi[1], "as stated", True
+        p.bindings += said
+        p.assumptions = [a for a in p.assumptions if not a.startswith(("column height", "water column ="))]
+    else:
+        for q in [*sized, *([height_q] if height_q is not None else [])]:
+            p.bindings.append(Binding(stated=q.text.strip(), file="system/setFieldsDict", entry=["regions"],
+                                      value=regions, how="the water column's box (boxToCell)"))
     p.set("system/setFieldsDict", ["regions"], regions, f"water column: {where}", box is not None or h_locked)
     if box is not None:
         p.bind("fraction", "system/setFieldsDict", ["regions"], f"box {vec(x0, 0, -1)} {vec(x1, h, 1)}",
