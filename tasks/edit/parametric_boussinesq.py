@@ -15,6 +15,7 @@ from tasks.edit.parametric_walls import rayleigh_of, walls_from_difference
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt
 from tasks.geometry.models import MeshBuild
+from tasks.plan.bind_thermal_flux import flux_gradient
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
 GRAVITY = 9.81
@@ -143,14 +144,6 @@ def said_cp(request: str) -> float | None:
     if m is None:
         return None
     return float(m.group(1)) * (1000.0 if m.group(2) else 1.0)
-
-
-def flux_gradient(flux: float, rho: float, cp: float, nu: float, pr: float) -> float:
-    """dT/dn at a wall taking the heat flux q (W/m2) into a Boussinesq fluid: q / (rho cp alpha),
-    alpha = nu / Pr (the solver's laminar diffusivity)."""
-    if min(rho, cp, nu, pr) <= 0:
-        raise ValueError(f"rho, cp, nu and Pr must be positive for a heat-flux gradient (got {rho}, {cp}, {nu}, {pr})")
-    return flux * pr / (rho * cp * nu)
 
 
 def convective_speed(g: float, beta: float, kinematic_flux: float, length: float) -> float:

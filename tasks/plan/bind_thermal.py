@@ -9,16 +9,24 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import with_number
-from tasks.plan.bind_parts import patches_on_side
+from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_thermal_differences import ThermalDifferenceBinding
+from tasks.plan.bind_thermal_flux import ThermalFluxBinding
+from tasks.plan.bind_thermal_props import ThermalPropertyBinding
+from tasks.plan.bind_thermal_words import (
+    backflow_following_internal,
+    label_before,
+    patches_named_by_words,
+    says_start_state,
+)
 from tasks.plan.bind_words import list_key, said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
 
 
-class ThermalBinding(ThermalDifferenceBinding):
+class ThermalBinding(ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
     """Temperatures of a plan."""
 
     def _t_patches(self) -> dict[str, str]:
@@ -170,14 +178,23 @@ class ThermalBinding(ThermalDifferenceBinding):
             [p for p in bcs if self.roles.get(p) in ("wall", "moving_wall")]
 
     def _wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        clause = self._words_of(q)[0]
+        if says_start_state(clause.split(q.text.lower())[0]):
+            # "the gas inside should start at 303 K", "the metal begins at 20 degC": where it starts
+            self._initial_temperature(q, stated)
+            return
         side = self._side_word(q)
-        kind = said_kind(self._words_of(q)[0].split(q.text.lower())[0])
+        kind = said_kind(clause.split(q.text.lower())[0])
         if side is None and kind is not None and any(thermal_kind(p) == kind for p in self._t_patches()):
             # "the hotter plate 330 K", "the warmer wall": the patch whose name says so
             self._hot_wall_temperature(q, stated, cold=kind == "cold")
             return
         fixed = self._wall_t_patches()
         named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
+        if not named and side is None:  # "the fridges at 35 degC", "patch2: 300 K": the patches the words name
+            label = label_before(self._words_of(q)[1].split(q.text.lower())[0])
+            named = [p for p in fixed if label and re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", label)] or \
+                [p for p in patches_named_by_words(f"{label} {clause}", fixed) if p not in self._held_patches(q)]
         if not named and side:
             named = self._walls_at(side)
         if not named and side is None and len(fixed) == 1:
@@ -217,6 +234,8 @@ class ThermalBinding(ThermalDifferenceBinding):
             return
         if self._freestream_temperature(q):
             return
+        if self._freestream_temperature(q, self._open_inflows()):  # "(inlet|outlet).*" inletOutlet of a far field
+            return
         held = [p for p in self.patches("inlet") if p in self.base.patch_bcs(self.t_field)]
         if len(held) == 1 and self._set_t(q, held, "inlet temperature"):  # a mapped or computed inlet condition
             return
@@ -225,12 +244,20 @@ class ThermalBinding(ThermalDifferenceBinding):
             return
         self.refuse(q, "the base case has no inlet with a fixed temperature")
 
-    _FAR_FIELD = ("freestream", "freestreamVelocity", "SRFFreestreamVelocity")
+    _FAR_FIELD = ("freestream", "freestreamVelocity", "SRFFreestreamVelocity", "supersonicFreestream")
 
-    def _freestream_temperature(self, q: StatedQuantity) -> bool:
+    def _open_inflows(self) -> list[str]:
+        """The temperature's open (inletOutlet) patches that are where the flow comes in: an inlet's,
+        or one whose name (a regex key too) says inlet, free stream or far field."""
+        return [p for p, bc in self.base.patch_bcs(self.t_field).items() if bc == "inletOutlet" and
+                (self.roles.get(p) == "inlet" or re.search(r"inlet|inflow|free|far|ambient", p, re.I))]
+
+    def _freestream_temperature(self, q: StatedQuantity, patches: list[str] | None = None) -> bool:
         """The temperature a far-field patch lets in (inletOutlet inletValue, freestream
-        freestreamValue), where its macro ($Tinlet) is defined when it uses one."""
-        far = [p for p, bc in self.base.patch_bcs(self.u_field).items() if bc in self._FAR_FIELD]
+        freestreamValue), where its macro ($Tinlet) is defined when it uses one; `patches`: those of
+        the temperature field to read (default: where the velocity has a far-field condition)."""
+        far = patches if patches is not None else \
+            [p for p, bc in self.base.patch_bcs(self.u_field).items() if bc in self._FAR_FIELD]
         done = False
         for rel in self.base.field_rels(self.t_field):
             text = self.base.text(rel) or ""
@@ -261,6 +288,23 @@ class ThermalBinding(ThermalDifferenceBinding):
         for rel in rels:
             self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
             self._companion_temperatures(rel, fmt(q.value), q)
+            self._backflow_temperature(rel, q)
+
+    def _backflow_temperature(self, rel: str, q: StatedQuantity) -> None:
+        """The open boundaries (inletOutlet) whose backflow came in at the base's initial
+        temperature let the new initial temperature in: the ambient fluid is what flows back."""
+        text = self.base.text(rel) or ""
+        bcs = {p: (fd.get(text, ["boundaryField", p, "type"]) or "", fd.get(text, ["boundaryField", p, "inletValue"]))
+               for p in self.base.patch_bcs(self.t_field)}
+        for patch in backflow_following_internal(bcs, fd.get(text, ["internalField"]) or ""):
+            if any(e.file == rel and e.entry[:2] == ["boundaryField", patch] for e in self.edits):
+                continue  # a value stated for that patch holds
+            self.set(rel, ["boundaryField", patch, "inletValue"], f"uniform {fmt(q.value)}",
+                     f"backflow temperature on {patch} = initial temperature", q)
+            if (fd.get(text, ["boundaryField", patch, "value"]) or "").split() == (bcs[patch][1] or "").split():
+                self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(q.value)}",
+                         f"starting value on {patch} = its backflow temperature")
+            self.assumptions.append(f"what flows back in through {patch} is at the initial temperature {q.text}")
 
     _INITIAL_CONDITIONS = "constant/initialConditions"
 

@@ -12,6 +12,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_base import SIDES as _SIDES
+from tasks.plan.bind_thermal_words import patches_named_by_words, role_after, says_start_state, source_kind
 from tasks.plan.bind_words import said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
@@ -27,6 +28,11 @@ from tasks.geometry.text_differences import (
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _VECTOR = re.compile(r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)")
 # words that measure a difference from the fluid's own temperature, not from a wall's
+# words that make the inflow the subject of a difference ("the supply air is 6 K colder")
+_INFLOW = re.compile(r"\b(?:inlets?|inflow|incoming|enter\w*|suppl\w*|feed|fed|comes? in|coming in|inflowing|"
+                     r"intake|jet)\b")
+# words that make a label a boundary's, not the fluid's ("the air-side wall")
+_BOUNDARY = re.compile(r"\b(?:walls?|patch\w*|boundar\w*|surfaces?|plates?|floor|ceiling|sides?|inlet|outlet)\b")
 _FLUID_REFERENCE = re.compile(r"\b(?:ambient|initial|room|surround\w*|fluid|air|water|gas|bulk|interior|domain)\b")
 
 
@@ -77,6 +83,8 @@ def buoyancy_delta_t(group: str, value: float, g: float, beta: float, length: fl
 
 
 _RELATIVE = frozenset({"temperature_difference", "pressure_drop"})
+# roles of a temperature a patch named by a piece of its name takes (not an inflow's or a reference)
+_PLACED = frozenset({"wall_temperature", "hot_wall_temperature", "cold_wall_temperature", "initial_temperature"})
 
 
 class ThermalDifferenceBinding:
@@ -88,7 +96,55 @@ class ThermalDifferenceBinding:
         value goes to the by-patch-name binder (`PatchNameBinding.bind_patch`, next in the MRO)."""
         if q.role in _RELATIVE:
             return False
-        return super().bind_patch(q)  # type: ignore[misc]
+        if q.quantity == "temperature" and says_start_state(self._words_of(q)[0].split(q.text.lower())[0]):
+            return False  # "..., and the metal begins at 20 degC": the start state, not the patch named before
+        if q.quantity == "temperature" and q.role in _PLACED and self._bind_role_after(q):
+            return True
+        if super().bind_patch(q):  # type: ignore[misc]
+            return True
+        return q.quantity == "temperature" and q.role in _PLACED and (self._bind_name_piece(q) or self._bind_source(q))
+
+    def _bind_role_after(self, q: StatedQuantity) -> bool:
+        """"500 degC: the walls. 30 degC: the gas at t = 0.": a temperature labelled after it (a
+        colon or an arrow) belongs to what those words name, a start state or the fluid (the
+        initial temperature), else the walls they name; False when no such label follows."""
+        low = self.text.lower()
+        at = self.value_at(low, q)
+        own = role_after(low[at + len(q.text):at + len(q.text) + 120]) if at >= 0 else ""
+        if not own:
+            return False
+        if says_start_state(own) or (_FLUID_REFERENCE.search(own) and not _BOUNDARY.search(own)):
+            self._initial_temperature(q, self._stated)
+            return True
+        walls = [p for p in self.base.patch_bcs(self.t_field)
+                 if self.roles.get(p) not in ("inlet", "outlet", "constraint") and p not in self._held_patches(q)]
+        named = [p for p in walls if re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", own)] or \
+            patches_named_by_words(own, walls) or self._named_walls(own, walls)
+        if not named and re.search(r"\bwalls\b|\ball (?:the )?walls?\b", own):
+            named = [p for p in walls if self.roles.get(p) in ("wall", "moving_wall")]
+        return bool(named) and self._set_t(q, named, "temperature")
+
+    def _bind_source(self, q: StatedQuantity) -> bool:
+        """"The radiator at 70 degC", "a window at 5 degC": a heat source or a cold surface the base
+        has no patch named for is its hottest (coldest) fixed-temperature wall or setFields heater
+        (the hot and cold wall binder picks it); False when the base has neither to choose from."""
+        kind = source_kind(self._words_of(q)[0].split(q.text.lower())[0])
+        if kind is None:
+            return False
+        temps = {t for p in self._wall_t_patches() if (t := self._current_t(p)) is not None}
+        heater = re.search(r"volScalarFieldValue\s+T\s", self.current("system/setFieldsDict", "regions") or "")
+        if len(temps) < 2 and not heater:
+            return False
+        self._hot_wall_temperature(q, self._stated, cold=kind == "cold")  # type: ignore[attr-defined]
+        return True
+
+    def _bind_name_piece(self, q: StatedQuantity) -> bool:
+        """"The freezers run at 40 degC" where the patches are twoFridgeFreezers_*: the walls whose
+        names have a piece the value's own words say, whatever its role words made of it."""
+        walls = [p for p in self.base.patch_bcs(self.t_field)
+                 if self.roles.get(p) not in ("inlet", "outlet", "constraint") and p not in self._held_patches(q)]
+        named = patches_named_by_words(self._words_of(q)[0], walls)
+        return bool(named) and self._set_t(q, named, "temperature")
 
     def _temperature_difference(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         low = self.text.lower()
@@ -124,6 +180,8 @@ class ThermalDifferenceBinding:
             self._hold_difference(q, subject, split_difference(said_kind(subject_words), sign, reference, delta),
                                   f"{fmt(reference)} K of the fluid")
             return
+        if self._inflow_difference(q, delta, sign, subject_words, reference_words, fixed):
+            return
         if len(fixed) < 2:
             self.refuse(q, f"{q.text} is a difference between two walls; the base holds {len(fixed)} wall(s) at a "
                            f"fixed temperature ({', '.join(fixed) or 'none'}): state the temperature itself")
@@ -149,6 +207,23 @@ class ThermalDifferenceBinding:
                 kind = "hot" if base_subject > base_ref else "cold"
         self._hold_difference(q, subject, split_difference(kind, sign, level, delta),
                               f"{reference[0]} at {fmt(level)} K")
+
+    def _inflow_difference(self, q: StatedQuantity, delta: float, sign: Sign, subject_words: str,
+                           reference_words: str, fixed: list[str]) -> bool:
+        """"The supply air 6 K colder than the room", "inlet 10 K above the floor": the inlets with a
+        fixed temperature held at the wall's (named) or the fluid's temperature plus or minus the
+        difference. False when the words are not about the inflow or the base has no such inlet."""
+        if not _INFLOW.search(subject_words) or self._named_walls(subject_words, [p for p in fixed
+                                                                               if self.roles.get(p) != "inlet"]):
+            return False
+        inlets = [p for p in self.patches("inlet") if p in self._t_patches()]
+        walls = [p for p in self._named_walls(reference_words, fixed) if p not in inlets]
+        level = self._t_value(walls[0]) if walls else self._fluid_temperature()
+        if not inlets or level is None:
+            return False
+        self._hold_difference(q, inlets, split_difference(said_kind(subject_words), sign, level, delta),
+                              f"{walls[0]} at {fmt(level)} K" if walls else f"{fmt(level)} K of the fluid")
+        return True
 
     def _difference_by_kind(self, q: StatedQuantity, delta: float, sign: Sign, words: str, fixed: list[str]) -> None:
         """"Walls 20 K apart" with no wall named: the hot walls held that much above the cold ones

@@ -1,0 +1,177 @@
+"""Heat fluxes (W/m2) and conductivities (W/(m K)) on a tutorial base: a wall that takes a heat
+flux becomes `externalWallHeatFluxTemperature` (mode flux) where a thermo computes kappa
+(buoyant*, rho*, chtMultiRegion fluids), a `fixedGradient` of q Pr / (rho cp nu) in a Boussinesq
+case and of q / k in a conduction case (laplacianFoam). A conductivity goes where the case keeps
+one: a solid's kappa, a const transport's Pr = Cp mu / kappa, laplacianFoam's DT = k / (rho cp).
+Mixed into `tasks.plan.bind.Binder`."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.foam.physics import find_fluid, fluid_table
+from tasks.plan.bind_thermal_words import label_before, patches_named_by_words
+from tasks.plan.foam_values import fmt
+from tasks.plan.stated import Binding, StatedQuantity
+
+THERMO = "constant/thermophysicalProperties"
+TRANSPORT = "constant/transportProperties"
+_CONSTRAINTS = ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic", "cyclicAMI", "processor")
+
+
+def flux_gradient(flux: float, rho: float, cp: float, nu: float, pr: float) -> float:
+    """dT/dn at a wall taking the heat flux q (W/m2) into a Boussinesq fluid: q / (rho cp alpha),
+    alpha = nu / Pr (the solver's laminar diffusivity). Raises ValueError on a non-positive property."""
+    if min(rho, cp, nu, pr) <= 0:
+        raise ValueError(f"rho, cp, nu and Pr must be positive for a heat-flux gradient (got {rho}, {cp}, {nu}, {pr})")
+    return flux * pr / (rho * cp * nu)
+
+
+def conduction_gradient(flux: float, conductivity: float) -> float:
+    """dT/dn at a solid's face taking the heat flux q (W/m2): q / k. Raises ValueError for k <= 0."""
+    if conductivity <= 0:
+        raise ValueError(f"a heat flux into a solid needs a positive conductivity (got {conductivity} W/(m K))")
+    return flux / conductivity
+
+
+def prandtl_from_conductivity(cp: float, mu: float, kappa: float) -> float:
+    """Pr = Cp mu / kappa, the const transport's way to carry a conductivity. Raises ValueError
+    on a non-positive property."""
+    if min(cp, mu, kappa) <= 0:
+        raise ValueError(f"Cp, mu and kappa must be positive to give a Prandtl number (got {cp}, {mu}, {kappa})")
+    return cp * mu / kappa
+
+
+def flux_patch_dict(flux: float, value: str) -> dict[str, str]:
+    """The boundary condition of a wall that takes `flux` W/m2 where the thermo gives kappa."""
+    return {"type": "externalWallHeatFluxTemperature", "mode": "flux", "q": f"uniform {fmt(flux)}",
+            "kappaMethod": "fluidThermo", "kappa": "none", "value": value}
+
+
+def _number(raw: str | None) -> float | None:
+    m = re.search(r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?", (raw or "").split("]")[-1])
+    return float(m.group()) if m else None
+
+
+class ThermalFluxBinding:
+    """Heat fluxes and conductivities of a plan."""
+
+    def _flux_walls(self, q: StatedQuantity) -> list[str]:
+        """The wall patches of the temperature field a heat flux's words name: by name or a piece
+        of it ("the box", "the fridges"), by side ("the floor"), all of them ("the walls"); the
+        only wall when the base has one. Empty when the words leave it open."""
+        text = next((self.base.text(r) for r in self.base.field_rels(self.t_field)), "") or ""
+        walls = [p for p in self.base.patch_bcs(self.t_field)
+                 if self.roles.get(p) not in ("inlet", "outlet", "constraint")
+                 and (fd.get(text, ["boundaryField", p, "type"]) or "") not in _CONSTRAINTS
+                 and not re.search(r"[*|(\"]", p)]
+        clause, sentence = self._words_of(q)
+        clause = f"{label_before(sentence.split(q.text.lower())[0])} {clause}"  # "patch4: 20 kW/m2"
+        said = [p for p in walls if re.search(rf"\b{re.escape(p.lower())}\b", clause)] or \
+            patches_named_by_words(clause, walls)
+        if not said:
+            side = self._side_word(q)
+            if side:
+                said = [p for p in walls if any(w in p.lower() for w in self.sides[side])] or \
+                    [p for p in self._walls_at(side) if p in walls]
+        if not said and re.search(r"\bwalls\b|\ball (?:the )?walls?\b|\bevery wall", clause):
+            said = walls
+        if not said and len(walls) == 1:
+            said = walls
+        return said
+
+    def _wall_heat_flux(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        rels = self.base.field_rels(self.t_field)
+        if not rels:
+            self.refuse(q, f"{self.solver} solves no temperature to take a heat flux")
+            return
+        walls = self._flux_walls(q)
+        if not walls:
+            self.refuse(q, "which wall takes the heat flux is not clear; name it (walls of the base: "
+                           f"{', '.join(p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) == 'wall')})")
+            return
+        transport = self.base.text(TRANSPORT) or ""
+        if self.base.text(THERMO) is not None:
+            for rel in rels:
+                for patch in walls:
+                    self.set(rel, ["boundaryField", patch], flux_patch_dict(q.value, "$internalField"),
+                             f"heat flux {fmt(q.value)} W/m2 into {patch}")
+                    self.bindings.append(Binding(stated=q.text, file=rel, entry=["boundaryField", patch, "q"],
+                                                 value=f"uniform {fmt(q.value)}", how=f"heat flux on {patch}"))
+            return
+        gradient = self._flux_gradient(q, stated, transport)
+        if gradient is None:
+            return
+        for rel in rels:
+            for patch in walls:
+                self.set(rel, ["boundaryField", patch], {"type": "fixedGradient", "gradient": f"uniform {gradient:.6g}"},
+                         f"heat flux {fmt(q.value)} W/m2 into {patch} as a temperature gradient")
+                readers = [s.text for s in stated if s.role == "thermal_conductivity"] if fd.find(transport, ["DT"]) \
+                    is not None else []  # q / k: the conductivity is read into the gradient
+                for used in [q.text, *readers[:1]]:
+                    self.bindings.append(Binding(stated=used, file=rel, entry=["boundaryField", patch, "gradient"],
+                                                 value=f"uniform {gradient:.6g}", how=f"heat flux on {patch} (fixedGradient)"))
+
+    def _flux_gradient(self, q: StatedQuantity, stated: list[StatedQuantity], transport: str) -> float | None:
+        """The wall-normal temperature gradient a heat flux gives where no thermo computes kappa:
+        q / k in a solid (DT case), q Pr / (rho cp nu) in a Boussinesq fluid; None (refused) when a
+        property it needs is neither stated nor known."""
+        said = {s.role: s.value for s in stated}
+        if fd.find(transport, ["DT"]) is not None:
+            k = said.get("thermal_conductivity")
+            if k is None:
+                self.refuse(q, "a heat flux into a conduction case is a gradient q / k: state the solid's thermal "
+                               "conductivity (W/(m K))")
+                return None
+            return conduction_gradient(q.value, k)
+        nu, pr = _number(fd.get(transport, ["nu"])), _number(fd.get(transport, ["Pr"]))
+        if nu is None or pr is None:
+            self.refuse(q, f"{self.solver} keeps no nu and Pr in {TRANSPORT} to turn a heat flux into a gradient")
+            return None
+        fluid = find_fluid(self.text) or "air"
+        entry = fluid_table().get(fluid)
+        rho = said.get("density") or (entry.rho if entry else None)
+        cp = said.get("specific_heat") or (entry.cp if entry else None)
+        if not rho or not cp:
+            self.refuse(q, "a heat flux becomes a temperature gradient q Pr / (rho cp nu) in a Boussinesq case: "
+                           "state the fluid's density and specific heat")
+            return None
+        if "density" not in said or "specific_heat" not in said:
+            self.assumptions.append(f"{q.text} as a gradient with the properties of {fluid} (rho {fmt(rho)} kg/m3, "
+                                    f"cp {fmt(cp)} J/(kg K)) and the base's nu {fmt(nu)} m2/s, Pr {fmt(pr)}")
+        return flux_gradient(q.value, rho, cp, nu, pr)
+
+    def _thermal_conductivity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A conductivity where the case keeps one: a solid thermo's kappa, a const transport's
+        Pr (= Cp mu / kappa), laplacianFoam's DT (= k / (rho cp), both stated). A conductivity
+        stated for a heat flux only is used there."""
+        if any(s.role == "wall_heat_flux" for s in stated) and fd.find(self.base.text(TRANSPORT) or "", ["DT"]) \
+                is not None and not any(s.role in ("density", "specific_heat") for s in stated):
+            return  # the heat flux's gradient q / k reads it
+        thermo = self.base.text(THERMO) or ""
+        for path in (["mixture", "transport", "kappa"], ["mixture", "transport", "kappaCoeffs"]):
+            if path[-1] == "kappa" and fd.find(thermo, path) is not None:
+                self.set(THERMO, path, fmt(q.value), "thermal conductivity", q)
+                return
+        cp, mu = _number(fd.get(thermo, ["mixture", "thermodynamics", "Cp"])), \
+            _number(fd.get(thermo, ["mixture", "transport", "mu"]))
+        if cp and mu and fd.find(thermo, ["mixture", "transport", "Pr"]) is not None:
+            pr = prandtl_from_conductivity(cp, mu, q.value)
+            self.set(THERMO, ["mixture", "transport", "Pr"], f"{pr:.6g}",
+                     f"Pr = Cp mu / kappa = {fmt(cp)} x {fmt(mu)} / {fmt(q.value)}", q)
+            self.assumptions.append(f"{q.text}: the const transport carries a conductivity as its Prandtl number "
+                                    f"Pr = Cp mu / kappa = {pr:.4g}")
+            return
+        said = {s.role: s.value for s in stated}
+        if fd.find(self.base.text(TRANSPORT) or "", ["DT"]) is not None:
+            if "density" in said and "specific_heat" in said:
+                dt = q.value / (said["density"] * said["specific_heat"])
+                self.set(TRANSPORT, ["DT"], self._keep_dims(fd.get(self.base.text(TRANSPORT) or "", ["DT"]) or "", dt),
+                         f"DT = k / (rho cp) = {fmt(q.value)} / ({fmt(said['density'])} x {fmt(said['specific_heat'])})",
+                         q)
+                return
+            self.refuse(q, "laplacianFoam's diffusivity is DT = k / (rho cp): state the density and specific heat "
+                           "too, or the diffusivity itself")
+            return
+        self.refuse(q, f"the base case keeps no thermal conductivity (kappa or Pr) for {self.solver}")
