@@ -13,7 +13,8 @@ from tasks.foam import dictionary as fd
 from tasks.foam.allrun_inputs import resource_files
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.includes import expand_text
-from tasks.knowledge.casebase import case_text
+from tasks.foam.m4 import expand_template
+from tasks.knowledge.casebase import case_text, m4_mesh_template
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import magnitude as _magnitude
 
@@ -134,9 +135,17 @@ class Base:
         text = self.mesh_text() or ""
         return text, block_cell_counts(text)
 
+    def _template_mesh_text(self) -> str | None:
+        """The blockMeshDict an m4 template expands to, for bases meshed from one (sloshingTank2D);
+        only its geometry is read from it: edits go to the template's output when the case is written."""
+        rel = m4_mesh_template(self.root) if self.root.is_dir() else None
+        text = expand_template(self.root / rel, self.root) if rel is not None else None
+        return expand_text(fd.strip_comments(text)) if text is not None else None
+
     def extents(self) -> list[float] | None:
-        """Domain size in x, y, z (metres) from the blockMeshDict vertices."""
-        text = self.mesh_text()
+        """Domain size in x, y, z (metres) from the blockMeshDict vertices (or those of the m4
+        template the tutorial expands into it)."""
+        text = self.mesh_text() or self._template_mesh_text()
         if not text:
             return None
         scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
