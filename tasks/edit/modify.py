@@ -16,6 +16,7 @@ from tasks.core.errors import RequestError
 from tasks.edit import caseops
 from tasks.edit.caseops import initial_field
 from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, bc_values
+from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
 from tasks.edit.modify_fluid import contact_angle_edits, fluid_edits, liquid_edits, surface_tension_edits, target_fluid
@@ -31,6 +32,7 @@ from tasks.edit.modify_mesh import (
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
+from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_run import run_control_edits
 from tasks.edit.modify_stated import missing_field, stated_changes
 from tasks.edit.modify_state import read_state
@@ -108,6 +110,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         plan.warnings.append(f"an LES model with the steady solver {target_solver}: a real LES needs a transient solver")
 
     run_control_edits(plan, state, text, qs)
+    relative_edits(plan, state, text)  # "endTime x2", "dt one third of what it is", "rpm x2"
 
     u_field = "U.air" if "U.air" in state.fields else "U"
     sine = sines(text)
@@ -131,8 +134,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         t_edits, t_warnings = temperature_edits(state, t_file.read_text(), text, temps)
         plan.edits += t_edits
         plan.warnings += t_warnings
+    heater_edits(plan, state, text)  # "heater +10 K": a setFields region's temperature
 
-    fluid = target_fluid(text)
+    fluid = target_fluid(text, state.roles)
     if solver_family(state.solver) == "multiphase":
         if fluid or first(qs, "density") or first(qs, "kinematic_viscosity"):
             liquid_edits(plan, state, fluid, qs)
@@ -213,6 +217,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     model_field_values(plan, state, text)
     surface_tension_edits(plan, state, text)
     contact_angle_edits(plan, state, qs, low)
+    bare_value_edits(plan, state, text)  # "bump the inlet to 20": the unit of the field the patch fixes
     bind_the_rest(plan, state, text)
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)
         number = re.compile(rf"(?<![\d.]){re.escape(unrounded(speed))}(?![\d.])")

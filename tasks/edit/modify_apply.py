@@ -75,6 +75,10 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
     locked = [v for v in load_locked(case)]
     for e in plan.edits:
         targets = _with_pristine_copies(case, e.file)
+        if not targets and _dropped_by_switch(e.file, plan.model, state):
+            plan.assumptions.append(f"{e.file} not changed ({e.reason}): the {plan.model} model solves no "
+                                    f"{e.file.removeprefix('0/')}, so the switch removed the field")
+            continue
         if not targets:
             raise RequestError(f"cannot change {e.file} ({e.reason}): the case has no such file")
         for rel in targets:
@@ -194,6 +198,16 @@ def _seed_solved_fields(case: Path, solved: list[str], values: dict[str, str]) -
             internal = (fd.get(path.read_text(), ["internalField"]) or "").split()
             if internal[:1] == ["uniform"] and len(internal) == 2 and float(internal[1]) == 0.0:
                 caseops.set_internal(case, field, f"uniform {values[field]}")
+
+
+def _dropped_by_switch(rel: str, model: str | None, state: CaseState) -> bool:
+    """True when `rel` is a field the case had that the new turbulence model does not solve (a
+    switch to WALE drops 0/k): an edit planned for it (the inlet k of a new inlet speed) has
+    nothing to change."""
+    if model is None or not rel.startswith("0/"):
+        return False
+    field = rel.removeprefix("0/").removesuffix(".orig")
+    return field in state.fields and field not in model_spec(model).solved
 
 
 def _under(v: LockedValue, e: FileEdit) -> bool:

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 
 from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_words import present_sign
 from tasks.edit.patch_words import increment_sign
 
 
 def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     """Every stated value the change rules above left unbound goes through the same binder as
     `new` (any entry the case really has: a named parameter, a flow rate, a heater region, ...)."""
+    from tasks.edit.modify_fluid import fluid_condition
     from tasks.foam.locked import flatten
     from tasks.plan.architect import recipe_holds
     from tasks.plan.bind import bind_all
@@ -28,6 +30,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
               and not _is_increment(text, q.text)
+              and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
     if not stated:
         return
@@ -57,7 +60,9 @@ def _is_increment(text: str, quantity: str) -> bool:
     it, the binder must not read it as the new value."""
     found = list(re.finditer(re.escape(quantity), text))
     percent = quantity.rstrip().endswith("%") or quantity.lower().rstrip().endswith("percent")
-    return bool(found) and all(increment_sign(text[:m.start()]) is not None or _RELATIVE_AFTER.match(text, m.end())
+    signed = quantity.lstrip().startswith("+")  # "heater +10 K", "inlet velocity +50 %": a change, never the value
+    return bool(found) and all(signed or increment_sign(text[:m.start()]) is not None or _RELATIVE_AFTER.match(text, m.end())
+                               or present_sign(text[m.end():]) is not None
                                or percent and _BY.search(text[:m.start()]) for m in found)
 
 

@@ -5,10 +5,13 @@ follows a new inlet speed."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_relative import ROTATION_WORDS
+from tasks.edit.modify_words import present_sign
 from tasks.edit.modify_props import scaled_flow_rate, scaled_property
 from tasks.edit.modify_thermal import fixed_temperatures, temperature_patch
 from tasks.edit.modify_values import (
@@ -24,7 +27,7 @@ from tasks.edit.modify_values import (
 from tasks.edit.modify_words import all_scaled
 from tasks.edit.patch_words import after_sign, increment_sign, segment_before, stated_direction
 from tasks.foam import dictionary as fd
-from tasks.foam.physics import fmt, inlet_turbulence, model_spec, unrounded
+from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, model_spec, unrounded
 from tasks.plan.extract import quantities
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import vec
@@ -48,6 +51,8 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             continue
         if kind == "flow_rate":  # an inlet of fixed velocity: the same flow rate change
             kind = "velocity"
+        if kind == "velocity" and ROTATION_WORDS.search(words):
+            continue  # "double the rotation speed": a rotation (modify_relative), no velocity of a patch
         if kind in ("viscosity", "density"):
             change = scaled_property(state.case_dir, kind, words, factor, text)
             plan.edits += change.edits
@@ -59,18 +64,7 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             if not targets:
                 plan.warnings.append(f"not applied: {words} x {unrounded(factor)} (no inlet or moving wall named or in the case)")
             for patch in targets:
-                site = value_site(state.case_dir, u_field, patch)
-                if isinstance(site, str):
-                    plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site})")
-                    continue
-                old = fd.get((state.case_dir / pristine_file(state.case_dir, site.file)).read_text(), site.entry) or ""
-                nums = [float(x) for x in re.findall(NUMBER, old)]
-                if len(nums) != 3:
-                    plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site.file} {'/'.join(site.entry)} is {old!r})")
-                    continue
-                speed = vec(*(round(x * factor, 12) for x in nums))
-                plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
-                                           reason=f"{patch} velocity x {unrounded(factor)}", locked=True))
+                scale_velocity(plan, state, u_field, patch, factor, words)
         else:
             field = "T" if kind == "temperature" else ("p_rgh" if initial_field(state.case_dir, "p") is None else "p")
             path = initial_field(state.case_dir, field)
@@ -90,6 +84,24 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             new = unrounded(round(float(old[1]) * factor, 10))
             plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
                                        reason=f"{patch} {kind} x {unrounded(factor)}", locked=True))
+
+
+def scale_velocity(plan: ChangePlan, state: CaseState, u_field: str, patch: str, factor: float, words: str) -> None:
+    """`patch`'s present velocity (its value site: value, referenceField, a macro) times `factor`."""
+    site = value_site(state.case_dir, u_field, patch)
+    if isinstance(site, str):
+        plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site})")
+        return
+    old = fd.get((state.case_dir / pristine_file(state.case_dir, site.file)).read_text(), site.entry) or ""
+    nums = [float(x) for x in re.findall(NUMBER, old)]
+    if len(nums) != 3:
+        plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({site.file} {'/'.join(site.entry)} is {old!r})")
+        return
+    speed = vec(*(round(x * factor, 12) for x in nums))
+    plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
+                               reason=f"{patch} velocity x {unrounded(factor)}", locked=True))
+    plan.edits += [FileEdit(file=site.file, entry=e, value=f"uniform {speed}", reason=f"{patch} velocity x "
+                            f"{unrounded(factor)} ({e[-1]})", locked=True) for e in site.also]
 
 
 def _inlet_turbulence_edits(plan: ChangePlan, state: CaseState, patch: str, speed: float,
@@ -158,12 +170,14 @@ def velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_fiel
             direction = stated_direction(after) or stated_direction(segment) or site_direction(state.case_dir, site) \
                 or patch_direction(state.case_dir, u_field, patch)
             magnitude, change = q.value, ""
-            if (sign := increment_sign(segment) or after_sign(q.after)) is not None:  # "by 2 m/s", "2 m/s faster"
+            if (sign := increment_sign(segment) or after_sign(q.after) or present_sign(q.after)) is not None:  # "by 2 m/s", "2 m/s faster"
                 magnitude = max(0.0, site_magnitude(state.case_dir, site) + sign * q.value)
                 change = f" ({'+' if sign > 0 else '-'}{q.text})"
             speed = vec(*(magnitude * d for d in direction))
             plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
                                        reason=f"{patch} velocity {unrounded(magnitude)} m/s{change}", locked=True))
+            plan.edits += [FileEdit(file=site.file, entry=e, value=f"uniform {speed}", locked=True,
+                                    reason=f"{patch} velocity {unrounded(magnitude)} m/s ({e[-1]}){change}") for e in site.also]
             if site.note:
                 plan.assumptions.append(f"{patch} velocity {unrounded(q.value)} m/s: {site.note}")
             target_model = plan.model or state.model
@@ -186,10 +200,11 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         return
     ptext = p_file.read_text()
     patches = fd.keys(ptext, ["boundaryField"])
-    stated = [(q.start, q.start + len(q.text), q.value) for q in quantities(text) if q.kind == "pressure"]
-    stated += [(m.start(), m.end(), float(m.group(1))) for m in _KINEMATIC_PRESSURE.finditer(text)]
+    stated = [(q.start, q.start + len(q.text), q.value, q.reference) for q in quantities(text) if q.kind == "pressure"]
+    stated += [(m.start(), m.end(), float(m.group(1)), "kinematic") for m in _KINEMATIC_PRESSURE.finditer(text)]
     previous_end = None
-    for start, end, value in sorted({s[0]: s for s in stated}.values()):
+    for start, end, value, reference in sorted({s[0]: s for s in stated}.values()):
+        said_as = ""
         segment = segment_before(text.lower(), start, previous_end)
         previous_end = end
         patch = state.patch_named(segment, patches)
@@ -202,5 +217,46 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         if not said and (_NOT_PRESSURE.search(segment) or "calculated" in bc):
             continue
         key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
+        if reference != "kinematic":  # a pressure in Pa: in the units and reference of the case's p
+            value, note = field_pressure(state, ptext, value, reference)
+            if note:
+                plan.assumptions.append(f"{patch} pressure: {note}")
+                said_as = f" ({text[start:end].strip()} as the case's p)"  # read by stated_changes
         plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(value)}",
-                                   reason=f"{patch} pressure {unrounded(value)}", locked=True))
+                                   reason=f"{patch} pressure {unrounded(value)}{said_as}", locked=True))
+
+
+_ATMOSPHERE = 101325.0
+
+
+def field_pressure(state: CaseState, p_text: str, pascal: float, reference: str | None) -> tuple[float, str]:
+    """(value, note) of a pressure stated in Pa as the case's p holds it: a kinematic p (an
+    incompressible solver, dimensions [0 2 -2]) is gauge over the density (an absolute or
+    atmospheric-sized value is taken relative to 1 atm); a p in Pa is absolute (a gauge value
+    plus 1 atm). The note says what was assumed, empty when nothing was."""
+    dims = " ".join((fd.get(p_text, ["dimensions"]) or "").split())
+    if dims.startswith("[0 2 -2"):
+        gauge = pascal if reference == "gauge" or (reference is None and pascal < 5e4) else pascal - _ATMOSPHERE
+        rho, source = case_density(state)
+        value = round(gauge / rho, 10)
+        return value, (f"{unrounded(pascal)} Pa{' absolute' if gauge != pascal else ''} is {unrounded(gauge)} Pa gauge; "
+                       f"kinematic p = {unrounded(value)} m2/s2 with rho {unrounded(rho)} kg/m3 ({source})")
+    if dims.startswith("[1 -1 -2") and reference == "gauge":
+        return pascal + _ATMOSPHERE, f"{unrounded(pascal)} Pa gauge + 1 atm: {unrounded(pascal + _ATMOSPHERE)} Pa absolute"
+    return pascal, ""
+
+
+def case_density(state: CaseState) -> tuple[float, str]:
+    """(rho, where it came from) of an incompressible case: transportProperties' rho, else the
+    fluid of the table whose kinematic viscosity is nearest the case's nu."""
+    tp = state.case_dir / "constant/transportProperties"
+    text = tp.read_text() if tp.is_file() else ""
+    for key in ("rho", "rhoInf", "rhoRef"):
+        nums = re.findall(NUMBER, fd.get(text, [key]) or "")
+        if nums and float(nums[-1]) > 0:
+            return float(nums[-1]), f"transportProperties {key}"
+    nums = re.findall(NUMBER, fd.get(text, ["nu"]) or "")
+    nu = float(nums[-1]) if nums and float(nums[-1]) > 0 else None
+    table = fluid_table()
+    name = min(table, key=lambda f: abs(math.log(table[f].nu / nu))) if nu else "water"
+    return table[name].rho, f"{name}, the fluid whose viscosity is nearest nu {unrounded(nu) if nu else '(none)'}"

@@ -5,6 +5,7 @@ on the walls of the phase-fraction field."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
@@ -94,25 +95,103 @@ def _pair_tension(old: str, value: float, text: str) -> str | None:
     return old[:m.start(2)] + unrounded(value) + old[m.end(2):]
 
 
-def target_fluid(text: str) -> str | None:
+def target_fluid(text: str, patches: Iterable[str] = ()) -> str | None:
+    """The fluid a request changes to: after "to" ("switch to water"), else the first fluid named
+    in a request about the fluid, else a fluid named as the new one ("water instead of air",
+    "replace air with water", "could it be glycerol?"): never the one marked as the old one nor
+    one that names a patch or a phase ("the water inlet", "the air phase", a patch called so,
+    a key of "air: 350 K")."""
     m = re.search(r"\bto\s+(\w+)", text, re.I)
     candidates = [find_fluid(m.group(1))] if m else []
-    return next((c for c in candidates if c), None) or (find_fluid(text) if re.search(r"fluid|liquid", text, re.I) else None)
+    found = next((c for c in candidates if c), None) or (find_fluid(text) if re.search(r"fluid|liquid", text, re.I) else None)
+    if found or not _CHANGE_CUE.search(text):
+        return found
+    low = text.lower()
+    for at, name, alias in sorted(fluid_mentions(low)):
+        if alias in {p.lower() for p in patches} or re.match(r"\s*[:=]", low[at + len(alias):]):
+            continue  # a patch's name, a key
+        if not _OLD_BEFORE.search(low[:at]) and not _NOUN_AFTER.match(low[at + len(alias):]):
+            return name
+    return None
+
+
+def fluid_condition(text: str, said: str) -> str | None:
+    """The fluid whose state a stated value gives ("liquid water at 20 degC", "air @ 1 atm"):
+    the value picks the fluid's properties, it sets no boundary; None when it qualifies no fluid."""
+    low = text.lower()
+    for m in re.finditer(re.escape(said.lower()), low):
+        before = low[:m.start()]
+        for at, name, alias in fluid_mentions(before):
+            if re.fullmatch(r"\s+(?:at|@)\s*|\s+(?:at|@)\s+(?:[-+]?\d[^\s,;]*\s*[^\s\d,;]*\s+(?:and|,)\s+)+",
+                            before[at + len(alias):]):
+                return name
+    return None
+
+
+def fluid_mentions(low: str) -> list[tuple[int, str, str]]:
+    """(position, fluid, alias) of every fluid the lower-case words name."""
+    return [(m.start(), name, alias) for name, entry in fluid_table().items() for alias in entry.aliases
+            for m in re.finditer(rf"\b{re.escape(alias)}\b", low)]
+
+
+# words that mark a fluid as the old one ("instead of air", "from air", "replace air with")
+_OLD_BEFORE = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not|replac\w*|swap\w*|currently|was)\s+(?:the\s+)?$")
+# nouns after a fluid word that make it a patch's or a phase's name, not a fluid change
+_NOUN_AFTER = re.compile(r"\s*(?:inlet|outlet|side|phase|jet|stream|flow|region|gap|column|temperature|velocity|speed|"
+                         r"properties|layer|bubble|volume|fraction|pressure|channel|domain|film|level|tank|height|depth)\b")
+# a request that changes something: without one a fluid's name is only a description
+_CHANGE_CUE = re.compile(r"\b(?:instead|rather|switch\w*|swap\w*|replac\w*|chang\w*|use|using|make|be|becomes?)\b|[:=]|->",
+                         re.I)
+
+# the Reynolds number kept through a change of fluid: "keep Re", "at the same Reynolds number",
+# "the Reynolds number should not change", "Re unchanged"
+_REYNOLDS = re.compile(r"\bRe\b(?!-)|\b[Rr]eynolds\b|\bREYNOLDS\b")
+_KEEP = re.compile(r"\b(?:keep\w*|hold\w*|same|maintain\w*|preserv\w*|unchanged|constant|fixed|stays?|not\s+change|"
+                   r"matched|match)\b", re.I)
+
+
+def keeps_reynolds(text: str) -> bool:
+    """True when a sentence of the request keeps the Reynolds number (and states none)."""
+    for sentence in re.split(r"[.;!?](?:\s|$)|\n", text):
+        if _REYNOLDS.search(sentence) and _KEEP.search(sentence) and not re.search(r"\d", sentence):
+            return True
+    return False
 
 
 def fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
     entry = fluid_table()[fluid]
     tp = "constant/transportProperties"
-    text = (state.case_dir / tp).read_text() if (state.case_dir / tp).is_file() else ""
+    if not (state.case_dir / tp).is_file():  # a compressible case: the fluid is its thermophysical model
+        plan.warnings.append(f"not applied: {fluid} ({state.solver} reads its fluid from constant/thermophysicalProperties "
+                             "(molWeight, Cp, mu, Pr and an equation of state), which the fluid table does not hold: "
+                             "state the entries, e.g. 'mu 1.8e-5 Pa s and Cp 1005 J/kg/K')")
+        return
+    text = (state.case_dir / tp).read_text()
     plan.edits.append(FileEdit(file=tp, entry=["nu"], value=fmt(entry.nu), reason=f"{fluid} kinematic viscosity", locked=True))
     if fd.get(text, ["beta"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["beta"], value=fmt(entry.beta), reason=f"{fluid} thermal expansion", locked=True))
     if fd.get(text, ["Pr"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=fmt(entry.pr), reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
+    old_nu = _number(fd.get(text, ["nu"]))
+    if keeps_reynolds(plan.request) and old_nu:  # the same Re = U L / nu: every inflow speed times nu_new / nu_old
+        factor = entry.nu / old_nu
+        from tasks.edit.modify_boundary import scale_velocity
+        u_field = "U.air" if "U.air" in state.fields else "U"
+        movers = [p for p, r in state.roles.items() if r in ("inlet", "movingWall")]
+        for patch in movers:
+            scale_velocity(plan, state, u_field, patch, factor, f"{patch} velocity for the same Reynolds number")
+        plan.assumptions.append(f"Reynolds number kept: {', '.join(movers) or 'no inflow patch'} velocity x "
+                                f"{unrounded(factor)} (nu {fmt(old_nu)} -> {fmt(entry.nu)} m2/s)")
     plan.assumptions.append(f"{fluid} properties at {entry.condition}: rho {fmt(entry.rho)} kg/m3, mu {fmt(entry.mu)} Pa s, "
                             f"cp {fmt(entry.cp)} J/(kg K), kappa {fmt(entry.kappa)} W/(m K), Pr {fmt(entry.pr)}")
     if solver_family(state.solver) == "boussinesq":
         plan.assumptions.append("the Boussinesq solver reads nu, beta and Pr from transportProperties (rho, cp and kappa enter through Pr)")
+
+
+def _number(value: str | None) -> float | None:
+    """The last number of a dictionary value ("1e-05", "[0 2 -1 0 0 0 0] 1e-05"), None if none."""
+    nums = re.findall(NUMBER, value or "")
+    return float(nums[-1]) if nums else None
 
 
 # words that make a value in m2/s another diffusivity than the viscosity

@@ -179,6 +179,8 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
             factor = 1.0 + pct if finer else (1.0 - pct if pct < 1 else None)
     if factor is None:  # "50 % finer", "3x the cells", "three times as many cells", "cells 2x smaller"
         factor = relative_refinement(low)
+    if factor is None:  # "finer mesh please", "coarsen the grid": no factor stated, a factor of 2
+        factor = default_refinement(low)
     if factor is None:
         return None
     axes = [bool(re.search(p, low)) for p in (r"\bin x\b|\bx[- ]direction|streamwise|along x|\bx\s+(?:and|,)|\(x\)|\bx[- ]only\b",
@@ -188,6 +190,25 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
         flat = set(flat)
         axes = [i not in flat for i in range(3)] if flat else [True, True, not two_d]
     return [factor if a else 1.0 for a in axes]
+
+
+# a finer or coarser mesh asked for without a factor: "coarser mesh please", "refine the grid",
+# "a bit finer", "fewer cells"; never a time step refined nor a clause that gives a number
+_FINER = re.compile(r"\b(?:finer|refine\w*|more cells|higher resolution|denser)\b")
+_COARSER = re.compile(r"\b(?:coarser|coarsen\w*|fewer cells|lower resolution)\b")
+_MESH_WORDS = re.compile(r"\b(?:mesh|grid|cells?|resolution)\b")
+
+
+def default_refinement(low: str) -> float | None:
+    """2 for a finer mesh asked for without a factor ("refine the mesh", "finer grid please"),
+    0.5 for a coarser one; None when no clause asks for one, or the clause states a number."""
+    for clause in re.split(r"[.;,!?]|\band\b|\n", low):
+        if re.search(r"\d|\bby\b|\bfactor\b|time[- ]?step|\bdt\b|tolerance|residual", clause):  # an amount not read: no guess
+            continue
+        finer, coarser = _FINER.search(clause), _COARSER.search(clause)
+        if (finer or coarser) and (_MESH_WORDS.search(clause) or re.search(r"\b(?:refine|coarsen)\w*\b", clause)):
+            return 0.5 if coarser and not finer else 2.0 if finer and not coarser else None
+    return None
 
 
 def unrefinable(case: Path, factors: list[float]) -> str | None:

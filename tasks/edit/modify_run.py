@@ -252,27 +252,32 @@ def relative_run_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     whole steps when it counts steps). An entry this request already states stays as stated."""
     stated = {e.entry[0] for e in plan.edits if e.file == "system/controlDict" and len(e.entry) == 1}
     for key, factor in relative_run_factors(text).items():
-        if key in stated:
-            continue
-        old = _control_number(state.case_dir, key)
-        if old is None:
-            plan.warnings.append(f"not applied: {key} x {unrounded(factor)} (system/controlDict has no plain number for {key})")
-            continue
-        if key == "endTime":  # the run starts at startTime only with startFrom startTime (else 0/ as a rule)
-            start_from = (fd.get((state.case_dir / "system/controlDict").read_text(), ["startFrom"]) or "").strip()
-            start = (_control_number(state.case_dir, "startTime") or 0.0) if start_from == "startTime" else 0.0
-            new = start + (old - start) * factor
-        else:
-            new = old * factor
-        cd = (state.case_dir / "system/controlDict").read_text()
-        counts_steps = key == "writeInterval" and (fd.get(cd, ["writeControl"]) or "").strip() == "timeStep"
-        if counts_steps or (key == "endTime" and is_steady(state.solver)):
-            new = max(1.0, float(round(new)))
-        value = unrounded(round(new, 12))
-        plan.edits.append(FileEdit(file="system/controlDict", entry=[key], value=value,
-                                   reason=f"{key} x {unrounded(factor)}: {unrounded(old)} -> {value}", locked=True))
-        if key == "deltaT" and (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true"):
-            plan.warnings.append("adjustTimeStep is on: the solver changes deltaT from the first step (maxCo decides)")
+        if key not in stated:
+            scale_control(plan, state, key, factor)
+
+
+def scale_control(plan: ChangePlan, state: CaseState, key: str, factor: float) -> None:
+    """system/controlDict's `key` times `factor`: endTime on the time after startTime (whole
+    iterations for a steady solver), writeInterval in whole steps when it counts steps."""
+    old = _control_number(state.case_dir, key)
+    if old is None:
+        plan.warnings.append(f"not applied: {key} x {unrounded(factor)} (system/controlDict has no plain number for {key})")
+        return
+    if key == "endTime":  # the run starts at startTime only with startFrom startTime (else 0/ as a rule)
+        start_from = (fd.get((state.case_dir / "system/controlDict").read_text(), ["startFrom"]) or "").strip()
+        start = (_control_number(state.case_dir, "startTime") or 0.0) if start_from == "startTime" else 0.0
+        new = start + (old - start) * factor
+    else:
+        new = old * factor
+    cd = (state.case_dir / "system/controlDict").read_text()
+    counts_steps = key == "writeInterval" and (fd.get(cd, ["writeControl"]) or "").strip() == "timeStep"
+    if counts_steps or (key == "endTime" and is_steady(state.solver)):
+        new = max(1.0, float(round(new)))
+    value = unrounded(round(new, 12))
+    plan.edits.append(FileEdit(file="system/controlDict", entry=[key], value=value,
+                               reason=f"{key} x {unrounded(factor)}: {unrounded(old)} -> {value}", locked=True))
+    if key == "deltaT" and (fd.get(cd, ["adjustTimeStep"]) or "").strip() in ("yes", "on", "true"):
+        plan.warnings.append("adjustTimeStep is on: the solver changes deltaT from the first step (maxCo decides)")
 
 
 def write_control_edit(plan: ChangePlan, state: CaseState, kind: str, solver: str | None = None) -> None:

@@ -52,6 +52,8 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
                                             for v in forms)
             if not done and (seed := _seeded_field(plan, case, forms)) is not None:  # "SST with omega = 2 1/s"
                 edit, done = seed, True
+            if not done and (fluid_edit := _fluid_state_edit(plan, q.text)) is not None:  # "water at 20 degC"
+                edit, done = fluid_edit, True
             if not done and (change := _change_edit(plan, q.text)) is not None:  # "50 K warmer": 873.15 -> 923.15
                 edit = change
                 done = " ".join(str(fd.get(_text(case, edit.file), edit.entry) or "").split()) == " ".join(str(edit.value).split())
@@ -109,8 +111,21 @@ def _seeded_field(plan: ChangePlan, case: Path, forms: list[float]) -> FileEdit 
 def _change_edit(plan: ChangePlan, stated: str) -> FileEdit | None:
     """The edit that applied a stated value as a change of the present one, or turned it into
     another unit: its reason ends with "(+50 K)" or "(-2 m/s)", or says "(500 steps of 0.002 s)"."""
-    return next((e for e in plan.edits if re.search(rf"\([-+]{re.escape(stated)}\)$|\({re.escape(stated)} of ", e.reason)),
-                None)
+    said = re.escape(stated) if stated.lstrip()[:1] in ("+", "-") else f"[-+]{re.escape(stated)}"  # "+10 K" says its sign
+    added = rf"\+\s?{re.escape(stated)}$"  # "endTime 1 + 0.5 s": 0.5 s more
+    converted = rf"\({re.escape(stated)} (?:of|as) "  # "(500 steps of 0.002 s)", "(1 atm as the case's p)"
+    return next((e for e in plan.edits if re.search(rf"\({said}\)$|{converted}|{added}", e.reason)), None)
+
+
+def _fluid_state_edit(plan: ChangePlan, said: str) -> FileEdit | None:
+    """The property edit of the fluid a stated value qualifies ("switch to water at 20 degC"):
+    the value chose the fluid's properties (read at the fluid table's condition)."""
+    from tasks.edit.modify_fluid import fluid_condition
+
+    fluid = fluid_condition(plan.request, said)
+    if fluid is None:
+        return None
+    return next((e for e in plan.edits if e.file.startswith("constant/") and fluid in e.reason), None)
 
 
 def _text(case: Path, rel: str) -> str:

@@ -20,6 +20,7 @@ from tasks.edit.patch_words import (
     segment_before,
     temperature_difference,
 )
+from tasks.edit.modify_words import present_sign
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt
 from tasks.plan.extract import Quantity
@@ -98,7 +99,7 @@ def temperature_edits(state: CaseState, t_text: str, text: str, temps: list[Quan
         if target is None:
             continue
         new, note = q.value, ""
-        sign = increment_sign(segment) or after_sign(q.after)
+        sign = increment_sign(segment) or after_sign(q.after) or present_sign(q.after)
         if sign is not None:  # "raise the floor temperature by 10 K", "make the walls 50 K warmer"
             if target not in values:
                 warnings.append(f"not applied: {target} temperature {q.text} more or less ({target} has no uniform value)")
@@ -129,7 +130,7 @@ def degree_changes(qs: list[Quantity]) -> list[Quantity]:
         if q.kind != "angle" or not _DEGREES.fullmatch(q.text):
             continue
         clause = re.split(r"[.;,]|\band\b", q.before.lower())[-1]
-        relative = after_sign(q.after) is not None and re.match(r"\s*(?:warmer|hotter|colder|cooler)\b", q.after.lower())
+        relative = (after_sign(q.after) or present_sign(q.after)) is not None and re.match(r"\s*(?:warmer|hotter|colder|cooler)\b", q.after.lower())
         by = increment_sign(q.before) is not None and _THERMAL_WORDS.search(clause)
         if relative or by:
             out.append(q.model_copy(update={"kind": "temperature"}))

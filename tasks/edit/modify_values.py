@@ -57,6 +57,7 @@ class ValueSite(BaseModel):
     entry: list[str]
     uniform: bool  # the value is written "uniform (x y z)", else a bare "(x y z)" (a macro used as "uniform $X")
     note: str = ""
+    also: list[list[str]] = []  # entries of the same file that carry the same value (turbulentInlet's value)
 
 
 # the entry that holds a condition's fixed value, by condition type; None: no fixed value to set
@@ -64,8 +65,11 @@ _VALUE_KEYS: dict[str, str | None] = {
     "freestreamVelocity": "freestreamValue", "freestream": "freestreamValue", "uniformFixedValue": "uniformValue",
     "fixedMean": "meanValue", "inletOutlet": "inletValue", "flowRateInletVelocity": None,
     "pressureInletOutletVelocity": None, "zeroGradient": None, "noSlip": None, "slip": None,
-    "totalPressure": None, "fixedFluxPressure": None, "timeVaryingMappedFixedValue": None, "turbulentInlet": None,
+    "totalPressure": None, "fixedFluxPressure": None, "timeVaryingMappedFixedValue": None, "turbulentInlet": "referenceField",
 }
+# a second entry that holds the same value: turbulentInlet fluctuates about referenceField, its
+# value is the field's start (both move with a new inlet speed)
+_ALSO_KEYS: dict[str, str] = {"turbulentInlet": "value"}
 
 
 _MACRO = re.compile(r"(uniform\s+)?\$([\w.:]+)")
@@ -97,7 +101,8 @@ def value_site(case: Path, field: str, patch: str) -> ValueSite | str:
     if key is None:
         return f"{patch} has a {bc_type} condition in {bc_file}: it sets no fixed {field} value to change"
     current = (fd.get(bc_text, [*prefix, patch, key]) or "").strip()
-    site = ValueSite(file=bc_file, entry=[*prefix, patch, key], uniform=True)
+    also = [[*prefix, patch, k] for k in (_ALSO_KEYS.get(bc_type),) if k and fd.get(bc_text, [*prefix, patch, k]) is not None]
+    site = ValueSite(file=bc_file, entry=[*prefix, patch, key], uniform=True, also=also)
     seen = 0
     while (m := _MACRO.fullmatch(current)) and seen < 4:  # $internalField -> uniform $flowVelocity -> (20 0 0)
         seen += 1

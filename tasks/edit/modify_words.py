@@ -38,7 +38,8 @@ CLAUSE_END = re.compile(r"[.;,!?]\s|[;,!?]|\s(?:--|–|—)\s|\b(?:and|but|then|
 # a kind word, then (within its clause, at most five words on: patch words) a factor after it
 _SCALED_AFTER = re.compile(
     rf"\b(?P<what>(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,4}}?(?P<kind>{_KIND_RE}))\b(?P<gap>\s*(?:[:=]|--|–|—)?\s*"
-    rf"(?:(?!and\b|then\b|but\b)[a-z]+\s+){{0,5}}?)(?:(?P<word>{_WORD_FACTOR_RE})\b|(?P<sym>{FACTOR_TOKEN.pattern}))",
+    rf"(?:(?!and\b|then\b|but\b)[a-z]+\s+){{0,5}}?)(?:(?P<word>{_WORD_FACTOR_RE})\b|(?P<sym>{FACTOR_TOKEN.pattern})"
+    rf"|(?<![\w.])(?P<spsign>[+-])\s*(?P<sppct>{_NUM})\s*(?:%|percent\b|per\s*cent\b))",
     re.IGNORECASE)
 
 
@@ -67,6 +68,8 @@ def normalise_request(text: str) -> str:
             joined = f"{joined} {body}"
     joined = joined or text
     joined = _OLD_VALUE.sub("", _SUPERSEDED.sub("", joined))
+    joined = _SPELLED_AMOUNT.sub(_amount_digits, joined)  # "by fifty percent", "ten kelvin hotter"
+    joined = _VALUE_FOR_ROLE.sub(lambda m: f"{m.group('role')} {m.group('value')}", joined)  # "try 600 for Re"
     return re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", joined, flags=re.IGNORECASE)
 
 
@@ -83,6 +86,34 @@ _OLD_VALUE = re.compile(r"\s*\(?\b(?:was|previously|currently|formerly|instead o
 # only the new value is the request's
 _SUPERSEDED = re.compile(r"[-+]?(?<![\w.])\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[^\s\d][^\s]*?)?\s*(?:->|→|=>|⇒)\s*(?=[-+]?\.?\d)",
                          re.IGNORECASE)
+
+
+# a spelled amount of a change before its unit: "fifty percent", "twenty-five per cent", "ten
+# kelvin", "five degrees" (the readers of relative changes take digits)
+_ONES = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                    "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS_WORDS = {w: 10 * (n + 2) for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SPELLED_AMOUNT = re.compile(
+    rf"\b(?P<tens>{'|'.join(_TENS_WORDS)})(?:[\s-](?P<unit>{'|'.join(k for k in _ONES if _ONES[k] < 10)}))?\b"
+    rf"(?=\s*(?:%|percent\b|per\s*cent\b|kelvin\b|K\b|degrees?\b|deg\s*C\b|°))"
+    rf"|\b(?P<ones>{'|'.join(sorted(_ONES, key=len, reverse=True))})\b(?=\s*(?:%|percent\b|per\s*cent\b|kelvin\b|K\b|"
+    r"degrees?\b|deg\s*C\b|°))", re.IGNORECASE)
+
+
+# a value before the role it is for, joined by "for": "try 600 for Re", "use 20 m/s for the inlet",
+# "2 for the lid", "0.3 for Mach": written role first ("Re 600") as the readers expect
+_ROLES_FOR = (r"Re|Reynolds(?:\s+number)?|Ma|Mach(?:\s+number)?|Ra|Rayleigh(?:\s+number)?|Co|CFL|Courant(?:\s+number)?|"
+              r"(?:the\s+)?(?:inlet|outlet|lid|inflow|moving\s+wall|hot\s+wall|cold\s+wall|heater)"
+              r"(?:\s+(?:velocity|speed|pressure|temperature))?|(?:the\s+)?(?:end\s*time|endTime|time\s*step|deltaT)")
+_VALUE_FOR_ROLE = re.compile(
+    rf"(?<![\w.])(?P<value>[-+]?\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[a-zA-Zµμ°/²³^0-9]+(?<![0-9]))?)\s+for\s+(?P<role>{_ROLES_FOR})\b"
+    r"(?!\s+(?:of|at|in|with)\b)")
+
+
+def _amount_digits(m: re.Match[str]) -> str:
+    if m.group("ones"):
+        return str(_ONES[m.group("ones").lower()])
+    return str(_TENS_WORDS[m.group("tens").lower()] + (_ONES[m.group("unit").lower()] if m.group("unit") else 0))
 
 
 def clause_rest(low: str, end: int) -> str:
@@ -124,7 +155,10 @@ def all_scaled(text: str) -> list[tuple[str, str, float]]:
         what = m.group("what").strip()
         if any(what in w or w.endswith(what) for _, w, _ in out):
             continue  # the same words scaled by a factor before them
-        factor = _WORD_FACTORS[m.group("word")] if m.group("word") else token_factor(m)
+        if m.group("sppct"):  # "inlet velocity +50 %", "the viscosity -20 percent"
+            factor = 1.0 + (-1.0 if m.group("spsign") == "-" else 1.0) * float(m.group("sppct")) / 100
+        else:
+            factor = _WORD_FACTORS[m.group("word")] if m.group("word") else token_factor(m)
         if factor <= 0 or factor == 1.0:
             continue
         before = low[:m.start()]
@@ -197,9 +231,10 @@ _SCALED_TO = re.compile(
 # a value changed by a fraction of itself: "increase the inflow by a third", "cut the
 # viscosity by half", "lower the lid speed by a quarter"
 _SCALED_BY = re.compile(
-    rf"\b(?P<verb>increas|rais|boost|grow|reduc|decreas|lower|cut|drop|slow|speed)\w*\s+(?:up\s+|down\s+)?"
+    rf"\b(?P<verb>increas|rais|boost|bump|push|crank|grow|reduc|decreas|lower|cut|drop|slow|speed|trim)\w*\s+(?:up\s+|down\s+)?"
     rf"(?P<what>(?:(?!(?:and|then|but|while)\b)[\w-]+\s+){{0,5}}?(?P<kind>{_KIND_RE}))\b"
-    rf"(?P<gap>(?:\s+(?!and\b|then\b|but\b|by\b)[a-z]+){{0,4}}?)\s+by\s+(?P<frac>{_FRACTION_RE})\b", re.IGNORECASE)
+    rf"(?P<gap>(?:\s+(?!and\b|then\b|but\b|by\b)[a-z]+){{0,4}}?)\s+by\s+"
+    rf"(?:(?P<frac>{_FRACTION_RE})\b|(?P<pct>{_NUM})\s*(?:%|percent\b|per\s*cent\b))", re.IGNORECASE)
 
 
 def scaled_to_fraction(text: str) -> list[tuple[str, str, float]]:
@@ -213,9 +248,9 @@ def scaled_to_fraction(text: str) -> list[tuple[str, str, float]]:
         if factor > 0 and factor != 1.0:
             words = m.group("what") + m.group("gap") + clause_rest(low, m.end())
             out.append((_KINDS[m.group("kind")], " ".join(words.split()), factor))
-    for m in _SCALED_BY.finditer(low):
-        part = _FRACTIONS[m.group("frac")]
-        down = re.match(r"reduc|decreas|lower|cut|drop|slow", m.group("verb"))
+    for m in _SCALED_BY.finditer(low):  # "bump the inflow up by 10 percent", "cut the viscosity by a third"
+        part = _FRACTIONS[m.group("frac")] if m.group("frac") else float(m.group("pct")) / 100
+        down = re.match(r"reduc|decreas|lower|cut|drop|slow|trim", m.group("verb")) or re.search(r"\bdown\b", m.group(0))
         factor = 1.0 - part if down else 1.0 + part
         if 0 < factor != 1.0:
             words = m.group("what") + m.group("gap") + clause_rest(low, m.end())
@@ -259,3 +294,18 @@ def key_value_controls(text: str) -> dict[str, float]:
         if entry is not None:
             out.setdefault(entry, float(m.group("value")) * _TIME_UNITS[unit])
     return out
+
+
+# a comparative against the value the case has: "10 K hotter than it is now", "2 m/s faster than
+# at present", "5 degrees cooler than currently" (a comparison with another wall is no change)
+_PRESENT_COMPARISON = re.compile(
+    r"\s*(?:(?P<up>hotter|warmer|higher|faster|more|larger|greater|longer)|(?P<down>colder|cooler|lower|slower|less|"
+    r"smaller|shorter))\s+than\s+(?:it\s+is\s+|they\s+are\s+|it's\s+)?(?:now|at\s+present|presently|currently|"
+    r"before|today|(?:the|its|their)\s+(?:current|present|existing|old|original)\b|what\s+it\s+is)", re.I)
+
+
+def present_sign(after: str) -> int | None:
+    """+1 or -1 when the words after a value compare it with the present one ("hotter than it is
+    now", "slower than at present"): the value is a change of it; None otherwise."""
+    m = _PRESENT_COMPARISON.match(after)
+    return None if m is None else (1 if m.group("up") else -1)
