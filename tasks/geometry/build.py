@@ -10,6 +10,7 @@ non-command steps (or hands a command runner to `run_mesh`).
 from __future__ import annotations
 
 import logging
+import math
 import re
 from pathlib import Path
 from typing import Callable
@@ -187,6 +188,9 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             out.append((["obstacles", str(k), "radius"], float(body["diameter"]) / 2))
         for axis, value in zip("xy", body.get("center") or ()):
             out.append((["obstacles", str(k), "center", axis], float(value)))
+        corners = body.get("vertices") or []
+        for i, (a, b) in enumerate(zip(corners, corners[1:] + corners[:1])):  # a polygon's sides ("hexagon of side 5 cm")
+            out.append((["obstacles", str(k), "vertices", str(i)], math.dist(a, b)))
     for key, value in (record.get("distances") or {}).items():
         out.append((["distances", key], float(value)))
     for axis, value in zip("xy", record.get("origin") or ()):

@@ -24,7 +24,9 @@ NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a 
 _INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[\d.])|by|step|cells?|square|bore"
               r"|pipe|tube|channel|duct|gap|sides?|downstream|upstream|above|below|behind|after|before|from|at|and"
               r"|apart|to|or|mesh|grid|spacing|cubes?|cylinders?|rods?|span|length|height|width|inlet|outlet|section"
-              r"|wall|walls|plates?|squares?|OD|ID|on|with|containing|straight|taper|entry|exit|throat|leg|arm|branch|main|over|across")
+              r"|wall|walls|plates?|squares?|OD|ID|on|with|containing|straight|taper|entry|exit|throat|leg|arm|branch|main|over|across"
+              r"|backward|forward|rearward|back|round|circular|hex(?:agonal)?|octagonal|triangular|stub|spur|tee|nozzle|diffuser"
+              r"|lead-in|bar|post|pin|shaft|rotor|housing")
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),

@@ -18,6 +18,8 @@ from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
+from tasks.geometry.text_comparisons import comparative_sizes
+from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, section_symbols
 from tasks.geometry.text_changes import from_to_heights, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
@@ -46,7 +48,23 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     """A GeometrySpec from a request's words, or None when no library shape is named. Raises
     RequestError when the words describe a shape that cannot be built (an obstacle outside
     the domain, a step taller than its channel)."""
-    text = plain_lengths(text)
+    try:
+        return _parse_geometry(text, in_drawing_unit=False)
+    except RequestError:
+        plain = plain_lengths(section_symbols(text))
+        if not has_bare_coordinates(plain):
+            raise
+        try:  # read in metres a body lies outside the domain: the bare coordinates are the drawing's ("at (4, 1)" in inches)
+            return _parse_geometry(text, in_drawing_unit=True)
+        except RequestError:
+            pass
+        raise
+
+
+def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
+    """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
+    text = comparative_sizes(drawing_units(plain_lengths(section_symbols(text)), force=in_drawing_unit))
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
     text = blank(text, [(a, b) for a, b, _ in grading])
     text = absolute_lengths(text, reference_sizes(  # "30 D long", "5 step heights", "a third of the height"
@@ -97,7 +115,11 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
-        if outline:
+        if outline and len(outline) == 2 and outline[0][0] != outline[1][0] and outline[0][1] != outline[1][1]:
+            (x0, y0), (x1, y1) = outline  # "corners (0, 0) and (600, 150) mm": two opposite corners of a rectangle
+            dims.update(length=abs(x1 - x0), height=abs(y1 - y0))
+            fields["origin"] = (min(x0, x1), min(y0, y1))
+        elif outline:
             fields["outline"] = outline
         span = coordinate_range(text, "x")
         if span and "length" not in dims:

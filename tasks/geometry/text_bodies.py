@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.placement import axis_ranges, body_at_origin, body_x, body_y, distances_from_body, wall_side, x_list
+from tasks.geometry.placement import axis_ranges, body_at_origin
+from tasks.geometry.shape_body_place import body_x, body_y, distances_from_body, face_shift, wall_side, x_list
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_lengths import _DIAMETERS, multiples, named_lengths
 from tasks.geometry.text_numbers import LENGTH
+from tasks.geometry.text_polygons import regular_polygon
 from tasks.geometry.text_points import body_positions, centre, find_points, vertices
 
 
@@ -40,8 +42,13 @@ def _relative_y(clause: str, height: float | None) -> float | None:
 _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
                r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
-               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?)\b")
+               r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?"
+               r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?)\b")
 _BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
+
+
+_PLATE_AS_WALL = re.compile(r"\bflat\s+plates?\b|\b(?:above|over|along|on)\s+(?:the\s+|a\s+)?(?:flat\s+)?plate\b"
+                            r"|\bplates?\s+with\b", re.I)
 
 
 def domain_words(text: str) -> str:
@@ -50,6 +57,8 @@ def domain_words(text: str) -> str:
     from the body's noun (and a size just before it) to the channel it sits in or the end of its clause."""
     out = list(text)
     for m in re.finditer(_BODY_START, text, re.I):
+        if _PLATE_AS_WALL.search(text[max(0, m.start() - 20):m.end() + 6]) and re.search(r"plates?$", m.group(0), re.I):
+            continue  # "a flat plate with a block on it", "the air above the plate": the plate is the floor, not a body
         end = re.search(_BODY_END, text[m.end():], re.I)
         stop = m.end() + end.start() if end else len(text)
         out[m.start():stop] = " " * (stop - m.start())
@@ -138,12 +147,17 @@ _IN_THE_MIDDLE = re.compile(r"\b(?:in|at)\s+the\s+(?:middle|cent(?:re|er))\b|\bc
 
 
 # a sentence that goes on about the body of the one before: "... a triangular obstacle. Its corners are at ..."
-_FOLLOWER = re.compile(r"\s*(?:its|it|it's|their|they|this|these|whose|the\s+(?:latter|former|same))\b", re.I)
+# and a clause that places bodies named before by their order or side: "...; the first is centred at (0.1, 0.1) and
+# the second at (0.2, 0.1)", "; the upstream one sits at x = 0.3 m", "; one at (1, 0.2), the other at (2, 0.2)"
+_FOLLOWER = re.compile(r"\s*(?:its|it|it's|their|they|this|these|whose|the\s+(?:latter|former|same)"
+                       r"|(?:the\s+)?(?:first|second|third|fourth|last|other|upstream|downstream|front|rear|leading|trailing"
+                       r"|upper|lower|left|right)(?:\s+(?:one|body|of\s+them))?\s+(?:one\s+)?(?:is|sits|lies|at|centred|centered"
+                       r"|placed|located|positioned|has|with)|one\s+(?:is\s+)?(?:at|centred|centered|placed|located))\b", re.I)
 
 
 _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|triang|polygon|prism|\brods?\b"
                            r"|\bbars?\b|\bplates?\b|\bfins?\b|\bflaps?\b|\bvanes?\b|\bposts?\b|\bpillars?\b|\bpins?\b"
-                           r"|\bdis[ck]s?\b|\bcircles?\b", re.I)
+                           r"|\bdis[ck]s?\b|\bcircles?\b|(?:penta|hexa|hepta|octa)gon|\b\d+\s*-\s*sided\b|\bribs?\b|\bridges?\b", re.I)
 
 
 def _with_followers(clauses: list[str]) -> list[str]:
@@ -163,7 +177,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
     """Obstacles described one per clause: "a square obstacle of side 0.1 m centred at (0.5, 0.2)",
     "a circular obstacle, diameter 5 cm, at (1, 0.2)", "a 4 cm square cylinder at (0.3, 0.1)",
     "a rectangular block 0.3 m by 0.05 m placed at (1, 0.2)", "a triangular obstacle with vertices at ..."."""
-    clauses = _with_followers(re.split(r";|[.?!]\s|\band\s+(?=an?\s|another\b|one\b)", text))
+    clauses = _with_followers(re.split(r";|[.?!]\s|\n|\band\s+(?=an?\s|another\b|one\b)", text))
     out = []
     for clause in clauses:
         if not _NAMES_A_BODY.search(clause):
@@ -193,12 +207,18 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
                 if not size or not height:
                     continue
                 c = (c[0], size[1] / 2 if on_wall == "bottom" else height - size[1] / 2)
+            corners = regular_polygon(own, c, named_in=clause)  # "a hexagon of 5 cm sides", "an 8-sided prism 4 cm across flats"
+            if corners:
+                out.append({"kind": "polygon", "vertices": corners, "center": c})
+                continue
             if is_round(own):
                 dia = round_size(own)
                 if dia:
                     out.append({"kind": "circle", "center": c, "diameter": dia})
                 continue
             size = body_size(own) or body_size(body_words(text))
+            if size and face_shift(clause) and not centre(clause):  # "front face 100 mm from the inlet"
+                c = (c[0] + face_shift(clause) * size[0] / 2, c[1])
             if size and (size[0] == size[1] or re.search(r"square", own, re.I)):
                 out.append({"kind": "square", "center": c, "width": size[0]})
             elif size:
@@ -220,7 +240,7 @@ def body_words(clause: str) -> str:
                       rf"(?:(?:diameter|side|wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+|,\s*and\s+)?"
                       rf"(?:{NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+)?)*\s*)?)?"
                       r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|round|plate|fin|flap|vane"
-                      r"|dis[ck])\b", clause, re.I)
+                      r"|dis[ck]|rib|ridge|(?:equilateral\s+|regular\s+)?(?:triang|penta|hexa|hepta|octa|poly)\w*)\b", clause, re.I)
     words = clause[first.start():] if first else clause
     return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
                   words, flags=re.I)

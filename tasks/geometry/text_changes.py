@@ -15,7 +15,9 @@ from tasks.geometry.text_lengths import extent_product, named_lengths, section_r
 from tasks.geometry.text_numbers import _DEG, LENGTH, digits
 
 
-_BRANCH = r"\b(?:side|secondary|lateral|vertical)?\s*(?:branch|arm|leg)\b(?!\s*(?:outlet|inlet))"
+# the side passage of a tee by any of its names: "branch", "side arm", "leg", "stub", "spur", "take-off", "offtake"
+_BRANCH_NOUN = r"(?:branch|arm|leg|stub|spur|take[- ]?off|off[- ]?take)"
+_BRANCH = rf"\b(?:side|secondary|lateral|vertical)?\s*{_BRANCH_NOUN}\b(?!\s*(?:outlet|inlet))"
 
 
 def t_junction_dims(text: str) -> dict[str, Any]:
@@ -48,7 +50,7 @@ def t_junction_dims(text: str) -> dict[str, Any]:
     if bare_main and bare_main.group(2) and "width" not in d:
         d["width"] = float(bare_main.group(1)) * unit_factor(bare_main.group(2))
     own = named_lengths(branch)
-    bare_branch = re.search(rf"(?<![\w.]){LENGTH}\s+(?:side\s+|secondary\s+|lateral\s+|vertical\s+)?(?:branch|arm|leg)\b", branch, re.I)
+    bare_branch = re.search(rf"(?<![\w.]){LENGTH}\s+(?:side\s+|secondary\s+|lateral\s+|vertical\s+)?{_BRANCH_NOUN}\b", branch, re.I)
     if bare_branch and bare_branch.group(2) and not {"width", "branch_width", "diameter"} & own.keys():
         own["width"] = float(bare_branch.group(1)) * unit_factor(bare_branch.group(2))
     run = re.search(rf"\b(?:goes|runs|extends|rises|reaches|rising|extending|going|sticks\s+out)\s+(?:straight\s+)?"
@@ -90,6 +92,12 @@ def from_to_heights(text: str) -> dict[str, float]:
         unit = m.group(4) or m.group(2)
         return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or unit),
                 "outlet_height": float(m.group(3)) * unit_factor(unit)}
+    # "a nozzle 100 mm to 40 mm over 150 mm", "tapers 4 in -> 1 in along 10 in": the heights of a taper given its length
+    m = re.search(rf"(?<![\w.=])(?<![xyzr]\s)({NUM})\s*({UNIT})?\s*(?:to|->|→|–)\s*({NUM})\s*({UNIT})\s+(?:over|along|in)\s+"
+                  rf"(?:a\s+(?:length\s+of\s+)?)?{NUM}\s*{UNIT}", text, re.I)
+    if m and float(m.group(1)) > 0 and float(m.group(3)) > 0:
+        return {"inlet_height": float(m.group(1)) * unit_factor(m.group(2) or m.group(4)),
+                "outlet_height": float(m.group(3)) * unit_factor(m.group(4))}
     m = re.search(rf"\bheights?\s*(?:[:=]|of|are)?\s*{LENGTH}\s+(?:in|inlet|at\s+the\s+(?:inlet|entrance))\b\s*[,;]?\s*(?:and\s+)?"
                   rf"{LENGTH}\s+(?:out|outlet|exit|at\s+the\s+(?:outlet|exit))\b", text, re.I)  # "heights: 100 mm in, 40 mm out"
     if m and (m.group(2) or m.group(4)):
@@ -116,8 +124,11 @@ def taper_words(text: str) -> dict[str, float]:
     if to and to.group(2):
         out["outlet_height"] = float(to.group(1)) * unit_factor(to.group(2))
     over = re.search(rf"\bover\s+(?:an?\s+|the\s+)?{LENGTH}(?:\s+(?:long\s+)?(?:taper|length|distance|section))?", text, re.I) \
+        or re.search(rf"{LENGTH}\s*(?:to|->|→)\s*{NUM}\s*{UNIT}\s+(?:along|in)\s+(?:a\s+)?({NUM})\s*({UNIT})", text, re.I) \
         or re.search(rf"\b(?:until|till)\s*,?\s*{LENGTH}\s+(?:further|later)\s+(?:on|along|downstream)", text, re.I)
-    if over and over.group(2):
+    if over and over.lastindex and over.lastindex > 2:  # "8 cm -> 2 cm along 30 cm": the taper's length is the last
+        out["taper_length"] = float(over.group(over.lastindex - 1)) * unit_factor(over.group(over.lastindex))
+    elif over and over.group(2):
         out["taper_length"] = float(over.group(1)) * unit_factor(over.group(2))
     until = re.search(rf"\b(?:until|till|reaching|to\s+a\s+(?:height|width)\s+of)\s+(?:(?:the|its)\s+)?"
                       rf"(?:(?:height|width|passage|channel|duct|section|opening|gap|it)\s+)?(?:is|reaches|becomes|measures|of)?\s*"

@@ -8,6 +8,7 @@ from typing import Any
 
 from tasks.geometry.placement import axis_ranges
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
+from tasks.geometry.text_annulus import part_radii
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
 from tasks.geometry.text_cavity import _SHALLOW, _TALL, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
@@ -198,6 +199,9 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
                           rf"(?:of|with|having|has)\s+(?:an?\s+)?{LENGTH}\s*(?:-\s*)?(diameter|radius)\b", text, re.I)
             if m and m.group(2) and f"{which}_radius" not in n and f"{which}_diameter" not in n:
                 n = {**n, f"{which}_{m.group(3).lower()}": float(m.group(1)) * unit_factor(m.group(2))}
+        for key, radius in part_radii(text).items():  # "rotor 40 mm diameter", "bore 80 mm", "inner cylinder OD 2 in"
+            n = {k: v for k, v in n.items() if k != key.replace("radius", "diameter")}  # a bare "OD"/"ID" said of a part
+            n[key] = radius
         if "inner_radius" in n or "inner_diameter" in n:
             d["inner_radius"] = n.get("inner_radius", n.get("inner_diameter", 0) / 2)
         if "outer_radius" in n or "outer_diameter" in n:

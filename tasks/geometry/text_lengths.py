@@ -45,29 +45,36 @@ def _opening_words(names: str, side: str, order: str, place: str) -> tuple[str, 
             rf"(?:high|wide)\s+(?:{names})|(?<=[A-Za-z\"]\s)(?:{names})\b" + rest)
 
 
+# a straight section's size is its length: "straight 50 mm entry and 200 mm exit", "a parallel 2 in lead-in"
+_STRAIGHT = r"(?:straight|parallel|constant[- ](?:area|section|height|width))"
+
+
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
                     r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
                     r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by"
                     r"|step\s+(?:\w+ly\s+)?(?:rises|drops|falls|stands|measures)(?:\s+by)?",
-                    r"(?:high\s+)?(?:(?:backward|forward|rearward)s?[- ]facing\s+)?step"
+                    r"(?:high\s+)?(?:(?:backward|forward|rearward|back)s?(?:[- ]facing)?[- ]?\s*)?step"
                     r"|(?:rise|drop|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)"),
     "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b|{_INNER_BODY}\s+(?-i:r)(?=\s*[=:]?\s*\d)", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
     "outer_radius": (rf"{_OUTER}radius|\bro\b|\br_o\b|\br2\b|{_OUTER_BODY}\s+(?:bore\s+)?(?-i:r)(?=\s*[=:]?\s*\d)", rf"outer\s+radius|radius\s+{_OUTER_BODY}"),
     "inner_diameter": (rf"{_INNER}diameter|(?:inside|internal)\s+diameter|(?-i:\bID\b)",
                        rf"(?:inner|inside|internal)\s+diameter|diameter\s+{_INNER_BODY}|(?-i:ID\b)|i\.d\."),
-    "outer_diameter": (rf"{_OUTER}diameter", rf"outer\s+diameter|diameter\s+{_OUTER_BODY}"),
+    "outer_diameter": (rf"{_OUTER}diameter|(?:outside|external)\s+diameter|(?-i:\bOD\b)",
+                       rf"(?:outer|outside|external)\s+diameter|diameter\s+{_OUTER_BODY}|(?-i:OD\b)|o\.d\."),
     "inlet_height": _opening_words("inlet|entrance|entry", "upstream", "before", "upstream|before"),
     "outlet_height": _opening_words("outlet|exit", "downstream", "after", "downstream|after|behind"),
     "branch_width": (r"branch\s+width", r"wide\s+branch"),
     "branch_length": (r"branch\s+length", r"long\s+branch"),
     "upstream_length": (rf"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                        rf"|{_STRAIGHT}(?=\s+{NUM}\s*{UNIT}\s+(?:entry|inlet|entrance|lead[- ]?in|upstream)\b)"
                         rf"|upstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
                         r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
                         rf"|before(?=\s+and\s+{NUM}\s*{UNIT}\s+after\b)"
                         r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
     "downstream_length": (rf"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length"
+                          rf"|(?:{_STRAIGHT}|and)(?=\s+{NUM}\s*{UNIT}\s+(?:exit|outlet|tail|run[- ]?out|downstream)\b)"
                           rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
                           r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
@@ -91,6 +98,12 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
 _TOTAL = re.compile(r"\b(?:in\s+total|overall|total\s+length|in\s+all|altogether|end\s+to\s+end)\b", re.I)
 
 
+# the name of a dimensionless group just before a number: "Re = 40", "Reynolds number of 100", "Ma 0.3", "Ra: 1e5"
+_GROUP_BEFORE = re.compile(r"(?:\b(?-i:Re|Ma|Ra|Pr|Gr|St|Fr|Ha|Pe|Kn|We|Ri|Nu|Sc|Gz)|reynolds|mach|rayleigh|prandtl|grashof|strouhal"
+                           r"|froude|hartmann|p[eé]clet|knudsen|weber|richardson|nusselt|schmidt)(?:\s+numbers?)?\s*(?:=|:|of|is|≈|~)?\s*$",
+                           re.I)
+
+
 def named_lengths(text: str) -> dict[str, float]:
     """Lengths by name, in metres: "height 0.1 m", "a height of 10 cm", "2 m long",
     "diameter = 5 mm", "a 5 cm diameter cylinder". The first mention of each name wins."""
@@ -107,6 +120,11 @@ def named_lengths(text: str) -> dict[str, float]:
                 span = (m.start(1), m.end(1))
                 if any(a < span[1] and span[0] < b for a, b in claimed):
                     continue  # this number already belongs to a more specific name
+                if name in ("inlet_height", "outlet_height") and re.search(
+                        rf"\b{_STRAIGHT}\s+(?:(?:{NUM}\s*{UNIT}|and)\s+(?:\w+\s+){{0,3}})?$", text[max(0, m.start(1) - 40):m.start(1)], re.I):
+                    continue  # "a straight 50 mm entry and 200 mm exit": the straight sections' lengths
+                if not m.group(2) and _GROUP_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
+                    continue  # "a Re = 40 cylinder", "Mach 2 wedge": a dimensionless group's value, not a size
                 if not m.group(2) and other_unit_follows(text, m.end(1)):
                     continue  # "cold side 21.85 degC", "height 2 bar": a temperature or a pressure, not a length
                 if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
@@ -163,7 +181,9 @@ def section_ratio(text: str) -> float | None:
     change = r"(?:expansion|contraction|area|height)"
     m = re.search(rf"{change}\s+ratio\s*(?:of|=|:|is)?\s*({NUM})(?:\s*:\s*({NUM})(?![\d.]|\s*{UNIT}))?", text, re.I) or \
         re.search(rf"(?:expansion|contraction)\s+(?:of\s+)?({NUM})\s*:\s*({NUM})", text, re.I) or \
-        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction)", text, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*:\s*({NUM})\s+(?:\w+\s+)?(?:expansion|contraction|enlargement|widening|narrowing"
+                  rf"|reduction)", text, re.I) or \
+        re.search(rf"\b(?-i:ER|CR)\s*(?:=|:|of)?\s*({NUM})(?:\s*:\s*({NUM}))?(?![\d.])", text) or \
         re.search(rf"(?<![\w.])({NUM})\s*(?::|to)\s*({NUM})\s+(?:height|area|width)\s+ratio", text, re.I)
     if not m:
         return None
@@ -205,16 +225,27 @@ def aspect_ratio(text: str) -> float | None:
     return float(m.group(1)) / (float(m.group(2)) if m.group(2) else 1.0)
 
 
+# words that turn an angle nose down (a negative angle of attack): "2 degrees nose down", "pitched down 3 deg",
+# "leading edge down", "5 degrees below the free stream", "a negative incidence of 4 degrees"
+_NOSE_DOWN = re.compile(r"\bnose[- ]?down|\b(?:pitched|tilted|inclined|turned)\s+down|\bleading[- ]edge\s+down"
+                        r"|\bbelow\s+the\s+(?:free[- ]?stream|flow|horizontal|oncoming|incoming|wind)|\bnegative\s+(?:angle|incidence|aoa|pitch)", re.I)
+
+
 def angle_of_attack(text: str) -> float | None:
-    """Degrees: "angle of attack 4 degrees", "4° angle of attack", "AoA = 4", "at 4 deg incidence"."""
-    text = digits(text)
+    """Degrees, nose up positive: "angle of attack 4 degrees", "4° angle of attack", "AoA = 4", "at 4 deg
+    incidence", "minus two degrees", "pitched 2 degrees nose down", "a negative incidence of 3 deg"."""
+    text = re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", digits(text), flags=re.I)
     name = r"(?:angle\s+of\s+attack|\baoa\b|incidence|\balpha\b|α)"
     m = re.search(rf"{name}\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
         re.search(rf"({NUM})\s*-?\s*{_DEG}\s*(?:of\s+)?(?:{name})", text, re.I) or \
         re.search(rf"\b(?:at\s+)?(0)\s+(?:incidence|angle\s+of\s+attack|aoa)\b", text, re.I) or \
-        re.search(rf"\b(?:inclined|pitched|tilted|set)\s+(?:up\s+|at\s+(?:an?\s+angle\s+of\s+)?)?({NUM})\s*{_DEG}", text, re.I) or \
+        re.search(rf"\b(?:inclined|pitched|tilted|set)\s+(?:(?:up|down)\s+(?:by\s+)?|at\s+(?:an?\s+angle\s+of\s+)?)?({NUM})\s*{_DEG}", text, re.I) or \
         re.search(rf"\bat\s+({NUM})\s*{_DEG}", text, re.I)
-    return float(m.group(1)) if m else None
+    if not m:
+        return None
+    value = float(m.group(1))
+    near = text[max(0, m.start() - 40):m.end() + 40]
+    return -value if value > 0 and _NOSE_DOWN.search(near) else value
 
 
 def naca_code(text: str) -> str | None:

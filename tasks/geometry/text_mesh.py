@@ -14,10 +14,10 @@ from tasks.geometry.text_numbers import LENGTH, digits
 _X = r"(?:x|by|×|\*)"
 # cells per direction named by where they go: (direction, words after the count)
 _DIRECTIONS = [
-    (0, r"along|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|around|circumferential|azimuthal|horizontal|across\s+the\s+length"),
-    (1, r"radial|(?:over|across|in)\s+the\s+(?:gap|radius|annulus)\b|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|(?:over|across|up)\s+the\s+height"),
-    (2, r"in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
-    (-1, r"across"),  # across a channel: y; across a cavity with another count up: x
+    (0, r"along(?!\s+(?:the\s+)?[yz](?:[- ]?(?:axis|direction))?\b)|axial|lengthwise|streamwise|in\s+x\b|in\s+the\s+x|a?round\b|circumferential|azimuthal|horizontal|across\s+the\s+length"),
+    (1, r"along\s+(?:the\s+)?y\b|radial|(?:over|across|in)\s+the\s+(?:gap|radius|annulus)\b|in\s+y\b|in\s+the\s+y|(?:in\s+the\s+)?vertical|wall-normal|up\b|high\b|tall\b|down\b|(?:from\s+)?(?:top\s+to\s+bottom|bottom\s+to\s+top)|(?:over|across|up|down)\s+the\s+height"),
+    (2, r"along\s+(?:the\s+)?z\b|in\s+z\b|in\s+the\s+z|spanwise|through\s+the\s+depth|(?:over|across|along)\s+the\s+(?:width|depth|span)"),
+    (-1, r"across|wide\b|side\s+to\s+side"),  # across a channel: y; across a cavity with another count up (or down): x
 ]
 
 
@@ -80,8 +80,10 @@ def cell_size(text: str) -> float | None:
     if per and int(per.group(1)) > 0:
         return unit_factor(per.group(2)) / int(per.group(1))
     for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:)\s*{about}{LENGTH}",  # "dx = 5 mm"
-                    rf"(?:cell|mesh|grid|element)\s+(?:size|spacing|width)\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
-                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+)?(?:cells|elements|squares|(?:grid|mesh)\s+(?:spacing|size))\b",
+                    rf"(?:(?:cell|mesh|grid|element|node)\s+(?:size|spacing|width|length)|(?:mesh\s+|grid\s+)?resolution)"
+                    rf"\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
+                    rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
                     rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))"):
         for m in re.finditer(pattern, text, re.I):
             if m.group(2):

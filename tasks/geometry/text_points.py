@@ -33,7 +33,7 @@ _UNIT_PAIR = re.compile(rf"\(\s*({NUM})\s*({UNIT})?\s*[,;]\s*({NUM})\s*({UNIT})?
 def vertices(text: str) -> list[Point] | None:
     """The points listed after "vertices", "corners", "points" or "polygon", each coordinate in its own
     unit, the point's, the last point's ("(300, 0), (400, 0), (350, 50) mm") or the text's."""
-    m = re.search(r"\b(?:vertices|vertexes|corners|points|polygon)\b", text, re.I)
+    m = re.search(r"\b(?:vertices|vertexes|corners|points|polygon|outline|profile|contour|corner\s+points)\b", text, re.I)
     if not m:
         return None
     tail = text[m.end():]

@@ -17,7 +17,7 @@ _ABRUPT = r"(?:sudden(?:ly)?|abrupt(?:ly)?|sharp(?:ly)?|instantaneous(?:ly)?)"
 _WIDENS = r"(?:widen(?:s|ed)|expand(?:s|ed)|enlarge[sd]|open(?:s|ed)\s+(?:up|out|into)|step(?:s|ped)\s+(?:up|out))"  # not a valve that "opens"
 _NARROWS = r"(?:narrow(?:s|ed)|contract(?:s|ed)|neck(?:s|ed)\s+down|step(?:s|ped)\s+(?:down|in))"
 
-_INNER_ROUND = r"\b(?:inner\s+(?:cylinder|wall|tube|pipe|shaft|rotor|surface)|shaft|rotor|spindle)\b"
+_INNER_ROUND = r"\b(?:inner\s+(?:cylinder|wall|tube|pipe|shaft|rotor|surface)|shaft|rotor|spindle|bob)\b"
 _OUTER_ROUND = r"\b(?:outer\s+(?:cylinder|wall|tube|pipe|shell|casing|surface)|housing|casing|stator|sleeve)\b"
 _RATIO = rf"{NUM}\s*(?::|to)\s*{NUM}\s+"  # "a sudden 4 to 1 contraction", "an abrupt 1:3 expansion"
 
@@ -29,16 +29,19 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                 r"|between\s+(?:the\s+)?radii|journal[- ]bearing"
                 # an inner round body and an outer one in one sentence: "a rotor of radius 2 cm inside a stationary outer
                 # cylinder", "the shaft turns in its housing", "inner cylinder ... outer cylinder"
-                rf"|{_INNER_ROUND}[^.]*{_OUTER_ROUND}|{_OUTER_ROUND}[^.]*{_INNER_ROUND}"),
-    ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"),
+                r"|couette\s+(?:cell|device|apparatus|rig|viscometer)|(?:rotational|concentric[- ]cylinder)\s+viscometer"
+                rf"|{_INNER_ROUND}(?:[^.]|\.\d)*{_OUTER_ROUND}|{_OUTER_ROUND}(?:[^.]|\.\d)*{_INNER_ROUND}"),
+    # a Y-piece is named here so that it is refused with its reason (text_unbuildable), not read as no shape at all
+    ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"
+                   r"|\by[- ]?(?:piece|junction|joint|branch|fitting|connector)\b|\bwye\b"),
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"),
-    ("sudden_expansion", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?(?:expansion|enlargement|expand)"
+    ("sudden_expansion", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?(?:expansion|enlargement|expand|widening|enlarging|opening[- ]up|step[- ]?out)"
                          rf"|{_ABRUPT}\s+{_WIDENS}|{_WIDENS}\s+(?:\w+\s+)?{_ABRUPT}"
                          r"|\b(?:expansion|enlargement)\b(?=[^.]*\b(?:abrupt|sudden))"
                          r"|expansion\s+channel|^(?!.*(?:diffuser|diverg|step)).*expansion\s+ratio"
                          r"|^(?!.*(?:diffuser|diverg|step|nozzle))(?:[^.]|\.\d)*\bexpansion\b(?:[^.]|\.\d)*\b(?:area|height|width)\s+ratio"),
-    ("sudden_contraction", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?contract(?:ion)?"
+    ("sudden_contraction", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?(?:contract(?:ion)?|narrowing|reduction|step[- ]?in)"
                            rf"|{_ABRUPT}\s+{_NARROWS}|{_NARROWS}\s+(?:\w+\s+)?{_ABRUPT}"
                            r"|\bcontraction\b(?=[^.]*\b(?:abrupt|sudden))"
                            r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"
@@ -60,8 +63,11 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"(?:[\w.-]+\s+){0,4}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
                                r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
-                               r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,30}?\b(?:cent(?:er|re)d|placed|located"
-                               r"|positioned|mounted|sits|blocks|obstructs|on\s+the\s+cent(?:re|er)\s*-?line)"
+                               r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,40}?\b(?:cent(?:er|re)d|placed|located"
+                               r"|positioned|mounted|sits|sitting|stands|standing|rests|resting|blocks|obstructs"
+                               r"|on\s+the\s+cent(?:re|er)\s*-?line)"
+                               # "a plate with a square block on it", "a block on the floor"
+                               r"|\b(?:block|square|rib|ridge|cube)\s+(?:\w+\s+){0,2}?on\s+(?:it|the\s+(?:floor|bottom|wall|plate|top))\b"
                                r"|\b(?:channel|duct)\s+with\s+(?:an?|one|two|three|several)\s+(?:[\w.-]+\s+){0,3}?"
                                r"(?:blocks?|obstacles?|prisms?|bars?|plates?|fins?|baffles?)\b"
                                r"|\b(?:rectangle|square|triangle)(?:'s|\s+has\s+its)\s+cent(?:er|re)"
@@ -70,8 +76,16 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|\b(?:plate|fin|flap|vane|strip|wall)\b[^.;]{0,40}?\b(?:thick|thickness)\b"
                                r"|\b(?:thick|thickness)\b[^.;]{0,30}?\b(?:plate|fin|flap|vane|strip|baffle)\b"
                                r"|\b(?:thin|flat)\s+(?:plate|fin|flap)\b[^.;]{0,60}?\b(?:across|normal|perpendicular|standing|mounted)\b"
-                               r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"),
+                               r"|\b(?:around|past|over|behind)\s+an?\s+(?:\w+\s+)?(?:triangle|triangular|polygon(?:al)?)\b"
+                               # a body given by its corner points: "a body whose profile is (...)", "block contour (...)"
+                               r"|\b(?:obstacle|obstruction|body|block|insert|bump|prism|fin|rib)\b[^.;]{0,40}?"
+                               r"\b(?:vertices|corners|outline|profile|contour|corner\s+points)\b(?=[^.;]{0,20}\()"
+                               # a regular polygon body: "a hexagon with 5 cm sides", "an octagonal bar", "a 5-sided prism"
+                               r"|\b(?:(?:penta|hexa|hepta|octa|deca)gon(?:al)?s?|\d+\s*-\s*sided|equilateral\s+triangles?)\b"
+                               r"(?!\s+(?:domain|region|outline|tank|vessel|container|chamber|duct|channel|pipe|tube|enclosure|cavity|box)\b)"),
     ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
+                           # "a rod across the duct", "a wire spanning the tunnel": a round body in cross-flow
+                           r"|\b(?:rod|pin|wire|dowel|tube)\s+(?:spanning|across|through|crossing)\s+(?:the\s+)?(?:duct|channel|stream|flow|tunnel|passage)\b"
                            r"|\b(?:rod|pin|wire|post|pillar)\b[^.;]{0,15}?(?:(?-i:\bD\b)|diameter|\bdia\b)"
                            r"|(?:diameter|(?-i:\bD\b))[^.;]{0,25}?\b(?:rod|pin|wire|post|pillar)\b|von\s+k[aá]rm[aá]n|vortex\s+street"
                            r"|(?:past|around|over)\s+a\s+(?:circular\s+)?(?:rod|post|pillar|circle)"

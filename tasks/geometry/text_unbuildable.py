@@ -15,6 +15,11 @@ _UNBUILDABLE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:elbow|u[- ]bend|bend|bent|curved\s+(?:pipe|duct|channel|tube)|helical|helix|coil(?:ed)?)\b"
                 r"(?!\s+(?:radius|stiffness))", re.I),
      "a bend or an elbow is not a shape of the library (its pipes and channels are straight)"),
+    (re.compile(r"\b(?:y[- ]?(?:piece|junction|joint|branch|fitting|connector|shaped\s+(?:junction|branch|pipe|duct|channel))"
+                r"|wye\b|lateral\s+(?:junction|tee|fitting)|angled\s+(?:branch|tee|junction)|(?<![\d.])(?!90(?![\d.]))(?:\d+(?:\.\d+)?\s*-?\s*(?:°|deg\w*)\s+)"
+                r"(?:branch|tee|junction))", re.I),
+     "a Y-junction (a branch at an angle other than 90 degrees) is not a shape of the library (its T-junction has a "
+     "square branch)"),
     (re.compile(r"\bNACA\s*[- ]?\s*(?:\d{5,6}|6\d-?\d{3}|\d{1,3}(?!\d))\b", re.I),
      "only 4-digit NACA sections (NACA 0012, NACA 2412, ...) are in the library"),
     (re.compile(r"\b(?:clark[- ]?y|eppler|selig|s\d{4}|sd\d{4}|goe\s*\d+|rae\s*\d+|wortmann|fx\s*\d+)\b", re.I),
