@@ -250,15 +250,20 @@ def restore_zero(case: Path) -> list[str]:
     does before the first step, for a case that keeps its pristine fields in 0.orig/ and has no
     0/: the written case then holds every field and #include'd file (0/include/initialConditions)
     where the solver reads it, and its Allrun runs as it stands. The run restores 0/ from 0.orig/
-    again, so both copies agree. Returns the files made (case-relative)."""
+    again, so both copies agree. A case with 0/ whose Allrun copies a field from its pristine
+    0/X.orig (hotRoom's `cp 0/T.orig 0/T`) gets that copy when 0/X is missing. Returns the files
+    made (case-relative)."""
     pristine, zero = case / "0.orig", case / "0"
-    if not pristine.is_dir() or zero.exists():
-        return []
-    shutil.copytree(pristine, zero)
-    for orig in sorted(zero.glob("*.orig")):
-        if orig.is_file():
-            shutil.copy2(orig, zero / orig.name.removesuffix(".orig"))
-    return sorted(p.relative_to(case).as_posix() for p in zero.rglob("*") if p.is_file())
+    made: list[Path] = []
+    if pristine.is_dir() and not zero.exists():
+        shutil.copytree(pristine, zero)
+        made = [p for p in zero.rglob("*") if p.is_file()]
+    for orig in sorted(zero.glob("*.orig")) if zero.is_dir() else []:
+        target = zero / orig.name.removesuffix(".orig")
+        if orig.is_file() and (not target.exists() or made):
+            shutil.copy2(orig, target)
+            made.append(target)
+    return sorted({p.relative_to(case).as_posix() for p in made})
 
 
 def planned_ranks(m: CaseManifest) -> int | None:
