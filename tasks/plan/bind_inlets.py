@@ -140,7 +140,7 @@ class InletBinding:
         if len(phases) < 2:
             return self.u_field
         clause, sentence = self._words_of(q)
-        for words in (clause, sentence, self.text.lower()):
+        for words in (clause, sentence, normalise(self.text).lower()):
             named = [f for f in phases if re.search(rf"\b{re.escape(f[2:].lower())}\b", words)]
             if not named and re.search(_GAS_WORDS, words):
                 named = [f for f in phases if f[2:].lower() in _GAS_PHASES]
@@ -185,7 +185,7 @@ class InletBinding:
         given = vector_direction(q)
         if given is not None:
             return given
-        low = self.text.lower()
+        low = normalise(self.text).lower()
         at = self.value_at(low, q)
         after = re.split(r"[,;]|\.\s", low[at + len(q.text):at + len(q.text) + 40])[0] if at >= 0 else ""
         return axis_of(after)

@@ -11,7 +11,13 @@ from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
-from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, gauge_pressure
+from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, gauge_pressure, read_stated
+
+
+# words that make a pressure difference the condition driving the flow, not a result ("a 100 Pa drop
+# across the step"): "driven by", "imposed", "applied", "between the inlet and the outlet", "held"
+_DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|\bmaintain|"
+                     r"\bbetween\s+(?:the\s+)?inlets?\s+and\b|\bpush", re.I)
 
 
 class PressureBinding:
@@ -126,8 +132,47 @@ class PressureBinding:
             self.refuse(q, "the base case has no outlet with a fixed or total pressure")
 
     def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        if not self._set_pressure_on(q, self.patches("inlet"), "inlet pressure"):
+        if self._set_pressure_on(q, self.patches("inlet"), "inlet pressure"):
+            return
+        pv = self._pressure_value(q) if not any(b.stated == q.text for b in self.bindings) else None
+        if pv is None or not self._pressure_driven_inlets(q, pv[0], stated, "inlet pressure"):
             self.refuse(q, "the base case's inlets fix the velocity, not the pressure; state a velocity instead")
+
+    _DRIVEN_ROLES = ("inlet_velocity", "inlet_flow_rate", "inlet_mass_flow", "reynolds", "mach")
+
+    def _pressure_driven_inlets(self, q: StatedQuantity, value: str, stated: list[StatedQuantity], what: str) -> bool:
+        """An inlet pressure (or a pressure drop) on an incompressible base whose inlets fix the
+        velocity and leave p zeroGradient (pitzDaily, a channel): the inlets become pressure
+        inlets (totalPressure p0 = the value, U pressureInletOutletVelocity), so the pressure drives
+        the flow. Not when the request also states the inflow (speed, flow rate, Re, Mach)."""
+        rels = self.base.field_rels("p")
+        said = [*stated, *read_stated(self.text)]  # a recipe may have taken the stated speed already
+        if not rels or self.base.field_rels("p_rgh") or any(s.role in self._DRIVEN_ROLES for s in said):
+            return False
+        dims = " ".join((fd.get(self.base.text(rels[0]) or "", ["dimensions"]) or "").split()).strip("[] ")
+        u_rels = self.base.field_rels(self.u_field)
+        inlets = [patch for patch in self.patches("inlet")
+                  if all((fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) or "") == "zeroGradient"
+                         for rel in rels)
+                  and all((fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) or "") == "fixedValue"
+                          for rel in u_rels)
+                  and not any(e.locked and e.file in u_rels and e.entry[1:2] == [patch] for e in self.edits)]
+        if not dims.startswith("0 2 -2") or not inlets or not u_rels:
+            return False
+        for patch in inlets:
+            for rel in rels:
+                self.set(rel, ["boundaryField", patch], {"type": "totalPressure", "p0": f"uniform {value}",
+                                                         "value": f"uniform {value}"},
+                         f"{patch}: a total-pressure inlet (the pressure drives the flow)")
+                self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
+            for rel in u_rels:
+                self.set(rel, ["boundaryField", patch], {"type": "pressureInletOutletVelocity",
+                                                         "value": "uniform (0 0 0)"},
+                         f"{patch}: the velocity follows the pressure (pressureInletOutletVelocity)")
+        self.assumptions.append(f"{q.text} drives the flow: {', '.join(inlets)} changed from a fixed velocity to a "
+                                f"total-pressure inlet (p0 = {value} m2/s2, kinematic) with "
+                                "pressureInletOutletVelocity")
+        return True
 
     def _ambient_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rels = self.base.field_rels("p")
@@ -159,7 +204,9 @@ class PressureBinding:
         value = outlet + abs(float(drop[0]))
         self.assumptions.append(f"inlet pressure = outlet {fmt(outlet)} ({said}) + {q.text} = {fmt(value)}")
         what = f"inlet pressure ({q.text} above the outlet)"
-        if not self._write_pressure(q, fmt(value), self.patches("inlet"), what):
+        if not self._write_pressure(q, fmt(value), self.patches("inlet"), what) and \
+                not (_DRIVES.search(" ".join(self._words_of(q))) and
+                     self._pressure_driven_inlets(q, fmt(value), stated, what)):
             self.refuse(q, "the base case's inlets fix the velocity, not the pressure: a pressure difference cannot "
                            "drive this flow; state an inlet velocity or a flow rate instead")
 

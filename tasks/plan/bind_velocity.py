@@ -13,6 +13,9 @@ from tasks.plan.bind_angles import arc_angles_deg, hex_edge_angles_deg, is_attac
 from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import VELOCITY_ENTRIES, vector_direction, with_vector
 from tasks.plan.bind_speeds import own_speed, speeds_agree
+from tasks.plan.bind_inlet_profile import parabolic_profile, parabolic_said
+from tasks.plan.controls_patch_extent import patch_bounds
+from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
@@ -28,7 +31,7 @@ class VelocityBinding:
         return [1.0, 0.0, 0.0]
 
     def _axis_hint(self, q: StatedQuantity) -> int | None:
-        low = self.text.lower()
+        low = normalise(self.text).lower()
         at = self.value_at(low, q)
         after = low[at + len(q.text):at + len(q.text) + 30] if at >= 0 else ""
         after = re.split(r"[,;]", after)[0]
@@ -62,6 +65,7 @@ class VelocityBinding:
         inlets = self.patches("inlet")
         if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):
             self._scale_inlet_turbulence(q)
+            self._parabolic_inlets(q, self._inlets_for(q, inlets))
             return
         if self._velocity_entries(q):
             return
@@ -71,6 +75,38 @@ class VelocityBinding:
             return
         self.refuse(q, f"the base case has no inlet with a fixed velocity to carry {q.text} "
                        f"(patches: {', '.join(f'{p} ({r})' for p, r in self.roles.items())})")
+
+    def _parabolic_inlets(self, q: StatedQuantity, inlets: list[str]) -> None:
+        """"A parabolic inlet profile with a mean velocity of 0.5 m/s": each planar fixedValue inlet
+        becomes a fixedProfile (tasks/plan/bind_inlet_profile.py); its `value` keeps the stated
+        speed as the initial (uniform) field until the profile is evaluated."""
+        clause, sentence = self._words_of(q)
+        kind = parabolic_said(clause) or parabolic_said(sentence)
+        if kind is None:
+            return
+        text, blocks = self.base.blocks()
+        flat = {i for i in range(3) if blocks and all(b[i] == 1 for b in blocks)}
+        done = []
+        for rel in self.base.field_rels(self.u_field):
+            for patch in inlets:
+                if fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) != "fixedValue":
+                    continue
+                bounds = patch_bounds(text, patch)
+                value = next((str(e.value) for e in reversed(self.edits) if e.file == rel
+                              and e.entry == ["boundaryField", patch, "value"]), "")
+                flow = _direction(value) or self._flow_direction()
+                bc = parabolic_profile(q.value, kind, bounds, flow, flat) if bounds else None
+                if bc is None:
+                    continue
+                self.set(rel, ["boundaryField", patch], {**bc, "value": value},
+                         f"parabolic inlet profile on {patch} ({kind} speed {fmt(q.value)} m/s)")
+                done.append(patch)
+        if done:
+            self.assumptions.append(f"{q.text} is the {'peak' if kind == 'max' else 'mean'} speed of a planar parabolic "
+                                    f"profile on {', '.join(sorted(set(done)))} (fixedProfile, zero at the walls"
+                                    f"{'; peak = 1.5 x mean' if kind == 'mean' else ''})")
+        else:
+            self.assumptions.append(f"{q.text}: a parabolic profile needs a planar blockMesh inlet; written uniform")
 
     _VELOCITY_KEYS = ("Ubar", "UInf", "Uinf", "U0", "Umean", "flowVelocity", "freestreamValue", "inletValue")
 

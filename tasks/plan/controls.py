@@ -9,7 +9,9 @@ are the on/off entries of a case's dictionaries ("no momentum predictor", "witho
 entries of controlDict and fvSolution are read by their names or words too ("maxAlphaCo 0.5",
 "2 alpha sub-cycles"), with the by-name matching tasks.plan.named uses for every dictionary
 (find_named: an entry's name, a phrase of canonical/entry_names.yaml, a number after or before).
-Pure apart from reading the tutorials and canonical/*.yaml once.
+Pure apart from reading the tutorials and canonical/*.yaml once. The unit-less run controls
+(tasks/plan/controls_run.py) and the mesh refinement words (tasks/plan/controls_refine.py) live in
+their own modules and are re-exported here.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
-from tasks.plan.controls_relative import relative_sizes
+from tasks.plan.controls_refine import mesh_refinement, refinement_direction, total_cells  # noqa: F401 (re-exported)
+from tasks.plan.controls_run import NUM, Control, run_controls, write_count  # noqa: F401 (re-exported)
 
-NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 SWITCH_WORDS = {"on": "off", "off": "on", "yes": "no", "no": "yes", "true": "false", "false": "true"}
 
 # counts of fvSolution's algorithm dictionary, by the word before "correctors"
@@ -164,19 +166,6 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
                 found[got[2]] = (name, got[0], got[1], got[2])
     return sorted(found.values(), key=lambda f: f[3])
 
-
-
-class Control:
-    """One stated control: the fvSolution key it sets (`relaxationFactors:p` for one field's
-    factor), its value, its words and position. Its label is what the binder and the report
-    call it: "nNonOrthogonalCorrectors 3", the same text the by-name binder gives that entry."""
-
-    def __init__(self, key: str, value: float, text: str, start: int, number: str | None = None,
-                 number_at: int | None = None) -> None:
-        self.key, self.value, self.text, self.start = key, value, text, start
-        self.label = f"{key.replace(':', ' ').strip()} {value:g}"
-        # the number as written and where (a named control: "5 ms" of "max time step 5 ms")
-        self.number, self.number_at = number or text, start if number_at is None else number_at
 
 
 def _count_key(kind: str | None) -> str:
@@ -439,244 +428,3 @@ def gravity_off(text: str) -> str | None:
         if turned and not turned[0]:
             return turned[1]
     return None
-
-
-# run control a request states without a unit ("write every 500", "writeInterval 0.1", "an end time of
-# 50", "keep the last 2 time directories", "write only the final time"): numbers in the case's own
-# units (seconds of a transient case, iterations of a steady one), so they go to controlDict as they
-# are. A number with a unit ("every 0.5 s", "every 100 iterations") is a quantity of
-# tasks/plan/extract.py, read there with its unit and left alone here.
-# no unit (of time or of steps) and no more digits right after the number
-# (nor the rest of a number the regex backtracked into: the "e-4" of "2e-4 s")
-_UNIT_NEXT = (r"(?![.,]?\d|[eE][-+]?\d|\s*[%°/µμ]|\s*(?:s|ms|us|ns|sec\w*|seconds?|(?:milli|micro|nano)[\s-]?sec\w*|"
-              r"min\w*|h|hrs?|hours?|days?|weeks?|years?|iter\w*|its?|steps?|time[\s-]?steps?|cycles?|cells?|"
-              r"[a-z]{1,2}\s*/)\b)")
-_WRITE_VERB = r"(?:write|writes|writing|written|save|saves|saving|saved|output|outputs|dump|store|snapshot)"
-_WRITE_EVERY = re.compile(
-    rf"\b{_WRITE_VERB}(?:\s+(?:the\s+)?(?:results?|data|fields?|solution|a\s+snapshot|snapshots?|files?))?"
-    rf"(?:\s+(?:once|out|to\s+disk))?"
-    rf"\s+(?:(?:after\s+|on\s+)?every|each|per|once\s+(?:every|per)|at\s+intervals\s+of)\s+(?P<num>{NUM}){_UNIT_NEXT}"
-    rf"|\b(?:write|output)[\s_-]?interval\b\s*(?:=|:|of|is|to|at|set\s+to)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
-    re.I)
-_END_UNITLESS = re.compile(rf"\b(?:end[\s_-]?time|final\s+time|stop(?:ping)?\s+time)\s*(?:=|:|of|is|to|at|set\s+to)?\s*"
-                           rf"(?P<num>{NUM}){_UNIT_NEXT}"
-                           rf"|\b(?:stop|end|finish)(?:s|ping)?\s+at\s+(?:the\s+)?time\s*(?:=|:)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
-                           re.I)
-_KEPT = (r"(?:time\s+(?:directories|dirs|folders|steps|levels)|(?:result|output|data)\s+(?:directories|dirs|folders)|"
-         r"writes|outputs|results|solutions|snapshots|times|directories|dirs|folders)")
-_NEWEST = r"(?:last|latest|most\s+recent|newest|final)"
-_KEEP = r"(?:keep(?:s|ing)?|retain(?:s|ing)?|store|leave|preserv(?:e|ing)|hold)"
-# "keep the last 2 time directories", "keep last 4", "keep only the four most recent results", "retain 4 time
-# folders", "purge all but the 3 newest", "only the 3 newest time directories are kept"
-# a unit after a kept number: "keep the last 10 s of data", "keep the last 5 cm of the pipe" are no purge
-_A_UNIT = (r"\s*(?:s|ms|us|µs|min\w*|h|hours?|sec\w*|mm|cm|m|km|ft|K|°\w*|kPa|Pa|bar|iter\w*|steps?|cells?|percent)\b"
-           r"|\s*[%/°]")
-_PURGE = re.compile(rf"\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?{_NEWEST}\s+(?P<n>\d+)(?![\d.])"
-                    rf"(?:\s+(?:(?:most\s+)?recent\s+|written\s+)?{_KEPT})?(?!{_A_UNIT})"
-                    rf"|\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?(?P<n2>\d+)\s+(?:{_NEWEST}\s+)?(?:written\s+)?{_KEPT}"
-                    rf"|\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?(?P<n4>\d+)\s+{_NEWEST}\b"
-                    rf"|\b(?:purge|delete|remove|discard|drop)\s+(?:all|every\s+\w+|everything|any\s+\w+)\s+"
-                    rf"(?:but|except(?:\s+for)?)\s+the\s+(?:(?:{_NEWEST})\s+(?P<n3>\d+)|(?P<n5>\d+)\s+{_NEWEST})\b"
-                    rf"|\bonly\s+the\s+(?:{_NEWEST}\s+(?P<n6>\d+)|(?P<n7>\d+)\s+{_NEWEST})(?:\s+{_KEPT})?\s+"
-                    rf"(?:are|get|will\s+be|should\s+be)\s+(?:kept|retained|stored|left)\b",
-                    re.I)
-_ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|keep|output)\s+only)\s+(?:(?:at|for)\s+)?the\s+"
-                        r"(?:last|final|latest)\s+(?:time(?:\s+step)?|step|iteration|result|solution|snapshot|write|output)\b"
-                        r"|\b(?:only\s+(?:write|save|output)|(?:write|save|output)\s+only)\s+at\s+the\s+end\b",
-                        re.I)
-
-
-def run_controls(text: str) -> list[Control]:
-    """The unit-less run controls of the normalised text: writeInterval ("write every 500",
-    "writeInterval 0.1"), endTime ("an end time of 50", "stop at time 5") and purgeWrite ("keep
-    the last 2 time directories"; "write only the final time" keeps 1)."""
-    out: list[Control] = []
-    for pattern, key in ((_WRITE_EVERY, "writeInterval"), (_END_UNITLESS, "endTime")):
-        for m in pattern.finditer(text):
-            group = "num" if m.group("num") else "num2"
-            value = float(m.group(group))
-            if value > 0:
-                out.append(Control(key, value, m.group(0), m.start(), m.group(group), m.start(group)))
-    for m in _PURGE.finditer(text):
-        group = next(g for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g))
-        out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group), m.start(group)))
-    for m in _ONLY_LAST.finditer(text):
-        out.append(Control("purgeWrite", 1.0, m.group(0), m.start()))
-    return sorted(out, key=lambda c: c.start)
-
-
-# mesh refinement by a factor, for every resolved direction of the base mesh: "twice as fine",
-# "refine the mesh by 2", "double the resolution", "halve the cell size", "3 times finer",
-# "half as many cells in each direction", "coarsen by a factor of 2", "cells half the size"
-_MESHY = (r"(?:mesh|grid|resolution|cells?|cell\s+count|number\s+of\s+(?:cells|elements|divisions|(?:grid|mesh)\s+(?:points|nodes))|"
-          r"(?:grid|mesh)\s+(?:points|nodes)|blocks?|discreti[sz]ation)")
-_SIZE = r"(?:cell[\s-]+(?:size|width|length|spacing)s?|mesh\s+(?:size|spacing)|grid\s+(?:size|spacing)|spacing)"
-_MESH_ADJ = r"(?:(?:background|base|whole|entire|overall|computational|blockmesh|hex|2-?d|3-?d)\s+)?"
-_TIMES = r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|times|-fold|fold)"
-_REFINE = [
-    # "refine the mesh by (a factor of) 2", "mesh refined by 2", "coarsen the grid by a factor of 2"
-    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:(?:the|each|every|all|its)\s+)?(?:\d+\s+(?=\w*blocks?\b))?"
-                rf"(?:[a-z-]+(?:'s)?\s+(?=(?:mesh|grid)\b))?{_MESH_ADJ}"
-                rf"(?:{_MESHY}\s+)?"
-                rf"(?:(?:in|along)\s+(?:every|each|all|both)\s+\w+\s+)?by\s+(?:a\s+factor\s+(?:of\s+)?)?"
-                rf"(?P<n>\d+(?:\.\d+)?)(?!\s*(?:by|x|\*|×)\s*\d|\s*(?:cells?|levels?|%|mm|cm|m)\b|\.\d)", re.I), None),
-    # "a mesh refined 1.5 times", "coarsened 2x"
-    (re.compile(rf"\b(?P<verb>refin|coarsen)\w*\s+(?:by\s+)?{_TIMES}(?!\s*(?:finer|coarser|as)\b)", re.I), None),
-    # "a refinement (factor) of 2"
-    (re.compile(r"\brefinement(?:\s+factor)?\s*(?:of|=|:)?\s*(?P<n>\d+(?:\.\d+)?)(?![\d.]|\s*(?:levels?|cells?)\b)", re.I),
-     "refin"),
-    # "3 times finer", "2x coarser", "twice finer"
-    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?P<verb>fin|coars|dens|sparse)\w*", re.I), None),
-    # "twice as fine", "2 times as fine", "half as fine", "twice the resolution", "2 times the cells"
-    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice)|\b(?P<half>half))\s+as\s+(?P<verb>fine|dense|coarse|resolved)\b", re.I),
-     None),
-    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?:the\s+)?(?:mesh\s+|grid\s+)?(?P<verb>resolution|cells|number\s+of\s+cells|"
-                rf"cell\s+count|mesh\s+density|density)\b", re.I), None),
-    # "halve the cell size", "double the cell size", "cell size halved"
-    (re.compile(rf"\b(?P<word>halv\w*|doubl\w*|tripl\w*)\s+(?:the\s+)?(?:mesh\s+|grid\s+)?{_SIZE}|"
-                rf"\b{_SIZE}\s+(?:is\s+|gets\s+)?(?P<word2>halved|doubled|tripled)\b", re.I), "size"),
-    # "cells half the size", "cells of half the size", "cells half as big", "cells twice as small"
-    (re.compile(r"\bcells?\s+(?:of\s+)?(?:(?P<half>half)\s+(?:the\s+(?:size|width)|as\s+(?:big|large|wide|long))|"
-                r"(?P<twice>twice)\s+as\s+(?:small|narrow|short))\b", re.I), "finer"),
-    # "twice as many cells", "3 times as many cells", "4x more cells", "twice more grid points"
-    (re.compile(rf"(?:\b{_TIMES}|\b(?P<twice>twice))\s+(?:as\s+many|more)\s+(?:mesh\s+|grid\s+)?"
-                rf"(?P<verb>cells|elements|grid\s+points|points|divisions)\b", re.I), None),
-    # "double the resolution", "double the mesh", "doubled resolution", "triple the number of cells"
-    (re.compile(rf"\b(?P<word>doubl\w*|tripl\w*|quadrupl\w*)\s+(?:the\s+)?(?:mesh\s+|grid\s+|spatial\s+)?"
-                rf"(?:resolution|density|{_MESHY})\b", re.I), "count"),
-    # "half as many cells", "half the cells", "half the resolution", "halve the number of cells"
-    (re.compile(rf"\b(?:half\s+(?:as\s+many\s+cells|the\s+(?:number\s+of\s+)?cells|the\s+(?:resolution|cell\s+count))|"
-                rf"halv\w*\s+(?:the\s+)?(?:resolution|number\s+of\s+cells|cell\s+count|{_MESHY}))\b"
-                rf"(?![\s-]+(?:size|width|length|spacing))", re.I), "halfcount"),
-    # "background mesh doubled in x, y and z", "resolution halved"
-    (re.compile(r"\b(?:mesh|grid|blockmesh|resolution|cell\s+counts?|number\s+of\s+cells)\s+(?:is\s+|gets\s+|was\s+)?"
-                r"(?P<word>doubled|tripled|quadrupled|halved)\b", re.I), "counted"),
-]
-_WORD_FACTOR = {"halv": 2.0, "doubl": 2.0, "tripl": 3.0, "quadr": 4.0}
-# a resolution level in words, against the base's own mesh (the "medium" one): "a coarse mesh", "fine
-# grid", "very fine resolution", "mesh: coarse", "finer mesh"; "very"/"extra" doubles the step again
-_LEVEL = r"(?P<very>(?:very|extra|ultra)[\s-]+)?(?P<level>coarse|coarser|fine|finer)"
-_REFINE += [
-    (re.compile(rf"(?<![\w-]){_LEVEL}[\s-]+(?:{_MESH_ADJ})?(?:mesh|grid|resolution|discreti[sz]ation)\b(?![\s-]+(?:near|at|around|"
-                rf"close|in\s+the\s+(?:wake|boundary|gap)|by\b))", re.I), "level"),
-    (re.compile(rf"\b(?:mesh|grid|resolution)\s*(?::|=|\bis\b|\bshould\s+be\b)\s*{_LEVEL}\b", re.I), "level"),
-]
-
-
-def _refinement_factor(m: re.Match, kind: str | None) -> float:
-    groups = m.groupdict()
-    if kind == "halfcount":
-        return 0.5
-    if kind == "size":  # halving the cell size refines; doubling it coarsens
-        word = (groups.get("word") or groups.get("word2") or "").lower()
-        n = next(f for stem, f in _WORD_FACTOR.items() if word.startswith(stem))
-        return n if word.startswith("halv") else 1.0 / n
-    if kind in ("count", "counted"):
-        word = m.group("word").lower()
-        if word.startswith("halv"):
-            return 0.5
-        return next(f for stem, f in _WORD_FACTOR.items() if word.startswith(stem))
-    if kind == "finer":
-        return 2.0
-    if kind == "level":  # coarse: half the base's cells per direction, fine: twice; "very": twice again
-        step = 4.0 if groups.get("very") else 2.0
-        return step if m.group("level").lower().startswith("fin") else 1.0 / step
-    n = 2.0 if groups.get("twice") else 0.5 if groups.get("half") else float(groups.get("n") or 1)
-    verb = (groups.get("verb") or kind or "").lower()
-    coarser = verb.startswith(("coars", "sparse"))
-    return 1.0 / n if coarser and n > 0 else n
-
-
-def mesh_refinement(text: str) -> tuple[float, str, int] | None:
-    """(factor, its words, their position) of the first mesh refinement the text asks for: above 1
-    finer, below 1 coarser, for every resolved direction; None when it asks for none."""
-    plain = normalise(text)
-    found: list[tuple[int, float, str]] = []
-    for pattern, kind in _REFINE:
-        for m in pattern.finditer(plain):
-            factor = _refinement_factor(m, kind)
-            if factor > 0 and abs(factor - 1.0) > 1e-9:
-                found.append((m.start(), factor, m.group(0)))
-    found += [(r.start, r.factor, r.text) for r in relative_sizes(plain)]  # "cells a third of the current size"
-    if not found:
-        return None
-    at, _, factor, words = min((at, -len(words), factor, words) for at, factor, words in found)  # earliest, longest
-    return factor, words, at
-
-
-# the words after a refinement that say which directions it is for: "coarsen by 2 in y", "twice as
-# many cells across the channel", "refine by 3 along x only", "in x and z", "in the wall-normal
-# direction"; "in both directions", "everywhere", "in each block" mean every resolved direction
-_AXIS_SAID = (r"\bx\b|\bstream\w*|\baxial\w*|\bhorizontal\w*|\blength\w*",
-              r"\by\b|\bheight\b|\bhigh\b|\bacross\b|\bwall[- ]normal\b|\bvertical\w*|\bcross[- ]?stream\b",
-              r"\bz\b|\bspan\w*|\bdepth\b")
-_DIRECTION_TAIL = re.compile(r"\s*(?:only\s+)?(?:in|along|across|over|through|for)\b[^,;.:()]{0,50}", re.I)
-_EVERY_DIRECTION = re.compile(r"\b(?:both|every|each|all|three|two)\s+(?:\w+\s+)?(?:directions?|dimensions?|ways?|axes|"
-                              r"blocks?)\b|\beverywhere\b|\boverall\b", re.I)
-_AND_ELSE = re.compile(r"\b(?:and|then|with|run|to|until|but)\b(?!\s+(?:in\s+|along\s+)?(?:the\s+)?[xyz]\b)", re.I)
-
-
-def refinement_direction(text: str, end: int) -> list[int] | str | None:
-    """The axes (0 x, 1 y, 2 z) that the words right after a refinement (ending at `end` of the
-    normalised text) restrict it to; "along" for "along the channel" (the longest side, which the
-    caller knows); None for every resolved direction."""
-    m = _DIRECTION_TAIL.match(text, end)
-    if m is None:
-        return None
-    tail = m.group(0)
-    cut = _AND_ELSE.search(tail)
-    tail = tail[:cut.start()] if cut else tail
-    if _EVERY_DIRECTION.search(tail):
-        return None
-    axes = [i for i, pattern in enumerate(_AXIS_SAID) if re.search(pattern, tail.lower())]
-    if not axes and re.match(r"\s*(?:only\s+)?along\b", tail, re.I):
-        return "along"
-    return axes or None
-
-
-# a total cell count: "about 20000 cells", "a mesh of roughly 5000 cells", "50000 cells in total", "a
-# 20000-cell grid", "no more than 10000 cells" (number words and "20k" already written as digits)
-_TOTAL_NEAR = r"(?:about|around|roughly|approximately|approx\.?|~|some|nearly|close\s+to|total\s+of|up\s+to|at\s+most|" \
-              r"no\s+more\s+than|(?:a|the)\s+(?:whole\s+|total\s+)?(?:mesh|grid)\s+(?:of|with)(?:\s+about|\s+around|\s+roughly)?)"
-_COUNT = r"(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?[eE]\+?\d+|\d+)"  # 20000, 20,000, 2e4
-_CELL_WORDS = r"(?:cells|elements|hexahedra|control\s+volumes)"
-_TOTAL_CELLS = re.compile(
-    rf"(?:(?:\b|(?<=\s)|^){_TOTAL_NEAR}\s*(?<![\w.])(?P<n>{_COUNT})\s+{_CELL_WORDS}\b"
-    rf"|(?<![\w.])(?P<n2>{_COUNT})\s+{_CELL_WORDS}\s+(?:in\s+total|total|overall|in\s+all|altogether)\b"
-    rf"|(?<![\w.])(?P<n3>{_COUNT})[\s-]cells?\s+(?:mesh|grid)\b"
-    # "cells: ~8000", "cell count = 12,000", "number of cells: 2e4 (total)"
-    rf"|\b(?:total\s+)?(?:cells|cell\s+count|number\s+of\s+cells|cell\s+number)\s*(?::|=)\s*(?:{_TOTAL_NEAR}\s*)?"
-    rf"(?P<n4>{_COUNT})(?![\d.,])(?!\s*(?:x|×|\*|by|mm|cm|m|per|along|across|in\s+[xyz])\b|\s*[x×*]))"
-    rf"(?!\s*(?:per|each|along|across|in\s+(?:the\s+)?[xyz]\b|in\s+(?:the\s+)?(?:stream|span|vertical|radial)))", re.I)
-
-
-def _count_value(raw: str) -> int:
-    return int(round(float(raw.replace(",", ""))))
-
-
-def total_cells(text: str) -> tuple[int, str] | None:
-    """(count, its words) of a total cell count the text asks for ("about 20000 cells", "a
-    mesh of 5,000 cells", "8000 cells in total", "cells: ~2e4"), or None; a count along a
-    direction or per block is none."""
-    plain = normalise(text)
-    for m in _TOTAL_CELLS.finditer(plain):
-        if re.search(r"(?:\bby|\bx|×|\*)\s*$", plain[max(0, m.start() - 6):m.start()]):
-            continue  # the last of "40 by 40 cells"
-        n = _count_value(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))
-        if n > 1:
-            return n, m.group(0)
-    return None
-
-
-# "20 snapshots", "save 20 equally spaced outputs", "10 output times": the write interval that gives them
-_WRITE_COUNT = re.compile(r"(?<![\w.])(?P<n>\d+)\s+(?:(?:equally|evenly|uniformly|regularly)[\s-]+spaced\s+|equal\s+)?"
-                          r"(?:snapshots|outputs|output\s+times|writes|write\s+times|frames|time\s+(?:directories|dirs)|"
-                          r"saved\s+times)\b", re.I)
-
-
-def write_count(text: str) -> tuple[int, str] | None:
-    """(count, its words) of the outputs the text asks for over the run ("20 snapshots"), or None."""
-    m = _WRITE_COUNT.search(normalise(text))
-    if m is None or int(m.group("n")) < 1:
-        return None
-    return int(m.group("n")), m.group(0)

@@ -64,8 +64,10 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
     own = _OWN_AXIS.search(low[start:end])
     if own is not None:  # the count's own words: "25 in x", "80 (x)"
         return "xyz".index(own.group(1) or own.group(2))
+    # the count's own words after its number ("40 across", "60 wall-normal"), else the words after it
+    name = _named(re.sub(r"^[\d.\s]+", "", low[start:end]), last=False)
     after = _CLAUSE_END.split(low[end:end + LOOK])[0]
-    name = _named(after, last=False)
+    name = name if name is not None else _named(after, last=False)
     if name is None:
         before = low[max(0, start - LOOK):start]
         m = _CLAUSE_START.match(before)

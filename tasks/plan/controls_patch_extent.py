@@ -51,3 +51,16 @@ def patch_size(bmd: str, patch: str, flat: set[int]) -> float | None:
         return None
     sizes = [e for a, e in enumerate(ext) if a not in flat and e > 0]
     return max(sizes) if sizes else None
+
+
+def patch_bounds(bmd: str, patch: str) -> list[tuple[float, float]] | None:
+    """The patch's (low, high) coordinates along x, y and z (metres), or None as for
+    `patch_extents`."""
+    text = fd.strip_comments(bmd)
+    vertices = [[float(g) for g in p.groups()] for p in _POINT.finditer(fd.get(text, ["vertices"]) or "")]
+    faces = _faces(text, patch)
+    if not vertices or not faces or any(i >= len(vertices) for f in faces for i in f):
+        return None
+    points = [vertices[i] for f in faces for i in f]
+    scale = _scale(text)
+    return [(min(p[a] for p in points) * scale, max(p[a] for p in points) * scale) for a in range(3)]

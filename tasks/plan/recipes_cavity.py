@@ -18,8 +18,8 @@ from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, read_stated
 from tasks.plan.select import request_features
 from tasks.plan.manifest import CaseManifest, Fluid, Patch, Turbulence
-from tasks.plan.recipes_plan import (CAVITY, Plan, manifest, pick_solver, refined_counts, reynolds_check, stated_text,
-                                     tutorial_text, velocity_vec)
+from tasks.plan.recipes_plan import (CAVITY, Plan, manifest, pick_solver, refined_counts, reynolds_check,
+                                     reynolds_speed, stated_text, tutorial_text, velocity_vec)
 from tasks.plan.recipes_time import time_control
 
 if TYPE_CHECKING:
@@ -84,9 +84,14 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
               f"lid velocity {s.text} (Function1 sine; no coded BC needed)", True)
     else:
         lid_q = ctx.q("velocity", "lid", "top", "moves", "moving", "wall", "velocity", "at", "speed")
-        speed, locked = p.take("lid velocity", lid_q, 1.0, "m/s")
-        p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": f"uniform {velocity_vec(lid_q, speed, (1, 0, 0))}"},
-              "lid velocity", locked)
+        said_nu = (ctx.q("kinematic_viscosity") or (p.fluid("water") if ctx.fluid else None))
+        from_re = reynolds_speed(p, said_nu.nu if isinstance(said_nu, Fluid) else said_nu.value, length,
+                                 "lid velocity") if lid_q is None and said_nu is not None else None
+        speed, locked = (from_re, True) if from_re is not None else p.take("lid velocity", lid_q, 1.0, "m/s")
+        lid_u = f"uniform {velocity_vec(lid_q, speed, (1, 0, 0))}"
+        p.set("0/U", ["boundaryField", "movingWall"], {"type": "fixedValue", "value": lid_u}, "lid velocity", locked)
+        if from_re is not None:  # Re and the fluid (or nu) given: the lid speed follows
+            p.bind("reynolds", "0/U", ["boundaryField", "movingWall", "value"], lid_u, "U = Re nu / L")
     nu_q, re_q = ctx.q("kinematic_viscosity"), ctx.q("reynolds")
     if ctx.fluid or nu_q:
         fluid = p.fluid("water", nu_q)

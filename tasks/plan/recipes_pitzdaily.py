@@ -8,14 +8,30 @@ from tasks.foam.defaults import describe_relaxation
 from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.foam_values import fmt
 from tasks.plan.manifest import CaseManifest, Fluid, Patch, Turbulence
-from tasks.plan.recipes_plan import (PITZDAILY, PITZDAILY_PIMPLE, Plan, manifest, pick_solver, reynolds_check, vec,
-                                     velocity_vec)
+from tasks.plan.bind_inlet_profile import parabolic_profile, parabolic_said
+from tasks.plan.controls_patch_extent import patch_bounds
+from tasks.plan.recipes_plan import (PITZDAILY, PITZDAILY_PIMPLE, Plan, manifest, pick_solver, reynolds_check,
+                                     reynolds_speed, tutorial_text, vec, velocity_vec)
 from tasks.plan.recipes_time import time_control
 
 if TYPE_CHECKING:
     from tasks.plan.request import Context
 
+STEP_HEIGHT = 0.0254  # m: the pitzDaily step (and inlet) height, the reference length of its Re
 PITZ_TURB_AT_10 = {"k": 0.375, "epsilon": 14.855, "omega": 440.15}
+
+
+def _parabolic_inlet(p: Plan, ctx: "Context", base: str, speed: float, inlet_u: str) -> None:
+    """"A parabolic inlet profile with a mean velocity of 5 m/s": the inlet a planar fixedProfile
+    (tasks/plan/bind_inlet_profile.py) across the step's inlet, from the tutorial's blockMeshDict."""
+    kind = parabolic_said(ctx.text)
+    bounds = patch_bounds(tutorial_text(ctx, base, "system/blockMeshDict"), "inlet") if kind else None
+    bc = parabolic_profile(speed, kind, bounds, [1.0, 0.0, 0.0], {2}) if kind and bounds else None
+    if bc is None:
+        return
+    p.set("0/U", ["boundaryField", "inlet"], {**bc, "value": inlet_u}, f"parabolic inlet profile ({kind} speed)", True)
+    p.assumptions.append(f"inlet: a planar parabolic profile of {'peak' if kind == 'max' else 'mean'} speed "
+                         f"{fmt(speed)} m/s (fixedProfile, zero at the walls)")
 
 
 def plan_pitzdaily(ctx: "Context") -> CaseManifest:
@@ -30,9 +46,6 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
     if "R" in spec.solved and steady:
         p.assumptions.append(f"Reynolds-stress model: SIMPLE (not SIMPLEC), relaxation {describe_relaxation('stress')} "
                              "and upwind convection of R and epsilon, for a stable start")
-    speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
-    speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")
-    p.set("0/U", ["boundaryField", "inlet", "value"], f"uniform {velocity_vec(speed_q, speed, (1, 0, 0))}", "inlet velocity", locked)
     nu_q = ctx.q("kinematic_viscosity")
     if ctx.fluid or nu_q:
         fluid = p.fluid("air", nu_q)
@@ -41,8 +54,19 @@ def plan_pitzdaily(ctx: "Context") -> CaseManifest:
         fluid = Fluid(name="air (tutorial)", nu=1e-5, rho=1.0, condition="the pitzDaily tutorial's nu")
         p.assumptions.append("nu = 1e-05 m2/s (the tutorial's)")
         nu_locked = False
+    speed_q = ctx.q("velocity", "inlet", "velocity", "inflow", "free", "speed", "u =", "at")
+    from_re = reynolds_speed(p, fluid.nu, STEP_HEIGHT, "inlet velocity") if speed_q is None else None
+    if from_re is not None:  # "Re = 10^4 based on the step height": the inlet speed follows
+        speed, locked = from_re, True
+    else:
+        speed, locked = p.take("inlet velocity", speed_q, 10.0, "m/s", "the tutorial's")
+    inlet_u = f"uniform {velocity_vec(speed_q, speed, (1, 0, 0))}"
+    p.set("0/U", ["boundaryField", "inlet", "value"], inlet_u, "inlet velocity", locked)
+    _parabolic_inlet(p, ctx, base, speed, inlet_u)
+    if from_re is not None:
+        p.bind("reynolds", "0/U", ["boundaryField", "inlet", "value"], inlet_u, "U = Re nu / L")
     p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", nu_locked)
-    reynolds_check(p, speed, 0.0254, fluid.nu, laminar=model == "laminar")
+    reynolds_check(p, speed, STEP_HEIGHT, fluid.nu, laminar=model == "laminar")
     ratio = speed / 10.0
     scaled = {"k": PITZ_TURB_AT_10["k"] * ratio**2, "epsilon": PITZ_TURB_AT_10["epsilon"] * ratio**3,
               "omega": PITZ_TURB_AT_10["omega"] * ratio}

@@ -135,6 +135,19 @@ def refined_counts(text: str, refine: tuple[float, str, int], counts: list[int])
     return [max(1, round(n * refine[0])) if axes is None or axis in axes else n for axis, n in enumerate(counts)]
 
 
+def reynolds_speed(p: Plan, nu: float, length: float, what: str) -> float | None:
+    """U = Re nu / L when the request states a Reynolds number and no speed (the recipe's own
+    length L, its viscosity nu); recorded as an assumption. None without a Reynolds number."""
+    re_q = p.ctx.q("reynolds")
+    if re_q is None or re_q.value <= 0 or nu <= 0 or length <= 0:
+        return None
+    speed = re_q.value * nu / length
+    p.values[what] = speed
+    p.assumptions.append(f"{what} = Re nu / L = {fmt(re_q.value)} x {fmt(nu)} m2/s / {fmt(length)} m = {speed:.4g} m/s "
+                         f"(no speed stated; L = {fmt(length)} m is the recipe's reference length)")
+    return float(f"{speed:.6g}")
+
+
 def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: bool) -> None:
     re_q = p.ctx.q("reynolds")
     re_calc = speed * length / nu
