@@ -12,8 +12,6 @@ the base's files (and running m4 on a template).
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from tasks.core.errors import PlanError
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.files import find_file, read_text
+from tasks.foam.m4 import expand_template
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
 from tasks.plan.controls_axis import count_axis
 from tasks.plan.extract import normalise
@@ -64,12 +63,7 @@ def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
         rel = Path(block_mesh_file(base_dir))
         found = find_file(base_dir / rel.parent, rel.name)
         return read_text(found) if found is not None else None
-    template = find_file((base_dir / m4).parent, Path(m4).name)
-    if template is None or shutil.which("m4") is None:
-        return None
-    out = subprocess.run(["m4"], input=read_text(template), check=False, capture_output=True, text=True,
-                         cwd=base_dir, timeout=60)
-    return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
+    return expand_template(base_dir / m4, base_dir)
 
 
 def gravity_axis(base_dir: Path) -> int:
