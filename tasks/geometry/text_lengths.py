@@ -125,6 +125,8 @@ def named_lengths(text: str) -> dict[str, float]:
                     continue  # "a straight 50 mm entry and 200 mm exit": the straight sections' lengths
                 if not m.group(2) and _GROUP_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
                     continue  # "a Re = 40 cylinder", "Mach 2 wedge": a dimensionless group's value, not a size
+                if not m.group(2) and pattern is patterns[1] and re.match(rf"\s*{_ALONG}", text[m.end(1):], re.I):
+                    continue  # "50 along x and 50 across": a cell count per axis (no unit), not a size
                 if not m.group(2) and other_unit_follows(text, m.end(1)):
                     continue  # "cold side 21.85 degC", "height 2 bar": a temperature or a pressure, not a length
                 if pattern is patterns[0] and not m.group(2) and re.match(r"\s*(?:x|by|×)\s*\d", text[m.end():]):
