@@ -30,6 +30,8 @@ from tasks.plan.extract_words import (  # noqa: F401  (re-exported)
     nominal_values, spoken_durations, spoken_fractions, spoken_rates, spoken_units,
 )
 from tasks.plan.units import tidy
+from tasks.plan.values_parts import PART_OF_EXTENT, part_value
+from tasks.plan.values_rotation import rotation_speeds
 from tasks.plan.values_vectors import find_vectors
 
 _SINE = re.compile(
@@ -214,6 +216,12 @@ def quantities(text: str) -> list[Quantity]:
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="fraction", value=num / _FRACTIONS[m.group("den").lower()], text=m.group(0),
                                   before=before, after=after, start=m.start()))
+    for m in PART_OF_EXTENT.finditer(text):  # "half the tank height", "0.25 of the height"
+        if free(m.start("part"), m.end("part")):
+            before, after = _context(text, m.start(), m.end())
+            found.append(Quantity(kind="fraction", value=part_value(m.group("part")), text=m.group("part"),
+                                  before=before, after=after, start=m.start("part")))
+            taken.append(m.span("part"))
     for m in _DIGIT_FRACTION.finditer(text):
         if int(m.group("b")) and free(m.start(), m.end()):
             before, after = _context(text, m.start(), m.end())
@@ -230,7 +238,7 @@ def quantities(text: str) -> list[Quantity]:
     for q in found:
         if q.kind == "pressure":
             q.reference = pressure_reference(text, q.start, q.start + len(q.text))
-    return restated_once(text, sorted(found, key=lambda q: q.start))
+    return restated_once(text, rotation_speeds(text, sorted(found, key=lambda q: q.start)))
 
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",

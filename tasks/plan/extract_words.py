@@ -7,7 +7,10 @@ import re
 
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
+from tasks.plan.values_commas import decimal_commas, spoken_powers
 from tasks.plan.values_forms import counted_labels, table_rows
+from tasks.plan.values_headers import unit_headers
+from tasks.plan.values_parts import multiplier_parts
 from tasks.plan.values_scales import ordinal_intervals, scaled_numbers
 
 # Number words are rewritten as digits before anything is read ("forty by forty cells" ->
@@ -48,7 +51,7 @@ _NUMBER_WORD = rf"(?:{'|'.join(sorted([*_WORD_VALUES, *_SCALES], key=len, revers
 _SPELLED_NUMBER = re.compile(
     rf"\b(?:an?\s+(?=(?:hundred|thousand|million)\b))?{_NUMBER_WORD}"
     rf"(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million))\s+and\s+){_NUMBER_WORD})*"
-    rf"(?:\s+point(?:\s+(?:{_SMALL}))+)?\b", re.I)
+    rf"(?:\s+(?:point|comma)(?:\s+(?:{_SMALL}))+)?\b", re.I)
 
 
 def _spelled_values(words: list[str]) -> list[float]:
@@ -106,7 +109,7 @@ def _spelled(m: re.Match[str]) -> str:
     if _pronoun_one(m):
         return m.group(0)
     text = m.group(0).lower()
-    whole, _, decimals = text.partition(" point ")
+    whole, _, decimals = text.replace(" comma ", " point ").partition(" point ")  # "zero comma five": 0.5
     values = _spelled_values(re.split(r"[\s-]+", whole.strip()))
     digits = "".join(str(_UNITS_WORDS[d]) for d in decimals.split())
     shown = [str(int(v)) for v in values]
@@ -161,11 +164,12 @@ def normalise(text: str) -> str:
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
     text = table_rows(text, _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
     text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"
-    text = joined_thousands(text)
+    text = joined_thousands(decimal_commas(unit_headers(text)))  # "1,5e-5" -> "1.5e-5", "0,75 s." -> "0.75 s."
     text = nominal_values(_SPACED_THOUSANDS.sub(_joined_thousands, text))  # "5 ± 0.1 m/s" -> "5 m/s"
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
     text = counted_labels(_SPELLED_NUMBER.sub(_spelled, text))  # "iterations: 600" -> "... 600 iterations"
+    text = multiplier_parts(spoken_powers(text))  # "1 and a half times" -> "1.5 times"; "10 to the minus 5" -> "1e-5", "minus 5 degrees" -> "-5 degrees"
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
     return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))

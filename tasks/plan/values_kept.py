@@ -21,7 +21,7 @@ _RANGE_BEFORE = re.compile(
     rf"(?:\bbetween\s+{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?and"
     rf"|\b(?:rang(?:e|es|ing)|vary|varies|varying|spanning|spans?|sweep(?:ing)?)\s+(?:from\s+|of\s+|over\s+)?"
     rf"{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?(?:to|-|–|and)"
-    rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—)"
+    rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—|\s-(?=\s))"  # "290–310 K", "2 - 3 l/min"
     # "2 to 3 m/s", "2 m/s to 3 m/s", "2-3 m/s": not a change ("ramp from 0 to 10 m/s", "raise it 2 to 3 m/s")
     rf"|(?<![\w.\-]){_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?to|(?<![\w.\-]){_BARE_NUM}-)\s*$", re.I)
 _CHANGE_BEFORE = re.compile(r"\b(?:ramp\w*|increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|accelerat\w*|rise|rises|"

@@ -112,7 +112,7 @@ def test_bare_numbers_whose_unit_a_name_or_heading_fixes(text: str, expected: li
     ("a Reynolds number of 10,000", "a Reynolds number of 10000"),
     ("Ra = 250,000 and 1,000,000 cells", "Ra = 250000 and 1000000 cells"),
     ("1,500 Pa", "1500 Pa"),  # one group after a single digit: thousands in an English request
-    ("0,5 m and 1,500 Pa", "0,5 m and 1,500 Pa"),  # ... unless the request writes decimal commas
+    ("0,5 m and 1,500 Pa", "0.5 m and 1.500 Pa"),  # ... unless the request writes decimal commas: 1.5 Pa
     ("mesh (40,400,1)", "mesh (40,400,1)"),
     ("100,100 cells", "100,100 cells"),
 ])

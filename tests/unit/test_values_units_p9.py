@@ -106,9 +106,10 @@ def test_thousands_separators(text: str, kind: str, value: float) -> None:
     assert _one(text, kind) == pytest.approx(value, rel=1e-5)
 
 
-def test_decimal_commas_keep_one_digit_groups() -> None:
-    """A request that writes decimal commas ("0,25 m") keeps "1,500" as written (it may be 1.5)."""
-    assert "1,500" in normalise("a 0,25 m gap and 1,500 Pa")
+def test_decimal_commas_read_three_digit_groups_as_decimals() -> None:
+    """A request that writes decimal commas ("0,25 m") writes "1,500 Pa" for 1.5 Pa too; a count stays."""
+    assert "1.500 Pa" in normalise("a 0,25 m gap and 1,500 Pa")
+    assert "1500 iterations" in normalise("a 0,25 m gap and 1,500 iterations")
 
 
 @pytest.mark.parametrize("text, kind, value", [

@@ -1,0 +1,64 @@
+"""A unit named before its number, as lab notes and tables write it, put after the number
+(tasks.plan.extract_words.normalise). Pure functions over text.
+
+    "Inlet velocity [m/s]: 1,5"          -> "Inlet velocity: 1,5 m/s"
+    "v in m/s: 2.5", "nu (in mm²/s) = 15" -> "v: 2.5 m/s", "nu = 15 mm²/s"
+    "T / K = 300", "p_out / bar: 1.2"     -> "T = 300 K", "p_out: 1.2 bar"   (quantity / unit = number)
+
+The unit must read whole as a unit of a known kind (tasks.plan.units.read_at); a word in its
+place ("outlet / inlet = 2", "in x: 40") leaves the text as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.plan.units import read_at
+
+# a number as a request writes it, decimal comma and exponent included: "1,5", "1.5e-5", "2·10^5"
+_NUM = (r"[-+−]?(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:\s?[eE]\s?[-+−]?\d+|\s?[x×·*]\s?10(?:\^|\*\*)?\s?[-+−]?\d+"
+        r"|\s?[x×·*]\s?10[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?")
+_UNIT_TEXT = r"[^\s:=()\[\]\d,;][^\s:=()\[\],;]{0,12}?(?:[ ·.][^\s:=()\[\],;]{1,8}?)?"
+# the name, then the unit: in brackets ("[m/s]", "(in m/s)"), after "in" or after a slash; then ":" or "="
+_HEADER = re.compile(
+    rf"(?P<name>(?<![\w/])[A-Za-zνμρ][\w.\-']{{0,30}}?)(?P<head>\s*[\[(]\s*(?:in\s+)?(?P<u1>{_UNIT_TEXT})\s*[\])]"
+    rf"|\s+in\s+(?P<u2>{_UNIT_TEXT})|\s*/\s*(?P<u3>{_UNIT_TEXT}))"
+    rf"(?P<sign>\s*[:=]\s*)(?P<num>{_NUM})(?!\d|[.,]\d)")
+_NOT_UNITS = {"in", "at", "a", "s.", "x", "y", "z"}
+
+
+def _whole_unit(unit: str) -> bool:
+    """The text reads whole as one unit of a known kind ("m/s", "mm²/s", "bar", "°C")."""
+    if unit.strip().lower() in _NOT_UNITS and unit.strip() not in ("s",):
+        return False
+    reading = read_at(unit, 0)
+    return reading is not None and reading.end == len(unit)
+
+
+_NUMBER_BEFORE = re.compile(r"\d[ \t]?$")
+# a quantity's symbol, which may take a glued slash and unit ("T/K = 300", "p_out/bar: 1.2")
+_SYMBOL_NAME = re.compile(r"[A-Za-zνμρ](?:_[\w]+)?")
+
+
+def _unit_after(text: str, end: int) -> bool:
+    """A unit is written after the number already ("v in m/s: 2.5 m/s")."""
+    gap = re.match(r"[ \t]?", text[end:])
+    at = end + (gap.end() if gap else 0)
+    reading = read_at(text, at)
+    return reading is not None and text[at:reading.end].strip().lower() not in _NOT_UNITS
+
+
+def unit_headers(text: str) -> str:
+    """Units named before their number written after it: "Inlet velocity [m/s]: 1,5" ->
+    "Inlet velocity: 1,5 m/s", "T / K = 300" -> "T = 300 K", "v in m/s: 2.5" -> "v: 2.5 m/s"."""
+    def moved(m: re.Match[str]) -> str:
+        unit = (m.group("u1") or m.group("u2") or m.group("u3")).strip()
+        if not _whole_unit(unit) or _unit_after(text, m.end()) or _NUMBER_BEFORE.search(text, 0, m.start()):
+            return m.group(0)  # "35 l/min = ...": a number's unit, no name over a unit
+        if m.group("u3") and not _SYMBOL_NAME.fullmatch(m.group("name")) and "/ " not in m.group("head") \
+                and " /" not in m.group("head"):
+            return m.group(0)  # "mass flow kg/s: 0.3": a slash glued to a word is a unit's
+
+        return f"{m.group('name')}{m.group('sign').rstrip()} {m.group('num')} {unit}"
+
+    return _HEADER.sub(moved, text)
