@@ -83,6 +83,7 @@ from tasks.plan.select_physics import (  # noqa: F401 - re-exported
 )
 from tasks.plan.select_gasdynamics import high_speed_method
 from tasks.plan.select_openings import inlet_from_data
+from tasks.plan.select_phases import phase_count_points
 from tasks.plan.select_values import COMPRESSIBLE_MACH
 from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
 from tasks.plan.select_wholename import coined_name_words, dimension_points, every_name_word_said, forgiven_by_name
@@ -292,6 +293,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             why.append("marches with local time stepping")
         elif features.local_time_stepping and solver not in lts_solvers:
             score -= LTS_POINTS  # no tutorial of the solver steps locally: it has no LTS to switch on
+        score += phase_count_points(r, features.phases, bool(features.flags.get("multiphase")), why)
         carried = _bc_carried(r, features.words_said)
         if carried:
             score += BC_POINTS * len(carried)

@@ -21,6 +21,9 @@ from tasks.plan.select_names import (
     without_comparisons,
     without_ruled_out,
 )
+from tasks.plan.select_motion import MESH_INTERFACES, body_moves, on_moving_mesh
+from tasks.plan.select_phases import phases_counted, phases_stated
+from tasks.plan.select_time import end_state_only, time_regime
 from tasks.plan.select_values import value_cues
 from tasks.plan.select_wholename import method_phrase_roots, said_dimension
 from tasks.plan.select_words import (
@@ -36,6 +39,7 @@ from tasks.plan.select_words import (
     normal_text,
     solver_hints,
     solver_words,
+    with_shape_nouns,
     words_of,
 )
 
@@ -107,7 +111,8 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
                    "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
                    "acoustic waves", "expansion waves", "blast waves", "compression waves", "pressure drop",
                    "pressure drops", "sliding interface", "sliding interfaces", "mesh interface", "ami interface",
-                   "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface"),
+                   "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface",
+                   *MESH_INTERFACES),
     "compressible": ("sonic boom",),
     # how densely particles pack (MPPIC's packing models), not a packed porous medium
     "porous": ("packing pressure", "packing model", "packing limit", "packing fraction", "close packing",
@@ -147,7 +152,11 @@ TWO_PHASE_WORDS = ("two phase", "multiphase", "multi phase", "two fluid phases",
 INTERFACE_WORDS = ("interface", "sharp interface", "immiscible", "free surface", "under water", "underwater",
                    "expanding", "expands", "expansion of the bubble", "pocket", "vof", "volume of fluid",
                    "water surface", "liquid surface", "pool", "tank of water", "sharp surface", "clear surface",
-                   "surface between")
+                   "surface between",
+                   # a liquid layered under its gas, or moving as a body of liquid: one surface between them
+                   "above the water", "above the liquid", "air above", "gas above", "air on top", "gas on top",
+                   "slosh", "sloshes", "sloshing", "partly filled", "partially filled", "half full", "half filled",
+                   "partly full", "filled with water to")
 # a liquid that turns to vapour because its pressure falls (cavitation, flashing), not because it is
 # heated: its 'boiling' asks for no energy equation, and liquid and vapour are two phases
 _PRESSURE_VAPOUR = re.compile(r" (?:vapou?r|saturation) pressure | (?:low|lower|reduced|local) pressure (?:region|zone|spot)s? "
@@ -231,6 +240,7 @@ class RequestFeatures(BaseModel):
     mach: float | None = None  # the Mach number the values state (a gas speed over the sound speed), select_values
     method_words: frozenset[str] = frozenset()  # roots of the solvers' other names said ('conjugate heat transfer')
     dimension: int | None = None  # the dimension the request builds in ('3D', 'two-dimensional'), select_wholename
+    phases: int = 0  # the phases the request counts or names ('four liquids', 'water, oil and air'), select_phases
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -251,6 +261,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             flags[flag] = True
         elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
             flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
+    if "multiphase" not in flags and phases_counted(text):
+        flags["multiphase"] = True  # 'four fluids that do not mix'
     if by_pressure and "multiphase" not in flags:
         flags["multiphase"] = True  # the liquid and its vapour
     lts = any(_says(normal, w) for w in LTS_WORDS)
@@ -268,11 +280,16 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         if flag not in flags and getattr(cues, flag):
             flags[flag] = True
     steady, iterations_only = None, False
-    if re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|time[- ]resolved|vortex shedding|\bshedding\b"
+    indirect = time_regime(text)  # 'once nothing changes any more', 'how the plume evolves'
+    if indirect is True and end_state_only(text):
+        steady = True  # 'how it develops in time does not matter': the end state only
+    elif re.search(r"\bunsteady\b|\btransient\b|time[- ]dependent|time[- ]accurate|time[- ]resolved|vortex shedding|\bshedding\b"
                  r"|\bover time\b|\bin time\b|\bwith time\b", low):
         steady = False
     elif re.search(r"\bsteady\b|time[- ]independent|\bstationary (?:flow|state|solution)\b|\bconverged\b", low):
         steady = True
+    elif indirect is not None:
+        steady = indirect
     elif says_duration(text):
         steady = False  # 'until t = 20 s', 'simulate 0.5 s': a physical time is a transient run's
     elif cues.steady is not None:
@@ -303,6 +320,9 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     strength = solver_hints(hinted + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
     if two_phase_coolant:
         strength = two_phase_cht(strength)
+    mesh_motion = any(_says(normal, w) for w in MESH_MOTION_WORDS) or body_moves(text)
+    if mesh_motion:
+        strength = on_moving_mesh(strength)
     if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
                                for s, p in strength.items()):
         steady = None  # 'a passive scalar ..., run 40 iterations': the method named is transient; its steps
@@ -332,10 +352,10 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            model_stated=sim in ("RAS", "LES") and (bool(model) or bool(_MODEL_STATED.search(low))),
                            sharp_compressible=bool(flags.get("compressible") and flags.get("multiphase")
                                                    and any(_says(normal, w) for w in INTERFACE_WORDS)),
-                           said=said_roots(request_words(named)), clauses=clause_roots(named),
+                           said=said_roots(request_words(with_shape_nouns(named))), clauses=clause_roots(named),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
-                           mesh_motion=any(_says(normal, w) for w in MESH_MOTION_WORDS),
-                           local_time_stepping=lts, inflow=says_inflow(named),
+                           mesh_motion=mesh_motion,
+                           local_time_stepping=lts, inflow=says_inflow(named), phases=phases_stated(text),
                            inflow_speed=says_inflow_speed(named))
 
 
@@ -406,3 +426,4 @@ def two_phase_cht(strength: dict[str, float]) -> dict[str, float]:
         if solver.startswith("chtMultiRegion") and "TwoPhase" in solver:
             out[solver] = max(out.get(solver, 0.0), best)
     return out
+

@@ -23,6 +23,7 @@ from tasks.plan.select_records import (
     porous_cached,
     radiation_cached,
 )
+from tasks.plan.select_phases import record_phases
 from tasks.plan.select_words import (
     _EITHER_TIME_SCHEME,
     PHRASE_POINTS,
@@ -91,7 +92,8 @@ def _record_flags(r: CaseRecord) -> dict[str, bool]:
         # whose own description computes a compressibility (cavitatingFoam's mixture) is compressible
         "compressible": (r.compressibility == "compressible" or _described_compressible(solver))
         and "boussinesq" not in low,
-        "multiphase": r.multiphase,
+        # a VOF or Euler-Euler method has phases even where its phase fraction is written by its Allrun
+        "multiphase": r.multiphase or record_phases(r) > 0 or _vof(solver) or _euler_euler(solver),
         "energy": r.energy or r.buoyancy,
         "buoyancy": r.buoyancy,
         "lagrangian": r.lagrangian,
@@ -171,7 +173,8 @@ def _class_points(r: CaseRecord, solver: str, features: RequestFeatures, why: li
     if solver.startswith("chtMultiRegion") and not _has_fluid_region(r.path) and \
             not set(features.words) & _SOLID_ONLY_WORDS:
         points -= 20.0  # a solid region alone (jouleHeatingSolid) is no base for a flow
-    if features.flags.get("multiphase") and _n_phase_vof(solver) and solver not in features.hint_strength:
+    if features.flags.get("multiphase") and _n_phase_vof(solver) and solver not in features.hint_strength \
+            and features.phases < 3:
         points -= 25.0  # two phases asked for (no third named): a two-phase VOF solver's tutorial, not N phases
     if features.two_fluid and features.flags.get("multiphase") is not False:
         if _euler_euler(solver):

@@ -27,7 +27,10 @@ _STOP = set("the a an of and or in on at to for with by from into over under is 
             "iterations water air fluid 2d 3d domain m s k one two three four five six seven eight nine ten "
             "between first second third half quarter degree degrees compressible incompressible unsteady around "
             "through past mach liquid gas vapour vapor phase heat transfer coupled conjugate region "
-            "subsonic transonic supersonic hypersonic turbulence hot cold warm heated cool"
+            "subsonic transonic supersonic hypersonic turbulence hot cold warm heated cool "
+            # function words: no tutorial's description says what it is by them ('cells blocked where ...')
+            "where when which what whose how that this these those it its there then than just only once "
+            "any more does do not nothing every each while very much many some"
             .split())  # physics words count through the flags and the solver words, not as geometry
 _VARIANTS = {"implicit", "explicit", "common", "laminar", "transient", "steady", "simple", "pimple", "default"}
 
@@ -46,9 +49,23 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
 
 
+# a shape said by its adjective names the shape's noun, as a tutorial's name writes it
+SHAPE_ADJECTIVES = {"cylindrical": "cylinder", "spherical": "sphere", "conical": "cone", "circular": "circle",
+                    "rectangular": "rectangle", "triangular": "triangle", "annular": "annulus", "tubular": "tube",
+                    "elliptical": "ellipse", "elliptic": "ellipse", "cubic": "cube", "cuboid": "box",
+                    "prismatic": "prism", "hemispherical": "hemisphere"}
+_SHAPE_ADJECTIVE = re.compile(r"\b(" + "|".join(SHAPE_ADJECTIVES) + r")\b", re.I)
+
+
+def with_shape_nouns(text: str) -> str:
+    """The text with each shape adjective followed by its noun ('a cylindrical tank' -> 'a
+    cylindrical cylinder tank'): the words a tutorial's name uses for that shape."""
+    return _SHAPE_ADJECTIVE.sub(lambda m: f"{m.group(1)} {SHAPE_ADJECTIVES[m.group(1).lower()]}", text)
+
+
 def words_of(text: str) -> list[str]:
     """Lower-case words, a camelCase name split into its words (obliqueShock -> oblique shock)."""
-    text = re.sub(r"\b\w+Foam\b", " ", text)  # solver names are matched as solvers, not as words
+    text = with_shape_nouns(re.sub(r"\b\w+Foam\b", " ", text))  # solver names are matched as solvers
     text = re.sub(r"\btime[- ]?steps?\b", " ", text, flags=re.I)  # a time step is no step of the geometry
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)", " ", text)
     return [_stem(w) for w in re.findall(r"[a-z][a-z0-9]+", spaced.lower()) if w not in _STOP and len(w) > 2]
@@ -222,6 +239,14 @@ def description_of(case: str) -> tuple[str, ...]:
         if len(o) == len(parts) and o[:2] == parts[:2] and o[-1] == parts[-1] and o[2] in _TURBULENCE_FOLDERS \
                 and parts[2] in _TURBULENCE_FOLDERS:
             return tuple(words)
+    # a variant solver's tutorial of the same name as its base solver's, in the same area: the same geometry
+    # ('potentialFreeSurfaceDyMFoam/oscillatingBox' has potentialFreeSurfaceFoam/oscillatingBox's words,
+    # 'compressibleInterDyMFoam/laminar/sloshingTank2D' interFoam/laminar/sloshingTank2D's)
+    for other, words in known.items():
+        o = other.split("/")
+        if o[0] == parts[0] and o[-1] == parts[-1] and o[1] != parts[1] and \
+                parts[1].replace("DyM", "").lower() in _same_method_names(o[1].replace("DyM", "").lower()):
+            return tuple(words)
     # a variant beside its base in one folder ('counterFlowFlame2DLTS' beside 'counterFlowFlame2D'): its geometry
     bases = [other for other in known if other.rsplit("/", 1)[0] == case.rsplit("/", 1)[0]
              and parts[-1].startswith(other.rsplit("/", 1)[-1]) and other != case
@@ -230,6 +255,12 @@ def description_of(case: str) -> tuple[str, ...]:
 
 
 _TURBULENCE_FOLDERS = {"laminar", "RAS", "LES", "DNS"}
+
+
+def _same_method_names(solver: str) -> tuple[str, ...]:
+    """The names (lower case, without 'DyM') of a solver's own method on a moving mesh or with its
+    phases compressible: interfoam -> interfoam, compressibleinterfoam (not a reacting variant)."""
+    return (solver, "compressible" + solver)
 
 
 def _key(name: str) -> str:

@@ -1,0 +1,158 @@
+"""The tutorial's dimensions against the lengths a request states: does a tutorial lack the shape
+or a size the request describes (lacks_shape, has_dimension), and is a stated length a size of the
+domain at all or a parameter (a wave height, a particle diameter, how far a body moves:
+describes_domain). Pure apart from reading the tutorial's mesh dictionaries.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tasks.foam import dictionary as fd
+from tasks.foam import geometry
+from tasks.foam.files import find_file, read_text
+from tasks.plan.stated import StatedQuantity
+
+
+def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
+    """The tutorial lacks what the request states of the described shape: a length of the shape
+    (from its words or its coordinates) that none of the tutorial's lengths matches, an obstacle,
+    or the wall temperatures of a heated cavity (the library puts them on the walls named)."""
+    from tasks.geometry.build import recorded_lengths
+
+    lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
+    if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
+        return True
+    if not spec.two_d and tutorial_is_2d(case_dir):  # a 3D cube is not the tutorial's one-cell-thick square
+        return True
+    if not fits_extents(domain_extents(spec), tutorial_extents(case_dir)):
+        return True
+    return spec.shape == "heated_cavity" and any(
+        q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature") for q in stated)
+
+
+def tutorial_is_2d(case_dir: Path) -> bool:
+    """The tutorial's blockMesh mesh is 2D: it has an empty or wedge patch (False when it has no
+    plain blockMeshDict)."""
+    found = find_file(case_dir / "system", "blockMeshDict")
+    return found is not None and re.search(r"\btype\s+(?:empty|wedge)\s*;", read_text(found)) is not None
+
+
+def domain_extents(spec) -> list[float]:
+    """The sides of a box-like shape's domain as the request gave them (length and height of a
+    channel, width and height of a cavity, all three of a box); [] for other shapes or none given."""
+    names = {"rectangle": ("length", "height", "depth"), "channel": ("length", "height", "depth"),
+             "box": ("length", "height", "width"), "lid_driven_cavity": ("width", "height", "depth"),
+             "heated_cavity": ("width", "height", "depth")}.get(spec.shape, ())
+    return [float(spec.dimensions[n]) for n in names if isinstance(spec.dimensions.get(n), (int, float))]
+
+
+def fits_extents(sides: list[float], extents: list[float], rel_tol: float = 0.01) -> bool:
+    """Every side of the requested domain is a different full extent of the tutorial's mesh: a
+    channel 1 m long and 0.1 m high is not a tutorial 1 m in one direction and 0.2 m in the others,
+    even though 0.1 m is half of one of them (True when either is unknown)."""
+    if not sides or not extents:
+        return True
+    free = list(extents)
+    for side in sorted(sides, reverse=True):
+        match = next((e for e in free if abs(side - e) <= rel_tol * e), None)
+        if match is None:
+            return False
+        free.remove(match)
+    return True
+
+
+def tutorial_extents(case_dir: Path) -> list[float]:
+    """The full extents (x, y, z) of a tutorial's blockMesh vertices, in metres ([] when unknown)."""
+    points = _block_points(case_dir)
+    return [max(p[a] for p in points) - min(p[a] for p in points) for a in range(3)] if points else []
+
+
+def _block_points(case_dir: Path) -> list[tuple[float, ...]]:
+    """The vertices of a tutorial's plain blockMeshDict, scaled to metres ([] when it has none)."""
+    found = find_file(case_dir / "system", "blockMeshDict")
+    if found is None:
+        return []
+    text = read_text(found)
+    factor = 1.0
+    for key in ("scale", "convertToMeters"):
+        raw = fd.get(text, [key])
+        try:
+            factor = float(raw) if raw else factor
+        except ValueError:
+            return []
+    return [tuple(float(v) * factor for v in m) for m in re.findall(
+        r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)", fd.get(text, ["vertices"]) or "")]
+
+
+def tutorial_lengths(case_dir: Path) -> list[float]:
+    """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
+    each direction and half of it (a channel's half-width) ([] when it has no plain blockMeshDict)."""
+    points = _block_points(case_dir)
+    if not points:
+        return []
+    lengths: list[float] = []
+    for axis in range(3):
+        values = [p[axis] for p in points]
+        extent = max(values) - min(values)
+        lengths += [extent, extent / 2]
+    return [v for v in lengths if v > 0]
+
+
+def has_dimension(case_dir: Path, value: float, rel_tol: float = 0.01) -> bool:
+    """The tutorial's geometry already has this length (a stated size that agrees with it)."""
+    return any(abs(value - v) <= rel_tol * v for v in tutorial_lengths(case_dir))
+
+
+_DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"
+                              r"gap|apart|spacing|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|"
+                              r"cavity|room|enclosure|chamber|vessel|container|annulus)\b")
+
+
+# Lengths that are a model's parameters, not the domain's sizes: a wave's height or length, a
+# liquid's depth or fill level, a film, a particle, a roughness, a first cell, a mixing length, where
+# an injector or probe sits.
+_PARAMETER_WORDS = (
+    r"wave\s*(?:height|length|amplitude)|wavelength|amplitude|(?:water|liquid|fill(?:ing)?|free[- ]surface|initial)\s+"
+    r"(?:depth|level|height|column(?:\s+(?:height|width))?)|filled\s+(?:to|up\s+to)|(?:film|liquid\s+film|sheet)\s+"
+    r"thickness|(?:particle|droplet|drop|bubble|grain|parcel|sand[- ]grain)s?\s+(?:size|diameter|radius)|"
+    r"roughness(?:\s+(?:height|length))?|\bks\b|(?:first|wall)[- ](?:cell|layer)\s+(?:height|thickness|size)|"
+    r"first[- ]layer|y\s*\+|mixing[- ]length|(?:turbulent\s+|integral\s+)?length[- ]scale|"
+    r"(?:injector|injection|nozzle|probe|sensor|source)\s+(?:position|location|height|at|placed\s+at|located\s+at)|"
+    # how far a body moves: 'a stroke of 30 mm', 'moves back and forth by 0.05 m', 'swings sideways by 0.2 m'
+    r"stroke|excursion|displacement|heave|(?:back\s+and\s+forth|to\s+and\s+fro|up\s+and\s+down|side\s+to\s+side|"
+    r"sideways|oscillat\w*|shak\w*|heav\w*|swing\w*|sway\w*|mov(?:es|ed|ing)|displaced|translat\w*)\s+by")
+_PARAMETER_BEFORE = re.compile(rf"(?:{_PARAMETER_WORDS})\s*(?:of|=|:|is|at|to|equal\s+to|about|around|~|\(\w+\))?\s*$")
+_PARAMETER_AFTER = re.compile(rf"^\s*(?:{_PARAMETER_WORDS})")
+
+
+def names_parameter(before: str, after: str) -> bool:
+    """The words right before a length ("wave height 0.05 m", "particle diameter of 1 mm") or
+    right after it ("a 2 mm film thickness") name a model parameter, not a size of the domain."""
+    return bool(_PARAMETER_BEFORE.search(before) or _PARAMETER_AFTER.search(after))
+
+
+def describes_domain(text: str, q: StatedQuantity) -> bool:
+    """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
+    particle, a wire, a model parameter (a wave height, a roughness) or an unnamed length."""
+    low = text.lower()
+    at = low.find(q.text.lower())
+    if at < 0:
+        return False
+    end = at + len(q.text)
+    before, after = re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]
+    if names_parameter(before, after):
+        return False
+    # a wave's own size, the wave named before the length or after it: 'waves 5 cm high', 'waves with a
+    # height of 0.1 m', '5 cm high sea waves', 'a 5 cm wave' (not 'a 3 m long wave tank', 'a flume 10 m
+    # long where waves break')
+    wave = r"(?:waves?|swells?|ripples?|breakers?)"
+    link = r"(?:with|in|of|and|on|at|for|to|the|a|an|where|which|that|so|as|while|when|until|there|then|is|are)"
+    wave_before = rf"\b{wave}(?:\s+(?:\w+\s+){{0,3}}?(?:height|amplitude))?\s*(?:of|=|:|is|about|around)?\s*$"
+    wave_after = (rf"^\s*(?:(?!{link}\b)[\w-]+\s+){{0,3}}?{wave}\b"
+                  r"(?!\s*(?:tank|flume|basin|channel|maker|generator|paddle|piston|flap))")
+    if re.search(wave_before, before) or re.search(wave_after, after):
+        return False
+    window = low[max(0, at - 40):end + 25]
+    return bool(_DIMENSION_WORDS.search(window))
