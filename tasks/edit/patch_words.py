@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from tasks.foam.patch_names import GENERIC_PARTS, PATCH_ALIASES, name_words, stream_part_patches  # noqa: F401 (re-exported)
+from tasks.foam.patch_names import GENERIC_PARTS, PATCH_ALIASES, name_words, ranked_patches, stream_part_patches  # noqa: F401 (re-exported)
 
 
 def _full_forms(patch: str) -> set[str]:
@@ -50,26 +50,14 @@ def patch_mentions(segment: str, patches: Iterable[str], centres: Centres | None
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
              "5th": 5}
 _KINDS = ("inlet", "outlet", "wall")
-_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+(?:\w+\s+)?({'|'.join(_KINDS)})\b")
-_NUMBERED = re.compile(rf"\b({'|'.join(_KINDS)})\s*(?:number|no\.?|#)\s*(\d+)\b")
 
 
 def _numbered_mentions(low: str, patches: list[str]) -> list[tuple[int, int, str]]:
-    """Whole-name mentions of numbered patches by rank or number: 'the second outlet' and
-    'outlet number 2' for outlet2 of outlet1/outlet2, 'the second inlet' for velocity-inlet-6 of
-    velocity-inlet-5/6. Only patches of that kind that all carry a number are ranked."""
-    found = []
-    for m in list(_ORDINAL.finditer(low)) + list(_NUMBERED.finditer(low)):
-        kind = m.group(2) if m.re is _ORDINAL else m.group(1)
-        numbered = {p: _number_of(p) for p in patches if kind in name_words(p) or f"{kind}s" in name_words(p)}
-        if len(numbered) < 2 or None in numbered.values():
-            continue
-        ranked = sorted(numbered, key=numbered.__getitem__)
-        if m.re is _ORDINAL and _ORDINALS[m.group(1)] <= len(ranked):
-            found.append((m.end(), 2, ranked[_ORDINALS[m.group(1)] - 1]))
-        elif m.re is _NUMBERED:
-            found += [(m.end(), 2, p) for p, n in numbered.items() if n == int(m.group(2))]
-    return found
+    """Whole-name mentions of numbered patches by rank or number: 'the second outlet', 'the
+    second exit' and 'outlet number 2' for outlet2 of outlet1/outlet2, 'the second inlet' for
+    velocity-inlet-6 of velocity-inlet-5/6. Only patches of that kind that all carry a number are
+    ranked (tasks.foam.patch_names.ranked_patches)."""
+    return [(end, 2, patch) for end, patch in ranked_patches(low, patches)]
 
 
 _PLACES = {"upper": (None, max), "top": (None, max), "higher": (None, max), "lower": (None, min), "bottom": (None, min),
@@ -95,11 +83,6 @@ def _placed_mentions(low: str, patches: list[str], centres: Centres, up: int) ->
         if values.count(best) == 1:
             found.append((m.end(), 1, candidates[values.index(best)]))
     return found
-
-
-def _number_of(patch: str) -> int | None:
-    digits = [w for w in name_words(patch) if w.isdigit()]
-    return int(digits[-1]) if digits else None
 
 
 def named_patch(segment: str, patches: Iterable[str], centres: Centres | None = None, up: int = 1) -> str | None:

@@ -87,3 +87,60 @@ def stream_part_patches(words: str, patches: Iterable[str]) -> list[str]:
 
 # a species formula in a patch name (CH4, O2, C3H8, CO2): one word
 _FORMULA = re.compile(r"(?=[A-Za-z0-9]*\d)(?:(?:Cl|Br|Ar|He|C|H|O|N|S|F|I|P)\d*){1,4}")
+
+
+# The words a request uses for a patch's kind: "the exit" is an outlet, "the intake" an inlet.
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "inlet": ("inlet", "inflow", "entry", "entries", "entrance", "intake", "supply", "feed", "inlet port"),
+    "outlet": ("outlet", "outflow", "exit", "discharge", "exhaust", "outfall", "vent"),
+    "wall": ("wall",),
+}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
+            "4th": 4, "5th": 5, "6th": 6}
+_KIND_ALT = "|".join(sorted({w for ws in KIND_WORDS.values() for w in ws}, key=len, reverse=True))
+# "the second outlet", "the first branch exit", "2nd side inlet"; "outlet number 2", "exit no. 2", "inlet #1"
+_RANKED = re.compile(rf"\b(?P<rank>{'|'.join(ORDINALS)})\s+(?:[a-z'’-]+\s+){{0,2}}?(?P<kind>{_KIND_ALT})(?:e?s)?\b"
+                     rf"|\b(?P<kind2>{_KIND_ALT})\s*(?:number|no\.?|#|nr\.?)\s*(?P<num>\d+)\b")
+
+
+def kind_of_word(word: str) -> str | None:
+    """The patch kind a request's word stands for ("exit" -> outlet, "intake" -> inlet), or None."""
+    low = word.lower().strip()
+    return next((kind for kind, words in KIND_WORDS.items() if low in words or low.rstrip("s") in words
+                 or low.removesuffix("es") in words), None)
+
+
+def number_of(patch: str) -> int | None:
+    """The number a patch name ends its words with ('outlet2' -> 2, 'velocity-inlet-6' -> 6)."""
+    digits = [w for w in name_words(patch) if w.isdigit()]
+    return int(digits[-1]) if digits else None
+
+
+def ranked_patches(words: str, patches: Iterable[str], kinds: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """(end of the mention, patch) for each patch the words name by rank or number: "the second
+    outlet" or "exit no. 2" is outlet2 of outlet1/outlet2, "the first inlet" velocity-inlet-5 of
+    velocity-inlet-5/6. A patch's kind is its role in `kinds` (patch -> inlet/outlet/wall/
+    moving_wall) where given, else a kind word in its name; only kinds whose patches all carry a
+    number are ranked (by that number)."""
+    low = words.lower()
+    patches = list(patches)
+    found: list[tuple[int, str]] = []
+    for m in _RANKED.finditer(low):
+        kind = kind_of_word(m.group("kind") or m.group("kind2") or "")
+        if kind is None:
+            continue
+        if kinds:
+            of_kind = [p for p in patches if kinds.get(p, "").removeprefix("moving_") == kind]
+        else:
+            of_kind = [p for p in patches if kind in name_words(p) or f"{kind}s" in name_words(p)]
+        numbered = {p: number_of(p) for p in of_kind}
+        if len(numbered) < 2 or None in numbered.values():
+            continue
+        if m.group("rank"):
+            ranked = sorted(numbered, key=lambda p: numbered[p] or 0)
+            rank = ORDINALS[m.group("rank")]
+            if rank <= len(ranked):
+                found.append((m.end(), ranked[rank - 1]))
+        else:
+            found += [(m.end(), p) for p, n in numbered.items() if n == int(m.group("num"))]
+    return found

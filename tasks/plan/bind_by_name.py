@@ -17,11 +17,14 @@ from tasks.plan.bind_by_name_common import (
 )
 from tasks.plan.bind_by_name_controls import ControlBinding
 from tasks.plan.bind_by_name_fields import FieldBinding
+from tasks.plan.bind_by_name_lengths import BoundaryLengthBinding
 from tasks.plan.bind_by_name_loads import LoadBinding
 from tasks.plan.bind_by_name_mesh import MeshSizeBinding
 from tasks.plan.bind_by_name_models import ModelBinding
+from tasks.plan.stated import StatedQuantity
 
 __all__ = [
+    "BoundaryLengthBinding",
     "ByNameBinding",
     "ControlBinding",
     "FieldBinding",
@@ -37,5 +40,10 @@ __all__ = [
 ]
 
 
-class ByNameBinding(ModelBinding, ControlBinding, MeshSizeBinding, LoadBinding, FieldBinding):
-    """Every by-name binder step: models, controls, mesh counts, loads and fields."""
+class ByNameBinding(ModelBinding, ControlBinding, MeshSizeBinding, LoadBinding, BoundaryLengthBinding, FieldBinding):
+    """Every by-name binder step: models, controls, mesh counts, loads, boundary lengths and fields."""
+
+    def bind_fields(self, stated: list[StatedQuantity], skip: list[StatedQuantity] = ()) -> list[StatedQuantity]:
+        """The lengths a boundary condition holds ("Zref 50 m"), then the fields named with a value."""
+        lengths = self.bind_boundary_lengths(stated, skip)
+        return lengths + super().bind_fields(stated, [*skip, *lengths])

@@ -6,13 +6,29 @@ from __future__ import annotations
 
 import re
 
-from tasks.foam.patch_names import stream_part_patches
+from tasks.foam.patch_names import ranked_patches, stream_part_patches
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
-from tasks.plan.bind_words import nearest_name, relative_head, thermal_kind, words_named_after, words_since_value
+from tasks.plan.bind_words import (
+    nearest_name,
+    relative_head,
+    thermal_kind,
+    without_datums,
+    words_named_after,
+    words_since_value,
+)
 from tasks.plan.extract import normalise
 from tasks.plan.stated import StatedQuantity
+
+
+# a digit that starts the next value, not one that numbers a patch ("exit number 2", "outlet #2")
+_NEXT_VALUE = re.compile(r"(?<![a-z_])(?<!number )(?<!no\. )(?<!no )(?<!#)(?<!# )(?<!nr )\d")
+
+
+def _until_next_value(after: str) -> str:
+    """The words after a value up to the next value ("on exit number 2, 5 m/s at" -> "on exit number 2, ")."""
+    return _NEXT_VALUE.split(after, maxsplit=1)[0]
 
 
 class PatchNameBinding:
@@ -25,8 +41,11 @@ class PatchNameBinding:
         from tasks.plan.fields import names_patch
 
         known = list(self.roles) + [p for p in (self.base.patch_bcs(field) if field else {}) if p not in self.roles]
-        return [p for p in known if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
-                and names_patch(words, p)]
+        named = [p for p in known if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
+                 and names_patch(words, p)]
+        # "the second exit", "outlet no. 2": the numbered patch of that kind (outlet2 of outlet1/outlet2)
+        ranked = [p for _, p in ranked_patches(words, known, self.roles)]
+        return named + [p for p in dict.fromkeys(ranked) if p not in named]
 
     def _stream_named(self, words: str, field: str | None) -> list[str]:
         """The one inlet or outlet whose own name part the words say ("the fuel jet" for
@@ -55,7 +74,8 @@ class PatchNameBinding:
         clause, _ = self._words_of(q)
         clause = self._listed_before(q) + " " + clause + " " + self._listed_after(q)  # "20 degC floor, ceiling and air"
         before, _, after = clause.partition(q.text.lower())
-        clause = before + q.text.lower() + re.split(r"(?<![a-z_])\d", after, maxsplit=1)[0]  # not the next value's words
+        before = without_datums(before)  # "50 m above ground is where it reaches 12 m/s": the ground is no place of 12 m/s
+        clause = before + q.text.lower() + _until_next_value(after)  # not the next value's words
         field = self.t_field if q.quantity == "temperature" else "p" if q.quantity == "pressure" else None
         named = self._named_patches(before, field) or self._named_patches(clause, field) or \
             self._stream_named(words_since_value(before), field) or \
@@ -256,7 +276,9 @@ class PatchNameBinding:
         at = self.value_at(text, q)
         if at < 0:
             return []
-        flows = [s for s in self._stated if s.quantity in ("velocity", "volume_flow", "mass_flow") and s is not q]
+        # a value of the same kind joined by "and" is the next of a list ("2 and 5 m/s"), not an attribute of it
+        flows = [s for s in self._stated if s.quantity in ("velocity", "volume_flow", "mass_flow") and s is not q
+                 and s.quantity != q.quantity]
         for s in flows:
             end = text.rfind(s.text.lower(), 0, at)
             if end < 0 or not self._JOIN.fullmatch(text[end + len(s.text):at]):

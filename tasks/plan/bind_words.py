@@ -175,3 +175,15 @@ def nearest_name(words: str, names: list[str]) -> str | None:
             for n in names}
     best = max(ends, key=lambda n: ends[n], default=None)
     return best if best is not None and ends[best] >= 0 else None
+
+
+# a length measured from a place ("50 m above ground", "2 cm below the lid", "0.1 m from the inlet"):
+# the place is that length's datum, not where the next value goes
+_DATUM = re.compile(r"(?<![\w.])\d[\d.e+-]*\s*[a-zµ]{0,3}\s+(?:high\s+|up\s+|down\s+)?"
+                    r"(?:above|below|beneath|under|over|from|away from)\s+(?:the\s+)?[a-z][\w-]*")
+
+
+def without_datums(words: str) -> str:
+    """The words without the places an earlier length is measured from ("50 m above ground is
+    where the wind reaches 12 m/s" -> " is where the wind reaches 12 m/s")."""
+    return _DATUM.sub(" ", words)

@@ -27,7 +27,10 @@ from tasks.plan.controls import (
 )
 from tasks.plan.extract import _COUNT_UNIT, Quantity, _kind_of, normalise, quantities, symbol_number
 from tasks.geometry.text_differences import kelvin_difference
-from tasks.plan.stated_roles import _PLACE_AFTER, _ROLE_WORDS, FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER, role_of: kept importable here)
+from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
+from tasks.plan.stated_ranks import ranked_places
+from tasks.plan.stated_shared_units import echoed_units, shared_units
+from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows
 from tasks.plan.values_kept import explained, named_vectors, off_axis, range_end_chosen, range_start, relative_cell_size
@@ -94,7 +97,7 @@ def _after_words(text: str, q: Quantity) -> str:
         return label.group("words")
     pointer = _POINTER_AFTER.match(rest)
     if pointer:  # "300 K, which is the inlet temperature", "2 m/s — that's the inflow": the clause names it
-        rest = rest[pointer.end():]
+        rest = _KIND_OF.sub("", rest[pointer.end():], count=1)  # "that is the temperature of the feed": the feed's
     return re.split(r"[,.;:]\s|\n|\(", rest, maxsplit=1)[0]
 
 
@@ -102,10 +105,13 @@ def _after_words(text: str, q: Quantity) -> str:
 # inlet temperature", "101325 Pa is what the outlet sees", "2 m/s — that's the inflow", "1 bar,
 # i.e. the outlet's", "5 m/s (that is the lid)"
 _POINTER_AFTER = re.compile(
-    r"\s*(?:,\s*|\s[-–—]{1,2}\s*|[–—]\s*|\(\s*|:\s+)?"
+    r"\s*(?:,\s*|\s[-–—]{1,2}\s*|[–—]\s*|\(\s*|:\s+|[.!]\s+)?"  # "350 K. That is the inlet's"
     r"(?:(?:which|that|this|it)(?:'s|’s|\s+is|\s+are|\s+was|\s+will\s+be|\s+should\s+be|\s+being|\s+goes|\s+applies)?"
     r"|i\.\s?e\.,?|namely)\s+(?:what\s+|for\s+|to\s+|at\s+|on\s+)?(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])"
     r"|\s+(?:is|are|will\s+be|should\s+be)\s+what\s+(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])", re.I)
+# the kind a pointer clause names before the place ("the temperature of the incoming air")
+_KIND_OF = re.compile(r"^(?:the\s+)?(?:temperature|pressure|velocity|speed|value|level|flow|setting)\s+"
+                      r"(?:of|at|for|on|in)\s+", re.I)
 # a few words in brackets right after a value, with no number: its role ("290 K (cold wall)")
 _ROLE_IN_BRACKETS = re.compile(r"\s*\(\s*(?P<words>[A-Za-z][A-Za-z \-]{0,30}?)\s*\)")
 
@@ -201,7 +207,9 @@ def plain_forms(text: str) -> str:
     """The request with the everyday ways of writing a value put as a number and its unit:
     decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
     bare numbers after a name that fixes the unit ("kinematic viscosity 1e-5", "outlet
-    pressure 0"), table rows ("| inlet velocity [m/s] | 8 |")."""
+    pressure 0"), table rows ("| inlet velocity [m/s] | 8 |"), a list's one unit ("20 and 5 m2/s2" ->
+    "20 m2/s2 and 5 m2/s2"), a unit said once for two places ("1 bar at the inlet and 0.5 at the
+    outlet")."""
     text = decimal_points(table_rows(text, _known_unit))
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
@@ -211,7 +219,8 @@ def plain_forms(text: str) -> str:
                            text)
     text = _ZERO_PRESSURE.sub(lambda m: f"{m.group(0)} Pa", text)
     text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
-    return text
+    # "20 and 5 m2/s2", "1 bar at the inlet and 0.5 at the outlet": each value carries the unit's own words
+    return echoed_units(shared_units(text))
 
 
 # the words between a group and the length it is based on: "Re 5000 based on the 2 cm inlet",
@@ -243,8 +252,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
     for group in listed_groups(plain, kept):
         start, words = paired_words(plain, group)
         paired.update({id(q): plain[:start] + w for q, w in zip(group, words)})
-        if not words:
-            placed.update({id(q): w for q, w in zip(group, places_after(plain, group))})
+        if not words:  # "320 and 280 K on the left and right walls"; "the two outlets at 20 and 5 m2/s2"
+            placed.update({id(q): w for q, w in zip(group, places_after(plain, group) or ranked_places(plain, group))})
     shared = {id(q): _after_words(plain, run[-1]) for run in attribute_runs(plain, kept) for q in run[:-1]}
     low_ends = {id(q): range_start(plain, q) for q in kept}
     for q in kept:
@@ -348,98 +357,6 @@ def shared_limits(text: str, stated: list[StatedQuantity]) -> list[StatedQuantit
         if not any(q.role == "control:maxAlphaCo" for q in stated + out):
             out.append(StatedQuantity(text=said, quantity="control", value=value, role="control:maxAlphaCo"))
     return out
-
-
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
-_LIST_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
-_SEGMENT_END = re.compile(r"[,;:.!?(]\s|\n")
-_ARTICLE = re.compile(r"^(?:the|a|an|its|both)\s+")
-
-
-def _last_words(before: str) -> str:
-    """The clause a paired value's place words were put in ("..., inlet at ")."""
-    ends = list(_SEGMENT_END.finditer(before))
-    return before[ends[-1].end():] if ends else before
-
-
-def _default_role(kind: str) -> str | None:
-    roles = _ROLE_WORDS.get(kind)
-    return roles[-1][0] if roles else None
-
-
-def attribute_runs(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
-    """Runs of values of different kinds listed with only commas and "and" between them ("320 K,
-    1 bar gas", "20 degC and 1 atm air"): the words after the last describe them all."""
-    runs: list[list[Quantity]] = []
-    for q in qs:
-        last = runs[-1][-1] if runs else None
-        if (last is not None and q.start > last.start and all(r.kind != q.kind for r in runs[-1])
-                and _LIST_JOIN.fullmatch(text, last.start + len(last.text), q.start)):
-            runs[-1].append(q)
-        else:
-            runs.append([q])
-    return [r for r in runs if len(r) > 1]
-
-
-def listed_groups(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
-    """Runs of two or more quantities of one kind listed with only commas and "and" between them
-    ("1 and 0 bar", "320 K, 300 K and 280 K")."""
-    groups: list[list[Quantity]] = []
-    for q in qs:
-        last = groups[-1][-1] if groups else None
-        if (last is not None and last.kind == q.kind and q.start > last.start
-                and _LIST_JOIN.fullmatch(text, last.start + len(last.text), q.start)):
-            groups[-1].append(q)
-        else:
-            groups.append([q])
-    return [g for g in groups if len(g) > 1]
-
-
-def _spread(items: list[str]) -> list[str]:
-    """Each listed place with the words the last one ends in ("central and side inlets at" ->
-    "central inlets at", "side inlets at")."""
-    tail = " ".join(items[-1].split()[1:])
-    return [f"{item} {tail}".strip() + " " for item in items[:-1]] + [items[-1] + " "]
-
-
-def _items(words: str) -> list[str]:
-    return [_ARTICLE.sub("", i.strip()) for i in _LIST_ITEM_SPLIT.split(words.strip().lower())]
-
-
-def places_after(text: str, group: list[Quantity]) -> list[str]:
-    """The place each value of a listed group is for, when as many places are listed right after
-    it ("320 K and 280 K on the left and right walls" -> ["left walls", "right walls"])."""
-    last = group[-1]
-    rest = re.split(r"[,;.:!?](?:\s|$)|\n|\bwhile\b|\bwith\b", text[last.start + len(last.text):] + " ", maxsplit=1)[0]
-    rest = re.sub(r"^\s*(?:respectively\s+)?", "", rest)
-    place = _PLACE_AFTER.match(rest)
-    if not place or not place.end():
-        return []
-    items = _items(rest[place.end():])
-    if len(items) != len(group) or not all(items) or any(len(i.split()) > 4 or re.search(r"(?<![a-z])\d", i)
-                                                          for i in items):
-        return []
-    return [rest[:place.end()].strip() + " " + w for w in _spread(items)]
-
-
-def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
-    """Where the clause listing the places of a listed group starts and the words each value is
-    for, when it lists as many places ("inlet and outlet at 1 and 0 bar" -> ["inlet at", "outlet
-    at"]; "central and side inlets at 600 and 500 K" -> ["central inlets at", "side inlets at"];
-    "inlet, outlet and walls at 1, 2 and 3 K"); no words when the counts differ."""
-    before = text[:group[0].start]
-    starts = [0] + [m.end() for m in _SEGMENT_END.finditer(before)]
-    if not re.search(r"\sand\s|&", before[starts[-1]:]):
-        return 0, []  # "cavity, lid 1 m/s, 2 m/s inlet": a list of places ends in "A and B"
-    for start in reversed(starts[-4:]):
-        items = _items(before[start:])
-        if not all(items) or any(len(i.split()) > 6 or re.search(r"(?<![a-z])\d", i) for i in items):
-            break
-        if len(items) == len(group):
-            return start, _spread(items)
-        if len(items) > len(group):
-            break
-    return 0, []
 
 
 def stated_controls(text: str, controls: list[Control]) -> list[StatedQuantity]:

@@ -8,96 +8,8 @@ import re
 
 from tasks.plan.extract import _QUANTITY, Quantity, _kind_of
 from tasks.geometry.text_differences import difference_role
+from tasks.plan.stated_role_words import _ROLE_WORDS, _SIMPLE_ROLES, _WRITE_WORDS  # noqa: F401 (re-exported)
 
-# what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
-# a "rotating frame" is no output)
-_WRITE_WORDS = ("write", "output", "save", "every ", "dump", "snapshot", "frame every", "frame each", "frame per",
-                "frames every", "frames each", "frames per", "store ", "stored", "storing", "record")
-# (role, words that announce it) per quantity kind; the first role whose words appear in the
-# quantity's clause wins, the last role of a kind is its default.
-_ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "velocity": [
-        ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "slid", "moves at",
-                          "moving at", "driven")),
-        ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
-        ("inlet_velocity", ("inlet", "inflow", "enter", "incoming", "free stream", "free-stream", "freestream",
-                            "upstream", "approach", "wind", "jet", "injected", "blow", "flow speed", "bulk",
-                            "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "u_inf", "u_0", "u0 ", "at")),
-    ],
-    "pressure": [
-        # a drop across the domain is what the inlet is held at above the outlet (as parametric_inflow
-        # reads it): "a pressure drop of 0.5 kPa", "dp = 300 Pa", "a pressure difference of 2 psi"
-        ("inlet_pressure", ("pressure drop", "pressure difference", "pressure differential", "pressure loss",
-                            "drop of", "difference of", "delta p", "delta_p", "deltap", "dp ", "dp=", "dp:",
-                            "Δp", "δp")),
-        ("outlet_pressure", ("outlet", "exit", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
-        ("inlet_pressure", ("inlet", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply",
-                            "enters", "arriv", "comes in", "coming in", "inflow", "incoming")),
-        ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere", "room",
-                              "domain", "interior", "tank", "pressure")),
-    ],
-    "temperature": [
-        ("reference_temperature", ("reference", "tref", "t_ref")),
-        ("inlet_temperature", ("inlet", "incoming", "enter", "inflow", "supply", "stream", "jet", "feed", "t_in ",
-                               "t_in=", "t_in =", "fed ", "comes in", "coming in", "flows in", "arriving",
-                               # what leaves a nozzle enters the domain ("gas leaves the nozzle at 500 K")
-                               "nozzle", "injector", "orifice", "issues from", "issuing from")),
-        ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
-        ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
-        ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
-                              "plate", "boundary", "patch", "held at", "kept at", "maintained at", "fixed at",
-                              # a solid body in the flow is a wall ("two cylinders both at 350 K")
-                              "cylinder", "rods", "rod ", "sphere", "body", "bodies", "block ", "blocks", "fins", "fin ",
-                              "obstacle", "blade", "chip", "wire", "tubes", "tube wall", "pins", "cube")),
-        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "room", "domain",
-                                 "interior", "tank", "temperature")),
-    ],
-    "length": [
-        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
-                               "pellet", "balls")),  # plural: many small spheres are particles
-        ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
-                       "cell width", "cell length")),
-        ("first_layer", ("first layer", "first cell", "first-layer", "wall-adjacent")),
-        ("geometry", ()),
-    ],
-    "density": [
-        ("particle_density", ("particle", "parcel", "grain", "sand", "bead", "droplet", "solid", "sphere", "pellet",
-                              "balls")),
-        ("density", ()),
-    ],
-    "time": [
-        ("end_time", ("endtime", "end time", "end_time", "t_end", "tend ", "t_final", "duration", "long run", "total",
-                      "simulated time", "physical time", "flow time", "run time")),  # before "dt" (en-dT-ime)
-        ("start_time", ("start at", "starting at", "starting from", "start from", "starts at", "starts from",
-                        "start time", "starttime", "start_time", "t_start", "begin at", "begins at", "beginning at",
-                        "restart", "onwards from")),
-        ("delta_t", ("time step", "timestep", "time-step", "deltat", "delta t", "dt", "δt", "Δt", "step size",
-                     "increment", "steps of", "step of")),
-        ("write_interval", _WRITE_WORDS),
-        # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
-        ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
-        ("end_time", ()),
-    ],
-    "iterations": [
-        ("write_interval", _WRITE_WORDS),
-        ("end_time", ()),
-    ],
-    "fraction": [
-        ("turbulence_intensity", ("intensity", "turbulence", "turbulent")),
-        ("fill_fraction", ()),
-    ],
-    "count": [("mesh_cells_each", ("per side", "per direction", "each direction", "every direction", "per axis",
-                                   "per dimension", "per edge", "each way", "in all directions")),
-              ("mesh_cells_axis", ())],
-}
-_SIMPLE_ROLES = {
-    "kinematic_viscosity": "nu", "dynamic_viscosity": "mu", "angular_velocity": "angular_velocity",
-    "frequency": "frequency", "reynolds": "reynolds", "mach": "mach", "rayleigh": "rayleigh",
-    "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
-    "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
-    "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
-    "conductivity": "conductivity", "expansion": "beta",
-}
 # a clause ends at a stop, a joining word or a list's bullet, also when the list was put on one
 # line ("- end: 1 s - output: every 0.1 s", "end time 2 s • write 0.5 s")
 _CLAUSE_END = re.compile(r"[,;.:\n]\s|\band\b|\bwhile\b|\bwith\b|\bwhere\b|\s[•·|▪]\s|\s[-–—*]\s(?=[A-Za-z])")
@@ -183,6 +95,9 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)
     if q.kind == "length" and (_CELL_AFTER.match(after) or _CELL_AFTER.match(own_word)):
         return "cell_size"  # "0.25 m cells", "a 5 mm mesh": the size of a cell, not of the shape
+    if q.kind == "length" and _ABOVE_GROUND.match(own_word) and _PROFILE_WORDS.search(
+            re.split(r"[.!?;]\s|\n", q.before)[-1].lower() + " " + re.split(r"[.!?;]\s|\n", said_after)[0]):
+        return "reference_height"  # "50 m above ground is where the wind reaches its reference speed"
     if q.kind == "fraction" and (_COMPARED_AFTER.match(own_word) or _BY_BEFORE.search(q.before[-40:])):
         return "relative_change"  # "40 % more viscous", "20% faster", "increase it by 10 %": a change of another value
     turbulence = _turbulence_role(q, clause, after)
@@ -228,6 +143,11 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
             return role
     return roles[-1][0]
+
+
+# a height above the ground that an atmospheric inflow's reference speed is given at
+_ABOVE_GROUND = re.compile(r"(?:high\s+)?above\s+(?:the\s+)?(?:ground|terrain|surface|sea level)\b")
+_PROFILE_WORDS = re.compile(r"\breference\b|\bhub\b|\bwind\b|boundary layer|\bprofile\b|\babl\b")
 
 
 # a fluid named as the subject of a temperature ("still air at 300 K", "the fluid starts at 300 K")
@@ -415,7 +335,9 @@ def _own_after(after: str, kind: str) -> str:
     words = _QUALIFIER_AFTER.sub("", words.lower().strip(), count=1)  # "1 bar static at the outlet"
     place = _NAMED_AFTER.match(words) or _PLACE_AFTER.match(words)
     if place and place.end():  # "1 bar is imposed at the outlet", "5 m/s on the top lid", "320 K is the T of the floor"
-        return " ".join(words.strip()[:place.end()].split() + words.strip()[place.end():].split()[:2])
+        # the place's noun may come a few words on ("at the second branch exit"): up to a joining word
+        rest = re.split(r"\s(?:and|or|with|while|of|which|where|but)\s", " " + words.strip()[place.end():] + " ")[0]
+        return " ".join(words.strip()[:place.end()].split() + rest.split()[:4])
     return " ".join(words.split()[:3])
 
 
@@ -428,7 +350,8 @@ _NAMED_AFTER = re.compile(r"(?:is|are|was|will be|should be|must be)\s+(?:the\s+
 # the words that lead from a value to the place it is for
 _PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
                           r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given"
-                          r"|impose|apply|prescribe|specify|fix|hold|keep|use|enforce|want|need|put|have)\s+)?"
+                          r"|impose|apply|prescribe|specify|fix|hold|keep|use|enforce|want|need|put|have"
+                          r"|goes|go|belongs?|applies|sits?|stays?|acts?)\s+)?"
                           r"(?:at|on|to|for|through|across|along|in|into|over|of)\s+(?:the\s+|both\s+|all\s+)?")
 
 
