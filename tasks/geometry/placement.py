@@ -96,7 +96,8 @@ def _lengths_before(text: str, word: str) -> list[float]:
 
 
 def _downstream_of(text: str, what: str) -> float | None:
-    m = re.search(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|behind|after|from)\s+(?:of\s+|from\s+)?(?:the\s+)?{what}\b",
+    m = re.search(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|behind|after|from)\s+(?:of\s+|from\s+)?(?:the\s+)?{what}\b"
+                  r"(?!\s+to\s+(?:the\s+)?(?:outlet|exit|outflow|end))",
                   text, re.I)
     return float(m.group(1)) * _factor(m.group(2)) if m else None
 

@@ -36,6 +36,15 @@ def _count(word: str) -> float | None:
 _SIZE_ADJ = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:in\s+)?({_ADJS}|{_NOUNS})?\b", re.I)
 
 
+# a coordinate ("from x = -4 cm", "at y = 2 cm"), not a size a comparison can refer to
+_COORDINATE = re.compile(r"(?:\b[xyz]\s*=|\bat)\s*$", re.I)
+
+
+def _adj_of(size: re.Match[str]) -> str:
+    word = (size.group(3) or "").lower()
+    return _NOUN_ADJ.get(word, word)
+
+
 def comparative_sizes(text: str) -> str:
     """`text` with a comparison whose reference is only implied or given by its number said the way the
     proportion readers take it: "100 mm deep and four times as wide" -> "100 mm deep and 4 times as wide as
@@ -50,13 +59,14 @@ def comparative_sizes(text: str) -> str:
             ref_adj = _NOUN_ADJ[m.group("ref_noun").lower()]
             return f"{m.group('ref_num')} {m.group('ref_unit')} {ref_adj} and {n:g} times as {adj} as it is {ref_adj}"
         start = max(text.rfind(". ", 0, m.start()), text.rfind(";", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
-        before = list(_SIZE_ADJ.finditer(text[start:m.start()]))
+        clause = text[start:m.start()]
+        before = [b for b in _SIZE_ADJ.finditer(clause) if not _COORDINATE.search(clause[:b.start()])]
         if not before:
             return m.group(0)
-        last = before[-1]
-        ref_adj = (last.group(3) or "").lower()
-        ref_adj = _NOUN_ADJ.get(ref_adj, ref_adj)
-        if ref_adj and ref_adj != adj:
+        same = [b for b in before if _ADJ.get(_adj_of(b)) == _ADJ[adj]]  # "2 cm high ... three times taller"
+        last = (same or before)[-1]
+        ref_adj = _adj_of(last)
+        if ref_adj and _ADJ.get(ref_adj) != _ADJ[adj]:  # tall and high are one size
             return f"{n:g} times as {adj} as it is {ref_adj}"
         return f"{n * float(last.group(1)) * unit_factor(last.group(2)):.6g} m {adj}"
     return _TIMES.sub(rewrite, text)
