@@ -219,9 +219,13 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
     """Each stated quantity with where it was found; the ones not found, with the reason."""
     out: list[StatedQuantity] = []
     missing: list[NotApplied] = []
+    claimed: set[tuple[str, str, str]] = set()  # (text, file, entry) an earlier equal statement was found at
     for q in stated:
         q = q.model_copy()
         bound = [b for b in bindings if b.stated == q.text]
+        # equal statements ("room air 293.15 K, TRef 293.15 K") are found at places of their own when they have them
+        bound = [b for b in bound if (q.text, b.file, "/".join(b.entry)) not in claimed] or bound
+        bound.sort(key=lambda b: q.role.split("_")[0] not in (b.how or "").lower())  # its role's own binding first
         if q.role in _WHERE and any(b.file.startswith(".casewright/") for b in bound):
             found = find_stated(case, q)  # a planner's record is no case file: read the dictionary that holds it
             if found is not None:
@@ -241,6 +245,8 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
             found = find_stated(case, q)
             if found is not None:
                 q.file, q.entry, q.verified = found[0], found[1], True
+        if q.verified and q.file is not None:
+            claimed.add((q.text, q.file, "/".join(q.entry or [])))
         planned = next((n.reason for n in refused if n.text == q.text), None)
         if not q.verified:
             reason = planned or (f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "

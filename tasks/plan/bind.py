@@ -189,7 +189,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
                 where = [w for w in where if any(part.lower() in near for part in w[1][:-1] + [w[0].rsplit("/", 1)[-1]])]
                 if len(where) != 1:
                     continue
-            q = stated_for(match, stated)
+            q = stated_for(match, stated, normalise(self.text))
             if any(q is t or q.text == t.text for t in skip):
                 continue  # a model's coefficient, set in its <Model>Coeffs
             if q.role in self._OWN_ROLES:

@@ -214,7 +214,7 @@ class ModelBinding:
                 value = value * unit_factor_after(text, at + number.end())
             if not fit:
                 fit = [w for w in where if place_said(w[0], near + low[at:at + 60])]
-            q = stated_for(match, stated)
+            q = stated_for(match, stated, text)
             if len(fit) != 1 and q in stated:
                 continue  # a stated quantity of a known kind: its role binder may place it
             if q not in stated:

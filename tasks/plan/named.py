@@ -27,12 +27,15 @@ __all__ = ["_COMMON", "_LINK", "_LINKWORD", "_NUM", "_SYMBOL_LINK", "_value_afte
            "porous_vector", "PorousValue", "POROUS_NAMES"]
 
 
-def stated_for(match: tuple[str, float, str, int], stated: list[StatedQuantity]) -> StatedQuantity:
-    """The stated quantity a named value is (same text), or a new one for a unit-less parameter."""
-    name, value, raw, _ = match
-    same = next((q for q in stated if written_as(q, raw) and abs(q.value - value) <= 1e-9 * max(1, abs(value))), None)
-    if same is not None:
-        return same
+def stated_for(match: tuple[str, float, str, int], stated: list[StatedQuantity], text: str = "") -> StatedQuantity:
+    """The stated quantity a named value is (same text; of equal ones, the one at the same place:
+    "room air 293.15 K, TRef 293.15 K" names the second), or a new one for a unit-less parameter.
+    `text` is the normalised request the match's position is in."""
+    name, value, raw, at = match
+    same = [q for q in stated if written_as(q, raw) and abs(q.value - value) <= 1e-9 * max(1, abs(value))]
+    if same:
+        earlier = len(re.findall(rf"(?<![\w.]){re.escape(raw.strip().lower())}", text[:at].lower())) if text else 0
+        return same[min(earlier, len(same) - 1)]
     return StatedQuantity(text=f"{name} {raw}".strip(), quantity="parameter", value=value, role=f"entry:{name}")
 
 
