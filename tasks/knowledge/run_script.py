@@ -248,7 +248,7 @@ class _Reader:
                 if words[0] not in self.cloned:
                     steps += self.call(words[0], words[1:], depth + 1)
                 continue
-            elif words[0] in MESH_CONVERTERS or (in_function and words[0] in ALLOWED_COMMANDS):
+            elif words[0] in MESH_CONVERTERS or (in_function and words[0] in ALLOWED_COMMANDS) or _bare_setup(words):
                 app, args, parallel = words[0], words[1:], False
             else:
                 continue
@@ -273,6 +273,18 @@ class _Reader:
         for one in calls:
             steps += self.read([_positional(b, one) for b in body], True, depth)
         return steps
+
+
+# case set-up utilities a script may call without runApplication (multiphaseInterFoam mixerVessel2D's
+# `topoSet`, `setFields`, `setsToZones -noFlipMap`): steps of this case when their arguments are plain
+_SETUP_UTILITIES = frozenset({"topoSet", "setFields", "setsToZones", "createPatch", "createBaffles", "changeDictionary",
+                              "extrudeMesh", "mirrorMesh", "transformPoints", "refineMesh", "setAlphaField"})
+
+
+def _bare_setup(words: list[str]) -> bool:
+    """A bare set-up utility line acting on this case: no variables, no other case, no redirection."""
+    return words[0] in _SETUP_UTILITIES and words[0] in ALLOWED_COMMANDS and \
+        not any("$" in w or w in ("-case", ">", ">>", "|") for w in words[1:])
 
 
 def script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) -> list[ScriptStep]:

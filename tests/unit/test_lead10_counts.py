@@ -21,3 +21,17 @@ def test_a_count_along_an_axis_is_no_length(text: str) -> None:
 ])
 def test_a_size_along_an_axis_keeps_its_unit(text: str, metres: float) -> None:
     assert named_lengths(text)["length"] == pytest.approx(metres)
+
+
+# --- a tutorial's bare set-up lines are steps of its run ---------------------------------------
+from tasks.knowledge.run_script import _bare_setup  # noqa: E402
+
+
+@pytest.mark.parametrize(("line", "step"), [
+    ("topoSet", True), ("setsToZones -noFlipMap", True), ("setFields", True),
+    ("topoSet -dict system/topoSetDict.tier$index", False),  # a loop's variable: not this case's one step
+    ("mapFields $1 -case $2 -sourceTime latestTime", False),
+    ("foamDictionary -entry RAS.RASModel -set kEpsilon", False),  # post-processing / editing, not set-up
+])
+def test_bare_setup_lines(line: str, step: bool) -> None:
+    assert _bare_setup(line.split()) is step
