@@ -126,6 +126,11 @@ def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int
     return float(m.group("num")), m.group("num"), start
 
 
+# a noun that makes the entry's name the head of a compound ("length scale", "time step", "velocity value")
+_COMPOUND_HEAD = re.compile(r"\b(?:length|time|velocity|mixing|integral|eddy|turbulen(?:t|ce)|energy|pressure"
+                            r"|temperature)[\s-]+$", re.I)
+
+
 def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
                spoken: dict[str, str] | None = None) -> list[tuple[str, float, str, int]]:
     """(entry name, value, value text, position) for every entry the request sets by name.
@@ -158,6 +163,8 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
         if symbol and len(entries[name]) != 1:
             continue  # a one-letter symbol binds only to an entry the base has exactly once
         for m in re.finditer(rf"(?<![\w.'-]){re.escape(name)}(?![\w.'])", text):
+            if _COMPOUND_HEAD.search(text[max(0, m.start() - 25):m.start()]):
+                continue  # "turbulent length scale 1 cm": the head of another noun, not the entry scale
             if re.search(rf"(?<![\w.]){_NUM}\s*$", text[max(0, m.start() - 25):m.start()]) and \
                     not re.match(rf"{_SYMBOL_LINK}{_NUM}", text[m.end():]):
                 continue  # "90 rpm": the unit of the number before it, not the entry rpm ("nu 0.3 rho 2700" is)
