@@ -15,7 +15,7 @@ _DIRECTION_WORDS: tuple[tuple[int | str, str], ...] = (
     (0, r"\bx\b|\bx[- ]direction\b|\bstream\w*|\baxial\w*|\bhorizontal\w*|\bwidth\b|\bwide\b"),
     (1, r"\by\b|\bwall[- ]normal\b"),
     (2, r"\bz\b|\bspan\w*|\bdepth\b|\bthickness\b"),
-    ("up", r"\bheight\b|\bhigh\b|\btall\b|\bvertical\w*"),
+    ("up", r"\bheight\b|\bhigh\b|\btall\b|\bvertical\w*|\bdown\b|\bup\b|\btop\s+to\s+bottom\b|\bbottom\s+to\s+top\b"),
     ("length", r"\blong\b|\blength\w*|\blengthwise\b"),
     ("across", r"\bacross\b|\btransverse\w*|\bcross[- ]?wise\b"),
     ("along", r"\balong\b"),
@@ -38,7 +38,8 @@ def _named(words: str, last: bool) -> int | str | None:
     return "along" if hits else None
 
 
-def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[int]) -> int | str:
+def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[int],
+             vertical_said: bool = False) -> int | str:
     if isinstance(name, int):
         return name
     if name == "up":
@@ -52,6 +53,8 @@ def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[in
         return 1
     resolved = [a for a in range(3) if a not in flat]
     longest = max(resolved, key=lambda a: extents[a], default=0)
+    if vertical_said and sum(1 for a in resolved if abs(extents[a] - extents[longest]) <= 1e-9 * extents[longest]) > 1:
+        return next((a for a in resolved if a != up), 1)  # a square cavity, "40 across and 60 down": across is level
     others = [a for a in resolved if a != longest]
     return max(others, key=lambda a: extents[a]) if others else 1
 
@@ -72,4 +75,6 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
         before = low[max(0, start - LOOK):start]
         m = _CLAUSE_START.match(before)
         name = _named(before[m.end():] if m else before, last=True)
-    return None if name is None else _resolve(name, up, extents, set(flat))
+    rest = low[:start] + " " + low[end:]
+    vertical_said = re.search(dict(_DIRECTION_WORDS)["up"], rest) is not None  # type: ignore[arg-type]
+    return None if name is None else _resolve(name, up, extents, set(flat), vertical_said)

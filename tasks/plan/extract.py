@@ -17,7 +17,7 @@ from typing import Literal
 
 from tasks.plan.extract_groups import (
     _AXIS_COUNT, _CELLS, _DIMLESS, _END_TIME_SYMBOL, _MACH_SYMBOL, _N_CELLS, _OF_THEM, _POWER_CELLS, _SYMBOL_VALUE,
-    GROUP_KINDS, counts_after,
+    GROUP_KINDS, counts_after, counts_from,
 )
 from tasks.plan.extract_groups import symbol_number  # noqa: F401  (re-exported)
 from tasks.plan.extract_models import Kind, Quantity, Sine
@@ -204,6 +204,12 @@ def quantities(text: str) -> list[Quantity]:
             found.append(Quantity(kind="count", value=float(m.group("n")), text=m.group(0), before=before,
                                   after=after, start=m.start()))
             taken.append(m.span())
+            for n, start, end in counts_from(text, m.end()):  # "50 along x and 50 across"
+                if free(start, end):
+                    before, after = _context(text, start, end)
+                    found.append(Quantity(kind="count", value=float(n), text=text[start:end], before=before,
+                                          after=after, start=start))
+                    taken.append((start, end))
     for m in _OF_THEM.finditer(text):  # "0.2 ms steps, five hundred of them": that many time steps
         if free(m.start(), m.end()) and re.search(r"\bsteps?\b[^.;]*$", text[max(0, m.start() - 40):m.start()]):
             before, after = _context(text, m.start(), m.end())

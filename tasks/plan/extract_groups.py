@@ -59,7 +59,7 @@ _DIMLESS += [(re.compile(rf"(?<![\w.])(?:{symbol}(?![\w])|(?i:{name})(?:\s+(?i:n
              for symbol, name, kind in _GROUPS]
 _BY = r"\s*(?:[x×*]|by)\s*"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
-_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d]){_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
+_CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d])(?:\s*cells?(?={_BY}\d))?{_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
                     rf"(?:{_BY}(?P<c>\d+)(?!\.?\d))?\b"  # a full stop may end the sentence: "Mesh: 40 x 40."
                     r"(?!\s*(?:m\b|mm\b|cm\b|metres?|meters?))")
 # "32^3 cells", "a 64² grid": the same count in each direction
@@ -70,7 +70,8 @@ _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions
 # one, each with its own direction
 _DIRECTION = (r"(?:(?:in\s+|along\s+)?(?:the\s+)?[xyz][- ](?:direction|axis)|in\s+(?:the\s+)?[xyz]\b"
               r"|along\s+[xyz]\b|across\s+[xyz]\b|\(\s*[xyz]\s*\)|across|along|over|through|wide|long|high|tall|deep"
-              r"|thick|radially|axially|around|streamwise|spanwise|wall-normal|vertically|horizontally)")
+              r"|thick|radially|axially|around|streamwise|spanwise|wall-normal|vertically|horizontally|down|up|lengthwise"
+              r"|crosswise|widthwise|heightwise)")
 _COUNT_DIRECTION = re.compile(rf"\s+{_DIRECTION}")
 # the words naming what the direction runs over before the next count: "along the 10 m length", "across it"
 _OVER_WORDS = r"(?:[^\S\n]+(?!and\b)(?:[a-z]+|\d+(?:\.\d+)?[^\S\n]*(?:mm|cm|m|km|in|ft)\b)){0,5}?"
@@ -91,10 +92,12 @@ def counts_after(text: str, end: int) -> list[tuple[int, int, int]]:
     """The counts listed after a count with a direction ("10 cells across and 200 along": the
     200), each as (count, start, end of its words); none when the first names no direction."""
     first = _COUNT_DIRECTION.match(text, end)
-    if first is None:
-        return []
+    return counts_from(text, first.end()) if first is not None else []
+
+
+def counts_from(text: str, pos: int) -> list[tuple[int, int, int]]:
+    """The counts listed from `pos` on, each with its own direction ("... and 50 across", ", 60 down")."""
     out: list[tuple[int, int, int]] = []
-    pos = first.end()
     while (m := _NEXT_COUNT.match(text, pos)) is not None:
         out.append((int(m.group("n")), m.start("n"), m.end("dir")))
         pos = m.end()
