@@ -102,7 +102,7 @@ def stated_length_scale(text: str, stated: list[StatedQuantity]) -> StatedQuanti
     low = text.lower()
     for q in stated:
         at = low.find(q.text.lower())
-        if q.role == "geometry" and at > 0 and _LENGTH_SCALE.search(re.split(r"[,;(]", low[max(0, at - 45):at])[-1]):
+        if q.role in ("geometry", "mixing_length") and at > 0 and _LENGTH_SCALE.search(re.split(r"[,;(]", low[max(0, at - 45):at])[-1]):
             return q
     return None
 
