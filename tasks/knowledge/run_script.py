@@ -222,9 +222,11 @@ class _Reader:
     def read(self, lines: list[str], in_function: bool, depth: int = 0) -> list[ScriptStep]:
         steps: list[ScriptStep] = []
         dicts: dict[str, str] = {}  # system/X -> system/X.sfx copied over it
+        loops = 0  # a bare set-up line inside a shell loop runs with the loop's own dictionaries: not one step
         for line in _outside_not_test(lines) if self.skip_not_test else lines:
             if not line.strip():
                 continue
+            loops += bool(re.match(r"\s*(?:for|while|until)\b", line)) - bool(re.match(r"\s*done\b", line))
             call = SCRIPT_CALL.match(line)
             if call:
                 steps += self.call_script(call.group(1))
@@ -248,7 +250,7 @@ class _Reader:
                 if words[0] not in self.cloned:
                     steps += self.call(words[0], words[1:], depth + 1)
                 continue
-            elif words[0] in MESH_CONVERTERS or (in_function and words[0] in ALLOWED_COMMANDS) or _bare_setup(words):
+            elif words[0] in MESH_CONVERTERS or (in_function and words[0] in ALLOWED_COMMANDS) or (not loops and _bare_setup(words)):
                 app, args, parallel = words[0], words[1:], False
             else:
                 continue

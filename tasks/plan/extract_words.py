@@ -7,6 +7,7 @@ import re
 
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
+from tasks.plan.values_iterations import iteration_forms
 from tasks.plan.values_commas import decimal_commas, spoken_powers
 from tasks.plan.values_forms import counted_labels, table_rows
 from tasks.plan.values_headers import unit_headers
@@ -168,7 +169,7 @@ def normalise(text: str) -> str:
     text = nominal_values(_SPACED_THOUSANDS.sub(_joined_thousands, text))  # "5 ± 0.1 m/s" -> "5 m/s"
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
-    text = counted_labels(_SPELLED_NUMBER.sub(_spelled, text))  # "iterations: 600" -> "... 600 iterations"
+    text = iteration_forms(counted_labels(_SPELLED_NUMBER.sub(_spelled, text)))  # "iterations: 600", "400 SST iterations"
     text = multiplier_parts(spoken_powers(text))  # "1 and a half times" -> "1.5 times"; "10 to the minus 5" -> "1e-5", "minus 5 degrees" -> "-5 degrees"
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)

@@ -1,0 +1,23 @@
+"""Iteration counts written with words between the number and "iterations" ("400 SST iterations",
+"1500 steady-state SIMPLE iterations", "500 more iterations") or as a verb ("iterate 300 times"):
+written the one way the count grammar reads, "N iterations". Pure."""
+
+from __future__ import annotations
+
+import re
+
+# words that may stand between a count and "iterations": a model, a solver, "more" (the algorithm's own
+# words, "2000 SIMPLE iterations", "2 outer iterations", are read by tasks/plan/controls_run.py)
+_BETWEEN = (r"(?:solver|[a-z]+Foam|SST|laminar|RANS|RAS|k[- ]epsilon|k[- ]omega(?:[- ]SST)?|more|further|additional"
+            r"|extra|total)")
+_WORDS_THEN_ITERATIONS = re.compile(rf"(?<![\w.])(?P<n>\d+)(?P<w>(?:[ \t]+{_BETWEEN}){{1,3}})[ \t]+(?P<it>iterations?|iters?)\b",
+                                    re.I)
+_ITERATE_TIMES = re.compile(r"\biterat(?:e|ing)[ \t]+(?:(?:it|the\s+solver|the\s+solution)[ \t]+)?(?:for[ \t]+)?"
+                            r"(?P<n>\d+)[ \t]+times\b", re.I)
+
+
+def iteration_forms(text: str) -> str:
+    """`text` with "400 SST iterations" -> "400 iterations (SST)" and "iterate 300 times" ->
+    "iterate 300 iterations"."""
+    text = _WORDS_THEN_ITERATIONS.sub(lambda m: f"{m['n']} {m['it']} ({m['w'].strip()})", text)
+    return _ITERATE_TIMES.sub(lambda m: f"iterate {m['n']} iterations", text)
