@@ -17,10 +17,15 @@ from tasks.plan.extract import Quantity, first, mentions, quantities
 from tasks.plan.stated import decimal_points
 from tasks.plan.values_viscosity import kinematic_from_dynamic
 
+# a variant named apart from its base model: "the realizable variant of k-epsilon", "k-epsilon (RNG form)"
+_VARIANT_OF = r"(?:(?:variant|version|form|flavou?r|type|kind)\s+of\s+(?:the\s+)?(?:standard\s+)?)?"
+_KE_THEN = r"\bk[-\s]?(?:epsilon|ε)\s*(?:model\s*)?(?:[(,]\s*|in\s+its\s+|,?\s+the\s+)"
+
 # (pattern, model): the more specific spellings first
 TURBULENCE_ALIASES: list[tuple[str, str]] = [
-    (r"\brng\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brngkepsilon\b", "RNGkEpsilon"),
-    (r"\brealizable\s*k[-\s]?(?:epsilon|eps|ε|e)\b|\brealizableke\b", "realizableKE"),
+    (rf"\brng\s*{_VARIANT_OF}k[-\s]?(?:epsilon|eps|ε|e)\b|\brngkepsilon\b|{_KE_THEN}rng\b", "RNGkEpsilon"),
+    (rf"\breali[sz]able\s*{_VARIANT_OF}k[-\s]?(?:epsilon|eps|ε|e)\b|\brealizableke\b|{_KE_THEN}reali[sz]able\b",
+     "realizableKE"),
     (r"\blaunder[-\s]sharma\b|\blaundersharmake\b", "LaunderSharmaKE"),
     (r"\bk[-\s]?kl[-\s]?omega\b|\bkkl\s*omega\b|\bkklomega\b|\bk-kl-ω\b", "kkLOmega"),
     (r"\bk[-\s]?(?:omega|ω)[-\s]?sst\b|\bkomegasst\b|\bsst\b|\bmenter\b", "kOmegaSST"),
