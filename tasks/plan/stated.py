@@ -236,6 +236,10 @@ def based_on(between: str) -> bool:
     return len(between) <= 80 and _BASED_ON.match(between) is not None
 
 
+# the words before a zero time that make it the start instant ("at t = 0", "from time 0")
+_AN_INSTANT = re.compile(r"\b(?:at|from|since|when|initially\s+at)\s+(?:(?:time\s+)?t\s*=\s*|time\s+|t\s*)?$", re.I)
+
+
 def read_stated(text: str) -> list[StatedQuantity]:
     """Every quantity the request states, with its role; then the solver controls and the
     switches it sets in words."""
@@ -273,6 +277,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
             span = None
         elif span is not None:  # "between 290 and 310 K": no one value of any entry
             q = q.model_copy(update={"text": plain[span:q.start + len(q.text)]})
+        if q.kind == "time" and q.value == 0 and _AN_INSTANT.search(before[-20:]):
+            continue  # "the gas at t = 0 is 300 K": the start, when a state is said, not a time to set
         role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
             role = role_of(q, before, shared[key])

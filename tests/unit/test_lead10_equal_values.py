@@ -37,3 +37,15 @@ def test_equal_statements_are_found_at_places_of_their_own(tmp_path: Path) -> No
     found, missing = verify_stated(tmp_path, stated, bindings)
     assert not missing
     assert [q.file for q in found] == ["system/setFieldsDict", "constant/transportProperties"]
+
+
+@pytest.mark.parametrize("text", [
+    "the gas at t = 0 is 300 K, run to 2 s",
+    "at time 0 the block is at 500 K; simulate 10 s",
+    "initially at t = 0 s the tank is still, end at 3 s",
+])
+def test_the_start_instant_is_no_end_time(text: str) -> None:
+    from tasks.plan.stated import read_stated
+
+    assert [q.value for q in read_stated(text) if q.role == "end_time"] == [
+        float(text.rsplit(" ", 2)[-2]) if text.endswith(" s") else 2.0]
