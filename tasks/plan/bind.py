@@ -22,6 +22,7 @@ from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
 from tasks.plan.bind_inlets import InletBinding, velocity_fields
+from tasks.plan.bind_motion import MotionBinding
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.bind_patch_names import PatchNameBinding
 from tasks.plan.bind_places import own_place
@@ -54,7 +55,7 @@ _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downst
 
 class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
-             CloudBinding, InletTurbulenceBinding):
+             CloudBinding, InletTurbulenceBinding, MotionBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why. Each
     kind of quantity is bound by its mixin (velocities, pressures, temperatures, named patches,
     setFields regions, properties, run controls, entries named in the request, ...); this class

@@ -58,6 +58,8 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # an inflow's turbulent mixing length (turbulentMixingLength*Inlet's mixingLength)
         ("mixing_length", ("mixing length", "mixing-length", "length scale", "turbulent length", "turbulence length",
                            "eddy length", "eddy size")),
+        # how far an oscillating body moves (its motion's amplitude), not a size of the domain
+        ("motion_amplitude", ("amplitude", "stroke", "excursion")),
         ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
                                "pellet", "balls")),  # plural: many small spheres are particles
         ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
