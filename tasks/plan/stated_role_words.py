@@ -82,7 +82,10 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                      "increment", "steps of", "step of")),
         ("write_interval", _WRITE_WORDS),
         # a model's own time ("relaxation time 2 s", a Maxwell model's "lambda 2 s")
-        ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ")),
+        ("period", ("period", "relaxation time", "time constant", "response time", "delay", "lambda", "λ",
+                    # the time one oscillation takes ("one full swing takes 4 s", "each cycle lasts 2 s")
+                    "full swing", "one swing", "each swing", "per swing", "one cycle", "full cycle", "each cycle",
+                    "per cycle", "one oscillation", "each oscillation", "per oscillation")),
         ("end_time", ()),
     ],
     "iterations": [

@@ -43,3 +43,13 @@ def test_no_motion_refuses() -> None:
     text = "cavity, lid at 1 m/s, forcing at 2 Hz"
     binder = bind_all(EXAMPLES / "incompressible/icoFoam/cavity/cavity", "icoFoam", text, read_stated(text))
     assert any("frequency" in n.reason for n in binder.not_applied)
+
+
+@pytest.mark.parametrize(("text", "period", "end"), [
+    ("the inlet section swings up and down; one full swing takes 4 seconds; simulate 3 s", 4.0, 3.0),
+    ("each cycle lasts 2 s, run for 10 s", 2.0, 10.0),
+    ("the tank rocks, 1.5 s per oscillation, end time 6 s", 1.5, 6.0),
+])
+def test_the_time_of_one_oscillation_is_a_period(text: str, period: float, end: float) -> None:
+    roles = {q.role: q.value for q in read_stated(text)}
+    assert roles.get("period") == period and roles.get("end_time") == end
