@@ -81,6 +81,11 @@ def recipe_holds(q: StatedQuantity, locked: list[LockedValue]) -> bool:
     return any(known)
 
 
+# what flows in through an inlet: a family recipe with no inlet patch (a closed cavity, a stirred vessel)
+# cannot carry it
+_INFLOW_ROLES = frozenset({"inlet_velocity", "inlet_flow_rate", "inlet_mass_flow", "inlet_pressure"})
+
+
 def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None) -> bool:
     """A family recipe stands only when the best-ranked tutorial agrees with its solver and
     turbulence type: a passive scalar, an LES or a Rayleigh-Benard request that shares the
@@ -97,6 +102,9 @@ def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None
         return False
     best = ranked[0]
     top = best.record
+    inflow = [q for q in stated or [] if q.role in _INFLOW_ROLES]
+    if inflow and not any(p.role == "inlet" for p in manifest.patches) and manifest.base_tutorial != top.case:
+        return True  # "a propeller turning at 600 rpm in a 3 m/s stream": a closed family's shape has no inflow
     if manifest.base_tutorial != top.case or manifest.base_kind != "tutorial":
         resized = [q for q in stated or [] if q.role == "geometry" and describes_domain(ctx.text, q)
                    and not has_dimension(Path(top.path), q.value)]

@@ -53,3 +53,17 @@ def test_no_motion_refuses() -> None:
 def test_the_time_of_one_oscillation_is_a_period(text: str, period: float, end: float) -> None:
     roles = {q.role: q.value for q in read_stated(text)}
     assert roles.get("period") == period and roles.get("end_time") == end
+
+
+@pytest.mark.parametrize(("text", "tutorial"), [
+    ("a propeller rotating at 600 rpm in a 3 m/s water stream, transient", "incompressible/pimpleFoam/RAS/propeller"),
+])
+def test_a_closed_family_recipe_stands_aside_for_an_inflow(text: str, tutorial: str, tmp_path: Path) -> None:
+    from tasks.core.config import get_settings
+    from tasks.edit.generate import plan_request, route_request
+    from tasks.plan.manifest import CaseRequest
+
+    req = CaseRequest(text=text, out_dir=tmp_path / "case", run=False)
+    m = plan_request(req, get_settings(), route_request(text))
+    assert m.base_tutorial == tutorial
+    assert not m.not_applied
