@@ -33,14 +33,8 @@ def _faces(bmd: str, patch: str) -> list[tuple[int, ...]]:
 def patch_extents(bmd: str, patch: str) -> list[float] | None:
     """The patch's size along x, y and z (metres), or None when its faces or the vertices are not
     plain numbers (m4, $variables, #calc)."""
-    text = fd.strip_comments(bmd)
-    vertices = [[float(g) for g in p.groups()] for p in _POINT.finditer(fd.get(text, ["vertices"]) or "")]
-    faces = _faces(text, patch)
-    if not vertices or not faces or any(i >= len(vertices) for f in faces for i in f):
-        return None
-    points = [vertices[i] for f in faces for i in f]
-    scale = _scale(text)
-    return [(max(p[a] for p in points) - min(p[a] for p in points)) * scale for a in range(3)]
+    bounds = patch_bounds(bmd, patch)
+    return [high - low for low, high in bounds] if bounds is not None else None
 
 
 def patch_size(bmd: str, patch: str, flat: set[int]) -> float | None:

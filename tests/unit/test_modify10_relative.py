@@ -12,13 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tasks.edit.modify import apply_changes, plan_changes, read_state
 from tasks.edit.modify_fluid import fluid_condition, keeps_reynolds, target_fluid
 from tasks.edit.modify_relative import clause_factors, factor_after
 from tasks.edit.modify_stated import stated_changes
 from tasks.edit.modify_words import normalise_request, present_sign
-from tasks.foam import dictionary as fd
-from tests.conftest import TUTORIALS, copy_tutorial
+from tests.unit.modify_cases import entry_of, modify_case, tutorial_case
 
 ICO_CAVITY = "incompressible/icoFoam/cavity/cavity"
 SRF_MIXER = "incompressible/SRFSimpleFoam/mixer"
@@ -28,21 +26,7 @@ BUOYANT_CAVITY = "heatTransfer/buoyantSimpleFoam/buoyantCavity"
 LES_PITZ = "incompressible/pisoFoam/LES/pitzDaily"
 
 
-def _case(tmp_path: Path, tutorial: str) -> Path:
-    return copy_tutorial(TUTORIALS / tutorial, tmp_path / "case")
-
-
-def _modify(case: Path, text: str):
-    state = read_state(case)
-    plan = plan_changes(state, text)
-    apply_changes(state, plan)
-    return plan
-
-
-def _get(case: Path, rel: str, *entry: str) -> str:
-    copies = (rel, rel.replace("0/", "0.orig/", 1), f"{rel}.orig")
-    found = next((case / r for r in copies if (case / r).is_file()), case / rel)
-    return " ".join((fd.get(found.read_text(), list(entry)) or "").split())
+_case, _modify, _get = tutorial_case, modify_case, entry_of
 
 
 # --- a role word and a factor in one clause ---
