@@ -233,6 +233,7 @@ class RequestFeatures(BaseModel):
     clauses: tuple[tuple[str, ...], ...] = ()  # the same, clause by clause in their order (select_names)
     radiation: bool = False  # thermal radiation stated
     mesh_motion: bool = False  # a moving or deforming mesh stated
+    body_motion: bool = False  # ... only as a body that moves ('the box heaves'): a boundary motion may carry it
     local_time_stepping: bool = False  # LTS stated: a transient solver with a localEuler ddt scheme
     inflow: bool = False  # fluid enters through a boundary ('inlet 0.5 m/s', 'a supply opening')
     inflow_speed: bool = False  # ... at a speed the request states: the base's inlet must fix a velocity
@@ -320,8 +321,10 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     strength = solver_hints(hinted + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
     if two_phase_coolant:
         strength = two_phase_cht(strength)
-    mesh_motion = any(_says(normal, w) for w in MESH_MOTION_WORDS) or body_moves(text)
-    if mesh_motion:
+    mesh_said = any(_says(normal, w) for w in MESH_MOTION_WORDS)
+    body_motion = not mesh_said and body_moves(text)
+    mesh_motion = mesh_said or body_motion
+    if mesh_said:  # a moving-mesh variant of a method (its DyM solver) counts as the method
         strength = on_moving_mesh(strength)
     if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
                                for s, p in strength.items()):
@@ -354,7 +357,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                                                    and any(_says(normal, w) for w in INTERFACE_WORDS)),
                            said=said_roots(request_words(with_shape_nouns(named))), clauses=clause_roots(named),
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
-                           mesh_motion=mesh_motion,
+                           mesh_motion=mesh_motion, body_motion=body_motion,
                            local_time_stepping=lts, inflow=says_inflow(named), phases=phases_stated(text),
                            inflow_speed=says_inflow_speed(named))
 

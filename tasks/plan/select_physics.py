@@ -17,6 +17,7 @@ from tasks.knowledge.casebase import CaseRecord
 from tasks.plan.select_features import BC_WORDS, RequestFeatures
 from tasks.plan.select_openings import has_opening
 from tasks.plan.select_records import (
+    imposed_oscillation_cached,
     moving_mesh_cached,
     non_newtonian_cached,
     phase_change_cached,
@@ -231,7 +232,8 @@ def _stated_physics_points(r: CaseRecord, solver: str, features: RequestFeatures
         points -= CLOSED_DOMAIN_COST
         why.append("no inlet or outlet in the tutorial")
     for stated, carried, name in ((features.radiation, radiation_cached, "thermal radiation"),
-                                  (features.mesh_motion, moving_mesh_cached, "a moving mesh"),
+                                  (features.mesh_motion, _moving_body if features.body_motion else moving_mesh_cached,
+                                   "a moving mesh" if not features.body_motion else "a moving body"),
                                   (features.flags.get("phase_change") is True, phase_change_cached,
                                    "a change of phase")):
         if not stated:
@@ -242,3 +244,9 @@ def _stated_physics_points(r: CaseRecord, solver: str, features: RequestFeatures
         else:
             points -= MISSING_STATED_PHYSICS
     return points
+
+
+def _moving_body(path: str) -> bool:
+    """A body said to move is carried by a mesh that moves or by a boundary that imposes the
+    motion (potentialFreeSurfaceFoam's oscillatingBox: a sine normal velocity on a fixed mesh)."""
+    return moving_mesh_cached(path) or imposed_oscillation_cached(path)

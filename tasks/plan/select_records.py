@@ -95,6 +95,22 @@ def radiation_cached(path: str) -> bool:
     return carries_radiation(Path(path)) if path else False
 
 
+_OSCILLATING_BC = re.compile(r"\bamplitude\b[^}]*\b(?:frequency|omega)\b|\b(?:frequency|omega)\b[^}]*\bamplitude\b", re.S)
+
+
+@lru_cache(maxsize=1024)
+def imposed_oscillation_cached(path: str) -> bool:
+    """A field of the tutorial imposes an oscillation on a boundary: an amplitude beside a frequency
+    or omega in one patch condition (a sine velocity, an oscillating displacement)."""
+    root = Path(path) if path else None
+    for folder in ("0.orig", "0") if root is not None else ():
+        if (root / folder).is_dir():
+            for f in (root / folder).iterdir():
+                if f.is_file() and _OSCILLATING_BC.search(read_text(f)):
+                    return True
+    return False
+
+
 @lru_cache(maxsize=1024)
 def moving_mesh_cached(path: str) -> bool:
     return moves_mesh(Path(path)) if path else False

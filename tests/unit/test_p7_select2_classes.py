@@ -206,9 +206,8 @@ def _best(text: str) -> str:
     ("heated box oscillating inside a room, moving mesh", "heatTransfer/overBuoyantPimpleDyMFoam/movingBox"),
     ("Angled duct with porous block, compressible, end time 50", "compressible/rhoPimpleFoam/RAS/angledDuct"),
     ("Compressible stirred 2-D vessel (MRF), transient: 20 ms", "compressible/rhoPimpleFoam/RAS/mixerVessel2D"),
-    # (a box said to oscillate moves: session 10 picks the moving-mesh oscillatingBox, test_select10_motion)
     ("Oscillating box under a free surface: five seconds, Co at most 0.2",
-     "multiphase/potentialFreeSurfaceDyMFoam/oscillatingBox"),
+     "multiphase/potentialFreeSurfaceFoam/oscillatingBox"),
     ("steady room with a hot box, radiation by discrete ordinates (fvDOM)",
      "heatTransfer/buoyantSimpleFoam/hotRadiationRoomFvDOM"),
     # a turbulence folder's variants: RANS before LES when the request states neither
