@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import freestream_turbulence, inlet_turbulence
+from tasks.foam.physics_inlet import mixing_length_dissipation
 from tasks.plan.stated import StatedQuantity
 
 # --- free-stream far field -----------------------------------------------------------------
@@ -80,10 +81,8 @@ def default_turbulence(speed: float, length: float, nu: float, external: bool, i
     if length_scale is not None and length_scale > 0:
         i = intensity if intensity is not None else (0.005 if external else inlet_turbulence(speed, length, nu).intensity)
         k = 1.5 * (speed * i) ** 2
-        cmu = 0.09
-        values = {"k": k, "epsilon": cmu ** 0.75 * k ** 1.5 / length_scale,
-                  "omega": math.sqrt(k) / (cmu ** 0.25 * length_scale),
-                  "nuTilda": math.sqrt(1.5) * speed * i * length_scale}
+        epsilon, omega = mixing_length_dissipation(k, length_scale)
+        values = {"k": k, "epsilon": epsilon, "omega": omega, "nuTilda": math.sqrt(1.5) * speed * i * length_scale}
     else:
         t = freestream_turbulence(speed, nu, intensity) if external and intensity is not None and 0 < intensity < 1 \
             else freestream_turbulence(speed, nu) if external else inlet_turbulence(speed, length, nu, intensity)

@@ -21,17 +21,22 @@ class InletTurbulence(BaseModel):
     length_scale: float
 
 
+def mixing_length_dissipation(k: float, length: float) -> tuple[float, float]:
+    """(epsilon, omega) of turbulence energy k (m2/s2) with mixing length `length` (m), as the
+    mixing-length inlet conditions compute them: Cmu^0.75 k^1.5 / l and k^0.5 / (Cmu^0.25 l)."""
+    cmu = physics().turbulence_defaults["cmu"]
+    return cmu**0.75 * k**1.5 / length, math.sqrt(k) / (cmu**0.25 * length)
+
+
 def inlet_turbulence(speed: float, length: float, nu: float, intensity: float | None = None) -> InletTurbulence:
     """k from intensity, epsilon and omega from a mixing length (0.07 x the length scale)."""
     if speed <= 0 or length <= 0 or nu <= 0:
         raise PlanError(f"inlet turbulence needs positive speed, length and nu (got {speed}, {length}, {nu})")
     d = physics().turbulence_defaults
     i = intensity if intensity is not None else d["intensity"]
-    cmu = d["cmu"]
     l = d["length_fraction"] * length
     k = 1.5 * (speed * i) ** 2
-    eps = cmu**0.75 * k**1.5 / l
-    omega = math.sqrt(k) / (cmu**0.25 * l)
+    eps, omega = mixing_length_dissipation(k, l)
     return InletTurbulence(k=k, epsilon=eps, omega=omega, nuTilda=3 * nu, intensity=i, length_scale=l)
 
 

@@ -7,18 +7,17 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.foam.physics_inlet import mixing_length_dissipation
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
 
-CMU = 0.09
 _MIXING_LENGTH_INLETS = ("turbulentMixingLengthDissipationRateInlet", "turbulentMixingLengthFrequencyInlet")
 
 
 def dissipation(field: str, k: float, length: float) -> float:
     """The inlet epsilon or omega of turbulence energy k (m2/s2) and mixing length `length` (m)."""
-    if field == "epsilon":
-        return CMU ** 0.75 * k ** 1.5 / length
-    return k ** 0.5 / (CMU ** 0.25 * length)
+    epsilon, omega = mixing_length_dissipation(k, length)
+    return epsilon if field == "epsilon" else omega
 
 
 def _uniform(raw: str | None) -> float | None:
@@ -48,7 +47,7 @@ class InletTurbulenceBinding:
                         self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(value)}",
                                  f"inlet {field} from k = {fmt(k)} and the mixing length {q.text}", q)
                         self.assumptions.append(f"inlet {field} = {fmt(value)} from k = {fmt(k)} m2/s2 and the "
-                                                f"length scale {q.text} (Cmu = {CMU})")
+                                                f"length scale {q.text}")
                         done = True
         if not done:
             self.refuse(q, "the base case's inlet has no epsilon or omega to set from a turbulent length scale")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from tasks.plan.foam_values import VECTOR, fmt, leaves, vec
+from tasks.plan.foam_values import VECTOR, direction, fmt, leaves, vec
 from tasks.plan.stated import StatedQuantity
 
 _MOTION_FILES = ("constant/dynamicMeshDict", "constant/dynamicMeshDict.sixDoF")
@@ -56,11 +56,9 @@ class MotionBinding:
         done = False
         for rel, parent, keys in self._oscillations():
             raw = keys["amplitude"]
-            found = VECTOR.search(raw)
-            if found:
-                d = [float(x) for x in found.groups()]
-                size = math.sqrt(sum(x * x for x in d)) or 1.0
-                self.set(rel, [*parent, "amplitude"], vec([q.value * x / size for x in d]),
+            way = direction(raw)
+            if VECTOR.search(raw):
+                self.set(rel, [*parent, "amplitude"], vec([q.value * x for x in way or [1.0, 0.0, 0.0]]),
                          f"oscillation amplitude {q.text} along the base's direction", q)
                 done = True
                 continue
