@@ -19,6 +19,7 @@ from tasks.foam.physics import loadable_model
 from tasks.plan.architect import plan
 from tasks.plan.manifest import BaseCandidate, CaseManifest, CaseRequest
 from tasks.plan.stated import NotApplied, StatedQuantity
+from tasks.plan.request_order import names_first
 from tasks.run.acceptance import Acceptance, acceptance_markdown
 from tasks.run.plot import plot_residuals
 from tasks.run.report import RunReport, plot_paths, plots_markdown
@@ -126,6 +127,7 @@ def example_fits(example: Path, manifest: CaseManifest) -> tuple[bool, str]:
 
 def plan_request(request: CaseRequest, settings: Settings, route: RouteSummary | None = None) -> CaseManifest:
     check_out_dir(request.out_dir, request.force)  # refuse before any work
+    request = request.model_copy(update={"text": names_first(request.text)})  # "1e-5 for the nu" -> "nu 1e-5"
     manifest = choose_plan(request, settings, context=route.context if route else "")
     if request.example_dir is not None:
         fits, why = example_fits(Path(request.example_dir), manifest)

@@ -16,6 +16,7 @@ from tasks.foam.physics import find_fluid
 from tasks.plan.extract import Quantity, first, mentions, quantities
 from tasks.plan.stated import decimal_points
 from tasks.plan.values_viscosity import kinematic_from_dynamic
+from tasks.plan.request_order import names_first
 
 # a variant named apart from its base model: "the realizable variant of k-epsilon", "k-epsilon (RNG form)"
 _VARIANT_OF = r"(?:(?:variant|version|form|flavou?r|type|kind)\s+of\s+(?:the\s+)?(?:standard\s+)?)?"
@@ -183,7 +184,7 @@ def join_lines(text: str) -> str:
 
 
 def check_request_text(text: str) -> str:
-    clean = join_lines(strip_example_notes(text))
+    clean = names_first(join_lines(strip_example_notes(text)))  # "0.002 for the sludge alpha" -> "sludge alpha 0.002"
     if not clean:
         raise RequestError("the request is empty: describe the flow, e.g. "
                            "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")
