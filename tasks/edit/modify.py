@@ -19,7 +19,14 @@ from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, b
 from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
-from tasks.edit.modify_fluid import contact_angle_edits, fluid_edits, liquid_edits, surface_tension_edits, target_fluid
+from tasks.edit.modify_fluid import (
+    contact_angle_edits,
+    fluid_edits,
+    liquid_edits,
+    surface_tension_edits,
+    target_fluid,
+    unknown_fluid,
+)
 from tasks.edit.modify_mesh import (
     axis_cell_count,
     cell_count_edit,
@@ -33,6 +40,7 @@ from tasks.edit.modify_mesh import (
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
+from tasks.edit.modify_relative_target import relative_target_edits
 from tasks.edit.modify_run import run_control_edits
 from tasks.edit.modify_stated import missing_field, stated_changes
 from tasks.edit.modify_state import read_state
@@ -54,7 +62,7 @@ from tasks.edit.modify_words import normalise_request
 from tasks.edit.patch_words import asks_laminar
 from tasks.foam import dictionary as fd
 from tasks.foam.defaults import describe_relaxation
-from tasks.foam.physics import fmt, is_steady, model_spec, sine_bc, solver_family
+from tasks.foam.physics import fluid_table, fmt, is_steady, model_spec, sine_bc, solver_family
 from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions
@@ -137,6 +145,9 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     heater_edits(plan, state, text)  # "heater +10 K": a setFields region's temperature
 
     fluid = target_fluid(text, state.roles)
+    if fluid is None and (unknown := unknown_fluid(text, state.roles)) is not None:
+        plan.warnings.append(f"not applied: {unknown} as the fluid (canonical/fluids.yaml holds {', '.join(fluid_table())} "
+                             "only: state its properties, e.g. 'nu 1.2e-4 m2/s' or 'mu 2e-5 Pa s and rho 0.16 kg/m3')")
     if solver_family(state.solver) == "multiphase":
         if fluid or first(qs, "density") or first(qs, "kinematic_viscosity"):
             liquid_edits(plan, state, fluid, qs)
@@ -213,6 +224,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
         del span
 
     scaled_value_edits(plan, state, text)
+    relative_target_edits(plan, state, text)  # "inlet -20%", "nu x0.5": the patch's fixed value, the entry
     patch_type_edits(plan, state, text, bc_values(state, plan))
     model_field_values(plan, state, text)
     surface_tension_edits(plan, state, text)

@@ -30,6 +30,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
               and not _is_increment(text, q.text)
+              and not _consumed(text, q.text, plan.consumed)
               and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
     if not stated:
@@ -42,6 +43,14 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
             taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+
+
+def _consumed(text: str, said: str, spans: list[tuple[int, int]]) -> bool:
+    """True when every mention of a stated value lies in a span a rule read as a factor ("nu
+    -10%": the -10% scaled nu, it is no value of nu)."""
+    found = [m for m in re.finditer(re.escape(said.strip()), text)] if said.strip() else []
+    return bool(found) and bool(spans) and all(any(a <= m.start() < b or m.start() <= a < m.end() for a, b in spans)
+                                               for m in found)
 
 
 def _seeds_a_field(plan: ChangePlan, state: CaseState, value: float) -> bool:
@@ -60,7 +69,8 @@ def _is_increment(text: str, quantity: str) -> bool:
     it, the binder must not read it as the new value."""
     found = list(re.finditer(re.escape(quantity), text))
     percent = quantity.rstrip().endswith("%") or quantity.lower().rstrip().endswith("percent")
-    signed = quantity.lstrip().startswith("+")  # "heater +10 K", "inlet velocity +50 %": a change, never the value
+    # "heater +10 K", "inlet velocity +50 %", "nu -10 %": a change, never the value (no fraction of a domain is negative)
+    signed = quantity.lstrip().startswith("+") or percent and quantity.lstrip().startswith(("-", "−"))
     return bool(found) and all(signed or increment_sign(text[:m.start()]) is not None or _RELATIVE_AFTER.match(text, m.end())
                                or present_sign(text[m.end():]) is not None
                                or percent and _BY.search(text[:m.start()]) for m in found)
@@ -71,7 +81,7 @@ _BY = re.compile(r"\bby\s*$", re.I)
 
 
 # "25% lower", "10 percent higher": a change of the present value, read by scaled_values
-_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:lower|higher|faster|slower|smaller|larger|greater|less|warmer|hotter|"
+_RELATIVE_AFTER = re.compile(r"\s*(?:%|percent)?\s+(?:up|down|lower|higher|faster|slower|smaller|larger|greater|less|warmer|hotter|"
                             r"colder|cooler|more|longer|shorter|finer|coarser|fewer|denser)\b(?!\s+than\b)", re.I)
 
 

@@ -11,7 +11,7 @@ import re
 from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_relative import ROTATION_WORDS
-from tasks.edit.modify_words import present_sign
+from tasks.edit.modify_words import present_sign, stated_sign
 from tasks.edit.modify_props import scaled_flow_rate, scaled_property
 from tasks.edit.modify_thermal import fixed_temperatures, temperature_patch
 from tasks.edit.modify_values import (
@@ -170,9 +170,10 @@ def velocity_edits(plan: ChangePlan, state: CaseState, text: str, speeds, u_fiel
             direction = stated_direction(after) or stated_direction(segment) or site_direction(state.case_dir, site) \
                 or patch_direction(state.case_dir, u_field, patch)
             magnitude, change = q.value, ""
-            if (sign := increment_sign(segment) or after_sign(q.after) or present_sign(q.after)) is not None:  # "by 2 m/s", "2 m/s faster"
+            if (sign := increment_sign(segment) or after_sign(q.after) or present_sign(q.after)
+                    or stated_sign(q.text, "velocity")) is not None:  # "by 2 m/s", "2 m/s faster"
                 magnitude = max(0.0, site_magnitude(state.case_dir, site) + sign * q.value)
-                change = f" ({'+' if sign > 0 else '-'}{q.text})"
+                change = f" ({'+' if sign > 0 else '-'}{q.text.strip().lstrip('+-−')})"
             speed = vec(*(magnitude * d for d in direction))
             plan.edits.append(FileEdit(file=site.file, entry=site.entry, value=f"uniform {speed}" if site.uniform else speed,
                                        reason=f"{patch} velocity {unrounded(magnitude)} m/s{change}", locked=True))

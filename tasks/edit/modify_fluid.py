@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from tasks.edit.modify_fluid_follow import follow_fluid_density, follow_fluid_turbulence
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
 from tasks.edit.patch_words import surface_tension
@@ -96,23 +97,70 @@ def _pair_tension(old: str, value: float, text: str) -> str | None:
 
 
 def target_fluid(text: str, patches: Iterable[str] = ()) -> str | None:
-    """The fluid a request changes to: after "to" ("switch to water"), else the first fluid named
-    in a request about the fluid, else a fluid named as the new one ("water instead of air",
-    "replace air with water", "could it be glycerol?"): never the one marked as the old one nor
-    one that names a patch or a phase ("the water inlet", "the air phase", a patch called so,
-    a key of "air: 350 K")."""
-    m = re.search(r"\bto\s+(\w+)", text, re.I)
-    candidates = [find_fluid(m.group(1))] if m else []
-    found = next((c for c in candidates if c), None) or (find_fluid(text) if re.search(r"fluid|liquid", text, re.I) else None)
-    if found or not _CHANGE_CUE.search(text):
-        return found
+    """The fluid a request changes to. Each fluid the words name is read by its marks: the new
+    one follows "to", an arrow, "with"/"for"/"by" ("replace air with water", "swap the air for
+    water", "air -> water") or comes before "instead"/"rather"; the old one follows "from",
+    "instead of", "was", "replace" or comes before an arrow or "to". A marked new fluid wins;
+    else, in a request about the fluid or one that changes something, the first fluid not marked
+    old. A fluid word that names a patch or a phase ("the water inlet", "the air phase", a patch
+    called so, a key of "air: 350 K") is none."""
     low = text.lower()
+    names = {p.lower() for p in patches}
+    mentions = []
     for at, name, alias in sorted(fluid_mentions(low)):
-        if alias in {p.lower() for p in patches} or re.match(r"\s*[:=]", low[at + len(alias):]):
-            continue  # a patch's name, a key
-        if not _OLD_BEFORE.search(low[:at]) and not _NOUN_AFTER.match(low[at + len(alias):]):
-            return name
+        rest = low[at + len(alias):]
+        if alias in names or re.match(r"\s*[:=](?!\s*(?:same|as\b))", rest) or _NOUN_AFTER.match(rest):
+            continue  # a patch's name, a key, a phase or an inlet
+        if any(at < a + len(al) and a < at + len(alias) and len(al) > len(alias) for a, _, al in fluid_mentions(low)):
+            continue  # "water" inside "liquid water": the longer alias reads it
+        mentions.append((name, _mark(low[:at], rest)))
+    new = [name for name, mark in mentions if mark == "new"]
+    if new:
+        return new[0]
+    if not (re.search(r"fluid|liquid", text, re.I) or _CHANGE_CUE.search(text)):
+        return None
+    return next((name for name, mark in mentions if mark is None), None)
+
+
+def unknown_fluid(text: str, patches: Iterable[str] = ()) -> str | None:
+    """The name of a new fluid the fluid table does not hold, read from the same marks as
+    target_fluid around a fluid it does hold or the word "fluid" ("helium instead of air", "air
+    -> helium", "replace the water with glycerol", "fluid: mercury"); None when the request names a
+    fluid of the table as the new one or no such slot holds a word."""
+    if target_fluid(text, patches) is not None:
+        return None
+    low = text.lower()
+    known = "|".join(re.escape(a) for _, _, a in sorted({(0, n, a) for _, n, a in fluid_mentions(low)}))
+    slots = [r"\b(?:fluid|liquid|gas)\s*(?::|=|->|=>|→|\bto\b|\binto\b|\bis\b|\bbecomes?\b)\s*(?:the\s+|some\s+)?"
+             r"(?P<new>[a-z][\w-]*)"]
+    if known:
+        slots += [rf"(?P<new>[a-z][\w-]*)\s*,?\s+(?:\(\s*)?(?:instead\s+of|rather\s+than|in\s+place\s+of|not)\s+(?:the\s+)?(?:{known})\b",
+                  rf"\b(?:{known})\s*(?:->|=>|→|\bto\b|\binto\b)\s*(?:the\s+|some\s+)?(?P<new>[a-z][\w-]*)",
+                  rf"\b(?:replac\w*|swap\w*|exchang\w*)\s+(?:the\s+)?(?:{known})\s+(?:with|for|by)\s+(?:the\s+|some\s+)?"
+                  r"(?P<new>[a-z][\w-]*)"]
+    for slot in slots:
+        m = re.search(slot, low)
+        if m and m.group("new") not in _NOT_FLUID and not re.fullmatch(r"[a-z]?\d.*", m.group("new")) and \
+                m.group("new") not in {p.lower() for p in patches}:
+            return m.group("new")
     return None
+
+
+# words a fluid slot may hold that name no fluid: verbs, articles, the case's own words
+_NOT_FLUID = {"use", "using", "with", "be", "a", "an", "the", "same", "it", "this", "that", "one", "other", "another",
+              "change", "switch", "swap", "please", "pls", "now", "then", "and", "or", "so", "as", "at", "in", "of",
+              "incompressible", "compressible", "newtonian", "laminar", "turbulent", "steady", "transient", "air",
+              "water", "oil", "properties", "viscosity", "density", "temperature", "pressure", "velocity", "phase",
+              "inlet", "outlet", "flow", "domain", "model", "solver", "case", "mesh", "run", "go", "make", "very", "more",
+              "less", "still", "not", "kept", "unchanged", "same"}
+
+
+def _mark(before: str, after: str) -> str | None:
+    """"new", "old" or None for a fluid word between `before` and `after`."""
+    for pattern, mark in ((_OLD_BEFORE, "old"), (_NEW_BEFORE, "new")):
+        if pattern.search(before):
+            return mark  # the words before a fluid say more than the words after it ("use water to cool")
+    return "old" if _OLD_AFTER.match(after) else "new" if _NEW_AFTER.match(after) else None
 
 
 def fluid_condition(text: str, said: str) -> str | None:
@@ -135,7 +183,15 @@ def fluid_mentions(low: str) -> list[tuple[int, str, str]]:
 
 
 # words that mark a fluid as the old one ("instead of air", "from air", "replace air with")
-_OLD_BEFORE = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not|replac\w*|swap\w*|currently|was)\s+(?:the\s+)?$")
+_OLD_BEFORE = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not|replac\w*|swap\w*|currently|was|were|previously|"
+                         r"formerly|had|than)\s+(?:the\s+|all\s+the\s+|our\s+)?$")
+# ... and after it: "air -> water", "air to water", "air => water"
+_OLD_AFTER = re.compile(r"\s*(?:->|=>|→|⇒|\bto\b|\binto\b)")
+# words that mark a fluid as the new one: "to water", "-> water", "with water", "for oil", "by oil"
+_NEW_BEFORE = re.compile(r"(?:->|=>|→|⇒|\bto|\binto|\bwith|\bfor|\bby|\buse|\busing|\bbe|\bfill\w*(?:\s+\w+){0,3}\s+with)"
+                         r"\s+(?:the\s+|some\s+|a\s+|an\s+)?$")
+# ... and after it: "water instead of air", "water rather than air", "water (not air)"
+_NEW_AFTER = re.compile(r"\s*(?:\(\s*)?(?:instead|rather|not\b|in\s+place\s+of)")
 # nouns after a fluid word that make it a patch's or a phase's name, not a fluid change
 _NOUN_AFTER = re.compile(r"\s*(?:inlet|outlet|side|phase|jet|stream|flow|region|gap|column|temperature|velocity|speed|"
                          r"properties|layer|bubble|volume|fraction|pressure|channel|domain|film|level|tank|height|depth)\b")
@@ -147,7 +203,8 @@ _CHANGE_CUE = re.compile(r"\b(?:instead|rather|switch\w*|swap\w*|replac\w*|chang
 # "the Reynolds number should not change", "Re unchanged"
 _REYNOLDS = re.compile(r"\bRe\b(?!-)|\b[Rr]eynolds\b|\bREYNOLDS\b")
 _KEEP = re.compile(r"\b(?:keep\w*|hold\w*|same|maintain\w*|preserv\w*|unchanged|constant|fixed|stays?|not\s+change|"
-                   r"matched|match)\b", re.I)
+                   r"matched|match|as\s+(?:before|now|is|it\s+is|it\s+was|currently|at\s+present|we\s+had)|"
+                   r"like\s+(?:before|now)|what\s+(?:we|it)\s+(?:had|has|is))\b", re.I)
 
 
 def keeps_reynolds(text: str) -> bool:
@@ -173,15 +230,19 @@ def fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
     if fd.get(text, ["Pr"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=fmt(entry.pr), reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
     old_nu = _number(fd.get(text, ["nu"]))
+    speed_factor = None
     if keeps_reynolds(plan.request) and old_nu:  # the same Re = U L / nu: every inflow speed times nu_new / nu_old
-        factor = entry.nu / old_nu
+        speed_factor = entry.nu / old_nu
         from tasks.edit.modify_boundary import scale_velocity
         u_field = "U.air" if "U.air" in state.fields else "U"
         movers = [p for p, r in state.roles.items() if r in ("inlet", "movingWall")]
         for patch in movers:
-            scale_velocity(plan, state, u_field, patch, factor, f"{patch} velocity for the same Reynolds number")
+            scale_velocity(plan, state, u_field, patch, speed_factor, f"{patch} velocity for the same Reynolds number")
         plan.assumptions.append(f"Reynolds number kept: {', '.join(movers) or 'no inflow patch'} velocity x "
-                                f"{unrounded(factor)} (nu {fmt(old_nu)} -> {fmt(entry.nu)} m2/s)")
+                                f"{unrounded(speed_factor)} (nu {fmt(old_nu)} -> {fmt(entry.nu)} m2/s)")
+    if old_nu:
+        follow_fluid_turbulence(plan, state, entry.nu / old_nu, speed_factor)
+    follow_fluid_density(plan, state, entry.rho, fluid)
     plan.assumptions.append(f"{fluid} properties at {entry.condition}: rho {fmt(entry.rho)} kg/m3, mu {fmt(entry.mu)} Pa s, "
                             f"cp {fmt(entry.cp)} J/(kg K), kappa {fmt(entry.kappa)} W/(m K), Pr {fmt(entry.pr)}")
     if solver_family(state.solver) == "boussinesq":

@@ -179,6 +179,8 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
             factor = 1.0 + pct if finer else (1.0 - pct if pct < 1 else None)
     if factor is None:  # "50 % finer", "3x the cells", "three times as many cells", "cells 2x smaller"
         factor = relative_refinement(low)
+    if factor is None:  # "cells per direction: twice the present count", "resolution x2 of what we had"
+        factor = count_then_factor(low, count_words)
     if factor is None:  # "finer mesh please", "coarsen the grid": no factor stated, a factor of 2
         factor = default_refinement(low)
     if factor is None:
@@ -190,6 +192,28 @@ def refinement(low: str, two_d: bool, flat: Iterable[int] = ()) -> list[float] |
         flat = set(flat)
         axes = [i not in flat for i in range(3)] if flat else [True, True, not two_d]
     return [factor if a else 1.0 for a in axes]
+
+
+# a multiplier after the count words, and what may follow it: the end of the clause or the count it scales
+_AFTER_FACTOR = (r"(?=\s*(?:$|[.;,)]|(?:the\s+)?(?:present|current|old|original|existing|number|count|cells|resolution)\b|"
+                 r"as\s+(?:many|fine|much|before|now)\b|of\s+(?:what|the|before|now)\b|what\b|per\b|in\s+each\b|"
+                 r"(?:in|along)\s+(?:every|each|both|all)\b))")
+_MULTIPLIER = {"twice": 2.0, "double": 2.0, "doubled": 2.0, "triple": 3.0, "tripled": 3.0, "half": 0.5, "halved": 0.5,
+               "quadruple": 4.0, "quadrupled": 4.0}
+
+
+def count_then_factor(low: str, count_words: str) -> float | None:
+    """A factor stated after the words for the cell count, within a few words and ending its
+    clause or naming the count: "cells per direction: twice the present count", "resolution:
+    half of what we had", "number of cells x3 in each direction"; None when there is none."""
+    words = "|".join(_MULTIPLIER)
+    m = re.search(rf"\b{count_words}\b[\s:=,–—-]*(?:(?!by\b)[a-z]+\W+){{0,3}}?(?:(?P<word>{words})|(?<![\d.]\s)(?<![\d.])"
+                  rf"x\s*(?P<n>\d+(?:\.\d+)?)|(?P<m>\d+(?:\.\d+)?)\s*x(?!\s*\d))\b{_AFTER_FACTOR}", low)
+    if m is None:
+        return None
+    factor = _MULTIPLIER[m.group("word")] if m.group("word") else float(m.group("n") or m.group("m"))
+    coarser = re.search(r"\b(?:coarse\w*|fewer|reduc\w*|decreas\w*|lower\w*)\b", low[:m.start()]) is not None
+    return 1.0 / factor if coarser and factor > 1 else factor
 
 
 # a finer or coarser mesh asked for without a factor: "coarser mesh please", "refine the grid",

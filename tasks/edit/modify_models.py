@@ -47,3 +47,4 @@ class ChangePlan(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     bc_values: dict[str, str] = Field(default_factory=dict)
     patch_types: dict[str, str] = Field(default_factory=dict)  # mesh patch -> new type (a symmetryPlane made a slip wall)
+    consumed: list[tuple[int, int]] = Field(default_factory=list)  # spans of the request read as factors: no new values

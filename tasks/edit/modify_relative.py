@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.edit.modify_factor import factor_in
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_run import scale_control
 from tasks.edit.modify_values import NUMBER, unrounded
@@ -54,7 +55,8 @@ def factor_after(words: str) -> float | None:
         return _FRACTIONS[" ".join(m.group(0).split())]
     if (m := _WORD.search(low)) is not None:
         return _WORDS[m.group(0)]
-    return None
+    found = factor_in(low)  # "50 % faster", "10 percent down"
+    return found[0] if found else None
 
 
 def factor_before(words: str) -> float | None:
@@ -85,7 +87,10 @@ _RUN_ROLES = (("deltaT", re.compile(r"\btime[- ]?steps?\b(?!\s+(?:count|number))
               ("endTime", re.compile(r"\bend[- ]?time\b|\bt_?end\b|\bsimulated (?:time|duration)\b|\brun (?:time|length)\b"
                                      r"|\bduration\b|\biteration(?:s| count)\b|\bnumber of iterations\b", re.I)))
 ROTATION_WORDS = _ROTATION = re.compile(r"\brpm\b|\brotation(?:al)?\s+(?:speed|rate)\b|\bspin(?:ning)?\s+(?:speed|rate)\b"
-                       r"|\b(?:rotor|impeller|fan|frame)\s+speed\b|\bangular\s+(?:velocity|speed)\b|\brevs?\b", re.I)
+                       r"|\b(?:rotor|impeller|fan|frame)\s+speed\b|\bangular\s+(?:velocity|speed)\b|\brevs?\b"
+                       # the rotating part or the verb alone ("spin the rotor twice as fast", "impeller -20 %")
+                       r"|\b(?:rotor|impeller|stirrer|agitator|propeller|paddles?|turbine)\b(?!\s+(?:wall|patch|region|zone|"
+                       r"diameter|radius|size|blades?|tip|inlet|outlet))|\b(?:spin|rotat|stir)\w*\b", re.I)
 
 
 def clause_factors(text: str) -> list[tuple[str, float, str]]:

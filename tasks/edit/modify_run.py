@@ -17,6 +17,7 @@ from tasks.edit import caseops
 from tasks.edit.caseops_cells import courant_scale
 from tasks.edit.modify_mesh import mesh_scale
 from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_run_more import added_time
 from tasks.edit.modify_values import site_magnitude, unrounded, value_site
 from tasks.edit.modify_words import key_value_controls
 from tasks.edit.patch_words import (
@@ -214,11 +215,14 @@ def said_of(q: Quantity, *words: str) -> bool:
     return any(after.startswith(w) or re.search(rf"\b{re.escape(w)}\b", clause) for w in words)
 
 
-def extra_run_edit(plan: ChangePlan, state: CaseState, text: str) -> None:
+def extra_run_edit(plan: ChangePlan, state: CaseState, text: str, qs: list[Quantity] | None = None) -> None:
     """"2000 more iterations", "another 0.5 s", "extend the run by 500 iterations": endTime
     grows by that much (steps of a transient case count deltaT each); an endTime read from the
     same number as an absolute value is replaced."""
     found = extra_run(text)
+    said = f"{unrounded(found[0])} {found[1]}".strip() if found else ""
+    if found is None and (more := added_time(text, qs)) is not None:  # "a further 0.1 s", "50 ms later than now"
+        found, said = (in_case_time(more[0], plan.solver or state.solver), "s"), more[1]
     if found is None:
         return
     amount, unit = found
@@ -233,7 +237,7 @@ def extra_run_edit(plan: ChangePlan, state: CaseState, text: str) -> None:
     new = end + amount * (dt if steps else 1.0)  # type: ignore[operator]
     plan.edits[:] = [e for e in plan.edits if not (e.file == "system/controlDict" and e.entry == ["endTime"])]
     plan.edits.append(FileEdit(file="system/controlDict", entry=["endTime"], value=unrounded(round(new, 12)),
-                               reason=f"endTime {unrounded(end)} + {unrounded(amount)} {unit}".strip(), locked=True))
+                               reason=f"endTime {unrounded(end)} + {said}", locked=True))
 
 
 def _control_number(case: Path, key: str) -> float | None:
@@ -400,7 +404,7 @@ def run_control_edits(plan: ChangePlan, state: CaseState, text: str, qs: list[Qu
         if key not in said:
             edit(key, unrounded(value), f"{key} (stated as a key and value)")
     relative_run_edits(plan, state, text)
-    extra_run_edit(plan, state, text)
+    extra_run_edit(plan, state, text, qs)
     said = {e.entry[0] for e in plan.edits if e.file == "system/controlDict"}
     if "writeInterval" not in said and (bare := bare_write_interval(text)) is not None:
         edit("writeInterval", unrounded(bare), "write interval (in the unit of the case's writeControl)")

@@ -47,8 +47,8 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
         else:
             forms = _value_forms(q.quantity, q.value, solver)
-            edit = next((e for e in plan.edits if any(mentions_value(str(e.value), v) for v in forms)), None)
-            done = edit is not None and any(mentions_value(str(fd.get(_text(case, edit.file), edit.entry) or ""), v)
+            edit = next((e for e in plan.edits if any(_holds(str(e.value), v, q.quantity) for v in forms)), None)
+            done = edit is not None and any(_holds(str(fd.get(_text(case, edit.file), edit.entry) or ""), v, q.quantity)
                                             for v in forms)
             if not done and (seed := _seeded_field(plan, case, forms)) is not None:  # "SST with omega = 2 1/s"
                 edit, done = seed, True
@@ -84,6 +84,23 @@ def missing_field(quantity: str, case: Path, solver: str) -> str | None:
             f"nowhere to go; switch to {solvers}, e.g. 'switch to buoyantBoussinesqPimpleFoam and set the hot wall to 350 K'")
 
 
+def _holds(text: str, value: float, quantity: str) -> bool:
+    """`text` holds the stated value: the number itself, or for a velocity a vector of that
+    magnitude ("2 m/s at the same angle of attack" is written (1.98 0.278 0))."""
+    if mentions_value(text, value):
+        return True
+    if quantity != "velocity":
+        return False
+    for m in re.finditer(r"\(\s*(" + _NUM + r")\s+(" + _NUM + r")\s+(" + _NUM + r")\s*\)", text):
+        magnitude = math.sqrt(sum(float(x) ** 2 for x in m.groups()))
+        if abs(magnitude - abs(value)) <= 1e-6 * max(magnitude, abs(value)) + 1e-12:
+            return True
+    return False
+
+
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
 def _value_forms(quantity: str, value: float, solver: str) -> list[float]:
     """The numbers a stated value may be written as in the case: its SI value, a duration in
     the case's own time unit (six months = 0.5 for financialFoam's years), an angular velocity
@@ -111,7 +128,7 @@ def _seeded_field(plan: ChangePlan, case: Path, forms: list[float]) -> FileEdit 
 def _change_edit(plan: ChangePlan, stated: str) -> FileEdit | None:
     """The edit that applied a stated value as a change of the present one, or turned it into
     another unit: its reason ends with "(+50 K)" or "(-2 m/s)", or says "(500 steps of 0.002 s)"."""
-    said = re.escape(stated) if stated.lstrip()[:1] in ("+", "-") else f"[-+]{re.escape(stated)}"  # "+10 K" says its sign
+    said = rf"[-+]{re.escape(stated.strip().lstrip('+-−'))}"  # "+10 K" says its sign, the reason says it once
     added = rf"\+\s?{re.escape(stated)}$"  # "endTime 1 + 0.5 s": 0.5 s more
     converted = rf"\({re.escape(stated)} (?:of|as) "  # "(500 steps of 0.002 s)", "(1 atm as the case's p)"
     return next((e for e in plan.edits if re.search(rf"\({said}\)$|{converted}|{added}", e.reason)), None)

@@ -20,7 +20,7 @@ from tasks.edit.patch_words import (
     segment_before,
     temperature_difference,
 )
-from tasks.edit.modify_words import present_sign
+from tasks.edit.modify_words import present_sign, stated_sign
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt
 from tasks.plan.extract import Quantity
@@ -99,14 +99,15 @@ def temperature_edits(state: CaseState, t_text: str, text: str, temps: list[Quan
         if target is None:
             continue
         new, note = q.value, ""
-        sign = increment_sign(segment) or after_sign(q.after) or present_sign(q.after)
+        sign = increment_sign(segment) or after_sign(q.after) or present_sign(q.after) or stated_sign(q.text, "temperature")
         if sign is not None:  # "raise the floor temperature by 10 K", "make the walls 50 K warmer"
             if target not in values:
                 warnings.append(f"not applied: {target} temperature {q.text} more or less ({target} has no uniform value)")
                 continue
             change = temperature_difference(q.text)
-            new = round(values[target] + sign * (q.value if change is None else change), 10)
-            note = f" ({'+' if sign > 0 else '-'}{q.text})"  # read by stated_changes: a change, not the new value
+            new = round(values[target] + sign * abs(q.value if change is None else change), 10)
+            said = q.text.strip().lstrip("+-−")
+            note = f" ({'+' if sign > 0 else '-'}{said})"  # read by stated_changes: a change, not the new value
         edits.append(FileEdit(file="0/T", entry=["boundaryField", target, "value"], value=f"uniform {_num(new)}",
                               reason=f"{target} temperature {_num(new)} K{note}", locked=True))
         values = {**values, target: new}

@@ -300,8 +300,22 @@ def key_value_controls(text: str) -> dict[str, float]:
 # at present", "5 degrees cooler than currently" (a comparison with another wall is no change)
 _PRESENT_COMPARISON = re.compile(
     r"\s*(?:(?P<up>hotter|warmer|higher|faster|more|larger|greater|longer)|(?P<down>colder|cooler|lower|slower|less|"
-    r"smaller|shorter))\s+than\s+(?:it\s+is\s+|they\s+are\s+|it's\s+)?(?:now|at\s+present|presently|currently|"
-    r"before|today|(?:the|its|their)\s+(?:current|present|existing|old|original)\b|what\s+it\s+is)", re.I)
+    r"smaller|shorter))\s+(?:than|vs\.?|versus|compared\s+(?:to|with))\s+(?:it\s+is\s+|they\s+are\s+|it's\s+)?"
+    r"(?:now|at\s+present|presently|currently|before|today|(?:the|its|their)\s+(?:current|present|existing|old|original)\b|"
+    r"what\s+(?:it\s+is|it\s+was|we\s+had|we\s+have|they\s+are)|it\s+(?:is|was)\b|they\s+(?:are|were)\b|we\s+had\b|"
+    r"(?:the\s+)?(?:last|previous)\s+(?:run|case|one|time)\b)", re.I)
+
+
+def stated_sign(said: str, kind: str) -> int | None:
+    """+1 or -1 when a value is written with its sign as a change ("patch4 +50 K", "lid +0.5
+    m/s"): a plus sign always; a minus sign only where the value cannot be absolute (a
+    temperature in kelvin below zero). None for an unsigned value or a degC temperature below zero."""
+    said = said.strip()
+    if said.startswith("+"):
+        return 1
+    if said.startswith(("-", "−")) and kind == "temperature" and re.search(r"\d\s*(?:k|kelvin)$", said, re.I):
+        return -1
+    return None
 
 
 def present_sign(after: str) -> int | None:

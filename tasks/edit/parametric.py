@@ -26,6 +26,7 @@ from tasks.edit.parametric_inflow import as_pressure_drop, bernoulli_speed, les_
 from tasks.edit.parametric_scalar import FIELD as SCALAR_FIELD
 from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
 from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passive_scalar, write_scalar
+from tasks.edit.parametric_geo_sizes import sizes_in_product, written_with_a_length_unit
 from tasks.edit.parametric_notes import notes_of_written_case
 from tasks.edit.parametric_template import drop_template_functions
 from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
@@ -441,6 +442,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                 list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells_per_direction"],
                                     value=geometry["cells_per_direction"], how="the shape library meshed it so"))
+            continue
+        sized = sizes_in_product(q.dims or [], spec.dims.model_dump()) if q.role in ("mesh_cells", "mesh_cells_axis") and \
+            written_with_a_length_unit(ctx.text, q.text) else None
+        if sized:  # "W x H x L: 40 x 30 x 500 mm": the shape's sizes, not cell counts
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", sized[0]],
+                                    value=fmt(spec.dims.model_dump()[sized[0]]), how=f"shape dimensions ({', '.join(sized)})"))
             continue
         ratio = shape_ratio(q, spec.dims.model_dump()) if q.role == "fill_fraction" else None
         if ratio is not None:

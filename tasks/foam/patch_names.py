@@ -97,10 +97,17 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 }
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "1st": 1, "2nd": 2, "3rd": 3,
             "4th": 4, "5th": 5, "6th": 6}
-_KIND_ALT = "|".join(sorted({w for ws in KIND_WORDS.values() for w in ws}, key=len, reverse=True))
+KIND_ALT = _KIND_ALT = "|".join(sorted({w for ws in KIND_WORDS.values() for w in ws}, key=len, reverse=True))
+# the start of a unit after a number: "2 bar", "2 m/s", "2 K", "2 %", "2 degC"
+UNIT_AFTER = (r"[°%µ/^*x×]|(?:m|k|pa|kpa|mpa|hpa|bar|barg|mbar|psi|psig|atm|s|ms|min|h|c|f|degc|degf|deg|kg|g|l|mm|cm|km"
+               r"|ft|in|rpm|hz|w|kw|j|n|kelvin|celsius|fahrenheit|degrees?|metres?|meters?|seconds?|liters?|litres?"
+               r"|times|iterations?|steps?|cells?)\b|m[23]|m\^")
 # "the second outlet", "the first branch exit", "2nd side inlet"; "outlet number 2", "exit no. 2", "inlet #1"
 _RANKED = re.compile(rf"\b(?P<rank>{'|'.join(ORDINALS)})\s+(?:[a-z'’-]+\s+){{0,2}}?(?P<kind>{_KIND_ALT})(?:e?s)?\b"
-                     rf"|\b(?P<kind2>{_KIND_ALT})\s*(?:number|no\.?|#|nr\.?)\s*(?P<num>\d+)\b")
+                     rf"|\b(?P<kind2>{_KIND_ALT})\s*(?:number|no\.?|#|nr\.?)\s*(?P<num>\d+)\b"
+                     # "outlet 2 should see 4 m2/s2", "exit 1: 3 bar": a one-digit number right after the kind
+                     # word names the patch when no unit follows it ("outlet 2 bar" is a value)
+                     rf"|\b(?P<kind3>{_KIND_ALT})\s+(?P<num3>\d)(?![\d.]|,\d)(?!\s*(?:{UNIT_AFTER}))")
 
 
 def kind_of_word(word: str) -> str | None:
@@ -126,7 +133,7 @@ def ranked_patches(words: str, patches: Iterable[str], kinds: dict[str, str] | N
     patches = list(patches)
     found: list[tuple[int, str]] = []
     for m in _RANKED.finditer(low):
-        kind = kind_of_word(m.group("kind") or m.group("kind2") or "")
+        kind = kind_of_word(m.group("kind") or m.group("kind2") or m.group("kind3") or "")
         if kind is None:
             continue
         if kinds:
@@ -142,5 +149,5 @@ def ranked_patches(words: str, patches: Iterable[str], kinds: dict[str, str] | N
             if rank <= len(ranked):
                 found.append((m.end(), ranked[rank - 1]))
         else:
-            found += [(m.end(), p) for p, n in numbered.items() if n == int(m.group("num"))]
+            found += [(m.end(), p) for p, n in numbered.items() if n == int(m.group("num") or m.group("num3"))]
     return found

@@ -89,7 +89,9 @@ def wall_side(clause: str) -> str | None:
 def x_list(clause: str) -> list[float]:
     """Every x a clause gives: "x = 0.5 m and x = 1.0 m", "x = 0.5, 1.0 and 1.5 m" (metres)."""
     out: list[float] = []
-    for m in re.finditer(rf"(?<![\w.])x\s*=\s*((?:{NUM}\s*(?:{UNIT})?\s*(?:,|\band\b|&)\s*)*{NUM})\s*({UNIT})?", clause, re.I):
+    # an item of the list is not the first factor of a product: "front face at x = 0.5 m, 2 m x 0.5 m channel"
+    item = rf"{NUM}(?!\s*(?:{UNIT})?\s*(?:x|by|×)\s*[-+\d.])"
+    for m in re.finditer(rf"(?<![\w.])x\s*=\s*((?:{item}\s*(?:{UNIT})?\s*(?:,|\band\b|&)\s*)*{item})\s*({UNIT})?", clause, re.I):
         parts = re.findall(rf"({NUM})\s*({UNIT})?", m.group(1), re.I)
         for value, unit in parts:
             out.append(float(value) * _factor(unit or m.group(2)))

@@ -94,6 +94,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
             shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
         two_d = False  # three cell counts or a z extent: a 3D domain
+    if two_d is None and shape == "channel" and {"length", "height"} <= lengths.keys() and \
+            ({"width", "depth"} & lengths.keys()) and re.search(r"\bducts?\b", text, re.I):
+        two_d = False  # "a duct W 50 mm, H 40 mm, L 600 mm": a duct sized three ways is 3D
     dims = dims_for(shape, text, lengths, two_d is not False and shape != "box")
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
     origin = place(shape, text, dims)

@@ -20,7 +20,7 @@ def _part_size(text: str, part: str) -> float | None:
     """The radius (m) of the part named by `part`: its size after the name ("rotor 40 mm diameter", "bore:
     80 mm", "stator of radius 5 cm", "housing with an ID of 3 in") or before it ("a 40 mm rotor", "Ø30 shaft")."""
     after = re.compile(rf"\b{part}\b\s*[,:(]?\s*(?:(?:is|has|with|having|of)\s+)?(?:an?\s+)?(?:{_KIND}\s*(?:of|=|:|is)?\s*)?"
-                       rf"{_SIZE}(?:\s*(?P<kind2>diameter|dia\b|radius|in\s+diameter|across))?", re.I)
+                       rf"{_SIZE}(?:\s*(?:in\s+)?(?P<kind2>diameter|dia\b|radius|across))?", re.I)
     before = re.compile(rf"(?:(?<![\w.])(?P<kind>Ø|⌀|(?-i:R))\s*|(?<![\w.])){_SIZE}\s*(?:-\s*)?(?P<kind2>diameter|dia\b|radius)?\s+"
                         rf"(?:\w+\s+)?{part}\b", re.I)
     for pattern in (after, before):

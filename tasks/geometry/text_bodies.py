@@ -127,10 +127,14 @@ def place_cylinder(text: str, d: dict[str, Any]) -> None:
 # where the request puts the domain's own boundaries ("inlet at x = 0", "floor at y = 0", "the outlet is at x = 2 m",
 # "inlet plane x = 0", "bottom wall y = 0", "origin at (0, 0)") and its extent ("x = 0 to 1.5 m", "from x = 0 to x = 2",
 # "y=0..0.3 m", "between x = 0 and x = 1"): none of them is a body's place
-_BOUNDARY = (r"(?:inlet|outlet|exit|entrance|inflow|outflow|floor|bottom|top|ceiling|walls?|channel|domain|lid|left\s+end"
-             r"|right\s+end|upper\s+wall|lower\s+wall)")
-_DOMAIN_PLACE = re.compile(rf"\b{_BOUNDARY}\s+(?:(?:wall|boundary|plane|face|patch|edge|side)\s+)?(?:is\s+|lies\s+|sits\s+)?"
-                           rf"(?:(?:at|on|in)\s+(?:the\s+(?:plane|line)\s+)?)?[xy]\s*=\s*{LENGTH}"
+# each boundary with the axis it is normal to: a floor lies at some y, never at an x ("a fin on the floor at
+# x = 50 mm" places the fin)
+_X_BOUNDARY = r"(?:inlet|outlet|exit|entrance|inflow|outflow|left\s+end|right\s+end)"
+_Y_BOUNDARY = r"(?:floor|bottom|top|ceiling|lid|upper\s+wall|lower\s+wall)(?:\s+wall)?"
+_ANY_BOUNDARY = r"(?<!bottom\s)(?<!top\s)(?<!lower\s)(?<!upper\s)(?:walls?|channel|domain)"
+_ITS_PLACE = r"\s+(?:(?:wall|boundary|plane|face|patch|edge|side)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:(?:at|on|in)\s+(?:the\s+(?:plane|line)\s+)?)?"
+_DOMAIN_PLACE = re.compile(rf"\b{_X_BOUNDARY}{_ITS_PLACE}x\s*=\s*{LENGTH}|\b{_Y_BOUNDARY}{_ITS_PLACE}y\s*=\s*{LENGTH}"
+                           rf"|\b{_ANY_BOUNDARY}{_ITS_PLACE}[xy]\s*=\s*{LENGTH}"
                            rf"|\b(?:corner|origin)\s+(?:is\s+|lies\s+)?(?:at\s+)?\(\s*{NUM}\s*[,;]\s*{NUM}\s*\)"
                            rf"|(?<![\w.])(?P<ax>[xyz])\s*(?:=\s*|:\s*|from\s+)?{LENGTH}\s*(?:to|\.\.|…|–)\s*(?:(?P=ax)\s*=\s*)?{LENGTH}"
                            rf"|\bfrom\s+(?P<ax2>[xyz])\s*=\s*{LENGTH}\s*(?:to|until|-)\s*(?:(?P=ax2)\s*=\s*)?{LENGTH}"

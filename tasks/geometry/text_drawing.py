@@ -11,11 +11,13 @@ from collections import Counter
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 
 _DECLARED = re.compile(rf"\b(?:all\s+)?(?:dimensions|dims|units?|lengths|sizes|coordinates|measurements)\s*(?:are\s+|given\s+)?"
-                       rf"(?:in|:|=)\s*(?:\[\s*)?({UNIT})\b", re.I)
+                       rf"(?:in\b|:|=|(?=\s+(?:{UNIT})\s*(?:[;,.)]|$)))\s*(?:\[\s*)?({UNIT})\b", re.I)  # "all dims mm;"
 _EXPLICIT = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})", re.I)
 _SYMBOL = re.compile(rf"(?:[Ø⌀∅]|(?<![\w.])dia\.?(?=\s*\d))\s*({NUM})\s*({UNIT})?"
                      rf"(?:\s*[x×]\s*({NUM})\s*({UNIT})?(?:\s*(?:long|lg\.?))?)?", re.I)  # "Ø50 x 1000 mm": a bar or a pipe, D x L
-_BARE_COORD = re.compile(rf"(?<![\w.])([xyz])\s*=\s*({NUM})(?![\w.]|\s*(?:{UNIT}|\.\.|to\b|-\s*\d|…))", re.I)
+# a number that does not take the full stop after it ("its centreline at x = 120.")
+_NUM_IN_SENTENCE = r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+_BARE_COORD = re.compile(rf"(?<![\w.])([xyz])\s*=\s*({_NUM_IN_SENTENCE})(?!\w|\.\d|\s*(?:{UNIT}|\.\.|to\b|-\s*\d|…))", re.I)
 _BARE_PAIR = re.compile(rf"\(\s*({NUM})\s*[,;]\s*({NUM})\s*(?:[,;]\s*({NUM})\s*)?\)(?!\s*(?:{UNIT}))", re.I)
 
 

@@ -49,12 +49,25 @@ def _opening_words(names: str, side: str, order: str, place: str) -> tuple[str, 
 _STRAIGHT = r"(?:straight|parallel|constant[- ](?:area|section|height|width))"
 
 
+# "approach: 30 cm", "after the step = 0.6 m": a place word labelling a length (a key and its value), not a height
+_CHANGE_NOUN = r"(?:step|expansion|contraction|change|taper|nozzle|diffuser|throat)"
+# (its colon may be gone: "approach 150 mm; after the step 900 mm", a clause of its own)
+_LABELS_A_LENGTH = (rf"(?=\s*[:=]\s*{NUM}\s*{UNIT}(?!\s*(?:-\s*)?(?:high|wide|tall|in\s+height))"
+                    rf"|\s+{NUM}\s*{UNIT}\s*(?:[;,\n]|\.(?:\s|$)|$))")
+# before a dimension's name, words that make it a place ("after the step: 60 cm", "downstream of the cylinder 1 m")
+_PLACE_BEFORE = re.compile(r"\b(?:after|before|behind|past|beyond|(?:down|up)stream\s+of|ahead\s+of|in\s+front\s+of)\s+the\s*$", re.I)
+
+# a round size named one way before it and the other way after it ("bore 12.5 mm in radius"): the word after wins
+_ROUND_KIND = {"diameter": "radius", "inner_diameter": "radius", "outer_diameter": "radius",
+               "radius": "diameter", "inner_radius": "diameter", "outer_radius": "diameter"}
+
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
     "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
                     r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
                     r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by"
-                    r"|step\s+(?:\w+ly\s+)?(?:rises|drops|falls|stands|measures)(?:\s+by)?",
+                    r"|step\s+(?:\w+ly\s+)?(?:rises|drops|falls|stands|measures)(?:\s+by)?"
+                    r"|(?:rise|drop|fall|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)",
                     r"(?:high\s+)?(?:(?:backward|forward|rearward|back)s?(?:[- ]facing)?[- ]?\s*)?step"
                     r"|(?:rise|drop|step[- ](?:up|down))\s+(?:of|in)\s+the\s+(?:floor|bottom|wall|bed)"),
     "inner_radius": (rf"{_INNER}radius|\bri\b|\br_i\b|\br1\b|{_INNER_BODY}\s+(?-i:r)(?=\s*[=:]?\s*\d)", rf"inner\s+radius|radius\s+{_INNER_BODY}"),
@@ -69,13 +82,15 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
     "branch_length": (r"branch\s+length", r"long\s+branch"),
     "upstream_length": (rf"(?:upstream|inlet)\s+(?:(?:channel|section|duct)\s+)?length"
                         rf"|{_STRAIGHT}(?=\s+{NUM}\s*{UNIT}\s+(?:entry|inlet|entrance|lead[- ]?in|upstream)\b)"
-                        rf"|upstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
+                        rf"|upstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))"
+                        rf"|(?:approach|lead[- ]?in|(?:before|ahead\s+of|upstream\s+of|in\s+front\s+of)\s+the\s+{_CHANGE_NOUN}){_LABELS_A_LENGTH}",
                         r"(?:long\s+)?upstream(?!\s+of\s+the\s+outlet)|long\s+inlet\s+(?:channel|section|duct)"
                         rf"|before(?=\s+and\s+{NUM}\s*{UNIT}\s+after\b)"
                         r"|(?:before|ahead\s+of|in\s+front\s+of)\s+the\s+(?:step|expansion|contraction|change|taper)"),
     "downstream_length": (rf"(?:downstream|outlet)\s+(?:(?:channel|section|duct)\s+)?length"
                           rf"|(?:{_STRAIGHT}|and)(?=\s+{NUM}\s*{UNIT}\s+(?:exit|outlet|tail|run[- ]?out|downstream)\b)"
-                          rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))",
+                          rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))"
+                          rf"|(?:recovery|run[- ]?out|(?:after|behind|beyond|past|downstream\s+of)\s+the\s+{_CHANGE_NOUN}){_LABELS_A_LENGTH}",
                           r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
@@ -123,6 +138,11 @@ def named_lengths(text: str) -> dict[str, float]:
                 if name in ("inlet_height", "outlet_height") and re.search(
                         rf"\b{_STRAIGHT}\s+(?:(?:{NUM}\s*{UNIT}|and)\s+(?:\w+\s+){{0,3}})?$", text[max(0, m.start(1) - 40):m.start(1)], re.I):
                     continue  # "a straight 50 mm entry and 200 mm exit": the straight sections' lengths
+                if pattern is patterns[0] and _ROUND_KIND.get(name) and \
+                        re.match(rf"\s*(?:-\s*)?(?:in\s+)?{_ROUND_KIND[name]}\b", text[m.end():], re.I):
+                    continue  # "the bore was 12.5 mm in radius": the word after the size says which it is
+                if pattern is patterns[0] and _PLACE_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+                    continue  # "after the step: 60 cm": where a length runs, not the step's size
                 if not m.group(2) and _GROUP_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
                     continue  # "a Re = 40 cylinder", "Mach 2 wedge": a dimensionless group's value, not a size
                 if not m.group(2) and pattern is patterns[1] and re.match(rf"\s*{_ALONG}", text[m.end(1):], re.I):

@@ -112,9 +112,9 @@ def _read_sizes(text: str, sec: Section, heights_named: set[str] = frozenset()) 
     if sec.role == "taper" and bare and "length" not in sec.sizes:  # "taper 200 mm": a taper's size is its length
         sec.sizes["length"] = (float(bare.group(1)) * unit_factor(bare.group(2)), (sec.noun_end + bare.start(1), sec.noun_end + bare.end(2)))
     for kind, pattern in (
-            ("height", rf"^[^.;]*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_HIGH}\b|\b(?:height|width)\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
-                       rf"|^[^.;]*?\b(?:tall|high|wide)(?:er)?\s*\(\s*{_LEN}\s*\)"),  # "four times taller (4 cm)"
-            ("length", rf"^[^.;]*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_LONG}\b|\blength\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
+            ("height", rf"^(?:[^.;]|\.(?=\d))*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_HIGH}\b|\b(?:height|width)\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
+                       rf"|^(?:[^.;]|\.(?=\d))*?\b(?:tall|high|wide)(?:er)?\s*\(\s*{_LEN}\s*\)"),  # "four times taller (4 cm)"
+            ("length", rf"^(?:[^.;]|\.(?=\d))*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_LONG}\b|\blength\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
                        rf"|^\s*,?\s*(?:for|over)\s+(?:a\s+(?:distance|length)\s+of\s+)?{_LEN}"
                        rf"|\b(?:continues?|extends?|runs?)\s+(?:on\s+)?(?:for\s+|over\s+)?(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}")):
         m = re.search(pattern, own, re.I)

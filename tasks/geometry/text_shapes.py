@@ -21,6 +21,9 @@ _INNER_ROUND = r"\b(?:inner\s+(?:cylinder|wall|tube|pipe|shaft|rotor|surface)|sh
 _OUTER_ROUND = r"\b(?:outer\s+(?:cylinder|wall|tube|pipe|shell|casing|surface)|housing|casing|stator|sleeve)\b"
 _RATIO = rf"{NUM}\s*(?::|to)\s*{NUM}\s+"  # "a sudden 4 to 1 contraction", "an abrupt 1:3 expansion"
 
+_GRADUAL = (rf"(?:\btaper(?:s|ed|ing)?\b|\bover\s+(?:a\s+|the\s+next\s+)?(?:length\s+of\s+)?{NUM}\s*{UNIT}\b"
+            r"|\b(?:gradual(?:ly)?|linear(?:ly)?|smooth(?:ly)?)\b|\bhalf[- ]angle\b|\b(?:wall|included|cone)\s+angle\b)")
+
 # The shapes in the order they are tried: the more specific first.
 _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("naca_airfoil", r"\bnaca(?:\s*-?\s*\d{4})?\b|aero\s?foil|air\s?foil|wing\s+section|\bblade\s+section"),
@@ -34,7 +37,13 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     # a Y-piece is named here so that it is refused with its reason (text_unbuildable), not read as no shape at all
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"
                    r"|\by[- ]?(?:piece|junction|joint|branch|fitting|connector)\b|\bwye\b"),
-    ("forward_step", r"forward[- ]?facing\s+step|forward\s+step"),
+    # a step facing the flow, by its name or by the way the floor goes: "rising step (forward facing)", "a step up",
+    # "the floor rises by 3 cm"
+    ("forward_step", r"forward[- ]?facing\s+step|forward\s+step|\bstep\b[^.;]{0,20}?\bforward[- ]?facing\b"
+                     r"|^(?![\s\S]*\bback(?:ward|wards)?\b)(?=[\s\S]*\bstep\b)[\s\S]*\bforward[- ]?facing\b"
+                     r"|\b(?:rising|upward|up)[- ]step\b|\bstep[- ]up\b|\bstep\s+(?:rises|goes\s+up)\b"
+                     r"|\b(?:floor|bottom|bed|lower\s+wall)\s+(?:\w+ly\s+)?(?:rises|steps\s+up|goes\s+up)\b(?=[^.]*\bstep\b)"
+                     r"|\brise\s+(?:of|in)\s+the\s+(?:floor|bottom|bed)\b(?=[^.]*\bstep\b)"),
     ("backward_step", r"backward?s?[- ]?facing\s+step|back(?:ward)?[- ]?step|rearward[- ]?facing\s+step|\bbfs\b"),
     ("sudden_expansion", rf"{_ABRUPT}\s+(?:{_RATIO}|[\w:.]+\s+)?(?:expansion|enlargement|expand|widening|enlarging|opening[- ]up|step[- ]?out)"
                          rf"|{_ABRUPT}\s+{_WIDENS}|{_WIDENS}\s+(?:\w+\s+)?{_ABRUPT}"
@@ -46,8 +55,12 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                            r"|\bcontraction\b(?=[^.]*\b(?:abrupt|sudden))"
                            r"|^(?!.*(?:nozzle|converg|taper)).*contraction\s+ratio"
                            r"|^(?!.*(?:nozzle|converg|taper|diffuser))(?:[^.]|\.\d)*\bcontraction\b(?:[^.]|\.\d)*\b(?:area|height|width)\s+ratio"),
-    ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"),
-    ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"),
+    # a gradual change of section, named by the change and made gradual by a taper, a length or an angle it
+    # happens over: "a contraction from 100 to 40 mm over a 150 mm taper", "widening at 7 degrees"
+    ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"
+                 rf"|\b(?:expansion|enlargement|widening|expander)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
+    ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"
+               rf"|\b(?:contraction|narrowing|reducer|reduction)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
     # a step named by no more than the word: after the changes of section, which may call their plane "the step"
     ("backward_step", r"(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
     ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square|slot|tank)"
@@ -62,7 +75,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+of|array\s+of|row\s+of)\s+"
                                r"(?:[\w.-]+\s+){0,4}(?:cylinders|rods|posts|pillars|pins|discs|disks|circles)\b"
                                r"|(?:tandem|side[- ]by[- ]side|staggered)\s+cylinders|cylinders\s+(?:in\s+tandem|side\s+by\s+side)"
-                               r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar)"
+                               r"|(?:square|rectangular)\s+(?:block|body|prism|rod|bar|plate|slab|beam|post|pillar|fin|rib|brick)\b(?!s)"
                                r"|\b(?:block|square|rectangle|body|triangle)\b[^.;()]{0,40}?\b(?:cent(?:er|re)d|placed|located"
                                r"|positioned|mounted|sits|sitting|stands|standing|rests|resting|blocks|obstructs"
                                r"|on\s+the\s+cent(?:re|er)\s*-?line)"
@@ -96,7 +109,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                            rf"|\ban?\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?!square|rectangular|triangular|long|high|wide|tall|deep)[\w-]+\s+)"
                            r"{0,2}?(?:rod|pin|wire|post|pillar|dowel)\b"
                            rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s+(?:of|with)\s+(?:an?\s+)?(?:(?:diameter|radius|thickness)\s+(?:of\s+)?)?{NUM}\s*{UNIT}"
-                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s*,?\s+{NUM}\s*{UNIT}\s+(?:across|thick|in\s+diameter)\b"),
+                           rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s*,?\s+{NUM}\s*{UNIT}\s+(?:across|thick|in\s+(?:diameter|radius)|radius)\b"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),
     ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"

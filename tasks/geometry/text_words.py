@@ -11,6 +11,8 @@ import re
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_phrasings import canonical_phrasing
+from tasks.geometry.text_drafting import drafting_words
+from tasks.geometry.text_shared_unit import shared_units, spelled_ratios
 from tasks.geometry.text_symbols import symbol_lengths
 
 _ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -126,7 +128,7 @@ def list_lines(text: str) -> str:
 def plain_lengths(text: str) -> str:
     """`text` with the lengths written in words, hyphens, axis notes or arrows rewritten as
     "<number> <unit>" (the rest of the text unchanged)."""
-    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", list_lines(table_rows(text)))  # "Taylor–Couette", "forward‑facing"
+    t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", list_lines(table_rows(drafting_words(text))))  # "Taylor–Couette", "forward‑facing"
     t = _SPELLED.sub(_spelled, t)
     t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
     # "cells of about a centimetre", "a metre long": one of the unit
@@ -145,6 +147,8 @@ def plain_lengths(text: str) -> str:
     t = re.sub(rf"(?<=[a-z\d])\s*\(\s*(?:in\s+|along\s+)?[xyz](?:[- ]direction)?\s*\)", "", t, flags=re.I)
     t = re.sub(r"(?<=[a-z\d])\s*\(\s*(?:streamwise|cross[- ]?stream|spanwise|wall[- ]normal|in\s+the\s+flow\s+direction"
                r"|along\s+the\s+flow|across\s+the\s+flow)\s*\)", "", t, flags=re.I)
+    t = shared_units(t)  # "60 cm long, 10 cm tall and 5 deep": one unit for the list
+    t = spelled_ratios(t)  # "expansion ratio three", "an aspect ratio of four"
     # "(0.2 m, 0.2 m)", "(20 cm, 5 cm)": a point with its units inside, in metres
     t = re.sub(rf"\(\s*({NUM})\s*({UNIT})\s*([,;])\s*({NUM})\s*({UNIT})\s*\)",
                lambda m: f"({float(m.group(1)) * unit_factor(m.group(2)):g}{m.group(3)} {float(m.group(4)) * unit_factor(m.group(5)):g})",

@@ -15,7 +15,7 @@ from tasks.plan.stated import StatedQuantity
 
 # words that make a value the particles' (or the spray's), and words that make it the carrier's
 _PARTICLE_WORDS = re.compile(r"\b(?:particles?|parcels?|droplets?|drops|spray|sprays|grains?|beads?|powders?|dust|"
-                             r"sand|pellets?|injected|injection|injector|fuel)\b")
+                             r"sand|pellets?|injected|injection|injector|fuel|solids?|ore|catalyst|dispersed)\b")
 _CARRIER_WORDS = re.compile(r"\b(?:air|gas|carrier|fluid|flow|stream|inlets?|inflow|wind|chamber|ambient|"
                             r"surrounding|domain|initial(?:ly)?|walls?)\b")
 _VELOCITY_KEYS = ("U0", "Umag", "UMag")
@@ -41,7 +41,7 @@ class CloudBinding:
         """A velocity or temperature of the particles: the cloud's injection velocity or parcel
         temperature. False (left to the flow binders) when the words give it the carrier or the
         base's cloud has no such entry."""
-        if q.quantity not in ("velocity", "temperature") or not self._cloud_files():
+        if q.quantity not in ("velocity", "temperature", "mass", "mass_flow") or not self._cloud_files():
             return False
         clause, _ = self._words_of(q)
         head, _, tail = clause.partition(q.text.lower())
@@ -49,7 +49,32 @@ class CloudBinding:
             return False
         if q.quantity == "temperature":
             return self._parcel_temperature(q)
+        if q.quantity in ("mass", "mass_flow"):
+            return self._injected_mass(q)
         return self._injection_velocity(q)
+
+    def _injected_mass(self, q: StatedQuantity) -> bool:
+        """A mass of particles is the injection models' massTotal; a mass flow their massFlowRate,
+        else their massTotal over each model's own duration (the duration kept). Several models
+        share the stated total in the proportions the base gives them."""
+        models = []
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            for model in fd.keys(text, ["subModels", "injectionModels"]):
+                path = ["subModels", "injectionModels", model]
+                entries = {k: _leaves_get(text, path + [k]) for k in _MASS_KEYS if fd.find(text, path + [k]) is not None}
+                if injected_mass(q.quantity, q.value, entries) is not None:
+                    models.append((rel, model, path, entries))
+        parts = shares([base_rate(q.quantity, entries) for *_, entries in models])
+        for (rel, model, path, entries), part in zip(models, parts):
+            key, value, how = injected_mass(q.quantity, q.value * part, entries)
+            self.set(rel, path + [key], value, f"{how} of {model}", q)
+            if key == "massTotal" and q.quantity == "mass_flow":
+                self.assumptions.append(f"{q.text} over the injection's duration of {model}: massTotal {value} kg")
+        if len(models) > 1:
+            self.assumptions.append(f"{q.text} shared by the injection models "
+                                    f"({', '.join(f'{m[1]} {p:.3g}' for m, p in zip(models, parts))}) as in the base")
+        return bool(models)
 
     def _parcel_temperature(self, q: StatedQuantity) -> bool:
         done = False
@@ -83,3 +108,48 @@ class CloudBinding:
                 self.set(rel, path + [key], new, f"injection velocity of {model}", q)
                 done = True
         return done
+
+
+_MASS_KEYS = ("massTotal", "massFlowRate", "duration")
+
+
+def injected_mass(quantity: str, value: float, entries: dict[str, str]) -> tuple[str, str, str] | None:
+    """(entry, value, what) an injection model with these `entries` (raw) takes for a stated mass
+    (kg) or mass flow (kg/s): massTotal for a mass; massFlowRate (a Function1's "constant" kept),
+    else massTotal = flow x duration for a flow. None when the model has no such entry."""
+    if quantity == "mass":
+        return ("massTotal", fmt(value), "injected mass") if "massTotal" in entries else None
+    rate = entries.get("massFlowRate")
+    if rate is not None:
+        return "massFlowRate", (f"constant {fmt(value)}" if rate.strip().startswith("constant") else fmt(value)), \
+            "injected mass flow"
+    duration = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*", entries.get("duration", ""))
+    if "massTotal" in entries and duration and float(duration.group(1)) > 0:
+        return "massTotal", fmt(value * float(duration.group(1))), "injected mass (flow x duration)"
+    return None
+
+
+def _number(raw: str | None) -> float | None:
+    found = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw or "")
+    return float(found[-1]) if len(found) == 1 or (raw or "").strip().startswith("constant") else None
+
+
+def base_rate(quantity: str, entries: dict[str, str]) -> float | None:
+    """The mass (kg) or mass flow (kg/s) an injection model of the base injects, None when its
+    entries do not say it as plain numbers."""
+    total, rate, duration = (_number(entries.get(k)) for k in ("massTotal", "massFlowRate", "duration"))
+    if quantity == "mass":
+        return total
+    if rate is not None:
+        return rate
+    return total / duration if total is not None and duration else None
+
+
+def shares(rates: list[float | None]) -> list[float]:
+    """Each model's part of a stated total: in proportion to the base's rates, else equal."""
+    if not rates:
+        return []
+    if any(r is None or r <= 0 for r in rates):
+        return [1 / len(rates)] * len(rates)
+    total = sum(rates)
+    return [r / total for r in rates]

@@ -7,6 +7,7 @@ the stated frequency and amplitude. A motion is a dictionary holding an `amplitu
 from __future__ import annotations
 
 import math
+import re
 
 from tasks.plan.foam_values import VECTOR, direction, fmt, leaves, vec
 from tasks.plan.stated import StatedQuantity
@@ -15,8 +16,57 @@ _MOTION_FILES = ("constant/dynamicMeshDict", "constant/dynamicMeshDict.sixDoF")
 _MOTION_FIELDS = ("pointDisplacement", "pointMotionU", "U")
 
 
+# words that make a stated speed the oscillation's own ("a peak heave speed of 4 cm/s", "velocity amplitude
+# 0.04 m/s", "the channel sways at up to 1 m/s"), not an inlet's
+_MOTION_SPEED_WORDS = re.compile(r"\b(?:amplitude|peak|maximum\s+(?:heave|sway|oscillation)|heav\w*|sway\w*|swing\w*|"
+                                 r"oscillat\w*|vibrat\w*|stroke|surg\w*|bob\w*|plung\w*|pitch(?:ing)?\s+speed)\b")
+
+
+def _number(raw: str) -> float:
+    """The number of an entry ("3.14", "constant 1"), 0 when it holds none."""
+    m = re.search(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw)
+    return float(m.group(0)) if m else 0.0
+
+
 class MotionBinding:
     """Frequency, period and amplitude of the base's oscillating motion."""
+
+    def _linear_oscillations(self) -> list[tuple[str, list[str], dict[str, str]]]:
+        """The oscillations that move a body along a line (a rotating one's amplitude is an angle)."""
+        return [(rel, parent, keys) for rel, parent, keys in self._oscillations()
+                if not any("rotat" in part.lower() for part in parent)]
+
+    def motion_said(self, q: StatedQuantity) -> bool:
+        """The words of the value's own clause make it the oscillation's ("peak heave speed 4 cm/s")."""
+        clause, _ = self._words_of(q)
+        return bool(_MOTION_SPEED_WORDS.search(clause)) and bool(self._linear_oscillations())
+
+    def motion_speed(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """A speed stated for an oscillating body: the velocity amplitude of the motion the base imposes.
+        A sine velocity (U's normalVelocity) takes it as it is; a displacement (oscillatingLinearMotion,
+        oscillatingDisplacement) takes V / (2 pi f), along its own direction, at the stated frequency
+        (or period) else the base's. False when the base imposes no linear oscillation."""
+        rate = next((s for s in stated if s.role in ("frequency", "period") and s.value > 0), None)
+        done = False
+        for rel, parent, keys in self._linear_oscillations():
+            base_hertz = _number(keys["omega"]) / (2 * math.pi) if "omega" in keys else _number(keys["frequency"])
+            hertz = (rate.value if rate.role == "frequency" else 1 / rate.value) if rate else base_hertz
+            if hertz <= 0:
+                continue
+            raw = keys["amplitude"]
+            if rel.split("/")[-1].startswith("U"):  # the motion is a velocity already: V is its amplitude
+                way = direction(raw) if VECTOR.search(raw) else None
+                value = vec([q.value * x for x in way]) if way else fmt(q.value)
+                self.set(rel, [*parent, "amplitude"], value, f"velocity amplitude {q.text}", q)
+            else:
+                amplitude = q.value / (2 * math.pi * hertz)
+                way = direction(raw) if VECTOR.search(raw) else None
+                value = vec([amplitude * x for x in way or [1.0, 0.0, 0.0]]) if VECTOR.search(raw) else fmt(amplitude)
+                self.set(rel, [*parent, "amplitude"], value, f"displacement amplitude V / (2 pi f) from {q.text}", q)
+                self.assumptions.append(f"{q.text} is the body's peak speed: its displacement amplitude is "
+                                        f"V / (2 pi f) = {fmt(amplitude)} m at {fmt(hertz)} Hz")
+            done = True
+        return done
 
     def _oscillations(self) -> list[tuple[str, list[str], dict[str, str]]]:
         """(file, parent entry, {key: raw}) of every dictionary holding an amplitude and a rate."""

@@ -14,6 +14,9 @@ from tasks.plan.extract import normalise
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, target_for
 from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
+from tasks.plan.bind_parts_fractions import FractionBinding
+from tasks.plan.bind_parts_pairs import PairTensionBinding
+from tasks.plan.bind_parts_substitute import SubstituteBinding
 from tasks.plan.bind_parts_regions import RegionPartsBinding
 from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_words import nearest_name, words_named_after, words_since_value
@@ -22,7 +25,7 @@ from tasks.plan.stated import Binding, StatedQuantity
 __all__ = ["PartsBinding", "patches_on_side", "phase_blocks", "set_in_phase_block"]
 
 
-class PartsBinding(RegionPartsBinding):
+class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, SubstituteBinding):
     # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
     _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
 
@@ -68,7 +71,9 @@ class PartsBinding(RegionPartsBinding):
         the phase whose region (setFields) or name their words give. Ambiguous: not applied."""
         from tasks.plan.named import _value_after
 
-        taken: list[StatedQuantity] = self._bind_phase_diameters(stated)
+        taken: list[StatedQuantity] = self._bind_phase_diameters(stated) + self.bind_pair_tensions(stated) + \
+            self.bind_phase_fractions(stated)
+        self.bind_substituted_fluids(stated)
         text = normalise(self.text)
         for key in ("rho", "nu"):
             where = self._phase_entries(key)

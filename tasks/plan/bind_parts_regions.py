@@ -278,6 +278,8 @@ class RegionPartsBinding:
             return []
         named = [i for i in boxes if any(re.search(rf"\b{w}\b", words) for w in _REGION_WORDS["boxToCell"])]
         pick = named if len(named) == 1 else boxes
+        if len(pick) != 1:  # several boxes: the one filled with the phase the words name ("mercury layer 5 cm high")
+            pick = phase_boxes(sf, boxes, words)
         if len(pick) != 1:
             return []
         index = pick[0]
@@ -312,3 +314,15 @@ class RegionPartsBinding:
 # "filled to 0.5 m", "up to a height of 20 cm", "a depth of 3 cm of water")
 _FILL_LEVEL = re.compile(r"\b(?:level|height|depth|filled\s+(?:up\s+)?to|fill(?:ed|s)?\s+(?:it\s+)?(?:up\s+)?to"
                          r"|up\s+to|to\s+a\s+height|free\s+surface\s+at)\b[^\d]{0,25}$")
+
+
+def phase_boxes(sf: SetFields, boxes: list[int], words: str) -> list[int]:
+    """The boxes (indices among `boxes`) that fill with the phase the words name first, whole
+    word ("the mercury layer", "the mercury at the bottom of the water column": alpha.mercury 1);
+    a name that fills several boxes names none."""
+    phases = {f.split(".", 1)[1] for r in sf.regions for f in r.values if f.startswith("alpha.") and "." in f}
+    said = sorted((m.start(), p) for p in phases if len(p) > 2
+                  for m in [re.search(rf"\b{re.escape(p.lower())}\b", words)] if m)
+    if not said:
+        return []
+    return [i for i in boxes if (sf.value(i, f"alpha.{said[0][1]}") or 0.0) >= 0.5]

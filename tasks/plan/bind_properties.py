@@ -209,8 +209,8 @@ class PropertyBinding:
             rel, entry = places[0]
             self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), q.value), "density", q)
             return
-        if any(b.stated == q.text for b in self.bindings):
-            return  # used for nu = mu / rho
+        if any(b.stated == q.text for b in self.bindings) or self._read_by_another(q, stated):
+            return  # used for nu = mu / rho, a conduction case's DT = k / (rho cp) or a heat flux's gradient
         clouds = [r for r in self._cloud_files() if fd.find(self.base.text(r) or "", ["constantProperties", "rho0"])]
         if len(clouds) == 1 and not any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure")
                                         for s in stated):

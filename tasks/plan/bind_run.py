@@ -14,6 +14,8 @@ from tasks.foam import dictionary as fd
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
 from tasks.plan.controls_axis import count_axis
+from tasks.plan.controls_time_roles import run_time_role
+from tasks.plan.controls_write import write_settings
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
@@ -47,8 +49,29 @@ class RunBinding(GroupBinding):
         rel, entry = self.control_home(key) or ("system/controlDict", [key])  # the top-level entry, not a function's
         self.set(rel, entry, value or fmt(q.value), what, q)
 
+    _RUN_TIME_ROLES = ("end_time", "delta_t", "write_interval")
+
+    def _rerouted(self, q: StatedQuantity, role: str, stated: list[StatedQuantity]) -> bool:
+        """A stated time whose own words name another run control ("20 us per step", "50 ms in
+        total", "save interval: 0.1 s of simulated time"; tasks.plan.controls_time_roles) goes to
+        that control's binder; False when they name this one or none."""
+        if q.quantity != "time":
+            return False
+        low = normalise(self.text).lower()
+        at = self.value_at(low, q)
+        if at < 0:
+            return False
+        said = run_time_role(low[max(0, at - 120):at], low[at + len(q.text):at + len(q.text) + 60])
+        if said is None or said == role or said not in self._RUN_TIME_ROLES:
+            return False
+        getattr(self, f"_{said}")(q, stated)
+        return True
+
     def _end_time(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         from tasks.foam.physics import is_steady
+
+        if self._rerouted(q, "end_time", stated):
+            return
 
         if q.quantity == "time" and q.value == 0 and any(s.role == "end_time" and s.value > 0 for s in stated):
             # "packed at t = 0; simulate 0.5 s": the initial instant beside an end time is no end time
@@ -86,12 +109,17 @@ class RunBinding(GroupBinding):
     def _delta_t(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         from tasks.foam.physics import is_steady
 
+        if self._rerouted(q, "delta_t", stated):
+            return
+
         if is_steady(self.solver):
             self.refuse(q, f"{self.solver} is steady: its deltaT only counts iterations")
             return
         self._control(q, "deltaT", "time step")
 
     def _write_interval(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self._rerouted(q, "write_interval", stated):
+            return
         control = self.base.text("system/controlDict") or ""
         wc = fd.get(control, ["writeControl"]) or "timeStep"
         if q.quantity == "time" and wc == "timeStep":
@@ -101,6 +129,15 @@ class RunBinding(GroupBinding):
         if q.quantity == "iterations" and wc != "timeStep":
             self.set("system/controlDict", ["writeControl"], "timeStep", "write control counts time steps")
         self._control(q, "writeInterval", "write interval")
+
+    def bind_write_settings(self) -> None:
+        """The write format and compression the request says in words ("binary output", "no
+        compression"): controlDict's writeFormat / writeCompression, where the base has them."""
+        control = self.base.text("system/controlDict") or ""
+        for setting in write_settings(self.text):
+            if fd.find(control, [setting.key]) is None:
+                continue  # a controlDict without the entry keeps OpenFOAM's default; nothing to change in place
+            self.set("system/controlDict", [setting.key], setting.value, f"{setting.key} as said ({setting.words})")
 
     def _max_co(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         self._control(q, "maxCo", "Courant limit")

@@ -23,6 +23,7 @@ from tasks.plan.stated import Binding, StatedQuantity
 Binder = Any
 
 _RELS = "system/setFieldsDict"
+_REGION_RELS = (_RELS, "system/setAlphaFieldDict")  # the dictionaries that size a region of the initial fields
 _FRACTIONS = {"half": 0.5, "one half": 0.5, "a half": 0.5, "third": 1 / 3, "a third": 1 / 3, "one third": 1 / 3,
               "two thirds": 2 / 3, "quarter": 0.25, "a quarter": 0.25, "one quarter": 0.25, "three quarters": 0.75,
               "fourth": 0.25, "fifth": 0.2, "a fifth": 0.2, "two fifths": 0.4, "three fifths": 0.6,
@@ -46,7 +47,10 @@ _BOTTOM_BEFORE = re.compile(r"\b(?P<side>bottom|lowest|lower|left|right)(?:most|
 _COORDINATE_BEFORE = re.compile(r"\b(?P<axis>[xyz])\s*(?:=|:)\s*$")
 # ... or right after it
 _LEVEL_AFTER = re.compile(r"^\s*(?:deep\b|of\s+(?:water|liquid|oil|fluid|particles|sand|brine)\b|(?:high|tall)\s+"
-                          r"(?:of\s+)?(?:water|liquid)\b)")
+                          r"(?:of\s+)?(?:water|liquid)\b"
+                          # the value before its role: "0.6 m is the initial height of the water", "40 cm as fill level"
+                          r"|(?:is|as|for|=)\s+(?:the\s+|its\s+|their\s+)?(?:initial\s+|starting\s+|start\s+)?"
+                          r"(?:(?:water|liquid|fill(?:ing)?|free[\s-]surface|bed)\s+)?(?:height|level|depth)\b)")
 # not a level: a size of something else
 _NOT_LEVEL_AFTER = re.compile(r"^\s*(?:wide|width|long|length|in\s+diameter|diameter|radius|across|cells?|"
                               r"thick|bubble|drop|sphere|cylinder|column\s+(?:wide|of))\b")
@@ -125,6 +129,34 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases
             found.append(Fill("depth", q.value, side if side in ("left", "right") else "bottom", q.text, q))
         elif (_LEVEL_BEFORE.search(clause) or _LEVEL_AFTER.search(after)) and fill_said(sentence):
             found.append(Fill("depth", q.value, "bottom", q.text, q))
+    found += _bare_levels(text, fill_said)
+    return found
+
+
+# a coordinate written without a unit ("liquid below z = 0", "filled up to y: 0.3", "free surface at
+# x = -0.1"), the interface's place along that axis (metres, as the dictionaries are): a word of place
+# right before it (a few words may stand between: "below the mid-plane z = 0")
+_BARE_LEVEL = re.compile(r"\b(?P<how>below|under|beneath|underneath|up\s+to|to|at|reaching|until|"
+                         r"(?:level|surface|interface|meniscus)(?:\s*:|\s+at|\s+is\s+at)?)(?![\w-])"
+                         rf"(?P<gap>(?:\s+[a-z][\w-]*){{0,3}})\s*(?P<axis>(?<![\w-])[xyz])\s*(?:=|:)\s*(?P<v>{_NUMBER})"
+                         r"(?!\.?\d)(?!\s*(?:m|cm|mm|km|in|inch(?:es)?|ft|feet|foot|\)|\d)(?![a-z]))")
+_CENTRE_WORDS = re.compile(r"\b(?:cent(?:re|er)d?|origin|axis|through|located|placed|positioned|point|probe|"
+                           r"inlet|outlet|wall|patch|plane\s+of\s+symmetry)\b")
+
+
+def _bare_levels(text: str, fill_said) -> list[Fill]:
+    """Fill levels stated as a unitless coordinate after a word of place, in a clause that says
+    what fills the domain and names no centre, axis or patch (those coordinates place other things)."""
+    low = text.lower()
+    found = []
+    for m in _BARE_LEVEL.finditer(low):
+        start = max(low.rfind(",", 0, m.start()), low.rfind(";", 0, m.start()), low.rfind(". ", 0, m.start()),
+                    low.rfind("\n", 0, m.start()))
+        clause = low[start + 1:m.end()]
+        if _CENTRE_WORDS.search(clause) or not fill_said(_sentence_of(low, m.start(), m.end())):
+            continue
+        found.append(Fill("level", float(m.group("v")), "bottom", text[m.start():m.end()], None,
+                          "xyz".index(m.group("axis"))))
     return found
 
 
@@ -138,10 +170,11 @@ def _gravity(binder: Binder) -> tuple[int, int]:
     return axis, -1 if g[axis] < 0 else 1
 
 
-def interface_box(raw: str, axis: int, low: float, high: float) -> tuple[re.Match[str], list[float], list[float]] | None:
+def interface_box(raw: str, axis: int, low: float, high: float,
+                  phase: str | None = None) -> tuple[re.Match[str], list[float], list[float]] | None:
     """The one box of a setFieldsDict `regions` list that sets a phase fraction (alpha.*) and reaches
     exactly one end of the domain along `axis` (its other face is the interface), or None when none
-    or several do."""
+    or several do; of several, the one `phase` fills (alpha.<phase> 1) when only one does."""
     tol = 1e-6 * max(1.0, abs(high - low))
     found = []
     clean = fd.strip_comments(raw)
@@ -152,8 +185,11 @@ def interface_box(raw: str, axis: int, low: float, high: float) -> tuple[re.Matc
         lo, hi = [float(x) for x in m.groups()[:3]], [float(x) for x in m.groups()[3:]]
         at_low, at_high = lo[axis] <= low + tol, hi[axis] >= high - tol
         if at_low != at_high and lo[axis] < high and hi[axis] > low:
-            found.append((m, lo, hi))
-    return found[0] if len(found) == 1 else None
+            found.append((m, lo, hi, clean[m.end():end if end >= 0 else len(clean)]))
+    if len(found) > 1 and phase:
+        fills = re.compile(rf"\balpha\.{re.escape(phase)}\s+(?:1(?:\.0*)?|0?\.[5-9]\d*)\s*[)\s]")
+        found = [f for f in found if fills.search(f[3])]
+    return found[0][:3] if len(found) == 1 else None
 
 
 _TAKEN_BACK = ("particle_diameter", "geometry")
@@ -170,14 +206,15 @@ def apply_fills(binder: Binder, text: str, stated: list[StatedQuantity]) -> list
     """Set the interface of the base's setFields box from the request's fill statement; returns the
     stated lengths it took, with those a region's size took. No edit when the binder already set that region from the same words,
     or the base has no such box."""
+    # lengths a region's size or place took ("a bubble of radius 5 cm", "a disc of radius 0.2 m" of a
+    # setAlphaFieldDict): no dimension of the domain
+    sized = [q for q in stated if q.quantity == "length" and
+             any(b.stated == q.text and b.file in _REGION_RELS for b in binder.bindings)]
     raw = binder.current(_RELS, "regions") if binder.base.text(_RELS) else ""
     bounds = binder._bounds() if raw else None
     if not raw or bounds is None:
-        return []
+        return sized
     bound = {b.stated for b in binder.bindings}
-    # lengths a region's size or place took ("a bubble of radius 5 cm"): no dimension of the domain
-    sized = [q for q in stated if q.quantity == "length" and
-             any(b.stated == q.text and b.file == _RELS for b in binder.bindings)]
     return sized + [q for q in _apply_fill(binder, text, stated, raw, bounds, bound) if not any(q is s for s in sized)]
 
 
@@ -217,7 +254,12 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
         binder.refuse(fill.q, f"{fill.words} puts the fill level at {fmt(level)} m, outside the domain "
                               f"({fmt(low)} to {fmt(high)} m along {'xyz'[axis]}); state the level inside it")
         return [fill.q]
+    sentence = _sentence_of(low_text, max(0, low_text.find(fill.words.lower())), len(low_text))
+    named = sorted((m.start(), p) for p in _phases(binder.base.text(_RELS) or "") if len(p) > 2
+                   for m in [re.search(rf"\b{re.escape(p.lower())}\b", sentence)] if m)
     box = interface_box(raw, axis, low, high)
+    one_of_several = box is None  # the box of the phase named, among several that reach that end
+    box = box or interface_box(raw, axis, low, high, named[0][1] if named else None)
     if box is None:
         return []
     m, lo, hi = box
@@ -226,7 +268,8 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     else:
         lo[axis] = level
     at = low_text.find(fill.words.lower())
-    if at >= 0 and _WHOLE.search(_sentence_of(low_text, at, at + len(fill.words))):
+    whole = [w.group(0) for w in _WHOLE.finditer(_sentence_of(low_text, at, at + len(fill.words)))] if at >= 0 else []
+    if whole and not (one_of_several and set(whole) == {"layer"}):  # "a mercury layer" of a 4-phase tank: its box
         for other in (a for a in range(3) if a != axis):  # "a 5 cm layer over the whole floor": wall to wall
             lo[other], hi[other] = min(lo[other], bounds[other][0]), max(hi[other], bounds[other][1])
     clean = fd.strip_comments(raw)

@@ -11,6 +11,7 @@ from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import with_number
 from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_places import own_place
+from tasks.plan.bind_thermal_convective import ThermalConvectiveBinding
 from tasks.plan.bind_thermal_differences import ThermalDifferenceBinding
 from tasks.plan.bind_thermal_flux import ThermalFluxBinding
 from tasks.plan.bind_thermal_props import ThermalPropertyBinding
@@ -26,7 +27,7 @@ from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
 
 
-class ThermalBinding(ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
+class ThermalBinding(ThermalConvectiveBinding, ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
     """Temperatures of a plan."""
 
     def _t_patches(self) -> dict[str, str]:
@@ -38,6 +39,7 @@ class ThermalBinding(ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferen
         where the thermo computes T on every patch (no patch can hold one)."""
         if self._t_follows_internal():
             return False
+        olds = {p: self._current_t(p) for p in patches}
         value = f"uniform {fmt(q.value)}"
         for rel in self.base.field_rels(self.t_field):
             text = self.base.text(rel) or ""
@@ -54,6 +56,8 @@ class ThermalBinding(ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferen
                 else:
                     self.hold_fixed(rel, patch, value, what, bc, q,
                                     f"{patch} is held at {q.text} (fixedValue instead of the base's {bc})")
+        if patches and self.base.field_rels(self.t_field) and q.role.endswith("wall_temperature"):
+            self._isothermal_start(q, self._stated, olds)
         return bool(patches and self.base.field_rels(self.t_field))
 
     def _initial_too(self, q: StatedQuantity) -> None:
@@ -209,6 +213,31 @@ class ThermalBinding(ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferen
         if not self._set_t(q, named, "wall temperature"):
             self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
                            f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
+
+    def _isothermal_start(self, q: StatedQuantity, stated: list[StatedQuantity], olds: dict[str, float | None]) -> None:
+        """A base that starts in equilibrium with its walls (internal T = every fixed wall's T: a room
+        whose heater is the only disturbance) keeps doing so when one stated value holds all those
+        walls and no start temperature is stated: the fluid starts at the new wall temperature."""
+        rels = self.base.field_rels(self.t_field)
+        raw = " ".join((fd.get(self.base.text(rels[0]) or "", ["internalField"]) or "").split()) if rels else ""
+        internal = re.fullmatch(r"uniform\s+([-+\d.eE]+)", raw)
+        if internal is None or not olds:
+            return
+        start = float(internal.group(1))
+        if abs(q.value - start) < 1e-9:
+            return  # the walls stay at the start temperature: nothing to carry
+        level = [p for p in self._wall_t_patches() if (t := self._current_t(p)) is not None and abs(t - start) < 1e-9]
+        if any(t is None or abs(t - start) > 1e-9 for t in olds.values()) or set(level) - set(olds):
+            return
+        temps = [s for s in stated if s.quantity == "temperature"]
+        if any(s.role in ("initial_temperature", "reference_temperature") for s in temps) or \
+                any(says_start_state(self._words_of(s)[0].split(s.text.lower())[0]) for s in temps):
+            return
+        if any(b.entry == ["internalField"] and b.file in rels for b in self.bindings):
+            return
+        self._initial_too(q)
+        self.assumptions.append(f"the fluid starts at the walls' {q.text}, as the base starts at its walls' temperature "
+                                f"(no start temperature stated)")
 
     def _t_follows_internal(self) -> bool:
         """Every patch of the temperature field is `calculated` (or a constraint): the thermo computes

@@ -49,6 +49,25 @@ def flux_patch_dict(flux: float, value: str) -> dict[str, str]:
             "kappaMethod": "fluidThermo", "kappa": "none", "value": value}
 
 
+def passive_diffusivity(control_dict: str) -> tuple[str, float] | None:
+    """How the scalarTransport function object that carries T (a solver without an energy
+    equation) diffuses it: ("alphaD", alphaD) for D = alphaD nu, ("D", D) for a constant D (m2/s);
+    None when no such object carries T."""
+    body = fd.body_span(control_dict, ["functions"])
+    if body is None:
+        return None
+    for e in fd.entries(control_dict, *body):
+        path = ["functions", e.name]
+        if e.kind != "dict" or fd.get(control_dict, [*path, "type"]) != "scalarTransport" or \
+                (fd.get(control_dict, [*path, "field"]) or "T") != "T":
+            continue
+        for key in ("alphaD", "D"):
+            value = _number(fd.get(control_dict, [*path, key]))
+            if value is not None:
+                return key, value
+    return None
+
+
 def _number(raw: str | None) -> float | None:
     m = re.search(r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?", (raw or "").split("]")[-1])
     return float(m.group()) if m else None
@@ -79,7 +98,18 @@ class ThermalFluxBinding:
             said = walls
         if not said and len(walls) == 1:
             said = walls
+        if not said:  # "heat the lower wall of a channel (3 m by 0.2 m, ...) with 0.8 kW/m2": one side in the sentence
+            said = self._one_side_said(re.sub(r"\([^()]*\)", " ", sentence), walls)
         return said
+
+    def _one_side_said(self, sentence: str, walls: list[str]) -> list[str]:
+        """The walls on the one side of the domain a sentence names (none when it names two)."""
+        sides = {side for side, ws in self.sides.items() if any(re.search(rf"\b{w}\b", sentence) for w in ws)}
+        if len(sides) != 1:
+            return []
+        side = sides.pop()
+        return [p for p in walls if any(w in p.lower() for w in self.sides[side])] or \
+            [p for p in self._walls_at(side) if p in walls]
 
     def _wall_heat_flux(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rels = self.base.field_rels(self.t_field)
@@ -107,11 +137,40 @@ class ThermalFluxBinding:
             for patch in walls:
                 self.set(rel, ["boundaryField", patch], {"type": "fixedGradient", "gradient": f"uniform {gradient:.6g}"},
                          f"heat flux {fmt(q.value)} W/m2 into {patch} as a temperature gradient")
-                readers = [s.text for s in stated if s.role == "thermal_conductivity"] if fd.find(transport, ["DT"]) \
-                    is not None else []  # q / k: the conductivity is read into the gradient
-                for used in [q.text, *readers[:1]]:
+                readers = self._gradient_readers(stated, transport)
+                for used in [q.text, *readers]:
                     self.bindings.append(Binding(stated=used, file=rel, entry=["boundaryField", patch, "gradient"],
                                                  value=f"uniform {gradient:.6g}", how=f"heat flux on {patch} (fixedGradient)"))
+                self._take_readers(readers)
+
+    @staticmethod
+    def _gradient_readers(stated: list[StatedQuantity], transport: str) -> list[str]:
+        """The stated properties a heat flux's gradient is computed from: the conductivity (q / k)
+        in a conduction case, the density and specific heat (q Pr / (rho cp nu)) in a fluid."""
+        roles = ("thermal_conductivity",) if fd.find(transport, ["DT"]) is not None else ("density", "specific_heat")
+        return [next(s.text for s in stated if s.role == role) for role in roles if any(s.role == role for s in stated)]
+
+    def _take_readers(self, readers: list[str]) -> None:
+        """Properties read into another value are applied there: no refusal of their own stands."""
+        self.not_applied[:] = [n for n in self.not_applied if n.text not in readers]
+
+    def _specific_heat(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A specific heat read into a conduction case's DT = k / (rho cp) or a heat flux's
+        gradient is bound there (by the conductivity's or the flux's binder); any other goes to the
+        entry its name means (`ByNameBinding._by_meaning`, next in the MRO)."""
+        if any(b.stated == q.text for b in self.bindings) or self._read_by_another(q, stated):
+            return
+        super()._specific_heat(q, stated)  # type: ignore[misc]
+
+    def _read_by_another(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """Whether a density or specific heat will be read into another stated value's entry: a
+        conduction case's DT with a conductivity stated, or a heat flux's gradient where no thermo
+        keeps the property."""
+        transport = self.base.text(TRANSPORT) or ""
+        roles = {s.role for s in stated}
+        if fd.find(transport, ["DT"]) is not None:
+            return "thermal_conductivity" in roles and {"density", "specific_heat"} <= roles
+        return "wall_heat_flux" in roles and self.base.text(THERMO) is None and fd.find(transport, ["Cp"]) is None
 
     def _flux_gradient(self, q: StatedQuantity, stated: list[StatedQuantity], transport: str) -> float | None:
         """The wall-normal temperature gradient a heat flux gives where no thermo computes kappa:
@@ -126,6 +185,11 @@ class ThermalFluxBinding:
                 return None
             return conduction_gradient(q.value, k)
         nu, pr = _number(fd.get(transport, ["nu"])), _number(fd.get(transport, ["Pr"]))
+        passive = passive_diffusivity(self.base.text("system/controlDict") or "") if pr is None else None
+        if passive is not None and passive[0] == "alphaD" and passive[1] > 0:
+            pr = 1.0 / passive[1]  # T carried as a passive scalar: alpha = alphaD nu = nu / Pr
+        elif passive is not None and passive[0] == "D" and passive[1] > 0:
+            nu, pr = passive[1], 1.0  # a constant diffusivity D: dT/dn = q / (rho cp D)
         if nu is None or pr is None:
             self.refuse(q, f"{self.solver} keeps no nu and Pr in {TRANSPORT} to turn a heat flux into a gradient")
             return None
@@ -167,9 +231,14 @@ class ThermalFluxBinding:
         if fd.find(self.base.text(TRANSPORT) or "", ["DT"]) is not None:
             if "density" in said and "specific_heat" in said:
                 dt = q.value / (said["density"] * said["specific_heat"])
-                self.set(TRANSPORT, ["DT"], self._keep_dims(fd.get(self.base.text(TRANSPORT) or "", ["DT"]) or "", dt),
+                value = self._keep_dims(fd.get(self.base.text(TRANSPORT) or "", ["DT"]) or "", dt)
+                self.set(TRANSPORT, ["DT"], value,
                          f"DT = k / (rho cp) = {fmt(q.value)} / ({fmt(said['density'])} x {fmt(said['specific_heat'])})",
                          q)
+                readers = [next(s.text for s in stated if s.role == r) for r in ("density", "specific_heat")]
+                self.bindings += [Binding(stated=t, file=TRANSPORT, entry=["DT"], value=value, how="DT = k / (rho cp)")
+                                  for t in readers]
+                self._take_readers(readers)
                 return
             self.refuse(q, "laplacianFoam's diffusivity is DT = k / (rho cp): state the density and specific heat "
                            "too, or the diffusivity itself")

@@ -63,6 +63,8 @@ class VelocityBinding:
 
     def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         inlets = self.patches("inlet")
+        if self.motion_said(q) and self.motion_speed(q, stated):
+            return  # "peak heave speed 4 cm/s": the oscillating body's, not an inlet's
         if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):
             self._scale_inlet_turbulence(q)
             self._parabolic_inlets(q, self._inlets_for(q, inlets))
@@ -72,6 +74,10 @@ class VelocityBinding:
         moving = self.patches("moving_wall")
         if moving and not inlets and self._velocity_on(q, moving, "wall velocity"):
             self.assumptions.append(f"{q.text} applied to the moving wall ({', '.join(moving)}): the base has no inlet")
+            return
+        if not inlets and not moving and self.motion_speed(q, stated):
+            self.assumptions.append(f"{q.text}: the velocity amplitude of the body's oscillation, the only "
+                                    f"velocity the base imposes")
             return
         self.refuse(q, f"the base case has no inlet with a fixed velocity to carry {q.text} "
                        f"(patches: {', '.join(f'{p} ({r})' for p, r in self.roles.items())})")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.foam.patch_names import UNIT_AFTER
+
 # words that say nothing of which part, patch, phase or material a value is for: articles,
 # prepositions, linking verbs, and the names of the quantities themselves
 _FUNCTION_WORDS = frozenset("""
@@ -28,9 +30,21 @@ def own_words(words: str) -> list[str]:
     return [w for w in _WORD.findall(words.lower()) if w not in _FUNCTION_WORDS and len(w) > 1]
 
 
+# a number that names a patch or part, not a value: "exit number 1", "outlet #2", "zone no 3", and
+# a bare number ending a key ("exit 2:", "inlet 1 =")
+_NAME_NUMBER = re.compile(r"(?:\b(?:number|no\.?|nr\.?)\s*|#\s*)$")
+
+
+def _name_number(segment: str, m: re.Match[str]) -> bool:
+    bare = _NUMBER.fullmatch(m.group().strip()) is not None
+    return bare and (bool(_NAME_NUMBER.search(segment[:m.start()])) or
+                     (not segment[m.end():].strip() and bool(re.search(r"[a-z]\s+$", segment[:m.start()]))))
+
+
 def _after_last_value(segment: str) -> str:
-    """A list item's words after the values before it ("326.85 degc - side inlets" -> "side inlets")."""
-    values = list(_VALUE.finditer(segment))
+    """A list item's words after the values before it ("326.85 degc - side inlets" -> "side inlets");
+    a number that names a patch stays in its words ("pressure at exit number 2", "exit 2")."""
+    values = [m for m in _VALUE.finditer(segment) if not _name_number(segment, m)]
     rest = segment[values[-1].end():] if values else segment
     return _BULLET.sub("", rest).strip()
 
@@ -156,8 +170,19 @@ def words_named_after(after: str, span: int = 3) -> str:
     m = _OWNER_AFTER.match(after.lower())
     if not m:
         return ""
-    rest = _OWNER_END.split(after.lower()[m.end():], maxsplit=1)[0]
-    return " ".join(rest.split()[:span])
+    tail = after.lower()[m.end():]
+    cut = next((e.start() for e in _OWNER_END.finditer(tail) if not _patch_number(tail, e)), len(tail))
+    return " ".join(tail[:cut].split()[:span])
+
+
+# a number that names the patch before it ("outlet 2", "exit 1 and"), not a value: one digit after a
+# word, no unit after it
+_PATCH_NUMBER = re.compile(rf"\d(?![\d.]|,\d)(?!\s*(?:{UNIT_AFTER}))")
+
+
+def _patch_number(tail: str, end: re.Match[str]) -> bool:
+    return end.group().isdigit() and re.search(r"[a-z] $", tail[:end.start()]) is not None and \
+        _PATCH_NUMBER.match(tail, end.start()) is not None
 
 
 def relative_head(before: str) -> str | None:

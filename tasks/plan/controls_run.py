@@ -66,6 +66,23 @@ _PURGE = re.compile(rf"\b{_KEEP}\s+(?:only\s+|just\s+)?(?:the\s+)?{_NEWEST}\s+(?
                     rf"|\bonly\s+the\s+(?:{_NEWEST}\s+(?P<n6>\d+)|(?P<n7>\d+)\s+{_NEWEST})(?:\s+{_KEPT})?\s+"
                     rf"(?:are|get|will\s+be|should\s+be)\s+(?:kept|retained|stored|left)\b",
                     re.I)
+# the same bound said as what stays on disk or as a cap: "only the last 2 times remain on disk", "purge old
+# times, all but last 3", "at most 4 time directories on disk", "keep no more than 5 outputs", "old
+# output deleted so that the 2 newest stay"
+_STAY = r"(?:remain|remains|stay|stays|survive|(?:are|is|were|was|get|be)\s+(?:kept|retained|left|stored|preserved))"
+_WRITTEN = r"(?:(?:written|saved|stored)\s+)?"
+_CAP = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to)"
+_PURGE_MORE = re.compile(
+    rf"\bonly\s+(?:the\s+)?(?:{_NEWEST}\s+(?P<n1>\d+)|(?P<n2>\d+)\s+{_NEWEST})(?:\s+{_WRITTEN}{_KEPT})?"
+    rf"(?:\s+(?:should|will|must|shall|may|can|do|does))?\s+{_STAY}\b"
+    rf"|\b(?:purge|delete|remove|discard|drop|clean|wipe)\b[^.;\n]{{0,40}}?\ball\s+(?:but|except(?:\s+for)?)\s+"
+    rf"(?:the\s+)?(?:{_NEWEST}\s+(?P<n3>\d+)|(?P<n4>\d+)\s+{_NEWEST})\b"
+    # a cap is a purge when it keeps ("keep at most 4 ...") or says where they stay ("... on disk");
+    # "save up to 20 snapshots" is a count of writes (write_count)
+    rf"|\b{_KEEP}\s+(?:only\s+)?{_CAP}\s+(?P<n5>\d+)\s+(?:{_NEWEST}\s+)?{_WRITTEN}{_KEPT}(?!{_A_UNIT})"
+    rf"|\b{_CAP}\s+(?P<n6>\d+)\s+(?:{_NEWEST}\s+)?{_WRITTEN}{_KEPT}\s+(?:(?:should|will|must|may|can)\s+)?"
+    rf"(?:on\s+(?:the\s+)?(?:disk|scratch)|at\s+(?:a|any|one)\s+time|{_STAY}|kept|stored|retained)\b",
+    re.I)
 _ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|keep|output)\s+only)\s+(?:(?:at|for)\s+)?the\s+"
                         r"(?:last|final|latest)\s+(?:time(?:\s+step)?|step|iteration|result|solution|snapshot|write|output)\b"
                         r"|\b(?:only\s+(?:write|save|output)|(?:write|save|output)\s+only)\s+at\s+the\s+end\b",
@@ -99,6 +116,12 @@ def run_controls(text: str) -> list[Control]:
     for m in _PURGE.finditer(text):
         group = next(g for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g))
         out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group), m.start(group)))
+    taken = [(c.start, c.start + len(c.text)) for c in out if c.key == "purgeWrite"]
+    for m in _PURGE_MORE.finditer(text):
+        group = next(g for g in ("n1", "n2", "n3", "n4", "n5", "n6") if m.group(g))
+        if int(m.group(group)) >= 1 and not any(a < m.end() and m.start() < b for a, b in taken):
+            out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group),
+                               m.start(group)))
     for m in _ONLY_LAST.finditer(text):
         out.append(Control("purgeWrite", 1.0, m.group(0), m.start()))
     return sorted(out, key=lambda c: c.start)

@@ -257,16 +257,46 @@ def _unit_written(text: str) -> str:
     return re.sub(_NUM, "", text).strip().lower()
 
 
+_PLAIN_NUMBER = re.compile(r"[-+]?(?P<digits>\d*\.?\d+\.?)(?:\s*[eE]\s*(?P<exp>[-+]?\d+))?")
+
+
+def _rounding(q: Quantity) -> float:
+    """Half a unit of the last digit the value is written to, in SI ("30 m/s": 5 m/s, "1.2 kg/m3": 0.05
+    kg/m3, "1.5e-5 m2/s": 5e-7 m2/s); 0 when the number or its unit cannot be read back."""
+    m = re.match(rf"\s*(?P<num>{_NUM})\s*(?P<unit>.*)$", q.text)
+    if m is None or not m.group("unit"):
+        return 0.0
+    written = _PLAIN_NUMBER.fullmatch(m.group("num").replace("−", "-").strip())
+    if written is None:  # "2 x 10^5", "10⁻⁵": no digits to round to
+        return 0.0
+    digits, exponent = written.group("digits"), written.group("exp")
+    place = -len(digits.split(".")[1]) if "." in digits else len(digits) - len(digits.rstrip("0"))
+    try:
+        _, scale, _ = _kind_of(m.group("unit"))
+    except ValueError:
+        return 0.0
+    return 0.5 * 10.0 ** (place + int(exponent or 0)) * abs(scale)
+
+
+def _same_value(a: Quantity, b: Quantity) -> bool:
+    """Two values written for one: within 1 %, or within the rounding either is written to (up to 5 %):
+    "100 ft/s (~30 m/s)", "250 knots (approx. 130 m/s)", "5 m/s (about 16 ft/s)"."""
+    size = max(abs(a.value), abs(b.value))
+    tolerance = max(0.01 * size, min(max(_rounding(a), _rounding(b)), 0.05 * size))
+    return abs(a.value - b.value) <= tolerance + 1e-12
+
+
 def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
     """The quantities without a value restated right after itself in another unit ("3 m/s (10.8
-    km/h)": one velocity); a rounded restatement counts (within 1 %: "300 K (27 °C)")."""
+    km/h)": one velocity); a rounded restatement counts (within 1 %: "300 K (27 °C)", or to the digits
+    it is written to: "100 ft/s (~30 m/s)")."""
     out: list[Quantity] = []
     for q in found:
         prev = out[-1] if out else None
         if (prev is not None and prev.kind == q.kind and q.kind not in _COUNT_KINDS and q.vector is None
                 and prev.vector is None and q.start >= prev.start + len(prev.text)
                 and _RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
-                and abs(q.value - prev.value) <= 0.01 * max(abs(q.value), abs(prev.value)) + 1e-12
+                and _same_value(prev, q)
                 and _unit_written(q.text) != _unit_written(prev.text)):
             continue
         out.append(q)

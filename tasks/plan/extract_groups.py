@@ -25,7 +25,8 @@ _RUN_LENGTH_WORDS = (r"t|t_?end|t_?final|tEnd|(?<=until | till |up to )time|end(
                      r"(?:\s+(?:up\s+)?(?:to|until|till))?(?:\s+t\s*=)?)")
 _END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:{_RUN_LENGTH_WORDS})"
                               rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\.?\d)(?!\s*(?:[A-Za-z%°/×*^]|x\s*\d|by\s))")
-_MACH_SYMBOL = re.compile(rf"(?<![\w.])M\s*=\s*(?P<num>{_NUM})")
+# "M = 2", "M∞ = 2.5", "M_inf = 3": the Mach number by its symbol, free-stream subscript or not
+_MACH_SYMBOL = re.compile(rf"(?<![\w.])M(?:_?∞|_inf(?:inity)?|_?∞)?\s*=\s*(?P<num>{_NUM})")
 # a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its
 # kind; not a list of values for several phases ("rho 1025 vs 1000"), which the phase binder reads
 _PROPERTY_SYMBOLS: list[tuple[str, Kind]] = [
@@ -57,7 +58,7 @@ _GROUP_IS = _IS.replace("(?:", "(?i:", 1)  # the linking words in any case ("Fr 
 _DIMLESS += [(re.compile(rf"(?<![\w.])(?:{symbol}(?![\w])|(?i:{name})(?:\s+(?i:number))?(?![\w]))(?:\s*\([A-Za-z]{{1,3}}\))?"
                          rf"{_GROUP_IS}(?P<num>{_NUM}){_GROUP_END}"), kind)
              for symbol, name, kind in _GROUPS]
-_BY = r"\s*(?:[x×*]|by)\s*"
+_BY = r"\s*(?:[xX×*]|by)\s*"  # "40 x 40", "40X40", "40 by 40"
 # counts are whole numbers: "2 x 0.4 m" is a size, not 2 x 0 cells
 _CELLS = re.compile(rf"(?<![\d.])\b(?P<a>\d+)(?![.\d])(?:\s*cells?(?={_BY}\d))?{_BY}(?P<b>\d+)(?!\.\d)(?![\d^⁰¹²³⁴⁵⁶⁷⁸⁹⁻])"
                     rf"(?:{_BY}(?P<c>\d+)(?!\.?\d))?\b"  # a full stop may end the sentence: "Mesh: 40 x 40."

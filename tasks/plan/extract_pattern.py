@@ -144,7 +144,7 @@ def parse_number(text: str) -> float:
         exponent = (power.group("p") or power.group("sup")).replace("−", "-").translate(_SUPERSCRIPT_DIGITS)
         return float(f"{power.group('sign') or ''}1e{exponent}")
     t = text.strip().replace("−", "-").translate(_SUPERSCRIPT_DIGITS)
-    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(?:[x×·*]\s*|\s)10\s*(?:\^|\*\*)?\s*([-+]?\d+)", t)
+    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(?:[xX×·*]\s*|\s)10\s*(?:\^|\*\*)?\s*([-+]?\d+)", t)
     if m:
         return float(f"{m.group(1)}e{m.group(2)}")
     return float(t.replace(" ", ""))

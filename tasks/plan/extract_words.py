@@ -10,6 +10,7 @@ from tasks.plan.units import read_at
 from tasks.plan.values_iterations import iteration_forms
 from tasks.plan.values_commas import decimal_commas, spoken_powers
 from tasks.plan.values_forms import counted_labels, table_rows
+from tasks.plan.values_glyphs import bracketed_numbers, parts_of_a_unit, typed_numbers
 from tasks.plan.values_headers import unit_headers
 from tasks.plan.values_parts import multiplier_parts
 from tasks.plan.values_scales import ordinal_intervals, scaled_numbers
@@ -163,10 +164,11 @@ def normalise(text: str) -> str:
     "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000", "20 000" ->
     "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
-    text = table_rows(text, _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
+    text = table_rows(typed_numbers(text), _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
     text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"
     text = joined_thousands(decimal_commas(unit_headers(text)))  # "1,5e-5" -> "1.5e-5", "0,75 s." -> "0.75 s."
     text = nominal_values(_SPACED_THOUSANDS.sub(_joined_thousands, text))  # "5 ± 0.1 m/s" -> "5 m/s"
+    text = parts_of_a_unit(bracketed_numbers(text, _unit_starts), _unit_starts)  # "(5) m/s", "0.75 of a second"
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
     text = iteration_forms(counted_labels(_SPELLED_NUMBER.sub(_spelled, text)))  # "iterations: 600", "400 SST iterations"
@@ -174,6 +176,12 @@ def normalise(text: str) -> str:
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
     return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+
+
+def _unit_starts(text: str, pos: int) -> bool:
+    """A unit of a known kind is written at `pos` ("m/s", "K"), not a word such as "in" or "a"."""
+    reading = read_at(text, pos)
+    return reading is not None and text[pos:reading.end].strip().lower() not in ("in", "a", "s", "h", "m", "l")
 
 
 # a pressure unit with its reference glued or in brackets: "kPa(g)", "kPag", "MPa(abs)", "bar (a)"
@@ -202,9 +210,16 @@ def spoken_units(text: str) -> str:
 
 
 _FRACTION_DEN = rf"(?P<den>{'|'.join(_FRACTIONS)})"
+# the parts of one unit said as an ordinal ("an eighth of an inch", "a twentieth of a second"); only
+# before "of a <unit>", so "the eighth patch" stays
+_UNIT_PARTS = {**_FRACTIONS, **{w + s: n for w, n in (("sixth", 6), ("seventh", 7), ("eighth", 8), ("ninth", 9),
+                                                     ("twelfth", 12), ("sixteenth", 16), ("twentieth", 20),
+                                                     ("thirtieth", 30), ("fiftieth", 50), ("sixtieth", 60))
+                                 for s in ("", "s")}}
+_UNIT_PART_DEN = rf"(?P<den>{'|'.join(sorted(_UNIT_PARTS, key=len, reverse=True))})"
 # "half a metre", "a quarter of a second", "3 quarters of an inch", "2 and a half metres"
-_PART_OF_UNIT = re.compile(rf"\b(?:(?P<num>an?|one|\d+)[\s-]+)?{_FRACTION_DEN}\s+(?:of\s+)?an?\s+(?=[A-Za-z])", re.I)
-_AND_A_PART = re.compile(rf"\b(?P<whole>\d+)\s+and\s+(?:an?|one)\s+{_FRACTION_DEN}\s+(?=[A-Za-z])", re.I)
+_PART_OF_UNIT = re.compile(rf"\b(?:(?P<num>an?|one|\d+)[\s-]+)?{_UNIT_PART_DEN}\s+(?:of\s+)?an?\s+(?=[A-Za-z])", re.I)
+_AND_A_PART = re.compile(rf"\b(?P<whole>\d+)[\s-]+and[\s-]+(?:an?|one)[\s-]+{_FRACTION_DEN}[\s-]+(?=[A-Za-z])", re.I)
 _UNIT_AND_A_HALF = re.compile(r"\b(?:an?|1)\s+(?P<unit>[A-Za-z]+)\s+and\s+a\s+half\b", re.I)
 
 
@@ -222,7 +237,7 @@ def spoken_fractions(text: str) -> str:
         if not _spelled_unit_at(text, m.end()):
             return m.group(0)
         num = m.group("num") or "1"
-        value = (1 if not num[0].isdigit() else int(num)) / _FRACTIONS[m.group("den").lower()]
+        value = (1 if not num[0].isdigit() else int(num)) / _UNIT_PARTS[m.group("den").lower()]
         return f"{value:.12g} "
 
     def whole(m: re.Match[str]) -> str:

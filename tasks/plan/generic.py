@@ -31,6 +31,7 @@ from tasks.plan.manifest import (
     Turbulence,
 )
 from tasks.plan.request import Context
+from tasks.plan.select_stages import stage_refusal
 from tasks.plan.select import (
     PHRASE_POINTS,
     SWITCHABLE,
@@ -177,6 +178,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
             "yours, or configure an LLM (OPENAI_BASE_URL)")
     best = ranked[0]
     record = best.record
+    if refusal := stage_refusal(record.case, record.path):
+        raise RequestError(refusal)  # the best fit, but its mesh comes from another stage of its tutorial
     solver = ctx.solver or record.solver or ""
     assumptions: list[str] = []
     warnings: list[str] = []
@@ -194,6 +197,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     mesh_change = mesh_words(base_dir, m4, ctx.text, stated)
     binder = bind_all(base_dir, solver, ctx.text, [q for q in stated if not any(q is t for t in mesh_change.taken)])
     write_words(binder, ctx.text, stated, steady)
+    binder.bind_write_settings()  # "binary output", "gzip the results": controlDict's write format
     filled = binder.filled  # lengths a fill level or a region's size took
     region_ranks(binder, base_dir)
     base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"

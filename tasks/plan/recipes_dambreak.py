@@ -7,9 +7,10 @@ import re
 from typing import TYPE_CHECKING
 
 from tasks.foam.physics import fluid_table
+from tasks.plan.bind_parts_substitute import substitutions
 from tasks.plan.extract import Quantity
 from tasks.plan.foam_values import fmt
-from tasks.plan.stated import Binding
+from tasks.plan.stated import Binding, NotApplied
 from tasks.plan.manifest import CaseManifest, Fluid, Patch, Physics, SetFieldsBox
 from tasks.plan.recipes_sizes import RegionSize, region_sizes
 from tasks.plan.recipes_plan import DAMBREAK, Plan, manifest, pick_solver, vec
@@ -93,9 +94,10 @@ def stated_regions(ctx: "Context", read: set[str]) -> tuple[str, list[Binding], 
     from tasks.plan.bind import bind_all
     from tasks.plan.stated import read_stated
 
+    # the lengths, and the words alone: a level written as a unitless coordinate ("water up to y = 0.2")
     lengths = [q for q in read_stated(ctx.text) if q.quantity == "length"]
     base = ctx.tutorials_dir / DAMBREAK
-    if not lengths or not base.is_dir():
+    if not base.is_dir() or not (lengths or re.search(r"\b[xyz]\s*[=:]\s*[-+.\d]", ctx.text)):
         return None
     binder = bind_all(base, "interFoam", ctx.text, lengths)
     rel = "system/setFieldsDict"
@@ -156,7 +158,15 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
                f"{where} of the {DAM_L} m tank")
     p.values.update(column_x=[x0, x1], column_height=h)
     nu_q, rho_q = ctx.q("kinematic_viscosity"), ctx.q("density")
-    liquid_named = ctx.fluid if ctx.fluid and ctx.fluid != "air" else None
+    subs = substitutions(ctx.text, ["water"])
+    swapped = next((sub.fluid for sub in subs if sub.fluid), None)
+    missing = [w for w, q in (("density", ctx.q("density")), ("viscosity", ctx.q("kinematic_viscosity") or
+                                                                   ctx.q("dynamic_viscosity"))) if q is None]
+    unknown = [NotApplied(text=f"{sub.words} instead of water",
+                          reason=f"{sub.words}: Casewright's fluid table has no data for it, so the liquid keeps "
+                                 f"water's {' and '.join(missing)}; state the {' and '.join(missing)} of {sub.words}")
+               for sub in subs if sub.fluid is None and missing]
+    liquid_named = swapped or (ctx.fluid if ctx.fluid and ctx.fluid != "air" else None)  # "oil instead of water"
     if liquid_named or nu_q or rho_q:
         entry = fluid_table()[liquid_named or "water"]
         fluid = Fluid(name=liquid_named or "water", nu=nu_q.value if nu_q else entry.nu,
@@ -177,5 +187,5 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
                  Patch(name="lowerWall", role="wall"), Patch(name="atmosphere", role="atmosphere"),
                  Patch(name="defaultFaces", role="empty")],
         set_fields=[SetFieldsBox(field="alpha.water", box_min=[x0, 0, -1], box_max=[x1, h, 1])],
-        time=time,
+        time=time, not_applied=unknown,
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.plan.controls import Control, run_controls, write_count
+from tasks.plan.controls_time_roles import run_time_role
+from tasks.plan.controls_write import write_settings
 from tasks.plan.extract import Quantity, normalise
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, role_of
@@ -20,10 +22,17 @@ _MAX_STEP = ("max time step", "maximum time step", "max. time step", "maxdeltat"
              "time step limit", "time step of at most", "time step up to")
 
 
+def run_role(q: Quantity) -> str:
+    """The role of a quantity: a run time's own words first ("2 ms per step", "0.4 s in total", "dt:
+    0.5 ms"; tasks.plan.controls_time_roles), else stated.role_of."""
+    said = run_time_role(q.before, q.after) if q.kind == "time" else None
+    return said or role_of(q)
+
+
 def by_role(ctx: "Context", kind: str, role: str) -> Quantity | None:
-    """The first quantity of this kind whose words give it this role (stated.role_of, the rule the
-    binder and the verifier use): "run to 1 s" is the end time however it is worded."""
-    return next((q for q in ctx.qs if q.kind == kind and role_of(q) == role and
+    """The first quantity of this kind whose words give it this role (run_role: stated.role_of, the
+    rule the binder and the verifier use): "run to 1 s" is the end time however it is worded."""
+    return next((q for q in ctx.qs if q.kind == kind and run_role(q) == role and
                  not any(w in q.before[-30:] for w in _MAX_STEP)), None)
 
 
@@ -68,6 +77,8 @@ def time_control(p: Plan, steady: bool, end: float, dt: float, write: float, adj
     if "purgeWrite" in said:
         _said(p, said["purgeWrite"])
         p.set("system/controlDict", ["purgeWrite"], str(int(said["purgeWrite"].value)), "time directories kept", True)
+    for setting in write_settings(ctx.text):  # "binary output", "gzip the results"
+        p.set("system/controlDict", [setting.key], setting.value, f"{setting.key} as said ({setting.words})", True)
     control = "adjustableRunTime" if adjustable else ("runTime" if not steady and write_locked else "timeStep")
     if not steady and not adjustable and not write_locked:
         control, write_v = "runTime", write
@@ -100,7 +111,7 @@ _RUN_ROLES = ("end_time", "delta_t", "write_interval", "start_time")
 def _unless_other_role(ctx: "Context", q: Quantity | None, role: str) -> Quantity | None:
     """`q`, unless its words give it another run-control role (stated.role_of): then the quantity
     of the same kind whose words give it `role`, if any."""
-    if q is None or role_of(q) == role or role_of(q) not in _RUN_ROLES:
+    if q is None or run_role(q) == role or run_role(q) not in _RUN_ROLES:
         return q
     return by_role(ctx, q.kind, role)
 

@@ -75,7 +75,8 @@ def centre_by_axes(words: str) -> dict[int, float]:
     return out
 
 
-_CENTRE_WORD = re.compile(r"\b(?:cent(?:re|er)(?:d|ed)?|origin|middle|placed|located|positioned|sits?)\b")
+# a centre word, or a cylinder's axis placed "through" a point ("its axis runs along y through x = 0.5")
+_CENTRE_WORD = re.compile(r"\b(?:cent(?:re|er)(?:d|ed)?|origin|middle|placed|located|positioned|sits?|through)\b")
 
 
 def centre_words(around: str) -> str:

@@ -65,6 +65,7 @@ ROLE_PLACES: dict[str, tuple[list[str], tuple[str, ...] | None, str]] = {
     "inlet_flow_rate": (_VELOCITY, ("volumetricFlowRate", "flowRate"), "scalar"),
     "inlet_mass_flow": (_VELOCITY, ("massFlowRate",), "scalar"),
     "wall_heat_flux": (_TEMPERATURE, ("q", "gradient"), "scalar"),
+    "heat_transfer_coefficient": (_TEMPERATURE + ["system/*/changeDictionaryDict"], ("h",), "scalar"),
     # lengths of boundary conditions (tasks.plan.bind_by_name_lengths), in a field file or its include
     "reference_height": (_fields("*"), ("Zref", "zRef", "Href"), "scalar"),
     "roughness_length": (_fields("*"), ("z0", "Ks", "roughnessHeight"), "scalar"),

@@ -82,6 +82,7 @@ from tasks.plan.select_physics import (  # noqa: F401 - re-exported
     lacks_stated_turbulence,
 )
 from tasks.plan.select_gasdynamics import high_speed_method
+from tasks.plan.select_numbered import numbered_name_points
 from tasks.plan.select_openings import inlet_from_data
 from tasks.plan.select_phases import phase_count_points
 from tasks.plan.select_values import COMPRESSIBLE_MACH
@@ -184,6 +185,8 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 points = 0.0  # a compressible bubble with an interface: the bubble word is no dispersed phase
             if any(features.flags[flag] for flag in mismatched) and points < PHRASE_POINTS + MORE_PHRASE_POINTS:
                 points *= 0.5  # physics stated that the solver lacks, one name of its method said: the method only
+            elif any(features.flags[flag] for flag in mismatched if flag in FOREIGN_PHYSICS):
+                points *= 0.5  # a kind of flow stated that the method lacks (a spray, for a film solver)
             if lacks_stated_turbulence(r, solver, features):
                 points *= 0.5  # a turbulence model stated that no tutorial of the method can take (dnsFoam's box)
             score += points
@@ -207,7 +210,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         shared_kind = any(wanted and rflags.get(flag) for flag, wanted in features.flags.items() if flag in kinds) \
             or (features.dispersed and (rflags.get("lagrangian") or rflags.get("multiphase")))  # drops, bubbles
         foreign = set(unasked) & kinds if not shared_kind else set()  # a spray asked: its reacting parcels are one
-        name_share = FOREIGN_NAME_SHARE if foreign or other_physics else 1.0
+        # ... and the kind of flow the request states that the tutorial lacks (a spray on a film solver)
+        lacking = any(features.flags.get(flag) for flag in mismatched if flag in FOREIGN_PHYSICS)
+        name_share = FOREIGN_NAME_SHARE if foreign or other_physics or lacking else 1.0
         leaf_name = r.case.rsplit("/", 1)[-1]
         own = [part for part in r.case.split("/")[2:]
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
@@ -276,6 +281,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 and high_speed_method(solver):
             score -= SLOW_FLOW_COST
             why.append(f"a method for fast gas flow, the speed stated is Mach {features.mach:.2f}")
+        if numbered := numbered_name_points(r.case, features.ranks):
+            score += numbered
+            why.append("the number its name carries is the one said" if numbered > 0 else "another number said")
         if dimension := dimension_points(r.case, features.dimension):
             score += dimension
             why.append(f"built in the {features.dimension}D the request says" if dimension > 0

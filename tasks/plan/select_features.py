@@ -12,8 +12,10 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.plan.select_anaphora import with_anaphors
 from tasks.plan.select_gasdynamics import compressible_said_indirectly
 from tasks.plan.select_openings import says_inflow, says_inflow_speed
+from tasks.plan.select_numbered import said_ranks
 from tasks.plan.select_names import (
     clause_roots,
     request_words,
@@ -114,6 +116,9 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
                    "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface",
                    *MESH_INTERFACES),
     "compressible": ("sonic boom",),
+    # Boussinesq's wave theory (a solitary wave's waveModel), not his buoyancy approximation
+    **{flag: ("boussinesq theory", "boussinesq wave", "boussinesq waves", "boussinesq type", "boussinesq solitary",
+              "boussinesq wave theory") for flag in ("energy", "buoyancy")},
     # how densely particles pack (MPPIC's packing models), not a packed porous medium
     "porous": ("packing pressure", "packing model", "packing limit", "packing fraction", "close packing",
                "close packed", "particle packing", "packing of the particles", "packing of particles"),
@@ -242,6 +247,7 @@ class RequestFeatures(BaseModel):
     method_words: frozenset[str] = frozenset()  # roots of the solvers' other names said ('conjugate heat transfer')
     dimension: int | None = None  # the dimension the request builds in ('3D', 'two-dimensional'), select_wholename
     phases: int = 0  # the phases the request counts or names ('four liquids', 'water, oil and air'), select_phases
+    ranks: frozenset[tuple[str, int]] = frozenset()  # ranks said by a word ('fifth-order Stokes'), select_numbered
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -255,6 +261,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     by_pressure = pressure_vaporises(normal)
     for flag, (yes, no) in FLAG_WORDS.items():
         friends = FALSE_FRIENDS.get(flag, ()) + (BOIL_WORDS if by_pressure and flag == "energy" else ())
+        friends = with_anaphors(low, friends, yes)  # 'a sound wave ... the wave is absorbed': one acoustic wave
         said, said_normal = _without(low, friends), _without(normal, friends)
         if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat
             flags[flag] = False
@@ -359,7 +366,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
                            mesh_motion=mesh_motion, body_motion=body_motion,
                            local_time_stepping=lts, inflow=says_inflow(named), phases=phases_stated(text),
-                           inflow_speed=says_inflow_speed(named))
+                           inflow_speed=says_inflow_speed(named), ranks=said_ranks(named))
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')

@@ -189,10 +189,18 @@ _RULED_OUT = re.compile(r"\b(?:no|without|not|nothing|never) (?:an? |any |the )?
                         r"|\b(?:no|without|non|not|nothing|never)[- ](?:an? |any |the )?[a-z]+", re.I)
 
 
+# what a request replaces: 'oil instead of water', 'rather than a square', 'replace the water with
+# oil', 'the square block is replaced by a cylinder'
+_REPLACED = re.compile(r"\b(?:instead of|rather than|in place of|in lieu of|replacing|replaces?|swap(?:ping)?)"
+                       r" (?:an? |any |the |its |usual |default |original )*[a-z]+"
+                       r"|\b[a-z]+(?= (?:is |are |being |gets )?(?:replaced|swapped|substituted) (?:by|with|for)\b)", re.I)
+
+
 def without_ruled_out(text: str) -> str:
-    """The request with what it rules out blanked ('no free surface', 'nothing injected'): a
-    tutorial's name words said there ('surface', 'injection') describe no geometry the user wants."""
-    return _RULED_OUT.sub(" ", text)
+    """The request with what it rules out or replaces blanked ('no free surface', 'nothing injected',
+    'oil instead of water'): a tutorial's name words said there ('surface', 'injection', 'water')
+    describe no geometry or fluid the user wants."""
+    return _REPLACED.sub(" ", _RULED_OUT.sub(" ", text))
 
 
 def degree_word_named(case: str, word: str, clauses: tuple[tuple[str, ...], ...]) -> bool:

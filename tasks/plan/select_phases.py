@@ -22,12 +22,33 @@ PHASE_COUNT_POINTS = 40.0  # three or more phases asked, the tutorial carries as
 TWO_PHASE_COST = 25.0  # ... it carries two
 
 
+_SUBSTANCE = "|".join(sorted(SUBSTANCES, key=len, reverse=True))
+# a fluid named as no phase of the flow: the one replaced ('oil instead of water', 'replace the water
+# with oil', 'the water is replaced by oil'), ruled out ('no air', 'without mercury'), compared with
+# ('denser than water', 'a water-like liquid') or lending a property ('the viscosity of honey')
+_NOT_A_PHASE = re.compile(
+    r"\b(?:instead of|rather than|in place of|in lieu of|not|no|without|than|like|unlike|replac(?:e|es|ing)|"
+    r"swap(?:s|ping)?|substitut(?:e|es|ing)|(?:density|viscosity|properties|surface tension) of)"
+    r"\s+(?:(?:the|a|an|any|usual|default|original|tutorial'?s?)\s+)*(" + _SUBSTANCE + r")\b"
+    r"|\b(" + _SUBSTANCE + r")(?:\s+(?:is|are|being|gets|get))?\s+(?:replaced|swapped|substituted|exchanged)\b"
+    r"|\b(" + _SUBSTANCE + r")[- ](?:like|free|based)\b")
+# ... every fluid of a list ruled out: 'no mercury or oil', 'without air and water'
+_RULED_OUT_LIST = re.compile(r"\b(?:no|not|without|neither)\s+(?:(?:the|any)\s+)?(?:" + _SUBSTANCE + r")"
+                             r"(?:\s*(?:,|or|nor|and)\s*(?:(?:the|any)\s+)?(?:" + _SUBSTANCE + r")\b)*")
+
+
+def fluids_named(text: str) -> set[str]:
+    """The substances the request names as phases of its flow: each named somewhere other than as
+    replaced, absent, compared with or lending a property; a species ('water vapour') is none."""
+    low = re.sub(r"\bwater[- ]vapou?r\b|\bvapou?r\b|\bsteam\b", " ", text.lower())  # a species, no phase of its own
+    present = _NOT_A_PHASE.sub(" ", _RULED_OUT_LIST.sub(" ", low))
+    return {w for w in re.findall(r"[a-z0-9]+", present) if w in SUBSTANCES}
+
+
 def phases_stated(text: str) -> int:
     """The number of phases the request says or names (0: neither a count nor a fluid named)."""
     counted = max((_NUMBERS[m.group(1).lower()] for m in _COUNTED.finditer(text)), default=0)
-    low = re.sub(r"\bwater[- ]vapou?r\b|\bvapou?r\b|\bsteam\b", " ", text.lower())  # a species, no phase of its own
-    named = {w for w in re.findall(r"[a-z0-9]+", low) if w in SUBSTANCES}
-    return max(counted, len(named))
+    return max(counted, len(fluids_named(text)))
 
 
 def phases_counted(text: str) -> bool:
@@ -44,10 +65,16 @@ def record_phases(r: CaseRecord) -> int:
 
 
 def phase_count_points(r: CaseRecord, stated: int, multiphase: bool, why: list[str]) -> float:
-    """Points for a tutorial against three or more phases asked for: as many carried, or only two."""
-    if stated < MANY_PHASES or not multiphase:
+    """Points for a tutorial against three or more phases asked for: as many carried, or only two;
+    and against two fluids named (oil and air): a tutorial of three or more carries phases nobody asked for."""
+    if not multiphase or stated < 2:
         return 0.0
     carried = record_phases(r)
+    if stated == 2:
+        if carried >= MANY_PHASES:
+            why.append(f"{carried} phases, two named")
+            return -TWO_PHASE_COST
+        return 0.0
     if carried >= MANY_PHASES:
         why.append(f"{carried} phases, {stated} asked for")
         return PHASE_COUNT_POINTS

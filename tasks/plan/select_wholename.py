@@ -27,10 +27,14 @@ from tasks.plan.select_words import solver_words
 
 DIMENSION_POINTS = 30.0  # the dimension the request says is the one the tutorial's name carries (or not)
 
+_NUMBER_WORDS = {1: ("1", "one", "a single"), 2: ("2", "two"), 3: ("3", "three")}
+# the dimension as '3D' or '3-D', as an adjective ('three-dimensional', '3 dimensional'), or as the
+# space the flow is solved in ('in all three dimensions', 'in two space dimensions', 'in 1 spatial
+# dimension'); 'the room's three dimensions are ...' are its sizes
 _DIMENSION_WORDS = {
-    1: r"1\s*-?\s*d|one[\s-]dimensional",
-    2: r"2\s*-?\s*d|two[\s-]dimensional",
-    3: r"3\s*-?\s*d|three[\s-]dimensional",
+    dim: rf"{dim}\s*-?\s*d|(?:{'|'.join(names[:2])})[\s-]*dimensional"
+         rf"|\bin (?:all |only |just )?(?:{'|'.join(names)}) (?:space |spatial )?dimensions?\b"
+    for dim, names in _NUMBER_WORDS.items()
 }
 
 

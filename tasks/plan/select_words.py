@@ -130,6 +130,41 @@ def _distinctive_help_words() -> dict[str, frozenset[str]]:
     return {name: frozenset(w for w in words if df.get(w, 0) <= 2) for name, words in own.items()}
 
 
+@lru_cache(maxsize=1)
+def _eponyms() -> dict[str, str]:
+    """Proper name -> the one solver whose other names carry it ('riemann', 'kurganov' ->
+    rhoCentralFoam; 'hartmann' -> mhdFoam): a method called by its author's name. Mesh-motion and
+    overset variants, which repeat their base's names, not counted."""
+    owners: dict[str, set[str]] = {}
+    for name, entry in solver_words().items():
+        if "DyM" in name or name.startswith("over"):
+            continue
+        for phrase in entry.also:
+            for word in re.findall(r"[A-Za-z]+", phrase):
+                if len(word) >= 4 and word[0].isupper() and not word.isupper():
+                    owners.setdefault(word.lower(), set()).add(name)
+    return {word: next(iter(names)) for word, names in owners.items() if len(names) == 1}
+
+
+MIN_EPONYM = 6  # letters: a shorter proper name ('Black', 'Cross', 'Bird') counts only written with its capital
+
+
+def eponyms_said(text: str) -> dict[str, str]:
+    """The proper names of methods the request says (word -> solver): 'a Riemann solver',
+    'approximate riemann fluxes'; a short one only written with its capital, not opening a sentence;
+    none negated ('no Coriolis')."""
+    names = _eponyms()
+    low = normal_text(text)
+    out: dict[str, str] = {}
+    for m in re.finditer(r"[A-Za-z]+", text):
+        word = m.group(0)
+        solver = names.get(word.lower())
+        opens = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;\n-*"
+        if solver and (len(word) >= MIN_EPONYM or (word[0].isupper() and not opens)) and _says(low, word):
+            out[word.lower()] = solver
+    return out
+
+
 # a hyphen between two letters: a name written in pieces ('MP-PIC', 'iso-Advector')
 _HYPHENATED = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 
@@ -140,10 +175,12 @@ def solver_hints(text: str) -> dict[str, float]:
     low = normal_text(text)
     joined = normal_text(_HYPHENATED.sub("", text))  # 'MP-PIC' is MPPIC, 'Euler-Lagrange' also Euler Lagrange
     words = {_stem(w) for w in low.split()}
+    eponyms = eponyms_said(text)  # 'a Riemann solver': the method's author named
     out: dict[str, float] = {}
     for name, entry in solver_words().items():
         points = 0.0
         said = list(dict.fromkeys(_phrases_said(low, entry.also) + _phrases_said(joined, entry.also)))
+        said += [w for w, solver in eponyms.items() if solver == name and not any(w in p for p in said)]
         if said:
             points += PHRASE_POINTS + MORE_PHRASE_POINTS * min(len(said) - 1, 2)
         shared = _distinctive_help_words()[name] & words
@@ -171,10 +208,28 @@ def solver_names_written(low: str) -> list[str]:
             if not any(other != phrase and f" {phrase} " in f" {other} " for other in said.values())]
 
 
+# words that join two ideas rather than qualify the noun after them: 'sharp and clean interface'
+# is one interface, 'heat and mass transfer' two things
+_JOINING = frozenset("and or but with without from into onto than then that which where when while also "
+                     "each every this these those their there some other only very more most less".split())
+
+
+def _says_qualified(low: str, phrase: str) -> bool:
+    """A two-word name of a method said with one qualifying word inside it: 'sharp geometric interface'
+    for 'sharp interface', 'rotating reference frame' for 'rotating frame', 'free water surface'."""
+    parts = normal_text(phrase).split()
+    if len(parts) != 2:
+        return False
+    pattern = rf" {re.escape(parts[0])} ([a-z]{{4,}}) {re.escape(parts[1])} "
+    return any(m.group(1) not in _JOINING and _says(low, f"{parts[0]} {m.group(1)} {parts[1]}")
+               for m in re.finditer(pattern, low))
+
+
 def _phrases_said(low: str, phrases: list[str]) -> list[str]:
-    """The phrases the request says, a phrase inside a longer one said counted once
-    ('pool fire' and 'fire' are one name of the method)."""
-    said = list(dict.fromkeys(normal_text(p) for p in phrases if _says(low, p)))  # 'one-way' = 'one way'
+    """The phrases the request says, also with one qualifying word inside a two-word one, a phrase
+    inside a longer one said counted once ('pool fire' and 'fire' are one name of the method)."""
+    said = list(dict.fromkeys(normal_text(p) for p in phrases
+                              if _says(low, p) or _says_qualified(low, p)))  # 'one-way' = 'one way'
     return [p for p in said if not any(q != p and p in q for q in said)]
 
 

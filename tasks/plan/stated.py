@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
+from tasks.foam.patch_names import KIND_ALT
 from tasks.plan.controls import (
     Control,
     gravity_off,
@@ -27,6 +28,7 @@ from tasks.plan.controls import (
 )
 from tasks.plan.extract import _COUNT_UNIT, Quantity, _kind_of, normalise, quantities, symbol_number
 from tasks.geometry.text_differences import kelvin_difference
+from tasks.plan.stated_anaphora import anaphoric_place
 from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
 from tasks.plan.stated_ranks import ranked_places
 from tasks.plan.stated_shared_units import echoed_units, shared_units
@@ -40,7 +42,7 @@ UNITS = {
     "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
     "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m", "expansion": "1/K",
-    "dissipation_rate": "m2/s3",
+    "dissipation_rate": "m2/s3", "heat_transfer_coefficient": "W/(m2 K)", "mass": "kg",
 }
 
 
@@ -81,6 +83,13 @@ class Binding(BaseModel):
     entry: list[str]
     value: str
     how: str = ""
+
+
+def _numbers_patch(text: str, q: Quantity) -> bool:
+    """A bare digit right after a patch's kind word ("on outlet 2 and 1 m2/s2"): the patch's number,
+    which a list's reading gave the unit of the value after it."""
+    return re.fullmatch(r"\d", q.text.strip()) is not None and \
+        re.search(rf"\b(?:{KIND_ALT})\s+$", text[:q.start], re.I) is not None
 
 
 def _glued(text: str, q: Quantity) -> bool:
@@ -210,6 +219,7 @@ def plain_forms(text: str) -> str:
     pressure 0"), table rows ("| inlet velocity [m/s] | 8 |"), a list's one unit ("20 and 5 m2/s2" ->
     "20 m2/s2 and 5 m2/s2"), a unit said once for two places ("1 bar at the inlet and 0.5 at the
     outlet")."""
+    text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
     text = decimal_points(table_rows(text, _known_unit))
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
@@ -221,6 +231,10 @@ def plain_forms(text: str) -> str:
     text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
     # "20 and 5 m2/s2", "1 bar at the inlet and 0.5 at the outlet": each value carries the unit's own words
     return echoed_units(shared_units(text))
+
+
+# "no. 2", "Nr. 3", "No.1": a number's abbreviation, read as the word (its dot ends no sentence)
+_NUMBER_ABBREVIATION = re.compile(r"\b(?:no|nr)\.\s*(?=\d)", re.I)
 
 
 # the words between a group and the length it is based on: "Re 5000 based on the 2 cm inlet",
@@ -248,7 +262,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
-    kept = [q for q in quantities(text) if not _glued(plain, q) and not any(a <= q.start < b for a, b in held)
+    kept = [q for q in quantities(text) if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
             and not explained(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
@@ -279,6 +293,11 @@ def read_stated(text: str) -> list[StatedQuantity]:
             q = q.model_copy(update={"text": plain[span:q.start + len(q.text)]})
         if q.kind == "time" and q.value == 0 and _AN_INSTANT.search(before[-20:]):
             continue  # "the gas at t = 0 is 300 K": the start, when a state is said, not a time to set
+        if place is None and span is None and key not in shared:  # "...; its temperature there is 295 K"
+            back = anaphoric_place(plain, q.start, q.start + len(q.text), q.kind)
+            if back is not None:
+                place, before = back, back
+                q = q.model_copy(update={"before": back.lower()})
         role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
             role = role_of(q, before, shared[key])

@@ -12,8 +12,11 @@ from tasks.plan.extract import Quantity
 from tasks.plan.stated_roles import _PLACE_AFTER, _ROLE_WORDS
 
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)")
-# "inlet/outlet pressures": a slash between two words of three letters or more lists them (not "m/s")
-_WORD_SLASH = r"(?<=[a-z]{3})/(?=[a-z]{3})"
+# "inlet/outlet pressures", "outlet1 / outlet2": a slash between two words of three letters or more
+# (a patch's number may end the first) lists them (not "m/s", "m2/s2", "kg/m3")
+_WORD_SLASH = r"(?:(?<=[a-z]{3})|(?<=[a-z]{3}\d)|(?<=[a-z][-_]\d))\s*/\s*(?=[a-z]{3})"
+# a digit in a listed place that is no value: a patch's number ("outlet2", "velocity-inlet-6")
+_NO_NAME_DIGIT = r"(?<![a-z])(?<![a-z][-_])\d"
 _LIST_ITEM_SPLIT = re.compile(rf"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|{_WORD_SLASH}")
 _SEGMENT_END = re.compile(r"[,;:.!?(]\s|\n")
 _ARTICLE = re.compile(r"^(?:the|a|an|its|both)\s+")
@@ -66,24 +69,36 @@ def _spread(items: list[str]) -> list[str]:
 
 
 def _items(words: str) -> list[str]:
-    return [_ARTICLE.sub("", i.strip()) for i in _LIST_ITEM_SPLIT.split(words.strip().lower())]
+    return [_ARTICLE.sub("", i.strip(" )]")) for i in _LIST_ITEM_SPLIT.split(words.strip().lower())]
+
+
+# words after a listed group that point back at it and go on to name its places: "- these are",
+# "(those of", ", which are for", "they go to", "= the"
+_POINTER = re.compile(r"\s*(?:[-–—=(]\s*)?(?:(?:these|those|they|which|that)\s+(?:are|were|will be|should be|go|apply|"
+                      r"belong|stand)\s+(?:for\s+|to\s+|on\s+|at\s+)?|(?:those|that)\s+of\s+|for\s+)(?=[a-z])", re.I)
 
 
 def places_after(text: str, group: list[Quantity]) -> list[str]:
     """The place each value of a listed group is for, when as many places are listed right after
     it ("320 K and 280 K on the left and right walls" -> ["left walls", "right walls"])."""
     last = group[-1]
-    rest = re.split(r"[,;.:!?](?:\s|$)|\n|\bwhile\b|\bwith\b", text[last.start + len(last.text):] + " ", maxsplit=1)[0]
+    after = text[last.start + len(last.text):] + " "
+    after = re.sub(r"^\s*[,;]\s*(?=(?:which|these|those|they)\b)", " ", after)  # "2 and 1 bar, which are for ..."
+    rest = re.split(r"[,;.:!?](?:\s|$)|\n|\bwhile\b|\bwith\b", after, maxsplit=1)[0]
     rest = re.sub(r"^\s*(?:respectively\s+)?", "", rest)
     rest = re.sub(r"\s*,?\s*(?:respectively|in (?:that|this) order)\s*$", " ", rest)  # "... small inlets respectively"
+    pointer = _POINTER.match(rest)  # "325 K and 285 K - these are the hot and the cold wall"
+    if pointer:
+        rest = rest[pointer.end():]
     place = _PLACE_AFTER.match(rest)
-    if not place or not place.end():
+    if not pointer and (not place or not place.end()):
         return []
-    items = _items(rest[place.end():])
-    if len(items) != len(group) or not all(items) or any(len(i.split()) > 4 or re.search(r"(?<![a-z])\d", i)
+    at = place.end() if place else 0
+    items = _items(rest[at:])
+    if len(items) != len(group) or not all(items) or any(len(i.split()) > 4 or re.search(_NO_NAME_DIGIT, i)
                                                           for i in items):
         return []
-    return [rest[:place.end()].strip() + " " + w for w in _spread(items)]
+    return [(rest[:at].strip() + " " + w).strip() + " " for w in _spread(items)]
 
 
 def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
@@ -97,10 +112,26 @@ def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
         return 0, []  # "cavity, lid 1 m/s, 2 m/s inlet": a list of places ends in "A and B"
     for start in reversed(starts[-4:]):
         items = _items(before[start:])
-        if not all(items) or any(len(i.split()) > 6 or re.search(r"(?<![a-z])\d", i) for i in items):
+        if len(items) == len(group) and all(items[1:]) and _long_item(items[0]) and not any(map(_long_item, items[1:])):
+            start = _last_word_start(before, start)  # "what happens if floor/ceiling are 305 and 290 K": "floor"
+            items = _items(before[start:])
+        if not all(items) or any(map(_long_item, items)):
             break
         if len(items) == len(group):
             return start, _spread(items)
         if len(items) > len(group):
             break
     return 0, []
+
+
+def _long_item(item: str) -> bool:
+    """A listed place too long, or with a value, to be one place's words."""
+    return len(item.split()) > 6 or re.search(_NO_NAME_DIGIT, item) is not None
+
+
+def _last_word_start(before: str, start: int) -> int:
+    """Where the last word of a list's first item starts ("... if floor/ceiling are" -> at "floor")."""
+    first = re.search(_LIST_ITEM_SPLIT, before[start:])
+    head = before[start:start + first.start()] if first else before[start:]
+    words = list(re.finditer(r"\S+", head))
+    return start + words[-1].start() if words else start

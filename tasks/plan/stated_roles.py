@@ -9,6 +9,7 @@ import re
 from tasks.plan.extract import _QUANTITY, Quantity, _kind_of
 from tasks.geometry.text_differences import difference_role
 from tasks.plan.stated_role_words import _ROLE_WORDS, _SIMPLE_ROLES, _WRITE_WORDS  # noqa: F401 (re-exported)
+from tasks.plan.controls_time_roles import run_time_role
 
 # a clause ends at a stop, a joining word or a list's bullet, also when the list was put on one
 # line ("- end: 1 s - output: every 0.1 s", "end time 2 s • write 0.5 s")
@@ -67,6 +68,10 @@ _RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|ti
 def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
     """The role of one quantity, from the words of its clause (after it first: "0.1 m wide");
     `before` is the request's text before it (q.before, its last 80 characters, by default)."""
+    if q.kind == "time":  # "20 µs per step", "dt: 0.5 ms", "50 ms in total": the words at the time say its role
+        said = run_time_role(q.before if before is None else before, q.after if after is None else after)
+        if said is not None:
+            return said
     if q.kind == "angle":  # a flow angle turns the inflow; any other angle is the shape's ("a 15 degree wedge")
         words = _clause_before(q) + " " + q.after
         return "angle" if any(w in words for w in _FLOW_ANGLE_WORDS) else "wall_angle"
@@ -348,10 +353,12 @@ _QUALIFIER_AFTER = re.compile(r"^(?:static|total|gauge|absolute|mean|average|bul
 _NAMED_AFTER = re.compile(r"(?:is|are|was|will be|should be|must be)\s+(?:the\s+)?(?:temperature|pressure|velocity|"
                           r"speed|value|level)\s+(?:of|at|for|on|in)\s+(?:the\s+|both\s+|all\s+)?")
 # the words that lead from a value to the place it is for
-_PLACE_AFTER = re.compile(r"(?:(?:is|are|should be|must be|will be|to be|gets?|being)\s+)?"
+# (a passive of any verb too: "16.85 degC was measured on the cold plate", "1 bar was recorded at the exit")
+_PLACE_AFTER = re.compile(r"(?:(?:is|are|was|were|should be|must be|will be|would be|has been|have been|had been"
+                          r"|to be|gets?|got|being)\s+)?(?:(?:also|then|now|always)\s+)?"
                           r"(?:(?:imposed|applied|set|prescribed|specified|fixed|held|kept|used|enforced|given"
                           r"|impose|apply|prescribe|specify|fix|hold|keep|use|enforce|want|need|put|have"
-                          r"|goes|go|belongs?|applies|sits?|stays?|acts?)\s+)?"
+                          r"|goes|go|belongs?|applies|sits?|stays?|acts?|found|seen|shown|read|met|[a-z]{3,}ed|[a-z]{3,}en)\s+)?"
                           r"(?:at|on|to|for|through|across|along|in|into|over|of)\s+(?:the\s+|both\s+|all\s+)?")
 
 

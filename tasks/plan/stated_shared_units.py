@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.foam.patch_names import KIND_ALT
 from tasks.plan.extract import quantities
 from tasks.plan.units import read_at
 
@@ -16,6 +17,8 @@ _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _JOIN = r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*"
 # two or more bare numbers joined by commas or "and", the unit right after the last one
 _LISTED = re.compile(rf"(?<![\w.^/*-])(?P<nums>{_NUM}(?:(?:{_JOIN}){_NUM})+)(?P<gap> ?)(?=[A-Za-zµ°%/'\"])")
+# a patch's kind word or a number's word right before a list's first number: it numbers the patch
+_PATCH_BEFORE = re.compile(rf"\b(?:{KIND_ALT}|number|no\.?|nr\.?)s?\s*#?\s*$|#\s*$", re.I)
 _WORD_UNITS = ("in", "at", "and", "a", "an")  # words that read as units: "1 and 2 in x" is a list, not inches
 
 
@@ -43,6 +46,8 @@ def shared_units(text: str) -> str:
         if unit.strip().lower() in _WORD_UNITS or not unit.strip():
             continue
         nums = m.group("nums")
+        if re.match(r"\d(?!\d|\.\d)", nums) and _PATCH_BEFORE.search(text[:m.start("nums")]):
+            continue  # "5 m2/s2 on outlet 2 and 1 m2/s2": outlet 2 is a patch, not a value of the list
         if not _read_bare(out, re.findall(_NUM, nums)[:-1]):
             continue
         spread = re.sub(rf"({_NUM})(?=(?:{_JOIN}){_NUM})", lambda n: f"{n.group(1)}{m.group('gap') or ' '}{unit}", nums)

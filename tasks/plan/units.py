@@ -71,7 +71,7 @@ class _Factor(NamedTuple):
 _CLOSE = {"(": re.compile(r"\s*\)"), "[": re.compile(r"\s*\]")}
 
 
-def _factor(text: str, pos: int, depth: int) -> _Factor | None:
+def _factor(text: str, pos: int, depth: int, pound_force: bool = False) -> _Factor | None:
     """One factor at `pos`: an atom or a bracketed expression, with its power."""
     mod = _MODIFIER.match(text, pos)
     power = 1
@@ -81,13 +81,13 @@ def _factor(text: str, pos: int, depth: int) -> _Factor | None:
     if text.startswith(("(", "["), pos):  # "kg/(m s)", "2 [m/s]"
         if depth > 3:
             return None
-        inner = _expression(text, pos + 1, depth + 1)
+        inner = _expression(text, pos + 1, depth + 1, pound_force)
         close = _CLOSE[text[pos]].match(text, inner[-1].end) if inner else None
         if not close:
             return None
         unit, end, spelled, lone = inner[-1].unit, close.end(), False, ""
     else:
-        atom = _atom(text, pos)
+        atom = _atom(text, pos, pound_force)
         if atom is None:
             return None
         unit, end, spelled, lone = atom.unit, atom.end, atom.spelled, atom.lone
@@ -115,7 +115,7 @@ class _Stop(NamedTuple):
 _ONE = Unit(_NONE, 1.0)
 
 
-def _expression(text: str, pos: int, depth: int = 0) -> list[_Stop]:
+def _expression(text: str, pos: int, depth: int = 0, pound_force: bool = False) -> list[_Stop]:
     """Every place the unit expression at `pos` may end, with its value there.
 
     A quotient divides by everything up to the next "/" or "per" ("W/m K" = W/(m K), "J/kg/K" =
@@ -131,7 +131,7 @@ def _expression(text: str, pos: int, depth: int = 0) -> list[_Stop]:
         return _mul(total, _pow(g, -1)) if dividing else _mul(total, g)
 
     while True:
-        f = _factor(text, pos, depth)
+        f = _factor(text, pos, depth, pound_force)
         if f is None:
             break
         if f.lone in _DEGREE_SIZE and (stops or dividing):  # "BTU/lb/F", "kJ/kg/C": a difference of degrees
@@ -160,7 +160,7 @@ def _expression(text: str, pos: int, depth: int = 0) -> list[_Stop]:
             continue
         space = _SPACE.match(text, pos)
         if space:
-            nxt = _factor(text, space.end(), depth)
+            nxt = _factor(text, space.end(), depth, pound_force)
             # a space joins symbols to symbols ("kg m^-3") and words to words ("pascal seconds"),
             # never a word to a symbol ("3 m/s second inlet")
             # after "m-3" only another power joins ("kg m-1 s-1"), not "2 m-3 m" (a range)
@@ -214,7 +214,19 @@ def read_at(text: str, pos: int) -> Reading | None:
     A shorter reading is taken only where a space or "per" joined the parts ("2 m s" -> "2 m")
     or where a hyphen may be a dash, not a power ("2 m-3 m" -> "2 m"); "W/m2K" is read whole or
     not at all."""
-    stops = _expression(text, pos)
+    plain = _reading(text, pos, _expression(text, pos))
+    if not _POUNDS_SAID.match(text, pos):
+        return plain
+    force = _reading(text, pos, _expression(text, pos, pound_force=True))  # "lb/ft²", "lb-s/ft²": a pound of force
+    return force if force is not None and (plain is None or force.end > plain.end) else plain
+
+
+# a unit with a bare "lb" or "pound" in it, which may be a pound of force ("lb/ft²", "lb-s/ft²")
+_POUNDS_SAID = re.compile(r"[^\s,;]{0,20}?(?<![A-Za-z])(?:lbs?|pounds?)(?![A-Za-z])", re.I)
+
+
+def _reading(text: str, pos: int, stops: list[_Stop]) -> Reading | None:
+    """The longest of the `stops` of the expression at `pos` that measures a known kind, or None."""
     if not stops:
         return None
     longest = max(s.end for s in stops)

@@ -4,7 +4,8 @@ bare number.
 Pure functions over text, applied before anything is read (tasks.plan.extract.normalise):
 
 - a markdown or ASCII table row, "| inlet velocity | 3 m/s |", "| Free-stream speed | 25 | m/s |",
-  "| inlet | 2 | 0 |" under "| patch | velocity [m/s] | pressure [Pa] |", becomes a line of
+  "| inlet | 2 | 0 |" under "| patch | velocity [m/s] | pressure [Pa] |", "| 5 | 2 |" under
+  "| Inlet velocity (m/s) | End time (s) |", tab-separated lines alike, becomes a line of
   "label: value unit" phrases ("inlet velocity: 3 m/s", "inlet velocity [m/s]: 2"); separator
   rows ("|---|---|", "+----+----+") and header rows (no number) are dropped;
 - a count named before a bare number, "iterations: 600", "number of time steps = 2000", "cores 4",
@@ -24,7 +25,6 @@ from tasks.plan.units import read_at
 _REGION = re.compile(r"\|(?:[^|\n]{0,80}\|){2,}")
 _RULE = re.compile(r"\+(?:[-=]{2,}\+)+")  # an ASCII table's rule: "+------+-----+"
 _DASHES = re.compile(r"^\s*:?[-=]{2,}:?\s*$")  # a markdown separator cell: "---", ":--:"
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
 # a header cell that names no quantity of its own: the column of values, units or names
 _GENERIC = re.compile(r"^(?:values?|quantity|quantities|parameters?|settings?|inputs?|items?|names?|properties|"
                       r"property|what|description|units?|amount|number|data|entry|entries|field|#)$", re.I)
@@ -32,7 +32,11 @@ _NO_UNIT = re.compile(r"^(?:-|–|—|/|n/?a|none|\(?dimensionless\)?|\(?non-?di
 
 
 def _is_unit(cell: str, known_unit: Callable[[str], bool]) -> bool:
-    return bool(cell) and not _NUMBER.search(cell) and known_unit(cell)
+    """A cell that is a unit only: "m/s", "m2/s", "kg/m^3" (its digits are powers), not "5 m/s"."""
+    return bool(cell) and not _LEADING_NUMBER.match(cell) and known_unit(cell)
+
+
+_LEADING_NUMBER = re.compile(r"\s*[-+]?\.?\d")
 
 
 def _rows(cells: list[str]) -> list[list[str]]:
@@ -68,9 +72,24 @@ def _rows(cells: list[str]) -> list[list[str]]:
     return rows + ([row] if row else [])
 
 
+_TAB = re.compile(r"\t+")
+
+
+def tab_rows(text: str) -> str:
+    """Lines whose cells are separated by tabs (a table pasted from a spreadsheet) as bar rows:
+    "Inlet velocity\t5\tm/s" -> "| Inlet velocity | 5 | m/s |"."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        cells = [c.strip() for c in _TAB.split(line.strip())]
+        if "\t" in line and len(cells) >= 2 and all(cells) and "|" not in line:
+            lines[i] = "| " + " | ".join(cells) + " |"
+    return "\n".join(lines)
+
+
 def table_rows(text: str, known_unit: Callable[[str], bool]) -> str:
     """Table rows as "label: value unit" phrases (see the module's doc); `known_unit(cell)` says
     whether a cell is a unit of a known kind."""
+    text = tab_rows(text)
     if text.count("|") < 3:
         return text
     text = _RULE.sub(" ", text)
@@ -83,8 +102,8 @@ def table_rows(text: str, known_unit: Callable[[str], bool]) -> str:
             cells = [c.strip() for c in cells]
             if len(cells) < 2 or all(_DASHES.match(c) for c in cells):
                 continue
-            if not any(_NUMBER.search(c) for c in cells[1:]):
-                header = cells  # a header row: the names of its columns
+            if not any(_LEADING_NUMBER.match(c) for c in cells[1:]):
+                header = cells  # a header row: the names of its columns ("T0 (°C)", "nu (m2/s)": digits in names)
                 continue
             phrases += _row_phrases(cells, header, known_unit)
         out.append(text[pos:m.start()])
@@ -95,13 +114,15 @@ def table_rows(text: str, known_unit: Callable[[str], bool]) -> str:
 
 
 def _row_phrases(cells: list[str], header: list[str] | None, known_unit: Callable[[str], bool]) -> list[str]:
-    """"label: value unit" for each value cell of a data row."""
-    label = cells[0]
+    """"label: value unit" for each value cell of a data row; a row of values only, under a header
+    that names every column ("| Inlet velocity (m/s) | End time (s) |" over "| 5 | 2 |"), has no label."""
+    valued = header is not None and len(header) == len(cells) and bool(_VALUE_CELL.fullmatch(cells[0]))
+    label = "" if valued else cells[0]
     phrases: list[str] = []
-    i = 1
+    i = 0 if valued else 1
     while i < len(cells):
         cell = cells[i]
-        if not _NUMBER.search(cell):
+        if not _LEADING_NUMBER.match(cell):  # a label or a unit ("m2/s"), no value
             i += 1
             continue
         name = _column_name(header, cells, i, label)
@@ -123,10 +144,12 @@ def _column_name(header: list[str] | None, cells: list[str], at: int, label: str
     unit = f" {bracket.group(0)}" if bracket and _BARE.fullmatch(cells[at]) else ""  # "2 s" has its own unit
     if not name or _GENERIC.match(name):
         return f"{label}{unit}"
-    return f"{label} {name}{unit}"
+    return f"{label} {name}{unit}".strip()
 
 
 _BARE = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*")
+# a cell that holds a value (a number, perhaps with its unit), not a label
+_VALUE_CELL = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*(?:[eE]|[xX×]\s*10\^?)\s*[-+]?\d+)?(?:\s+\S.{0,15})?\s*")
 
 
 # counts named before a bare number: "iterations: 600", "number of time steps = 2000", "cores 4";

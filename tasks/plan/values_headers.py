@@ -4,6 +4,7 @@
     "Inlet velocity [m/s]: 1,5"          -> "Inlet velocity: 1,5 m/s"
     "v in m/s: 2.5", "nu (in mm²/s) = 15" -> "v: 2.5 m/s", "nu = 15 mm²/s"
     "T / K = 300", "p_out / bar: 1.2"     -> "T = 300 K", "p_out: 1.2 bar"   (quantity / unit = number)
+    "Inlet velocity, m/s: 5", "T, deg F .... 70", "U [ft/s] 15" -> "Inlet velocity: 5 m/s", "T: 70 deg F", "U: 15 ft/s"
 
 The unit must read whole as a unit of a known kind (tasks.plan.units.read_at); a word in its
 place ("outlet / inlet = 2", "in x: 40") leaves the text as written.
@@ -22,8 +23,8 @@ _UNIT_TEXT = r"[^\s:=()\[\]\d,;][^\s:=()\[\],;]{0,12}?(?:[ ·.][^\s:=()\[\],;]{1
 # the name, then the unit: in brackets ("[m/s]", "(in m/s)"), after "in" or after a slash; then ":" or "="
 _HEADER = re.compile(
     rf"(?P<name>(?<![\w/])[A-Za-zνμρ][\w.\-']{{0,30}}?)(?P<head>\s*[\[(]\s*(?:in\s+)?(?P<u1>{_UNIT_TEXT})\s*[\])]"
-    rf"|\s+in\s+(?P<u2>{_UNIT_TEXT})|\s*/\s*(?P<u3>{_UNIT_TEXT}))"
-    rf"(?P<sign>\s*[:=]\s*)(?P<num>{_NUM})(?!\d|[.,]\d)")
+    rf"|\s+in\s+(?P<u2>{_UNIT_TEXT})|\s*/\s*(?P<u3>{_UNIT_TEXT})|,[ \t]*(?P<u4>{_UNIT_TEXT}))"
+    rf"(?P<sign>\s*[:=]\s*|[ \t]*(?:\.{{2,}}|…+)[ \t]*|(?<=[\])])[ \t]+)(?P<num>{_NUM})(?!\d|[.,]\d)")
 _NOT_UNITS = {"in", "at", "a", "s.", "x", "y", "z"}
 
 
@@ -52,13 +53,16 @@ def unit_headers(text: str) -> str:
     """Units named before their number written after it: "Inlet velocity [m/s]: 1,5" ->
     "Inlet velocity: 1,5 m/s", "T / K = 300" -> "T = 300 K", "v in m/s: 2.5" -> "v: 2.5 m/s"."""
     def moved(m: re.Match[str]) -> str:
-        unit = (m.group("u1") or m.group("u2") or m.group("u3")).strip()
+        unit = (m.group("u1") or m.group("u2") or m.group("u3") or m.group("u4")).strip()
+        if not _whole_unit(unit) and _whole_unit(unit.rstrip(" .")):  # "m/s ......": a leader's first dot
+            unit = unit.rstrip(" .")
         if not _whole_unit(unit) or _unit_after(text, m.end()) or _NUMBER_BEFORE.search(text, 0, m.start()):
             return m.group(0)  # "35 l/min = ...": a number's unit, no name over a unit
         if m.group("u3") and not _SYMBOL_NAME.fullmatch(m.group("name")) and "/ " not in m.group("head") \
                 and " /" not in m.group("head"):
             return m.group(0)  # "mass flow kg/s: 0.3": a slash glued to a word is a unit's
 
-        return f"{m.group('name')}{m.group('sign').rstrip()} {m.group('num')} {unit}"
+        sign = m.group("sign").rstrip() if m.group("sign").strip() in (":", "=") else ":"  # a leader or a gap: ":"
+        return f"{m.group('name')}{sign} {m.group('num')} {unit}"
 
     return _HEADER.sub(moved, text)

@@ -23,7 +23,8 @@ _RANGE_BEFORE = re.compile(
     rf"{_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?(?:to|-|–|and)"
     rf"|(?<![\w.]){_BARE_NUM}\s*(?:\.\.|–|—|\s-(?=\s))"  # "290–310 K", "2 - 3 l/min"
     # "2 to 3 m/s", "2 m/s to 3 m/s", "2-3 m/s": not a change ("ramp from 0 to 10 m/s", "raise it 2 to 3 m/s")
-    rf"|(?<![\w.\-]){_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?to|(?<![\w.\-]){_BARE_NUM}-)\s*$", re.I)
+    # (a power in a unit is no low end: "6 W/(m^2 K) to 10 degC")
+    rf"|(?<![\w.\-^]){_BARE_NUM}\s*(?:[^\s\d,;]+\s*)?to|(?<![\w.\-^]){_BARE_NUM}-)\s*$", re.I)
 _CHANGE_BEFORE = re.compile(r"\b(?:ramp\w*|increas\w*|decreas\w*|rais\w*|lower\w*|reduc\w*|accelerat\w*|rise|rises|"
                             r"rising|drops?|dropping|goes|going|go|chang\w*|grow\w*)\b[^,;.\n]*$", re.I)
 # the end of a range the request says to use: "between 2 and 3 m/s, use the upper end", "(take the lower value)"

@@ -2,7 +2,8 @@
 request is read.
 
 - a number times a scale word: "4 thousand" -> "4000", "2.5 million cells" -> "2500000 cells",
-  "half a million" -> "500000", "a quarter of a million" -> "250000", "1.2k" is read elsewhere;
+  "half a million" -> "500000", "a quarter of a million" -> "250000", "2 and a half thousand" ->
+  "2500", "1.2k" is read elsewhere;
 - an ordinal counting steps: "every twentieth time step" -> "every 20 time step", "each fifth
   iteration" -> "each 5 iteration", "every 10th step" -> "every 10 step", "every second
   iteration" -> "every 2 iteration" (an ordinal before a count's word only: "every second" alone
@@ -18,9 +19,13 @@ import re
 _SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 _PART_WORDS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3, "tenth": 0.1}
 _SCALE = r"(?P<scale>hundred|thousand|million|billion)"
+# the small numbers said before "and a half" of a scale ("two and a half thousand")
+_SMALL_WORDS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
 # "4 thousand", "2.5 million", "half a million", "a quarter of a million", "a third of a million"
 _SCALED = re.compile(
-    rf"(?<![\w.])(?:(?P<num>\d+(?:\.\d+)?)|(?:an?\s+|one\s+)?(?P<part>half|quarter|third|tenth)(?:\s+of)?"
+    rf"(?<![\w.])(?:(?:(?P<num>\d+(?:\.\d+)?)|(?P<word>{'|'.join(_SMALL_WORDS)})(?=[\s-]+and[\s-]))"
+    rf"(?:[\s-]+and[\s-]+an?[\s-]+(?P<and_part>half|quarter))?"
+    rf"|(?:an?\s+|one\s+)?(?P<part>half|quarter|third|tenth)(?:\s+of)?"
     rf"(?:\s+an?)?)\s+{_SCALE}s?\b(?!\s+(?:of|and)\b)",
     re.I)
 
@@ -48,7 +53,10 @@ def _number(value: float) -> str:
 
 def _scaled(m: re.Match[str]) -> str:
     factor = _SCALE_WORDS[m.group("scale").lower()]
-    base = float(m.group("num")) if m.group("num") else _PART_WORDS[m.group("part").lower()]
+    base = float(m.group("num")) if m.group("num") else float(_SMALL_WORDS[m.group("word").lower()]) \
+        if m.group("word") else _PART_WORDS[m.group("part").lower()]
+    if m.group("and_part"):  # "2 and a half thousand": the whole and its part, scaled together
+        base += _PART_WORDS[m.group("and_part").lower()]
     return _number(round(base * factor, 6))
 
 

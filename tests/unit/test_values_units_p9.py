@@ -161,7 +161,7 @@ def test_per_phrasings_pounds_degrees_inches(text: str, kind: str, value: float)
     assert _one(text, kind) == pytest.approx(value, rel=1e-4)
 
 
-@pytest.mark.parametrize("text", ["put 2 in the box", "3 in total", "5 pounds of sand", "2 oCean waves",
+@pytest.mark.parametrize("text", ["put 2 in the box", "3 in total", "2 oCean waves",
                                   "a 3 mil cell mesh"])
 def test_words_that_are_no_units(text: str) -> None:
     assert quantities(text) == []
