@@ -39,7 +39,9 @@ _SINE = re.compile(
 )
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s*(?P<ua>[^\s,.;]*)\s+to\s+(?P<b>{_NUM})", re.I)
 # "at Mach 2.5 instead of Mach 3", "50 m3/s instead of 75": the value after it is the old one
-_INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?(?:[A-Za-z']+\s+){{0,2}}?"
+# (a preposition ends the old thing: in "water instead of air at 2 m/s" the 2 m/s is the new flow's)
+_INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?"
+                      rf"(?:(?!(?:at|with|and|to|for|on|in|by|from|but|so|then)\b)[A-Za-z']+\s+){{0,2}}?"
                       rf"(?P<a>{_NUM})", re.I)
 _FRACTION_WORDS = re.compile(
     rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))", re.I)

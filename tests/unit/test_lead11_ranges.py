@@ -33,3 +33,14 @@ def test_a_mass_is_a_stated_quantity(text: str, value: float) -> None:
 @pytest.mark.parametrize("text", ["iterations: 2500\nt_end 3", "2500 t"])
 def test_a_lone_t_is_no_mass(text: str) -> None:
     assert all(q.quantity != "mass" for q in read_stated(text))
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("water instead of air at 2 m/s", ["2 m/s"]),
+    ("oil rather than water with 3 m/s at the inlet", ["3 m/s"]),
+    ("Mach 2.5 instead of Mach 3", ["Mach 2.5"]),
+    ("50 m3/s instead of 75", ["50 m3/s"]),
+])
+def test_a_value_after_the_replaced_thing_is_the_new_one(text: str, kept: list[str]) -> None:
+    from tasks.plan.extract import quantities
+    assert [q.text for q in quantities(text)] == kept
