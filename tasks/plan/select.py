@@ -117,6 +117,10 @@ OTHER_PHYSICS_COST = 30.0
 # request's words shared with the tutorial's name count this share of their points
 FOREIGN_PHYSICS = frozenset({"multiphase", "lagrangian", "combustion", "mrf", "porous"})
 FOREIGN_NAME_SHARE = 0.5
+# kinds of flow whose words name them alone (a spray, a flame): a method named in full that lacks one is
+# still the wrong one; "multiphase" is left out, its words (waves, sea, water height) also describe
+# single-phase free-surface models such as shallow water
+LACKED_PHYSICS = FOREIGN_PHYSICS - {"multiphase"}
 LIQUID_NAMES = frozenset({"water", "liquid", "oil", "glycerol", "glycerine", "honey", "milk", "blood", "mercury"})
 SLOW_FLOW_COST = 40.0  # a density-based or trans-sonic method for a gas speed stated far below the sound speed
 DATA_INLET_COST = 30.0  # a speed stated at the inlet, the tutorial's inlet reads measured data instead
@@ -185,7 +189,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 points = 0.0  # a compressible bubble with an interface: the bubble word is no dispersed phase
             if any(features.flags[flag] for flag in mismatched) and points < PHRASE_POINTS + MORE_PHRASE_POINTS:
                 points *= 0.5  # physics stated that the solver lacks, one name of its method said: the method only
-            elif any(features.flags[flag] for flag in mismatched if flag in FOREIGN_PHYSICS):
+            elif any(features.flags[flag] for flag in mismatched if flag in LACKED_PHYSICS):
                 points *= 0.5  # a kind of flow stated that the method lacks (a spray, for a film solver)
             if lacks_stated_turbulence(r, solver, features):
                 points *= 0.5  # a turbulence model stated that no tutorial of the method can take (dnsFoam's box)
@@ -211,7 +215,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             or (features.dispersed and (rflags.get("lagrangian") or rflags.get("multiphase")))  # drops, bubbles
         foreign = set(unasked) & kinds if not shared_kind else set()  # a spray asked: its reacting parcels are one
         # ... and the kind of flow the request states that the tutorial lacks (a spray on a film solver)
-        lacking = any(features.flags.get(flag) for flag in mismatched if flag in FOREIGN_PHYSICS)
+        lacking = any(features.flags.get(flag) for flag in mismatched if flag in LACKED_PHYSICS)
         name_share = FOREIGN_NAME_SHARE if foreign or other_physics or lacking else 1.0
         leaf_name = r.case.rsplit("/", 1)[-1]
         own = [part for part in r.case.split("/")[2:]
