@@ -11,7 +11,6 @@ import pytest
 
 from tasks.plan.bind import bind_all
 
-from tasks.plan.controls_residual import residual_targets
 from tasks.plan.controls_run import run_controls
 from tasks.plan.controls_time_roles import run_time_role
 from tasks.plan.controls_write import write_compression, write_format, write_settings
@@ -187,20 +186,3 @@ def test_write_settings_bound_in_controldict() -> None:
     binder.bind_write_settings()
     edits = {"/".join(e.entry): e.value for e in binder.edits}
     assert edits["writeFormat"] == "ascii" and edits["writeCompression"] == "off"
-
-
-@pytest.mark.parametrize("text, want", [
-    ("simpleFoam, residualControl p 1e-5 U 1e-6, 600 iterations", [("p", 1e-5), ("U", 1e-6)]),
-    ("Converge the pressure residual to 1e-5 and the velocity residual to 1e-6", [("pressure", 1e-5), ("velocity", 1e-6)]),
-    ("Stopping criteria: pressure residual below 1e-5, velocity residual below 1e-6", [("pressure", 1e-5), ("velocity", 1e-6)]),
-    ("stop when the residuals reach p < 1e-4, U < 1e-5 and k < 1e-5", [("p", 1e-4), ("U", 1e-5), ("k", 1e-5)]),
-    ("residuals: 1e-4 for p and 1e-5 for U", [("p", 1e-4), ("U", 1e-5)]),
-])
-def test_residual_targets_per_field(text: str, want: list[tuple[str, float]]) -> None:
-    got = [(c.key.removeprefix("residualControl:"), c.value) for c in residual_targets(normalise(text))]
-    assert got == want
-
-
-@pytest.mark.parametrize("text", ["converge residuals to 1e-6", "outlet p 1e5 Pa, residuals 1e-5"])
-def test_no_field_no_per_field_target(text: str) -> None:
-    assert residual_targets(normalise(text)) == []
