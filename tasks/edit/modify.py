@@ -18,6 +18,7 @@ from tasks.edit.caseops import initial_field
 from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, bc_values
 from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bind import bind_the_rest
+from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
 from tasks.edit.modify_fluid import (
     contact_angle_edits,
@@ -77,9 +78,18 @@ _num = unrounded  # older names, kept importable
 _time_counterpart = time_counterpart
 
 
+def _kinematic_only(state: CaseState) -> bool:
+    """True when the case's one viscosity is transportProperties' nu (an incompressible case)."""
+    path = state.case_dir / "constant/transportProperties"
+    props = path.read_text() if path.is_file() else ""
+    return fd.get(props, ["nu"]) is not None and not (state.case_dir / "constant/thermophysicalProperties").is_file() \
+        and fd.get(props, ["mu"]) is None
+
+
 def plan_changes(state: CaseState, text: str) -> ChangePlan:
     """Work out the edits a change request asks for. Refuses when it finds none."""
-    text = check_request_text(normalise_request(text))
+    text = normalise_request(patch_numbers(text, list(state.patches)))  # "inlet 6" -> velocity-inlet-6
+    text = check_request_text(plain_viscosity(text, _kinematic_only(state)))
     plan = ChangePlan(request=text)
     case = state.case_dir
     qs = quantities(text)

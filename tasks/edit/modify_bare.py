@@ -34,6 +34,32 @@ _FIELD_WORDS = {"U": r"velocity|speed|inflow|flow|lid", "p": r"pressure|\bp\b", 
                 "T": r"temperature|\bT\b|hot|cold|warm|heat"}
 
 
+# words for a transported scalar with no unit (scalarTransportFoam's T, a tracer): the field whose
+# dimensions are all zero
+_SCALAR_WORDS = re.compile(r"\b(?:scalar|concentration|tracer|dye|species|mass\s+fraction|passive)\b", re.I)
+
+
+def scalar_said(words: str) -> bool:
+    """True when the words name a transported scalar ("inlet concentration", "the tracer")."""
+    return _SCALAR_WORDS.search(words) is not None
+
+
+def dimensionless(state: CaseState, field: str) -> bool:
+    """True when the case's `field` has no unit (dimensions all zero)."""
+    path = initial_field(state.case_dir, field)
+    dims = (fd.get(path.read_text(), ["dimensions"]) or "") if path is not None else ""
+    return bool(re.fullmatch(r"\s*\[\s*(?:0\s*)+\]\s*", dims))
+
+
+def fields_said(state: CaseState, fields: list[str], words: str) -> list[str]:
+    """The fields of `fields` the words name ("inlet velocity", "outlet pressure", "inlet
+    concentration": the unitless scalar); all of them when the words name none."""
+    said = [f for f in fields if re.search(_FIELD_WORDS[f], words, re.I)]
+    if not said and _SCALAR_WORDS.search(words):  # the unitless field, else the one that is no U or p
+        said = [f for f in fields if dimensionless(state, f)] or [f for f in fields if f not in ("U", "p", "p_rgh")]
+    return said or fields
+
+
 def fixed_fields(state: CaseState, patch: str) -> list[str]:
     """The fields (U, p, p_rgh, T) `patch` fixes to a non-zero-gradient value in the case."""
     out = []
@@ -72,8 +98,7 @@ def bare_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         if patch is None:
             continue
         fields = fixed_fields(state, patch)
-        said = [f for f in fields if re.search(_FIELD_WORDS[f], before, re.I)]
-        fields = said or fields
+        fields = fields_said(state, fields, before)
         if len(fields) != 1:
             if fields:
                 plan.warnings.append(f"not applied: {unrounded(value)} for {patch} (it fixes {', '.join(fields)}: "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from tasks.edit.caseops import initial_field
-from tasks.edit.modify_bare import fixed_fields
+from tasks.edit.modify_bare import dimensionless, fields_said, fixed_fields, scalar_said
 from tasks.edit.modify_factor import factor_in
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
@@ -20,8 +20,8 @@ from tasks.plan.manifest import FileEdit
 # a clause: split at punctuation and at words that start another change
 _CLAUSE = re.compile(r"[.;!?](?:\s|$)|[,;!?\n]|\b(?:and|then|also|plus)\b")
 # words that name the quantity: the rules for scaled quantities read those clauses
-_KIND_WORDS = re.compile(r"\b(?:velocity|speed|temperature|pressure|viscosity|density|flow|rpm|rotation|time\s*step|"
-                         r"end\s*time|endtime|deltat|write|iterations?|mesh|grid|cells?|resolution|heater)\b|"
+_KIND_WORDS = re.compile(r"(?<![\w-])(?:velocity|speed|temperature|pressure|viscosity|density|flow|rpm|rotation|time\s*step|"
+                         r"end\s*time|endtime|deltat|write|iterations?|mesh|grid|cells?|resolution|heater)(?![\w-])|"
                          r"(?-i:\bdt\b)", re.I)  # "dt" is a time step, "DT" a diffusivity
 
 
@@ -104,7 +104,7 @@ def _scale_entry(plan: ChangePlan, state: CaseState, entry: list[str], factor: f
 def _scale_patch(plan: ChangePlan, state: CaseState, patch: str, factor: float, taken: set, clause: str) -> bool:
     from tasks.edit.modify_boundary import scale_velocity
 
-    fields = fixed_fields(state, patch)
+    fields = fields_said(state, fixed_fields(state, patch), clause)
     if len(fields) != 1:
         if fields:
             plan.warnings.append(f"not applied: {clause} ({patch} fixes {', '.join(fields)}: name the quantity, "
@@ -113,7 +113,7 @@ def _scale_patch(plan: ChangePlan, state: CaseState, patch: str, factor: float, 
     field = fields[0]
     if (f"0/{field}", ("boundaryField", patch)) in taken:
         return False
-    if field == "T":
+    if field == "T" and not (dimensionless(state, field) or scalar_said(clause)):
         plan.warnings.append(f"not applied: {clause} (a factor of {patch}'s temperature depends on its scale: "
                              "state the change in K, e.g. '+10 K')")
         return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tasks.edit.modify_canon import canonical_changes
 from tasks.edit.patch_words import scaled_values
 
 _NUM = r"\d+(?:\.\d+)?"
@@ -70,7 +71,8 @@ def normalise_request(text: str) -> str:
     joined = _OLD_VALUE.sub("", _SUPERSEDED.sub("", joined))
     joined = _SPELLED_AMOUNT.sub(_amount_digits, joined)  # "by fifty percent", "ten kelvin hotter"
     joined = _VALUE_FOR_ROLE.sub(lambda m: f"{m.group('role')} {m.group('value')}", joined)  # "try 600 for Re"
-    return re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", joined, flags=re.IGNORECASE)
+    joined = re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", joined, flags=re.IGNORECASE)
+    return canonical_changes(joined)  # "2x iters" -> "iterations x2", "raise the inlet 10%" -> "the inlet +10%"
 
 
 # a line that is an item of a list: a bullet or number ("- ", "* ", "2) "), or "key: value"
@@ -84,7 +86,7 @@ _OLD_VALUE = re.compile(r"\s*\(?\b(?:was|previously|currently|formerly|instead o
 
 # an old value and an arrow to the new one ("2 m/s -> 3 m/s", "300 K → 320 K", "0.5 => 1 s"):
 # only the new value is the request's
-_SUPERSEDED = re.compile(r"[-+]?(?<![\w.])\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[^\s\d][^\s]*?)?\s*(?:->|→|=>|⇒)\s*(?=[-+]?\.?\d)",
+_SUPERSEDED = re.compile(r"[-+]?(?<![\w.])(?<!\w-)\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[^\s\d][^\s]*?)?\s*(?:->|→|=>|⇒)\s*(?=[-+]?\.?\d)",
                          re.IGNORECASE)
 
 
