@@ -24,7 +24,8 @@ from tasks.run.acceptance import Acceptance
 
 REQUESTS_DIR = BENCHMARKS_DIR / "requests"
 PHRASINGS = ("terse", "verbose", "other")
-CASE_FILES = {False: ("cases.yaml", "geometry.yaml"), True: ("held_out.yaml", "geometry_held_out.yaml")}
+CASE_FILES = {False: ("cases.yaml", "geometry.yaml"),
+              True: ("held_out.yaml", "geometry_held_out.yaml", "held_out_fresh.yaml", "geometry_held_out_fresh.yaml")}
 VERDICTS = ("accept", "warn", "reject", "none")
 
 

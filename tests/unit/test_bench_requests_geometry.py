@@ -136,7 +136,7 @@ def test_geometry_set_size_and_shapes() -> None:
     assert not {c.id for c in dev} & {c.id for c in held}
 
 
-@pytest.mark.parametrize("name", ["geometry.yaml", "geometry_held_out.yaml"])
+@pytest.mark.parametrize("name", ["geometry.yaml", "geometry_held_out.yaml", "geometry_held_out_fresh.yaml"])
 def test_every_geometry_case_is_complete(name: str) -> None:
     for case in _geometry_cases(name):
         assert set(case.phrasings) == set(PHRASINGS), case.id
