@@ -44,6 +44,10 @@ def _value_end(text: str, end: int) -> int:
     return reading.end
 
 
+# the end of a clause: the text's end, a comma, a semicolon, a line, a full stop (not a decimal point)
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;\n)]|\.(?!\d))")
+
+
 # "T_in: 350 K", "- heater: 600 K", "; outlet pressure: 1 bar": a short key, a colon, a number
 _KEY_COLON = re.compile(r"(?P<key>(?:^|(?<=[;,(]))\s*(?:[-*•]\s*)?[A-Za-z][\w'/-]*(?:\s+[A-Za-z][\w'/-]*){0,3})"
                         r"\s*:\s*(?=[-+]?\.?\d)", re.M)
@@ -64,10 +68,6 @@ def keys_joined(text: str) -> str:
     return "".join(out) + text[last:]
 
 
-# the end of a clause: the text's end, a comma, a semicolon, a line, a full stop (not a decimal point)
-_CLAUSE_END = re.compile(r"\s*(?:$|[,;\n)]|\.(?!\d))")
-
-
 # "the t_end is 0.5", "particle density should be 1200": a name, a verb of being, a number
 _SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be|will\s+be|is\s+set\s+to)\s+"
                       r"(?=[-+]?\.?\d)", re.I)
@@ -75,8 +75,8 @@ _SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be
 
 def bare_values_joined(text: str) -> str:
     """`text` with the verb between a name and a bare number dropped ("the rho is 1200" ->
-    "the rho 1200", "a nu of 1.5e-5" -> "a nu 1.5e-5"), as a binder reads a name and its number; a value with a unit keeps its verb
-    (its unit says what it is)."""
+    "the rho 1200", "a nu of 1.5e-5" -> "a nu 1.5e-5"), as a binder reads a name and its number; a
+    value with a unit keeps its verb (its unit says what it is)."""
     out, last = [], 0
     for m in _SAID_IS.finditer(text):
         if re.search(r"\b(?:instead|out|rather)$", text[:m.start()], re.I) and m.group(0).strip().lower() == "of":
