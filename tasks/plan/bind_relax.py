@@ -9,14 +9,16 @@ import re
 
 _RELAX_WORD = re.compile(r"\b(?:under[- ]?)?relax\w*")
 _RESIDUAL_WORD = re.compile(r"\bresidual\w*|\bconverge\w*|\btolerances?\b")
+# the words between the lead and its list: "residual targets of", "residuals should drop below", "converge to"
+_VERB = r"(?:(?:should|must|will|to|shall)\s+)?(?:reach\w*|drop\w*|fall\w*|fell|go(?:es)?|get\w*|come\w*|hit\w*|be|are|is)"
 _LEAD = re.compile(r"^\s*(?:(?:factors?|targets?|controls?|values?|levels?|tolerances?|criteri(?:a|on))\b)?\s*"
-                   r"(?:(?:of|for|on|to|by|is|are|as|below|under)\b|[:=<])?\s*")
+                   rf"(?:{_VERB}\b\s*)?(?:(?:down\s+)?(?:of|for|on|to|by|is|are|as|below|under|beneath)\b|[:=<])?\s*")
 _NAME = r"(?:[A-Za-z_][\w.*]*|\"[^\"]*\")"
 _LINK = r"\s*(?:[:=]|\b(?:of|by|to|at|is)\b)?\s*"
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_PAIR = re.compile(rf"\s*{_NAME}{_LINK}{_NUM}\s*")
-_LAST = re.compile(rf"\s*(?:{_NAME}{_LINK})?")
 _ITEM_SPLIT = re.compile(r",|\band\b|&")
+# a list up to the number asked about: a bare first number, "name number" pairs, then the name
+_LIST = re.compile(rf"(?:{_NUM}\s+)?(?:{_NAME}{_LINK}{_NUM}\s+)*(?:{_NAME}(?:\s*[:=]|\s+(?:of|by|to|at|is))?)?")
 
 
 def is_relaxation_entry(rel: str, entry: list[str]) -> bool:
@@ -46,12 +48,8 @@ def relaxation_said(low: str, at: int, lead: re.Pattern[str] = _RELAX_WORD) -> b
     if re.search(r"[.;!?]\s|\n", segment):
         return False
     segment = _LEAD.sub("", segment, count=1)
-    items = _ITEM_SPLIT.split(segment)
-    if len(items) == 1:
-        return bool(_LAST.fullmatch(items[0]))
-    first, middle, last = items[0], items[1:-1], items[-1]
-    first_ok = not first.strip() or bool(re.fullmatch(rf"\s*{_NUM}\s*", first)) or bool(_PAIR.fullmatch(first))
-    return first_ok and all(_PAIR.fullmatch(i) for i in middle) and bool(_LAST.fullmatch(last))
+    # the pairs may be joined by commas, "and" or spaces alone ("residualControl p 1e-4 U 1e-5")
+    return _LIST.fullmatch(_ITEM_SPLIT.sub(" ", segment).strip()) is not None
 
 
 def factor_ok(value: float) -> bool:
@@ -60,7 +58,7 @@ def factor_ok(value: float) -> bool:
 
 
 _PAIR_AT = re.compile(rf"(?P<name>{_NAME}){_LINK}(?P<num>{_NUM})")
-_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*)")
+_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*)|\s+(?=[A-Za-z_\"])")
 
 
 def relaxation_pairs(text: str) -> list[tuple[str, float, int, str]]:

@@ -11,6 +11,7 @@ import math
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_run_cells import even_total, per_block_said, restated_product
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
 from tasks.plan.controls_axis import count_axis
@@ -231,6 +232,19 @@ class RunBinding(GroupBinding):
             if len(resolved) == 1:  # a 1-D mesh: its one resolved direction
                 axis = resolved[0]
                 self.assumptions.append(f"{q.text}: along {'xyz'[axis]}, the only direction the base mesh resolves")
+        source = restated_product(q, stated)
+        if source is not None and len(blocks) == 1:
+            dims = list(source.dims or [])
+            counts = self._planned_counts() or (two_counts(dims, blocks[0]) if len(dims) == 2 else dims[:3])
+            self.bindings.append(Binding(stated=q.text, file="system/blockMeshDict", entry=["blocks"],
+                                         value=f"({' '.join(map(str, counts))})", how="the product of the stated cell counts"))
+            return  # "80 x 80 = 6400 cells": the total of the counts stated beside it
+        if len(blocks) == 1 and named is None and axis is None and not per_block_said(low, at, q.text):
+            new = even_total(blocks[0], int(q.value))
+            if new is not None:  # "6400 cells" on a 20 x 20 square: a total, 80 x 80
+                self.assumptions.append(f"{q.text}: no direction named, a total over the resolved directions")
+                self._set_block_counts(text, blocks[0], new, q)
+                return
         if len(blocks) != 1 or axis is None:
             self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
             return

@@ -27,6 +27,7 @@ from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
+from tasks.plan.bind_relax import is_relaxation_entry, is_residual_entry
 from tasks.plan.controls_refine import mesh_refinement, refinement_direction, total_cells  # noqa: F401 (re-exported)
 from tasks.plan.controls_run import NUM, Control, run_controls, write_count  # noqa: F401 (re-exported)
 
@@ -160,8 +161,11 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
                 found[got[2]] = (name, got[0], got[1], got[2])
     for name in entries:
         symbol = name in _COMMON or len(name) < 2
-        if symbol and len(entries[name]) != 1:
-            continue  # a one-letter symbol binds only to an entry the base has exactly once
+        # a one-letter symbol binds only to an entry the base has exactly once, its residual target
+        # and relaxation factor aside ("residualControl U 1e-5": the binder picks by the list's words)
+        if symbol and (not entries[name] or len([w for w in entries[name] if not (
+                is_residual_entry(*w) or is_relaxation_entry(*w))]) > 1):
+            continue
         for m in re.finditer(rf"(?<![\w.'-]){re.escape(name)}(?![\w.'])", text):
             if _COMPOUND_HEAD.search(text[max(0, m.start() - 25):m.start()]):
                 continue  # "turbulent length scale 1 cm": the head of another noun, not the entry scale
@@ -207,6 +211,8 @@ def solver_controls(text: str, names: frozenset[str] | None = None) -> list[Cont
         add(_count_key(m.group("kind")), float(m.group("n")), m.group(0), m.span())
     for m in _RESIDUAL.finditer(text):
         value = float(m.group("num") or m.group("num2"))
+        if re.search(rf"\s(?:{_FIELD})\s*[:=]?\s*$", m.group(0)[:m.start("num") - m.start()] if m.group("num") else ""):
+            continue  # "residualControl p 1e-4 U 1e-5": each field's own target (the by-name binder's)
         if 0 < value <= 0.1:  # a residual target, not "residuals ... 400 iterations"
             add("residualControl", value, m.group(0), m.span())
     for m in _RELAX.finditer(text):

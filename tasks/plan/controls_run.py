@@ -41,7 +41,9 @@ _WRITE_VERB = r"(?:write|writes|writing|written|save|saves|saving|saved|output|o
 _WRITE_EVERY = re.compile(
     rf"\b{_WRITE_VERB}(?:\s+(?:the\s+)?(?:results?|data|fields?|solution|a\s+snapshot|snapshots?|files?))?"
     rf"(?:\s+(?:once|out|to\s+disk))?"
-    rf"\s+(?:(?:after\s+|on\s+)?every|each|per|once\s+(?:every|per)|at\s+intervals\s+of)\s+(?P<num>{NUM}){_UNIT_NEXT}"
+    # "its" (iterations, which no quantity reads) is the steps of the unit-less interval
+    rf"\s+(?:(?:after\s+|on\s+)?every|each|per|once\s+(?:every|per)|at\s+intervals\s+of)\s+(?P<num>{NUM})"
+    rf"(?:\s*its\b|{_UNIT_NEXT})"
     rf"|\b(?:write|output)[\s_-]?interval\b\s*(?:=|:|of|is|to|at|set\s+to)?\s*(?P<num2>{NUM}){_UNIT_NEXT}",
     re.I)
 _END_UNITLESS = re.compile(rf"\b(?:end[\s_-]?time|final\s+time|stop(?:ping)?\s+time)\s*(?:=|:|of|is|to|at|set\s+to)?\s*"
@@ -81,7 +83,13 @@ _PURGE_MORE = re.compile(
     # "save up to 20 snapshots" is a count of writes (write_count)
     rf"|\b{_KEEP}\s+(?:only\s+)?{_CAP}\s+(?P<n5>\d+)\s+(?:{_NEWEST}\s+)?{_WRITTEN}{_KEPT}(?!{_A_UNIT})"
     rf"|\b{_CAP}\s+(?P<n6>\d+)\s+(?:{_NEWEST}\s+)?{_WRITTEN}{_KEPT}\s+(?:(?:should|will|must|may|can)\s+)?"
-    rf"(?:on\s+(?:the\s+)?(?:disk|scratch)|at\s+(?:a|any|one)\s+time|{_STAY}|kept|stored|retained)\b",
+    rf"(?:on\s+(?:the\s+)?(?:disk|scratch)|at\s+(?:a|any|one)\s+time|{_STAY}|kept|stored|retained)\b"
+    # the count kept as a key ("time folders kept on disk: 3", "directories to keep = 2") or as the room
+    # there is ("quota for two time folders", "space for only 3 time directories")
+    rf"|\b{_KEPT}\s+(?:to\s+(?:keep|retain)|kept|retained|stored)(?:\s+on\s+(?:the\s+)?(?:disk|scratch))?\s*(?:=|:)?\s*"
+    rf"(?P<n7>\d+)(?![\d.])"
+    rf"|\b(?:quota|room|space|disk\s+space|storage)\s+(?:on\s+\w+\s+)?for\s+(?:only\s+|just\s+)?(?P<n8>\d+)\s+"
+    rf"(?:{_NEWEST}\s+)?{_KEPT}\b",
     re.I)
 _ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|keep|output)\s+only)\s+(?:(?:at|for)\s+)?the\s+"
                         r"(?:last|final|latest)\s+(?:time(?:\s+step)?|step|iteration|result|solution|snapshot|write|output)\b"
@@ -97,7 +105,12 @@ _STEADY_KIND = r"(?:simplec?|steady[\s-]?state|steady|pseudo[\s-]?time|non[\s-]?
 _STEADY_ITERATIONS = re.compile(
     rf"(?<![\w.])(?P<num>\d+)\s+{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\b"
     rf"|\b(?:(?:total\s+)?number\s+of\s+)?{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\s*(?:=|:|of|is|set\s+to)\s*"
-    rf"(?P<num2>\d+)(?![\d.])", re.I)
+    rf"(?P<num2>\d+)(?!\d|\.\d)"
+    # a cap on the iterations as a key: "iteration cap: 800", "max iterations = 2000", "iterations limit 500"
+    rf"|\b(?:max(?:imum|\.)?\s+)?(?:number\s+of\s+)?iter(?:ation)?s?\s+(?:cap|limit|budget|ceiling|max(?:imum)?)"
+    rf"\s*(?:=|:|of|is|at|set\s+to)?\s*(?P<num3>\d+)(?!\d|\.\d)(?!\s*(?:iter\w*|steps?|s)\b)"
+    rf"|\bmax(?:imum|\.)?\s+(?:number\s+of\s+)?iter(?:ation)?s\s*(?:=|:)\s*(?P<num4>\d+)(?!\d|\.\d)(?!\s*(?:iter\w*|steps?)\b)",
+    re.I)
 
 
 def run_controls(text: str) -> list[Control]:
@@ -109,7 +122,7 @@ def run_controls(text: str) -> list[Control]:
     for pattern, key in ((_WRITE_EVERY, "writeInterval"), (_END_UNITLESS, "endTime"),
                          (_STEADY_ITERATIONS, "endTime")):
         for m in pattern.finditer(text):
-            group = "num" if m.group("num") else "num2"
+            group = next(g for g in ("num", "num2", "num3", "num4") if g in m.re.groupindex and m.group(g))
             value = float(m.group(group))
             if value > 0:
                 out.append(Control(key, value, m.group(0), m.start(), m.group(group), m.start(group)))
@@ -118,7 +131,7 @@ def run_controls(text: str) -> list[Control]:
         out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group), m.start(group)))
     taken = [(c.start, c.start + len(c.text)) for c in out if c.key == "purgeWrite"]
     for m in _PURGE_MORE.finditer(text):
-        group = next(g for g in ("n1", "n2", "n3", "n4", "n5", "n6") if m.group(g))
+        group = next(g for g in ("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8") if m.group(g))
         if int(m.group(group)) >= 1 and not any(a < m.end() and m.start() < b for a, b in taken):
             out.append(Control("purgeWrite", float(m.group(group)), m.group(0), m.start(), m.group(group),
                                m.start(group)))

@@ -12,6 +12,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
+from tasks.plan.controls_keywords import keyword_settings
 from tasks.plan.extract import normalise
 
 # the words of each format value of controlDict's writeFormat
@@ -29,7 +30,9 @@ def _format_pattern(words: str) -> re.Pattern[str]:
     return re.compile(
         rf"\b{_WRITE}\b[^.;,\n]{{0,30}}?(?:\b(?:in|as|to|=|:|is|be|of)\s*)?(?<![\w-])(?P<w1>{words})\b(?![\s-]+mixture)"
         rf"|(?<![\w-])(?P<w2>{words})(?:\s*\([^()]{{0,20}}\))?[\s-]+{_OUTPUT}\b"
-        rf"|\bwriteformat\s*(?:=|:)?\s*(?P<w3>{words})\b", re.I)
+        rf"|\bwriteformat\s*(?:=|:)?\s*(?P<w3>{words})\b"
+        # an item of a terse list that is the format word alone ("..., write every 40 s, binary")
+        rf"|(?:^|(?<=[,;\n]))\s*(?P<w4>{words})\s*(?=$|[,;\n]|\.(?:\s|$))", re.I)
 
 
 _FORMATS = {value: _format_pattern(words) for value, words in _FORMAT_WORDS.items()}
@@ -76,5 +79,9 @@ def write_compression(text: str) -> WriteSetting | None:
 
 
 def write_settings(text: str) -> list[WriteSetting]:
-    """The write format and compression the text states, in the order said."""
-    return sorted((s for s in (write_format(text), write_compression(text)) if s is not None), key=lambda s: s.start)
+    """The write format and compression the text states, and the word-valued run controls it names
+    ("startFrom latestTime", "stopAt writeNow": tasks.plan.controls_keywords), in the order said."""
+    said = [s for s in (write_format(text), write_compression(text)) if s is not None]
+    said += [WriteSetting(key=key, value=value, words=words, start=at)
+             for key, value, words, at in keyword_settings(normalise(text))]
+    return sorted(said, key=lambda s: s.start)
