@@ -26,7 +26,8 @@ _OUTLET_END = r"(?:outlet|exit|outflow|right\s+(?:end|wall|boundary|side))"
 def body_x(clause: str, length: float | None = None) -> float | None:
     """How far downstream of the inlet a body sits: "20 cm downstream of the inlet", "x = 0.6 m",
     "0.8 m upstream of the outlet" and "a quarter of the way along" (given the channel's length)."""
-    m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after)\s+(?:the\s+)?{_INLET_END}", clause, re.I) or \
+    m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after|past|in\s+from|clear\s+of)\s+(?:the\s+)?{_INLET_END}",
+                  clause, re.I) or \
         re.search(rf"(?<![\w.])x\s*=\s*{_LEN}", clause, re.I)
     if m:
         return float(m.group(1)) * _factor(m.group(2))
@@ -41,18 +42,29 @@ def body_x(clause: str, length: float | None = None) -> float | None:
     if m:
         count = {"two": 2, "three": 3}.get((m.group("n") or "").lower()) or (int(m.group("n")) if (m.group("n") or "").isdigit() else 1)
         return count * _FRACTION[m.group("f").lower()] * length
+    # "1/4 of the way down", "at 25 % of the channel length", "midway along", "half-way down the channel"
+    along = r"(?:of\s+the\s+way\s+(?:along|down|through|from\s+the\s+inlet)|of\s+(?:the\s+)?(?:channel\s+|duct\s+|domain\s+|total\s+)?length)"
+    m = re.search(rf"(?<![\w./])(\d+)\s*/\s*(\d+)\s+{along}", clause, re.I)
+    if m and int(m.group(2)) > 0:
+        return int(m.group(1)) / int(m.group(2)) * length
+    m = re.search(rf"(?<![\w.])({NUM})\s*(?:%|per\s*cent)\s+{along}", clause, re.I)
+    if m:
+        return float(m.group(1)) / 100 * length
+    if re.search(r"\b(?:mid[- ]?way|half[- ]?way)\s+(?:along|down|through)\b|\bmid[- ]?length\b", clause, re.I):
+        return length / 2
     return None
 
 
 def body_y(clause: str, height: float | None) -> float | None:
     """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
     centreline", and given the channel's height "5 cm below the top wall", "1 cm above the centreline"."""
-    up = re.search(rf"{_LEN}\s+(?:above|from|over)\s+the\s+(?:bottom|lower|floor)", clause, re.I) or \
+    up = re.search(rf"{_LEN}\s+(?:above|from|over|off|up\s+from|clear\s+of)\s+(?:the\s+)?(?:bottom|lower|floor|base|bed)", clause, re.I) or \
         re.search(rf"(?<![\w.])y\s*=\s*{_LEN}", clause, re.I)
     if up:
         return float(up.group(1)) * _factor(up.group(2))
     if height:
-        down = re.search(rf"{_LEN}\s+(?:below|under|beneath|from)\s+the\s+(?:top|upper|ceiling|lid|roof)", clause, re.I)
+        down = re.search(rf"{_LEN}\s+(?:below|under|beneath|from|off|down\s+from|clear\s+of)\s+(?:the\s+)?(?:top|upper|ceiling|lid|roof)",
+                         clause, re.I)
         if down and down.group(2):
             return height - float(down.group(1)) * _factor(down.group(2))
         off = re.search(rf"{_LEN}\s+(above|over|below|under|beneath)\s+the\s+(?:cent(?:re|er)\s*-?\s*line|axis|mid[- ]?height"

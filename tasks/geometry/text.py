@@ -27,6 +27,8 @@ from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
+from tasks.geometry.text_nominal import nominal_sizes
+from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_unbuildable import unbuildable_reason
@@ -61,15 +63,29 @@ def parse_geometry(text: str) -> GeometrySpec | None:
         raise
 
 
+def _sizes_in_metres(text: str, passes: int = 3) -> str:
+    """`text` with the sizes counted in, or said as a part of, another size written in metres ("30 D long",
+    "5 step heights", "a third of the height", "half the inlet width"); a size found so ("step height a quarter
+    of the channel height") may be the reference of another ("5 step heights"), so up to `passes` rounds."""
+    for _ in range(passes):
+        refs = reference_sizes({**symbol_sizes(text), **section_lengths(text), **named_lengths(text),
+                                **{k: v for k, v in named_lengths(domain_words(text)).items() if k in ("length", "height", "width")}})
+        if "step_height" not in refs and re.search(r"\bstep\b(?!\s*(?:size|count)\b)", text, re.I):
+            refs["step_height"] = 0.0  # a step's height not known yet: "5 h" waits for it, not the channel's height
+        done = ratio_sizes(absolute_lengths(text, refs), refs)
+        if done == text:
+            break
+        text = done
+    return text
+
+
 def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
-    text = comparative_sizes(drawing_units(plain_lengths(section_symbols(text)), force=in_drawing_unit))
+    text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
     text = blank(text, [(a, b) for a, b, _ in grading])
-    text = absolute_lengths(text, reference_sizes(  # "30 D long", "5 step heights", "a third of the height"
-        {**symbol_sizes(text), **named_lengths(text),
-         **{k: v for k, v in named_lengths(domain_words(text)).items() if k in ("length", "height", "width")}}))
+    text = _sizes_in_metres(text)
     shape = shape_words(text)
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices

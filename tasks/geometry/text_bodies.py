@@ -44,7 +44,7 @@ _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
                r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?"
                r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?)\b")
-_BODY_END = r"\b(?:in|inside|within|through|of)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
+_BODY_END = r"\b(?:in|inside|within|through|of|along|down)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
 
 
 _PLATE_AS_WALL = re.compile(r"\bflat\s+plates?\b|\b(?:above|over|along|on)\s+(?:the\s+|a\s+)?(?:flat\s+)?plate\b"
@@ -276,6 +276,11 @@ def body_size(words: str) -> tuple[float, float] | None:
                   words, re.I)
     if side:
         value = float(side.group(1)) * unit_factor(side.group(2))
+        return value, value
+    across = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+across\b(?!\s+(?:the\s+)?(?:flats|corners|channel|duct|flow|stream))",
+                       words, re.I)
+    if across and re.search(r"\bsquare\b|\bcub(?:e|ic)\b", words, re.I):  # "a square bar 40 mm across"
+        value = float(across.group(1)) * unit_factor(across.group(2))
         return value, value
     # "a square obstacle of 2 cm", "a square block, 3 in, ...": one size said of a square body is its side
     square = re.search(rf"\bsquare\s+(?:[a-z]+\s+){{0,2}}?(?:of|,)\s*(?:about\s+)?({NUM})\s*({UNIT})"

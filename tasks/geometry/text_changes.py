@@ -29,7 +29,10 @@ def t_junction_dims(text: str) -> dict[str, Any]:
     branch, main = "", text
     if m:
         end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s*,?\s*"
-                        rf"(?:and\s+)?)*\bmain\b", text[m.end():], re.I)
+                        rf"(?:and\s+)?)*\bmain\b"
+                        # where the run it leaves begins: "branch 40 wide on top of a 40 x 400 run", "off the 2 m header"
+                        rf"|\b(?:on\s+(?:the\s+)?top\s+of|off|from|of)\s+(?:an?|the)\s+(?=[^.;]*\b(?:run|header|main)\b)",
+                        text[m.end():], re.I)
         stop = m.end() + end.start() if end else len(text)
         # "a 4 cm wide side arm", "a 50 cm long, 10 cm wide branch": the sizes just before the branch are its own
         one = rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall)?"
@@ -40,7 +43,7 @@ def t_junction_dims(text: str) -> dict[str, Any]:
     n = named_lengths(main)
     product = extent_product(main)
     if product and len(product) == 2:
-        n = {**n, "length": product[0], "width": product[1]}
+        n = {**n, "length": max(product), "width": min(product)}  # "a 40 x 400 run": a run is longer than it is wide
     for target, sources in (("length", ("length",)), ("width", ("width", "height", "diameter"))):
         value = next((n[s] for s in sources if s in n), None)
         if value is not None:
@@ -69,7 +72,8 @@ def t_junction_dims(text: str) -> dict[str, Any]:
         d["branch_width"] = d["width"]
     at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:inlet|entrance|left\s+end)", branch or text, re.I) \
         or re.search(rf"\b(?:its|the\s+branch(?:'s)?|branch)\s+(?:cent(?:re|er)\s*-?\s*line|axis|cent(?:re|er))\s+(?:is\s+|lies\s+)?"
-                     rf"(?:at\s+)?{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:inlet|entrance|left\s+end)", text, re.I) \
+                     rf"(?:at\s+)?{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:(?:run|header|main|channel|pipe|duct)(?:'s)?\s+)?"
+                     rf"(?:inlet|entrance|left\s+end)", text, re.I) \
         or re.search(rf"(?<![\w.])x\s*=\s*{LENGTH}", branch, re.I) \
         or re.search(rf"(?:joins?|meets?|branch\w*\s+off|connects?)\b[^.;]*?\bat\s+x\s*=\s*{LENGTH}", text, re.I) \
         or re.search(rf"\b(?:cent(?:re|er)(?:e?d|line)?|located|positioned|placed|axis)\s+(?:is\s+)?(?:at\s+)?x\s*=\s*{LENGTH}",

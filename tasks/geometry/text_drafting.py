@@ -26,6 +26,9 @@ _INTERLEAVED = re.compile(rf"(?<![\w.])(?P<a>{_LABELS})\s*[=:]?\s*(?P<va>{NUM})\
                           rf"(?:\s*[x×]\s*(?P<c>{_LABELS})\s*[=:]?\s*(?P<vc>{NUM})\s*(?P<uc>{UNIT})?)?", re.I)
 
 
+_LABEL_ADJ = {"L": "long", "W": "wide", "H": "high"}
+
+
 def _interleaved(m: re.Match[str]) -> str:
     last = m.group("uc") or m.group("ub") or m.group("ua")
     if not last:
@@ -59,9 +62,20 @@ def drafting_words(text: str) -> str:
     t = _QUALIFIER.sub("", text)
     t = _TOLERANCE.sub(lambda m: _tolerance(m, m.string), t)
     t = _INTERLEAVED.sub(_interleaved, t)
+    t = re.sub(rf"(?<![\w.])({NUM}(?:\s*{UNIT})?)\s*OAL\b", r"\1 long", t)  # "600 OAL": a size, 600 long
     t = re.sub(r"\bOAL\b", "overall length", t)
+    # "600 mm long x 150 mm": the size across the one said long ("x 150 mm" with no word of its own): a channel's
+    # height, a pipe's diameter
+    t = re.sub(rf"(?<![\w.])({NUM}\s*(?:{UNIT})?\s*long)\s*[x×]\s*({NUM}(?:\s*{UNIT})?)(?!\s*(?:[\w.]*\d|[x×]|-?\s*(?:high|wide|tall|deep|thick|across)\b))",
+               lambda m: f"{m.group(1)}, {m.group(2)} " + ("in diameter" if re.search(r"\b(?:pipe|tube|hose|rod|bar|bore)\b",
+                                                                               t[max(0, m.start() - 25):m.start()], re.I) else "high"),
+               t, flags=re.I)
     # "C/L", "the CL", "CL at y = 0" (not a lift coefficient "CL")
     t = re.sub(r"\bC\s*/\s*L\b|(?<=\bthe\s)CL\b|\bCL(?=\s+(?:at|of)\s)", "centreline", t)
+    # a label after its size in a product or a list: "25 H x 125 L (mm)", "50 H x 750 L" -> "25 high x 125 long"
+    t = re.sub(rf"(?<![\w.])({NUM}(?:\s*{UNIT})?)\s+(?-i:([LWH]))\b(?=\s*(?:[x×,;()]|$))",
+               lambda m: m.group(0) if re.search(rf"(?<![\w.]){m.group(2)}\s*=", t) or re.search(r"[=:]\s*$", t[:m.start()])
+               else f"{m.group(1)} {_LABEL_ADJ[m.group(2)]}", t)  # not a count of a symbol ("W = 5 cm ... x = 10 W")
     t = _LABELLED_PRODUCT.sub(_labelled, t)
     t = re.sub(rf"(?<![\w.])({NUM}\s*{UNIT})\s+(?-i:([LWH]))\b(?!\s*[=:/x×])", r"\2 \1", t, flags=re.I)  # "120 mm H" -> "H 120 mm"
     # drawing coordinates: "at X 200, Y 60", "X200 Y60" (a capital X not between two numbers, which is a product)

@@ -11,7 +11,11 @@ from collections import Counter
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 
 _DECLARED = re.compile(rf"\b(?:all\s+)?(?:dimensions|dims|units?|lengths|sizes|coordinates|measurements)\s*(?:are\s+|given\s+)?"
-                       rf"(?:in\b|:|=|(?=\s+(?:{UNIT})\s*(?:[;,.)]|$)))\s*(?:\[\s*)?({UNIT})\b", re.I)  # "all dims mm;"
+                       rf"(?:in\b|:|=|(?=\s+(?:{UNIT})\s*(?:[;,.)]|$)))\s*(?:\[\s*)?({UNIT})\b"  # "all dims mm;"
+                       # a unit in brackets after unitless sizes, or said of them all: "(all mm)", "(mm, ±0.05)", "[mm]",
+                       # "all in mm", "mm throughout"
+                       rf"|[(\[]\s*(?:all\s+(?:in\s+)?)?({UNIT})\s*(?:[,;][^)\]]*)?[)\]]|\ball\s+(?:in\s+)?({UNIT})\b"
+                       rf"|\b({UNIT})\s+throughout\b", re.I)
 _EXPLICIT = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})", re.I)
 _SYMBOL = re.compile(rf"(?:[Ø⌀∅]|(?<![\w.])dia\.?(?=\s*\d))\s*({NUM})\s*({UNIT})?"
                      rf"(?:\s*[x×]\s*({NUM})\s*({UNIT})?(?:\s*(?:long|lg\.?))?)?", re.I)  # "Ø50 x 1000 mm": a bar or a pipe, D x L
@@ -30,7 +34,8 @@ def drawing_unit(text: str) -> str | None:
     lengths carry; None when that is metres or the text has no lengths."""
     declared = _DECLARED.search(text)
     if declared:
-        return None if unit_factor(declared.group(1)) == 1.0 else declared.group(1)
+        said = next(g for g in declared.groups() if g)
+        return None if unit_factor(said) == 1.0 else said
     units = Counter(m.group(2).lower() for m in _EXPLICIT.finditer(text) if not _is_rate(text, m.end()))
     if not units:
         return None
@@ -83,9 +88,18 @@ def drawing_units(text: str, force: bool = False) -> str:
 
 
 _NO_LENGTH_AFTER = rf"(?![\w.]|\s*(?:{UNIT}|%|cells?|elements?|divisions?|mesh|grid|deg|°|/|\^|\*\*))"
-_NAMED_SIZE = re.compile(rf"\b((?:side|length|height|width|depth|diameter|radius|chord|thickness|gap|(?-i:[LHDWhdcRr]))"
+_NAMED_SIZE = re.compile(rf"\b((?:side|length|height|width|depth|diameter|radius|chord|thickness|gap|(?-i:[LHDWhdcRr]|ID|OD))"
                          rf"\s*(?:=|:|of)?\s*)({NUM}){_NO_LENGTH_AFTER}", re.I)
-_SIZE_ADJECTIVE = re.compile(rf"(?<![\w.])({NUM})(?=\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick|across|in\s+diameter)\b)", re.I)
+_SIZE_ADJECTIVE = re.compile(rf"(?<![\w.])({NUM})(?=\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick|across|in\s+diameter|dia\b"
+                             r"|overall\s+length)\b|\s+(?-i:[LHWD])\b(?!\s*[=:]))", re.I)
+# a place counted from a feature in the drawing's unit: "150 from the inlet face", "75 above the bottom wall"
+_PLACE_FROM = re.compile(rf"(?<![\w.=])({NUM})(?=\s+(?:from|above|below|(?:down|up)stream\s+(?:of|from)|behind|after|before|off|in\s+from)\b)",
+                         re.I)
+# a coordinate range with no unit: "x = -125..0", "from x = -125 to x = 0"
+_BARE_RANGE = re.compile(rf"(\b[xyz]\s*=\s*)({_NUM_IN_SENTENCE})(\s*(?:\.\.|…|to\s+(?:[xyz]\s*=\s*)?)\s*)({_NUM_IN_SENTENCE})"
+                         rf"(?![\w.]*\d|\s*(?:{UNIT}))", re.I)
+# the second size of a product whose first has its unit already: "600 mm overall length x 150"
+_PRODUCT_TAIL = re.compile(rf"(\b(?:{UNIT})\b(?:\s+[A-Za-z]+){{0,2}}\s*[x×]\s*)({NUM}){_NO_LENGTH_AFTER}", re.I)
 _SIZE_PRODUCT = re.compile(rf"(?<![\w.])({NUM})\s*(x|by|×)\s*({NUM})(?:\s*(x|by|×)\s*({NUM}))?{_NO_LENGTH_AFTER}", re.I)
 
 
@@ -94,8 +108,11 @@ def declared_sizes(text: str, unit: str) -> str:
     -> "40 in x 8 in", "side 2" -> "side 2 in" (cell counts, "100 x 20 cells", keep no unit)."""
     text = _NAMED_SIZE.sub(lambda m: f"{m.group(1)}{m.group(2)} {unit}", text)
     text = _SIZE_ADJECTIVE.sub(lambda m: f"{m.group(1)} {unit}", text)
+    text = _PLACE_FROM.sub(lambda m: f"{m.group(1)} {unit}", text)
     text = _SIZE_PRODUCT.sub(lambda m: " ".join(
         f"{v} {unit}" if i % 2 == 0 else v for i, v in enumerate(g for g in m.groups() if g)), text)
+    text = _BARE_RANGE.sub(lambda m: f"{m.group(1)}{m.group(2)} {unit}{m.group(3)}{m.group(4)} {unit}", text)
+    text = _PRODUCT_TAIL.sub(lambda m: f"{m.group(1)}{m.group(2)} {unit}", text)
     text = _BARE_COORD.sub(lambda m: f"{m.group(1)} = {m.group(2)} {unit}", text)
     return _BARE_PAIR.sub(lambda m: f"{m.group(0)} {unit}", text)
 

@@ -63,7 +63,7 @@ _ROUND_KIND = {"diameter": "radius", "inner_diameter": "radius", "outer_diameter
 
 # What a dimension is called in words: name -> (words before a length, adjectives after one)
 _DIM_WORDS: dict[str, tuple[str, str]] = {
-    "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height"  # not "backward-facing step: 100 mm channel"
+    "step_height": (r"step\s+height|step\s+(?:of|with)\s+(?:a\s+)?height|step\s+itself"  # not "backward-facing step: 100 mm channel"
                     r"|(?:(?<!facing\s)(?<!forward\s)(?<!backward\s)(?<!rearward\s)(?<!back\s)step|step(?!\s*:))"
                     r"|(?:floor|wall|bottom|bed)\s+(?:\w+ly\s+)?(?:rises|drops|falls|steps\s+(?:up|down))\s+(?:\w+ly\s+)?by"
                     r"|step\s+(?:\w+ly\s+)?(?:rises|drops|falls|stands|measures)(?:\s+by)?"
@@ -102,6 +102,9 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
                  r"(?!\s+(?:(?:running|lying|laid|oriented|that\s+runs)\s+)?along\s+(?:the\s+)?x\b))"),
     "radius": (r"radius|\bR\b", r"(?:in\s+)?radius"),
     "length": (rf"length(?:\s+{_ALONG})?|\bL\b", rf"long|in\s+length|(?:{_WHOLE})?length|{_ALONG}"
+               # "4 m of straight run", "3 m of 25 mm bore tube", "a 6 m run": a pipe's length said the plant way
+               r"|(?:of\s+(?:(?:straight|plain|[\d.]+|mm|bore|inch|in)\s+){0,3}(?:run|pipe|tube|tubing|hose|line|piping)"
+               r"|(?:straight\s+)?run)(?!\s+(?:at|for)\b)"
                r"|(?:pipe|tube|duct|channel)\s+(?:(?:running|lying|laid|oriented|that\s+runs)\s+)?along\s+(?:the\s+)?x\b"),
     "height": (r"height|(?-i:\bH\b)", rf"high|tall|in\s+height|(?:{_WHOLE})?height"),
     "width": (r"width|(?-i:\bW\b)", rf"wide|in\s+width|(?:{_WHOLE})?width"),
@@ -166,6 +169,24 @@ _INLET_SIDE = r"inlet|upstream|entrance|entry|inflow"
 _OUTLET_SIDE = r"outlet|downstream|exit|outflow"
 
 
+_SECTION_SIZE = re.compile(rf"(?:is\s+|has\s+|with\s+|and\s+|x\s+|×\s*)?(?:an?\s+)?"
+                           rf"(?:(?P<noun>height|width|length|(?-i:[HWL]))\s*(?:of\s+|=\s*|:\s*|is\s+)?)?{LENGTH}\s*"
+                           rf"(?P<adj>high|wide|tall|long|in\s+height|in\s+length)?(?![\w/^])", re.I)
+
+
+def _sizes_in_a_row(clause: str) -> list[re.Match[str]]:
+    """The sizes at the start of `clause`, one after the other ("25 mm high x 125 mm long", "H 25 mm, L 125 mm"),
+    up to the first words that are not one."""
+    found: list[re.Match[str]] = []
+    at = 0
+    while (m := _SECTION_SIZE.match(clause, at)) and m.end() > at:
+        found.append(m)
+        at = m.end()
+        sep = re.match(r"\s*(?:,|;|\band\b|x\b|×)?\s*", clause[at:])
+        at += sep.end() if sep else 0
+    return found
+
+
 def section_lengths(text: str) -> dict[str, float]:
     """The sizes of the inlet and outlet sections of a step, expansion, contraction or nozzle, said
     of the section itself: "the inlet channel is 1 cm high", "outlet section 40 cm long", "the
@@ -173,15 +194,17 @@ def section_lengths(text: str) -> dict[str, float]:
     out: dict[str, float] = {}
     noun = r"(?:channel|section|duct|part|leg|pipe|passage|region)"
     for side, words in (("inlet", _INLET_SIDE), ("outlet", _OUTLET_SIDE)):
-        for m in re.finditer(rf"\b(?:{words})\s+{noun}\s+(?:is\s+|has\s+|with\s+)?(?:an?\s+)?"
-                             rf"(?:(?P<noun>height|width|length)\s+(?:of\s+|=\s*|is\s+)?)?{LENGTH}\s*"
-                             rf"(?P<adj>high|wide|tall|long|in\s+height|in\s+length)?", text, re.I):
-            word = (m.group("noun") or m.group("adj") or "").lower()
-            if not word:
-                continue
-            along = word in ("length", "long", "in length")
-            name = (("upstream" if side == "inlet" else "downstream") + "_length") if along else f"{side}_height"
-            out.setdefault(name, float(m.group(2)) * unit_factor(m.group(3)))  # group 1 is the noun
+        for head in re.finditer(rf"\b(?:{words})\s+{noun}\b\s*(?::|,)?\s*", text, re.I):
+            # the sizes said of the section in its clause, up to the other section's name: "inlet passage 25 mm high x
+            # 125 mm long", "Upstream passage: H 25 mm, L 125 mm", "the inlet channel is 1 cm high and 5 cm long"
+            clause = re.split(rf"\.(?!\d)|[;\n]|\b(?:{_INLET_SIDE}|{_OUTLET_SIDE}|step)\b", text[head.end():], maxsplit=1, flags=re.I)[0]
+            for m in _sizes_in_a_row(clause):
+                word = (m.group("noun") or m.group("adj") or "").lower()
+                if not word or not m.group(3):
+                    continue
+                along = word in ("length", "long", "in length", "l")
+                name = (("upstream" if side == "inlet" else "downstream") + "_length") if along else f"{side}_height"
+                out.setdefault(name, float(m.group(2)) * unit_factor(m.group(3)))  # group 1 is the noun
     for name, words in (("narrow", r"narrow(?:er)?|small(?:er)?"), ("wide", r"wide(?:r)?|large(?:r)?|big(?:ger)?")):
         ahead = re.search(rf"(?<![\w.]){LENGTH}\s+of\s+(?:the\s+)?(?:{words})\s+{noun}", text, re.I)  # "15 cm of wide duct"
         if ahead and ahead.group(2):

@@ -72,8 +72,8 @@ def _reference(word: str, refs: dict[str, float]) -> tuple[str, float] | None:
     for pattern, names in _REFERENCES:
         if re.fullmatch(pattern, word.strip(), re.I):
             for name in names:
-                if name in refs:
-                    return name, refs[name]
+                if name in refs:  # a size named but not known yet (0) stops the search: "h" of a step is not the height
+                    return (name, refs[name]) if refs[name] > 0 else None
             return None
     return None
 
@@ -109,6 +109,11 @@ def absolute_lengths(text: str, refs: dict[str, float]) -> str:
     # ("length is 4 times its height of 0.1 m": the reference's own size kept for its reader, "... and height 0.1 m")
     text = _sub(rf"(\b{_SIZE_NOUN}\s*(?:of|=|:|is)?\s*(?:about\s+)?){count}(?!\s*{_PLACE_AFTER})(\s+(?:of|=|:)\s*(?={NUM}))?", text,
                 lambda m: (m.group(1) + v + (f" and {m.group(3)} " if m.group(4) else "")) if (v := counted(_Shifted(m))) else None)
+    # a count that ends its clause is a size ("the passage after the step 30 step heights."); not a coordinate
+    # ("x = 10 W") nor a diameter or a chord, which the place readers count in ("the cylinder sits at 5 D.",
+    # "far field 15 chords")
+    text = _sub(rf"(?<![xyz]=)(?<![xyz]\s=)(?<![xyz]=\s)(?<![xyz]\s=\s){count}(?=\s*(?:[.;,\n)]|$))", text,
+                lambda m: None if (ref := _reference(m.group(2), refs)) and ref[0] in ("diameter", "radius", "chord") else counted(m))
     # a place counted in a size no other reader counts in: "five side lengths downstream of the inlet"
     text = _sub(rf"{count}(?=\s+{_PLACE_AFTER})", text, lambda m: counted(m, place=True))
     # "15 times its 4 cm height", "3 times the width"

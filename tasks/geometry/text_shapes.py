@@ -36,7 +36,11 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                 rf"|{_INNER_ROUND}(?:[^.]|\.\d)*{_OUTER_ROUND}|{_OUTER_ROUND}(?:[^.]|\.\d)*{_INNER_ROUND}"),
     # a Y-piece is named here so that it is refused with its reason (text_unbuildable), not read as no shape at all
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"
-                   r"|\by[- ]?(?:piece|junction|joint|branch|fitting|connector)\b|\bwye\b"),
+                   r"|\by[- ]?(?:piece|junction|joint|branch|fitting|connector)\b|\bwye\b"
+                   # a branch off a run, header or main line: "a branch 40 wide on top of a 40 x 400 run", "the branch
+                   # leaves the header", "a side branch off the main pipe"
+                   r"|\bbranch(?:es)?\b(?=(?:[^.]|\.\d)*\b(?:run|header|main(?:\s+(?:line|pipe|channel|duct|run))?)\b)"
+                   r"|\b(?:header|main\s+(?:line|pipe|channel|duct))\b(?=(?:[^.]|\.\d)*\bbranch)"),
     # a step facing the flow, by its name or by the way the floor goes: "rising step (forward facing)", "a step up",
     # "the floor rises by 3 cm"
     ("forward_step", r"forward[- ]?facing\s+step|forward\s+step|\bstep\b[^.;]{0,20}?\bforward[- ]?facing\b"

@@ -157,7 +157,7 @@ def test_x_list_stops_at_a_product(clause: str, xs: list[float]) -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("Channel 800 ±0.5 mm OAL", "Channel 800 mm overall length"),
+    ("Channel 800 ±0.5 mm OAL", "Channel 800 mm long"),
     ("H 120 (±0.5) mm", "H 120 mm"),
     ("Ø16 +/- 0.1 rod", "Ø16 rod"),
     ("step 20 typ. ±0.2 mm high", "step 20 mm high"),
