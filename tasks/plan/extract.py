@@ -32,6 +32,7 @@ from tasks.plan.extract_words import (  # noqa: F401  (re-exported)
 from tasks.plan.units import tidy
 from tasks.plan.values_parts import PART_OF_EXTENT, part_value
 from tasks.plan.values_rotation import rotation_speeds
+from tasks.plan.values_lists import list_head
 from tasks.plan.values_vectors import find_vectors
 
 _SINE = re.compile(
@@ -89,26 +90,23 @@ def _length_symbol_h(text: str, end: int) -> bool:
 
 
 _COUNT_KINDS = ("iterations", "ranks", "fraction", "cells", "count")
-# "1 and 0 bar", "20, 40 and 60 m/s", "326.85 & 226.85 degC": bare numbers listed before the one
-# that carries their shared unit; not a range ("between 1 and 2 bar") nor a name's digits ("NACA 0012")
-_LIST_HEAD = re.compile(rf"(?<![\w.,/^-])(?P<nums>{_NUM}(?:\s*,\s*{_NUM})*)\s*,?\s*(?:and|&)\s+$")
-_NOT_A_LIST = re.compile(r"(?:\bbetween|\bfrom|\b[A-Z]{2,}|#)\s*$")
 
 
 def listed_before(text: str, start: int, written: str) -> list[tuple[float, int, str]]:
     """The bare numbers listed right before the quantity at `start` that share its unit ("inlet and
-    outlet at 1 and 0 bar": 1 bar), each as (SI value, start, number as written)."""
-    head = _LIST_HEAD.search(text, max(0, start - 120), start)
-    if head is None or _NOT_A_LIST.search(text[max(0, head.start() - 12):head.start()]):
-        return []
+    outlet at 1 and 0 bar": 1 bar; "2, 5 m/s"; "2/3/4 m/s"), each as (SI value, start, number as
+    written)."""
     own = _QUANTITY.match(text, start)
     if own is None:
         return []
+    head = list_head(text, start, own.group("num"))
+    if head is None:
+        return []
+    at, nums = head
     kind, scale, offset = _kind_of(own.group("unit"))
     out = []
-    for m in re.finditer(_NUM, head.group("nums")):
-        at = head.start("nums") + m.start()
-        out.append((tidy(parse_number(m.group(0)) * scale + offset), at, m.group(0)))
+    for m in re.finditer(_NUM, nums):
+        out.append((tidy(parse_number(m.group(0)) * scale + offset), at + m.start(), m.group(0)))
     return out
 
 
@@ -250,8 +248,8 @@ def quantities(text: str) -> list[Quantity]:
 
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",
-# "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa"
-_RESTATED_GAP = re.compile(r"\s*(?:[(\[]|,?\s*(?:i\.?\s?e\.?,?|that is|which is|or|=|≈|~|/))?\s*"
+# "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa", "15 mm²/s resp. 1.5e-5 m²/s", "1 bar bzw. 100 kPa"
+_RESTATED_GAP = re.compile(r"\s*(?:[(\[]|,?\s*(?:i\.?\s?e\.?,?|that is|which is|or|resp\.|respectively|bzw\.|=|≈|~|/))?\s*"
                            r"(?:about|approx\.?|approximately|roughly|around|ca\.?|~|≈|=)?\s*")
 
 

@@ -32,7 +32,9 @@ _COUNT_UNITS: list[tuple[str, Kind, float]] = [
      r"|cores?|processors?|procs?|ranks?|CPUs?|cpus?|subdomains?|processes)\b", "ranks", 1.0),
 ]
 _COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS))
-_NUMBER_BODY = rf"(?:(?P<frac>(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.]))|(?P<dec>{_NUM}))"
+# a fraction is no link of a slash list ("2/3/4 m/s", "1.5/3/4 bar"): no slash and number on either side
+_NUMBER_BODY = (r"(?:(?P<frac>(?<![\d.]/)(?<![\d.] /)(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.])(?![ \t]*/[ \t]*[\d.]))"
+                rf"|(?P<dec>{_NUM}))")
 # a fraction of whole numbers ("1/2 inch", "1 1/2 in") or a decimal ("1.5e-3", "2 x 10^5"); found in
 # a text, not inside a word or a unit ("m2K", "W1") and with no range's dash for a sign ("1-2 m")
 # nor the last three digits of a number with a thousands separator ("1,500 Pa" is not 500 Pa)

@@ -8,7 +8,8 @@ import re
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
 from tasks.plan.values_iterations import iteration_forms
-from tasks.plan.values_commas import decimal_commas, spoken_powers
+from tasks.plan.values_lists import slash_pairs
+from tasks.plan.values_commas import decimal_commas, spoken_powers, written_powers
 from tasks.plan.values_forms import counted_labels, table_rows
 from tasks.plan.values_glyphs import bracketed_numbers, parts_of_a_unit, typed_numbers
 from tasks.plan.values_headers import unit_headers
@@ -166,8 +167,9 @@ def normalise(text: str) -> str:
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
     text = table_rows(typed_numbers(text), _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
     text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"
-    text = joined_thousands(decimal_commas(unit_headers(text)))  # "1,5e-5" -> "1.5e-5", "0,75 s." -> "0.75 s."
+    text = joined_thousands(written_powers(decimal_commas(unit_headers(text))))  # "1,5e-5" -> "1.5e-5", "0,75 s." -> "0.75 s."
     text = nominal_values(_SPACED_THOUSANDS.sub(_joined_thousands, text))  # "5 ± 0.1 m/s" -> "5 m/s"
+    text = slash_pairs(text, _unit_after_gap)  # "floor/ceiling: 305/295 K" -> "305 and 295 K"; "1/2 in" stays
     text = parts_of_a_unit(bracketed_numbers(text, _unit_starts), _unit_starts)  # "(5) m/s", "0.75 of a second"
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
@@ -176,6 +178,11 @@ def normalise(text: str) -> str:
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
     return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+
+
+def _unit_after_gap(text: str, pos: int) -> bool:
+    """A unit of a known kind starts at `pos` or after one space or tab ("305/295 K")."""
+    return _unit_starts(text, pos + 1 if text[pos:pos + 1] in (" ", "\t") else pos)
 
 
 def _unit_starts(text: str, pos: int) -> bool:

@@ -27,14 +27,38 @@ _UNIT_GAP = re.compile(r"[ \t\u00a0\u202f]?")
 _WORD_UNITS = ("in", "at", "a")  # units that are also words: "20,40 in x" is a list, not 20.4 inches
 
 
+# the other numbers of a list or range after a number, up to the unit they share: "/285,65" of
+# "318,65/285,65 K", ", 2,5 and 3,5" of "1,5, 2,5 and 3,5 m/s", " resp. 12,5" of "45,5 resp. 12,5 °C",
+# "; 2,5" of "1,5; 2,5 m/s", " to 2,5" / "–2,5" of a range
+_LIST_JOIN = (r"(?:[ \t]*/[ \t]*|,[ \t]+(?:(?:and|&)[ \t]+)?|[ \t]*;[ \t]*|[ \t]*[–—][ \t]*|[ \t]+-[ \t]+"
+              r"|[ \t]+(?:and|&|or|to|resp\.|respectively|bzw\.)[ \t]+)")
+_SLASH_CHAIN = re.compile(rf"(?:{_LIST_JOIN}[-+]?\d+(?:[.,]\d+)?(?![\d.,]))+", re.I)
+
+
 def _unit_next(text: str, pos: int) -> bool:
-    """A unit of a known kind starts at `pos` (after at most one space), and is not a plain word."""
+    """A unit of a known kind starts at `pos` (after at most one space, or after the other numbers
+    of a slash list: "318,65/285,65 K"), and is not a plain word."""
+    chain = _SLASH_CHAIN.match(text, pos)
+    if chain and _unit_next(text, chain.end()):
+        return True
     gap = _UNIT_GAP.match(text, pos)
     at = gap.end() if gap else pos
+    if text.startswith(("%", "‰"), at):  # "2,5 %": a percentage
+        return True
     reading = read_at(text, at)
     if reading is None:
         return False
     return text[at:reading.end].strip().lower() not in _WORD_UNITS
+
+
+# a bracketed pair of whole numbers ("(0,1)", "[0,5]"): a point or an interval, no decimal
+_BRACKETED = re.compile(r"[(\[]\s*$")
+
+
+def _leading_zero(text: str, m: re.Match[str]) -> bool:
+    """"0,1 %", "alpha 0,25", "Co 0,5", "0,3 of the height": a comma after a lone zero is a decimal one
+    whatever follows (no thousands group starts with 0), unless the two numbers are a bracketed pair."""
+    return m.group("a") == "0" and not _BRACKETED.search(text[max(0, m.start() - 3):m.start()])
 
 
 def _unambiguous(m: re.Match[str]) -> bool:
@@ -56,7 +80,7 @@ def decimal_commas(text: str) -> str:
     for m in _COMMA_NUMBER.finditer(text):
         exponent = _EXPONENT_NEXT.match(text, m.end()) is not None
         unit = _unit_next(text, m.end())
-        if exponent or (unit and (_unambiguous(m) or european)):
+        if exponent or (unit and (_unambiguous(m) or european)) or _leading_zero(text, m):
             chars[m.start("b") - 1] = "."
     return "".join(chars)
 
@@ -107,3 +131,22 @@ def spoken_powers(text: str) -> str:
 
     text = _SPOKEN_POWER.sub(power, text)
     return _SPOKEN_SIGN.sub("-", text)
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+# a mantissa times a power of ten written out: "5x10^-3", "1.5 × 10⁻⁵", "1.2·10^(-5)", "3*10**4"
+# ("40 cm x 10 cm", "100 x 10 cells": no power is written, so no power is read)
+_WRITTEN_POWER = re.compile(r"(?<![\w.])(?P<m>\d+(?:\.\d+)?)[ \t]*[x×·*⋅][ \t]*10[ \t]*"
+                            r"(?:(?:\^|\*\*)[ \t]*(?P<open>\()?[ \t]*(?P<e>[-+−]?[ \t]*\d{1,3})(?(open)[ \t]*\))"
+                            r"|(?P<sup>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\d.])(?![ \t]*(?:cells?|elements?|[x×]\s*\d))")
+
+
+def written_powers(text: str) -> str:
+    """A number times a power of ten written in e-notation, the one form every reader takes:
+    "5x10^-3 s" -> "5e-3 s", "1.5 × 10⁻⁵ m²/s" -> "1.5e-5 m²/s"."""
+    def power(m: re.Match[str]) -> str:
+        exponent = m.group("e") if m.group("e") else m.group("sup").translate(_SUPERSCRIPTS)
+        exponent = re.sub(r"\s", "", exponent).replace("−", "-").lstrip("+")
+        return f"{m.group('m')}e{int(exponent)}"
+
+    return _WRITTEN_POWER.sub(power, text)

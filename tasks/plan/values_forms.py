@@ -182,4 +182,21 @@ def counted_labels(text: str) -> str:
             word = word.split()[0] + "s"
         return f"{m.group(0)} {word}"
 
-    return _COUNT_NAME.sub(unit, text)
+    return _COUNT_LINKED.sub(_linked_unit, _COUNT_NAME.sub(unit, text))
+
+
+# a count's name, a few plain words, then its bare number ending the phrase: "iterations number is
+# 200", "for iterations I want 300", "time steps, let's say 800.", "cores we have 4"; no article or
+# preposition leads another thing in between ("iterations for the 2 inlets"), no unit follows
+_COUNT_LINKED = re.compile(
+    r"(?<![\w-])(?<!outer )(?<!inner )(?<!corrector )(?<!non-orthogonal )"
+    r"(?P<word>iterations?|time[- ]steps|cores|processors)(?P<link>[ \t]*[,:=–—-]?(?:[ \t]+(?!(?:the|a|an|and|or|with|each|per|every|"
+    r"at|on|in|of|for|from|to|by|than|after|before|between)\b)[A-Za-z']+){1,3}?[ \t]*(?:=|:|is|are)?)[ \t]*"
+    r"(?P<num>\d+)(?=[ \t]*(?:[,.;!?)]|$|\band\b|\bplease\b))", re.I | re.M)
+
+
+def _linked_unit(m: re.Match[str]) -> str:
+    word = m.group("word").lower()
+    if word.startswith("iteration"):
+        word = "iterations"
+    return f"{m.group(0)} {word}"
