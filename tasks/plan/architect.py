@@ -52,15 +52,15 @@ def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
 
 def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_dir: Path) -> None:
     """A recipe binds the values its family knows; every other stated value is bound by the
-    generic binder on the recipe's base (run control, fluid properties, temperatures, ...)."""
+    generic binder on the recipe's base (run control, fluid properties, temperatures, ...), and it
+    reads the entries the request names without a unit ("relaxation factors: p 0.2, U 0.6") even
+    when every stated value is the recipe's."""
     if manifest.base_kind != "tutorial" or not manifest.base_tutorial:
         return
     taken = {e.file + "/" + "/".join(e.entry) for e in manifest.edits if e.locked}
     locked = [leaf for e in manifest.edits if e.locked for leaf in flatten(e.reason, e.file, e.entry, e.value)]
     loose = [q for q in stated if q.role != "geometry" and not any(b.stated == q.text for b in manifest.bindings)
              and (q.quantity in ("control", "switch") or not recipe_holds(q, locked))]  # 0/1, 3: not a value
-    if not loose:
-        return
     binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)
     for e in binder.edits:
         if e.file + "/" + "/".join(e.entry) not in taken:
