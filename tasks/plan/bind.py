@@ -169,6 +169,9 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
                     name = entry[-2] if entry[-1] == "value" and len(entry) > 1 and rel.startswith("constant/") \
                         else entry[-1]
                     index.setdefault(name, []).append((rel, entry))
+                    for plain in _regex_names(entry[-1]):  # `"(k|epsilon)" 1e-3;` holds k's and epsilon's
+                        if not any(r == rel and e[:-1] == entry[:-1] and e[-1] == plain for r, e in index.get(plain, [])):
+                            index.setdefault(plain, []).append((rel, [*entry[:-1], plain]))
         return index
 
     def bind_named(self, stated: list[StatedQuantity], skip: list[StatedQuantity] = ()) -> list[StatedQuantity]:
@@ -369,3 +372,12 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
     return binder
+
+
+def _regex_names(key: str) -> list[str]:
+    """The plain names a (quoted) regex key of alternatives stands for (`"(k|epsilon|omega)"`,
+    `"U|k"`, `"(U|k)Final"` -> Ufinal...); [] for any other key. Setting one of them writes an
+    entry of that name, which OpenFOAM prefers to the pattern."""
+    m = re.fullmatch(r'"?\(?(?P<alts>\w+(?:\|\w+)+)\)?(?P<suffix>\w*)"?', key)
+    return [f"{alt}{m.group('suffix')}" for alt in m.group("alts").split("|")] if m else []
+
