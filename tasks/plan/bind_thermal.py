@@ -14,7 +14,9 @@ from tasks.plan.bind_places import own_place
 from tasks.plan.bind_thermal_convective import ThermalConvectiveBinding
 from tasks.plan.bind_thermal_differences import ThermalDifferenceBinding
 from tasks.plan.bind_thermal_flux import ThermalFluxBinding
+from tasks.plan.bind_thermal_power import ThermalPowerBinding
 from tasks.plan.bind_thermal_props import ThermalPropertyBinding
+from tasks.plan.bind_thermal_regions import ThermalRegionPropertyBinding
 from tasks.plan.bind_thermal_words import (
     backflow_following_internal,
     label_before,
@@ -27,7 +29,8 @@ from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
 
 
-class ThermalBinding(ThermalConvectiveBinding, ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
+class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
+                     ThermalConvectiveBinding, ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
     """Temperatures of a plan."""
 
     def _t_patches(self) -> dict[str, str]:

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_thermal_segments import ALL_WALLS, names_said, own_words
+from tasks.plan.bind_thermal_walls import heat_sources
 from tasks.plan.bind_thermal_words import label_before, patches_named_by_words
 from tasks.plan.foam_values import fmt
 from tasks.plan.multi_region import region_names
@@ -183,8 +185,8 @@ class ThermalConvectiveBinding:
                 [p for p in self._walls_at(side) if p in names]
         if not said:
             said = sorted({w.patch for w in walls if w.existing})
-        if not said and re.search(r"\bwalls\b|\ball (?:the )?walls?\b|\bevery wall|\benvelope\b", words):
-            said = names
+        if not said:
+            said = self._walls_in_own_words(h, names, f"{label} {words}")
         if not said and len(names) == 1:
             said = names
         if not said and walls and not any(w.kappa_method or w.existing for w in walls):
@@ -197,6 +199,45 @@ class ThermalConvectiveBinding:
             return (f"{self.solver} has no thermo to give a wall's conductivity, so a convective wall "
                     f"({CONVECTIVE}) cannot be made; state a wall temperature or a heat flux instead")
         return chosen
+
+    def _walls_in_own_words(self, h: StatedQuantity, names: list[str], words: str) -> list[str]:
+        """The walls a coefficient's own words name, read up to the values next to it (its paired
+        ambient is part of its words): a patch by name ("the external envelope, i.e. the
+        fixedWalls, ... 0.35 W/m2K"), else every wall when they say the walls, the envelope or the
+        enclosure ("the walls of the room ...: all of them lose heat ... 4 W/m2K") - less the walls
+        other stated values hold and the base's heat sources (a box held hotter than the room)."""
+        low = self.text.lower()
+        paired = {id(t) for t, c in self._ambient_pairs(self._stated) if c is h}
+        spans = [(-1, -1) if id(s) in paired else span
+                 for s, span in zip(self._stated, self._value_spans(low, self._stated))]
+        index = next((i for i, s in enumerate(self._stated) if s is h), -1)
+        leading, trailing = own_words(low, spans, index)
+        own = f"{leading} {trailing}"
+        named = [p for p in names if re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", own)] or \
+            names_said(own, names)
+        if named:
+            return named
+        if not ALL_WALLS.search(f"{own} {words}".replace("_", " ")):  # "h_walls: 12 W/m2K"
+            return []
+        held = self._held_by_other_values(h, names, spans, paired)
+        places = self._temperature_places()
+        sources = set().union(*(heat_sources(self.base.text(rel) or "", prefix) for rel, prefix in
+                                {(w.rel, w.prefix) for w in places})) if places else set()
+        return [p for p in names if p not in held and p not in sources] or names
+
+    def _held_by_other_values(self, h: StatedQuantity, names: list[str], spans: list[tuple[int, int]],
+                              paired: set[int]) -> set[str]:
+        """The walls other stated temperatures' and fluxes' own words name ("the floor slab held at
+        18 degC"): they keep those values, not a convective condition."""
+        low = self.text.lower()
+        held: set[str] = set()
+        for i, s in enumerate(self._stated):
+            if s is h or id(s) in paired or s.quantity not in ("temperature", "heat_flux"):
+                continue
+            leading, trailing = own_words(low, spans, i)
+            own = f"{leading} {trailing}"
+            held |= {p for p in names if re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", own)}
+        return held
 
     # ---- binding ----
 
