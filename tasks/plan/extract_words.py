@@ -177,7 +177,22 @@ def normalise(text: str) -> str:
     text = multiplier_parts(spoken_powers(text))  # "1 and a half times" -> "1.5 times"; "10 to the minus 5" -> "1e-5", "minus 5 degrees" -> "-5 degrees"
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
+    text = _WAYS.sub(_ways, text)  # "decompose 4 ways", "an 8-way parallel run"
     return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+
+
+# a count of ways a domain is split into, said with the split ("decompose 4 ways", "split the mesh
+# 8 ways", "a 4-way parallel run"): the ranks of a parallel run, not a coupling ("2-way coupling")
+_WAYS = re.compile(r"(?<![\w.])(?P<n>\d+)[ \t]*-?[ \t]*ways?\b", re.I)
+_SPLIT_BEFORE = re.compile(r"\b(?:decompos\w*|partition\w*|parallel|(?:split|divid)\w*[ \t]+(?:the[ \t]+|it[ \t]+)?"
+                           r"(?:domain|mesh|case|grid|run|it)\b)[^.;\n]*$", re.I)
+_SPLIT_AFTER = re.compile(r"[ \t]+(?:in[ \t]+)?(?:parallel|decompos)", re.I)
+
+
+def _ways(m: re.Match[str]) -> str:
+    text = m.string
+    split = _SPLIT_BEFORE.search(text[max(0, m.start() - 40):m.start()]) or _SPLIT_AFTER.match(text, m.end())
+    return f"{m.group('n')} subdomains" if split else m.group(0)
 
 
 def _unit_after_gap(text: str, pos: int) -> bool:
@@ -362,7 +377,12 @@ def nominal_values(text: str) -> str:
             end = closing.end()
         out.append(text[pos:m.start()])
         pos = end
-    return "".join(out) + text[pos:]
+    return _TOLERANCE_SAID.sub("", "".join(out) + text[pos:])
+
+
+# a tolerance said as one ("tol. ±0.5 mm", "tolerance +/- 0.1", "typ. ±0.2"): no value of the request
+_TOLERANCE_SAID = re.compile(r"\b(?:tol(?:erances?)?|typ(?:ical)?)\.?[^\S\n]*[:=]?[^\S\n]*(?:±|\+/-|\+-)[^\S\n]*\d*\.?\d+"
+                             r"(?:e[-+]?\d+)?(?:[^\S\n]*(?:mm|cm|µm|um|m|in|deg|°|%|K)\b)?", re.I)
 
 
 _UNIT_AFTER = re.compile(r"[^\S\n]*(?P<u>[^\s\d,;)][^\s,;)]*)")

@@ -42,6 +42,11 @@ def range_start(text: str, q: Quantity) -> int | None:
     if re.search(r"(?:\bto|\d-)\s*$", m.group(0)) and not re.search(r"\b(?:between|rang|var|span|sweep)", m.group(0), re.I) \
             and _CHANGE_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
         return None  # "ramp the inlet from 0 to 10 m/s": the value it ends at
+    from tasks.plan.extract import quantities
+
+    low = quantities(m.group(0))
+    if low and low[0].kind != q.kind:
+        return None  # "h 2.5 W/(m2 K) to 26 degC": a coefficient and its ambient; a range's ends measure one thing
     return m.start()
 
 
