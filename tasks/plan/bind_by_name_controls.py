@@ -69,11 +69,13 @@ class ControlBinding:
 
     relaxation_at: list[int] = []  # where the relaxation list's factors stand in the normalised request
 
-    def in_control_words(self, at: int) -> bool:
-        """Position `at` of the normalised request lies in the words of a stated control ("p"
-        and "0.3" in "relax p 0.3" name no field and no entry of their own)."""
-        return at in self.relaxation_at or \
-            any(c.start <= at < c.start + len(c.text) for c in solver_controls(normalise(self.text)))
+    def in_control_words(self, at: int, text: str | None = None) -> bool:
+        """Position `at` of the normalised request (or of `text`, the request as a binder rewrote it)
+        lies in the words of a stated control ("p" and "0.3" in "relax p 0.3" name no field and no
+        entry of their own)."""
+        said = self.text if text is None else text
+        return (said == self.text and at in self.relaxation_at) or \
+            any(c.start <= at < c.start + len(c.text) for c in solver_controls(normalise(said)))
 
     _FV_SOLUTION = "system/fvSolution"
     _NOT_ALGORITHMS = ("FoamFile", "solvers", "relaxationFactors", "cache")

@@ -17,6 +17,7 @@ from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
+from tasks.plan.stated_symbols import symbol_places
 
 class FieldBinding:
     # fields set by name ("B 10 T (y)", "inlet T 5", "sludge alpha 0.002") -------------------
@@ -38,13 +39,14 @@ class FieldBinding:
         tp = self.base.text("constant/transportProperties") or ""
         coupled_t = self.base.text("constant/thermophysicalProperties") is not None or \
             any(fd.find(tp, [k]) is not None for k in ("beta", "TRef", "Pr"))
-        for fv in find_field_values(self.text, fields, list(self.roles), dims):
-            low = normalise(self.text).lower()
-            if self.in_control_words(fv.start) or relaxation_said(low, fv.start) or residual_said(low, fv.start):
+        said = symbol_places(self.text)  # "T_in=320", "p_outlet2 = 0": "inlet T=320", the place its subscript names
+        for fv in find_field_values(said, fields, list(self.roles), dims):
+            low = normalise(said).lower()
+            if self.in_control_words(fv.start, said) or relaxation_said(low, fv.start) or residual_said(low, fv.start):
                 continue  # "relaxation factors: U 0.7, k 0.6": factors, set by name or as controls
             if fv.field == "T" and fv.named_as.lower() != "t" and coupled_t:
                 continue  # "concentration", "tracer" name T only where T is a passive scalar
-            same = _stated_at(normalise(self.text), fv.start, fv.text, fv.value, stated) \
+            same = _stated_at(normalise(said), fv.start, fv.text, fv.value, stated) \
                 if fv.value is not None else None
             if same is not None and any(same is t for t in [*taken, *skip]):
                 continue

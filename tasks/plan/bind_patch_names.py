@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.foam.patch_names import ranked_patches, stream_part_patches
+from tasks.foam.patch_names import name_words, ranked_patches, stream_part_patches
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
@@ -20,6 +20,8 @@ from tasks.plan.bind_words import (
 )
 from tasks.plan.extract import normalise
 from tasks.plan.stated import StatedQuantity
+from tasks.plan.stated_spelling import respelled
+from tasks.plan.stated_symbols import symbol_places
 
 
 # a digit that starts the next value, not one that numbers a patch ("exit number 2", "outlet #2")
@@ -41,6 +43,8 @@ class PatchNameBinding:
         from tasks.plan.fields import names_patch
 
         known = list(self.roles) + [p for p in (self.base.patch_bcs(field) if field else {}) if p not in self.roles]
+        # "the floro": the floor; "T_floor", "p_outlet2": the patch a symbol's subscript names
+        words = respelled(symbol_places(words), [w for p in known for w in name_words(p)])
         named = [p for p in known if len(p) > 2 and p.lower() not in ("inlet", "outlet", "inflow", "outflow")
                  and names_patch(words, p)]
         # "the second exit", "outlet no. 2": the numbered patch of that kind (outlet2 of outlet1/outlet2)

@@ -32,6 +32,10 @@ from tasks.plan.stated_anaphora import anaphoric_place
 from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
 from tasks.plan.stated_ranks import ranked_places
 from tasks.plan.stated_shared_units import echoed_units, shared_units
+from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
+from tasks.plan.stated_shared_places import shared_places
+from tasks.plan.stated_spelling import respelled
+from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows
@@ -94,35 +98,20 @@ def _numbers_patch(text: str, q: Quantity) -> bool:
 
 def _glued(text: str, q: Quantity) -> bool:
     """A number inside a name ("LadenburgJet60psi", "OUTL10"): letters run right into it."""
-    return q.kind not in ("cells", "count") and bool(re.search(r"[A-Za-z]{3,}\d*$", text[:q.start]))
+    return q.kind not in ("cells", "count") and bool(re.search(r"[A-Za-z]{3,}\d*\Z", text[:q.start]))
 
 
 def _after_words(text: str, q: Quantity) -> str:
     """The words after a quantity up to its clause's punctuation (not the dot of a number),
     long enough to read the unit of the next value."""
     rest = text[q.start + len(q.text):][:60] + " "  # in its case: "310 K cold wall 300 K" (K, not k)
-    label = _ROLE_IN_BRACKETS.match(rest)
+    label = _ROLE_IN_BRACKETS.match(rest) or _value_first_item(text, q, rest)
     if label:  # "walls at 16.85 degC (cold) and 46.85 degC (hot)": the words in brackets name its role
         return label.group("words")
     pointer = _POINTER_AFTER.match(rest)
     if pointer:  # "300 K, which is the inlet temperature", "2 m/s — that's the inflow": the clause names it
         rest = _KIND_OF.sub("", rest[pointer.end():], count=1)  # "that is the temperature of the feed": the feed's
     return re.split(r"[,.;:]\s|\n|\(", rest, maxsplit=1)[0]
-
-
-# a clause after a value that points back at it and names what it is for: "300 K, which is the
-# inlet temperature", "101325 Pa is what the outlet sees", "2 m/s — that's the inflow", "1 bar,
-# i.e. the outlet's", "5 m/s (that is the lid)"
-_POINTER_AFTER = re.compile(
-    r"\s*(?:,\s*|\s[-–—]{1,2}\s*|[–—]\s*|\(\s*|:\s+|[.!]\s+)?"  # "350 K. That is the inlet's"
-    r"(?:(?:which|that|this|it)(?:'s|’s|\s+is|\s+are|\s+was|\s+will\s+be|\s+should\s+be|\s+being|\s+goes|\s+applies)?"
-    r"|i\.\s?e\.,?|namely)\s+(?:what\s+|for\s+|to\s+|at\s+|on\s+)?(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])"
-    r"|\s+(?:is|are|will\s+be|should\s+be)\s+what\s+(?:we\s+|you\s+|they\s+|i\s+)?(?=[A-Za-z])", re.I)
-# the kind a pointer clause names before the place ("the temperature of the incoming air")
-_KIND_OF = re.compile(r"^(?:the\s+)?(?:temperature|pressure|velocity|speed|value|level|flow|setting)\s+"
-                      r"(?:of|at|for|on|in)\s+", re.I)
-# a few words in brackets right after a value, with no number: its role ("290 K (cold wall)")
-_ROLE_IN_BRACKETS = re.compile(r"\s*\(\s*(?P<words>[A-Za-z][A-Za-z \-]{0,30}?)\s*\)")
 
 
 # a number in any scientific notation: "1.5e-5", "1.5E-05", "1.5x10^-5", "1.5 × 10⁻⁵", "1.5·10-5"
@@ -258,7 +247,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
     """Every quantity the request states, with its role; then the solver controls and the
     switches it sets in words."""
     out: list[StatedQuantity] = []
-    text = plain_forms(text)
+    # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
+    text = plain_forms(symbol_places(respelled(text)))
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
@@ -281,6 +271,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
             q = q.model_copy(update={"before": before[-80:].lower()})
         after = placed.get(key) or _after_words(plain, q)  # "320 and 280 K on the left and right walls"
         place = placed.get(key) or (_last_words(paired[key]) if key in paired else None)
+        label = _value_first_item(plain, q, plain[q.start + len(q.text):][:60] + " ") if place is None else None
+        if label is not None:  # "3 m2/s2 = outlet2", "340 K: walls": the label after it is its place
+            place = label.group("words")
         if any(s is not None and s <= q.start for s in (low_ends.get(id(other)) for other in kept if other.start > q.start)):
             continue  # "between 2 m/s and 3 m/s": the low end of the range the later value ends
         span = range_start(plain, q)
@@ -304,8 +297,11 @@ def read_stated(text: str) -> list[StatedQuantity]:
         value = q.value
         if role == "temperature_difference":  # "a 15 degC difference" is 15 K, not 288.15 K
             value = kelvin_difference(q.text) or q.value
-        out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=value, unit=UNITS.get(q.kind, ""),
-                                  role=role, dims=q.dims, vector=q.vector, reference=q.reference, place=place.strip() if place else None))
+        together = shared_places(plain, q) if place is None and span is None else []
+        for place, role in together or [(place, role)]:  # "the inlet and the walls both at 320 K": one each
+            out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=value, unit=UNITS.get(q.kind, ""),
+                                      role=role, dims=q.dims, vector=q.vector, reference=q.reference,
+                                      place=place.strip() if place else None))
     out += stated_controls(plain, controls)
     return relative_last(out + shared_limits(plain, out))
 

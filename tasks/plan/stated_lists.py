@@ -65,7 +65,8 @@ def _spread(items: list[str]) -> list[str]:
     """Each listed place with the words the last one ends in ("central and side inlets at" ->
     "central inlets at", "side inlets at")."""
     tail = " ".join(items[-1].split()[1:])
-    return [f"{item} {tail}".strip() + " " for item in items[:-1]] + [items[-1] + " "]
+    return [(item if tail and item.endswith(tail) else f"{item} {tail}").strip() + " " for item in items[:-1]] + \
+        [items[-1] + " "]  # "first outlet and second outlet": each has its own
 
 
 def _items(words: str) -> list[str]:
@@ -74,8 +75,9 @@ def _items(words: str) -> list[str]:
 
 # words after a listed group that point back at it and go on to name its places: "- these are",
 # "(those of", ", which are for", "they go to", "= the"
-_POINTER = re.compile(r"\s*(?:[-–—=(]\s*)?(?:(?:these|those|they|which|that)\s+(?:are|were|will be|should be|go|apply|"
-                      r"belong|stand)\s+(?:for\s+|to\s+|on\s+|at\s+)?|(?:those|that)\s+of\s+|for\s+)(?=[a-z])", re.I)
+_POINTER = re.compile(r"\s*(?:[-–—=(]\s*)?(?:(?:these|those|they|which|that|this|it)(?:'s|’s|'re|\s+(?:are|is|were|was|will be|"
+                      r"should be|go|goes|apply|applies|belong|belongs|stand|stands))\s+(?:(?:meant|given|set|used)\s+)?"
+                      r"(?:for\s+|to\s+|on\s+|at\s+)?|(?:those|that)\s+of\s+|for\s+)(?=[a-z])", re.I)
 
 
 def places_after(text: str, group: list[Quantity]) -> list[str]:
@@ -83,7 +85,7 @@ def places_after(text: str, group: list[Quantity]) -> list[str]:
     it ("320 K and 280 K on the left and right walls" -> ["left walls", "right walls"])."""
     last = group[-1]
     after = text[last.start + len(last.text):] + " "
-    after = re.sub(r"^\s*[,;]\s*(?=(?:which|these|those|they)\b)", " ", after)  # "2 and 1 bar, which are for ..."
+    after = re.sub(r"^\s*[,;]\s*(?=(?:which|these|those|they|this|that|it)\b)", " ", after)  # "2 and 1 bar, which are for ..."
     rest = re.split(r"[,;.:!?](?:\s|$)|\n|\bwhile\b|\bwith\b", after, maxsplit=1)[0]
     rest = re.sub(r"^\s*(?:respectively\s+)?", "", rest)
     rest = re.sub(r"\s*,?\s*(?:respectively|in (?:that|this) order)\s*$", " ", rest)  # "... small inlets respectively"

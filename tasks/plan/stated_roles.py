@@ -286,11 +286,19 @@ _OWN_CLAUSE_ONLY = {"period"}  # a model's time is named beside its value, never
 
 
 def _says(word: str, text: str) -> bool:
-    """Whether the text holds the role word: a short one ("dt", "top", "jet") as a word of its
-    own ("goldschmidt" says no "dt"), a longer one anywhere ("heated" in "preheated")."""
+    """Whether the text holds the role word where a word starts: a short one ("dt", "top", "jet") as a
+    word of its own ("goldschmidt" says no "dt"), a longer one with any ending ("enters", "heated")
+    but never inside another word ("atmospheres" says no "sphere", "unheated" no "heated"), save
+    after a place it is run together with ("sidewall", "topwall")."""
     if len(word.strip()) > 3:
-        return word in text
+        return re.search(rf"{_WORD_START}{re.escape(word)}", text) is not None
     return re.search(rf"(?<![a-z]){re.escape(word.strip())}(?![a-z])", text) is not None
+
+
+# where a role word may start: after no letter, or right after a place word it is run together with
+_COMPOUND_HEADS = ("side", "top", "bottom", "end", "back", "front", "inner", "outer", "upper", "lower", "left",
+                   "right", "north", "south", "east", "west", "base")
+_WORD_START = "(?:(?<![a-z])|" + "|".join(f"(?<={h})" for h in _COMPOUND_HEADS) + ")"
 
 
 # words that name only the kind of a quantity, not the place it is for
