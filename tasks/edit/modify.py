@@ -21,6 +21,7 @@ from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
 from tasks.edit.modify_fluid import (
+    conditioned_fluid,
     contact_angle_edits,
     fluid_edits,
     liquid_edits,
@@ -40,6 +41,7 @@ from tasks.edit.modify_mesh import (
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
+from tasks.edit.modify_revert import revert_clauses, revert_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_relative_target import relative_target_edits
 from tasks.edit.modify_run import run_control_edits
@@ -87,7 +89,27 @@ def _kinematic_only(state: CaseState) -> bool:
 
 
 def plan_changes(state: CaseState, text: str) -> ChangePlan:
-    """Work out the edits a change request asks for. Refuses when it finds none."""
+    """Work out the edits a change request asks for. Refuses when it finds none. A clause that
+    sets a role back to the tutorial's value ("lid back to default") is planned from the tutorial."""
+    rest, roles = revert_clauses(text)
+    if not roles:
+        return _plan_text(state, text)
+    edits, warnings = revert_edits(_plan_text, state, roles)
+    try:
+        plan = _plan_text(state, rest) if re.search(r"\w", rest) else ChangePlan(request=rest)
+    except RequestError:
+        if not edits:
+            raise
+        plan = ChangePlan(request=rest)
+    planned = {(e.file, tuple(e.entry)) for e in plan.edits}
+    plan.edits += [e for e in edits if (e.file, tuple(e.entry)) not in planned]
+    plan.warnings += warnings
+    if not (plan.edits or plan.solver or plan.model or plan.refine or plan.ranks):
+        raise RequestError(f"found no change to make: {'; '.join(w.removeprefix('not applied: ') for w in warnings)}")
+    return plan
+
+
+def _plan_text(state: CaseState, text: str) -> ChangePlan:
     text = normalise_request(patch_numbers(text, list(state.patches)))  # "inlet 6" -> velocity-inlet-6
     text = check_request_text(plain_viscosity(text, _kinematic_only(state)))
     plan = ChangePlan(request=text)
@@ -155,6 +177,8 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     heater_edits(plan, state, text)  # "heater +10 K": a setFields region's temperature
 
     fluid = target_fluid(text, state.roles)
+    if fluid is None and initial_field(case, "T") is None:  # "the air was at 30 degC": its properties at that
+        fluid = conditioned_fluid(text, qs)
     if fluid is None and (unknown := unknown_fluid(text, state.roles)) is not None:
         plan.warnings.append(f"not applied: {unknown} as the fluid (canonical/fluids.yaml holds {', '.join(fluid_table())} "
                              "only: state its properties, e.g. 'nu 1.2e-4 m2/s' or 'mu 2e-5 Pa s and rho 0.16 kg/m3')")

@@ -75,6 +75,26 @@ def fixed_fields(state: CaseState, patch: str) -> list[str]:
     return out
 
 
+def solved_fields(state: CaseState, fields: list[str]) -> list[str]:
+    """The fields of `fields` the case solves: those system/fvSolution has a solver for (a key or
+    a regex key such as "(U|k|epsilon)" or "p_rgh.*"); a field without one is an input."""
+    path = state.case_dir / "system/fvSolution"
+    keys = fd.keys(path.read_text(), ["solvers"]) if path.is_file() else []
+    patterns = [k.strip('"') for k in keys or []]
+
+    def solved(field: str) -> bool:
+        for pattern in patterns:
+            try:
+                if re.fullmatch(pattern, field) or re.fullmatch(pattern, field + "Final"):
+                    return True
+            except re.error:
+                if pattern == field:
+                    return True
+        return False
+
+    return [f for f in fields if solved(f)]
+
+
 def bare_values(text: str) -> list[tuple[int, str, float]]:
     """(position, the words of its clause before it, value) of each number with no unit, factor
     or count after it that no quantity of the request covers."""
@@ -99,6 +119,8 @@ def bare_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             continue
         fields = fixed_fields(state, patch)
         fields = fields_said(state, fields, before)
+        if len(fields) > 1 and len(solved := solved_fields(state, fields)) == 1:
+            fields = solved  # scalarTransportFoam's inlet fixes U and T, and it solves T only: U is given
         if len(fields) != 1:
             if fields:
                 plan.warnings.append(f"not applied: {unrounded(value)} for {patch} (it fixes {', '.join(fields)}: "

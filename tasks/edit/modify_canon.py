@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.edit.modify_canon_factors import spelled_factors
+
 _NUM = r"\d+(?:\.\d+)?"
 
 # a reference to the value the case has, after a relative change: the change is against it anyway
@@ -62,7 +64,9 @@ _SPLIT = re.compile(r"([.;!?](?:\s|$)|[,;!?\n]|\s(?:and|then|also|plus)\s)")
 
 def canonical_changes(text: str) -> str:
     """The request with its relative changes written target first, factor after; abbreviations
-    of quantity words expanded; old values said after new ones dropped."""
+    of quantity words expanded; old values said after new ones dropped; factors said in words
+    or against the present value written as symbols (spelled_factors)."""
+    text = spelled_factors(text)
     for pattern, word in _ABBREVIATIONS:
         text = pattern.sub(word, text)
     text = _OLD_AFTER.sub("", text)

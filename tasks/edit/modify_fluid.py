@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 
 from tasks.edit.modify_fluid_follow import follow_fluid_density, follow_fluid_turbulence
+from tasks.edit.modify_fluid_temp import fluid_at_stated_temperature
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
 from tasks.edit.patch_words import surface_tension
@@ -157,6 +158,8 @@ _NOT_FLUID = {"use", "using", "with", "be", "a", "an", "the", "same", "it", "thi
 
 def _mark(before: str, after: str) -> str | None:
     """"new", "old" or None for a fluid word between `before` and `after`."""
+    if _FLUID_IS.search(before):  # "the working fluid were water", "fluid is water"
+        return "new"
     for pattern, mark in ((_OLD_BEFORE, "old"), (_NEW_BEFORE, "new")):
         if pattern.search(before):
             return mark  # the words before a fluid say more than the words after it ("use water to cool")
@@ -171,9 +174,43 @@ def fluid_condition(text: str, said: str) -> str | None:
         before = low[:m.start()]
         for at, name, alias in fluid_mentions(before):
             if re.fullmatch(r"\s+(?:at|@)\s*|\s+(?:at|@)\s+(?:[-+]?\d[^\s,;]*\s*[^\s\d,;]*\s+(?:and|,)\s+)+",
-                            before[at + len(alias):]):
+                            before[at + len(alias):]) or _state_between(before[at + len(alias):], said):
                 return name
+        if re.search(r"\bat\s+(?:about\s+|around\s+)?$", before):  # "at 308 K the fluid is water"
+            after = low[m.end():]
+            for at, name, alias in fluid_mentions(after):
+                if _STATE_AFTER.fullmatch(after[:at]):
+                    return name
     return None
+
+
+# "the (working) fluid is/were/becomes": the fluid after it is the new one
+_FLUID_IS = re.compile(r"\b(?:fluid|liquid|medium)\s+(?:is|was|were|be|becomes?|should\s+be|would\s+be|will\s+be)\s+"
+                       r"(?:the\s+|some\s+)?$")
+# between a fluid and the value of its state: "the water was at 35 degC", "air temperature: 22 degC", "the air
+# in the tunnel was at 30 degC", "water, 95 degF"
+_STATE_BETWEEN = re.compile(r"(?:\s+(?:in|of|inside|through|from)\s+(?:the\s+|our\s+)?[\w-]+)?"
+                            r"(?:\s*,\s*|\s+(?:was|is|were|being|kept|held|came\s+in|comes\s+in)\s+(?:at\s+)?|"
+                            r"\s+temperature\s*(?:[:=]|\bof\b|\bwas\b|\bis\b|\bat\b)?\s*|\s+at\s+a\s+temperature\s+of\s+)"
+                            r"(?:about\s+|around\s+|roughly\s+)?")
+def _state_between(between: str, said: str) -> bool:
+    """True when the words between a fluid and a value make the value the fluid's state; a bare
+    comma ("water, 95 degF") only before a temperature."""
+    if _STATE_BETWEEN.fullmatch(between) is None:
+        return False
+    return "," not in between or re.search(r"°|\bdeg|\b[KCF]\b|kelvin|celsius|fahrenheit", said, re.I) is not None
+
+
+# between the value and its fluid: "at 308 K the fluid is water", "at 35 degC, water"
+_STATE_AFTER = re.compile(r"\s*,?\s*(?:(?:the\s+)?(?:working\s+)?(?:fluid|liquid|gas|medium)\s+(?:is|was|will\s+be|should\s+be|"
+                          r"becomes?)\s+)?(?:the\s+|some\s+)?")
+
+
+def conditioned_fluid(text: str, qs) -> str | None:
+    """The fluid a stated temperature qualifies ("the air in the tunnel was at 30 degC") in a case
+    with no temperature field: the value can only be the fluid's state, so the fluid's properties
+    follow it even with no word of change."""
+    return next((f for q in qs if q.kind == "temperature" and (f := fluid_condition(text, q.text))), None)
 
 
 def fluid_mentions(low: str) -> list[tuple[int, str, str]]:
@@ -193,7 +230,7 @@ _NEW_BEFORE = re.compile(r"(?:->|=>|→|⇒|\bto|\binto|\bwith|\bfor|\bby|\buse|
 # ... and after it: "water instead of air", "water rather than air", "water (not air)"
 _NEW_AFTER = re.compile(r"\s*(?:\(\s*)?(?:instead|rather|not\b|in\s+place\s+of)")
 # nouns after a fluid word that make it a patch's or a phase's name, not a fluid change
-_NOUN_AFTER = re.compile(r"\s*(?:inlet|outlet|side|phase|jet|stream|flow|region|gap|column|temperature|velocity|speed|"
+_NOUN_AFTER = re.compile(r"\s*(?:starting|starts|initially|warmer|hotter|colder|cooler|inlet|outlet|side|phase|jet|stream|flow|region|gap|column|temperature|velocity|speed|"
                          r"properties|layer|bubble|volume|fraction|pressure|channel|domain|film|level|tank|height|depth)\b")
 # a request that changes something: without one a fluid's name is only a description
 _CHANGE_CUE = re.compile(r"\b(?:instead|rather|switch\w*|swap\w*|replac\w*|chang\w*|use|using|make|be|becomes?)\b|[:=]|->",
@@ -224,6 +261,7 @@ def fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
                              "state the entries, e.g. 'mu 1.8e-5 Pa s and Cp 1005 J/kg/K')")
         return
     text = (state.case_dir / tp).read_text()
+    entry = fluid_at_stated_temperature(plan, fluid, entry, qs, fluid_condition)
     plan.edits.append(FileEdit(file=tp, entry=["nu"], value=fmt(entry.nu), reason=f"{fluid} kinematic viscosity", locked=True))
     if fd.get(text, ["beta"]) is not None:
         plan.edits.append(FileEdit(file=tp, entry=["beta"], value=fmt(entry.beta), reason=f"{fluid} thermal expansion", locked=True))

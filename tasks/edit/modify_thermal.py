@@ -96,10 +96,13 @@ def temperature_edits(state: CaseState, t_text: str, text: str, temps: list[Quan
         segment = segment_before(low, q.start, previous_end)
         previous_end = q.start + len(q.text)
         target = temperature_patch(state, segment, fixed, values, q.replaced_from)
+        sign = increment_sign(segment) or after_sign(q.after) or present_sign(q.after) or stated_sign(q.text, "temperature")
+        if target is None and sign is not None and (edit := _initial_change(t_text, segment, q, sign)) is not None:
+            edits.append(edit)  # "T0 +10 K", "the gas starting 18 degF warmer": the initial field's value
+            continue
         if target is None:
             continue
         new, note = q.value, ""
-        sign = increment_sign(segment) or after_sign(q.after) or present_sign(q.after) or stated_sign(q.text, "temperature")
         if sign is not None:  # "raise the floor temperature by 10 K", "make the walls 50 K warmer"
             if target not in values:
                 warnings.append(f"not applied: {target} temperature {q.text} more or less ({target} has no uniform value)")
@@ -112,6 +115,28 @@ def temperature_edits(state: CaseState, t_text: str, text: str, temps: list[Quan
                               reason=f"{target} temperature {_num(new)} K{note}", locked=True))
         values = {**values, target: new}
     return edits, warnings
+
+
+# words naming the initial temperature field, not a patch: "T0", "initial", "internal", "the gas starting"
+_INITIAL = re.compile(r"\b(?:t0|t_0|t_?init\w*|initial\w*|internal\w*|start\w*|ambient|bulk|gas|fluid|air|water|"
+                      r"domain|field|everywhere|interior)\b")
+
+
+def _initial_change(t_text: str, segment: str, q: Quantity, sign: int) -> FileEdit | None:
+    """A change of the initial temperature by a difference ("T0 +10 K", "raise the initial gas
+    temperature by ten kelvin", "the gas starting 18 degF warmer"): 0/T's uniform internalField
+    plus the difference; None when the words name no initial state or the field is not uniform."""
+    clause = re.split(r"[.;,:]|\band\b|\bwith\b", segment)[-1] if re.search(r"[.;,]|\band\b|\bwith\b", segment) else segment
+    if not _INITIAL.search(clause or segment):
+        return None
+    m = _UNIFORM.fullmatch((fd.get(t_text, ["internalField"]) or "").strip())
+    if m is None:
+        return None
+    change = temperature_difference(q.text)
+    new = round(float(m.group(1)) + sign * abs(q.value if change is None else change), 10)
+    said = q.text.strip().lstrip("+-−")
+    return FileEdit(file="0/T", entry=["internalField"], value=f"uniform {_num(new)}",
+                    reason=f"initial temperature {_num(new)} K ({'+' if sign > 0 else '-'}{said})", locked=True)
 
 
 def _num(x: float) -> str:
