@@ -36,6 +36,22 @@ def particles_meant(head: str, tail: str) -> bool:
     return p >= 0 and (c < 0 or p < c)
 
 
+def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
+    """A mass whose own clause names no fluid ("solids 1.8 g/cm3, 300 g charged in total", "0.1 lb
+    charged") is the particles': a cloud's injected mass (massTotal) is the one mass entry of a
+    case. `sentence` is kept for a fluid named before the clause ("the water, 20 kg")."""
+    if quantity != "mass":
+        return False
+    own = f"{head} {tail}"
+    if _CARRIER_WORDS.search(own) or _FLUID_WORDS.search(own):
+        return False
+    return not _FLUID_WORDS.search(sentence[-40:]) or bool(_PARTICLE_WORDS.search(own))
+
+
+# a liquid or the carrier named by a mass's words: not the particles
+_FLUID_WORDS = re.compile(r"\b(?:water|liquid|oil|brine|fluid|gas|air|steam)\b")
+
+
 class CloudBinding:
     def bind_cloud(self, q: StatedQuantity) -> bool:
         """A velocity or temperature of the particles: the cloud's injection velocity or parcel
@@ -43,9 +59,9 @@ class CloudBinding:
         base's cloud has no such entry."""
         if q.quantity not in ("velocity", "temperature", "mass", "mass_flow") or not self._cloud_files():
             return False
-        clause, _ = self._words_of(q)
+        clause, sentence = self._words_of(q)
         head, _, tail = clause.partition(q.text.lower())
-        if not particles_meant(head, tail):
+        if not particles_meant(head, tail) and not _mass_of_cloud(q.quantity, head, tail, sentence):
             return False
         if q.quantity == "temperature":
             return self._parcel_temperature(q)

@@ -123,6 +123,14 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, Subs
                                    f"thermophysicalProperties.{held_not} equation of state gives it from p and T); "
                                    f"state the density of {', '.join(phases)}")
                     taken.append(q)
+                elif key == "rho" and (phase := self._phase_by_magnitude(q.value, where)) is not None:
+                    # "liquid to 60 %, 0.95 g/cm3" of compressibleInterFoam: a liquid's density, which only
+                    # one phase of the base (the liquid, not the gas) has the order of magnitude of
+                    self._set_phase_value(where[phase], q.value, f"{phase} {key} (the phase of that order of "
+                                                                 f"magnitude)", q)
+                    self.assumptions.append(f"{q.text} is the {phase} density: no other phase of the base has a "
+                                            f"density of that order ({', '.join(phases)})")
+                    taken.append(q)
                 continue  # one value, no phase named: the single-fluid rules decide
             free = [p for p in phases if p not in chosen.values()]
             if len(said) == len(phases) and len(free) == 1 and list(chosen.values()).count(None) == 1:
@@ -185,6 +193,13 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, Subs
             self._set_phase_value(where[phase], q.value, f"{phase} diameter (constantCoeffs d)", q)
             taken.append(q)
         return taken
+
+    def _phase_by_magnitude(self, value: float, where: dict[str, PhaseEntry]) -> str | None:
+        """The one phase whose base density is of the order of `value` (within a factor 3) while
+        every other phase's differs by more than a factor 10 (a liquid's 950 kg/m3 against air's 1),
+        else None; a phase whose density the base does not write as a number is no candidate."""
+        base = {p: _number(self._base_phase_value(e)) for p, e in where.items()}
+        return phase_by_magnitude(value, {p: v for p, v in base.items() if v is not None and v > 0})
 
     @staticmethod
     def _is_role(stated: list[StatedQuantity], raw: str, role: str) -> bool:
@@ -252,6 +267,16 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, Subs
             # "870 kg/m3 oil over 998 kg/m3 water": the name right after the value before this one is its own
             since = since.replace(claimed, " ", 1)
         return nearest_name(since, phases) or _postfix_name(tail, phases)
+
+
+def phase_by_magnitude(value: float, densities: dict[str, float]) -> str | None:
+    """The phase of `densities` within a factor 3 of `value` when all the others are more than a
+    factor 10 away from it, else None (two liquids, 850 against oil 684 and water 1000: not told)."""
+    if value <= 0 or not densities:
+        return None
+    near = [p for p, v in densities.items() if max(v, value) / min(v, value) <= 3]
+    far = [p for p, v in densities.items() if max(v, value) / min(v, value) > 10]
+    return near[0] if len(near) == 1 and len(far) == len(densities) - 1 else None
 
 
 def set_in_phase_block(raw: str, phase: str, key: str, value: str) -> str | None:

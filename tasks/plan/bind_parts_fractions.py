@@ -13,13 +13,15 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_setfields_fill import spelled_fraction
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields
 from tasks.plan.stated import StatedQuantity
 
 _PCT = r"(?:%|percent\b|per\s*cent\b)"
 # a number and, if written, its percent sign; no other unit after it ("0.3 m", "20 s" are no fractions)
-_VALUE = re.compile(rf"(?<![\w.\-])(?P<v>\d+(?:\.\d+)?|\.\d+)(?!\.?\d)\s*(?P<pct>{_PCT})?")
+# (a number glued to letters is a name: "2D", "3d", "k2")
+_VALUE = re.compile(rf"(?<![\w.\-])(?P<v>\d+(?:\.\d+)?|\.\d+)(?!\.?\d)(?![a-z_])\s*(?P<pct>{_PCT})?")
 _UNIT_AFTER = re.compile(r"\s*(?:m|cm|mm|km|s|ms|min|h|hr|kg|g|k|pa|kpa|mpa|bar|psi|rpm|rad|hz|n|w|j|l|mol|deg\w*|"
                          r"°\w*|cp|cst|mps|mph|kmh|ft|in|cells?|iterations?|steps?)\b")
 # words that make a number a volume fraction of a phase, and that make it a fill of the domain instead
@@ -28,6 +30,10 @@ _FRACTION_WORDS = re.compile(r"\b(?:volume\s+fractions?|vol(?:ume)?[\s.-]*%|frac
 _PERCENT_HEADER = re.compile(rf"\((?:vol(?:ume)?[\s.-]*)?{_PCT}\)|\bvol(?:ume)?[\s.-]*{_PCT}|\bin\s+{_PCT}")
 _FILL_WORDS = re.compile(r"\b(?:full|fill\w*|level|height|depth|deep|bottom|lower|upper|top|left|right|half|"
                          r"third|quarter|intensity|efficiency|relax\w*)\b")
+# a fraction in words right before the phase it is of: "half water, a quarter oil, a tenth mercury"
+_WORD_FRACTION = re.compile(r"(?<![\w-])(?P<w>(?:(?:a|one)\s+)?(?:half|third|quarter|fifth|tenth)|two\s+thirds|"
+                            r"three\s+quarters|two\s+fifths|three\s+fifths)\s+(?:of\s+)?(?:the\s+)?(?P<name>[a-z]\w*)\b")
+_SIDE_BEFORE = re.compile(r"\b(?:lower|upper|bottom|top|left|right|first|last|other)\s*$")
 _HOLDUP = re.compile(r"\b(?:gas\s+)?hold[\s-]?up\b|\bgas\s+(?:volume\s+)?fraction\b|\bvoid(?:age|\s+fraction)\b")
 _GAS = re.compile(r"^(?:air|gas|vapou?r|steam)\d*$")
 
@@ -78,6 +84,19 @@ def phase_fractions(text: str, phases: list[str]) -> list[PhaseFraction]:
                 phase = near[0][1] if near else (gases[0] if len(gases) == 1 and _HOLDUP.search(part) else None)
                 if phase is not None and not any(f.phase == phase for f in found):
                     found.append(PhaseFraction(phase, value, m.group(0).strip(), begin + offset + m.start()))
+    return found + [f for f in _word_fractions(low, phases) if not any(g.phase == f.phase for g in found)]
+
+
+def _word_fractions(low: str, phases: list[str]) -> list[PhaseFraction]:
+    """Fractions in words right before a phase's name ("half water, a quarter oil"); not a side
+    of the domain ("the lower half water": a fill, bind_setfields_fill's)."""
+    found = []
+    for m in _WORD_FRACTION.finditer(low):
+        phase = next((p for p in phases if p.lower() == m.group("name")), None)
+        value = spelled_fraction(m.group("w"))
+        if phase is None or value is None or _SIDE_BEFORE.search(low[:m.start()]):
+            continue
+        found.append(PhaseFraction(phase, value, m.group("w").strip(), m.start()))
     return found
 
 

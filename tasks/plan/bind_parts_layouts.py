@@ -94,18 +94,31 @@ def phase_entries(read: Reader, key: str) -> list[PhaseEntry]:
     raw = fd.get(transport, ["phases"]) or ""
     blocks = phase_blocks(raw)
     out: list[PhaseEntry] = []
+    # compressibleInterFoam's family reads its phases from thermophysicalProperties: a transportProperties
+    # left in the tutorial (compressibleInterDyMFoam/sloshingTank2D) is read by no one
+    thermo_first = bool(fd.get(read(THERMO) or "", ["phases"]))
     for name in phase_names(read):
+        if thermo_first:
+            if (found := _thermo_entry(read, name, key)) is not None:
+                out.append(found)
+            continue
         if fd.find(transport, [name, key]) is not None:
             out.append(PhaseEntry(phase=name, file=TRANSPORT, entry=[name, key], key=key, form="entry"))
             continue
         if re.search(rf"(?:^|[;\s{{]){re.escape(key)}\s", blocks.get(name, "")):
             out.append(PhaseEntry(phase=name, file=TRANSPORT, entry=["phases"], key=key, form="list"))
             continue
-        thermo_rel = f"constant/thermophysicalProperties.{name}"
-        thermo = read(thermo_rel) or ""
-        for k in _THERMO_KEYS.get(key, ()):
-            if fd.find(thermo, ["mixture", "equationOfState", k]) is not None:
-                out.append(PhaseEntry(phase=name, file=thermo_rel, entry=["mixture", "equationOfState", k], key=k,
-                                      form="thermo"))
-                break
+        found = _thermo_entry(read, name, key)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _thermo_entry(read: Reader, name: str, key: str) -> PhaseEntry | None:
+    """Where a phase's thermophysicalProperties.<phase> equation of state holds `key`, or None."""
+    thermo_rel = f"constant/thermophysicalProperties.{name}"
+    thermo = read(thermo_rel) or ""
+    for k in _THERMO_KEYS.get(key, ()):
+        if fd.find(thermo, ["mixture", "equationOfState", k]) is not None:
+            return PhaseEntry(phase=name, file=thermo_rel, entry=["mixture", "equationOfState", k], key=k, form="thermo")
+    return None

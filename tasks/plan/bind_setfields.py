@@ -10,6 +10,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import fmt, vec
+from tasks.plan.bind_setfields_extent import fraction_side
 from tasks.plan.bind_setfields_parts import Placed, place_values
 from tasks.plan.extract import normalise
 from tasks.plan.regions import DEFAULT, SetFields, read_set_fields, said_initial, set_default, set_region, target_for
@@ -118,7 +119,8 @@ class SetFieldsBinding:
             return
         lo = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(1))]
         hi = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(2))]
-        side = self._side_word(q) or ("bottom" if self._says_full(q) else "left")  # "a third full": from the floor
+        side = self._side_word(q) or self._extent_side(q) or ("bottom" if self._says_full(q) else "left")
+        # "a third full", "60 % of the vessel height", "fill ratio 40 %": from the floor
         up = self._up_axis()
         axis = {"left": 0, "right": 0, "bottom": up, "top": up}.get(side, 0)
         size = ext[axis] * q.value
@@ -134,6 +136,14 @@ class SetFieldsBinding:
                  else new_raw, f"region: the {side} {fmt(q.value)} of the domain")
         self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=new_box,
                                      how=f"{side} {q.value:.3g} of the {fmt(ext[axis])} m domain"))
+
+    def _extent_side(self, q: StatedQuantity) -> str | None:
+        """The end the fraction is measured from, by the extent its words name ("of its height")."""
+        low = normalise(self.text).lower()
+        at = self.value_at(low, q)
+        if at < 0:
+            return None
+        return fraction_side(low[max(0, at - 40):at], low[at + len(q.text):at + len(q.text) + 40])
 
     _FULL_WORDS = re.compile(r"\b(?:full|filled|fill(?:s|ing)?|level|deep|depth|up\s+to|half[\s-]?way)\b")
 
@@ -151,7 +161,7 @@ class SetFieldsBinding:
     def _origin(self, axis: int) -> float:
         """The domain's low end along `axis`, from the blockMeshDict as blockMesh reads it (its
         `$name` macros expanded: "($radiusNeg $radiusNeg $zMin)"), as `extents` measures it."""
-        text = self.base.mesh_text() or ""
+        text = self.base.mesh_text() or self.base._template_mesh_text() or ""  # an m4 template's expansion
         scale = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"]) or "1"
         try:
             factor = float(scale)

@@ -36,7 +36,10 @@ _SIDE_FRACTION = re.compile(rf"\b{_SIDE}\s+{_FRAC}(?![\w-])")
 # "half-full", "a third full", "40 % filled"; "filled to half (of) its height", "filled halfway"
 _FULL = [re.compile(rf"(?<![\w-]){_FRAC}[\s-]+(?:full|filled)\b"),
          re.compile(rf"\bfilled\s+(?:up\s+)?to\s+{_FRAC}\s+of\s+(?:its|the)\b"),
-         re.compile(r"\b(?:half[\s-]?way)\s+(?:full|filled|up)\b|\bfilled\s+half[\s-]?way\b")]
+         re.compile(r"\b(?:half[\s-]?way)\s+(?:full|filled|up)\b|\bfilled\s+half[\s-]?way\b"),
+         # "liquid to mid-height", "filled up to half its height", "water at half depth": one half
+         re.compile(r"\b(?:to|up\s+to|at|until)\s+(?:the\s+)?(?:mid|half)[\s-]?(?:height|depth|level|point)\b|"
+                    r"\bto\s+half\s+(?:of\s+)?(?:its|the)\s+(?:height|depth)\b")]
 # words that say the statement is about what fills the domain
 _FILL_WORDS = re.compile(r"\b(?:fill\w*|full|water|liquid|oil|brine|mercury|melt|bed|packed|particles?|sand|"
                          r"occup\w*|contain\w*|holds?|pool|layer|phase|free\s+surface|surface|interface|meniscus|level)\b")
@@ -85,6 +88,11 @@ def _fraction(raw: str) -> float | None:
     return _FRACTIONS.get(raw) or _FRACTIONS.get(raw.rstrip("s"))
 
 
+def spelled_fraction(raw: str) -> float | None:
+    """A fraction as written: "a quarter" -> 0.25, "two thirds", "40 %" -> 0.4; None if not one."""
+    return _fraction(raw)
+
+
 def _sentence_of(low: str, start: int, end: int) -> str:
     a = max(low.rfind(".", 0, start), low.rfind(";", 0, start), low.rfind("\n", 0, start)) + 1
     stops = [i for i in (low.find(".", end), low.find(";", end), low.find("\n", end)) if i >= 0]
@@ -110,6 +118,8 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases
             found.append(Fill("fraction", value, side, text[m.start():m.end()]))
     for m in (m for pattern in _FULL for m in pattern.finditer(low)):
         value = _fraction(m.group("frac")) if "frac" in m.re.groupindex else 0.5  # "halfway full"
+        if "frac" not in m.re.groupindex and not fill_said(_sentence_of(low, m.start(), m.end())):
+            continue  # "a probe at mid-height": no fill
         if value and 0 < value <= 1:
             found.append(Fill("fraction", value, "bottom", text[m.start():m.end()]))
     for q, at in lengths:
@@ -138,8 +148,11 @@ def fill_statements(text: str, lengths: list[tuple[StatedQuantity, int]], phases
 # right before it (a few words may stand between: "below the mid-plane z = 0")
 _BARE_LEVEL = re.compile(r"\b(?P<how>below|under|beneath|underneath|up\s+to|to|at|reaching|until|"
                          r"(?:level|surface|interface|meniscus)(?:\s*:|\s+at|\s+is\s+at)?)(?![\w-])"
-                         rf"(?P<gap>(?:\s+[a-z][\w-]*){{0,3}})\s*(?P<axis>(?<![\w-])[xyz])\s*(?:=|:)\s*(?P<v>{_NUMBER})"
-                         r"(?!\.?\d)(?!\s*(?:m|cm|mm|km|in|inch(?:es)?|ft|feet|foot|\)|\d)(?![a-z]))")
+                         # a few words, then the coordinate, maybe in brackets or after "i.e." ("to mid-height (z = 0)")
+                         rf"(?P<gap>(?:\s+[a-z][\w-]*){{0,3}})(?:\s*(?:(?P<open>\()|,|-+|i\.\s?e\.|that\s+is|namely))*\s*"
+                         rf"(?P<axis>(?<![\w-])[xyz])\s*(?:=|:)\s*(?P<v>{_NUMBER})"
+                         r"(?!\.?\d)(?!\s*(?:m|cm|mm|km|in|inch(?:es)?|ft|feet|foot|\d)(?![a-z]))"
+                         r"(?(open)|(?!\s*\)(?![a-z])))")  # a bracket closes only the one opened before the axis
 _CENTRE_WORDS = re.compile(r"\b(?:cent(?:re|er)d?|origin|axis|through|located|placed|positioned|point|probe|"
                            r"inlet|outlet|wall|patch|plane\s+of\s+symmetry)\b")
 
@@ -230,8 +243,11 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     # bottom 30 cm") is the level: the size the binder wrote for it is taken back
     lengths = [(q, binder.value_at(low_text, q)) for q in stated if q.quantity == "length" and
                (q.text not in bound or q.role in _TAKEN_BACK)]
+    # a fill in words already applied to a region ("40 % full" as a fill fraction) is not applied twice; a
+    # number of its words bound elsewhere ("z = 0" read as a start time too) does not stop it
+    in_regions = {b.stated for b in binder.bindings if b.file in _REGION_RELS}
     fills = [f for f in fill_statements(text, lengths, _phases(binder.base.text(_RELS) or ""))
-             if f.q is not None or not any(b in f.words or f.words in b for b in bound if b)]
+             if f.q is not None or not any(b in f.words or f.words in b for b in in_regions if b)]
     if not fills:
         return []
     fill = fills[0]
