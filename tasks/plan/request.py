@@ -43,6 +43,8 @@ TURBULENCE_ALIASES: list[tuple[str, str]] = [
 ]
 
 _SOLVER_WORD = re.compile(r"\b([A-Za-z][A-Za-z0-9]*Foam)\b")
+# a solver named in any case ("rhosimplefoam", "PIMPLEFOAM"): found only when it is an installed solver
+_ANY_CASE_SOLVER_WORD = re.compile(r"\b([A-Za-z][A-Za-z0-9]*foam)\b", re.I)
 # shell syntax (a command substitution, "&&", a pipe into a shell) or a shell command with an argument;
 # not a semicolon between clauses nor the bars of a table ("| inlet velocity | 3 m/s |")
 _SHELL_WORDS = r"(?:rm|bash|sh|curl|wget|sudo|chmod|python|exec|eval)"
@@ -73,7 +75,7 @@ class Context(BaseModel):
 def named_solver(text: str) -> str | None:
     """The OpenFOAM solver the request names, matched case-insensitively."""
     by_lower = {s.lower(): s for s in SOLVERS}
-    for word in _SOLVER_WORD.findall(text):
+    for word in _ANY_CASE_SOLVER_WORD.findall(text):
         if word.lower() in by_lower:
             return by_lower[word.lower()]
     return None

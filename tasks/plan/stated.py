@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam.patch_names import KIND_ALT
+from tasks.plan.values_commas import decimal_commas, written_powers
 from tasks.plan.controls import (
     Control,
     gravity_off,
@@ -46,7 +47,7 @@ UNITS = {
     "temperature": "K", "angular_velocity": "rad/s", "length": "m", "time": "s", "frequency": "Hz",
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
     "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m", "expansion": "1/K",
-    "dissipation_rate": "m2/s3", "heat_transfer_coefficient": "W/(m2 K)", "mass": "kg",
+    "dissipation_rate": "m2/s3", "heat_transfer_coefficient": "W/(m2 K)", "mass": "kg", "power": "W",
 }
 
 
@@ -209,7 +210,7 @@ def plain_forms(text: str) -> str:
     "20 m2/s2 and 5 m2/s2"), a unit said once for two places ("1 bar at the inlet and 0.5 at the
     outlet")."""
     text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
-    text = decimal_points(table_rows(text, _known_unit))
+    text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
     text = _BRACKET_HEADER.sub(_header_units, text)

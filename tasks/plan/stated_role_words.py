@@ -104,7 +104,7 @@ _SIMPLE_ROLES = {
     "kinematic_viscosity": "nu", "dynamic_viscosity": "mu", "angular_velocity": "angular_velocity",
     "frequency": "frequency", "reynolds": "reynolds", "mach": "mach", "rayleigh": "rayleigh",
     "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
-    "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux",
+    "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux", "power": "heat_load",
     "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
     "conductivity": "conductivity", "expansion": "beta",
 }

@@ -26,10 +26,11 @@ _ARTICLE = re.compile(r"^(?:the|both)\s+")
 
 def _role_said(item: str, kind: str) -> str | None:
     """The role an item's words announce for a value of this kind ("walls": wall_temperature), not
-    counting the words that only name the kind ("temperature")."""
+    counting the words that only name the kind ("temperature"); a role word inside a longer word
+    ("hotroom", a tutorial's name) announces nothing."""
     for role, words in _ROLE_WORDS.get(kind, []):
         if any(len(w.strip()) > 2 and w not in ("temperature", "pressure", "velocity", "speed")
-               and re.search(rf"(?<![a-z]){re.escape(w.strip())}", item) for w in words):
+               and re.search(rf"(?<![a-z]){re.escape(w.strip())}(?:e?s)?(?![a-z])", item) for w in words):
             return role
     return None
 

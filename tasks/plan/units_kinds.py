@@ -30,6 +30,7 @@ _KINDS: dict[Dims, str] = {
     (0, 3, -1, 0, 0, 0): "volume_flow",
     (1, 0, -1, 0, 0, 0): "mass_flow",
     (1, 0, -3, 0, 0, 0): "heat_flux",
+    (1, 2, -3, 0, 0, 0): "power",  # a heat load in W ("the chip dissipates 5 W"): a wall's, by the thermal binder
     (1, 0, -2, 0, 0, 0): "surface_tension",
     (1, 1, -3, -1, 0, 0): "thermal_conductivity",
     (1, 0, -3, -1, 0, 0): "heat_transfer_coefficient",  # h (W/m2K), of a convective wall
