@@ -153,7 +153,9 @@ def choose_base(ctx: Context) -> list[Candidate]:
     installation cannot run), so the base that replaces it is no surprise."""
     features = request_features(ctx.text, ctx.solver, ctx.model)
     everything = rank(features, tutorial_records(ctx.tutorials_dir), limit=0)
-    ranked = [c for c in everything if _steps_runnable(c, ctx.solver or c.record.solver or "")]
+    # the best fit when it is one stage of a larger tutorial stays first: plan_generic refuses it by name
+    ranked = [c for i, c in enumerate(everything) if (i == 0 and stage_refusal(c.record.case, c.record.path))
+              or _steps_runnable(c, ctx.solver or c.record.solver or "")]
     if everything and ranked and everything[0] is not ranked[0]:
         dropped = everything[0]
         missing = missing_commands(dropped)

@@ -85,6 +85,7 @@ from tasks.plan.select_gasdynamics import high_speed_method
 from tasks.plan.select_numbered import numbered_name_points
 from tasks.plan.select_openings import inlet_from_data
 from tasks.plan.select_phases import phase_count_points
+from tasks.plan.select_stages import built_from_stage
 from tasks.plan.select_values import COMPRESSIBLE_MACH
 from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
 from tasks.plan.select_wholename import coined_name_words, dimension_points, every_name_word_said, forgiven_by_name
@@ -139,6 +140,14 @@ class Candidate(BaseModel):
 _FLAG_ROOTS = frozenset(root(w) for yes, _ in FLAG_WORDS.values() for w in yes if w.strip().isalpha())
 
 
+def extends_another(solver: str, solvers: frozenset[str]) -> bool:
+    """The solver is a variant of another installed one, its name that one's with more added
+    ('interIsoFoam' of 'interFoam', 'sonicDyMFoam' of 'sonicFoam')."""
+    stem = solver.removesuffix("Foam").lower()
+    return any(other != solver and len(base := other.removesuffix("Foam").lower()) >= 3 and stem.startswith(base)
+               and len(stem) > len(base) for other in solvers)
+
+
 def _name_owners(name: str, records: list[CaseRecord]) -> set[str]:
     """The solvers of the tutorials named `name` (a folder of their path): more than one when the
     name is a shape any physics has ('cylinder', 'cavity'), one when it names a flow ('aachenBomb')."""
@@ -162,9 +171,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
     lts_solvers = {r.solver for r in records if local_time_stepping_cached(r.path)} \
         if features.local_time_stepping else set()
     for r in records:
-        blocked = _blocked_cached(r.path)
-        if blocked:
-            continue
+        if _blocked_cached(r.path) and not (features.mesh_motion and not _is_steady(r.solver or "")
+                                            and built_from_stage(r.path)):
+            continue  # a transient overset stage built from a sibling case ranks for a moving mesh: refused by name
         score, why = 0.0, []
         solver = r.solver or ""
         if features.solver:
@@ -327,8 +336,10 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score -= 1  # nested sub-cases (case/variant) after the main one
         out.append(Candidate(record=r, score=round(score, 1), why=why or ["closest physics"]))
     # ties: the laminar variant of a tutorial when the request asks for no turbulence (and RANS before
-    # the costlier LES), then the shorter path
+    # the costlier LES), then the general method before its variant (interFoam before interIsoFoam), then
+    # the shorter path
+    solvers = frozenset(r.solver for r in records if r.solver)
     out.sort(key=lambda c: (-c.score, features.simulation_type is None and c.record.simulation_type in ("RAS", "LES"),
                             features.simulation_type is None and c.record.simulation_type == "LES",
-                            len(c.record.case)))
+                            extends_another(c.record.solver or "", solvers), len(c.record.case)))
     return out[:limit] if limit else out

@@ -13,6 +13,14 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.plan.select_anaphora import with_anaphors
+from tasks.plan.select_described import (
+    body_falls,
+    gas_and_liquid_named,
+    mesh_motion_described,
+    overset_described,
+    surface_described,
+    turbulence_left_out,
+)
 from tasks.plan.select_gasdynamics import compressible_said_indirectly
 from tasks.plan.select_openings import says_inflow, says_inflow_speed
 from tasks.plan.select_numbered import said_ranks
@@ -23,8 +31,9 @@ from tasks.plan.select_names import (
     without_comparisons,
     without_ruled_out,
 )
-from tasks.plan.select_motion import MESH_INTERFACES, body_moves, on_moving_mesh
-from tasks.plan.select_phases import phases_counted, phases_stated
+from tasks.plan.select_flag_words import FALSE_FRIENDS, FLAG_WORDS, ISOTHERMAL_WORDS  # noqa: F401 - re-exported
+from tasks.plan.select_motion import body_moves, on_moving_mesh
+from tasks.plan.select_phases import many_phase_euler, phases_counted, phases_stated
 from tasks.plan.select_time import end_state_only, time_regime
 from tasks.plan.select_values import value_cues
 from tasks.plan.select_wholename import method_phrase_roots, said_dimension
@@ -45,86 +54,6 @@ from tasks.plan.select_words import (
     words_of,
 )
 
-# heat ruled out without the word 'isothermal': nothing heated, one temperature everywhere
-ISOTHERMAL_WORDS = ("isothermal", "no heating", "no heater", "no heaters", "without heating", "unheated",
-                    "not heated", "no heat source", "no heat sources", "no temperature difference",
-                    "no temperature differences", "everything is at the same temperature", "all at the same temperature",
-                    "at one temperature", "same temperature everywhere", "same temperature throughout")
-
-# request words -> physics flags (True: asked for; False: excluded)
-FLAG_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "compressible": (("compressible", "supersonic", "transonic", "hypersonic", "mach", "shock", "sonic",
-                      "high-speed", "gas dynamics", "ideal gas", "nozzle flow of gas", "than sound", "than the sound",
-                      "speed of sound", "sound speed", "compressed", "compressibility", "acoustic", "sound wave",
-                      "pressure wave", "water hammer", "blast wave", "blast", "explosion", "detonation", "detonat",
-                      "diaphragm", "underexpanded", "under-expanded", "shock diamond", "barrel shock",
-                      "high-pressure gas", "high pressure gas", "high-pressure air", "high pressure air",
-                      "pressurised gas", "pressurized gas", "pressurised air", "pressurized air"), ("incompressible",)),
-    "multiphase": (("multiphase", "two-phase", "two phase", "free surface", "free-surface", "vof", "volume of fluid",
-                    "water and air", "air and water", "air-water", "dam break", "dam-break", "wave", "sloshing",
-                    "bubble", "interface", "liquid column", "water column", "filling", "droplet", "a drop of",
-                    "drop of water", "drop of oil", "oil and water", "water and oil", "water in oil", "oil in water",
-                    "gas and liquid", "liquid and gas", "gas and a liquid", "liquid and a gas", "meniscus", "wetting",
-                    "contact angle", "surface tension", "capillary", "partly filled", "partially filled",
-                    "half-full", "half full", "cavitation", "cavitating", "vapour pocket", "vapor pocket", "floating", "buoy ", "buoys", "under air",
-                    "below air", "air above", "air on top", "above the water", "above the liquid",
-                    "splash", "ship", "boat", "yacht", "hull", "pond", "puddle", "raindrop", "fills with",
-                    "fills up", "being filled", "draining", "drains out", "tank drains", "emptying", "empties"),
-                   ("single-phase", "single phase", "one phase", "one-phase")),
-    "energy": (("temperature", "heat", "thermal", "heated", "hot ", "cold ", "buoyan", "natural convection",
-                "boussinesq", "rayleigh", "cooling", "cooled", "warm", "radiation", "radiative", "radiating",
-                "radiant", "boiling", "boils", "conjugate", "cht ", "quench", "convection roll", "convection cell",
-                "benard", "bénard"), ISOTHERMAL_WORDS),
-    "buoyancy": (("buoyan", "natural convection", "free convection", "boussinesq", "rayleigh", "plume",
-                  "hot room", "stratif", "no fan", "without fan", "without a fan", "by itself", "by themselves",
-                  "differentially heated", "heated from one side", "heated on one side", "heated from the side",
-                  "heated from below", "heated from beneath", "convection roll", "convection cell", "benard",
-                  "bénard", "cooled from above", "cooled at the top", "cooled from the top", "warmed from below",
-                  "warmed at its base", "warmed at the bottom", "heated at the bottom", "heated at its base",
-                  "warmed at the base", "heated at the base", "heated from the bottom", "warmed from the bottom",
-                  "air rises", "hot air rise", "warm air rise", "rising warm", "rising hot"),
-                 ("no gravity", "without gravity", "zero gravity", "gravity neglected", "gravity is neglected",
-                  "gravity ignored", "gravity is ignored", "ignore gravity", "neglect gravity", "neglecting gravity")),
-    "lagrangian": (("particle", "parcel", "lagrangian", "spray", "mppic", "dpm", "sand", "powder", "dust",
-                    "grains", "granules", "granular", "beads", "sediment", "soot", "pollen",
-                    "kinematic cloud", "cloud of drops", "cloud of droplets", "droplet cloud", "drops injected",
-                    "injected drops", "injected droplets"), ()),
-    "combustion": (("combustion", "reacting", "flame", "species", "fuel", "methane", "propane", "burn", "chemistry",
-                    "ignition", "ignited", "premixed", "equivalence ratio"), ()),
-    "mrf": (("mrf", "rotating frame", "impeller", "stirred", "mixer", "rotor", "rotating", "stirrer", "agitator",
-             "agitated", "stirring", "spinning", "spins", "revolving", "revolves"), ()),
-    "non_newtonian": (("non-newtonian", "non newtonian", "shear-thinning", "shear thinning", "shear-thickening",
-                       "power law", "power-law", "bird-carreau", "carreau", "cross model", "herschel", "bingham",
-                       "casson", "viscoplastic", "viscoelastic", "polymer solution", "blood"), ()),
-    # a change of phase the base must model (tasks/plan/select_records.models_phase_change)
-    "phase_change": (("condens", "evaporat", "boiling", "boils", "melting", "melts", "molten", "solidif",
-                      "freezing", "freezes", "phase change", "phase-change", "vaporis", "vaporiz", "sublimat", "cavitation", "cavitating", "cavitates"), ()),
-    "porous": (("porous", "porosity", "darcy", "forchheimer", "packed bed", "catalyst", "resistance zone",
-                "filter medium", "filter element", "fixed bed", "pebble bed", "gravel bed", "bed of gravel",
-                "filter mat", "filter pad", "filter cartridge", "air filter", "filter in", "a filter", "the filter",
-                "filter that", "filters", "sponge", "permeable", "wire mesh", "mesh screen", "gauze",
-                "perforated plate", "honeycomb", "flow straightener", "packing"), ()),
-}
-
-# phrases that contain a physics flag's word without asking for that physics: a shock or
-# pressure wave is no water wave, a gas bubble's "interface" is (so no entry for it)
-FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
-    "multiphase": ("shock wave", "pressure wave", "sound wave", "acoustic wave", "expansion wave", "blast wave",
-                   "compression wave", "detonation wave", "shock waves", "pressure waves", "sound waves",
-                   "acoustic waves", "expansion waves", "blast waves", "compression waves", "pressure drop",
-                   "pressure drops", "sliding interface", "sliding interfaces", "mesh interface", "ami interface",
-                   "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface",
-                   *MESH_INTERFACES),
-    "compressible": ("sonic boom",),
-    # Boussinesq's wave theory (a solitary wave's waveModel), not his buoyancy approximation
-    **{flag: ("boussinesq theory", "boussinesq wave", "boussinesq waves", "boussinesq type", "boussinesq solitary",
-              "boussinesq wave theory") for flag in ("energy", "buoyancy")},
-    # how densely particles pack (MPPIC's packing models), not a packed porous medium
-    "porous": ("packing pressure", "packing model", "packing limit", "packing fraction", "close packing",
-               "close packed", "particle packing", "packing of the particles", "packing of particles"),
-    # a chemical reactor's ideal mixing, not a stirrer: 'a well-stirred reactor', 'perfectly stirred'
-    "mrf": ("well stirred", "perfectly stirred", "stirred reactor", "stirred reactors"),
-}
 # the phases as interpenetrating continua, each with its own velocity (Euler-Euler, the two-fluid
 # model), described without naming a solver
 TWO_FLUID_WORDS = ("interpenetrating", "inter penetrating", "two fluid model", "two fluid approach",
@@ -248,9 +177,11 @@ class RequestFeatures(BaseModel):
     dimension: int | None = None  # the dimension the request builds in ('3D', 'two-dimensional'), select_wholename
     phases: int = 0  # the phases the request counts or names ('four liquids', 'water, oil and air'), select_phases
     ranks: frozenset[tuple[str, int]] = frozenset()  # ranks said by a word ('fifth-order Stokes'), select_numbered
+    free_surface: bool = False  # a liquid's surface or level described ('water level 0.5 m', 'VOF'), select_described
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
+    from tasks.foam.commands import SOLVERS
     from tasks.foam.physics import model_spec
     from tasks.retrieval.router import classify, load_ontology
 
@@ -269,8 +200,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
             flags[flag] = True
         elif any(_switched_off(said_normal, w.strip()) for w in yes if len(w.strip()) >= 5):
             flags[flag] = False  # said only to switch it off: 'buoyancy is ignored', 'neglecting buoyancy'
-    if "multiphase" not in flags and phases_counted(text):
-        flags["multiphase"] = True  # 'four fluids that do not mix'
+    if "multiphase" not in flags and (phases_counted(text) or gas_and_liquid_named(text)):
+        flags["multiphase"] = True  # 'four fluids that do not mix', 'fluids: air + water'
     if by_pressure and "multiphase" not in flags:
         flags["multiphase"] = True  # the liquid and its vapour
     lts = any(_says(normal, w) for w in LTS_WORDS)
@@ -316,8 +247,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
         sim = "laminar"  # 'no LES or RANS model', DNS: every scale resolved, no turbulence model
     elif re.search(r"\bles\b|large[- ]edd(?:y|ies)|\bsub[- ]?grid\b|\bsgs\b", low):
         sim = "LES"
-    elif re.search(r"\b(?:no|not|without|non)[- ]?(?:turbulent|turbulence)\b", low):
-        sim = "laminar"  # 'no turbulence', 'not turbulent', 'non-turbulent'
+    elif turbulence_left_out(normal):
+        sim = "laminar"  # 'no turbulence', 'turbulence was neglected', 'turbulence model: none', 'inviscid'
     elif re.search(r"\brans\b|\bras\b|turbulent|turbulence", low):
         sim = "RAS"
     elif "laminar" in low:
@@ -325,12 +256,17 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     else:
         sim = cues.simulation_type  # 'Re 500': laminar, 'Re 1e5': turbulent
     hinted = re.sub(r"\bboil(?:s|ing|ed)?\b", " ", text, flags=re.I) if by_pressure else text  # no wall boiling
+    overset = overset_described(normal)  # 'a body-fitted grid embedded in a background grid': the method's name
+    hinted += " (overset mesh)" if overset else ""
     strength = solver_hints(hinted + "".join(f" ({w})" for w in cues.words))  # 'Mach 3' is supersonic
     if two_phase_coolant:
         strength = two_phase_cht(strength)
-    mesh_said = any(_says(normal, w) for w in MESH_MOTION_WORDS)
-    body_motion = not mesh_said and body_moves(text)
+    strength = many_phase_euler(strength, phases_stated(text), two_fluid, sorted(SOLVERS))  # 'four phases, Euler-Euler'
+    mesh_said = overset or mesh_motion_described(normal) or any(_says(normal, w) for w in MESH_MOTION_WORDS)
+    body_motion = not mesh_said and (body_moves(text) or body_falls(normal))  # 'a ball dropped into a pool'
     mesh_motion = mesh_said or body_motion
+    if steady is None and (body_motion or mesh_motion_described(normal)):
+        steady = False  # a body pitching at 2 Hz, a ball falling, a mesh that follows it: a motion in time
     if mesh_said:  # a moving-mesh variant of a method (its DyM solver) counts as the method
         strength = on_moving_mesh(strength)
     if iterations_only and any(p >= PHRASE_POINTS and not _is_steady(s) and not _EITHER_TIME_SCHEME.search(s)
@@ -366,7 +302,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            radiation=any(_says(normal, w) for w in RADIATION_WORDS),
                            mesh_motion=mesh_motion, body_motion=body_motion,
                            local_time_stepping=lts, inflow=says_inflow(named), phases=phases_stated(text),
-                           inflow_speed=says_inflow_speed(named), ranks=said_ranks(named))
+                           inflow_speed=says_inflow_speed(named), ranks=said_ranks(named),
+                           free_surface=surface_described(text))
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')

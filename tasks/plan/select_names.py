@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from tasks.plan.select_negation import without_left_out
+
 # words of a tutorial's path that name no shape: its turbulence folder, a run variant, a setup step
 NAME_FILLER = frozenset("""ras les laminar dns implicit explicit common default transient steady state lts case test
 run setup full init initial mesh orig simple pimple piso foam with and the for from into of in on one two three four
@@ -197,10 +199,10 @@ _REPLACED = re.compile(r"\b(?:instead of|rather than|in place of|in lieu of|repl
 
 
 def without_ruled_out(text: str) -> str:
-    """The request with what it rules out or replaces blanked ('no free surface', 'nothing injected',
-    'oil instead of water'): a tutorial's name words said there ('surface', 'injection', 'water')
+    """The request with what it rules out, leaves out or replaces blanked ('no free surface', 'nothing
+    injected', 'the Boussinesq approximation not being invoked', 'oil instead of water'): a tutorial's name words said there ('surface', 'injection', 'water')
     describe no geometry or fluid the user wants."""
-    return _REPLACED.sub(" ", _RULED_OUT.sub(" ", text))
+    return _REPLACED.sub(" ", _RULED_OUT.sub(" ", without_left_out(text)))
 
 
 def degree_word_named(case: str, word: str, clauses: tuple[tuple[str, ...], ...]) -> bool:

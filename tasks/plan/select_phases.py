@@ -16,7 +16,7 @@ diesel ethanol alcohol glycerol glycerine honey brine seawater octane benzene ac
 blood paraffin""".split())
 _NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "3": 3, "4": 4, "5": 5, "6": 6}
 _COUNTED = re.compile(r"\b(three|four|five|six|[3-6])[- ](?:(?:different|immiscible|distinct|separate|unmixable|"
-                      r"non[- ]mixing|incompressible)\s+)*(?:fluids|liquids|phases|materials)\b", re.I)
+                      r"non[- ]mixing|incompressible)\s+)*(?:fluids?|liquids?|phases?|materials?)\b", re.I)
 MANY_PHASES = 3
 PHASE_COUNT_POINTS = 40.0  # three or more phases asked, the tutorial carries as many
 TWO_PHASE_COST = 25.0  # ... it carries two
@@ -79,3 +79,23 @@ def phase_count_points(r: CaseRecord, stated: int, multiphase: bool, why: list[s
         why.append(f"{carried} phases, {stated} asked for")
         return PHASE_COUNT_POINTS
     return -TWO_PHASE_COST if carried else 0.0
+
+
+def many_phase_euler(strength: dict[str, float], phases: int, two_fluid: bool,
+                     solvers: list[str]) -> dict[str, float]:
+    """The solver hints of a request for three or more phases as interpenetrating continua ('four
+    phases, Euler-Euler'): the Euler-Euler names ('Euler-Euler', 'two-fluid model') point to the
+    many-phase Euler solvers (multiphaseEulerFoam, reactingMultiphaseEulerFoam, of `solvers`) as much
+    as to the two-phase one, and a count of phases points no more to an interface-capturing method."""
+    if not two_fluid or phases < MANY_PHASES:
+        return strength
+    euler = [p for s, p in strength.items() if "EulerFoam" in s]
+    if not euler:
+        return strength
+    best = max(euler)
+    out = {s: (p * 0.5 if "Inter" in s or "TwoPhaseEuler" in s or s == "twoPhaseEulerFoam" else p)
+           for s, p in strength.items()}
+    for solver in solvers:
+        if "ultiphaseEuler" in solver:
+            out[solver] = max(out.get(solver, 0.0), best)
+    return out

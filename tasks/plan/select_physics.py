@@ -114,9 +114,9 @@ def _flag_agrees(flag: str, wanted: bool, rflags: dict[str, bool], features: Req
     phase: a multiphase request for particles, droplets or a spray is met by a Lagrangian tutorial;
     and particles the request carries by a continuum method it names ('sand settles as a mixture',
     'particles and gas as two fluids': drift-flux, Euler-Euler) are met by that multiphase tutorial."""
-    if flag == "multiphase" and wanted and rflags.get("lagrangian") and (
+    if flag == "multiphase" and wanted and rflags.get("lagrangian") and not features.free_surface and (
             features.flags.get("lagrangian") or features.dispersed):
-        return True
+        return True  # ... unless a liquid's surface is described ('water level 0.5 m'): a cloud has none
     if flag == "lagrangian" and wanted and rflags.get("multiphase") and \
             features.hint_strength.get(solver, 0.0) >= PHRASE_POINTS:
         return True
@@ -238,8 +238,8 @@ def _stated_physics_points(r: CaseRecord, solver: str, features: RequestFeatures
                                    "a change of phase")):
         if not stated:
             continue
-        if carried(r.path):
-            points += STATED_PHYSICS_POINTS
+        if carried(r.path) and not (name == "a moving body" and solver and _is_steady(solver)):
+            points += STATED_PHYSICS_POINTS  # (a body moving in time: a steady solver's static overset mesh is none)
             why.append(f"has {name}")
         else:
             points -= MISSING_STATED_PHYSICS

@@ -4,7 +4,9 @@
 'wingMotion_snappyHexMesh', extrudes it in 'wingMotion2D_simpleFoam' and copies that mesh in.
 Such a stage still ranks for what it is (a pitching wing) - leaving it out makes an unrelated
 moving-mesh tutorial the best fit - but it cannot stand in alone: the planner refuses it by name,
-saying which stage makes its mesh. Pure reads of the installed tutorial.
+saying which stage makes its mesh. The same holds for an overset stage whose Allrun merges in a
+component mesh made by a sibling case ('floatingBody/background' takes '../floatingBody'). Pure
+reads of the installed tutorial.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+
+from tasks.foam.allrun_inputs import copies_from
+from tasks.plan.select_catalog import _other_case_used
 
 # what a case meshes itself from, or the mesh it brings
 _OWN_MESH = ("system/blockMeshDict", "system/blockMeshDict.m4", "system/snappyHexMeshDict", "constant/polyMesh",
@@ -63,10 +68,22 @@ def mesh_stage(path: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def built_from_stage(path: str) -> str | None:
+    """The sibling case the tutorial at `path` builds itself from (its Allrun merges, maps or copies
+    '../floatingBody' in) without it being copied with it: that case is a stage before this one."""
+    root = Path(path)
+    other = _other_case_used(root) if root.is_dir() else None
+    if not other or copies_from(root, other):
+        return None
+    name = other.removeprefix("../").strip("/").split("/")[0]
+    return name if name and name not in ("common", "shared") and (root.parent / name).is_dir() else None
+
+
 def stage_refusal(case: str, path: str) -> str | None:
     """Why the tutorial cannot stand in alone (its mesh is another stage's), said so the user knows
     what to do; None when it makes or brings its own mesh."""
-    stage = mesh_stage(path)
+    stage = mesh_stage(path) or built_from_stage(path)
     if stage is None:
         return None
     parent = case.rsplit("/", 1)[0]

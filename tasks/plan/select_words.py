@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.paths import CANONICAL_DIR
+from tasks.plan.select_negation import inflected, negated_after, negated_before, switched_off_before
 
 # (potentialFoam's 'potential', not potentialFreeSurfaceFoam's: that one steps a wave height in time)
 _STEADY_SOLVERS_WORD = re.compile(r"Simple|simple|[pP]otentialFoam|laplacian|SRFSimple|porousSimple")
@@ -241,17 +242,12 @@ def _says(low: str, phrase: str, whole: bool = True) -> bool:
         return False
     at = low.find(target)
     while at >= 0:
-        before = low[max(0, at - 12):at + 1]
-        if not re.search(r"\b(?:non|no|not|without|ignore|ignoring|neglect|neglecting)\s*$", before) \
-                and not _NEGATED_AFTER.match(_after_word(low, at + len(target) - (1 if whole else 0))):
+        before = low[max(0, at - 20):at + 1]
+        if (whole or inflected(target, low[at + len(target):])) and not negated_before(before) \
+                and not negated_after(_after_word(low, at + len(target) - (1 if whole else 0))):
             return True
         at = low.find(target, at + 1)
     return False
-
-
-# a phrase the request switches off after saying it ('buoyancy ignored', 'gravity is neglected')
-_NEGATED_AFTER = re.compile(r" (?:is |are |can be |may be |to be |be )?(?:ignored|ignore|neglected|neglect|not included"
-                            r"|not considered|not needed|switched off|turned off) ")
 
 
 def _switched_off(low: str, stem: str) -> bool:
@@ -260,8 +256,7 @@ def _switched_off(low: str, stem: str) -> bool:
     target = " " + " ".join(re.sub(r"[-_/]", " ", stem.lower()).split())
     at = low.find(target)
     while at >= 0:
-        if re.search(r"\b(?:ignore|ignoring|neglect|neglecting)\s*$", low[max(0, at - 12):at + 1]) or \
-                _NEGATED_AFTER.match(_after_word(low, at + len(target))):
+        if switched_off_before(low[max(0, at - 20):at + 1]) or negated_after(_after_word(low, at + len(target))):
             return True
         at = low.find(target, at + 1)
     return False
