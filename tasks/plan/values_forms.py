@@ -100,6 +100,9 @@ def table_rows(text: str, known_unit: Callable[[str], bool]) -> str:
         phrases: list[str] = []
         for cells in _rows(m.group(0)[1:-1].split("|")):
             cells = [c.strip() for c in cells]
+            if sum(bool(c) for c in cells) == 1 and not _DASHES.match(next(c for c in cells if c)):
+                phrases.append(next(c for c in cells if c))  # "| simpleFoam | |": a row of one phrase
+                continue
             if len(cells) < 2 or all(_DASHES.match(c) for c in cells):
                 continue
             if not any(_LEADING_NUMBER.match(c) for c in cells[1:]):
