@@ -48,9 +48,10 @@ def _value_end(text: str, end: int) -> int:
 _CLAUSE_END = re.compile(r"\s*(?:$|[,;\n)]|\.(?!\d))")
 
 
-# "T_in: 350 K", "- heater: 600 K", "; outlet pressure: 1 bar": a short key, a colon, a number
+# "T_in: 350 K", "- heater: 600 K", "; outlet pressure: 1 bar", "air nu -> 1.5e-5": a short key, a colon
+# (or an arrow), a number
 _KEY_COLON = re.compile(r"(?P<key>(?:^|(?<=[;,(]))\s*(?:[-*•]\s*)?[A-Za-z][\w'/-]*(?:\s+[A-Za-z][\w'/-]*){0,3})"
-                        r"\s*:\s*(?=[-+]?\.?\d)", re.M)
+                        r"\s*(?::|->|→|=>)\s*(?=[-+]?\.?\d)", re.M)
 
 
 def keys_joined(text: str) -> str:
