@@ -70,8 +70,12 @@ def keys_joined(text: str) -> str:
 
 
 # "the t_end is 0.5", "particle density should be 1200": a name, a verb of being, a number
-_SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be|will\s+be|is\s+set\s+to)\s+"
-                      r"(?=[-+]?\.?\d)", re.I)
+_SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be|will\s+be|is\s+set\s+to|"
+                      r"(?:needs|has|ought)\s+to\s+be|(?:of\s+|at\s+|is\s+)?(?:about|around|approximately|approx\.?|"
+                      r"roughly|circa|ca\.|~))\s*(?=[-+]?\.?\d)", re.I)
+# the verbs that keep a name from its value even when the value has a unit ("the write interval
+# needs to be 0.2 s", "U_in about 15 m/s"): dropped before any value
+_LONG_VERB = re.compile(r"(?:needs|has|ought)\s+to\s+be|about|around|approximately|approx|roughly|circa|ca\.|~", re.I)
 
 
 def bare_values_joined(text: str) -> str:
@@ -83,7 +87,8 @@ def bare_values_joined(text: str) -> str:
         if re.search(r"\b(?:instead|out|rather)$", text[:m.start()], re.I) and m.group(0).strip().lower() == "of":
             continue  # "instead of 75": the value being replaced; "3 out of 4"
         number = _NUMBER.match(text, m.end())
-        if number is None or _value_end(text, number.end()) != number.end():
+        long_verb = _LONG_VERB.search(m.group(0)) is not None
+        if number is None or _value_end(text, number.end()) != number.end() and not long_verb:
             continue
         out.append(text[last:m.start()] + " ")
         last = m.end()

@@ -56,3 +56,20 @@ def test_a_tolerance_said_as_one_is_no_value(text: str, lengths: list[float]) ->
 ])
 def test_regex_keys_stand_for_their_plain_names(key: str, names: list[str]) -> None:
     assert _regex_names(key) == names
+
+
+@pytest.mark.parametrize("said, read", [
+    ("air nu about 1.5e-5", "air nu 1.5e-5"),
+    ("the write interval needs to be 0.2 s", "the write interval 0.2 s"),
+    ("U_in approx. 15 m/s", "U_in 15 m/s"),
+    ("rho ~ 1025", "rho 1025"),
+    ("air nu -> 1.5e-5", "air nu 1.5e-5"),
+    ("DT → 0.002", "DT 0.002"),
+    ("lid 2 m/s -> 3 m/s", "lid 2 m/s -> 3 m/s"),   # an old value and the new one: modify's to read
+    ("a velocity of 2 m/s", "a velocity of 2 m/s"),  # a value with its unit keeps a short verb
+    ("3 out of 4", "3 out of 4"),
+])
+def test_names_meet_their_values(said: str, read: str) -> None:
+    from tasks.plan.request_order import names_first
+
+    assert names_first(said) == read
