@@ -16,6 +16,7 @@ from tasks.plan.bind_thermal_regions import property_regions, regions_in
 from tasks.plan.bind_thermal_segments import names_said, nearest_group, own_words, split_gap
 from tasks.plan.bind_thermal_walls import heat_sources
 from tasks.plan.stated import StatedQuantity, read_stated
+from tests.unit.test_thermal11_convective import _written
 
 TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
 needs_tutorials = pytest.mark.skipif(not TUTORIALS.is_dir(), reason="OpenFOAM tutorials not installed")
@@ -145,16 +146,6 @@ def _p(text: str, value: float) -> StatedQuantity:
     return StatedQuantity(text=text, quantity="power", value=value, unit="W", role="heat_load", dims=[1, 2, -3, 0, 0, 0])
 
 
-def _written(binder, rel: str, path: list[str]) -> str | None:
-    found = None
-    for e in binder.edits:
-        if e.file != rel:
-            continue
-        if e.entry == path:
-            found = e.value
-        elif e.entry == path[:-1] and isinstance(e.value, dict) and path[-1] in e.value:
-            found = e.value[path[-1]]
-    return found
 
 
 def _bind_text(tutorial: str, solver: str, text: str, extra: list[StatedQuantity] | None = None):
