@@ -284,6 +284,10 @@ def _velocity_vectors(text: str, fields: list[str], dims: dict[str, list[int]], 
                                     vector=list(v.components), places=places, patches=named)
 
 
+# an operator after a number and a name or bracket: the number is part of an expression ("5*sin(...)")
+_EXPRESSION = re.compile(r"\s*[*·×/^]\s*[A-Za-z(]")
+
+
 def find_field_values(text: str, fields: list[str], patches: list[str],
                       dims: dict[str, list[int]] | None = None) -> list[FieldValue]:
     """Every value the request gives one of the base's fields by its name (case-sensitive
@@ -297,8 +301,8 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
         flags = 0 if symbol else re.I  # a symbol is case-sensitive (T vs t), a phrase is not
         for m in re.finditer(rf"(?<![\w.'/-]){re.escape(name)}(?![\w'/-]|\.\w)", text, flags):
             got = _value_at(text, m.end())
-            if got is None or got[3] in found:
-                continue
+            if got is None or got[3] in found or _EXPRESSION.match(text, got[3] + len(got[2])):
+                continue  # "U = 5*sin(2*pi*t)": the coefficient of an expression, no value of U
             lead = re.search(r"([\w.]+)\s+$", text[:m.start()])
             if not symbol and lead and lead.group(1) in fields:
                 continue  # "a CH4 concentration of 0.2": the field named before the phrase
