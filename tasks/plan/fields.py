@@ -285,7 +285,7 @@ def _velocity_vectors(text: str, fields: list[str], dims: dict[str, list[int]], 
 
 
 # an operator after a number and a name or bracket: the number is part of an expression ("5*sin(...)")
-_EXPRESSION = re.compile(r"\s*[*·×/^]\s*[A-Za-z(]")
+_EXPRESSION = re.compile(r"\s*[*·×^]\s*[A-Za-z(]")  # not a slash: "25 /s" is a unit
 
 
 def find_field_values(text: str, fields: list[str], patches: list[str],
