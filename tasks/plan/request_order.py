@@ -74,8 +74,11 @@ _SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be
                       r"(?:needs|has|ought)\s+to\s+be|(?:of\s+|at\s+|is\s+)?(?:about|around|approximately|approx\.?|"
                       r"roughly|circa|ca\.|~))\s*(?=[-+]?\.?\d)", re.I)
 # the verbs that keep a name from its value even when the value has a unit ("the write interval
-# needs to be 0.2 s", "U_in about 15 m/s"): dropped before any value
-_LONG_VERB = re.compile(r"(?:needs|has|ought)\s+to\s+be|about|around|approximately|approx|roughly|circa|ca\.|~", re.I)
+# needs to be 0.2 s"): dropped before any value; "about" before a value with a unit stays ("a mesh of
+# roughly 3600 cells": the count's own words)
+_LONG_VERB = re.compile(r"(?:needs|has|ought)\s+to\s+be", re.I)
+_COUNTED = re.compile(r"\s*(?:cells?|elements?|nodes?|points?|iterations?|iters?|(?:time\s*)?steps?|ranks?|cores?|"
+                      r"processors?|subdomains?)\b", re.I)
 
 
 def bare_values_joined(text: str) -> str:
@@ -87,6 +90,8 @@ def bare_values_joined(text: str) -> str:
         if re.search(r"\b(?:instead|out|rather)$", text[:m.start()], re.I) and m.group(0).strip().lower() == "of":
             continue  # "instead of 75": the value being replaced; "3 out of 4"
         number = _NUMBER.match(text, m.end())
+        if number is not None and _COUNTED.match(text, number.end()):
+            continue  # "a mesh of roughly 3600 cells": a count with its own words
         long_verb = _LONG_VERB.search(m.group(0)) is not None
         if number is None or _value_end(text, number.end()) != number.end() and not long_verb:
             continue
