@@ -70,12 +70,14 @@ _WALL_ROLES = ("wall", "movingWall", "heatedWall")
 
 def field_role(patch: str, patch_type: str, roles: dict[str, str], velocity: dict[str, str]) -> str:
     """The role a generated field's condition follows: role_of, except that a wall role on a
-    patch whose mesh type is not `wall` and whose velocity slips or lets fluid leave (dahl's slip
-    `top`) follows the velocity: wall functions there abort the solver ("Patch type for patch top
-    must be wall"), and such a face is no no-slip wall."""
+    patch whose mesh type is not `wall` and whose velocity is no no-slip wall (dahl's slip `top`, a
+    supersonic freestream boundary named `bottomWall`, a coded condition) follows the velocity
+    (an open boundary when it is neither inflow nor outflow): wall functions there abort the
+    solver ("Patch type for patch top must be wall"). No-slip `patch` patches are retyped to wall
+    (caseops_models.wall_function_patches) and keep their wall role."""
     role = role_of(patch, patch_type, roles, velocity)
-    if role in _WALL_ROLES and patch_type not in WALL_TYPES and velocity.get(patch) == "outlet":
-        return "outlet"
+    if role in _WALL_ROLES and patch_type not in WALL_TYPES and velocity and velocity.get(patch) != "wall":
+        return velocity.get(patch, "outlet")
     return role
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.edit.caseops import MODEL_FALLBACK_FILE, covered_by, has_convection_scheme, initial_field
 from tasks.edit.caseops_cells import courant_scale
+from tasks.edit.checks_patches import patch_type_problems
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.commands import SOLVERS
@@ -109,12 +110,7 @@ def _boundary_fields(case: Path, solver: str) -> list[Problem]:
         literal = {e.name: e for e in fd.entries(text, *span) if e.kind == "dict" and not e.key.startswith('"')}
         for patch, ptype in patches.items():
             entry = literal.get(patch)
-            if entry is not None:
-                bc = fd.get(text[entry.body_start:entry.body_end], ["type"])
-                if ptype == "empty" and bc not in ("empty", None):
-                    problems.append(Problem(severity="error", file=f"0/{path.name}",
-                                            message=f"patch {patch} is empty in the mesh but not in the field",
-                                            fix=f"set boundaryField/{patch}/type empty"))
+            if entry is not None:  # its type against the mesh type: checks_patches
                 continue
             if ptype == "empty" or patch_covered(patch, groups.get(patch, set()), keys):
                 continue
@@ -277,6 +273,7 @@ def check_case(case: Path, solver: str) -> list[Problem]:
                                     message=f"{solver} with {model} needs 0/{field}" + (f" (unless {maker} makes it)" if maker else ""),
                                     fix=f"write 0/{field} with a BC for every patch"))
     problems += _boundary_fields(case, solver)
+    problems += [Problem(**p.model_dump()) for p in patch_type_problems(case)]
     problems += _numerics(case, solver, solved, elliptic)
     problems += _courant(case, solver)
     problems += _coded(case)

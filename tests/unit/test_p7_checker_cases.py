@@ -61,7 +61,7 @@ def test_a_missing_patch_and_a_wrong_empty_stay_errors(cavity: Path) -> None:
     _set_boundary(cavity / "0/p", '    movingWall { type zeroGradient; }\n    frontAndBack { type zeroGradient; }')
     assert sorted(_errors(cavity, "icoFoam")) == [
         ("0/p", "no entry for patch fixedWalls"),
-        ("0/p", "patch frontAndBack is empty in the mesh but not in the field"),
+        ("0/p", "patch frontAndBack: the mesh patch is empty but the condition is zeroGradient"),
     ]
 
 
