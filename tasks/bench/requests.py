@@ -24,8 +24,12 @@ from tasks.run.acceptance import Acceptance
 
 REQUESTS_DIR = BENCHMARKS_DIR / "requests"
 PHRASINGS = ("terse", "verbose", "other")
+# the held-out part: the first draw (held_out.yaml, kept aside from the development set) and the
+# later draws written by someone who never read the planner (held_out_fresh*.yaml, tags `draw`)
 CASE_FILES = {False: ("cases.yaml", "geometry.yaml"),
-              True: ("held_out.yaml", "geometry_held_out.yaml", "held_out_fresh.yaml", "geometry_held_out_fresh.yaml")}
+              True: ("held_out.yaml", "geometry_held_out.yaml", "held_out_fresh.yaml", "geometry_held_out_fresh.yaml",
+                     "held_out_fresh13.yaml", "geometry_held_out_fresh13.yaml")}
+MODIFY_FILES = {False: ("modify.yaml",), True: ("modify_held_out.yaml", "modify_held_out_fresh13.yaml")}
 VERDICTS = ("accept", "warn", "reject", "none")
 
 
@@ -126,7 +130,7 @@ def load_requests(held_out: bool = False, tag: str | None = None) -> list[Reques
 
 
 def load_modify(held_out: bool = False, tag: str | None = None) -> list[ModifyCase]:
-    rows = _load("modify_held_out.yaml" if held_out else "modify.yaml")
+    rows = [r for name in MODIFY_FILES[held_out] for r in _load(name)]
     cases = [ModifyCase.model_validate({**r, "held_out": held_out}) for r in rows]
     return [c for c in cases if has_tags(c.tags, tag)]
 
