@@ -19,6 +19,7 @@ from tasks.core.errors import CaseRunError
 from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
+from tasks.geometry.shape_nozzle import nozzle_stations
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 
 log = logging.getLogger(__name__)
@@ -166,8 +167,7 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
     elif spec.shape in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction"):
         out = {"total_length": d.upstream_length + d.downstream_length}
     elif spec.shape in ("nozzle", "diffuser"):
-        out = {"total_length": d.upstream_length + d.taper_length + d.downstream_length,
-               "taper_end": d.upstream_length + d.taper_length}
+        out = {"total_length": nozzle_stations(spec)[0][-1], "taper_end": d.upstream_length + d.taper_length}
     return {k: round(v, 12) for k, v in out.items() if v > 0}
 
 

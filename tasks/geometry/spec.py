@@ -138,13 +138,19 @@ class TJunctionDims(_Dims):
 
 
 class NozzleDims(_Dims):
-    """A symmetric 2D converging (nozzle) or diverging (diffuser) section between straight ducts."""
+    """A symmetric 2D converging (nozzle) or diverging (diffuser) section between straight ducts; with a
+    `throat_height`, converging over `taper_length` to the throat and diverging over `diverging_length`
+    (a converging-diverging nozzle, a venturi). `axisymmetric`: the heights are diameters of a round
+    nozzle meshed as a wedge about the x axis. A straight duct of length 0 is left out."""
 
     inlet_height: PositiveFloat | None = None  # default: 0.2 (nozzle) / 0.1 (diffuser)
     outlet_height: PositiveFloat | None = None
     taper_length: PositiveFloat = 0.3
-    upstream_length: PositiveFloat = 0.2
-    downstream_length: PositiveFloat = 0.5
+    upstream_length: float = Field(0.2, ge=0)
+    downstream_length: float = Field(0.5, ge=0)
+    throat_height: PositiveFloat | None = None
+    diverging_length: PositiveFloat | None = None  # default (with a throat): the taper length
+    axisymmetric: bool = False
 
 
 class CavityDims(_Dims):
@@ -330,7 +336,12 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
     if s in ("backward_step", "forward_step") and d.step_height >= d.height:
         raise ValueError(f"step_height {d.step_height} m must be less than the channel height {d.height} m "
                          f"(otherwise the channel is closed off)")
-    if s in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
+    throat = getattr(d, "throat_height", None)
+    if throat is not None:
+        hi, ho = resolved_heights(spec)
+        if throat >= min(hi, ho):
+            raise ValueError(f"the throat ({throat} m) must be narrower than the inlet ({hi} m) and the outlet ({ho} m)")
+    elif s in ("sudden_expansion", "sudden_contraction", "nozzle", "diffuser"):
         hi, ho = resolved_heights(spec)
         wider = s in ("sudden_expansion", "diffuser")
         if (ho > hi) != wider or hi == ho:

@@ -11,6 +11,7 @@ from typing import Callable
 from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, extruded, grid_section, planar,
                                    sweep, toward, wedge)
 from tasks.geometry.models import Role, Sizing, sizing_for
+from tasks.geometry.shape_nozzle import nozzle_stations
 from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
 EPS = 1e-9
@@ -41,7 +42,8 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
         hi, ho = resolved_heights(spec)
         return min(min(hi, ho), abs(ho - hi) / 2), "narrow channel height / step"
     if s in ("nozzle", "diffuser"):
-        return min(resolved_heights(spec)), "throat height"
+        narrow = min(nozzle_stations(spec)[1])
+        return (narrow / 2 if d.axisymmetric else narrow), "throat height"
     if s == "t_junction":
         return min(d.width, d.branch_width), "channel width"
     if s in ("lid_driven_cavity", "heated_cavity"):
@@ -108,7 +110,7 @@ def _x_extent(spec: GeometrySpec) -> float:
     if s in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction"):
         return d.upstream_length + d.downstream_length
     if s in ("nozzle", "diffuser"):
-        return d.upstream_length + d.taper_length + d.downstream_length
+        return nozzle_stations(spec)[0][-1]
     if s in ("lid_driven_cavity", "heated_cavity"):
         return d.width
     if s == "annulus":
@@ -245,20 +247,28 @@ def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:
 
 def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
     d = spec.dims
-    hi, ho = resolved_heights(spec)
-    xs = [0.0, d.upstream_length, d.upstream_length + d.taper_length,
-          d.upstream_length + d.taper_length + d.downstream_length]
-    half = [hi / 2, hi / 2, ho / 2, ho / 2]
-    nx = sz.along([d.upstream_length, d.taper_length, d.downstream_length], 0)
-    ny = sz.along([max(hi, ho)], 1) if sz.cells else [max(2, math.ceil(min(hi, ho) / sz.h))]
-    section = grid_section(xs, [0.0, 1.0], lambda i, j: True, nx, ny, [1.0] * 3,
-                           [toward("both", sz.wall_grading, ny[0])],
-                           position=lambda i, j: (xs[i], half[i] * (2 * j - 1)))
-    model = sweep(section, planar(sz.h), _by_side(xs, [-1e9, 1e9], {"left": "inlet", "right": "outlet"}),
-                  {**IO, "frontAndBack": "empty"})
-    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(hi, ho), assumptions=[
-        f"Symmetric about y = 0: straight inlet duct (height {hi:g} m), a linear taper of {d.taper_length:g} m, "
-        f"straight outlet duct (height {ho:g} m); the same number of cells across all three."])
+    xs, heights = nozzle_stations(spec)
+    half = [h / 2 for h in heights]
+    nx = sz.along([b - a for a, b in zip(xs, xs[1:])], 0)
+    across = half if d.axisymmetric else heights
+    ny = sz.along([max(across)], 1) if sz.cells else [max(2, math.ceil(min(across) / sz.h))]
+    ends = "high" if d.axisymmetric else "both"
+    section = grid_section(xs, [0.0, 1.0], lambda i, j: True, nx, ny, [1.0] * len(nx),
+                           [toward(ends, sz.wall_grading, ny[0])],
+                           position=(lambda i, j: (xs[i], half[i] * j)) if d.axisymmetric
+                           else (lambda i, j: (xs[i], half[i] * (2 * j - 1))))
+    names = {"left": "inlet", "right": "outlet"}
+    if d.axisymmetric:
+        model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], names),
+                      {**IO, "walls": "wall", "front": "wedge", "back": "wedge"})
+    else:
+        model = sweep(section, planar(sz.h), _by_side(xs, [-1e9, 1e9], names), {**IO, "frontAndBack": "empty"})
+    sizes = " -> ".join(f"{h:g}" for h in heights)
+    what = "Axisymmetric about the x axis (a 5 degree wedge, one cell thick), diameters" if d.axisymmetric \
+        else "Symmetric about y = 0, heights"
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(across), assumptions=[
+        f"{what} {sizes} m at x = {', '.join(f'{x:g}' for x in xs)} m (straight walls between the stations); "
+        f"the same number of cells across every section."])
 
 
 def _cavity(spec: GeometrySpec, sz: Sizing) -> Structured:

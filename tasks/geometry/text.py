@@ -17,6 +17,7 @@ from tasks.geometry.spec import GeometrySpec, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
+from tasks.geometry.text_defined_symbols import resolve_defined_symbols
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_comparisons import comparative_sizes
 from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, section_symbols
@@ -33,6 +34,7 @@ from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symb
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
+from tasks.geometry.text_wall_bodies import wall_body
 from tasks.geometry.text_words import plain_lengths
 
 __all__ = ["LENGTH", "_CHORDS", "_DIAMETERS", "_DIM_WORDS", "_STEP_HEIGHTS", "angle_of_attack", "aspect_ratio", "body_positions",
@@ -81,6 +83,7 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
 
 def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
     text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
@@ -132,6 +135,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         fields["notes"] = size_from_rayleigh(text, dims)
     if shape == "channel_with_obstacles":
         fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
+        wall = wall_body(text)  # one rib, fence or baffle on a wall: its sizes by their roles, wherever they are said
+        if wall is not None and wall.complete() and len(fields["obstacles"]) <= 1:
+            fields["obstacles"] = [wall.obstacle(dims.get("height", 0.41))]
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
         if outline and len(outline) == 2 and outline[0][0] != outline[1][0] and outline[0][1] != outline[1][1]:

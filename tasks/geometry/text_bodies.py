@@ -40,10 +40,12 @@ def _relative_y(clause: str, height: float | None) -> float | None:
 
 
 _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*{UNIT}\s*(?:-\s*)?"
-               r"(?:(?:diameter|side|wide|long|high)\s+)?)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
+               r"(?:(?:diameter|side|wide|long|high)\s+)?"
+               # more sizes before the noun: "a 2 mm thick, 2 cm tall fence"
+               rf"(?:(?:thick|tall|deep)?\s*(?:,\s*|and\s+|,\s*and\s+){NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:wide|long|high|tall|thick|deep)\s+)?)*)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
                r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?"
-               r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?)\b")
+               r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?|fences?|bumps?|barriers?|sills?)\b")
 _BODY_END = r"\b(?:in|inside|within|through|of|along|down)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
 
 
@@ -161,7 +163,8 @@ _FOLLOWER = re.compile(r"\s*(?:its|it|it's|their|they|this|these|whose|the\s+(?:
 
 _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|triang|polygon|prism|\brods?\b"
                            r"|\bbars?\b|\bplates?\b|\bfins?\b|\bflaps?\b|\bvanes?\b|\bposts?\b|\bpillars?\b|\bpins?\b"
-                           r"|\bdis[ck]s?\b|\bcircles?\b|(?:penta|hexa|hepta|octa)gon|\b\d+\s*-\s*sided\b|\bribs?\b|\bridges?\b", re.I)
+                           r"|\bdis[ck]s?\b|\bcircles?\b|(?:penta|hexa|hepta|octa)gon|\b\d+\s*-\s*sided\b|\bribs?\b|\bridges?\b"
+                           r"|\bfences?\b|\bbumps?\b|\bbarriers?\b|\bsills?\b", re.I)
 
 
 def _with_followers(clauses: list[str]) -> list[str]:
@@ -244,7 +247,7 @@ def body_words(clause: str) -> str:
                       rf"(?:(?:diameter|side|wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+|,\s*and\s+)?"
                       rf"(?:{NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+)?)*\s*)?)?"
                       r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|round|plate|fin|flap|vane"
-                      r"|dis[ck]|rib|ridge|(?:equilateral\s+|regular\s+)?(?:triang|penta|hexa|hepta|octa|poly)\w*)\b", clause, re.I)
+                      r"|dis[ck]|rib|ridge|fence|bump|barrier|sill|(?:equilateral\s+|regular\s+)?(?:triang|penta|hexa|hepta|octa|poly)\w*)\b", clause, re.I)
     words = clause[first.start():] if first else clause
     return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
                   words, flags=re.I)

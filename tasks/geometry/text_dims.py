@@ -12,6 +12,7 @@ from tasks.geometry.text_annulus import part_radii
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
 from tasks.geometry.text_cavity import _SHALLOW, _TALL, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
+from tasks.geometry.text_throat import nozzle_roles
 from tasks.geometry.text_lengths import (_CHORDS, _STEP_HEIGHTS, _TOTAL, aspect_ratio, angle_of_attack, extent_product,
                                          multiples, naca_code, named_lengths, section_ratio)
 from tasks.geometry.text_numbers import LENGTH
@@ -138,6 +139,9 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
                 d["inlet_height"] = d["outlet_height"] / (r if wider else 1 / r)
         if shape in ("nozzle", "diffuser"):
             taper_from_angle(text, d, wider)
+            roles = nozzle_roles(text)  # a throat, a round nozzle: the sizes by their stations
+            ducts = () if "throat_height" in roles else ("upstream_length", "downstream_length")
+            d.update({k: v for k, v in roles.items() if k not in ducts or k not in d})
     elif shape == "cylinder_crossflow":
         take("diameter", "diameter")
         if "diameter" not in d and round_size(body_words(text)):

@@ -8,6 +8,7 @@ import re
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
 from tasks.geometry.text_cavity import hotter_wall, moving_wall, thermal_walls
 from tasks.geometry.text_numbers import digits
+from tasks.geometry.text_wall_bodies import wall_body
 from tasks.geometry.text_phrasings import canonical_phrasing
 
 
@@ -63,7 +64,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     # happens over: "a contraction from 100 to 40 mm over a 150 mm taper", "widening at 7 degrees"
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"
                  rf"|\b(?:expansion|enlargement|widening|expander)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
-    ("nozzle", r"nozzle|converging\s+(?:channel|duct|section)|convergent"
+    ("nozzle", r"nozzle|venturi|converging\s+(?:channel|duct|section)|convergent"
                rf"|\b(?:contraction|narrowing|reducer|reduction)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
     # a step named by no more than the word: after the changes of section, which may call their plane "the step"
     ("backward_step", r"(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step
@@ -211,7 +212,9 @@ def shape_words(text: str) -> Shape | None:
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
             if shape == "channel":
-                return change_at_a_plane(text) or gradual_change(text) or shape
+                # "a channel with a rib on the floor": a body standing on a wall makes it a channel with an obstacle
+                return change_at_a_plane(text) or gradual_change(text) or \
+                    ("channel_with_obstacles" if wall_body(text) is not None else shape)
             if shape in _CLOSED:
                 shape = by_walls(shape, text)
             if shape == "box":

@@ -32,6 +32,7 @@ from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_en
 from tasks.plan.bind_run import RunBinding
 from tasks.plan.bind_setfields import SetFieldsBinding
 from tasks.plan.bind_setfields_fill import apply_fills
+from tasks.plan.bind_species import SpeciesBinding
 from tasks.plan.bind_thermal import ThermalBinding
 from tasks.plan.bind_velocity import VelocityBinding
 from tasks.plan.bind_words import appositive_lead, list_key, next_value_words, own_words, words_until_next_key
@@ -55,7 +56,7 @@ _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downst
 
 class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
-             CloudBinding, InletTurbulenceBinding, MotionBinding):
+             CloudBinding, InletTurbulenceBinding, MotionBinding, SpeciesBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why. Each
     kind of quantity is bound by its mixin (velocities, pressures, temperatures, named patches,
     setFields regions, properties, run controls, entries named in the request, ...); this class
@@ -355,6 +356,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     named = models + binder.bind_named(stated, skip=models)
     named += binder.bind_fields(stated, skip=named)
     named += binder.bind_phase_values(stated)
+    named += binder.bind_species(stated)
     named += binder.bind_initial_velocities(stated, skip=named)
     named += binder.bind_region_boxes(stated)
     # an angle of attack turns every velocity after it

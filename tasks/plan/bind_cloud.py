@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_cloud_sizes import CloudSizeBinding
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
@@ -52,7 +53,7 @@ def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
 _FLUID_WORDS = re.compile(r"\b(?:water|liquid|oil|brine|fluid|gas|air|steam)\b")
 
 
-class CloudBinding:
+class CloudBinding(CloudSizeBinding):
     def bind_cloud(self, q: StatedQuantity) -> bool:
         """A velocity or temperature of the particles: the cloud's injection velocity or parcel
         temperature. False (left to the flow binders) when the words give it the carrier or the

@@ -15,6 +15,7 @@ from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, target_for
 from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
 from tasks.plan.bind_parts_fractions import FractionBinding
+from tasks.plan.bind_parts_inlet_fractions import InletFractionBinding
 from tasks.plan.bind_parts_pairs import PairTensionBinding
 from tasks.plan.bind_parts_substitute import SubstituteBinding
 from tasks.plan.bind_parts_regions import RegionPartsBinding
@@ -25,7 +26,7 @@ from tasks.plan.stated import Binding, StatedQuantity
 __all__ = ["PartsBinding", "patches_on_side", "phase_blocks", "set_in_phase_block"]
 
 
-class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, SubstituteBinding):
+class PartsBinding(RegionPartsBinding, PairTensionBinding, InletFractionBinding, FractionBinding, SubstituteBinding):
     # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
     _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
 
@@ -71,8 +72,9 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, Subs
         the phase whose region (setFields) or name their words give. Ambiguous: not applied."""
         from tasks.plan.named import _value_after
 
-        taken: list[StatedQuantity] = self._bind_phase_diameters(stated) + self.bind_pair_tensions(stated) + \
-            self.bind_phase_fractions(stated)
+        sized = self.bind_particle_sizes(stated)
+        taken: list[StatedQuantity] = sized + self._bind_phase_diameters([q for q in stated if not any(q is s for s in sized)]) + \
+            self.bind_pair_tensions(stated) + self.bind_inlet_fractions(stated) + self.bind_phase_fractions(stated)
         self.bind_substituted_fluids(stated)
         text = normalise(self.text)
         for key in ("rho", "nu"):
@@ -256,13 +258,19 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, FractionBinding, Subs
         at = self.value_at(text, q)
         if at < 0:
             return None
+        key = re.search(r"(?<![\w.])([a-z_][\w.]*)\s*[:=]\s*$", text[:at])
+        if key is not None and (keyed := nearest_name(key.group(1), phases)) is not None:
+            return keyed  # "oil: 880 kg/m3", "mercury = 13.6 g/cm3": the item's key names its phase
         tail = text[at + len(q.text):]
         after = nearest_name(words_named_after(tail), phases)
         if after:
             return after
         since = words_since_value(text[:at])
         claimed = _postfix_name(since, phases)
-        if claimed and len(since) < at and nearest_name(words_since_value(_before_last_value(text[:at - len(since)])),
+        # the name after a measured value ("870 kg/m3 oil over"), not after a count ("4 phases oil 880 kg/m3")
+        prev = re.search(r"\d[ \t]*([^\s,;:()]*)[ \t]*$", text[:at - len(since)])
+        follows_value = prev is not None and (prev.group(1) == _unit_of(q.text) or bool(re.search(r"[/\d]", prev.group(1))))
+        if claimed and len(since) < at and follows_value and nearest_name(words_since_value(_before_last_value(text[:at - len(since)])),
                                                         phases) is None:
             # "870 kg/m3 oil over 998 kg/m3 water": the name right after the value before this one is its own
             since = since.replace(claimed, " ", 1)

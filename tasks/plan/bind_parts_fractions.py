@@ -109,7 +109,10 @@ class FractionBinding:
             return []
         sf = read_set_fields(self.base.text("system/setFieldsDict") or "")
         taken: list[StatedQuantity] = []
+        entering = getattr(self, "inlet_fraction_at", [])  # fractions where a phase enters: not initial ones
         for frac in phase_fractions(self.text, phases):
+            if frac.at in entering:
+                continue
             field = f"alpha.{frac.phase}"
             rels = self.base.field_rels(field)
             if sf.holds(field) or any(e.file in rels and e.entry == ["internalField"] for e in self.edits):

@@ -28,7 +28,7 @@ class RegionPartsBinding:
         from tasks.plan.regions import _REGION_WORDS, region_key, set_region_key
 
         rel = "system/setFieldsDict"
-        if q.quantity != "length":
+        if q.quantity != "length" or any(q is s for s in getattr(self, "sized_particles", [])):
             return False
         if self._bind_alpha_shape(q):  # the liquid's own round region (a setFieldsDict may cut a notch out of it)
             return True

@@ -9,6 +9,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.bind_parts import phase_blocks, set_in_phase_block
+from tasks.plan.bind_props_thermo import ThermoSiteBinding
 from tasks.plan.foam_values import fmt
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.extract import quantities
@@ -16,7 +17,7 @@ from tasks.plan.stated import Binding, StatedQuantity
 from tasks.plan.values_viscosity import kinematic_from_dynamic
 
 
-class PropertyBinding:
+class PropertyBinding(ThermoSiteBinding):
     """Material properties of a plan."""
 
     def _phase(self, key: str | None = None, q: StatedQuantity | None = None) -> str | None:
@@ -76,33 +77,54 @@ class PropertyBinding:
         if fd.find(text, path) is not None:
             self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
             return
-        thermo = self.base.text("constant/thermophysicalProperties") or ""
-        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
-            self.refuse(q, "this solver is compressible: its viscosity is the dynamic mu in "
-                           "thermophysicalProperties; state a dynamic viscosity (Pa s)")
+        if self._nu_as_mu(q, stated):
             return
         self.refuse(q, f"the base case has no kinematic viscosity entry ({tp} nu)")
 
+    def _nu_as_mu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """A kinematic viscosity where the base keeps a dynamic one (a thermo's mu, a liquid
+        solver's transportProperties mu): mu = nu rho, with the density stated, else the model's own
+        constant one (rhoConst rho, perfectFluid rho0, thermodynamicProperties rho0)."""
+        tp = "constant/transportProperties"
+        text = self.base.text(tp) or ""
+        said = [s.value for s in stated if s.role == "density"]
+        if fd.find(text, ["mu"]) is not None:
+            rho = said[0] if len(said) == 1 else _number(fd.get(self.base.text(_LIQUID_THERMO) or "", ["rho0"]))
+            if not rho:
+                self.refuse(q, f"{tp} keeps a dynamic viscosity mu = nu rho: state the density")
+                return True
+            self.set(tp, ["mu"], self._keep_dims(fd.get(text, ["mu"]) or "", q.value * rho),
+                     f"mu = nu rho = {fmt(q.value)} x {fmt(rho)}", q)
+            return True
+        found = self.thermo_density(q, stated)
+        if found is None:
+            if self.thermo_dictionaries():
+                self.refuse(q, f"{self.solver} keeps the dynamic viscosity mu in its thermophysical properties, and "
+                               f"the density to turn {q.text} into mu = nu rho is not constant there: state a "
+                               f"dynamic viscosity (Pa s) or the density")
+                return True
+            return False
+        owner, rho = found
+        if self.bind_thermo_property(q, "mu", stated, value=q.value * rho):
+            self.assumptions.append(f"{q.text}: mu = nu rho = {fmt(q.value)} x {fmt(rho)} = {q.value * rho:.4g} Pa s"
+                                    f"{' (' + owner + ')' if owner else ''}")
+            return True
+        return False
+
     def _mu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        thermo_rel = "constant/thermophysicalProperties"
-        thermo = self.base.text(thermo_rel) or ""
-        if fd.find(thermo, ["mixture", "transport", "mu"]) is not None:
-            self.set(thermo_rel, ["mixture", "transport", "mu"], fmt(q.value), "dynamic viscosity", q)
-            return
-        if self._phase_mu(q):
-            return
-        if (fd.get(thermo, ["thermoType", "transport"]) or "").strip() == "sutherland":
-            # a constant viscosity replaces Sutherland's law; Pr keeps air's value
-            self.set(thermo_rel, ["thermoType", "transport"], "const", "constant viscosity (was sutherland)")
-            self.set(thermo_rel, ["mixture", "transport"], {"mu": fmt(q.value), "Pr": "0.7"},
-                     "constant viscosity (was Sutherland's As, Ts)")
-            self.bindings.append(Binding(stated=q.text, file=thermo_rel, entry=["mixture", "transport", "mu"],
-                                         value=fmt(q.value), how="dynamic viscosity (transport const)"))
-            self.assumptions.append(f"{q.text}: transport const instead of the base's sutherland, Pr 0.7")
+        text = self.base.text("constant/transportProperties") or ""
+        # a VOF base's phases keep nu (a thermo there is a cloud's carrier); a compressible base's stray
+        # transportProperties nu (mixerVessel2D) is read by no solver that has a thermo
+        kinematic_first = re.search(r"(?:^|[;{\s])nu\s", text) is not None and (
+            fd.find(text, ["phases"]) is not None or not self.thermo_dictionaries())
+        if not kinematic_first and self.bind_thermo_property(q, "mu", stated, refuse=False):
+            return  # a thermo's mu, in whatever layout (const, polynomial, sutherland made const)
+        if fd.find(text, ["mu"]) is not None and not kinematic_first:  # sonicLiquidFoam's transportProperties mu
+            self.set("constant/transportProperties", ["mu"], self._keep_dims(fd.get(text, ["mu"]) or "", q.value),
+                     "dynamic viscosity", q)
             return
         if self._phase_mu_as_nu(q, stated):
             return
-        text = self.base.text("constant/transportProperties") or ""
         rho_q = next((s for s in stated if s.role == "density"), None)
         fluid = find_fluid(self.text)
         rho = rho_q.value if rho_q else (fluid_table()[fluid].rho if fluid else None)
@@ -114,6 +136,8 @@ class PropertyBinding:
                 self.bindings.append(Binding(stated=rho_q.text, file="constant/transportProperties", entry=["nu"],
                                              value=self._keep_dims(fd.get(text, ["nu"]) or "", nu), how="nu = mu/rho"))
             return
+        if self.bind_thermo_property(q, "mu", stated):
+            return  # where the thermo holds none: why
         self.refuse(q, "a dynamic viscosity needs a density to give the kinematic viscosity this solver uses; state one")
 
     def _phase_mu_as_nu(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
@@ -173,24 +197,6 @@ class PropertyBinding:
         self.bindings.append(Binding(stated=q.text, file=rel, entry=["phases"], value=new, how=f"{phase} {key}"))
         return True
 
-    def _phase_mu(self, q: StatedQuantity) -> bool:
-        """A phase's dynamic viscosity where each phase has its own thermophysicalProperties.<phase>
-        (Euler-Euler): the phase the words name, else the one liquid-named phase."""
-        folder = self.base.root / "constant"
-        rels = sorted(f"constant/{p.name.removesuffix('.gz')}" for p in folder.iterdir()
-                      if p.name.startswith("thermophysicalProperties.")) if folder.is_dir() else []
-        held = {r.rsplit(".", 1)[1]: r for r in rels
-                if fd.find(self.base.text(r) or "", ["mixture", "transport", "mu"]) is not None}
-        if not held:
-            return False
-        clause = self._words_of(q)[0]
-        pick = [p for p in held if re.search(rf"\b{re.escape(p.lower())}\b", clause)] or \
-            [p for p in held if p.lower() in ("water", "liquid", "oil")]
-        if len(pick) != 1:
-            return False
-        self.set(held[pick[0]], ["mixture", "transport", "mu"], fmt(q.value), f"{pick[0]} dynamic viscosity", q)
-        return True
-
     def _density(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""
         phase = self._phase("rho", q)
@@ -204,6 +210,13 @@ class PropertyBinding:
             self.set("constant/transportProperties", ["rho"], self._keep_dims(fd.get(text, ["rho"]) or "", q.value),
                      "density", q)
             return
+        liquid = self.base.text(_LIQUID_THERMO) or ""
+        if fd.find(liquid, ["rho0"]) is not None:  # sonicLiquidFoam: rho = rho0 + psi (p - p0)
+            self.set(_LIQUID_THERMO, ["rho0"], self._keep_dims(fd.get(liquid, ["rho0"]) or "", q.value),
+                     "liquid density at p0 (rho0)", q)
+            return
+        if self.bind_thermo_property(q, "density", stated, refuse=False):
+            return  # rhoConst rho, perfectFluid or Boussinesq rho0, icoPolynomial coefficient 0, of the phase named
         places = self.entry_index().get("rho", [])
         if len(places) == 1:  # a solid's or another model's one density (mechanicalProperties rho)
             rel, entry = places[0]
@@ -221,6 +234,8 @@ class PropertyBinding:
             return
         if any(s.role in ("outlet_pressure", "inlet_pressure", "ambient_pressure") for s in stated):
             return  # used for the kinematic pressure
+        if self.bind_thermo_property(q, "density", stated):
+            return  # a thermo that holds no density (a perfect gas): why
         self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
                        f"(pressure is kinematic); state a viscosity instead")
 
@@ -366,6 +381,9 @@ class PropertyBinding:
                     if fd.find(text, dist + [sub, "value"]) is not None:
                         out.append(dist + [sub, "value"])
         return out
+
+
+_LIQUID_THERMO = "constant/thermodynamicProperties"  # sonicLiquidFoam's rho0, p0, psi; cavitatingFoam's rholSat
 
 
 def _number(raw: str | None) -> float | None:

@@ -12,6 +12,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_run_cells import even_total, per_block_said, restated_product
+from tasks.plan.bind_motion_turns import TurnBinding, rate_of
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
 from tasks.plan.controls_axis import count_axis
@@ -20,7 +21,6 @@ from tasks.plan.controls_write import write_settings
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
-from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.stated import Binding, StatedQuantity, in_case_time
 
 
@@ -41,7 +41,7 @@ def two_counts(dims: list[int], old: tuple[int, int, int]) -> list[int]:
     return dims + [old[2]]
 
 
-class RunBinding(GroupBinding):
+class RunBinding(GroupBinding, TurnBinding):
     """Run controls, mesh sizes and derived quantities."""
 
     def _control(self, q: StatedQuantity, key: str, what: str, value: str | None = None) -> None:
@@ -118,15 +118,21 @@ class RunBinding(GroupBinding):
             return
         self._control(q, "deltaT", "time step")
 
+    def follow_write_in_seconds(self) -> None:
+        """A write interval in seconds on a base that writes every N steps: writeControl follows time."""
+        control = self.base.text("system/controlDict") or ""
+        if (fd.get(control, ["writeControl"]) or "timeStep") == "timeStep":
+            adjustable = (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true")
+            self.set("system/controlDict", ["writeControl"], "adjustableRunTime" if adjustable else "runTime",
+                     "write control follows a write interval in seconds")
+
     def _write_interval(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self._rerouted(q, "write_interval", stated):
             return
         control = self.base.text("system/controlDict") or ""
         wc = fd.get(control, ["writeControl"]) or "timeStep"
-        if q.quantity == "time" and wc == "timeStep":
-            adjustable = (fd.get(control, ["adjustTimeStep"]) or "no") in ("yes", "on", "true")
-            self.set("system/controlDict", ["writeControl"], "adjustableRunTime" if adjustable else "runTime",
-                     "write control follows a write interval in seconds")
+        if q.quantity == "time":
+            self.follow_write_in_seconds()
         if q.quantity == "iterations" and wc != "timeStep":
             self.set("system/controlDict", ["writeControl"], "timeStep", "write control counts time steps")
         self._control(q, "writeInterval", "write interval")
@@ -167,30 +173,30 @@ class RunBinding(GroupBinding):
         self.set("constant/g", ["value"], vec([q.value * d for d in direction]), "gravity", q)
 
     def _angular_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        text = self.base.text("constant/MRFProperties") or ""
-        for zone in fd.keys(text):
-            if fd.find(text, [zone, "omega"]) is not None:
-                old = fd.get(text, [zone, "omega"]) or ""
-                value = f"constant {fmt(q.value)}" if old.startswith("constant") else fmt(q.value)
-                self.set("constant/MRFProperties", [zone, "omega"], value, "rotation speed", q)
-                return
+        """A rotation rate lands in the base's rotation entries (MRF zone omega, dynamicMeshDict
+        solidBody omega, SRFProperties or rotorDisk rpm), else on a rotatingWallVelocity wall; signed
+        by a sense the request states (tasks.plan.bind_motion_turns), else as the base's sign."""
+        for rel, entry, raw, axis in self.rotation_homes():
+            old = rate_of(entry, raw)
+            omega = self.sensed(q.value, axis, old)
+            if entry[-1] == "rpm":
+                self.set(rel, entry, fmt(round(omega * 60 / (2 * math.pi), 9)), "rotation speed (rpm)", q)
+            else:
+                self.set(rel, entry, ("constant " if raw.strip().startswith("constant") else "") + fmt(omega),
+                         "rotation speed (rad/s)", q)
+            return
         for rel in self.base.field_rels(self.u_field):
+            text = self.base.text(rel) or ""
             for patch, bc in self.base.patch_bcs(self.u_field).items():
                 if bc == "rotatingWallVelocity":
-                    self.set(rel, ["boundaryField", patch, "omega"], fmt(q.value), "wall rotation speed", q)
+                    raw = fd.get(text, ["boundaryField", patch, "omega"]) or ""
+                    axis = _direction(fd.get(text, ["boundaryField", patch, "axis"]) or "") or [0.0, 0.0, 1.0]
+                    old = rate_of(["omega"], raw) if re.fullmatch(r"\s*[-+\d.eE]+\s*", raw) else 1.0
+                    self.set(rel, ["boundaryField", patch, "omega"], fmt(self.sensed(q.value, axis, old)),
+                             "wall rotation speed", q)
                     return
-        for rel in self._dictionaries():
-            text = self.base.text(rel) or ""
-            for entry, raw in _leaves(text):
-                if entry[-1] == "rpm" and re.fullmatch(r"[-+\d.eE]+", raw.strip()):
-                    rpm = q.value * 60 / (2 * math.pi)
-                    self.set(rel, entry, fmt(round(rpm, 9)), "rotation speed (rpm)", q)
-                    return
-                if entry[-1] == "omega" and re.fullmatch(r"(constant\s+)?[-+\d.eE]+", raw.strip()):
-                    self.set(rel, entry, ("constant " if raw.strip().startswith("constant") else "") + fmt(q.value),
-                             "rotation speed (rad/s)", q)
-                    return
-        self.refuse(q, "the base case has no rotating zone (MRFProperties, SRFProperties) or rotating wall")
+        self.refuse(q, "the base case has no rotating zone (MRFProperties, SRFProperties, a solidBody "
+                       "rotatingMotion) or rotating wall")
 
     def _mesh_cells(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()

@@ -16,7 +16,7 @@ from tasks.plan.bind_speeds import froude_speed, hartmann_field, peclet_diffusiv
 from tasks.plan.controls_patch_extent import patch_extents, patch_size
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
-from tasks.plan.foam_values import fmt, vec
+from tasks.plan.foam_values import fmt, leaves, vec
 from tasks.plan.foam_values import magnitude as _magnitude
 from tasks.plan.stated import StatedQuantity, based_on
 
@@ -60,6 +60,10 @@ class GroupBinding:
                         nu: float | None) -> None:
         """U = Re nu / L, set where a stated inlet or lid speed would go."""
         role = self._driven_speed_role()
+        if nu is not None and (role is None or (self._base_speed() or self._freestream_speed()) is None) \
+                and self._mean_velocity_homes():
+            self._reynolds_mean_velocity(q, stated, length, nu)
+            return
         if nu is None or role is None or (self._base_speed() or self._freestream_speed()) is None:
             self.refuse(q, "the reference velocity for the Reynolds number is not known (no inlet or lid speed in "
                            "the base); state the velocity")
@@ -68,6 +72,35 @@ class GroupBinding:
         if self._set_driven_speed(q, speed, role, stated, f"Re = {fmt(q.value)}: U = Re nu / L = {speed:.4g} m/s with "
                                   f"nu = {fmt(nu)} m2/s and reference length L = {fmt(length)} m ({self._length_note})"):
             self._bind_group_length(q, stated)
+
+    def _mean_velocity_homes(self) -> list[tuple[str, list[str], str]]:
+        """(file, entry, raw) of the bulk velocity a base without an inlet is driven by: Ubar in
+        transportProperties (boundaryFoam) or in a meanVelocityForce fvOption (channel395)."""
+        return [(rel, entry, raw) for rel in self._dictionaries() if rel.endswith(("transportProperties", "fvOptions"))
+                for entry, raw in leaves(self.base.text(rel) or "") if entry[-1] == "Ubar" and _direction(raw)]
+
+    def _reynolds_mean_velocity(self, q: StatedQuantity, stated: list[StatedQuantity], length: float,
+                                nu: float) -> None:
+        """Ubar = Re nu / L along the base's own Ubar; a friction Reynolds number (Re_tau = u_tau delta /
+        nu) is turned into the bulk one by Dean's correlation Re_tau = 0.09 Re_b^0.88 (Re_b on 2 delta)."""
+        clause, _ = self._words_of(q)
+        friction = bool(re.search(r"\bfriction|\btau\b|\bτ|\bshear|\bwall[- ]units?\b", clause))
+        if friction:
+            delta = length if "half" in self._length_note or "stated" in self._length_note else length / 2
+            bulk = (q.value / 0.09) ** (1 / 0.88)
+            speed = bulk * nu / (2 * delta)
+            note = (f"Re_tau = {fmt(q.value)} is a friction Reynolds number on the half-height delta = {fmt(delta)} m: "
+                    f"Dean's Re_tau = 0.09 Re_b^0.88 gives Re_b = {bulk:.4g} on 2 delta, Ubar = {speed:.4g} m/s "
+                    f"with nu = {fmt(nu)} m2/s")
+        else:
+            speed = q.value * nu / length
+            note = (f"Re = {fmt(q.value)}: the bulk velocity Ubar = Re nu / L = {speed:.4g} m/s with nu = {fmt(nu)} m2/s "
+                    f"and reference length L = {fmt(length)} m ({self._length_note})")
+        for rel, entry, raw in self._mean_velocity_homes():
+            way = _direction(raw) or [1.0, 0.0, 0.0]
+            self.set(rel, entry, vec([speed * x for x in way]), f"bulk velocity from {q.text}", q)
+        self.assumptions.append(note)
+        self._bind_group_length(q, stated)
 
     def _driven_speed_role(self) -> str | None:
         """The role a speed set from a dimensionless number takes: the inlet's, else the lid's."""
@@ -144,6 +177,7 @@ class GroupBinding:
             length = max((s for p in self.patches(role) if (s := patch_size(text, p, flat))), default=None)
         else:
             length = ext[0] if name == "side" else ext[1] if 1 not in flat else ext[2]
+            length = length / 2 if name == "half" and length else length
         if length:
             self._length_note = f"the base's {name.replace('_', ' ')} named with {q.text}, from its blockMeshDict"
         return length or None

@@ -17,6 +17,8 @@ _NAMED: tuple[tuple[str, str], ...] = (
     ("lid", r"\blid\b|\bmoving\s+wall\b|\bsliding\s+wall\b"),
     ("inlet", r"\binlet\b|\binflow\s+(?:height|width|channel|section)\b|\bentrance\b|\bupstream\s+channel\b"),
     ("outlet", r"\boutlet\b|\bexit\b|\bdownstream\s+channel\b"),
+    ("half", r"\bhalf[- ]?(?:(?:channel|duct|gap)[- ]?)?(?:height|width|gap|depth)\b|\b(?:channel|duct)(?:'s)?\s+half[- ]?"
+             r"(?:height|width)\b|\bδ\b|\bdelta\b"),
     ("height", r"\b(?:channel|duct|domain|gap|cavity|box)\s+(?:height|width)\b|\bheight\s+of\s+the\s+"
                r"(?:channel|duct|domain|gap|cavity|box)\b"),
     ("side", r"\b(?:cavity|box|domain|square)(?:'s)?\s+(?:side|length|size)\b"
@@ -29,7 +31,7 @@ WINDOW = 60  # characters after the group that can name its reference length
 
 def named_reference(text: str, end: int) -> str | None:
     """The reference the words right after a group (ending at `end` of the lower-case text) name
-    ("step", "lid", "inlet", "outlet", "height", "side"), joined to it by "based on", "on", "with",
+    ("step", "lid", "inlet", "outlet", "half" (height), "height", "side"), joined to it by "based on", "on", "with",
     "(", ...; None when they name none."""
     window = re.split(r"[.;\n]\s|[;\n]", text[end:end + WINDOW])[0]
     hits = [(m.start(), name) for name, pattern in _NAMED for m in re.finditer(pattern, window)

@@ -160,6 +160,8 @@ class ThermalFluxBinding:
         entry its name means (`ByNameBinding._by_meaning`, next in the MRO)."""
         if any(b.stated == q.text for b in self.bindings) or self._read_by_another(q, stated):
             return
+        if self.bind_thermo_property(q, "specific_heat", stated, refuse=False):  # type: ignore[attr-defined]
+            return  # hConst Cp, eConst Cv, hPolynomial coefficient 0, of the phase or region named
         super()._specific_heat(q, stated)  # type: ignore[misc]
 
     def _read_by_another(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
@@ -213,20 +215,8 @@ class ThermalFluxBinding:
         if any(s.role == "wall_heat_flux" for s in stated) and fd.find(self.base.text(TRANSPORT) or "", ["DT"]) \
                 is not None and not any(s.role in ("density", "specific_heat") for s in stated):
             return  # the heat flux's gradient q / k reads it
-        thermo = self.base.text(THERMO) or ""
-        for path in (["mixture", "transport", "kappa"], ["mixture", "transport", "kappaCoeffs"]):
-            if path[-1] == "kappa" and fd.find(thermo, path) is not None:
-                self.set(THERMO, path, fmt(q.value), "thermal conductivity", q)
-                return
-        cp, mu = _number(fd.get(thermo, ["mixture", "thermodynamics", "Cp"])), \
-            _number(fd.get(thermo, ["mixture", "transport", "mu"]))
-        if cp and mu and fd.find(thermo, ["mixture", "transport", "Pr"]) is not None:
-            pr = prandtl_from_conductivity(cp, mu, q.value)
-            self.set(THERMO, ["mixture", "transport", "Pr"], f"{pr:.6g}",
-                     f"Pr = Cp mu / kappa = {fmt(cp)} x {fmt(mu)} / {fmt(q.value)}", q)
-            self.assumptions.append(f"{q.text}: the const transport carries a conductivity as its Prandtl number "
-                                    f"Pr = Cp mu / kappa = {pr:.4g}")
-            return
+        if self.bind_thermo_property(q, "thermal_conductivity", stated, refuse=False):  # type: ignore[attr-defined]
+            return  # a solid's kappa, a const transport's Pr = cp mu / kappa, a polynomial's kappa coefficient 0
         said = {s.role: s.value for s in stated}
         if fd.find(self.base.text(TRANSPORT) or "", ["DT"]) is not None:
             if "density" in said and "specific_heat" in said:
@@ -243,4 +233,6 @@ class ThermalFluxBinding:
             self.refuse(q, "laplacianFoam's diffusivity is DT = k / (rho cp): state the density and specific heat "
                            "too, or the diffusivity itself")
             return
+        if self.bind_thermo_property(q, "thermal_conductivity", stated):  # type: ignore[attr-defined]
+            return  # a thermo that keeps none (Sutherland): why
         self.refuse(q, f"the base case keeps no thermal conductivity (kappa or Pr) for {self.solver}")

@@ -5,7 +5,6 @@ incompressible transportProperties' Pr. Mixed into `tasks.plan.bind.Binder`."""
 from __future__ import annotations
 
 from tasks.foam import dictionary as fd
-from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
 
 THERMO = "constant/thermophysicalProperties"
@@ -22,9 +21,7 @@ class ThermalPropertyBinding:
     """Thermophysical properties of a plan (Prandtl number of the thermo)."""
 
     def _prandtl(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        thermo = self.base.text(THERMO) or ""
-        path = thermo_prandtl_path(thermo)
-        if path is not None and fd.find(self.base.text("constant/transportProperties") or "", ["Pr"]) is None:
-            self.set(THERMO, path, fmt(q.value), "Prandtl number (thermophysicalProperties)", q)
-            return
+        if fd.find(self.base.text("constant/transportProperties") or "", ["Pr"]) is None and \
+                self.bind_thermo_property(q, "prandtl", stated, refuse=False):  # type: ignore[attr-defined]
+            return  # a const transport's Pr, of the phase or region named
         super()._prandtl(q, stated)  # type: ignore[misc]  # the next binder: transportProperties' Pr

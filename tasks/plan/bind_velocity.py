@@ -188,6 +188,8 @@ class VelocityBinding:
         does not bend a tutorial's mesh."""
         if self._contact_angle(q):
             return
+        if self.rotation_angle(q, stated):  # "run 5 revolutions", "a time step of 1 degree of rotation"
+            return
         if self.attack_angle(q):  # "alpha = 6 deg", "inclined at six degrees" on an aerofoil case
             self.assumptions.append(f"{q.text} on the aerofoil case {self.base.root.name}: its angle of attack")
             self._angle(q, stated)

@@ -179,6 +179,13 @@ def axis_named(text: str, q: StatedQuantity, up: int = 1, bmd: str | None = None
     return count_axis(text, at, at + len(q.text), up, shape[0] if shape else None, set(shape[1]) if shape else set())
 
 
+def only_resolved(bmd: str) -> int | None:
+    """The one direction a 1-D mesh resolves (boundaryFoam's channel: y; a shock tube: x): the only
+    axis along which some block has more than one cell; None when the mesh resolves more or none."""
+    resolved = {a for block in geometry.block_cells(bmd) for a in range(3) if block[a] > 1}
+    return resolved.pop() if len(resolved) == 1 else None
+
+
 def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
     """A mesh of several blocks with `n` cells across its blocks along one direction (x, y, z, or
     "along": the longest side): the blocks' counts in that direction scaled in proportion."""
@@ -187,6 +194,7 @@ def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
         raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
     if axis == "along":
         axis = max(range(3), key=lambda a: extents[0][a])
+    axis = only_resolved(bmd) if axis is None else axis
     if axis is None:
         raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
     factors = [1.0, 1.0, 1.0]
@@ -205,6 +213,7 @@ def cells_along_each_block(bmd: str, n: int, axis: int | str | None) -> tuple[st
     if axis == "along":
         extents = geometry.block_extents(bmd)
         axis = max(range(3), key=lambda a: extents[0][a]) if extents else None
+    axis = only_resolved(bmd) if axis is None else axis
     if axis is None:
         raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
     now = {block[int(axis)] for block in geometry.block_cells(bmd)}

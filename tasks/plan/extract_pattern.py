@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from tasks.plan.extract_models import Kind
 from tasks.plan.units import read_at
+from tasks.plan.units_case import usual_case
 
 # a bare power of ten ("10^5", "10⁻⁵") or a decimal with an optional exponent
 _NUM = (r"(?:[-+]?10(?:(?:\^|\*\*)\s*[-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?![\d.])|"
@@ -157,6 +158,10 @@ def _kind_of(unit: str) -> tuple[Kind, float, float]:
     """(kind, scale, offset) of a unit as written: SI value = number * scale + offset."""
     reading = read_at(unit.strip(), 0)
     if reading is not None and reading.end == len(unit.strip()):
+        return reading.kind, reading.unit.factor, reading.unit.offset  # type: ignore[return-value]
+    meant = usual_case(unit.strip())  # "k" of "320k", "MPA": found after a number, in another case
+    reading = read_at(meant, 0) if meant != unit.strip() else None
+    if reading is not None and reading.end == len(meant):
         return reading.kind, reading.unit.factor, reading.unit.offset  # type: ignore[return-value]
     for pattern, kind, scale in _COUNT_UNITS:
         if re.fullmatch(pattern, unit.strip()):

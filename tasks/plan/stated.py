@@ -32,6 +32,9 @@ from tasks.geometry.text_differences import kelvin_difference
 from tasks.plan.stated_anaphora import anaphoric_place
 from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
 from tasks.plan.stated_ranks import ranked_places
+from tasks.plan.stated_back_units import backward_units
+from tasks.plan.stated_camel import split_place_names
+from tasks.plan.stated_place_order import quantity_first
 from tasks.plan.stated_shared_units import echoed_units, shared_units
 from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
 from tasks.plan.stated_shared_places import shared_places
@@ -210,6 +213,7 @@ def plain_forms(text: str) -> str:
     "20 m2/s2 and 5 m2/s2"), a unit said once for two places ("1 bar at the inlet and 0.5 at the
     outlet")."""
     text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
+    text = quantity_first(text)  # "velocity inlet 5", "pressure outlet zero": the place before the name
     text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"
     text = _BRACKET_UNIT.sub(lambda m: f" {m.group('num')} {m.group('unit').strip()}"
                              if _known_unit(m.group("unit")) else m.group(0), text)
@@ -220,7 +224,8 @@ def plain_forms(text: str) -> str:
     text = _ZERO_PRESSURE.sub(lambda m: f"{m.group(0)} Pa", text)
     text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
     # "20 and 5 m2/s2", "1 bar at the inlet and 0.5 at the outlet": each value carries the unit's own words
-    return echoed_units(shared_units(text))
+    # "T left 320 right 280 K": the last value's unit for each earlier place's bare value
+    return backward_units(echoed_units(shared_units(text)))
 
 
 # "no. 2", "Nr. 3", "No.1": a number's abbreviation, read as the word (its dot ends no sentence)
@@ -249,7 +254,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     switches it sets in words."""
     out: list[StatedQuantity] = []
     # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
-    text = plain_forms(symbol_places(respelled(text)))
+    text = plain_forms(symbol_places(respelled(split_place_names(text))))  # "hotWall": the hot wall
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's

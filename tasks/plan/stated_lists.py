@@ -109,6 +109,14 @@ def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
     at"]; "central and side inlets at 600 and 500 K" -> ["central inlets at", "side inlets at"];
     "inlet, outlet and walls at 1, 2 and 3 K"); no words when the counts differ."""
     before = text[:group[0].start]
+    bracket = _BRACKET_HEADER.search(before)
+    if bracket:  # "wall temperatures (left, right): 320 K, 280 K": the brackets list the places
+        items = _items(bracket.group("items"))
+        if len(items) == len(group) and all(items) and not any(map(_long_item, items)):
+            return bracket.start("items"), _spread(items)
+    colon = _COLON_HEADER.search(before)
+    if colon:  # "T left and right: 320 K, 280 K": the places listed before the colon
+        before = before[:colon.start()] + " "
     starts = [0] + [m.end() for m in _SEGMENT_END.finditer(before)]
     if not re.search(rf"\sand\s|&|{_WORD_SLASH}", before[starts[-1]:]):
         return 0, []  # "cavity, lid 1 m/s, 2 m/s inlet": a list of places ends in "A and B"
@@ -124,6 +132,12 @@ def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
         if len(items) > len(group):
             break
     return 0, []
+
+
+# a list's places in brackets right before its values ("T (inlet, outlet): 300, 350 K"), and a
+# colon that ends a header right before them ("wall T left / right: 320 K, 280 K")
+_BRACKET_HEADER = re.compile(r"\((?P<items>[^()\d]{1,60})\)\s*(?:[:=]\s*)?$")
+_COLON_HEADER = re.compile(r"\s*:\s*$")
 
 
 def _long_item(item: str) -> bool:

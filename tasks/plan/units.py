@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tasks.plan.units_atoms import _RUN, _atom
+from tasks.plan.units_case import folded_token
 from tasks.plan.units_kinds import _KIND_SCALE, kind_of_dims, tidy
 from tasks.plan.units_symbols import _K, _NONE, _PREFIXED, Dims, Unit, _mul, _pow
 
@@ -215,12 +216,17 @@ def read_at(text: str, pos: int) -> Reading | None:
     or where a hyphen may be a dash, not a power ("2 m-3 m" -> "2 m"); "W/m2K" is read whole or
     not at all."""
     plain = _reading(text, pos, _expression(text, pos))
+    folded = folded_token(text, pos) if plain is None or not _ENDS_TOKEN.match(text, plain.end) else None
+    if folded is not None:  # "5 MPA", "300 KG/M3", "320k": the symbols in their usual case
+        again = _reading(folded, pos, _expression(folded, pos))
+        plain = again if again is not None and (plain is None or again.end > plain.end) else plain
     if not _POUNDS_SAID.match(text, pos):
         return plain
     force = _reading(text, pos, _expression(text, pos, pound_force=True))  # "lb/ft²", "lb-s/ft²": a pound of force
     return force if force is not None and (plain is None or force.end > plain.end) else plain
 
 
+_ENDS_TOKEN = re.compile(r"[\s,;]|$")  # a reading that ends its token has read all of it
 # a unit with a bare "lb" or "pound" in it, which may be a pound of force ("lb/ft²", "lb-s/ft²")
 _POUNDS_SAID = re.compile(r"[^\s,;]{0,20}?(?<![A-Za-z])(?:lbs?|pounds?)(?![A-Za-z])", re.I)
 
