@@ -159,7 +159,7 @@ def taper_from_angle(text: str, d: dict[str, Any], wider: bool) -> None:
     text = digits(text)  # "a half-angle of five degrees"
     total = r"(?:total|included|full|opening|divergence|convergence)"
     m = re.search(rf"(?:half[- ]angle|semi[- ]angle|wall\s+angle)\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \
-        re.search(rf"({NUM})\s*{_DEG}\s*(?:half[- ]angle|semi[- ]angle|wall\s+angle)", text, re.I)
+        re.search(rf"({NUM})\s*{_DEG}\s*(?:half[- ]angle|semi[- ]angle|wall\s+angle|(?:on\s+)?(?:each|either|per)\s+(?:side|wall))", text, re.I)
     half = float(m.group(1)) if m else None
     if half is None:
         m = re.search(rf"{total}\s+angle\s*(?:of|=|:|is)?\s*({NUM})\s*{_DEG}?", text, re.I) or \

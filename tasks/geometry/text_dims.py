@@ -20,6 +20,10 @@ from tasks.geometry.text_size_first import channel_from_unnamed, unnamed_size
 from tasks.geometry.text_words import cavity_proportion, channel_proportion, length_in_multiples
 
 
+# a duct named by one size: "then a 300 mm outlet duct" (its length, when the request also says it is a duct)
+_DUCT_SIZED = re.compile(rf"(?<![\w.]){LENGTH}\s+(?:of\s+)?(?:straight\s+)?(?:inlet|outlet|exit|entry)\s+(?:duct|pipe|section|channel|passage)\b", re.I)
+
+
 def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -> dict[str, Any]:
     """The shape's own dimension names from the generic ones found in the text (placement.py
     then adds what the coordinates say)."""
@@ -138,10 +142,17 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             else:
                 d["inlet_height"] = d["outlet_height"] / (r if wider else 1 / r)
         if shape in ("nozzle", "diffuser"):
-            taper_from_angle(text, d, wider)
             roles = nozzle_roles(text)  # a throat, a round nozzle: the sizes by their stations
-            ducts = () if "throat_height" in roles else ("upstream_length", "downstream_length")
-            d.update({k: v for k, v in roles.items() if k not in ducts or k not in d})
+            throat = "throat_height" in roles
+            duct_sized = {round(float(m.group(1)) * unit_factor(m.group(2)), 12) for m in _DUCT_SIZED.finditer(text) if m.group(2)}
+            for height, duct in (("inlet_height", "upstream_length"), ("outlet_height", "downstream_length")):
+                if not throat and height in d and d[height] == roles.get(duct) and round(d[height], 12) in duct_sized:
+                    del d[height]  # "then a 300 mm outlet duct": the duct's length, not its height
+            kept = () if throat else ("upstream_length", "downstream_length", "taper_length") + \
+                (() if roles.get("axisymmetric") else ("inlet_height", "outlet_height"))
+            d.update({k: v for k, v in roles.items() if k not in kept or k not in d})
+            if "throat_height" not in d:
+                taper_from_angle(text, d, wider)
     elif shape == "cylinder_crossflow":
         take("diameter", "diameter")
         if "diameter" not in d and round_size(body_words(text)):

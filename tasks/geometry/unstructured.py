@@ -166,6 +166,11 @@ def _side_classifier(x0: float, x1: float, y0: float, y1: float, sides: dict[str
     return classify
 
 
+# a body thinner than 1/_THIN of its length (a fence, a baffle, a plate) is sized on its length / _THIN: the
+# default 20 cells across that still put 4 or more across its thickness, not 20 across it (millions of cells)
+_THIN = 5.0
+
+
 def _sizes(spec: GeometrySpec, smallest: float, feature: str, length_x: float, domain_min: float) -> tuple[Sizing, list[str], float]:
     sizing, notes = sizing_for(spec.mesh, smallest, feature, length_x)
     far = min(8 * sizing.h, domain_min / 8) if spec.mesh.cell_size is None and spec.mesh.cells is None else sizing.h
@@ -190,7 +195,8 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
             xs, ys = [p[0] for p in g], [p[1] for p in g]  # type: ignore[union-attr]
             boxes.append((name, (min(xs), min(ys), max(xs), max(ys))))
             edges = [math.dist(a, b) for a, b in zip(g, list(g[1:]) + [g[0]])]  # type: ignore[index, arg-type]
-            sizes.append(min(min(edges), max(xs) - min(xs), max(ys) - min(ys)))
+            short, long = min(min(edges), max(xs) - min(xs), max(ys) - min(ys)), max(max(xs) - min(xs), max(ys) - min(ys))
+            sizes.append(max(short, long / _THIN))  # a thin fence or baffle: sized on its height, 4+ cells across it
     smallest = min(sizes)
     sizing, notes, far = _sizes(spec, smallest, "smallest obstacle size", length, min(length, height))
 

@@ -16,6 +16,7 @@ from tasks.plan.regions import read_set_fields, target_for
 from tasks.plan.bind_parts_layouts import PhaseEntry, phase_block_spans, phase_blocks, phase_entries, phase_names
 from tasks.plan.bind_parts_fractions import FractionBinding
 from tasks.plan.bind_parts_inlet_fractions import InletFractionBinding
+from tasks.plan.bind_parts_viscosity import PhaseViscosityBinding
 from tasks.plan.bind_parts_pairs import PairTensionBinding
 from tasks.plan.bind_parts_substitute import SubstituteBinding
 from tasks.plan.bind_parts_regions import RegionPartsBinding
@@ -26,7 +27,8 @@ from tasks.plan.stated import Binding, StatedQuantity
 __all__ = ["PartsBinding", "patches_on_side", "phase_blocks", "set_in_phase_block"]
 
 
-class PartsBinding(RegionPartsBinding, PairTensionBinding, InletFractionBinding, FractionBinding, SubstituteBinding):
+class PartsBinding(RegionPartsBinding, PairTensionBinding, InletFractionBinding, FractionBinding, SubstituteBinding,
+                   PhaseViscosityBinding):
     # one property, one value per phase ("rho 1025 vs 1000", "sea water 1025 kg/m3 in the left half") ---
     _PHASE_PROPERTIES: ClassVar[dict[str, str]] = {"density": "rho", "nu": "nu"}
 
@@ -74,7 +76,8 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, InletFractionBinding,
 
         sized = self.bind_particle_sizes(stated)
         taken: list[StatedQuantity] = sized + self._bind_phase_diameters([q for q in stated if not any(q is s for s in sized)]) + \
-            self.bind_pair_tensions(stated) + self.bind_inlet_fractions(stated) + self.bind_phase_fractions(stated)
+            self.bind_pair_tensions(stated) + self.bind_inlet_fractions(stated) + self.bind_phase_fractions(stated) + \
+            self.bind_phase_dynamic_viscosities(stated)
         self.bind_substituted_fluids(stated)
         text = normalise(self.text)
         for key in ("rho", "nu"):

@@ -74,6 +74,9 @@ class PropertyBinding(ThermoSiteBinding):
             # m2/s where the case's one such property is a diffusivity (scalarTransportFoam, laplacianFoam)
             self.set(tp, ["DT"], self._keep_dims(fd.get(text, ["DT"]) or "", q.value), "diffusivity (DT)", q)
             return
+        stray = path == ["nu"] and fd.find(text, ["phases"]) is None and bool(self.thermo_dictionaries())
+        if stray and self._nu_as_mu(q, stated):
+            return  # a compressible base's transportProperties nu is read by no solver that has a thermo
         if fd.find(text, path) is not None:
             self.set(tp, path, self._keep_dims(fd.get(text, path) or "", q.value), "kinematic viscosity", q)
             return
@@ -205,6 +208,7 @@ class PropertyBinding(ThermoSiteBinding):
         if phase and fd.find(text, [phase, "rho"]) is not None:
             self.set("constant/transportProperties", [phase, "rho"],
                      self._keep_dims(fd.get(text, [phase, "rho"]) or "", q.value), f"{phase} density", q)
+            self._saturated_liquid_density(phase, q)
             return
         if fd.find(text, ["rho"]) is not None:
             self.set("constant/transportProperties", ["rho"], self._keep_dims(fd.get(text, ["rho"]) or "", q.value),
@@ -238,6 +242,16 @@ class PropertyBinding(ThermoSiteBinding):
             return  # a thermo that holds no density (a perfect gas): why
         self.refuse(q, f"{self.solver} is incompressible and single-phase: density enters no equation "
                        f"(pressure is kinematic); state a viscosity instead")
+
+    def _saturated_liquid_density(self, phase: str, q: StatedQuantity) -> None:
+        """cavitatingFoam's barotropic law starts from the liquid's density at saturation
+        (thermodynamicProperties rholSat): it follows the liquid phase's stated density."""
+        liquid = self.base.text(_LIQUID_THERMO) or ""
+        if fd.find(liquid, ["rholSat"]) is None or phase.lower() in self._GAS_PHASES:
+            return
+        self.set(_LIQUID_THERMO, ["rholSat"], self._keep_dims(fd.get(liquid, ["rholSat"]) or "", q.value),
+                 f"the liquid's density at saturation follows the {phase} density")
+        self.assumptions.append(f"{q.text}: rholSat (the barotropic law's liquid density) set to match")
 
     def _beta(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A thermal expansion coefficient (1/K): the Boussinesq solvers' beta in transportProperties

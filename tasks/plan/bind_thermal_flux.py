@@ -208,6 +208,35 @@ class ThermalFluxBinding:
                                     f"cp {fmt(cp)} J/(kg K)) and the base's nu {fmt(nu)} m2/s, Pr {fmt(pr)}")
         return flux_gradient(q.value, rho, cp, nu, pr)
 
+    def _boussinesq_prandtl(self, q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """A conductivity where the fluid's heat diffuses as nu / Pr (transportProperties Pr, the
+        Boussinesq solvers): Pr = mu cp / k, with the stated cp and mu (or nu rho), else the named
+        fluid's (or the base's nu). False when the base keeps no Pr there or a Pr is stated."""
+        transport = self.base.text(TRANSPORT) or ""
+        if fd.find(transport, ["Pr"]) is None or any(s.role == "prandtl" for s in stated):
+            return False
+        said = {s.role: s.value for s in stated if s is not q}
+        fluid = fluid_table().get(find_fluid(self.text) or "")
+        cp = said.get("specific_heat") or (fluid.cp if fluid else None)
+        rho = said.get("density") or (fluid.rho if fluid else None)
+        nu = said.get("nu") or _number(fd.get(transport, ["nu"]))
+        mu = said.get("mu") or (nu * rho if nu and rho else None)
+        if not cp or not mu or q.value <= 0:
+            self.refuse(q, f"{TRANSPORT} carries a conductivity as Pr = mu cp / k: state the fluid's specific heat "
+                           f"and viscosity (or its Prandtl number)")
+            return True
+        pr = prandtl_from_conductivity(cp, mu, q.value)
+        self.set(TRANSPORT, ["Pr"], self._keep_dims(fd.get(transport, ["Pr"]) or "", float(f"{pr:.6g}")),
+                 f"Pr = mu cp / k = {mu:.4g} x {fmt(cp)} / {fmt(q.value)}", q)
+        if "specific_heat" not in said or "mu" not in said and "nu" not in said:
+            self.assumptions.append(f"{q.text}: Pr = mu cp / k = {pr:.4g} with mu {mu:.4g} Pa s, cp {fmt(cp)} "
+                                    f"J/(kg K) ({'stated' if 'specific_heat' in said else 'of the fluid named'})")
+        readers = [s.text for s in stated if s.role in ("specific_heat", "density") and s is not q]
+        self.bindings += [Binding(stated=t, file=TRANSPORT, entry=["Pr"], value=f"{pr:.6g}", how="Pr = mu cp / k")
+                          for t in readers if t not in (b.stated for b in self.bindings)]
+        self._take_readers(readers)
+        return True
+
     def _thermal_conductivity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A conductivity where the case keeps one: a solid thermo's kappa, a const transport's
         Pr (= Cp mu / kappa), laplacianFoam's DT (= k / (rho cp), both stated). A conductivity
@@ -217,6 +246,8 @@ class ThermalFluxBinding:
             return  # the heat flux's gradient q / k reads it
         if self.bind_thermo_property(q, "thermal_conductivity", stated, refuse=False):  # type: ignore[attr-defined]
             return  # a solid's kappa, a const transport's Pr = cp mu / kappa, a polynomial's kappa coefficient 0
+        if self._boussinesq_prandtl(q, stated):
+            return
         said = {s.role: s.value for s in stated}
         if fd.find(self.base.text(TRANSPORT) or "", ["DT"]) is not None:
             if "density" in said and "specific_heat" in said:

@@ -1,20 +1,12 @@
 """Thermophysical properties where a compressible or buoyant case defines them: the Prandtl
-number of constant/thermophysicalProperties (mixture/transport/Pr, a const transport), before the
-incompressible transportProperties' Pr. Mixed into `tasks.plan.bind.Binder`."""
+number of a thermophysical dictionary (mixture/transport/Pr of a const transport, the case's,
+a phase's or a region's; `bind_props_thermo`), before the incompressible transportProperties' Pr.
+Mixed into `tasks.plan.bind.Binder`."""
 
 from __future__ import annotations
 
 from tasks.foam import dictionary as fd
 from tasks.plan.stated import StatedQuantity
-
-THERMO = "constant/thermophysicalProperties"
-PRANDTL_PATH = ["mixture", "transport", "Pr"]
-
-
-def thermo_prandtl_path(thermo: str) -> list[str] | None:
-    """Where a thermophysicalProperties text keeps its Prandtl number: mixture/transport/Pr
-    (const or polynomial transport), None when it keeps none (sutherland computes kappa itself)."""
-    return PRANDTL_PATH if fd.find(thermo, PRANDTL_PATH) is not None else None
 
 
 class ThermalPropertyBinding:

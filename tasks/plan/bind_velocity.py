@@ -63,6 +63,8 @@ class VelocityBinding:
 
     def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         inlets = self.patches("inlet")
+        if self.tip_speed(q, stated):  # "blade tip speed 20 m/s at r = 0.1 m": the rotor's omega = v / r
+            return
         if self.motion_said(q) and self.motion_speed(q, stated):
             return  # "peak heave speed 4 cm/s": the oscillating body's, not an inlet's
         if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):

@@ -28,6 +28,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 from tasks.plan.extract import _QUANTITY, _kind_of, normalise, parse_number
 from tasks.plan.bind_relax import is_relaxation_entry, is_residual_entry
+from tasks.plan.controls_modifier import switch_modifier
 from tasks.plan.controls_refine import mesh_refinement, refinement_direction, total_cells  # noqa: F401 (re-exported)
 from tasks.plan.controls_run import NUM, Control, run_controls, write_count  # noqa: F401 (re-exported)
 
@@ -81,7 +82,7 @@ _NOT_SPOKEN = {"printCoeffs", "turbulence", "active", "log", "report", "enabled"
 # values named by an entry's name or meaning ("DT 0.002", "Young's modulus 70 GPa", "maxAlphaCo 0.5"):
 # the matching tasks.plan.named and the named controls below share
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_LINKWORD = r"(?:=|:|of|is|to|at|be|are|equal to|set to|becomes|around|about|~)"
+_LINKWORD = r"(?:=|:|of|is|to|at|be|are|as|equal to|set to|becomes|around|about|~)"
 # "DT 0.002", "D = 5e3", "the diffusivity between them should be 1e-8": a few words may sit between
 # the name and the number, but then a linking word must come right before the number
 _LINK = (rf"\s*(?:\([^)]*\)\s*)?(?:(?:[A-Za-z'-]+\s+|\d+\s+(?=[A-Za-z]{{3,}})){{0,6}}?{_LINKWORD}\s*|{_LINKWORD}?\s*)"
@@ -143,13 +144,19 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
     low = text.lower()
     found: dict[int, tuple[str, float, str, int]] = {}
     phrases = [(pattern, [name]) for name, pattern in sorted((spoken or {}).items(), key=lambda kv: -len(kv[1]))]
-    phrases += [(re.escape(phrase), names) for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0]))]
-    for pattern, names in phrases:
+    # the phrases as the request text is normalised ("zero-shear viscosity" -> "0-shear viscosity")
+    phrases += [(re.escape(normalise(phrase).lower()), names)
+                for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0]))]
+    said: list[tuple[int, int]] = []  # where a phrase was found: a shorter one inside it is not said
+    for pattern, names in phrases:  # ("surface diffusivity" in a base with DT only: not "diffusivity")
         name = next((n for n in names if n in entries), None)
-        if name is None:
-            continue
         # not the tail of a hyphenated word: the omega of "k-omega SST" names a model, not the entry
         for m in re.finditer(rf"(?<![\w'-])({pattern})(?![\w])", low):
+            if any(s <= m.start() and m.end() <= e and e - s > m.end() - m.start() for s, e in said):
+                continue
+            said.append(m.span())
+            if name is None:
+                continue
             got = _value_after(text, m.end())
             before = re.search(rf"(?<![\w.])({_NUM})(\s*(?:%|percent\b))?\s+(?:\w+\s+)?$",
                                text[max(0, m.start() - 20):m.start()])
@@ -423,6 +430,8 @@ def stated_switches(text: str, names: frozenset[str]) -> list[tuple[str, bool, s
     found: dict[str, tuple[str, bool, str, int]] = {}
     for pattern, name in spoken:
         for m in re.finditer(rf"(?<![\w]){pattern}", low):
+            if switch_modifier(low, m.start(), m.end()):
+                continue  # "with the rotating zone", "a rotating fan": the word describes a part, it is no switch
             turned = _turned(low, m.start(), m.end())
             if turned and (name not in found or m.start() < found[name][3]):
                 found[name] = (name, turned[0], turned[1], m.start())

@@ -30,6 +30,7 @@ from tasks.plan.extract_words import (  # noqa: F401  (re-exported)
     nominal_values, spoken_durations, spoken_fractions, spoken_rates, spoken_units,
 )
 from tasks.plan.units import tidy
+from tasks.plan.units_standard import standard_state_of
 from tasks.plan.values_parts import PART_OF_EXTENT, part_value
 from tasks.plan.values_rotation import rotation_speeds
 from tasks.plan.values_lists import list_head
@@ -165,7 +166,9 @@ def quantities(text: str) -> list[Quantity]:
             continue
         value = tidy(parse_number(m.group("num")) * scale + offset)  # 72 mN/m is 0.072 N/m, not 0.07200000000000001
         before, after = _context(text, m.start(), m.end())
-        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start()))
+        state = standard_state_of(m.group("unit")) if kind in ("mass_flow", "mass") else None
+        found.append(Quantity(kind=kind, value=value, text=m.group(0), before=before, after=after, start=m.start(),
+                              standard=state.describe() if state is not None else None))
         taken.append(m.span())
     for regex, kind in _SYMBOL_VALUE:
         for m in regex.finditer(text):
@@ -233,18 +236,26 @@ def quantities(text: str) -> list[Quantity]:
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="fraction", value=int(m.group("a")) / int(m.group("b")), text=m.group(0),
                                   before=before, after=after, start=m.start()))
-    for m in _FROM_TO.finditer(text):
+    changes = [m for m in _FROM_TO.finditer(text) if _same_measure(found, m.start("a"), m.start("b"))]
+    for m in changes:
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         for q in found:
             if m.start() <= q.start < m.end() and q.start > m.start() + 5 and abs(q.value - b) < 1e-12 + 1e-9 * abs(b):
                 q.replaced_from = a
     # "from A to B", "B instead of A": A is the old value, not a new request
-    olds = {m.start("a") for m in (*_FROM_TO.finditer(text), *_INSTEAD.finditer(text))}
+    olds = {m.start("a") for m in (*changes, *_INSTEAD.finditer(text))}
     found = [q for q in found if not any(abs(q.start - o) <= 1 or q.start <= o < q.start + len(q.text) for o in olds)]
     for q in found:
         if q.kind == "pressure":
             q.reference = pressure_reference(text, q.start, q.start + len(q.text))
     return restated_once(text, rotation_speeds(text, sorted(found, key=lambda q: q.start)))
+
+
+def _same_measure(found: list[Quantity], a: int, b: int) -> bool:
+    """Whether the values starting at `a` and `b` ("from A to B") measure one thing: "from 1025 kg/m3
+    to 40 %" is a density and a fraction, two values, not a change of one (a bare A is B's kind)."""
+    kinds = {at: next((q.kind for q in found if q.start == at), None) for at in (a, b)}
+    return kinds[a] is None or kinds[b] is None or kinds[a] == kinds[b]
 
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",

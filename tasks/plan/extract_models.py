@@ -29,6 +29,7 @@ class Quantity(BaseModel):
     dims: list[int] | None = None  # cells: the counts per direction
     vector: list[float] | None = None  # a velocity written as a vector or its components (SI); value is its size
     reference: Literal["gauge", "absolute"] | None = None  # a pressure said as gauge ("2 barg") or absolute ("psia")
+    standard: str | None = None  # a gas volume at reference conditions ("Nm3/h", "SCFM"): the state and density assumed
 
 
 class Sine(BaseModel):

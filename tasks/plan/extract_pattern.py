@@ -32,7 +32,7 @@ _COUNT_UNITS: list[tuple[str, Kind, float]] = [
     (r"(?:(?:MPI|mpi|parallel)[ \t]+(?:processes|processors|procs|ranks?|tasks|jobs|cores|threads)"
      r"|cores?|processors?|procs?|ranks?|CPUs?|cpus?|subdomains?|processes)\b", "ranks", 1.0),
 ]
-_COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS))
+_COUNT_UNIT = re.compile("|".join(f"(?:{u})" for u, _, _ in _COUNT_UNITS), re.I)  # "500 Iterations", "4 CORES"
 # a fraction is no link of a slash list ("2/3/4 m/s", "1.5/3/4 bar"): no slash and number on either side
 _NUMBER_BODY = (r"(?:(?P<frac>(?<![\d.]/)(?<![\d.] /)(?:\d+[ \t]+)?\d+[ \t]*/[ \t]*\d+(?![\d.])(?![ \t]*/[ \t]*[\d.]))"
                 rf"|(?P<dec>{_NUM}))")
@@ -164,7 +164,7 @@ def _kind_of(unit: str) -> tuple[Kind, float, float]:
     if reading is not None and reading.end == len(meant):
         return reading.kind, reading.unit.factor, reading.unit.offset  # type: ignore[return-value]
     for pattern, kind, scale in _COUNT_UNITS:
-        if re.fullmatch(pattern, unit.strip()):
+        if re.fullmatch(pattern, unit.strip(), re.I):
             return kind, scale, 0.0
     raise ValueError(f"{unit!r} is no unit of a known kind (see tasks/plan/units.py)")
 

@@ -20,7 +20,7 @@ from tasks.plan.units import kind_of_dims
 from tasks.plan.values_vectors import find_vectors
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_VECTOR = re.compile(rf"\(\s*({_NUM})\s*,?\s+({_NUM})\s*,?\s+({_NUM})\s*\)")
+_VECTOR = re.compile(rf"[(\[]\s*({_NUM})\s*[,;]?\s*({_NUM})\s*[,;]?\s*({_NUM})\s*[)\]]")
 # between a field's name and its value: a place ("at the inlet"), a remark in brackets
 # ("(and initially)") and a linking word ("should be fixed at", "=", "of")
 _LINK = re.compile(
@@ -151,7 +151,7 @@ def names_patch(words: str, patch: str) -> bool:
 
 def _places(words: str, patches: list[str]) -> tuple[list[str], list[str]]:
     places = [name for name, pattern in _PLACE_WORDS if re.search(pattern, words)]
-    named = [p for p in patches if len(p) > 2 and names_patch(words, p)
+    named = [p for p in patches if len(p) > 2 and (names_patch(words, p) or re.search(rf"\b{re.escape(p.lower())}\b", words))
              and spoken(p) not in ("inlet", "outlet", "inflow", "outflow", "walls", "wall")]
     return places, named
 
@@ -284,6 +284,18 @@ def _velocity_vectors(text: str, fields: list[str], dims: dict[str, list[int]], 
                                     vector=list(v.components), places=places, patches=named)
 
 
+_PLACE_NOUNS = r"inlets?|outlets?|inflow|outflow|walls?|lid|top|bottom|floor|ceiling|sides?|left|right|front|back"
+
+
+def _bare_place(patches: list[str]) -> re.Pattern[str]:
+    """A place written right after a field's name with no preposition: a place noun or one of the
+    base's patch names, then the value ("U inlet (7 0 0)", "T hotWall 350 K", "p outlet: 0")."""
+    names = sorted({re.escape(p) for p in patches if len(p) > 2} | {re.escape(spoken(p)) for p in patches if len(p) > 2},
+                   key=len, reverse=True)
+    alternatives = "|".join([*names, _PLACE_NOUNS])
+    return re.compile(rf"[ \t]+(?:at\s+|on\s+)?(?:the\s+)?(?:{alternatives})(?![\w-])(?=\s*(?:[:=(\[]|is\b|[-+.\d]))", re.I)
+
+
 # an operator after a number and a name or bracket: the number is part of an expression ("5*sin(...)")
 _EXPRESSION = re.compile(r"\s*[*·×^]\s*[A-Za-z(]")  # not a slash: "25 /s" is a unit
 
@@ -296,11 +308,15 @@ def find_field_values(text: str, fields: list[str], patches: list[str],
     text = normalise(text)
     found: dict[int, FieldValue] = {}
     names = _names_of(fields)
+    bare_place = _bare_place(patches)
     for name in sorted(names, key=len, reverse=True):
         symbol = name in fields or name in {f.split(".")[0] for f in fields}
         flags = 0 if symbol else re.I  # a symbol is case-sensitive (T vs t), a phrase is not
         for m in re.finditer(rf"(?<![\w.'/-]){re.escape(name)}(?![\w'/-]|\.\w)", text, flags):
             got = _value_at(text, m.end())
+            place = bare_place.match(text, m.end()) if got is None else None
+            if place is not None:  # "U inlet (7 0 0)", "T wall 300 K": the place named with no preposition
+                got = _value_at(text, place.end())
             if got is None or got[3] in found or _EXPRESSION.match(text, got[3] + len(got[2])):
                 continue  # "U = 5*sin(2*pi*t)": the coefficient of an expression, no value of U
             lead = re.search(r"([\w.]+)\s+$", text[:m.start()])

@@ -223,8 +223,7 @@ def plain_forms(text: str) -> str:
                            text)
     text = _ZERO_PRESSURE.sub(lambda m: f"{m.group(0)} Pa", text)
     text = _ZERO_BEFORE_PRESSURE.sub("0 Pa", text)
-    # "20 and 5 m2/s2", "1 bar at the inlet and 0.5 at the outlet": each value carries the unit's own words
-    # "T left 320 right 280 K": the last value's unit for each earlier place's bare value
+    # "20 and 5 m2/s2", "1 bar at the inlet and 0.5 at the outlet", "T left 320 right 280 K": each value its unit
     return backward_units(echoed_units(shared_units(text)))
 
 
@@ -268,7 +267,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
         paired.update({id(q): plain[:start] + w for q, w in zip(group, words)})
         if not words:  # "320 and 280 K on the left and right walls"; "the two outlets at 20 and 5 m2/s2"
             placed.update({id(q): w for q, w in zip(group, places_after(plain, group) or ranked_places(plain, group))})
-    shared = {id(q): _after_words(plain, run[-1]) for run in attribute_runs(plain, kept) for q in run[:-1]}
+    shared = {id(q): _after_words(plain, run[-1]) for run in attribute_runs(plain, kept) for q in run[:-1]
+              if run[-1].kind not in ("cells", "count", "iterations")}  # not a count's noun: "0.1 m, 40x40 cells"
     low_ends = {id(q): range_start(plain, q) for q in kept}
     for q in kept:
         key, before = id(q), plain[:q.start]

@@ -22,9 +22,14 @@ _SEGMENT_END = re.compile(r"[,;:.!?(]\s|\n")
 _ARTICLE = re.compile(r"^(?:the|a|an|its|both)\s+")
 
 
+# where a paired value's place words start: a segment's end, or a bracket left open before them
+# ("wall temperatures (left, right): 320 K, 280 K": "left")
+_PLACE_START = re.compile(rf"{_SEGMENT_END.pattern}|\((?![^()]*\))")
+
+
 def _last_words(before: str) -> str:
     """The clause a paired value's place words were put in ("..., inlet at ")."""
-    ends = list(_SEGMENT_END.finditer(before))
+    ends = list(_PLACE_START.finditer(before))
     return before[ends[-1].end():] if ends else before
 
 
@@ -115,7 +120,7 @@ def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
         if len(items) == len(group) and all(items) and not any(map(_long_item, items)):
             return bracket.start("items"), _spread(items)
     colon = _COLON_HEADER.search(before)
-    if colon:  # "T left and right: 320 K, 280 K": the places listed before the colon
+    if colon and not _UNIT_SLASH.search(before[:colon.start()].split("\n")[-1]):  # "T left and right: 320 K, 280 K": the places listed before the colon
         before = before[:colon.start()] + " "
     starts = [0] + [m.end() for m in _SEGMENT_END.finditer(before)]
     if not re.search(rf"\sand\s|&|{_WORD_SLASH}", before[starts[-1]:]):
@@ -138,6 +143,8 @@ def paired_words(text: str, group: list[Quantity]) -> tuple[int, list[str]]:
 # colon that ends a header right before them ("wall T left / right: 320 K, 280 K")
 _BRACKET_HEADER = re.compile(r"\((?P<items>[^()\d]{1,60})\)\s*(?:[:=]\s*)?$")
 _COLON_HEADER = re.compile(r"\s*:\s*$")
+# a slash inside a unit ("m/s", "km/h"): a header naming units, not places ("speeds in m/s and km/h:")
+_UNIT_SLASH = re.compile(r"(?<![a-z]{3})/|/(?![a-z]{3})")
 
 
 def _long_item(item: str) -> bool:

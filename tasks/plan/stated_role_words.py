@@ -4,6 +4,14 @@ role is their kind alone (a kinematic viscosity is nu). Data read by `stated_rol
 
 from __future__ import annotations
 
+from tasks.foam.patch_names import PATCH_ALIASES
+
+# the other words a request uses for a floor or a ceiling patch ("the ground", "the roof"): the
+# patch words' aliases; "base", "lower", "upper" name too much else ("base case", "upper limit")
+_FLOOR_CEILING_ALIASES = tuple(sorted({w for p in ("floor", "ceiling") for w in PATCH_ALIASES[p]}
+                                      - {"base", "lower", "upper", "bottom", "top", "floor", "ceiling"}))
+_COMPARATIVES = {k: tuple(w for w in PATCH_ALIASES[k] if w.endswith("er")) for k in ("hot", "cold")}
+
 # what announces how often results are written ("save every 0.1 s", "one snapshot per 2 s", "a frame each 10 ms";
 # a "rotating frame" is no output)
 _WRITE_WORDS = ("write", "output", "save", "every ", "dump", "snapshot", "frame every", "frame each", "frame per",
@@ -37,13 +45,15 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                                "t_in=", "t_in =", "fed ", "comes in", "coming in", "flows in", "arriving",
                                # what leaves a nozzle enters the domain ("gas leaves the nozzle at 500 K")
                                "nozzle", "injector", "orifice", "issues from", "issuing from")),
-        ("hot_wall_temperature", ("hot", "heated", "warm", "heater")),
-        ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled")),
+        # with the comparatives a patch's aliases list ("the hotter plate", "the colder side")
+        ("hot_wall_temperature", ("hot", "heated", "warm", "heater", *_COMPARATIVES["hot"])),
+        ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled", *_COMPARATIVES["cold"])),
         ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
                               "plate", "boundary", "patch", "held at", "kept at", "maintained at", "fixed at",
                               # a solid body in the flow is a wall ("two cylinders both at 350 K")
                               "cylinder", "rods", "rod ", "sphere", "body", "bodies", "block ", "blocks", "fins", "fin ",
-                              "obstacle", "blade", "chip", "wire", "tubes", "tube wall", "pins", "cube")),
+                              "obstacle", "blade", "chip", "wire", "tubes", "tube wall", "pins", "cube",
+                              *_FLOOR_CEILING_ALIASES)),
         ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "room", "domain",
                                  "interior", "tank", "temperature")),
     ],

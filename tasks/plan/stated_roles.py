@@ -194,14 +194,22 @@ _AT_REST = re.compile(r"\b(?:still|quiescent|stagnant|at rest|starts?|starting|i
 def _after_same_kind(wider: str, kind: str) -> str:
     """The words after the last earlier value of the same kind: those before it are that value's
     ("output each 5 iterations, simpleFoam 500 iterations": "output" is the 5's, not the 500's)."""
-    last = None
+    same = []
     for m in _QUANTITY.finditer(wider):
         try:
             if _kind_of(m.group("unit"))[0] == kind:
-                last = m
+                same.append(m)
         except ValueError:
             continue
-    return wider[last.end():] if last is not None else wider
+    end = len(wider)  # values chained to this one by list joins only ("walls at 300 K, 310 K and")
+    while same and _LIST_JOIN.fullmatch(wider[same[-1].end():end]):  # share the words before the list
+        end = same.pop().start()
+    return wider[same[-1].end():] if same else wider
+
+
+# list joins, and the listed values between them ("300 K, 310 K and 320 K": lower case here, where a
+# bare "k" may not read as a unit)
+_LIST_JOIN = re.compile(r"(?:\s*(?:,|;|and|or|&|/|resp\.?|respectively|\d[\d.]*(?:e[-+]?\d+)?\s*[a-z°/]{0,5})?\s*)*")
 
 
 # a percentage said as a change of another value: "40 % more", "20% faster", "10 % higher than", "by 5 %"

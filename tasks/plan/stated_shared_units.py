@@ -19,6 +19,10 @@ _JOIN = r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*"
 _LISTED = re.compile(rf"(?<![\w.^/*-])(?P<nums>{_NUM}(?:(?:{_JOIN}){_NUM})+)(?P<gap> ?)(?=[A-Za-zµ°%/'\"])")
 # a patch's kind word or a number's word right before a list's first number: it numbers the patch
 _PATCH_BEFORE = re.compile(rf"\b(?:{KIND_ALT}|number|no\.?|nr\.?)s?\s*#?\s*$|#\s*$", re.I)
+# a dimensionless group or ratio named right before a list's first number: that number is its value,
+# not one of a list sharing the unit after the last ("phi = 0.8, 1 atm", "Re 100 and 2 m/s")
+_GROUP_BEFORE = re.compile(r"(?<![\w])(?:phi|φ|lambda|λ|Re|Ma|Mach|Pr|Prt|Sc|Fr|We|Ra|Gr|Nu|St|Co|CFL|Courant|ratio|number|"
+                           r"factor|coefficient)(?:_\w+)?\s*(?:=|:|≈|of|is)?\s*$", re.I)
 _WORD_UNITS = ("in", "at", "and", "a", "an")  # words that read as units: "1 and 2 in x" is a list, not inches
 
 
@@ -48,7 +52,7 @@ def shared_units(text: str) -> str:
         nums = m.group("nums")
         if re.match(r"\d(?!\d|\.\d)", nums) and _PATCH_BEFORE.search(text[:m.start("nums")]):
             continue  # "5 m2/s2 on outlet 2 and 1 m2/s2": outlet 2 is a patch, not a value of the list
-        if not _read_bare(out, re.findall(_NUM, nums)[:-1]):
+        if not _read_bare(out, re.findall(_NUM, nums)[:-1]) or _GROUP_BEFORE.search(text[:m.start("nums")]):
             continue
         spread = re.sub(rf"({_NUM})(?=(?:{_JOIN}){_NUM})", lambda n: f"{n.group(1)}{m.group('gap') or ' '}{unit}", nums)
         candidate = out[:m.start("nums")] + spread + out[m.end("nums"):]

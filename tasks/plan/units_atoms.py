@@ -9,6 +9,7 @@ import math
 import re
 from typing import NamedTuple
 
+from tasks.plan.units_standard import standard_volume_at
 from tasks.plan.units_symbols import (
     _CELSIUS, _FAHRENHEIT, _KELVIN, _L, _PA, _PREFIXED, _RAD, _RANKINE, _SPELLED, _T, _VELOCITY, Unit, _dims, _mul,
 )
@@ -85,6 +86,9 @@ def _column(text: str, pos: int) -> _Atom | None:
 def _atom(text: str, pos: int, pound_force: bool = False) -> _Atom | None:
     """The unit atom that starts at `pos` (a symbol, a spelled name, a temperature), or None; with
     `pound_force`, a bare "lb" or "pound" is a pound of force (lbf), as "lb/ft²" and "lb-s/ft²" mean it."""
+    standard = standard_volume_at(text, pos)
+    if standard is not None:  # "Nm3", "SCFM", "normal cubic metres": a gas volume at reference conditions, a mass
+        return _Atom(standard.unit, standard.end, standard.spelled)
     m = _TEMPERATURE.match(text, pos)
     if m:
         said = {scale for scale, groups in _SCALE_GROUPS.items() if any(m.group(g) is not None for g in groups)}

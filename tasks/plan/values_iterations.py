@@ -16,8 +16,15 @@ _ITERATE_TIMES = re.compile(r"\biterat(?:e|ing)[ \t]+(?:(?:it|the\s+solver|the\s
                             r"(?P<n>\d+)[ \t]+times\b", re.I)
 
 
+# a count of iterations as a symbol and its value: "n_iter = 1000", "N_iter: 500", "nIter = 200", "iter = 300"
+# (not "maxIter": a linear solver's limit)
+# (not "maxIter": a linear solver's limit; the word "iterations: 800" is a key of its own, read elsewhere)
+_ITER_SYMBOL = re.compile(r"(?<![\w.])(?:(?:[nN](?:um)?_?)?[iI]ters?(?![A-Za-z])|[nN](?:um)?_[iI]terations)\s*(?:=|:|≈)\s*(?P<n>\d+)(?![\d.,]\d)")
+
+
 def iteration_forms(text: str) -> str:
-    """`text` with "400 SST iterations" -> "400 iterations (SST)" and "iterate 300 times" ->
-    "iterate 300 iterations"."""
+    """`text` with "400 SST iterations" -> "400 iterations (SST)", "iterate 300 times" ->
+    "iterate 300 iterations" and "n_iter = 1000" -> "1000 iterations"."""
+    text = _ITER_SYMBOL.sub(lambda m: f"{m['n']} iterations", text)
     text = _WORDS_THEN_ITERATIONS.sub(lambda m: f"{m['n']} {m['it']} ({m['w'].strip()})", text)
     return _ITERATE_TIMES.sub(lambda m: f"iterate {m['n']} iterations", text)

@@ -191,12 +191,13 @@ def _bound(tutorial: str, solver: str, text: str) -> tuple[dict[str, tuple[str, 
         # a comma-separated next item of another unit is not the second phase's value
         ("multiphase/interFoam/RAS/waterChannel", "interFoam",
          "water channel, water nu 1e-6 m2/s, 100 s", "100 s", "system/controlDict", "endTime"),
-        # a particle size for a distribution with a characteristic size (Rosin-Rammler d, normal expectation)
+        # one particle size: every parcel that size (the distribution becomes fixedValue; a mean size
+        # goes to the distribution's characteristic size: test_a_distributions_bounds_scale_...)
         ("lagrangian/sprayFoam/aachenBomb", "sprayFoam", "spray bomb, fuel droplets 0.1 mm", "0.1 mm",
-         "constant/sprayCloudProperties", "subModels/injectionModels/model1/sizeDistribution/RosinRammlerDistribution/d"),
+         "constant/sprayCloudProperties", "subModels/injectionModels/model1/sizeDistribution/fixedValueDistribution/value"),
         ("lagrangian/MPPICFoam/injectionChannel", "MPPICFoam", "injection channel, particles 0.5 mm", "0.5 mm",
          "constant/kinematicCloudProperties",
-         "subModels/injectionModels/model2/sizeDistribution/normalDistribution/expectation"),
+         "subModels/injectionModels/model2/sizeDistribution/fixedValueDistribution/value"),
         # "the walls" are the walls another stated value does not hold
         ("heatTransfer/buoyantSimpleFoam/hotRadiationRoom", "buoyantSimpleFoam",
          "hot radiation room, the box heater at 500 K, walls at 300 K", "300 K", "0/T", "boundaryField/ceiling/value"),
@@ -267,8 +268,8 @@ def test_a_patch_held_at_rest_is_a_wall(tutorial, patch, role):
 
 
 @needs_tutorials
-def test_a_distributions_bounds_scale_with_its_stated_size():
-    text = "spray bomb, fuel droplets 0.3 mm"
+def test_a_distributions_bounds_scale_with_its_stated_mean_size():
+    text = "spray bomb, mean droplet diameter 0.3 mm"
     binder = bind_all(TUTORIALS / "lagrangian/sprayFoam/aachenBomb", "sprayFoam", text, read_stated(text))
     dist = "subModels/injectionModels/model1/sizeDistribution/RosinRammlerDistribution"
     got = {"/".join(e.entry): e.value for e in binder.edits if e.file == "constant/sprayCloudProperties"}

@@ -221,10 +221,11 @@ def test_each_value_takes_the_role_words_before_it(text: str, expected: list[tup
 # flow-rate units, percentages, scientific notation -------------------------------------------
 @pytest.mark.parametrize("text, kind, value", [
     ("12 gpm of water", "volume_flow", 12 * 3.785411784e-3 / 60),
-    ("300 SCFH of nitrogen", "volume_flow", 300 * 0.3048 ** 3 / 3600),
+    # a gas volume at reference conditions is a mass (session 13): air at 68 degF, 1 atm
+    ("300 SCFH of nitrogen", "mass_flow", 300 * 0.3048 ** 3 / 3600 * 101325 * 0.0289647 / (8.314462618 * 293.15)),
     ("40 lpm", "volume_flow", 40e-3 / 60),
     ("2 t/h of slurry", "mass_flow", 2000 / 3600),
-    ("500 sccm of argon", "volume_flow", 500e-6 / 60),
+    ("500 sccm of argon", "mass_flow", 500e-6 / 60 * 101325 * 0.0289647 / (8.314462618 * 273.15)),
     ("3 lb/s", "mass_flow", 3 * 0.45359237),
 ])
 def test_flow_rate_units(text: str, kind: str, value: float) -> None:

@@ -1,0 +1,24 @@
+"""The stations of a nozzle or diffuser: where its section changes along x and how high it is there
+(inlet duct, the taper to the outlet or to a throat and on to the outlet, outlet duct). Pure functions;
+metres."""
+
+from __future__ import annotations
+
+from tasks.geometry.spec import GeometrySpec, resolved_heights
+
+
+def nozzle_stations(spec: GeometrySpec) -> tuple[list[float], list[float]]:
+    """The x of each change of a nozzle's or diffuser's section and its height there (a diameter when
+    axisymmetric): inlet duct, taper(s), outlet duct; a duct of length 0 is left out."""
+    d = spec.dims
+    hi, ho = resolved_heights(spec)
+    segments = [(d.upstream_length, hi), (d.taper_length, d.throat_height or ho)]
+    if d.throat_height:
+        segments.append((d.diverging_length or d.taper_length, ho))
+    segments.append((d.downstream_length, ho))
+    xs, heights = [0.0], [hi]
+    for length, height in segments:
+        if length > 0:
+            xs.append(xs[-1] + length)
+            heights.append(height)
+    return xs, heights

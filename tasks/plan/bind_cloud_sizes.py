@@ -1,0 +1,311 @@
+"""The size of the particles, droplets, bubbles or grains a request states, in every layout the
+installed tutorials keep one:
+
+- a Lagrangian cloud (constant/*Cloud*Properties: kinematic, MPPIC, reacting, spray, coal):
+  each injection model's `sizeDistribution`. One stated size ("200 micron droplets", "beads 3 mm
+  across") makes it `fixedValue` with that value; a size said as a statistic goes to the named
+  distribution's entry: a mean or median (d50) to a normal's `expectation` or a Rosin-Rammler's
+  `d` (bounds and spread scaled so the shape is kept), a smallest/largest size to
+  `minValue`/`maxValue`;
+- an Euler-Euler phase (twoPhaseEulerFoam, reactingTwoPhaseEulerFoam, reactingMultiphaseEulerFoam:
+  `<phase> { diameterModel constant; constantCoeffs { d ...; } }` in phaseProperties): the
+  dispersed phase the words name (bubbles: the gas; grains, beads, solids: the solid phase).
+
+A length is a particle size when its words name a dispersed thing (particles, droplets, beads,
+grains, solids, sand, d50, d_p) and the base has somewhere to put one; a size of the domain or
+of a pipe is not. Mixed into `tasks.plan.bind.Binder` (through `CloudBinding`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tasks.foam import dictionary as fd
+from tasks.plan.foam_values import fmt
+from tasks.plan.stated import StatedQuantity
+
+# words that make a length the size of dispersed things
+_DISPERSED = re.compile(r"\b(?:particles?|particulates?|parcels?|droplets?|drops?|bubbles?|grains?|beads?|"
+                        r"spheres?|pellets?|powders?|dust|sand|silt|sediments?|solids?|spray|mist|catalyst|"
+                        r"d50|d_?p|d_?50|d_?32|sauter|grain[- ]size|sieve)\b")
+# words that make it the size of a part of the domain instead
+_OBJECT = re.compile(r"\b(?:pipe|channel|duct|domain|box|tank|vessel|column|cylinder|inlet|outlet|nozzle|orifice|"
+                     r"hole|opening|wall|cell|mesh|gap|height|length|width|wide|long|high|deep|depth|thick|"
+                     r"cyclone|hopper|chamber|bed height|radius of the)\b")
+_LARGEST_PARTICLE = 0.05  # m: a "particle" above 5 cm is a part of the geometry
+
+# statistic words, nearest the value wins
+_STATISTICS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("min", re.compile(r"\b(?:min(?:imum)?|smallest|finest|lower (?:size|bound|cut)|at least)\b")),
+    ("max", re.compile(r"\b(?:max(?:imum)?|largest|coarsest|upper (?:size|bound|cut)|at most|up to)\b")),
+    ("median", re.compile(r"\b(?:d_?50|median|mass[- ]median|characteristic|rosin[- ]rammler|size parameter)\b")),
+    ("mean", re.compile(r"\b(?:mean|average|expected|expectation|nominal|sauter|d_?32)\b")),
+    ("single", re.compile(r"\b(?:monodisperse|all (?:of )?(?:the )?same size|all one size|one size|uniform size|"
+                          r"every (?:droplet|particle|bead|grain|bubble))\b")),
+)
+
+
+def size_statistic(head: str, tail: str = "") -> str:
+    """Which size of a distribution a stated length is: "single" (one size for every particle),
+    "mean", "median" (d50, a Rosin-Rammler's characteristic size), "min" or "max". The statistic
+    word nearest before the value counts ("mean diameter of 50 um", "d50 = 0.3 mm"), else one
+    right after it ("0.3 mm (median)")."""
+    head = head[-60:]
+    best: tuple[int, str] | None = None
+    for kind, pattern in _STATISTICS:
+        for m in pattern.finditer(head):
+            if best is None or m.start() > best[0]:
+                best = (m.start(), kind)
+    if best is not None:
+        return best[1]
+    near = re.split(r"[,;]", tail[:40])[0]
+    found = [(m.start(), kind) for kind, pattern in _STATISTICS for m in pattern.finditer(near)]
+    return min(found)[1] if found else "single"
+
+
+_NUM = r"(\d+(?:\.\d+)?(?:e-?\d+)?)"
+# "between 40 and 160 um", "from 40 to 160 um", "40-160 um", "40 to 160 um": the low end written before the high
+_LOW_BEFORE = re.compile(rf"(?:\b(?:between|from)\s+)?{_NUM}\s*([a-zµ]*)\s*(?:-|–|\bto\b|\band\b)\s*$")
+_HIGH_AFTER = re.compile(rf"^\s*(?:-|–|\bto\b|\band\b)\s*{_NUM}")
+
+
+def size_range(head: str, tail: str, text: str, value: float) -> tuple[float, float] | None:
+    """(low, high) in m when a size is one end of a stated range ("between 40 and 160 microns",
+    "40-160 um", "from 40 um to 160 um"): the other end read from the words before or after it, in
+    the unit the value `text` is written in (its SI `value`) where that end writes none."""
+    written = re.match(r"\s*([\d.]+(?:e-?\d+)?)", text)
+    if not written or float(written.group(1)) == 0:
+        return None
+    scale = value / float(written.group(1))
+    low = _LOW_BEFORE.search(head[-40:])
+    if low is not None and (low.group(2) in ("", text[written.end():].strip()) or
+                            re.search(r"\b(?:between|from)\s+[\d.]", head[-40:])):
+        other = float(low.group(1)) * scale if low.group(2) in ("", text[written.end():].strip()) else None
+        if other is not None and 0 < other < value:
+            return other, value
+    high = _HIGH_AFTER.match(tail)
+    if high is not None and re.search(r"\b(?:between|from)\s*$", head[-12:]):
+        return None  # the low end of "from 40 um to 160 um": the high end's own statement sets both
+    return None
+
+
+def range_edits(kind: str, sub: str, entries: dict[str, str], low: float,
+                high: float) -> list[tuple[list[str], str | dict]]:
+    """Edits (below `sizeDistribution`) giving a distribution sizes from `low` to `high`: its own
+    minValue and maxValue, else (a single size, a table) a uniform distribution between them."""
+    if "minValue" in entries and "maxValue" in entries:
+        edits: list[tuple[list[str], str | dict]] = [([sub, "minValue"], fmt(low)), ([sub, "maxValue"], fmt(high))]
+        mean = _float(entries.get("expectation"))
+        if kind == "normal" and mean is not None and not low <= mean <= high:  # the mean inside its bounds
+            edits.append(([sub, "expectation"], fmt(float(f"{(low + high) / 2:.6g}"))))
+        return edits
+    uniform = "uniformCoeffs" if sub.endswith("Coeffs") else "uniformDistribution"
+    return [([], {"type": "uniform", uniform: {"minValue": fmt(low), "maxValue": fmt(high)}}),
+            ([uniform, "maxValue"], fmt(high))]
+
+
+def is_particle_size(head: str, tail: str, value: float) -> bool:
+    """Whether a length (m) with these words before (`head`) and after (`tail`) it is the size of
+    dispersed things: a particle word near it, no part of the domain named nearer, and small."""
+    if not 0 < value <= _LARGEST_PARTICLE:
+        return False
+    before, after = head[-50:], re.split(r"[,;.]\s|\n", tail[:40])[0]
+    last_particle = max((m.end() for m in _DISPERSED.finditer(before)), default=-1)
+    last_object = max((m.end() for m in _OBJECT.finditer(before)), default=-1)
+    if last_particle > last_object:
+        return True
+    first_particle = next((m.start() for m in _DISPERSED.finditer(after)), None)
+    first_object = next((m.start() for m in _OBJECT.finditer(after)), None)
+    return first_particle is not None and (first_object is None or first_particle < first_object) \
+        and last_object < 0
+
+
+def _float(raw: str | None) -> float | None:
+    try:
+        return float((raw or "").strip())
+    except ValueError:
+        return None
+
+
+# a distribution -> the entry its typical size is
+_TYPICAL = {"normal": "expectation", "RosinRammler": "d", "massRosinRammler": "d", "fixedValue": "value"}
+
+
+def size_edits(kind: str, sub: str, entries: dict[str, str], statistic: str,
+               value: float) -> tuple[list[tuple[list[str], str | dict]], str] | None:
+    """The edits (paths below `sizeDistribution`) that give a distribution of type `kind`, its
+    coefficients in the sub-dictionary `sub` holding `entries`, the stated size `value` (m) as
+    its `statistic`, and a note of what was done; None when that distribution has no such size
+    (a smallest size of a single-size distribution)."""
+    fixed_sub = "fixedValueCoeffs" if sub.endswith("Coeffs") else "fixedValueDistribution"
+    single: list[tuple[list[str], str | dict]] = [([], {"type": "fixedValue", fixed_sub: {"value": fmt(value)}}),
+                                                  ([fixed_sub, "value"], fmt(value))]
+    if statistic in ("min", "max"):
+        key = f"{statistic}Value"
+        if key not in entries:
+            return None
+        return [([sub, key], fmt(value))], f"{'smallest' if statistic == 'min' else 'largest'} size ({key})"
+    if kind == "fixedValue" and "value" in entries:
+        return [([sub, "value"], fmt(value))], "the one size (fixedValue)"
+    key = _TYPICAL.get(kind)
+    if statistic == "single" or key is None or key not in entries:
+        # one size for every particle, or a statistic of a distribution without that entry (general,
+        # uniform, exponential): every particle the stated size
+        return single, f"one size for every particle (fixedValue instead of {kind})"
+    old = _float(entries.get(key))
+    edits: list[tuple[list[str], str | dict]] = [([sub, key], fmt(value))]
+    if old and old > 0:
+        for other in ("minValue", "maxValue"):
+            scaled = _float(entries.get(other))
+            if scaled is not None:
+                edits.append(([sub, other], fmt(float(f"{scaled * value / old:.6g}"))))
+        if kind == "normal" and (spread := _float(entries.get("variance"))) is not None:
+            edits.append(([sub, "variance"], fmt(float(f"{spread * (value / old) ** 2:.6g}"))))
+    return edits, f"{statistic} size ({kind} {key}, bounds scaled with it)"
+
+
+class CloudSizeBinding:
+    def bind_particle_sizes(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """Every stated particle size into the base's clouds (each injection model's size
+        distribution) or, in an Euler-Euler base, into the dispersed phase's diameter. The
+        sizes taken are returned; the rest are left to the other binders."""
+        taken: list[StatedQuantity] = []
+        clouds = self._sized_clouds()
+        euler = self._euler_diameters()
+        if not clouds and not euler:
+            return taken
+        low = self._low_text()
+        for q in stated:
+            if q.quantity != "length" or q.role not in ("particle_diameter", "geometry", "") or \
+                    any(q is t for t in taken):
+                continue
+            at = self.value_at(low, q)
+            head, tail = (low[:at], low[at + len(q.text):]) if at >= 0 else ("", "")
+            if q.role != "particle_diameter" and not is_particle_size(head, tail, q.value):
+                continue
+            if _HIGH_AFTER.match(tail) and re.search(r"\b(?:between|from)\s*$", head[-12:]) and \
+                    any(s.quantity == "length" and s is not q for s in stated):
+                taken.append(q)  # the low end of "from 40 um to 160 um": bound with the high end
+                continue
+            span = size_range(head, tail, q.text, q.value)
+            if span is not None and clouds and self._cloud_range(q, clouds, span):
+                taken.append(q)
+                continue
+            statistic = size_statistic(head, tail)
+            if clouds and self._cloud_sizes(q, clouds, statistic, head):
+                taken.append(q)
+            elif euler and self._euler_size(q, euler, head, tail):
+                taken.append(q)
+        self.sized_particles = taken  # a size a region of setFields must not take again
+        return taken
+
+    def _low_text(self) -> str:
+        from tasks.plan.extract import normalise
+
+        return normalise(self.text).lower()
+
+    def _sized_clouds(self) -> dict[str, list[list[str]]]:
+        """cloud file -> the paths of its injection models' sizeDistribution dictionaries."""
+        out: dict[str, list[list[str]]] = {}
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            for model in fd.keys(text, ["subModels", "injectionModels"]):
+                path = ["subModels", "injectionModels", model, "sizeDistribution"]
+                if fd.find(text, path + ["type"]) is not None:
+                    out.setdefault(rel, []).append(path)
+        return out
+
+    def _cloud_sizes(self, q: StatedQuantity, clouds: dict[str, list[list[str]]], statistic: str, head: str) -> bool:
+        """The size into each injection model of the clouds the words name (coal, limestone),
+        else of every cloud."""
+        words = head[-80:]
+        named = [rel for rel in clouds if (m := re.match(r"constant/([a-z]+)", rel)) and
+                 m.group(1) not in ("kinematic", "reacting", "spray", "basic") and re.search(rf"\b{m.group(1)}", words)]
+        done = False
+        for rel in named or list(clouds):
+            text = self.base.text(rel) or ""
+            for path in clouds[rel]:
+                kind = (fd.get(text, path + ["type"]) or "").strip()
+                sub = next((s for s in (f"{kind}Distribution", f"{kind}Coeffs") if fd.find(text, path + [s]) is not None),
+                           f"{kind}Distribution")
+                entries = {k: (fd.get(text, path + [sub, k]) or "") for k in fd.keys(text, path + [sub])}
+                found = size_edits(kind, sub, entries, statistic, q.value)
+                if found is None:
+                    continue
+                edits, how = found
+                model = path[2]
+                for rest, value in edits:
+                    self.set(rel, path + rest, value, f"particle {how} of {model}", q if isinstance(value, str) else None)
+                if statistic == "median" and kind in ("RosinRammler", "massRosinRammler"):
+                    self.assumptions.append(f"{q.text} (median size) taken as the {kind} distribution's "
+                                            f"characteristic size")
+                if any(not isinstance(v, str) for _, v in edits):
+                    self.assumptions.append(f"{q.text}: every particle of {model} ({rel}) that size (the base's "
+                                            f"{kind} distribution replaced by fixedValue)")
+                done = True
+        return done
+
+    def _cloud_range(self, q: StatedQuantity, clouds: dict[str, list[list[str]]], span: tuple[float, float]) -> bool:
+        """Sizes from low to high into each injection model's distribution."""
+        for rel, paths in clouds.items():
+            text = self.base.text(rel) or ""
+            for path in paths:
+                kind = (fd.get(text, path + ["type"]) or "").strip()
+                sub = next((s for s in (f"{kind}Distribution", f"{kind}Coeffs") if fd.find(text, path + [s]) is not None),
+                           f"{kind}Distribution")
+                entries = {k: (fd.get(text, path + [sub, k]) or "") for k in fd.keys(text, path + [sub])}
+                for rest, value in range_edits(kind, sub, entries, *span):
+                    self.set(rel, path + rest, value, f"particle sizes {fmt(span[0])} to {fmt(span[1])} m of {path[2]}",
+                             q if rest and rest[-1] == "maxValue" else None)
+        self.assumptions.append(f"particle sizes from {fmt(span[0])} to {fmt(span[1])} m ({q.text} the largest)")
+        return True
+
+    # --- Euler-Euler: <phase> { diameterModel X; XCoeffs { d ...; } } in phaseProperties ----------------
+
+    def _euler_diameters(self) -> dict[str, list[str]]:
+        """phase -> the path of its diameter in constant/phaseProperties (constant d, isothermal d0)."""
+        text = self.base.text("constant/phaseProperties") or ""
+        out: dict[str, list[str]] = {}
+        for phase in re.findall(r"[A-Za-z_][\w.]*", fd.strip_comments(fd.get(text, ["phases"]) or "")):
+            model = (fd.get(text, [phase, "diameterModel"]) or "").strip()
+            for key in ("d", "d0"):
+                if model and fd.find(text, [phase, f"{model}Coeffs", key]) is not None:
+                    out[phase] = [phase, f"{model}Coeffs", key]
+                    break
+        return out
+
+    def _euler_size(self, q: StatedQuantity, sized: dict[str, list[str]], head: str, tail: str) -> bool:
+        phase = dispersed_phase(list(sized), head, tail)
+        if phase is None:
+            return False
+        self.set("constant/phaseProperties", sized[phase], fmt(q.value),
+                 f"{phase} diameter ({'/'.join(sized[phase][1:])})", q)
+        return True
+
+
+_GAS = re.compile(r"^(?:air|gas|steam|vapou?r|nitrogen|oxygen|co2)\d*$")
+_LIQUID = re.compile(r"^(?:water|liquid|oil|brine|melt)\d*$")
+_CLAUSE_END = re.compile(r"[,;:]|[.!?](?:\s|$)")
+_THINGS = (("gas", re.compile(r"\bbubbles?\b")), ("liquid", re.compile(r"\b(?:droplets?|drops?|spray|mist)\b")),
+           ("solid", re.compile(r"\b(?:particles?|grains?|beads?|sand|solids?|powders?|pellets?|catalyst|sediments?|"
+                                r"dust)\b")))
+
+
+def dispersed_phase(phases: list[str], head: str, tail: str) -> str | None:
+    """The phase a size is of, from the words before (`head`) and after (`tail`) it: what they call
+    the things nearest the value (bubbles: the gas phase; droplets: the liquid; grains, beads,
+    solids: the phase neither gas nor liquid), the named one of that kind where several are ("3 mm
+    air bubbles rise through water"); with no things named, the one phase the words name."""
+    after = _CLAUSE_END.split(tail)[0][:60]
+    words = f"{head[-60:]} {after}"
+    named = [p for p in phases if re.search(rf"\b{re.escape(p.lower().removesuffix('s'))}s?\b", words)]
+    gas = [p for p in phases if _GAS.match(p.lower())]
+    liquid = [p for p in phases if _LIQUID.match(p.lower())]
+    kinds = {"gas": gas, "liquid": liquid, "solid": [p for p in phases if p not in gas and p not in liquid]}
+    said = [(m.start(), kind) for kind, pattern in _THINGS for m in pattern.finditer(words)]
+    if not said:  # no things named: the one phase the words name
+        return named[0] if len(named) == 1 else None
+    # what the things are called decides ("glass beads 1 mm across, fluidised with air": the solid)
+    pick = kinds[min(said, key=lambda s: abs(s[0] - len(head[-60:])))[1]]
+    pick = [p for p in pick if p in named] or pick
+    return pick[0] if len(pick) == 1 else None

@@ -1,0 +1,179 @@
+"""Binder step for the species of the streams of a reacting case with species fields
+(reactingFoam, rhoReactingFoam, fireFoam): a stated composition ("fuel: 50 % CH4, 50 % N2 by
+volume", "Y_CH4 = 0.7 at the burner, rest N2", "premixed at phi 0.8") becomes the fixed mass
+fractions of 0/<species> at the patches of its stream. The streams are read from the base: a
+fuel inlet is a patch where a fuel species is fixed above zero, an oxidiser inlet one where
+O2 is and no fuel; a premixed inlet has both. Mixed into `tasks.plan.bind.Binder` through
+`tasks.plan.bind_species.SpeciesBinding`.
+"""
+
+from __future__ import annotations
+
+from tasks.foam import dictionary as fd
+from tasks.plan.bind_species_base import PatchValue, burns, fixed_values, mechanism_species, species_fields
+from tasks.plan.foam_values import fmt
+from tasks.plan.species_data import mass_from_mole, mixture_moles, mole_from_mass
+from tasks.plan.species_text import Amount, amounts, balance_species, equivalence_ratios
+from tasks.plan.stated import StatedQuantity
+
+__all__ = ["StreamBinding", "stream_patches", "stream_of"]
+
+_THERMO = "constant/thermophysicalProperties"
+
+
+def stream_patches(values: dict[str, dict[str, PatchValue]]) -> dict[str, list[str]]:
+    """Stream ("fuel", "oxidiser", "premixed") -> the inlet patches that carry it, from the fixed
+    values of the species fields (field -> patch -> (type, value))."""
+    patches = sorted({p for per in values.values() for p in per})
+    out: dict[str, list[str]] = {"fuel": [], "oxidiser": [], "premixed": []}
+    for patch in patches:
+        fixed = {f: per[patch].value for f, per in values.items()
+                 if patch in per and per[patch].type == "fixedValue" and per[patch].value is not None}
+        fuel = any(v > 0 for f, v in fixed.items() if burns(f))
+        oxygen = (fixed.get("O2") or 0) > 0
+        if fuel or oxygen:
+            out["premixed" if fuel and oxygen else "fuel" if fuel else "oxidiser"].append(patch)
+    return out
+
+
+def stream_of(group: list[Amount]) -> str:
+    """The stream a composition is of: the side its words name, else the one its species tell
+    (a fuel without O2: the fuel; O2 without fuel: the oxidiser; both: a premixed stream)."""
+    said = {a.stream for a in group if a.stream}
+    if len(said) == 1:
+        return said.pop()
+    fuel = any(burns(a.species) for a in group)
+    oxygen = any(a.species.upper() == "O2" and a.value > 0 for a in group)
+    return "premixed" if fuel and oxygen else "oxidiser" if oxygen else "fuel"
+
+
+class StreamBinding:
+    def bind_streams(self, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        fields = species_fields(self.base)
+        values = {f: fixed_values(self.base, f) for f in fields}
+        streams = stream_patches(values)
+        species = mechanism_species(self.base)
+        found = amounts(text, species)
+        taken: list[StatedQuantity] = []
+        groups: dict[str, list[Amount]] = {}
+        for a in found:
+            groups.setdefault(a.stream or "", []).append(a)
+        if "" in groups and len(groups) > 1:  # amounts of no said stream beside said ones: their neighbours'
+            groups.pop("")
+        # a species field set by name earlier ("CH4 0.8" at every inlet): this reading of streams replaces it
+        said = {(a.species, round(a.value, 9)) for a in found}
+        self.release_bindings([b for b in self.bindings if b.file.split("/")[-1] in values and
+                               b.entry[:1] == ["boundaryField"] and
+                               any(q.text == b.stated and (b.file.split("/")[-1], round(q.value, 9)) in said
+                                   for q in stated)])
+        for group in groups.values():
+            stream = stream_of(group)
+            inlets = [k for k, v in streams.items() if v]
+            if not streams[stream] and len(inlets) == 1 and not any(a.stream or burns(a.species) for a in group):
+                stream = inlets[0]  # "2 % H2O by mass" where the base's one stream is air: that stream's
+            taken += self._bind_stream(text, stated, group, stream, streams, values, species)
+        ratios = equivalence_ratios(text)
+        if ratios and streams["premixed"] and not any(stream_of(g) == "premixed" for g in groups.values()):
+            taken += self._bind_premixed(text, stated, ratios[0], streams["premixed"], values)
+        return taken
+
+    def _bind_stream(self, text: str, stated: list[StatedQuantity], group: list[Amount], stream: str,
+                     streams: dict[str, list[str]], values: dict[str, dict[str, PatchValue]],
+                     species: list[str]) -> list[StatedQuantity]:
+        patches = streams.get(stream, [])
+        if not patches:  # no inlet of that stream (a spray's "5 % water"): the amounts are left to other binders
+            self.assumptions.append(f"no {stream} inlet in the base (no patch where its species fields fix a "
+                                    f"{'fuel' if stream == 'fuel' else 'O2'} fraction): "
+                                    f"{', '.join(a.species for a in group)} amounts not set there")
+            return []
+        qs = [self.species_stated(stated, text, a.start, a.end, a.value, f"species:{a.species}") for a in group]
+        bases = {a.basis for a in group if a.basis}
+        if len(bases) > 1:
+            for q in qs:
+                self.refuse(q, "the stream is stated partly by mole and partly by mass; use one basis")
+            return qs
+        basis = next(iter(bases), "mass")
+        given = {a.species: a.value for a in group}
+        rest = balance_species(text, species, group[0].start, group[-1].end)
+        if rest is None and sum(given.values()) < 1 - 1e-6:
+            given.update(self._rest_of_stream(stream, given, basis, values, patches[0]))
+        elif rest is not None and rest not in given and sum(given.values()) < 1:
+            given[rest] = 1 - sum(given.values())
+        if sum(given.values()) <= 0:
+            for q in qs:
+                self.refuse(q, f"a {stream} stream needs some species with a positive amount")
+            return qs
+        mass = mass_from_mole(given) if basis == "mole" else {s: v / max(sum(given.values()), 1.0)
+                                                                   for s, v in given.items()}
+        if not bases:
+            self.assumptions.append(f"the {stream} composition is read as mass fractions (what 0/<species> holds)")
+        own = dict(zip([a.species for a in group], qs))
+        inert = (fd.get(self.base.text(_THERMO) or "", ["inertSpecie"]) or "").strip()
+        for field in self._write_stream(stream, patches, mass, values, own):
+            if field not in own:
+                continue
+            if field == inert:  # the solver's inert species: the rest of the mixture, computed, not written
+                own[field].file, own[field].entry, own[field].verified = _THERMO, ["inertSpecie"], True
+                self.assumptions.append(f"{field} ({fmt(mass[field])} on {', '.join(patches)}) is the rest of the "
+                                        f"stream: the inert species, which the solver computes")
+            else:
+                self.refuse(own[field], f"{field} is not fixed on {', '.join(patches)} ({values[field][patches[0]].type}"
+                                        f"); make it fixedValue there to set it")
+        return qs
+
+    def _rest_of_stream(self, stream: str, given: dict[str, float], basis: str,
+                        values: dict[str, dict[str, PatchValue]], patch: str) -> dict[str, float]:
+        """What fills a stream the request states only part of: the base stream's other species in
+        their proportions ("2 % H2O" in air keeps O2/N2 21/79), else N2."""
+        left = 1 - sum(given.values())
+        others = {f: per[patch].value for f, per in values.items() if f not in given and patch in per
+                  and per[patch].type == "fixedValue" and (per[patch].value or 0) > 0}
+        if others:
+            share = mole_from_mass(others) if basis == "mole" else others
+            total = sum(share.values())
+            self.assumptions.append(f"the rest of the {stream} stream keeps the base's {', '.join(others)} "
+                                    f"in their proportions")
+            return {f: left * v / total for f, v in share.items()}
+        if "N2" in values and "N2" not in given:
+            self.assumptions.append(f"the rest of the {stream} stream is N2")
+            return {"N2": left}
+        return {}
+
+    def _write_stream(self, stream: str, patches: list[str], mass: dict[str, float],
+                      values: dict[str, dict[str, PatchValue]], qs: dict[str, StatedQuantity]) -> list[str]:
+        """Each species field fixed on the stream's patches takes its mass fraction (0 when the
+        stream has none of it); a species the case has no field of is not applied. Returns the
+        stream's species whose field is not fixed on its patches (an inert one the solver computes)."""
+        for s in mass:
+            if s not in values and s in qs:
+                self.refuse(qs[s], f"the case has no species field {s} (fields: {', '.join(values)})")
+        computed = [f for f in mass if f in values and not any(values[f].get(p, PatchValue("", None)).type ==
+                                                                "fixedValue" for p in patches)]
+        for field, per in values.items():
+            rel = self.base.field_rels(field)
+            for patch in patches:
+                pv = per.get(patch)
+                if pv is None or pv.type != "fixedValue":
+                    continue
+                value = mass.get(field, 0.0)
+                if field not in mass and (pv.value or 0) == 0:
+                    continue
+                for r in rel:
+                    self.set(r, ["boundaryField", patch, "value"], f"uniform {fmt(round(value, 6))}",
+                             f"{field} mass fraction of the {stream} stream on {patch}", qs.get(field))
+        return computed
+
+    def _bind_premixed(self, text: str, stated: list[StatedQuantity], ratio, patches: list[str],
+                       values: dict[str, dict[str, PatchValue]]) -> list[StatedQuantity]:
+        """A premixed inlet at the stated equivalence ratio: its fuel (the base's) with air."""
+        fuels = {f: 1.0 for f, per in values.items() if burns(f) and any((per[p].value or 0) > 0 for p in patches
+                                                                          if p in per)}
+        q = self.species_stated(stated, text, ratio.start, ratio.end, ratio.value, "equivalence_ratio")
+        if not fuels or "O2" not in values or "N2" not in values:
+            self.refuse(q, "the premixed inlet's fuel, O2 and N2 fields are needed to set an equivalence ratio")
+            return [q]
+        fuel = next(iter(fuels))
+        mass = mass_from_mole(mixture_moles({fuel: 1.0}, ratio.value))
+        self._write_stream("premixed", patches, mass, values, {fuel: q})
+        self.assumptions.append(f"premixed {fuel}-air at phi {fmt(ratio.value)}, air 21/79 O2/N2 by mole")
+        return [q]
