@@ -202,14 +202,16 @@ def _after_same_kind(wider: str, kind: str) -> str:
         except ValueError:
             continue
     end = len(wider)  # values chained to this one by list joins only ("walls at 300 K, 310 K and")
-    while same and _LIST_JOIN.fullmatch(wider[same[-1].end():end]):  # share the words before the list
+    while same and kind not in _RUN_KINDS and _LIST_JOIN.fullmatch(wider[same[-1].end():end]):  # share the words
+        # before the list (run lengths are not listed: "output each 100 iterations, 2000 iterations in total")
         end = same.pop().start()
     return wider[same[-1].end():] if same else wider
 
 
+_RUN_KINDS = ("time", "iterations")
 # list joins, and the listed values between them ("300 K, 310 K and 320 K": lower case here, where a
 # bare "k" may not read as a unit)
-_LIST_JOIN = re.compile(r"(?:\s*(?:,|;|and|or|&|/|resp\.?|respectively|\d[\d.]*(?:e[-+]?\d+)?\s*[a-z°/]{0,5})?\s*)*")
+_LIST_JOIN = re.compile(r"(?:\s*(?:,|and|or|&|/|resp\.?|respectively|\d[\d.]*(?:e[-+]?\d+)?\s*[a-z°/]{0,5})?\s*)*")
 
 
 # a percentage said as a change of another value: "40 % more", "20% faster", "10 % higher than", "by 5 %"
