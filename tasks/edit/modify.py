@@ -6,7 +6,9 @@ This module is the facade and the order of the change rules (plan_changes); each
 rules lives in its own module: run control (modify_run), solver and model switches
 (modify_switch), boundary values (modify_boundary), temperatures (modify_thermal), fluids
 (modify_fluid), fluid properties (modify_props), the mesh (modify_mesh), the binder for the
-rest (modify_bind); reading the case (modify_state) and applying a plan (modify_apply)."""
+rest (modify_bind); reading the case (modify_state) and applying a plan (modify_apply); old
+values named beside new ones, checked against the case (modify_instead); the steps a case
+without a built mesh runs, from its own Allrun (modify_steps, called by the flow)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
+from tasks.edit.modify_instead import old_value_warnings
 from tasks.edit.modify_fluid import (
     conditioned_fluid,
     contact_angle_edits,
@@ -45,7 +48,7 @@ from tasks.edit.modify_revert import revert_clauses, revert_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_relative_target import relative_target_edits
 from tasks.edit.modify_run import run_control_edits
-from tasks.edit.modify_stated import missing_field, stated_changes
+from tasks.edit.modify_stated import missing_field, record_previous, stated_changes
 from tasks.edit.modify_state import read_state
 from tasks.edit.modify_switch import (
     RECHECK_WORDS,
@@ -61,7 +64,7 @@ from tasks.edit.modify_switch import (
 from tasks.edit.modify_thermal import degree_changes, temperature_edits
 from tasks.edit.modify_directions import counts_by_axis, direction_counts
 from tasks.edit.modify_values import patch_direction, unrounded, value_site
-from tasks.edit.modify_words import normalise_request
+from tasks.edit.modify_words import mark_old_before_new, normalise_request
 from tasks.edit.patch_words import asks_laminar
 from tasks.foam import dictionary as fd
 from tasks.foam.defaults import describe_relaxation
@@ -93,7 +96,7 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     sets a role back to the tutorial's value ("lid back to default") is planned from the tutorial."""
     rest, roles = revert_clauses(text)
     if not roles:
-        return _plan_text(state, text)
+        return _finish(_plan_text(state, text), state, text)
     edits, warnings = revert_edits(_plan_text, state, roles)
     try:
         plan = _plan_text(state, rest) if re.search(r"\w", rest) else ChangePlan(request=rest)
@@ -106,6 +109,14 @@ def plan_changes(state: CaseState, text: str) -> ChangePlan:
     plan.warnings += warnings
     if not (plan.edits or plan.solver or plan.model or plan.refine or plan.ranks):
         raise RequestError(f"found no change to make: {'; '.join(w.removeprefix('not applied: ') for w in warnings)}")
+    return _finish(plan, state, text)
+
+
+def _finish(plan: ChangePlan, state: CaseState, text: str) -> ChangePlan:
+    """The plan with the present text of each entry it edits, and a warning for each old value
+    the request names ("2 m/s instead of 3 m/s") that is not what the case holds."""
+    plan = record_previous(plan, state.case_dir)
+    plan.warnings += old_value_warnings(plan, mark_old_before_new(text))
     return plan
 
 

@@ -12,7 +12,7 @@ from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_relative import ROTATION_WORDS
 from tasks.edit.modify_words import present_sign, stated_sign
-from tasks.edit.modify_props import scaled_flow_rate, scaled_property
+from tasks.edit.modify_props import scaled_flow_rate, scaled_heat_flux, scaled_property
 from tasks.edit.modify_thermal import fixed_temperatures, temperature_patch
 from tasks.edit.modify_values import (
     NUMBER,
@@ -21,6 +21,8 @@ from tasks.edit.modify_values import (
     pristine_file,
     site_direction,
     site_magnitude,
+    scaled_function1,
+    uniform_scalar,
     unrounded,
     value_site,
 )
@@ -49,6 +51,14 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             plan.warnings += rate.warnings
             plan.assumptions += rate.assumptions
             continue
+        if kind == "heat_flux":
+            if (flux := scaled_heat_flux(state, words, factor)) is not None:
+                plan.edits += flux.edits
+                plan.warnings += flux.warnings
+            else:
+                plan.warnings.append(f"not applied: {words} x {unrounded(factor)} (the case has no 0/T: "
+                                     f"{state.solver} solves no heat transfer)")
+            continue
         if kind == "flow_rate":  # an inlet of fixed velocity: the same flow rate change
             kind = "velocity"
         if kind == "velocity" and ROTATION_WORDS.search(words):
@@ -74,16 +84,44 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             if path is None or patch is None:
                 plan.warnings.append(f"not applied: {words} x {unrounded(factor)} (no {field} patch named by '{words}')")
                 continue
-            bc = fd.get(path.read_text(), ["boundaryField", patch]) or ""
-            key = "p0" if re.search(r"\bp0\b", bc) else "value"
-            old = (fd.get(path.read_text(), ["boundaryField", patch, key]) or "").split()
-            if len(old) != 2 or old[0] != "uniform" or not re.fullmatch(NUMBER, old[1]) or float(old[1]) == 0:
-                plan.warnings.append(f"not applied: {words} x {unrounded(factor)} ({patch} {key} is {' '.join(old) or 'not set'}: "
-                                     "no non-zero uniform value to scale)")
-                continue
-            new = unrounded(round(float(old[1]) * factor, 10))
-            plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
-                                       reason=f"{patch} {kind} x {unrounded(factor)}", locked=True))
+            scale_scalar(plan, state, field, patch, factor, words)
+
+
+# words that put a factor of a temperature on the absolute scale: "by 10 % in K", "the kelvin value"
+_KELVIN = re.compile(r"\bin\s+(?:k|kelvin)\b|\bkelvins?\b|\babsolute\s+temperature\b|\bthermodynamic\s+temperature\b", re.I)
+
+
+def scale_scalar(plan: ChangePlan, state: CaseState, field: str, patch: str, factor: float, words: str) -> bool:
+    """`patch`'s uniform fixed value of a scalar field (its p0 for a total-pressure condition,
+    through a macro such as $internalField) times `factor`, written in the patch's own entry.
+    A factor of a temperature is taken on the kelvin scale only when the words say so (10 % of
+    300 K is 30 K, of 26.85 degC 2.7 K): otherwise a warning says what to state. False when
+    nothing was planned."""
+    from tasks.edit.modify_bare import dimensionless, scalar_said
+
+    said = f"{words} x {unrounded(factor)}"
+    if field == "T" and not (_KELVIN.search(words) or dimensionless(state, field) or scalar_said(words)):
+        plan.warnings.append(f"not applied: {said} (a factor of a temperature depends on its scale: 10 % of 300 K is "
+                             "30 K, of 26.85 degC 2.7 K; state the change in K, e.g. '+30 K', or say 'by 10 % in K')")
+        return False
+    path = initial_field(state.case_dir, field)
+    text = path.read_text() if path is not None else ""
+    bc = fd.get(text, ["boundaryField", patch]) or ""
+    key = "p0" if re.search(r"\bp0\b", bc) else "value"
+    old = uniform_scalar(text, ["boundaryField", patch, key])
+    written = fd.get(text, ["boundaryField", patch, key]) or ""
+    if old is None and (function := scaled_function1(written, factor)) is not None:  # "table ((0 10) (1 40))"
+        plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=function, locked=True,
+                                   reason=f"{patch} {field} x {unrounded(factor)}: {' '.join(written.split())} -> {function}"))
+        return True
+    if not old:
+        plan.warnings.append(f"not applied: {said} ({patch} {key} is {fd.get(text, ['boundaryField', patch, key]) or 'not set'}"
+                             ": no non-zero uniform value to scale)")
+        return False
+    new = unrounded(round(old * factor, 10))
+    plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
+                               reason=f"{patch} {field} x {unrounded(factor)}: {unrounded(old)} -> {new}", locked=True))
+    return True
 
 
 def scale_velocity(plan: ChangePlan, state: CaseState, u_field: str, patch: str, factor: float, words: str) -> None:
@@ -218,13 +256,36 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         if not said and (_NOT_PRESSURE.search(segment) or "calculated" in bc):
             continue
         key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
+        stated_text = text[start:end].strip()
+        sign = increment_sign(segment) or after_sign(text[end:end + 24]) or present_sign(text[end:end + 40].lower())
+        if sign is not None:  # "lower the outlet pressure by 5 kPa", "0.2 bar higher": a difference
+            delta = pressure_delta(state, ptext, value, reference)
+            present = uniform_scalar(ptext, ["boundaryField", patch, key])
+            if present is None:
+                plan.warnings.append(f"not applied: {stated_text} {'more' if sign > 0 else 'less'} at {patch} ({patch} {key} is "
+                                     f"{fd.get(ptext, ['boundaryField', patch, key]) or 'not set'}: no uniform pressure to "
+                                     "change; state the new value)")
+                continue
+            new = round(present + sign * delta, 10)
+            plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(new)}",
+                                       reason=f"{patch} pressure {unrounded(present)} -> {unrounded(new)} "
+                                              f"({'+' if sign > 0 else '-'}{stated_text.lstrip('+-−')})", locked=True))
+            continue
         if reference != "kinematic":  # a pressure in Pa: in the units and reference of the case's p
             value, note = field_pressure(state, ptext, value, reference)
             if note:
                 plan.assumptions.append(f"{patch} pressure: {note}")
-                said_as = f" ({text[start:end].strip()} as the case's p)"  # read by stated_changes
+                said_as = f" ({stated_text} as the case's p)"  # read by stated_changes
         plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(value)}",
                                    reason=f"{patch} pressure {unrounded(value)}{said_as}", locked=True))
+
+
+def pressure_delta(state: CaseState, p_text: str, delta: float, reference: str | None) -> float:
+    """A pressure difference in the units of the case's p: over the density for a kinematic p
+    (no gauge offset: a difference has no reference), as stated otherwise."""
+    if reference == "kinematic" or not " ".join((fd.get(p_text, ["dimensions"]) or "").split()).startswith("[0 2 -2"):
+        return delta
+    return delta / case_density(state)[0]
 
 
 _ATMOSPHERE = 101325.0

@@ -18,7 +18,8 @@ _AGAINST_PRESENT = re.compile(
     r"\s*\(?\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|than|from|over|of)\s+"
     r"(?:what\s+(?:we|it|you|i)\s+(?:had|have|has|used|ran)(?:\s+(?:before|last\s+time))?|before|previously|"
     r"(?:the\s+)?(?:last|previous|old|current|present|base)\s+(?:run|case|one|value|setting|setup)|now|"
-    r"last\s+time|(?:the\s+)?(?:current|present)\s+value)\b\)?", re.I)
+    r"last\s+time|(?:the\s+)?(?:current|present)\s+value|(?:what\s+)?it\s+is(?:\s+(?:now|at\s+present|currently))?|"
+    r"at\s+present|currently)\b\)?", re.I)
 
 # words of chat shorthand for the quantities a change names, and their full words
 _ABBREVIATIONS = (
@@ -28,6 +29,7 @@ _ABBREVIATIONS = (
     (re.compile(r"\bvel\b\.?", re.I), "velocity"),
     (re.compile(r"\btemp\b\.?(?!\s*(?:dir|folder|file)\b)", re.I), "temperature"),
     (re.compile(r"\bconc\b\.?", re.I), "concentration"),
+    (re.compile(r"\bmass[-_]?(?=flow)", re.I), "mass "),  # "massflow", "mass-flow"
     (re.compile(r"\bw/o\b", re.I), "without"),
     (re.compile(r"(?<![\w/])w/(?=\s|\w)", re.I), "with "),
     (re.compile(r"\b(?:pls|plz|pls\.|thx|thanks|ty)\b", re.I), ""),
@@ -45,14 +47,21 @@ _PERCENT = rf"(?P<pct>{_NUM})\s*(?:%|percent\b|per\s*cent\b)"
 # "raise the inlet (by) 10%": an imperative verb first, its target, then the amount
 _VERB_FIRST = re.compile(rf"^(?P<lead>\s*(?:(?:please|can|could|would|will|you|u|we|let's|lets|just|also|maybe|"
                          rf"now|then|and|so)\s+)*)(?P<dir>{_UP}|{_DOWN})\b\s+"
-                         rf"(?P<target>(?:(?!by\b)[\w./-]+\s+){{1,5}}?)(?:by\s+)?{_PERCENT}(?P<rest>.*)$", re.I | re.S)
+                         rf"(?P<target>(?:(?!by\b)[\w./-]+\s+){{1,5}}?)(?:(?:by|of|with)\s+)?{_PERCENT}(?P<rest>.*)$", re.I | re.S)
+# "the flow rate must be decreased of 25 %", "inlet velocity to be raised by 10 percent": the target,
+# a participle of change, then the amount
+_PARTICIPLE = (r"(?P<dir>raised|increased|bumped|boosted|upped|decreased|reduced|lowered|dropped|cut|"
+               r"diminished)")
+_TARGET_PARTICIPLE = re.compile(rf"^(?P<lead>\s*)(?P<target>.*?[a-z].*?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|"
+                                rf"needs?\s+to|is\s+to|to)\s+)?(?:be|get|is|are)\s+{_PARTICIPLE}\s+(?:(?:by|of|with)\s+)?"
+                                rf"{_PERCENT}(?P<rest>.*)$", re.I | re.S)
 # "inlet up (by) 10%", "viscosity down 20 %": the target, then a direction and the amount
 _DIR_AMOUNT = re.compile(rf"(?<![\w.+-])(?P<dir>{_UP}|{_DOWN})\s+(?:by\s+)?{_PERCENT}", re.I)
 # "10% more inlet velocity", "20 percent less nu": the amount, a direction, then the target
 _AMOUNT_DIR_TARGET = re.compile(rf"^(?P<lead>\s*)(?<![\w.+-]){_PERCENT}\s+(?P<dir>{_UP}|{_DOWN})\s+"
                                 rf"(?P<target>(?!than\b)[a-z_].*)$", re.I | re.S)
 # "inflow 10% up", "inlet velocity 20 percent lower": the target, the amount, then a direction
-_AMOUNT_DIR = re.compile(rf"(?<![\w.+-]){_PERCENT}\s+(?P<dir>{_UP}|{_DOWN})\b(?=\s*(?:$|[.;,)!?]))", re.I)
+_AMOUNT_DIR = re.compile(rf"(?<![\w.+-]){_PERCENT}\s+(?P<dir>{_UP}|{_DOWN})\b(?=\s*(?:please\s*)?(?:$|[.;,)!?]))", re.I)
 # "2x iters", "3x the end time", "x5 DT": a symbol factor before its target
 _FACTOR_FIRST = re.compile(rf"^(?P<lead>\s*)(?:(?P<post>{_NUM})\s*[x×]|[x×]\s*(?P<pre>{_NUM}))\s+"
                            rf"(?P<target>(?!(?:as|longer|shorter|faster|slower|more|less|finer|coarser|bigger|smaller|"
@@ -89,6 +98,9 @@ def _clause(clause: str) -> str:
     if (m := _VERB_FIRST.match(clause)) is not None:
         space = m.group("lead")[:len(m.group("lead")) - len(m.group("lead").lstrip())]  # the lead's words go
         return f"{space}{m.group('target').strip()} {_signed(m.group('dir'), m.group('pct'))}{m.group('rest')}"
+    if (m := _TARGET_PARTICIPLE.match(clause)) is not None:
+        direction = "cut" if re.match(r"decreas|reduc|lower|drop|cut|dimin", m.group("dir"), re.I) else "up"
+        return f"{m.group('lead')}{m.group('target').strip()} {_signed(direction, m.group('pct'))}{m.group('rest')}"
     if (m := _AMOUNT_DIR_TARGET.match(clause)) is not None:
         return f"{m.group('lead')}{m.group('target').rstrip()} {_signed(m.group('dir'), m.group('pct'))}"
     if (m := _DIR_AMOUNT.search(clause)) is not None and re.search(r"[a-z]", clause[:m.start()], re.I):

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.edit.patch_words import named_patch
 from tasks.plan.manifest import FileEdit
+from tasks.plan.stated import StatedQuantity
 
 
 class CaseState(BaseModel):
@@ -48,3 +49,19 @@ class ChangePlan(BaseModel):
     bc_values: dict[str, str] = Field(default_factory=dict)
     patch_types: dict[str, str] = Field(default_factory=dict)  # mesh patch -> new type (a symmetryPlane made a slip wall)
     consumed: list[tuple[int, int]] = Field(default_factory=list)  # spans of the request read as factors: no new values
+    previous: dict[str, str] = Field(default_factory=dict)  # "file:entry/path" -> the entry's text before the change
+
+
+def entry_key(file: str, entry: list[str]) -> str:
+    """The key of ChangePlan.previous for one entry of one file."""
+    return f"{file}:{'/'.join(entry)}"
+
+
+class StatedChange(StatedQuantity):
+    """A value the request changes relative to the case's present one ("inlet velocity +20 %",
+    "lower the outlet pressure by 5 kPa", "nu x 0.5"), or sets in place of an old value it names:
+    the entry's text before (old) and after (new) the change, read back from the case."""
+
+    old: str | None = None
+    new: str | None = None
+    factor: float | None = None

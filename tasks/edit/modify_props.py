@@ -148,3 +148,37 @@ def _macro_site(case: Path, field: Path, name: str) -> tuple[str, list[str], str
         if path.is_file() and (value := fd.get(path.read_text(), [name])) is not None:
             return str(path.relative_to(case)), [name], value
     return None
+
+
+# where a wall's heat flux is written in 0/T, by condition: the flux (W/m2), the power (W), or a
+# gradient (the flux over the conductivity: scaled alike while the conductivity stays)
+_FLUX_KEYS = {"flux": "q", "power": "Q"}
+
+
+def scaled_heat_flux(state: CaseState, words: str, factor: float) -> PropertyChange | None:
+    """"reduce the heat flux by a third", "heater flux x2": the walls' heat flux in 0/T
+    (externalWallHeatFluxTemperature's q in mode flux, Q in mode power; a fixedGradient's
+    gradient), on the patch the words name or else on every such wall. None when the case has
+    no 0/T; a warning when it sets no heat flux."""
+    path = initial_field(state.case_dir, "T")
+    if path is None:
+        return None
+    text = path.read_text()
+    sites: dict[str, str] = {}
+    for patch in fd.keys(text, ["boundaryField"]):
+        bc_type = (fd.get(text, ["boundaryField", patch, "type"]) or "").strip()
+        mode = (fd.get(text, ["boundaryField", patch, "mode"]) or "").strip()
+        key = _FLUX_KEYS.get(mode) if bc_type == "externalWallHeatFluxTemperature" else \
+            "gradient" if bc_type == "fixedGradient" else None
+        if key and fd.get(text, ["boundaryField", patch, key]) is not None:
+            sites[patch] = key
+    out = PropertyChange()
+    if not sites:
+        out.warnings.append(f"not applied: {words} x {factor:g} (0/T sets no heat flux: no externalWallHeatFluxTemperature "
+                            "in mode flux or power, no fixedGradient; state a flux for a named wall, e.g. 'heater 500 W/m2')")
+        return out
+    named = state.patch_named(words, sites)
+    for patch in [named] if named else list(sites):
+        entry = ["boundaryField", patch, sites[patch]]
+        _scale(out, "0/T", entry, fd.get(text, entry) or "", factor, f"{patch} heat flux x {factor:g}")
+    return out

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tasks.edit.caseops import initial_field
-from tasks.edit.modify_bare import dimensionless, fields_said, fixed_fields, scalar_said
+from tasks.edit.modify_bare import fields_said, fixed_fields
 from tasks.edit.modify_factor import factor_in
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
@@ -102,7 +101,7 @@ def _scale_entry(plan: ChangePlan, state: CaseState, entry: list[str], factor: f
 
 
 def _scale_patch(plan: ChangePlan, state: CaseState, patch: str, factor: float, taken: set, clause: str) -> bool:
-    from tasks.edit.modify_boundary import scale_velocity
+    from tasks.edit.modify_boundary import scale_scalar, scale_velocity
 
     fields = fields_said(state, fixed_fields(state, patch), clause)
     if len(fields) != 1:
@@ -113,24 +112,8 @@ def _scale_patch(plan: ChangePlan, state: CaseState, patch: str, factor: float, 
     field = fields[0]
     if (f"0/{field}", ("boundaryField", patch)) in taken:
         return False
-    if field == "T" and not (dimensionless(state, field) or scalar_said(clause)):
-        plan.warnings.append(f"not applied: {clause} (a factor of {patch}'s temperature depends on its scale: "
-                             "state the change in K, e.g. '+10 K')")
-        return False
     if field == "U":
         count = len(plan.edits)
         scale_velocity(plan, state, "U", patch, factor, clause)
         return len(plan.edits) > count
-    path = initial_field(state.case_dir, field)
-    text = path.read_text() if path is not None else ""
-    bc = fd.get(text, ["boundaryField", patch]) or ""
-    key = "p0" if re.search(r"\bp0\b", bc) else "value"
-    old = (fd.get(text, ["boundaryField", patch, key]) or "").split()
-    if len(old) != 2 or old[0] != "uniform" or not re.fullmatch(NUMBER, old[1]) or float(old[1]) == 0:
-        plan.warnings.append(f"not applied: {clause} ({patch} {key} is {' '.join(old) or 'not set'}: no non-zero "
-                             "uniform value to scale)")
-        return False
-    new = unrounded(round(float(old[1]) * factor, 10))
-    plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
-                               reason=f"{patch} {field} x {unrounded(factor)}", locked=True))
-    return True
+    return scale_scalar(plan, state, field, patch, factor, clause)

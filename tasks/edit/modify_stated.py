@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tasks.edit.caseops import initial_field
+from tasks.edit.modify_models import StatedChange, entry_key
+from tasks.edit.modify_values import followed_macro
 from tasks.foam import dictionary as fd
 from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import NotApplied, StatedQuantity, in_case_time, mentions_value, read_stated
@@ -63,7 +65,78 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             missing.append(NotApplied(text=q.text, reason=missing_field(q.quantity, case, solver) or
                                       "no change of this request carries it into the case "
                                       "(name the patch, region or entry it is for)"))
-    return stated, missing
+    return relative_changes(plan, case, stated), missing + unapplied_factors(plan)
+
+
+def record_previous(plan: ChangePlan, case: Path) -> ChangePlan:
+    """The plan with the present text of every entry it edits (plan.previous), read before the
+    change is applied: stated_changes reports a relative change with its old and new value."""
+    for e in plan.edits:
+        plan.previous.setdefault(entry_key(e.file, e.entry), followed_macro(_text(case, e.file), e.entry))
+    return plan
+
+
+# the reason of an edit that changes the present value: "x 1.2", "0 -> -4248", "(+10 K)"
+_RELATIVE_REASON = re.compile(r"\sx\s(?P<factor>\d[\d.e+-]*)|\s->\s|\([-+][^)]*\)$")
+# what an entry holds, by its file (and key): the quantity and SI unit a relative change reports
+_ENTRY_KINDS = ((re.compile(r"^0(?:\.orig)?/U\b.*(?:massFlowRate)$"), "mass_flow", "kg/s"),
+                (re.compile(r"^0(?:\.orig)?/U\b.*(?:volumetricFlowRate)$"), "volume_flow", "m3/s"),
+                (re.compile(r"^0(?:\.orig)?/U\b"), "velocity", "m/s"), (re.compile(r"^0(?:\.orig)?/T\b.*/q$"), "heat_flux", "W/m2"),
+                (re.compile(r"^0(?:\.orig)?/T\b.*/Q$"), "power", "W"),
+                (re.compile(r"^0(?:\.orig)?/T\b.*/gradient$"), "temperature_gradient", "K/m"),
+                (re.compile(r"^0(?:\.orig)?/T\b"), "temperature", "K"),
+                (re.compile(r"^0(?:\.orig)?/p(?:_rgh)?\b"), "pressure", ""),
+                (re.compile(r"transportProperties:(?:.*/)?nu$"), "kinematic_viscosity", "m2/s"),
+                (re.compile(r"controlDict:(?:deltaT|endTime|writeInterval)$"), "time", "s"),
+                (re.compile(r"(?:SRF|MRF)Properties:"), "angular_velocity", ""),
+                (re.compile(r"setFieldsDict:"), "temperature", "K"))
+
+
+def _entry_kind(key: str) -> tuple[str, str]:
+    return next(((kind, unit) for pattern, kind, unit in _ENTRY_KINDS if pattern.search(key)), ("relative_change", ""))
+
+
+def _size(text: str) -> float:
+    """The number an entry's text holds: a vector's magnitude, else its last number (0 when none)."""
+    vector = re.search(r"\(\s*(" + _NUM + r")\s+(" + _NUM + r")\s+(" + _NUM + r")\s*\)", text)
+    if vector:
+        return math.sqrt(sum(float(x) ** 2 for x in vector.groups()))
+    nums = re.findall(_NUM, text)
+    return float(nums[-1]) if nums else 0.0
+
+
+def relative_changes(plan: ChangePlan, case: Path, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """`stated` with each relative change of the plan ("x 1.2", "0 -> -4248", "(+10 K)") reported
+    with the entry's old and new text: a stated value it carries gains them, a change with no
+    stated value ("inlet velocity +20 %") is added. New is read back from the case."""
+    out = list(stated)
+    for e in plan.edits:
+        m = _RELATIVE_REASON.search(e.reason)
+        if m is None:
+            continue
+        key = entry_key(e.file, e.entry)
+        new = " ".join(str(fd.get(_text(case, e.file), e.entry) or "").split())
+        update = {"old": plan.previous.get(key), "new": new, "file": e.file, "entry": e.entry,
+                  "factor": float(m.group("factor")) if m.group("factor") else None,
+                  "verified": new == " ".join(str(e.value).split())}
+        at = next((i for i, s in enumerate(out) if s.file == e.file and s.entry == e.entry), None)
+        if at is not None:
+            out[at] = StatedChange(**{**out[at].model_dump(), **update})
+            continue
+        kind, unit = _entry_kind(key)
+        out.append(StatedChange(text=e.reason.split(": ")[0], quantity=kind, value=_size(new), unit=unit, role="relative change", **update))
+    return out
+
+
+# a relative change a rule could not apply: "not applied: inlet temperature x 1.1 (why)"
+_UNAPPLIED_FACTOR = re.compile(r"^not applied: (?P<what>.+?\sx\s\d[\d.e+-]*)\s+\((?P<why>.*)\)$")
+
+
+def unapplied_factors(plan: ChangePlan) -> list[NotApplied]:
+    """The relative changes of the request that no edit carries, with the reason the rule gave:
+    a factor has no stated value of its own, so it would else be missing from not_applied."""
+    return [NotApplied(text=m.group("what"), reason=m.group("why")) for w in plan.warnings
+            if (m := _UNAPPLIED_FACTOR.match(w)) is not None]
 
 
 # the field a stated kind of value needs, and the solvers that bring it

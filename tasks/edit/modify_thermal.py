@@ -20,6 +20,7 @@ from tasks.edit.patch_words import (
     segment_before,
     temperature_difference,
 )
+from tasks.edit.modify_values import uniform_scalar
 from tasks.edit.modify_words import present_sign, stated_sign
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from tasks.edit.modify_models import CaseState
 
 _UNIFORM = re.compile(r"uniform\s+([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)")
-_BARE = re.compile(r"([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)")  # the value of a macro used as "uniform $T0"
-_MACRO = re.compile(r"(?:uniform\s+)?\$([\w.]+)")
 _KIND_ROLES = ((re.compile(r"\b(?:walls?|sides?|lid|floor|ceiling|roof|plate|surface)\b"), ("wall", "movingWall")),
                (re.compile(r"\binlets?\b"), ("inlet",)),
                (re.compile(r"\boutlets?\b"), ("outlet",)))
@@ -41,17 +40,7 @@ def fixed_temperatures(t_text: str) -> tuple[list[str], dict[str, float]]:
     """(patches with a fixedValue temperature, patch -> its uniform value in K) of a 0/T text;
     a value written as a macro of the same file ($internalField, uniform $Twall) is followed."""
     fixed = [p for p in fd.keys(t_text, ["boundaryField"]) if fd.get(t_text, ["boundaryField", p, "type"]) == "fixedValue"]
-    values = {}
-    for p in fixed:
-        value = (fd.get(t_text, ["boundaryField", p, "value"]) or "").strip()
-        for _ in range(3):  # "$internalField" -> "uniform 293": a macro of the same file, followed
-            macro = _MACRO.fullmatch(value)
-            if macro is None:
-                break
-            value = (fd.get(t_text, [macro.group(1)]) or "").strip()
-        m = _UNIFORM.fullmatch(value) or _BARE.fullmatch(value)
-        if m:
-            values[p] = float(m.group(1))
+    values = {p: v for p in fixed if (v := uniform_scalar(t_text, ["boundaryField", p, "value"])) is not None}
     return fixed, values
 
 

@@ -147,3 +147,47 @@ def site_direction(case: Path, site: ValueSite) -> list[float] | None:
         norm = sum(x * x for x in nums) ** 0.5
         return [x / norm for x in nums]
     return None
+
+
+_UNIFORM_SCALAR = re.compile(rf"(?:uniform\s+)?({NUMBER})")
+
+
+def uniform_scalar(text: str, entry: list[str]) -> float | None:
+    """The number a scalar entry holds ("uniform 1e5", "0"), following a macro of the same file
+    ("$internalField" -> "uniform 293"); None when it holds no single uniform number."""
+    value = (fd.get(text, entry) or "").strip()
+    for _ in range(4):
+        macro = _MACRO.fullmatch(value)
+        if macro is None:
+            break
+        value = (fd.get(text, [macro.group(2)]) or "").strip()
+    m = _UNIFORM_SCALAR.fullmatch(value)
+    return float(m.group(1)) if m else None
+
+
+_TABLE_ROW = re.compile(rf"\(\s*({NUMBER})\s+({NUMBER})\s*\)")
+
+
+def scaled_function1(text: str, factor: float) -> str | None:
+    """A scalar Function1 entry with its values times `factor`, its times kept: "constant 5" ->
+    "constant 10", "table ((0 10) (1 40))" -> "table ((0 20) (1 80))"; None for any other form
+    (a coded or file-read function has no number here to scale)."""
+    body = " ".join(text.split())
+    if m := re.fullmatch(rf"constant\s+({NUMBER})", body):
+        return f"constant {_unrounded(round(float(m.group(1)) * factor, 10))}"
+    inner = re.fullmatch(r"table\s*\((.*)\)", body)
+    if inner is None or _TABLE_ROW.sub("", inner.group(1)).strip():
+        return None
+    rows = " ".join(f"({t} {_unrounded(round(float(v) * factor, 10))})" for t, v in _TABLE_ROW.findall(inner.group(1)))
+    return f"table ({rows})"
+
+
+def followed_macro(text: str, entry: list[str]) -> str:
+    """An entry's text, with the value of the same-file macro it names after it: "$internalField
+    (= uniform 1000)", "uniform $Uinlet (= (250 0 0))"; the text alone when it names none."""
+    value = " ".join((fd.get(text, entry) or "").split())
+    seen, current = 0, value
+    while (m := _MACRO.fullmatch(current)) and seen < 4 and fd.get(text, [m.group(2)]) is not None:
+        seen += 1
+        current = " ".join((fd.get(text, [m.group(2)]) or "").split())
+    return value if current == value else f"{value} (= {current})"

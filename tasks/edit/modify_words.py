@@ -30,7 +30,8 @@ _WORD_FACTOR_RE = "|".join(sorted(_WORD_FACTORS, key=len, reverse=True))
 # what a value scaled without being given can be, and the kind of change it is
 _KINDS = {"velocity": "velocity", "speed": "velocity", "temperature": "temperature", "pressure": "pressure",
           "viscosity": "viscosity", "density": "density", "flow rate": "flow_rate", "flowrate": "flow_rate",
-          "mass flow": "flow_rate", "discharge": "flow_rate", "inflow": "flow_rate", "throughput": "flow_rate"}
+          "mass flow": "flow_rate", "discharge": "flow_rate", "inflow": "flow_rate", "throughput": "flow_rate",
+          "heat flux": "heat_flux", "wall flux": "heat_flux", "heating power": "heat_flux", "heat input": "heat_flux"}
 _KIND_RE = "|".join(sorted((re.escape(k) for k in _KINDS), key=len, reverse=True))
 
 # what ends a clause: punctuation, or a word that starts another change
@@ -68,11 +69,45 @@ def normalise_request(text: str) -> str:
         else:  # a sentence wrapped over two lines
             joined = f"{joined} {body}"
     joined = joined or text
-    joined = _OLD_VALUE.sub("", _SUPERSEDED.sub("", joined))
+    joined = _OLD_VALUE.sub("", _SUPERSEDED.sub("", mark_old_before_new(joined, drop_bare=True)))
     joined = _SPELLED_AMOUNT.sub(_amount_digits, joined)  # "by fifty percent", "ten kelvin hotter"
     joined = _VALUE_FOR_ROLE.sub(lambda m: f"{m.group('role')} {m.group('value')}", joined)  # "try 600 for Re"
     joined = re.sub(r"\b(?:minus|negative)\s+(?=\d)", "-", joined, flags=re.IGNORECASE)
     return canonical_changes(joined)  # "2x iters" -> "iterations x2", "raise the inlet 10%" -> "the inlet +10%"
+
+
+# "change the lid speed 1 m/s to 2 m/s", "set endTime 0.5 s to 1 s": a verb of change, then the old
+# value right before "to" and the new one; the old one is marked with "from" as the readers expect
+_VERB_OLD_TO_NEW = re.compile(
+    r"(?P<lead>\b(?:change|changing|set|raise|lower|increase|reduce|decrease|bump|boost|cut|drop|modify|adjust|update|"
+    r"move|go|alter|switch)\b[^.;,:\d]{0,40}?)(?:from\s+)?"
+    r"(?P<old>(?<=\s)[-+]?\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[a-zA-Zµμ°/²³^][\w/²³^°]*)?)\s+to\s+"
+    r"(?P<new>[-+]?\d*\.?\d+(?:e[-+]?\d+)?(?:\s*[a-zA-Zµμ°/²³^][\w/²³^°]*)?)", re.IGNORECASE)
+
+
+# "nu from 0.01 to 0.02": two numbers without a unit, the second the new one
+_BARE_FROM_TO = re.compile(r"\bfrom\s+(?P<old>[-+]?\d*\.?\d+(?:e[-+]?\d+)?)\s+to\s+(?P<new>[-+]?\d*\.?\d+(?:e[-+]?\d+)?)"
+                           r"(?![\w.%/°])", re.IGNORECASE)
+
+
+def mark_old_before_new(text: str, drop_bare: bool = False) -> str:
+    """The request with an old value said between a verb of change and "to" marked by "from"
+    ("change the lid speed 1 m/s to 2 m/s" -> "... from 1 m/s to 2 m/s"), when the two values
+    are of one kind (or the old one has no unit): only the new one is the request's. With
+    `drop_bare`, two numbers without a unit leave the new one alone ("increase nu 0.01 to 0.02"
+    -> "increase nu 0.02"), as a key and its value are read."""
+    from tasks.plan.extract import quantities
+
+    def marked(m: re.Match[str]) -> str:
+        old, new = quantities(m.group("old")), quantities(m.group("new"))
+        if old and (not new or old[0].kind != new[0].kind):
+            return m.group(0)  # "cut the time step by 50 % to 0.001 s": two values, not a change of one
+        if drop_bare and not old and not new and re.fullmatch(r"[-+]?[\d.e+-]+", m.group("old").strip() + m.group("new").strip()):
+            return f"{m.group('lead')}{m.group('new')}"
+        return f"{m.group('lead')}from {m.group('old')} to {m.group('new')}"
+
+    text = _VERB_OLD_TO_NEW.sub(marked, text)
+    return _BARE_FROM_TO.sub(lambda m: m.group("new"), text) if drop_bare else text
 
 
 # a line that is an item of a list: a bullet or number ("- ", "* ", "2) "), or "key: value"

@@ -466,6 +466,11 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                                     entry=["dimensions", "angle_of_attack"], value=fmt(q.value),
                                     how="the airfoil is rotated in the mesh; the free stream stays along +x"))
             continue
+        if q.role in ("angle", "wall_angle") and spec.shape == "bend" and \
+                abs(q.value - float(geometry["dimensions"]["angle"])) < 1e-9:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "angle"],
+                                    value=fmt(q.value), how="the bend turns by this angle in the mesh"))
+            continue
         if q.role == "geometry":
             if "diameter" in geometry["dimensions"]:
                 geometry["radius"] = geometry["dimensions"]["diameter"] / 2

@@ -32,7 +32,8 @@ FAMILY = {"rhoSimpleFoam": "compressible", "rhoPimpleFoam": "compressible", "int
 SHAPES = {
     "compressible": frozenset({"rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
                                "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "pipe", "t_junction",
-                               "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity"}),
+                               "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity", "bend", "channel_with_cavity",
+                               "cross_junction"}),
     "free_surface": frozenset({"rectangle", "box", "channel", "lid_driven_cavity"}),
     "buoyant": frozenset({"rectangle", "box", "channel", "lid_driven_cavity", "heated_cavity"}),
 }

@@ -21,6 +21,7 @@ from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
 from tasks.geometry.shape_nozzle import nozzle_stations
 from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,9 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         dimensions.update(length=max(xs) - min(xs), height=max(ys) - min(ys))
     record: dict = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
                     "dimensions": dimensions, "cells": build.n_cells}
+    defaulted = sorted(k for k, v in spec.dims.model_dump().items() if k not in spec.dims.model_fields_set and v is not None)
+    if defaulted and spec.outline is None:  # the rest of the dimensions are the request's
+        record["defaulted"] = defaulted
     if spec.obstacles:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
     if spec.mesh.over_section and spec.mesh.cells:
@@ -163,11 +167,14 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
                     out[f"obstacle{k}_vertex{j}_x"], out[f"obstacle{k}_vertex{j}_y"] = x, y
     elif spec.shape == "t_junction":
         at = d.branch_position if d.branch_position is not None else d.length / 2
-        out = {"branch_position": at, "branch_to_outlet": d.length - at}
+        out = {"branch_position": at, "branch_to_outlet": d.length - at, "inlet_arm": at - d.branch_width / 2,
+               "outlet_arm": d.length - at - d.branch_width / 2}
     elif spec.shape in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction"):
         out = {"total_length": d.upstream_length + d.downstream_length}
     elif spec.shape in ("nozzle", "diffuser"):
         out = {"total_length": nozzle_stations(spec)[0][-1], "taper_end": d.upstream_length + d.taper_length}
+    elif spec.shape in BLOCK_DIMENSIONS or spec.shape == "annulus":
+        out = block_distances(spec.shape, d)
     return {k: round(v, 12) for k, v in out.items() if v > 0}
 
 

@@ -18,6 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, 
 
 from tasks.core.errors import RequestError
 from tasks.geometry.shape_polygon import _open, _polygons_overlap, _segments_cross, _signed_area
+from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, check_block_shape
 
 NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a geometry text
 # "in" after a number is inches only before a non-word or a word that goes with a length ("2 in x 3 in",
@@ -50,6 +51,7 @@ Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
     "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
     "annulus", "t_junction", "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity",
+    "bend", "channel_with_cavity", "cross_junction",
 ]
 Point = tuple[float, float]
 
@@ -178,11 +180,12 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "sudden_contraction": ExpansionDims, "cylinder_crossflow": CylinderDims,
     "naca_airfoil": AirfoilDims, "pipe": PipeDims, "annulus": AnnulusDims,
     "t_junction": TJunctionDims, "nozzle": NozzleDims, "diffuser": NozzleDims,
-    "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims,
+    "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS,
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
 ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "nozzle", "diffuser",
-           "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction"}
+           "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction",
+           *BLOCK_DIMENSIONS}
 ONLY_3D = {"box"}
 # 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
 SECTION_SHAPES = {"channel", "rectangle", "box"}
@@ -355,6 +358,8 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
         if x - d.branch_width / 2 <= 0 or x + d.branch_width / 2 >= d.length:
             raise ValueError(f"the branch (width {d.branch_width} m at x = {x} m) must lie within the main "
                              f"channel (0 to {d.length} m) with channel on both sides")
+    if s in BLOCK_DIMENSIONS:
+        check_block_shape(s, d)
     if s == "cylinder_crossflow":
         r = d.diameter / 2
         if not (r < d.center_x < d.length - r and r < d.center_y < d.height - r):

@@ -1,6 +1,7 @@
 """The shapes meshed with parametric multi-block blockMesh: channels, boxes, steps, sudden
-expansions/contractions, T-junctions, nozzles/diffusers, cavities, pipes (wedge and O-grid)
-and annuli. Cells are graded toward walls; 2D meshes are one cell thick with `empty` faces."""
+expansions/contractions, T-junctions, nozzles/diffusers, cavities, pipes (wedge and O-grid),
+annuli, and the 2D ducts laid out in shape_blocks.py (bends, channels with a cavity, cross junctions).
+Cells are graded toward walls; 2D meshes are one cell thick with `empty` faces."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Callable
 from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, extruded, grid_section, planar,
                                    sweep, toward, wedge)
 from tasks.geometry.models import Role, Sizing, sizing_for
+from tasks.geometry.shape_blocks import LAYOUTS
 from tasks.geometry.shape_nozzle import nozzle_stations
 from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
@@ -52,6 +54,12 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
         return d.diameter, "pipe diameter"
     if s == "annulus":
         return d.outer_radius - d.inner_radius, "annular gap"
+    if s == "bend":
+        return d.width, "duct width"
+    if s == "channel_with_cavity":
+        return min(d.height, d.cavity_width, d.cavity_depth), "channel height / cavity size"
+    if s == "cross_junction":
+        return min(d.width, d.branch_width or d.width), "channel width"
     raise ValueError(f"{s} is not a blockMesh shape")
 
 
@@ -115,6 +123,13 @@ def _x_extent(spec: GeometrySpec) -> float:
         return d.width
     if s == "annulus":
         return math.pi * (d.inner_radius + d.outer_radius)  # the mean circumference
+    if s == "bend":  # the centreline path (a sharp corner counted once)
+        turn = math.radians(d.angle) * (d.inner_radius + d.width / 2) if d.inner_radius is not None else 0.0
+        return d.inlet_length + turn + d.outlet_length
+    if s == "channel_with_cavity":
+        return d.length
+    if s == "cross_junction":
+        return 2 * d.arm_length + (d.branch_width or d.width)
     raise ValueError(s)
 
 
@@ -364,12 +379,19 @@ def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
     return Structured(model, _roles(model, {}), ro - ri, flow_direction=(0.0, 0.0, 0.0), assumptions=notes)
 
 
+def _laid_out(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """A 2D shape laid out by tasks/geometry/shape_blocks.py, one cell thick with empty front and back."""
+    layout = LAYOUTS[spec.shape](spec.dims, sz)
+    model = sweep(layout.section, planar(sz.h), layout.classify, {**layout.types, "frontAndBack": "empty"})
+    return Structured(model, _roles(model, layout.roles), layout.reference_length, assumptions=layout.notes)
+
+
 _BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
     "rectangle": _channel, "channel": _channel, "box": _channel,
     "backward_step": _step, "forward_step": _step,
     "sudden_expansion": _expansion, "sudden_contraction": _expansion,
     "t_junction": _t_junction, "nozzle": _nozzle, "diffuser": _nozzle,
     "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
-    "pipe": _pipe, "annulus": _annulus,
+    "pipe": _pipe, "annulus": _annulus, **{shape: _laid_out for shape in LAYOUTS},
 }
 STRUCTURED_SHAPES = frozenset(_BUILDERS)

@@ -17,6 +17,8 @@ from tasks.geometry.spec import GeometrySpec, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
+from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
+from tasks.geometry.text_blocks import block_dims
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_comparisons import comparative_sizes
@@ -94,7 +96,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         shape = "rectangle"  # a domain given by its vertices
     if shape is None:
         return None
-    unbuildable = unbuildable_reason(text)
+    unbuildable = unbuildable_reason(text, bend_built=shape == "bend")
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
     if shape in _SECTIONED:  # the sizes said of one section are not the whole channel's
@@ -116,8 +118,14 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if two_d is None and shape == "channel" and {"length", "height"} <= lengths.keys() and \
             ({"width", "depth"} & lengths.keys()) and re.search(r"\bducts?\b", text, re.I):
         two_d = False  # "a duct W 50 mm, H 40 mm, L 600 mm": a duct sized three ways is 3D
-    dims = dims_for(shape, text, lengths, two_d is not False and shape != "box")
+    notes: list[str] = []
+    if shape in BLOCK_DIMENSIONS:
+        dims, notes = block_dims(shape, text, lengths)
+    else:
+        dims = dims_for(shape, text, lengths, two_d is not False and shape != "box")
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
+    if notes:
+        fields["notes"] = notes
     origin = place(shape, text, dims)
     if any(origin):
         fields["origin"] = origin

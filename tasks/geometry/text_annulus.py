@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 
+from tasks.geometry.placement import axis_ranges
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_numbers import LENGTH
 
-INNER_PART = r"(?:rotor|shaft|spindle|bob|inner\s+(?:cylinder|tube|pipe|wall|rod|drum)|rotating\s+(?:cylinder|drum))"
+INNER_PART = r"(?:rotor|shaft|spindle|bob|(?<!outer\s)rod|inner\s+(?:cylinder|tube|pipe|wall|rod|drum)|rotating\s+(?:cylinder|drum))"
 OUTER_PART = (r"(?:stator|housing|casing|sleeve|cup|bore|outer\s+(?:cylinder|tube|pipe|wall|shell|drum)"
-              r"|(?:stationary|fixed)\s+(?:outer\s+)?(?:cylinder|drum))")
+              r"|(?:stationary|fixed)\s+(?:outer\s+)?(?:cylinder|drum)|(?<!inner\s)(?<!rotating\s)(?:tube|pipe))")
 _KIND = r"(?P<kind>diameter|dia\.?|radius|(?-i:OD|ID|R|D)|Ø|⌀)"
 _SIZE = rf"(?P<num>{NUM})\s*(?P<unit>{UNIT})?"
 
@@ -41,3 +43,84 @@ def part_radii(text: str) -> dict[str, float]:
         if r:
             out[key] = r
     return out
+
+
+_ROUND = r"(?:tube|cylinder|pipe|shaft|rod)"
+_BODY_WORD = r"(?:cylinder|wall|tube|pipe|shaft|rotor|surface|shell|casing)"
+
+
+def _side_sizes(text: str, n: dict[str, float]) -> dict[str, float]:
+    """`n` with each round wall's size said in the words around its name: "a 3 cm inner tube" (a diameter), "inner
+    cylinder radius of 2 cm", "an inner cylinder of 4 cm diameter", "the inner one a radius of 0.06 m", and an
+    unnamed kind taken from the other wall's ("outer diameter 10 cm, inner 4 cm": both diameters)."""
+    for side in ("inner", "outer"):
+        sized = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:diameter\s+)?{side}\s+{_ROUND}\b", text, re.I)
+        if sized and sized.group(2) and f"{side}_radius" not in n and f"{side}_diameter" not in n:
+            n = {**n, f"{side}_diameter": float(sized.group(1)) * unit_factor(sized.group(2))}
+    for which in ("inner", "outer"):
+        m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
+        if m and f"{which}_radius" not in n:
+            n = {**n, f"{which}_radius": float(m.group(1)) * unit_factor(m.group(2))}
+        m = re.search(rf"\b{which}\s+(?:[a-z]+\s+)?{_BODY_WORD}\s*,?\s+(?:of|with|having|has)\s+(?:an?\s+)?{LENGTH}\s*(?:-\s*)?"
+                      rf"(diameter|radius)\b", text, re.I)
+        if m and m.group(2) and f"{which}_radius" not in n and f"{which}_diameter" not in n:
+            n = {**n, f"{which}_{m.group(3).lower()}": float(m.group(1)) * unit_factor(m.group(2))}
+    both = re.search(rf"(?<![\w.]){LENGTH}\s+(inner|outer)\s*(?:,|and|&)\s*{LENGTH}\s+(inner|outer)\s+(radii|radius|diameters?)\b",
+                     text, re.I)  # "50 mm outer and 20 mm inner radii"
+    if both and both.group(3) != both.group(6) and (both.group(2) or both.group(5)):
+        kind = "radius" if both.group(7).lower().startswith("radi") else "diameter"
+        for num, unit, side in ((1, 2, 3), (4, 5, 6)):
+            value = float(both.group(num)) * unit_factor(both.group(unit) or both.group(5))
+            n = {**n, f"{both.group(side).lower()}_{kind}": value}
+    for which, other in (("inner", "outer"), ("outer", "inner")):
+        if f"{which}_radius" in n or f"{which}_diameter" in n:
+            continue
+        m = re.search(rf"\b{which}\s+(?:(?:one|{_BODY_WORD})\s+)?(?:(?:has|with|having|is)\s+)?(?:an?\s+)?"
+                      rf"(?:(radius|diameter)\s*)?(?:(?:of|=|:|is)\s*)?{LENGTH}(?!\s*(?:long|apart|gap|thick))", text, re.I)
+        if m and m.group(3):
+            kind = (m.group(1) or ("diameter" if f"{other}_diameter" in n else "radius")).lower()
+            n = {**n, f"{which}_{kind}": float(m.group(2)) * unit_factor(m.group(3))}
+    return n
+
+
+def _unordered_pair(text: str, n: dict[str, float]) -> dict[str, float]:
+    """`n` with both radii from two sizes said together, the smaller the inner whatever the order ("radii 3 cm and
+    5 cm", "diameters of 60 and 40 mm", "between r = 3 cm and 5 cm")."""
+    if "inner_radius" in n or "inner_diameter" in n:
+        return n
+    radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}(?![\w.])",
+                      text, re.I)
+    if radii:
+        u = radii.group(5) or radii.group(3)
+        a, b = float(radii.group(2)) * unit_factor(radii.group(3) or u), float(radii.group(4)) * unit_factor(u)
+        half = 0.5 if radii.group(1).lower().startswith("d") else 1.0
+        return {**n, "inner_radius": half * min(a, b), "outer_radius": half * max(a, b)}
+    span = axis_ranges(text, "r")
+    if span and 0 < span[0][0] < span[0][1]:
+        return {**n, "inner_radius": span[0][0], "outer_radius": span[0][1]}
+    return n
+
+
+def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
+    """An annulus's inner and outer radius (and length) from its words and the generic lengths `n`; a gap
+    gives the radius not stated ("a 5 mm gap around a 20 mm rod")."""
+    n = _unordered_pair(text, _side_sizes(text, n))
+    for key, radius in part_radii(text).items():  # "rotor 40 mm diameter", "bore 80 mm", "inner cylinder OD 2 in"
+        n = {k: v for k, v in n.items() if k != key.replace("radius", "diameter")}  # a bare "OD"/"ID" said of a part
+        n[key] = radius
+    d: dict[str, float] = {}
+    if "inner_radius" in n or "inner_diameter" in n:
+        d["inner_radius"] = n.get("inner_radius", n.get("inner_diameter", 0) / 2)
+    if "outer_radius" in n or "outer_diameter" in n:
+        d["outer_radius"] = n.get("outer_radius", n.get("outer_diameter", 0) / 2)
+    if "gap" in n:
+        if "inner_radius" in d:
+            d.setdefault("outer_radius", d["inner_radius"] + n["gap"])
+        elif "outer_radius" in d:
+            d["inner_radius"] = d["outer_radius"] - n["gap"]
+        else:
+            d["inner_radius"], d["outer_radius"] = n["gap"], 2 * n["gap"]
+    length = n.get("length", n.get("height"))
+    if length:
+        d["length"] = length
+    return d

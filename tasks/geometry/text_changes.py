@@ -12,6 +12,7 @@ from typing import Any
 from tasks.core.errors import RequestError
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_lengths import extent_product, named_lengths, section_ratio
+from tasks.geometry.text_blocks import tee_arms
 from tasks.geometry.text_numbers import _DEG, LENGTH, digits
 
 
@@ -80,6 +81,17 @@ def t_junction_dims(text: str) -> dict[str, Any]:
                      text, re.I)  # "halfway along, centred at x = 0.3 m, a side branch ..."
     if at:
         d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
+    return _with_arms(d, tee_arms(text))
+
+
+def _with_arms(d: dict[str, Any], arms: dict[str, float]) -> dict[str, Any]:
+    """A T-junction's sizes with the arms measured from the junction: the main channel runs the inlet arm, the
+    branch's width and the outlet arm; the branch is as long as its arm."""
+    bw = d.get("branch_width") or d.get("width") or 0.1
+    if "inlet" in arms and "outlet" in arms:
+        d.update(length=arms["inlet"] + bw + arms["outlet"], branch_position=arms["inlet"] + bw / 2)
+    if "branch" in arms:
+        d["branch_length"] = arms["branch"]
     return d
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.placement import axis_ranges
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
-from tasks.geometry.text_annulus import part_radii
+from tasks.geometry.text_annulus import annulus_dims
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
 from tasks.geometry.text_cavity import _SHALLOW, _TALL, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
@@ -189,46 +188,7 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         if times and "length" not in d and "diameter" in d and times[1] in ("diameter", "radius"):
             d["length"] = times[0] * d["diameter"] * (0.5 if times[1] == "radius" else 1.0)  # "40 diameters long"
     elif shape == "annulus":
-        for side in ("inner", "outer"):  # "a 3 cm inner tube": a tube's size is its diameter
-            sized = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:diameter\s+)?{side}\s+(?:tube|cylinder|pipe|shaft|rod)\b",
-                              text, re.I)
-            if sized and sized.group(2) and f"{side}_radius" not in n and f"{side}_diameter" not in n:
-                n = {**n, f"{side}_diameter": float(sized.group(1)) * unit_factor(sized.group(2))}
-        # "radii 3 cm and 5 cm", "cylinders of radius 3 cm and 5 cm", "diameters of 40 and 60 mm"
-        radii = re.search(rf"(radii|radius|diameters?)\s+(?:(?:are|of|=|:)\s+)?{LENGTH}\s*(?:and|,|to|&)\s*{LENGTH}(?![\w.])",
-                          text, re.I)
-        span = axis_ranges(text, "r")
-        if radii and "inner_radius" not in n and "inner_diameter" not in n:
-            u = radii.group(5) or radii.group(3)
-            a, b = float(radii.group(2)) * unit_factor(radii.group(3) or u), float(radii.group(4)) * unit_factor(u)
-            half = 0.5 if radii.group(1).lower().startswith("d") else 1.0
-            n = {**n, "inner_radius": half * min(a, b), "outer_radius": half * max(a, b)}
-        elif span and "inner_radius" not in n and 0 < span[0][0] < span[0][1]:  # "between r = 3 cm and 5 cm"
-            n = {**n, "inner_radius": span[0][0], "outer_radius": span[0][1]}
-        for which in ("inner", "outer"):
-            m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
-            if m and f"{which}_radius" not in n:
-                n = {**n, f"{which}_radius": float(m.group(1)) * unit_factor(m.group(2))}
-            # the size between the body and its name: "an inner cylinder of 4 cm diameter", "the outer wall, with a 5 cm radius"
-            m = re.search(rf"\b{which}\s+(?:[a-z]+\s+)?(?:cylinder|wall|tube|pipe|shaft|rotor|surface|shell|casing)\s*,?\s+"
-                          rf"(?:of|with|having|has)\s+(?:an?\s+)?{LENGTH}\s*(?:-\s*)?(diameter|radius)\b", text, re.I)
-            if m and m.group(2) and f"{which}_radius" not in n and f"{which}_diameter" not in n:
-                n = {**n, f"{which}_{m.group(3).lower()}": float(m.group(1)) * unit_factor(m.group(2))}
-        for key, radius in part_radii(text).items():  # "rotor 40 mm diameter", "bore 80 mm", "inner cylinder OD 2 in"
-            n = {k: v for k, v in n.items() if k != key.replace("radius", "diameter")}  # a bare "OD"/"ID" said of a part
-            n[key] = radius
-        if "inner_radius" in n or "inner_diameter" in n:
-            d["inner_radius"] = n.get("inner_radius", n.get("inner_diameter", 0) / 2)
-        if "outer_radius" in n or "outer_diameter" in n:
-            d["outer_radius"] = n.get("outer_radius", n.get("outer_diameter", 0) / 2)
-        if "gap" in n:
-            if "inner_radius" in d:
-                d.setdefault("outer_radius", d["inner_radius"] + n["gap"])
-            elif "outer_radius" in d:
-                d["inner_radius"] = d["outer_radius"] - n["gap"]
-            else:
-                d["inner_radius"], d["outer_radius"] = n["gap"], 2 * n["gap"]
-        take("length", "length", "height")
+        d.update(annulus_dims(text, n))
     elif shape == "t_junction":
         d.update(t_junction_dims(text))
     elif shape in ("lid_driven_cavity", "heated_cavity"):

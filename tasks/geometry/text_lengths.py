@@ -122,6 +122,10 @@ _GROUP_BEFORE = re.compile(r"(?:\b(?-i:Re|Ma|Ra|Pr|Gr|St|Fr|Ha|Pe|Kn|We|Ri|Nu|Sc
                            re.I)
 
 
+# a dimension's name just before a size: the size is that dimension's, not one named by the word after it
+_NAMED_BEFORE = re.compile(r"\b(?:width|height|length|depth|diameter|radius|thickness|gap)\s*(?:of|=|:|is)?\s*$", re.I)
+
+
 def named_lengths(text: str) -> dict[str, float]:
     """Lengths by name, in metres: "height 0.1 m", "a height of 10 cm", "2 m long",
     "diameter = 5 mm", "a 5 cm diameter cylinder". The first mention of each name wins."""
@@ -144,6 +148,8 @@ def named_lengths(text: str) -> dict[str, float]:
                 if pattern is patterns[0] and _ROUND_KIND.get(name) and \
                         re.match(rf"\s*(?:-\s*)?(?:in\s+)?{_ROUND_KIND[name]}\b", text[m.end():], re.I):
                     continue  # "the bore was 12.5 mm in radius": the word after the size says which it is
+                if pattern is patterns[1] and _NAMED_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
+                    continue  # "width 20 mm length 200 mm": the size after "width" is the width, not "a 20 mm length"
                 if pattern is patterns[0] and _PLACE_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
                     continue  # "after the step: 60 cm": where a length runs, not the step's size
                 if not m.group(2) and _GROUP_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
+from tasks.geometry.text_blocks import BEND_WORDS, CAVITY_CHANNEL_WORDS, CROSS_WORDS, is_2d_bend
 from tasks.geometry.text_cavity import hotter_wall, moving_wall, thermal_walls
 from tasks.geometry.text_numbers import digits
 from tasks.geometry.text_wall_bodies import wall_body
@@ -31,10 +32,20 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("annulus", r"annul(?:us|ar)|taylor[- ]couette|couette[- ]taylor|concentric\s+cylinders|coaxial\s+cylinders"
                 r"|between\s+(?:two\s+)?(?:rotating\s+)?cylinders|circular\s+couette|couette\s+flow\s+between\s+radii"
                 r"|between\s+(?:the\s+)?radii|journal[- ]bearing"
+                # a gap around a round body, a rod turning inside a tube: "a 5 mm gap around a 20 mm rod"
+                r"|\bgap\b(?:[^.]|\.\d){0,40}?\b(?:around|surrounding|about)\s+(?:an?\s+|the\s+)?(?:[\w.]+\s+){0,3}?"
+                r"(?:rod|shaft|spindle|rotor|cylinder)\b"
+                r"|\b(?:rod|shaft|spindle|rotor)\b(?:[^.]|\.\d){0,60}?\b(?:inside|within)\s+(?:an?\s+|the\s+)?(?:[\w.]+\s+){0,4}?"
+                r"(?:tube|pipe|cylinder|housing|casing|sleeve|bore)\b"
                 # an inner round body and an outer one in one sentence: "a rotor of radius 2 cm inside a stationary outer
                 # cylinder", "the shaft turns in its housing", "inner cylinder ... outer cylinder"
                 r"|couette\s+(?:cell|device|apparatus|rig|viscometer)|(?:rotational|concentric[- ]cylinder)\s+viscometer"
                 rf"|{_INNER_ROUND}(?:[^.]|\.\d)*{_OUTER_ROUND}|{_OUTER_ROUND}(?:[^.]|\.\d)*{_INNER_ROUND}"),
+    # ducts of a few blocks: two channels crossing, a cavity cut into a channel's wall, a 2D bend (a round pipe's
+    # elbow or a coil is left to text_unbuildable)
+    ("cross_junction", CROSS_WORDS),
+    ("channel_with_cavity", CAVITY_CHANNEL_WORDS),
+    ("bend", BEND_WORDS),
     # a Y-piece is named here so that it is refused with its reason (text_unbuildable), not read as no shape at all
     ("t_junction", r"\bt[- ]?(?:junction|joint|piece|shaped|branch)|\btee\b|\bbranch(?:ing)?\s+(?:channel|pipe)"
                    r"|\by[- ]?(?:piece|junction|joint|branch|fitting|connector)\b|\bwye\b"
@@ -211,6 +222,8 @@ def shape_words(text: str) -> Shape | None:
     text = canonical_phrasing(re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text))  # "Taylor–Couette", "a convection cell"
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
+            if shape == "bend" and not is_2d_bend(text):
+                continue
             if shape == "channel":
                 # "a channel with a rib on the floor": a body standing on a wall makes it a channel with an obstacle
                 return change_at_a_plane(text) or gradual_change(text) or \

@@ -14,7 +14,7 @@ _UNBUILDABLE: list[tuple[re.Pattern[str], str]] = [
      "an ellipse is not a shape of the library (give it as a polygon of its vertices, or as a circle)"),
     (re.compile(r"\b(?:elbow|u[- ]bend|bend|bent|curved\s+(?:pipe|duct|channel|tube)|helical|helix|coil(?:ed)?)\b"
                 r"(?!\s+(?:radius|stiffness))", re.I),
-     "a bend or an elbow is not a shape of the library (its pipes and channels are straight)"),
+     "a round pipe's elbow or a coil is not a shape of the library (its bends are 2D ducts: say 2D, or give the duct width)"),
     (re.compile(r"\b(?:y[- ]?(?:piece|junction|joint|branch|fitting|connector|shaped\s+(?:junction|branch|pipe|duct|channel))"
                 r"|wye\b|lateral\s+(?:junction|tee|fitting)|angled\s+(?:branch|tee|junction)|(?<![\d.])(?!90(?![\d.]))(?:\d+(?:\.\d+)?\s*-?\s*(?:°|deg\w*)\s+)"
                 r"(?:branch|tee|junction))", re.I),
@@ -28,10 +28,15 @@ _UNBUILDABLE: list[tuple[re.Pattern[str], str]] = [
 _ELSE = "; give the geometry as an STL (--geometry F.stl, meshed with snappyHexMesh) or name a tutorial that has it"
 
 
-def unbuildable_reason(text: str) -> str | None:
+_BEND = _UNBUILDABLE[2][0]
+
+
+def unbuildable_reason(text: str, bend_built: bool = False) -> str | None:
     """Why the shape library cannot build the geometry the words name, or None when nothing in them
-    is outside the library."""
+    is outside the library (with `bend_built`, the bend words name the 2D bend being built)."""
     for pattern, why in _UNBUILDABLE:
+        if bend_built and pattern is _BEND:
+            continue
         m = pattern.search(text)
         if m:
             return f"{why} ('{m.group(0)}'){_ELSE}"

@@ -46,6 +46,7 @@ def plan(text: str, tutorials_dir: Path, example_dir: Path | None = None,
     else:
         complete_with_binder(manifest, ctx, stated, tutorials_dir)
     manifest.warnings = list(dict.fromkeys([*manifest.warnings, *ctx.notes]))
+    manifest.assumptions += [q.note for q in stated if q.note and q.role != "bare_value"]  # a bare number's unit
     manifest.stated = stated
     return manifest
 
@@ -62,6 +63,7 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     loose = [q for q in stated if q.role != "geometry" and not any(b.stated == q.text for b in manifest.bindings)
              and (q.quantity in ("control", "switch") or not recipe_holds(q, locked))]  # 0/1, 3: not a value
     binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)
+    stated.extend(q for q in binder._stated if not any(q is s for s in stated))  # read by a binder (a phi): reported
     for e in binder.edits:
         if e.file + "/" + "/".join(e.entry) not in taken:
             manifest.edits.append(e)

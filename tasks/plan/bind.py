@@ -198,8 +198,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             q = stated_for(match, stated, normalise(self.text))
             if any(q is t or q.text == t.text for t in skip):
                 continue  # a model's coefficient, set in its <Model>Coeffs
-            if q.role in self._OWN_ROLES:
-                continue  # its role binder knows the entry's form (a Darcy d's relative components)
+            if q.role in self._OWN_ROLES or self.thermo_owns(q, [rel for rel, _ in where]):
+                continue  # its role binder knows the entry's form (a Darcy d's relative components) or owner
             if q not in stated:
                 stated.append(q)
             if q.quantity == "time":  # "expiry one year": the case's own unit of time
@@ -261,7 +261,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
 
     # roles whose binder, not the by-name one, writes the entry: a Darcy d's relative components; a change
     # relative to the base's value ("DT 50 % larger") and a range ("between 1 and 2 bar") are no value to write
-    _OWN_ROLES = ("darcy", "relative_change", "range")
+    _OWN_ROLES = ("darcy", "relative_change", "range", "molar_mass")  # molWeight is in kg/kmol, not SI
 
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self.bind_in_region(q):

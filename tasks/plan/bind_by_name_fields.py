@@ -19,6 +19,14 @@ from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
 from tasks.plan.stated_symbols import symbol_places
 
+def _stated_vector_at(text: str, at: int, vector: list[float] | None,
+                      stated: list[StatedQuantity]) -> StatedQuantity | None:
+    """The stated vector written at position `at` ("Us (0 -0.05 0) m/s": the velocity stated there)."""
+    low = text.lower()
+    return next((q for q in stated if vector is not None and q.vector is not None and low.startswith(q.text.lower(), at)
+                 and len(q.vector) == len(vector)), None)
+
+
 class FieldBinding:
     # fields set by name ("B 10 T (y)", "inlet T 5", "sludge alpha 0.002") -------------------
     _ROLE_FIELDS = ("U", "p", "p_rgh", "T")  # a value with a unit for these goes to its role's binder
@@ -47,11 +55,15 @@ class FieldBinding:
             if fv.field == "T" and fv.named_as.lower() != "t" and coupled_t:
                 continue  # "concentration", "tracer" name T only where T is a passive scalar
             same = _stated_at(normalise(said), fv.start, fv.text, fv.value, stated) \
-                if fv.value is not None else None
+                if fv.value is not None else _stated_vector_at(normalise(said), fv.start, fv.vector, stated)
             if same is not None and any(same is t for t in [*taken, *skip]):
                 continue
             if same is not None and fv.field.split(".")[0] in self._ROLE_FIELDS and same.quantity != "fraction":
                 continue  # "T 350 K", "p 1 bar": the role binders know kinematic pressure, regions, ...
+            if same is not None and same.quantity != "parameter" and self._property_named(fv.field, fv.text):
+                continue  # "vapour rho 0.02 kg/m3": the phase's property, not the solver's own rho field
+            if same is not None and fv.value is None and same.vector is not None:
+                fv = fv.model_copy(update={"vector": list(same.vector)})  # "(10 0 0) cm/s": the stated vector in SI
             q = same or StatedQuantity(text=f"{fv.field} {fv.text}", quantity="parameter",
                                        value=fv.value if fv.value is not None else
                                        math.sqrt(sum(x * x for x in fv.vector or [])), role=f"field:{fv.field}")
@@ -60,6 +72,18 @@ class FieldBinding:
             self._set_field(fv, q)
             taken.append(q)
         return taken
+
+    def _property_named(self, field: str, value_text: str) -> bool:
+        """The case has a property entry of the field's name in constant/ whose dimensions the
+        stated unit has (cavitatingFoam's water/rho beside its 0/rho): a symbol with property
+        units is that property, set by the property binders."""
+        from tasks.plan.bind_by_name_common import unit_dims_after
+
+        m = re.match(r"\s*[-+\d.eE]+", value_text)
+        dims = unit_dims_after(value_text, m.end()) if m else None
+        return dims is not None and any(dims) and any(
+            p.name == field and p.rel.startswith("constant/") and (p.dims is None or tuple(p.dims) == tuple(dims))
+            for p in self.model_places())
 
     def _field_value(self, fv, raw: str) -> str | None:
         """The value to write where the base has `raw`: a scalar, a given vector, or a vector of
@@ -80,7 +104,10 @@ class FieldBinding:
         patches = list(fv.patches)
         for place in fv.places:
             if place in ("inlet", "outlet"):
-                patches += [p for p in self.patches(place) if p in bcs]
+                found = [p for p in self.patches(place) if p in bcs]
+                source = self._source_patch(fv.field, " ".join((fd.get(text, ["internalField"]) or "").split())) \
+                    if place == "inlet" and not found else None
+                patches += found or ([source] if source else [])  # a DSMC boundaryU's one fixed inflow patch
             elif place == "body":  # "at the wire": the one fixed patch that is not a side of the domain
                 sides = r"left|right|up|down|top|bottom|front|back|inlet|outlet|in|out|side|empty|default|atmosphere"
                 inner = [p for p in bcs if self.roles.get(p) not in ("constraint", "inlet", "outlet") and

@@ -12,6 +12,14 @@ from typing import ClassVar
 
 from tasks.core.config import get_settings
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_model_entries import (
+    ModelEntryBinding,
+    canonical_models,
+    with_canonical_models,
+    without_coefficient_words,
+    written_value,
+)
+from tasks.plan.bind_model_places import Said
 from tasks.plan.bind_by_name_common import _stated_at, entry_dims, place_said, unit_dims_after, unit_factor_after
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
@@ -20,7 +28,7 @@ from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import Binding, StatedQuantity
 
-class ModelBinding:
+class ModelBinding(ModelEntryBinding):
     # models switched by name ("a Bird-Carreau fluid: nu0 0.01, n 0.5") ------------------------
     def bind_models(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Switch a selectable model the request names (transportModel CrossPowerLaw ->
@@ -35,17 +43,19 @@ class ModelBinding:
             stated_for,
         )
 
-        table = model_table(str(get_settings().tutorials_dir))
-        taken: list[StatedQuantity] = self._porous_coefficients(stated) + self._named_in_several_files(stated)
+        table = with_canonical_models(model_table(str(get_settings().tutorials_dir)))
+        taken: list[StatedQuantity] = self.bind_model_entries(stated)
+        taken += self._porous_coefficients(stated) + self._named_in_several_files(stated)
         text = normalise(self.text)
         for rel in self._dictionaries():
             body = self.base.text(rel) or ""
             for entry, raw in _leaves(body):
                 key, current = entry[-1], raw.strip()
-                models = [m for m in table.get(key, {}) if switchable(key, m)]
+                models = [m for m in table.get(key, {}) if switchable(key, m) or m in canonical_models().get(key, {})]
                 if not models or not re.fullmatch(r"\w+", current):
                     continue
-                hit = named_model(text, models + ([current] if current not in models else []))
+                hit = named_model(without_coefficient_words(text, table.get(key, {})),
+                                  models + ([current] if current not in models else []))
                 if hit is None:
                     continue
                 model = hit[0]
@@ -109,6 +119,12 @@ class ModelBinding:
                 rel, entry = index[name][0]
                 self.set(rel, entry, self._keep_dims(_leaves_get(self.base.text(rel) or "", entry), q.value), phrase, q)
                 return
+        place = self.place_by_meaning(names, q)  # a region's dictionary, a property field (jouleHeatingSource:sigma)
+        said = Said(written=phrase, names=names, symbol=False, value=q.value, raw=q.text, at=0, name_at=0)
+        value = written_value(place, said) if place is not None else None
+        if place is not None and value is not None:
+            self.set(place.rel, place.entry, value, f"{phrase} ({place.owner or place.rel})", q)
+            return
         self.refuse(q, f"the base case has no {phrase} entry ({', '.join(names) or 'none known'})")
 
     _mobility = _conductivity = _charge_density = _surface_tension = _thermal_conductivity = _specific_heat = \
@@ -201,6 +217,8 @@ class ModelBinding:
         taken: list[StatedQuantity] = []
         for match in find_named(self.text, index):
             name, value, raw, at = match
+            if at in getattr(self, "model_said_at", ()):
+                continue  # set by the model-entry search (bind_model_entries)
             where = index[name]
             if len({rel for rel, _ in where}) < 2 or any(is_relaxation_entry(*w) or is_residual_entry(*w) for w in where):
                 continue

@@ -13,21 +13,19 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_parts_phase_words import (
+    FRACTION_NUMBER, GAS, PCT, alpha_phases, fraction_words, phase_mentions, unit_after,
+)
 from tasks.plan.bind_setfields_fill import spelled_fraction
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields
 from tasks.plan.stated import StatedQuantity
 
-_PCT = r"(?:%|percent\b|per\s*cent\b)"
 # a number and, if written, its percent sign; no other unit after it ("0.3 m", "20 s" are no fractions)
-# (a number glued to letters is a name: "2D", "3d", "k2")
-_VALUE = re.compile(rf"(?<![\w.\-])(?P<v>\d+(?:\.\d+)?|\.\d+)(?!\.?\d)(?![a-z_])\s*(?P<pct>{_PCT})?")
-_UNIT_AFTER = re.compile(r"\s*(?:m|cm|mm|km|s|ms|min|h|hr|kg|g|k|pa|kpa|mpa|bar|psi|rpm|rad|hz|n|w|j|l|mol|deg\w*|"
-                         r"°\w*|cp|cst|mps|mph|kmh|ft|in|cells?|iterations?|steps?)\b")
+_UNIT_AFTER = unit_after(r"mpa|hr|rad|hz|n|w|j|mol|cp|cst|mps|mph|kmh|ft|in|cells?|iterations?|steps?")
 # words that make a number a volume fraction of a phase, and that make it a fill of the domain instead
-_FRACTION_WORDS = re.compile(r"\b(?:volume\s+fractions?|vol(?:ume)?[\s.-]*%|fractions?|hold[\s-]?up|voidage|"
-                             r"by\s+volume|content|concentration|composition|mixture|loading)\b|vol[\s.-]*%")
-_PERCENT_HEADER = re.compile(rf"\((?:vol(?:ume)?[\s.-]*)?{_PCT}\)|\bvol(?:ume)?[\s.-]*{_PCT}|\bin\s+{_PCT}")
+_FRACTION_WORDS = re.compile(rf"{fraction_words('composition|mixture').pattern}|vol[\s.-]*%")
+_PERCENT_HEADER = re.compile(rf"\((?:vol(?:ume)?[\s.-]*)?{PCT}\)|\bvol(?:ume)?[\s.-]*{PCT}|\bin\s+{PCT}")
 _FILL_WORDS = re.compile(r"\b(?:full|fill\w*|level|height|depth|deep|bottom|lower|upper|top|left|right|half|"
                          r"third|quarter|intensity|efficiency|relax\w*)\b")
 # a fraction in words right before the phase it is of: "half water, a quarter oil, a tenth mercury"
@@ -35,7 +33,6 @@ _WORD_FRACTION = re.compile(r"(?<![\w-])(?P<w>(?:(?:a|one)\s+)?(?:half|third|qua
                             r"three\s+quarters|two\s+fifths|three\s+fifths)\s+(?:of\s+)?(?:the\s+)?(?P<name>[a-z]\w*)\b")
 _SIDE_BEFORE = re.compile(r"\b(?:lower|upper|bottom|top|left|right|first|last|other)\s*$")
 _HOLDUP = re.compile(r"\b(?:gas\s+)?hold[\s-]?up\b|\bgas\s+(?:volume\s+)?fraction\b|\bvoid(?:age|\s+fraction)\b")
-_GAS = re.compile(r"^(?:air|gas|vapou?r|steam)\d*$")
 
 
 class PhaseFraction(NamedTuple):
@@ -61,7 +58,7 @@ def phase_fractions(text: str, phases: list[str]) -> list[PhaseFraction]:
     sentence that says fraction words (or writes the number with %), each number goes to the
     phase named nearest to it; a hold-up with no phase named goes to the one gas phase."""
     low = text.lower()
-    gases = [p for p in phases if _GAS.match(p.lower())]
+    gases = [p for p in phases if GAS.match(p.lower())]
     found: list[PhaseFraction] = []
     starts = [0] + [m.end() for m in re.finditer(r"(?<=[.!?])\s+|\n", low)]
     for begin, end in zip(starts, starts[1:] + [len(low)]):
@@ -71,8 +68,8 @@ def phase_fractions(text: str, phases: list[str]) -> list[PhaseFraction]:
         for offset, part in _segments(sentence):
             if _FILL_WORDS.search(part):
                 continue
-            names = [(m.start(), p) for p in phases for m in re.finditer(rf"\b{re.escape(p.lower())}\b", part)]
-            values = [m for m in _VALUE.finditer(part) if not _UNIT_AFTER.match(part[m.end("v"):])]
+            names = phase_mentions(part, phases)
+            values = [m for m in FRACTION_NUMBER.finditer(part) if not _UNIT_AFTER.match(part[m.end("v"):])]
             for m in values:
                 pct = bool(m.group("pct")) or (percent_header and not m.group("pct") and float(m.group("v")) > 1)
                 if not (cue or m.group("pct")):
@@ -104,7 +101,7 @@ class FractionBinding:
     def bind_phase_fractions(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Stated volume fractions into the uniform internalField of each phase's 0/alpha.<phase>
         (not where setFields sets that phase, nor where this plan already set it)."""
-        phases = sorted({rel.split("alpha.", 1)[1] for rel in self._alpha_fields()})
+        phases = alpha_phases(self.base.fields())
         if not phases:
             return []
         sf = read_set_fields(self.base.text("system/setFieldsDict") or "")
@@ -129,10 +126,6 @@ class FractionBinding:
                          f"{frac.phase}", q)
             taken.append(q)
         return taken
-
-    def _alpha_fields(self) -> list[str]:
-        """The base's alpha.<phase> fields (not alpha.phi nor alphat)."""
-        return [f for f in self.base.fields() if re.fullmatch(r"alpha\.[A-Za-z]\w*", f)]
 
 
 def _stated_at(stated: list[StatedQuantity], text: str, frac: PhaseFraction) -> StatedQuantity | None:

@@ -12,20 +12,18 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_parts_phase_words import (
+    FRACTION_NUMBER, GAS, alpha_phases, fraction_words, phase_mentions, unit_after,
+)
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
 
-_PCT = r"(?:%|percent\b|per\s*cent\b)"
-_NUMBER = re.compile(rf"(?<![\w.\-])(?P<v>\d+(?:\.\d+)?(?:e-?\d+)?|\.\d+)(?![\d.])(?![a-z_])\s*(?P<pct>{_PCT})?")
-_UNIT_AFTER = re.compile(r"\s*(?:m|cm|mm|um|µm|km|s|ms|min|h|kg|g|k|pa|kpa|bar|psi|rpm|l|deg\w*|°\w*|"
-                         r"m/s|m3/s|l/s|kg/s|kg/m3)\b")
-_FRACTION = re.compile(r"\b(?:volume\s+fractions?|fractions?|hold[\s-]?up|voidage|void\s+fraction|by\s+volume|"
-                       r"vol(?:ume)?[\s.-]*%|loading|concentration|content|alpha)\b")
+_UNIT_AFTER = unit_after(r"um|µm|m/s|m3/s|l/s|kg/s|kg/m3")
+_FRACTION = fraction_words(r"void\s+fraction|alpha")
 _ENTERING = re.compile(r"\b(?:inlets?|inflow|enters?|entering|comes?\s+in|fed|feed|sparger|injected|injection|"
                        r"admitted|supplied|incoming|bottom\s+inlet)\b")
 _GAS_WORDS = re.compile(r"\b(?:gas|air|bubbles?|hold[\s-]?up|void(?:age)?|vapou?r|steam)\b")
 _SOLID_WORDS = re.compile(r"\b(?:solids?|particles?|grains?|sand|sediment|beads?|powder|sludge|slurry)\b")
-_GAS = re.compile(r"^(?:air|gas|vapou?r|steam)\d*$")
 _LIQUID = re.compile(r"^(?:water|liquid|oil)\d*$")
 
 
@@ -54,14 +52,14 @@ def inlet_fractions(text: str, phases: list[str]) -> list[InletFraction]:
     where the words say gas (hold-up, bubbles), else to the one phase neither gas nor liquid where
     they say solids."""
     low = text.lower()
-    gases = [p for p in phases if _GAS.match(p.lower())]
-    solids = [p for p in phases if not _GAS.match(p.lower()) and not _LIQUID.match(p.lower())]
+    gases = [p for p in phases if GAS.match(p.lower())]
+    solids = [p for p in phases if not GAS.match(p.lower()) and not _LIQUID.match(p.lower())]
     found: list[InletFraction] = []
     for begin, clause in _clauses(low):
         if not _ENTERING.search(clause):
             continue
-        named = [p for p in phases if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
-        for m in _NUMBER.finditer(clause):
+        named = list(dict.fromkeys(p for _, p in phase_mentions(clause, phases)))
+        for m in FRACTION_NUMBER.finditer(clause):
             if _UNIT_AFTER.match(clause[m.end("v"):]) and not m.group("pct"):
                 continue
             if not (m.group("pct") or _FRACTION.search(clause)):
@@ -81,7 +79,7 @@ class InletFractionBinding:
     def bind_inlet_fractions(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Stated fractions of entering phases into alpha.<phase> at the base's inlets (and the
         other phase's complement where there are two). Returns the quantities taken."""
-        phases = sorted({f.split("alpha.", 1)[1] for f in self.base.fields() if re.fullmatch(r"alpha\.[A-Za-z]\w*", f)})
+        phases = alpha_phases(self.base.fields())
         inlets = self.patches("inlet")
         taken: list[StatedQuantity] = []
         self.inlet_fraction_at: list[int] = []

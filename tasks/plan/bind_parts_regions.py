@@ -264,8 +264,11 @@ class RegionPartsBinding:
             own = pair.group(1) if pair else (lead.group(2) if lead else
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
             axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
+            lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
+            size_before = _SIZE_BEFORE.search(lead_words[-30:])
+            if axis is None and not pair and not lead and size_before:  # "column of water width 4 inch"
+                axis = next((a for a, pattern in self._axis_words() if re.search(pattern, size_before.group(1))), None)
             if axis is None and not pair and not lead:  # "water level 5 mm", "filled up to a height of 0.5 m"
-                lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
                 axis = self._up_axis() if _FILL_LEVEL.search(lead_words[-45:]) else None
                 if axis is not None and at >= 0 and any(f.q is q for f in fill_statements(text, [(q, at)])):
                     continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
@@ -274,8 +277,10 @@ class RegionPartsBinding:
             if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause
-        if not sizes:
-            return []
+        up = self._up_axis()
+        if not sizes or (set(sizes) == {up} and (at := self.value_at(text, sizes[up])) >= 0 and
+                         any(f.q is sizes[up] for f in fill_statements(text, [(sizes[up], at)]))):
+            return []  # a level alone ("a layer 5 cm deep across the floor"): apply_fills moves the interface
         named = [i for i in boxes if any(re.search(rf"\b{w}\b", words) for w in _REGION_WORDS["boxToCell"])]
         pick = named if len(named) == 1 else boxes
         if len(pick) != 1:  # several boxes: the one filled with the phase the words name ("mercury layer 5 cm high")
@@ -309,6 +314,11 @@ class RegionPartsBinding:
         self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
         return list(sizes.values())
 
+
+# a size word of the region right before its length ("width 4 inch", "a width of 10 cm", "length: 0.2 m"),
+# not of the container ("tank width 1 m"); a height or depth there is a fill level (_FILL_LEVEL)
+_SIZE_BEFORE = re.compile(r"(?<!tank )(?<!domain )(?<!vessel )(?<!channel )(?<!basin )\b(width|length|thickness)"
+                          r"\s*(?:of|=|:|is)?\s*(?:about\s+|approximately\s+)?$")
 
 # words before a length that make it the fill level of the liquid region ("water level 5 mm",
 # "filled to 0.5 m", "up to a height of 20 cm", "a depth of 3 cm of water")

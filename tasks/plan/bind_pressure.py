@@ -11,6 +11,8 @@ from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
+from tasks.plan.values_compressibility import equation_of_state, number_of, perfect_fluid_r, psi_of, says_vapour
+from tasks.plan.values_density import case_density
 from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, gauge_pressure, read_stated
 
 
@@ -34,13 +36,17 @@ class PressureBinding:
             self.refuse(q, f"{q.text} is a kinematic pressure (p/rho); {self.solver} solves for pressure in Pa: "
                            "state it in Pa")
             return None
+        if kinematic_base and gauge_pressure(q) == 0:  # the atmosphere itself: 0 whatever the fluid
+            return "0", "kinematic"
         if kinematic_base:
-            self._rho_q = next((s for s in self._stated if s.role == "density"), None)
-            rho = self._rho_q.value if self._rho_q is not None else None
-            fluid = find_fluid(self.text) or "water"
-            rho = rho or fluid_table()[fluid].rho
-            self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 "
-                                    f"({'stated' if any(s.role == 'density' for s in self._stated) else fluid})")
+            density = self._kinematic_density()
+            if density is None:
+                self.refuse(q, f"{self.solver} holds the kinematic pressure p/rho and the request names no fluid or "
+                               f"density to divide {q.text} by: state the density (e.g. 'water', 'rho 1000 kg/m3') "
+                               "or the pressure in m2/s2")
+                return None
+            rho, source = density
+            self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 ({source})")
             if q.reference == "absolute":
                 self.assumptions.append(f"{q.text} is absolute; {self.solver} solves a pressure relative to the "
                                         f"atmosphere: {fmt(ATMOSPHERE)} Pa taken off")
@@ -51,29 +57,23 @@ class PressureBinding:
                                         f"{fmt(ATMOSPHERE)} Pa taken off")
             return fmt(gauge_pressure(q)), "absolute"
         if q.reference == "gauge":
-            ambient = self._base_ambient()
-            self.assumptions.append(f"{q.text} is gauge; {self.solver} solves the absolute pressure: the base's "
-                                    f"ambient {fmt(ambient)} Pa added ({fmt(q.value + ambient)} Pa)")
-            return fmt(absolute_pressure(q, ambient)), "absolute"
+            self.assumptions.append(f"{q.text} is gauge; {self.solver} solves the absolute pressure: the standard "
+                                    f"atmosphere {fmt(ATMOSPHERE)} Pa added ({fmt(absolute_pressure(q))} Pa)")
+            return fmt(absolute_pressure(q)), "absolute"
         return fmt(q.value), "absolute"
 
-    def _base_ambient(self) -> float:
-        """The base's ambient (absolute) pressure a gauge value is read against: its p's initial
-        value where that is a thermodynamic level, else the standard atmosphere."""
-        for field in ("p", "p_rgh"):
-            for rel in self.base.field_rels(field):
-                raw = fd.get(self.base.text(rel) or "", ["internalField"]) or ""
-                home = self._macro_home(rel, raw)
-                if home:
-                    raw = fd.get(self.base.text(home[0]) or "", home[1]) or ""
-                m = re.fullmatch(r"(?:uniform\s+)?([-+\d.eE]+)", " ".join(raw.split()))
-                try:
-                    value = float(m.group(1)) if m else None
-                except ValueError:
-                    value = None
-                if value is not None and 1e4 <= value <= 1e7:
-                    return value
-        return ATMOSPHERE
+    def _kinematic_density(self) -> tuple[float, str] | None:
+        """(rho in kg/m3, where it came from) a pressure in Pa is divided by for a kinematic p: the
+        stated density, else the named fluid's table density, else a real density the base's
+        transportProperties keeps; None with none of them. Sets `_rho_q` to a stated density."""
+        self._rho_q = next((s for s in self._stated if s.role == "density"), None)
+        if self._rho_q is not None:
+            return self._rho_q.value, "stated"
+        fluid = find_fluid(self.text)
+        if fluid is not None:
+            return fluid_table()[fluid].rho, fluid
+        rho = case_density(self.base.text("constant/transportProperties") or "")
+        return (rho, "the base's transportProperties") if rho is not None else None
 
     _rho_q: StatedQuantity | None = None  # the stated density the last kinematic pressure was divided by
 
@@ -192,6 +192,9 @@ class PressureBinding:
         """A pressure stated as a difference ("the inlet 30 kPa above the outlets", "a 200 Pa drop
         across the duct", "driven by a pressure difference of 3 bar"): the inlets held that much
         above the outlets' pressure, the stated one where the request gives it, else the base's."""
+        if not self._inlets_hold_pressure() and not _DRIVES.search(" ".join(self._words_of(q))):
+            self.refuse(q, _NO_PRESSURE_INLET)  # said before any density is asked for
+            return
         drop = self._pressure_value(q.model_copy(update={"reference": None}))
         if drop is None:
             return
@@ -207,8 +210,12 @@ class PressureBinding:
         if not self._write_pressure(q, fmt(value), self.patches("inlet"), what) and \
                 not (_DRIVES.search(" ".join(self._words_of(q))) and
                      self._pressure_driven_inlets(q, fmt(value), stated, what)):
-            self.refuse(q, "the base case's inlets fix the velocity, not the pressure: a pressure difference cannot "
-                           "drive this flow; state an inlet velocity or a flow rate instead")
+            self.refuse(q, _NO_PRESSURE_INLET)
+
+    def _inlets_hold_pressure(self) -> bool:
+        """Some inlet of the base holds a pressure level (a fixed, total or far-field pressure)."""
+        return any(fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) in _LEVEL_KEYS
+                   for field in ("p", "p_rgh") for rel in self.base.field_rels(field) for patch in self.patches("inlet"))
 
     def _outlet_level(self, q: StatedQuantity, stated: list[StatedQuantity]) -> tuple[float, str] | None:
         """(the outlets' pressure in the base's units, where it comes from) a drop is measured from:
@@ -226,6 +233,80 @@ class PressureBinding:
         return min(levels), f"the base's outlet{'s' if len(levels) > 1 else ''}"
 
 
+    # a liquid's compressibility: speed of sound, bulk modulus or psi ------------------------------
+    def _speed_of_sound(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._liquid_compressibility(q)
+
+    def _bulk_modulus(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._liquid_compressibility(q)
+
+    def _compressibility(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        self._liquid_compressibility(q)
+
+    def _liquid_compressibility(self, q: StatedQuantity) -> None:
+        """A stated speed of sound, bulk modulus or psi as the base's own compressibility entry:
+        thermodynamicProperties psi (sonicLiquidFoam) or psil/psiv (cavitatingFoam), or the R of the
+        one perfectFluid equation of state; never a velocity or a pressure field."""
+        props = "constant/thermodynamicProperties"
+        text = self.base.text(props) or ""
+        vapour = says_vapour(self._words_of(q)[0])
+        for key, rho_key in (("psiv", None), ("psil", "rholSat"), ("psi", "rho0")):
+            if fd.get(text, [key]) is None or (key == "psiv") != vapour:
+                continue
+            rho = number_of(fd.get(text, [rho_key])) if rho_key else None
+            psi = psi_of(q.role, q.value, rho)
+            if psi is None:
+                self.refuse(q, f"{q.text}: a bulk modulus needs the phase's density, which {props} does not hold "
+                               f"for {key}; state the speed of sound or psi (s2/m2) instead")
+                return
+            self.set(props, [key], fmt(psi), f"{key} = {fmt(psi)} s2/m2 from {q.text}", q)
+            self.assumptions.append(f"{q.text} as {key} = {fmt(psi)} s2/m2 (drho/dp"
+                                    f"{f', rho = {fmt(rho)} kg/m3' if rho else ''})")
+            return
+        self._perfect_fluid_compressibility(q)
+
+    def _gas_sound_speed(self, q: StatedQuantity) -> bool:
+        """A speed of sound stated on a gas base: the gas's own (sqrt(gamma R T)) when it agrees to 5 %,
+        said as an assumption (True); else refused with what sets it (True); False with no gas data."""
+        gas = self._sound_speed()
+        if gas is None:
+            return False
+        if abs(gas[0] - q.value) <= 0.05 * gas[0]:
+            self.assumptions.append(f"{q.text} is the base gas's own speed of sound (sqrt(gamma R T) = {gas[0]:.4g} m/s)")
+        else:
+            self.refuse(q, f"{q.text}: a gas's speed of sound follows from its temperature (here sqrt(gamma R T) = "
+                           f"{gas[0]:.4g} m/s at T = {fmt(gas[3])} K): state the temperature instead")
+        return True
+
+    def _perfect_fluid_compressibility(self, q: StatedQuantity) -> None:
+        """The R of the base's one perfectFluid equation of state from a stated compressibility
+        (psi = 1/(R T), T the base's uniform initial temperature); else not applied, with why."""
+        files = [rel for rel in self._dictionaries() if rel.startswith("constant/thermophysicalProperties")
+                 and equation_of_state(self.base.text(rel) or "") == "perfectFluid"]
+        temps = [number_of(fd.get(self.base.text(rel) or "", ["internalField"])) for rel in self.base.field_rels("T")]
+        if not files and q.role == "speed_of_sound" and self._gas_sound_speed(q):
+            return
+        if len(files) != 1 or not temps or temps[0] is None:
+            why = ("no liquid equation of state with a compressibility (psi in thermodynamicProperties or a "
+                   "perfectFluid)" if not files else "several perfectFluid phases; name the one meant"
+                   if len(files) > 1 else "no uniform initial temperature to turn psi into perfectFluid's R")
+            self.refuse(q, f"{q.text} is a liquid's compressibility; the {self.solver} base has {why}")
+            return
+        rel = files[0]
+        rho = number_of(fd.get(self.base.text(rel) or "", ["mixture", "equationOfState", "rho0"]))
+        psi = psi_of(q.role, q.value, rho)
+        if psi is None:
+            self.refuse(q, f"{q.text}: a bulk modulus needs the liquid's rho0, which {rel} does not hold")
+            return
+        r_value = perfect_fluid_r(psi, temps[0])
+        self.set(rel, ["mixture", "equationOfState", "R"], fmt(r_value),
+                 f"perfectFluid R = 1/(psi T) = {fmt(r_value)} from {q.text}", q)
+        self.assumptions.append(f"{q.text} as perfectFluid R = 1/(psi T) = {fmt(r_value)} J/(kg K) with psi = "
+                                f"{fmt(psi)} s2/m2 at the initial T = {fmt(temps[0])} K")
+
+
+_NO_PRESSURE_INLET = ("the base case's inlets fix the velocity, not the pressure: a pressure difference cannot drive "
+                      "this flow; state an inlet velocity or a flow rate instead")
 # the entry of each pressure condition that holds the level it keeps
 _LEVEL_KEYS = {"fixedValue": "value", "totalPressure": "p0", "prghPressure": "p", "prghTotalPressure": "p0",
                "waveTransmissive": "fieldInf", "freestreamPressure": "freestreamValue",

@@ -302,6 +302,24 @@ class PropertyBinding(ThermoSiteBinding):
 
     _GAS_PHASES = ("air", "gas", "steam", "vapour", "vapor")
 
+    def _specific_energy(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """An energy per mass ("latent heat 2257 kJ/kg"): OpenFOAM v1912's tutorial solvers take a
+        latent heat from their liquid property library or phase-change model, not from one entry."""
+        self.refuse(q, f"{self.solver} has no entry for an energy per mass such as a latent heat ({q.text}): "
+                       f"phase change takes it from the liquid's property library (liquidProperties, e.g. H2O) "
+                       f"or its phase-change model; choose that liquid instead")
+
+    def _molar_mass(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A molar mass ("4 g/mol", "44 kg/kmol", "0.029 kg/mol"): the specie molWeight (kg/kmol)
+        of the thermophysical dictionary its words name (a mixture's species keep theirs in the
+        species' thermo file: not applied)."""
+        if self.bind_thermo_property(q, "molar_mass", stated, refuse=False):
+            return
+        if self.bind_thermo_property(q, "molar_mass", stated):
+            return  # refused with the layout's reason
+        self.refuse(q, f"{self.solver} keeps no molar mass (it has no thermophysicalProperties with a specie "
+                       f"molWeight); a compressible or heat-transfer solver has one")
+
     # a size distribution -> the entry that sets its size (the rest of its shape scales with it)
     _SIZE_KEYS = {"RosinRammler": "d", "massRosinRammler": "d", "normal": "expectation"}
 

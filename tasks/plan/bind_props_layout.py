@@ -117,14 +117,16 @@ def density_of(text: str) -> float | None:
     return number_at(text, path) if path else None
 
 
-def _value_for(role: str, layout: Layout, text: str, value: float) -> tuple[float, str, str]:
+def _value_for(role: str, layout: Layout, text: str, value: float, known: dict[str, float]) -> tuple[float, str, str]:
     """The value the entry holds for a stated SI value: cv for a cp on an internal-energy thermo
-    (equal for a liquid or solid, cp - R/W for a gas), kg/kmol for a molar mass in kg/mol."""
+    (equal for a liquid or solid, cp - R/W for a gas, W the molar mass stated with it, else the
+    base's), kg/kmol for a molar mass in kg/mol."""
     if role == "molar_mass":
         return value * 1000.0, "molar mass (kg/kmol)", ""
     if role == "specific_heat" and layout.thermo in ("eConst", "eRefConst"):
         if layout.equationOfState in GAS_EOS:
-            weight = number_at(text, ["specie", "molWeight"]) or 28.9
+            said = known.get("molar_mass")
+            weight = said * 1000.0 if said else number_at(text, ["specie", "molWeight"]) or 28.9
             cv = value - R_UNIVERSAL / weight
             return cv, f"Cv = Cp - R/W = {fmt(value)} - {R_UNIVERSAL:g}/{fmt(weight)}", \
                 f"the base's thermo keeps Cv: Cv = Cp - R/W = {cv:.6g} J/(kg K)"
@@ -158,7 +160,7 @@ def property_site(text: str, role: str, value: float, known: dict[str, float] | 
         return reason or f"the {slot} model {model or '(none)'} keeps no {role.replace('_', ' ')}"
     if fd.find(text, ["mixture", *path]) is None:
         return f"the base's {slot} {model} has no mixture/{'/'.join(path)} entry"
-    held, how, assumption = _value_for(role, layout, text, value)
+    held, how, assumption = _value_for(role, layout, text, value, known or {})
     if path[-1].endswith("Coeffs<8>"):
         new = constant_polynomial(held, fd.get(text, ["mixture", *path]) or "")
         return Site(edits=[(["mixture", *path], new)], how=f"{path[-1]} constant {fmt(held)}",
@@ -173,7 +175,8 @@ def _prandtl_from_kappa(text: str, layout: Layout, kappa: float, known: dict[str
     cp = known.get("specific_heat") or number_at(text, ["thermodynamics", "Cp"])
     if cp is None and layout.thermo in ("eConst", "eRefConst"):
         cv = number_at(text, ["thermodynamics", "Cv"])
-        weight = number_at(text, ["specie", "molWeight"]) or 28.9
+        said = known.get("molar_mass")
+        weight = said * 1000.0 if said else number_at(text, ["specie", "molWeight"]) or 28.9
         cp = None if cv is None else cv + (R_UNIVERSAL / weight if layout.equationOfState in GAS_EOS else 0.0)
     if not mu or not cp or kappa <= 0 or fd.find(text, ["mixture", "transport", "Pr"]) is None:
         return "the const transport carries a conductivity as Pr = cp mu / kappa, but the base has no cp, mu or Pr"

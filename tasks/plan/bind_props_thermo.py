@@ -15,6 +15,9 @@ from tasks.plan.multi_region import name_words, region_names
 from tasks.plan.stated import Binding, StatedQuantity
 
 THERMO_NAME = "thermophysicalProperties"
+# material properties with a unit that the property binders place in the thermophysical dictionary of
+# the phase or region the words name (and convert: a molar mass in kg/mol is molWeight in kg/kmol)
+MATERIAL_KINDS = ("thermal_conductivity", "specific_heat", "density", "molar_mass")
 
 # words that say which kind of material a value is for
 KIND_WORDS: dict[str, re.Pattern[str]] = {
@@ -31,7 +34,23 @@ def owner_words(owner: str) -> list[str]:
     """The words a phase or region name is said with: bottomWater -> [bottom, water]; particles ->
     [particles, particle]."""
     words = name_words(owner) or [owner.lower()]
-    return words + [w.removesuffix("s") for w in words if w.endswith("s") and len(w) > 3]
+    joined = [owner.lower()] if len(words) > 1 else []  # "topair" as the request may write topAir
+    return joined + words + [w.removesuffix("s") for w in words if w.endswith("s") and len(w) > 3]
+
+
+def _last_named(text: str, owners: dict[str, str]) -> list[str]:
+    """The owners whose name the text says, the one said last (nearest a value the text leads to)
+    alone when several are said at different places."""
+    spots: dict[str, int] = {}
+    for o in owners:
+        hits = [m.start() for w in owner_words(o) if len(w) > 2 and w not in ("top", "left", "right", "bottom")
+                for m in re.finditer(rf"\b{re.escape(w)}\b", text)]
+        if o and hits:
+            spots[o] = max(hits)
+    if len(spots) < 2:
+        return list(spots)
+    last = max(spots.values())
+    return [o for o, at in spots.items() if at == last]
 
 
 def material_kind(owner: str, text: str, region_kind: str | None = None) -> str:
@@ -53,8 +72,7 @@ def pick_owner(owners: dict[str, str], words: list[str], settable: set[str]) -> 
     if len(owners) == 1:
         return next(iter(owners))
     for text in words:
-        named = [o for o in owners if o and any(re.search(rf"\b{re.escape(w)}\b", text) for w in owner_words(o)
-                                                if len(w) > 2 and w not in ("top", "left", "right", "bottom"))]
+        named = _last_named(text, owners)
         if len(named) == 1:
             return named[0]
         kinds = [k for k, pattern in KIND_WORDS.items() if pattern.search(text)]
@@ -91,6 +109,13 @@ class ThermoSiteBinding:
                 found[owner] = (rel, material_kind(owner, text, region_kind))
         return found
 
+    def thermo_owns(self, q: StatedQuantity, rels: list[str]) -> bool:
+        """Whether a material property that a by-name step would write to `rels` is left to the
+        property binders: the case has several thermophysical dictionaries (phases, regions) and
+        all of `rels` are such dictionaries, so whose value it is is read from the words."""
+        return q.quantity in MATERIAL_KINDS and all(THERMO_NAME in rel for rel in rels) and \
+            len(self.thermo_dictionaries()) > 1
+
     def bind_thermo_property(self, q: StatedQuantity, role: str, stated: list[StatedQuantity],
                              value: float | None = None, refuse: bool = True) -> bool:
         """Set `role` (a `property_site` role) from q in the thermophysical dictionary its words name.
@@ -104,7 +129,8 @@ class ThermoSiteBinding:
         sites = {o: property_site(t, role, value, self._known_for(o, q, stated)) for o, t in texts.items()}
         settable = {o for o, s in sites.items() if isinstance(s, Site)}
         clause, sentence = self._words_of(q)  # type: ignore[attr-defined]
-        owner = pick_owner({o: k for o, (_, k) in dictionaries.items()}, [clause, sentence], settable)
+        leading = clause.partition(q.text.lower())[0]  # "topAir molar mass 29 g/mol and heater density": topAir
+        owner = pick_owner({o: k for o, (_, k) in dictionaries.items()}, [leading, clause, sentence], settable)
         if owner is None or (owner not in settable and not refuse):
             if refuse and owner is None:
                 names = ", ".join(o or "the fluid" for o in dictionaries)
@@ -132,10 +158,11 @@ class ThermoSiteBinding:
             self.assumptions.append(f"{q.text}: {site.assumption}")  # type: ignore[attr-defined]
 
     def _known_for(self, owner: str, q: StatedQuantity, stated: list[StatedQuantity]) -> dict[str, float]:
-        """The other properties stated with q that a derived entry reads (mu, cp for a Pr)."""
+        """The other properties stated with q that a derived entry reads (mu, cp for a Pr; the
+        molar mass for a gas's Cv = Cp - R/W)."""
         known: dict[str, float] = {}
         for s in stated:
-            if s is not q and s.role in ("mu", "specific_heat"):
+            if s is not q and s.role in ("mu", "specific_heat", "molar_mass"):
                 known.setdefault(s.role, s.value)
         return known
 

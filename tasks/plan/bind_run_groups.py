@@ -18,7 +18,7 @@ from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, leaves, vec
 from tasks.plan.foam_values import magnitude as _magnitude
-from tasks.plan.stated import StatedQuantity, based_on
+from tasks.plan.stated import Binding, StatedQuantity, based_on
 
 
 class GroupBinding:
@@ -56,6 +56,33 @@ class GroupBinding:
             return
         self._reynolds_speed(q, stated, length, stated_nu if stated_nu is not None else self._base_nu(text))
 
+    def _friction_reynolds(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """Re_tau = u_tau delta / nu: the bulk velocity of a channel driven by a mean-velocity force
+        (channel395's fvOptions, boundaryFoam's Ubar), by Dean's correlation; refused elsewhere."""
+        if not self._mean_velocity_homes():
+            self.refuse(q, f"{q.text} is a friction Reynolds number (u_tau delta / nu), which is set through the bulk "
+                           "velocity Ubar of a channel driven by a mean-velocity force (channel395, boundaryFoam); "
+                           f"this {self.solver} base has none: state the bulk Reynolds number or the velocity")
+            return
+        if re.search(rf"(?<!\d){fmt(q.value)}(?!\d)", self.base.root.name):  # "channel395 (Re_tau 395)"
+            for rel, entry, raw in self._mean_velocity_homes()[:1]:  # the bulk velocity that gives it, kept
+                self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=raw,
+                                             how=f"the tutorial's own Ubar is set for {q.text}"))
+            self.assumptions.append(f"{q.text} is the {self.base.root.name} tutorial's own friction Reynolds number: "
+                                    "its bulk velocity is kept for it")
+            return
+        if any(s.role in self._SPEED_ROLES for s in stated):
+            self.refuse(q, f"{q.text} with a stated speed would fix the viscosity through the wall friction; state "
+                           "the viscosity instead, or drop the speed")
+            return
+        rel = "constant/transportProperties"
+        nu = next((s.value for s in stated if s.role == "nu"), None) or self._base_nu(self.base.text(rel) or "")
+        length = self._group_length_of(q, stated)
+        if nu is None or length is None:
+            self.refuse(q, f"{q.text}: the channel's viscosity or half-height is not known; state the bulk velocity")
+            return
+        self._reynolds_mean_velocity(q, stated, length, nu)
+
     def _reynolds_speed(self, q: StatedQuantity, stated: list[StatedQuantity], length: float,
                         nu: float | None) -> None:
         """U = Re nu / L, set where a stated inlet or lid speed would go."""
@@ -83,9 +110,7 @@ class GroupBinding:
                                 nu: float) -> None:
         """Ubar = Re nu / L along the base's own Ubar; a friction Reynolds number (Re_tau = u_tau delta /
         nu) is turned into the bulk one by Dean's correlation Re_tau = 0.09 Re_b^0.88 (Re_b on 2 delta)."""
-        clause, _ = self._words_of(q)
-        friction = bool(re.search(r"\bfriction|\btau\b|\bτ|\bshear|\bwall[- ]units?\b", clause))
-        if friction:
+        if self._friction_said(q):
             delta = length if "half" in self._length_note or "stated" in self._length_note else length / 2
             bulk = (q.value / 0.09) ** (1 / 0.88)
             speed = bulk * nu / (2 * delta)
@@ -101,6 +126,13 @@ class GroupBinding:
             self.set(rel, entry, vec([speed * x for x in way]), f"bulk velocity from {q.text}", q)
         self.assumptions.append(note)
         self._bind_group_length(q, stated)
+
+    def _friction_said(self, q: StatedQuantity) -> bool:
+        """The Reynolds number's own words make it a friction one ("Re_tau", "friction Reynolds")."""
+        if q.role == "friction_reynolds":
+            return True
+        clause, _ = self._words_of(q)
+        return re.search(r"\bfriction|\btau\b|\bτ|\bshear|\bwall[- ]units?\b", clause) is not None
 
     def _driven_speed_role(self) -> str | None:
         """The role a speed set from a dimensionless number takes: the inlet's, else the lid's."""

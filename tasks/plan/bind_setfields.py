@@ -9,12 +9,16 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import VECTOR as _VECTOR
-from tasks.plan.foam_values import fmt, vec
+from tasks.plan.foam_values import fmt
 from tasks.plan.bind_setfields_extent import fraction_side
+from tasks.plan.bind_setfields_fill import Fill, place_fill
 from tasks.plan.bind_setfields_parts import Placed, place_values
 from tasks.plan.extract import normalise
 from tasks.plan.regions import DEFAULT, SetFields, read_set_fields, said_initial, set_default, set_region, target_for
 from tasks.plan.stated import FLUID_AFTER, Binding, StatedQuantity
+
+
+_RELS = "system/setFieldsDict"
 
 
 class SetFieldsBinding:
@@ -109,33 +113,17 @@ class SetFieldsBinding:
         return place_values(low, values, sf, self._bounds()).get(key)
 
     def _fill_fraction(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        rel = "system/setFieldsDict"
-        text = self.base.text(rel) or ""
-        ext = self.base.extents()
-        raw = self.current(rel, "regions")
-        box = re.search(r"box\s*(\([^)]*\))\s*(\([^)]*\))", raw)
-        if not text or ext is None or not box:
-            self.refuse(q, "the base case has no setFields box region to fill a fraction of the domain with")
-            return
-        lo = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(1))]
-        hi = [float(x) for x in re.findall(r"[-+\d.eE]+", box.group(2))]
-        side = self._side_word(q) or self._extent_side(q) or ("bottom" if self._says_full(q) else "left")
-        # "a third full", "60 % of the vessel height", "fill ratio 40 %": from the floor
-        up = self._up_axis()
-        axis = {"left": 0, "right": 0, "bottom": up, "top": up}.get(side, 0)
-        size = ext[axis] * q.value
-        origin = self._origin(axis)
-        high_end = side == "right" or (side in ("bottom", "top") and (side == "top") == self._gravity_down())
-        if high_end:
-            lo[axis], hi[axis] = origin + ext[axis] - size, origin + ext[axis] + 1e-9 * ext[axis]
-        else:
-            lo[axis], hi[axis] = origin, origin + size
-        new_box = f"box {vec(lo)} {vec(hi)}"
-        new_raw = raw[:box.start()] + new_box + raw[box.end():]
-        self.set(rel, ["regions"], "(" + new_raw.strip().removeprefix("(") if not new_raw.strip().startswith("(")
-                 else new_raw, f"region: the {side} {fmt(q.value)} of the domain")
-        self.bindings.append(Binding(stated=q.text, file=rel, entry=["regions"], value=new_box,
-                                     how=f"{side} {q.value:.3g} of the {fmt(ext[axis])} m domain"))
+        """A stated fraction of the domain filled ("a third full", "60 % of the vessel height", "the
+        left 25 %"): the interface of the base's setFields box, from the end the words name (the
+        floor when they say how full, else the left), as tasks.plan.bind_setfields_fill places it."""
+        raw = self.current(_RELS, "regions") if self.base.text(_RELS) else ""
+        bounds = self._bounds() if raw else None
+        said = self._side_word(q)  # an end of the domain, not "inner" of "the sloshing cylinder"
+        side = said if said in ("left", "right", "bottom", "top") else \
+            self._extent_side(q) or ("bottom" if self._says_full(q) else "left")
+        if bounds is None or place_fill(self, Fill("fraction", q.value, side, q.text, q), raw, bounds) is None:
+            self.refuse(q, "the base case has no one setFields box region that reaches an end of the domain to "
+                           "fill a fraction of it with; name the region's corners instead")
 
     def _extent_side(self, q: StatedQuantity) -> str | None:
         """The end the fraction is measured from, by the extent its words name ("of its height")."""
@@ -151,12 +139,6 @@ class SetFieldsBinding:
         """The fraction's clause says how full the domain is ("a third full", "filled to 40 %")."""
         clause, _ = self._words_of(q)
         return bool(self._FULL_WORDS.search(clause))
-
-    def _gravity_down(self) -> bool:
-        """Gravity points to the low end of its axis (the floor is the low end), as in most bases."""
-        g = re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?",
-                       fd.strip_comments(fd.get(self.base.text("constant/g") or "", ["value"]) or ""))
-        return len(g) != 3 or float(g[self._up_axis()]) <= 0
 
     def _origin(self, axis: int) -> float:
         """The domain's low end along `axis`, from the blockMeshDict as blockMesh reads it (its

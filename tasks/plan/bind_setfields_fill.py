@@ -12,6 +12,7 @@ tasks/plan/generic.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from tasks.foam import dictionary as fd
@@ -173,14 +174,23 @@ def _bare_levels(text: str, fill_said) -> list[Fill]:
     return found
 
 
-def _gravity(binder: Binder) -> tuple[int, int]:
-    """(the axis gravity runs along, -1 when it points to the low end there / +1 the high end)."""
-    raw = fd.get(binder.base.text("constant/g") or "", ["value"]) or ""
-    g = [float(x) for x in re.findall(_NUMBER, fd.strip_comments(raw))]
-    if len(g) != 3 or not any(g):
-        return 1, -1
-    axis = max(range(3), key=lambda a: abs(g[a]))
-    return axis, -1 if g[axis] < 0 else 1
+def _gravity(binder: Binder, raw: str, bounds: list[tuple[float, float]]) -> tuple[int, int] | None:
+    """(the axis gravity runs along, -1 when it points to the low end there / +1 the high end); with
+    no gravity (a sloshing tank moved by its mesh motion), the one axis along which a phase's box
+    reaches one end of the domain, the filled end taken as the floor; None when no one axis does
+    (a mixer: "filled" names no direction there)."""
+    raw_g = fd.get(binder.base.text("constant/g") or "", ["value"]) or ""
+    g = [float(x) for x in re.findall(_NUMBER, fd.strip_comments(raw_g))]
+    if len(g) == 3 and any(g):
+        axis = max(range(3), key=lambda a: abs(g[a]))
+        return axis, -1 if g[axis] < 0 else 1
+    if not binder.base.text("constant/g"):
+        return 1, -1  # no gravity file: y up, as most 2D cases draw it
+    boxes = [(a, box) for a in range(3) if (box := interface_box(raw, a, *bounds[a]))]
+    if len(boxes) != 1:
+        return None
+    axis, (_, lo, _hi) = boxes[0]
+    return axis, -1 if lo[axis] <= bounds[axis][0] + 1e-6 * max(1.0, bounds[axis][1] - bounds[axis][0]) else 1
 
 
 def interface_box(raw: str, axis: int, low: float, high: float,
@@ -202,17 +212,43 @@ def interface_box(raw: str, axis: int, low: float, high: float,
     if len(found) > 1 and phase:
         fills = re.compile(rf"\balpha\.{re.escape(phase)}\s+(?:1(?:\.0*)?|0?\.[5-9]\d*)\s*[)\s]")
         found = [f for f in found if fills.search(f[3])]
-    return found[0][:3] if len(found) == 1 else None
+    # a boxToCell and its boxToFace twin (DTCHull: the cells, then the patch faces) are one region
+    one_region = len({(tuple(f[1]), tuple(f[2])) for f in found}) == 1
+    return found[0][:3] if found and one_region else None
+
+
+def _same_boxes(clean: str, lo: list[float], hi: list[float]) -> list[re.Match[str]]:
+    """Every box of a (comment-free) regions list with the corners lo, hi: a region's cells and faces."""
+    return [m for m in _BOX.finditer(clean) if [float(x) for x in m.groups()] == [*lo, *hi]]
 
 
 _TAKEN_BACK = ("particle_diameter", "geometry")
 
 
+def _drop(binder: Binder, gone: Callable[[Binding], bool]) -> None:
+    """Drop the binder's bindings `gone` picks and the edits of their entries."""
+    entries = [(b.file, b.entry) for b in binder.bindings if gone(b)]
+    binder.bindings = [b for b in binder.bindings if not gone(b)]
+    binder.edits = [e for e in binder.edits if (e.file, e.entry) not in entries]
+
+
 def _take_back(binder: Binder, q: StatedQuantity) -> None:
     """Drop what the binder wrote for `q` elsewhere (its bindings and the edits of their entries)."""
-    gone = [(b.file, b.entry) for b in binder.bindings if b.stated == q.text and b.file != _RELS]
-    binder.bindings = [b for b in binder.bindings if not (b.stated == q.text and b.file != _RELS)]
-    binder.edits = [e for e in binder.edits if (e.file, e.entry) not in gone]
+    _drop(binder, lambda b: b.stated == q.text and b.file != _RELS)
+
+
+_NAME_AND_NUMBER = re.compile(rf"^(?P<name>[a-z][\w.]*)\s*(?:=|:)?\s*(?P<v>{_NUMBER})$")
+
+
+def _take_back_words(binder: Binder, fill: Fill) -> None:
+    """Drop what the binder wrote, outside the region dictionaries, for a keyword and number the fill's
+    own words hold ("level" of "water level z = 0.1" bound to a snappyHexMeshDict refinement level)."""
+    words = fill.words.lower()
+    own = {b.stated for b in binder.bindings if b.file not in _REGION_RELS and
+           (m := _NAME_AND_NUMBER.match(b.stated.strip().lower())) and
+           re.search(rf"\b{re.escape(m.group('name'))}\b", words) and abs(float(m.group("v")) - fill.value) < 1e-12}
+    if own:
+        _drop(binder, lambda b: b.stated in own)
 
 
 def apply_fills(binder: Binder, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
@@ -253,10 +289,26 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     fill = fills[0]
     if fill.q is not None and fill.q.text in bound:
         _take_back(binder, fill.q)
-    up, down = _gravity(binder)
+    return place_fill(binder, fill, raw, bounds) or []
+
+
+def place_fill(binder: Binder, fill: Fill, raw: str, bounds: list[tuple[float, float]]) -> list[StatedQuantity] | None:
+    """Move the interface of the base's setFields box (`raw`, the regions list; `bounds`, the domain's)
+    to the level `fill` states; the quantities it took (placed, or refused when the level is outside
+    the domain), or None when the base has no one box to move."""
+    low_text = binder.text.lower()
+    gravity = _gravity(binder, raw, bounds)
+    if gravity is None and fill.axis is None and fill.side in ("bottom", "top"):
+        if fill.q is not None:
+            binder.refuse(fill.q, f"{fill.words}: the base case has no gravity (constant/g is zero) and no one axis "
+                                  f"its phase box fills from, so a level has no direction; state the region's box "
+                                  f"or the axis (\"up to z = ...\")")
+            return [fill.q]
+        return None
+    up, down = gravity or (1, -1)
     axis = 0 if fill.side in ("left", "right") else up if fill.axis is None else fill.axis
     low, high = bounds[axis]
-    from_low = fill.side == "left" or (fill.side == "bottom" and down < 0)
+    from_low = fill.side == "left" or (fill.side == "bottom" and down < 0) or (fill.side == "top" and down > 0)
     extent = high - low
     if fill.kind == "fraction":
         level = low + fill.value * extent if from_low else high - fill.value * extent
@@ -264,12 +316,12 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
         level = low + fill.value if from_low else high - fill.value
     else:
         level = fill.value
-    if not low < level < high:
-        if fill.q is None:
-            return []
-        binder.refuse(fill.q, f"{fill.words} puts the fill level at {fmt(level)} m, outside the domain "
-                              f"({fmt(low)} to {fmt(high)} m along {'xyz'[axis]}); state the level inside it")
-        return [fill.q]
+    _take_back_words(binder, fill)
+    if not low < level < high:  # a coordinate written without a unit is refused by its words
+        q = fill.q or StatedQuantity(text=fill.words, quantity="length", value=level, unit="m", role="fill_level")
+        binder.refuse(q, f"{fill.words} puts the fill level at {fmt(level)} m, outside the domain "
+                         f"({fmt(low)} to {fmt(high)} m along {'xyz'[axis]}); state the level inside it")
+        return [q]
     sentence = _sentence_of(low_text, max(0, low_text.find(fill.words.lower())), len(low_text))
     named = sorted((m.start(), p) for p in _phases(binder.base.text(_RELS) or "") if len(p) > 2
                    for m in [re.search(rf"\b{re.escape(p.lower())}\b", sentence)] if m)
@@ -277,8 +329,10 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     one_of_several = box is None  # the box of the phase named, among several that reach that end
     box = box or interface_box(raw, axis, low, high, named[0][1] if named else None)
     if box is None:
-        return []
+        return None
     m, lo, hi = box
+    clean = fd.strip_comments(raw)
+    twins = _same_boxes(clean, lo, hi)
     if lo[axis] <= low + 1e-6 * max(1.0, extent):
         hi[axis] = level
     else:
@@ -288,8 +342,9 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     if whole and not (one_of_several and set(whole) == {"layer"}):  # "a mercury layer" of a 4-phase tank: its box
         for other in (a for a in range(3) if a != axis):  # "a 5 cm layer over the whole floor": wall to wall
             lo[other], hi[other] = min(lo[other], bounds[other][0]), max(hi[other], bounds[other][1])
-    clean = fd.strip_comments(raw)
-    new_raw = clean[:m.start()] + f"box {vec(lo)} {vec(hi)}" + clean[m.end():]
+    new_raw = clean
+    for twin in sorted(twins, key=lambda t: -t.start()):  # from the end, so the earlier spans stay put
+        new_raw = new_raw[:twin.start()] + f"box {vec(lo)} {vec(hi)}" + new_raw[twin.end():]
     what = f"the fill level {fmt(level)} m along {'xyz'[axis]} ({fill.words})"
     binder.set(_RELS, ["regions"], new_raw, what)
     binder.bindings.append(Binding(stated=fill.words, file=_RELS, entry=["regions"], value=f"box {vec(lo)} {vec(hi)}",

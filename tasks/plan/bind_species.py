@@ -22,7 +22,9 @@ from tasks.plan.bind_species_base import INITIAL_CONDITIONS, burns, mechanism_sp
 from tasks.plan.bind_species_streams import StreamBinding
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import fmt
-from tasks.plan.species_data import air_moles, mixture_moles, species_data, stoichiometric_air_fuel_mass_ratio
+from tasks.plan.species_data import (
+    air_moles, air_share, mixture_moles, species_data, stoichiometric_air_fuel_mass_ratio,
+)
 from tasks.plan.species_text import Amount, Ratio, amounts, balance_species, equivalence_ratios, mentions
 from tasks.plan.stated import StatedQuantity
 
@@ -143,6 +145,10 @@ class SpeciesBinding(StreamBinding):
         if rest is not None and sum(values.values()) < 1 and rest not in values:
             values[rest] = 1 - sum(values.values())
             self.assumptions.append(f"{rest} makes up the rest of the mixture ({fmt(values[rest])})")
+        elif rest is None and sum(values.values()) < 1 and self._air_rest(text, found, species):
+            for s, x in air_share(1 - sum(values.values()), basis).items():
+                values[s] = values.get(s, 0.0) + x
+            self.assumptions.append(f"air makes up the rest of the mixture; {_AIR}")
         self.set(INITIAL_CONDITIONS, ["fractions"], {s: fmt(v) for s, v in values.items()},
                  f"initial mixture by {basis}")
         self._record_fractions(found, qs, basis)

@@ -12,8 +12,10 @@ from __future__ import annotations
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_species_base import PatchValue, burns, fixed_values, mechanism_species, species_fields
 from tasks.plan.foam_values import fmt
-from tasks.plan.species_data import mass_from_mole, mixture_moles, mole_from_mass
-from tasks.plan.species_text import Amount, amounts, balance_species, equivalence_ratios
+from tasks.plan.species_data import air_share, mass_from_mole, mixture_moles, mole_from_mass
+from tasks.plan.species_text import (
+    Amount, Ratio, air_balance, amounts, balance_species, equivalence_ratios, mentions, ratio_stream,
+)
 from tasks.plan.stated import StatedQuantity
 
 __all__ = ["StreamBinding", "stream_patches", "stream_of"]
@@ -48,6 +50,13 @@ def stream_of(group: list[Amount]) -> str:
 
 
 class StreamBinding:
+    @staticmethod
+    def _air_rest(text: str, found: list[Amount], species: list[str]) -> bool:
+        """Air makes up the rest of the stated amounts ("5 % methane in air") and the mechanism has
+        its O2 and N2."""
+        have = {s.upper() for s in species}
+        return {"O2", "N2"} <= have and air_balance(text, found[0].start, found[-1].end)
+
     def bind_streams(self, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         fields = species_fields(self.base)
         values = {f: fixed_values(self.base, f) for f in fields}
@@ -73,9 +82,26 @@ class StreamBinding:
                 stream = inlets[0]  # "2 % H2O by mass" where the base's one stream is air: that stream's
             taken += self._bind_stream(text, stated, group, stream, streams, values, species)
         ratios = equivalence_ratios(text)
-        if ratios and streams["premixed"] and not any(stream_of(g) == "premixed" for g in groups.values()):
-            taken += self._bind_premixed(text, stated, ratios[0], streams["premixed"], values)
+        if ratios and not any(stream_of(g) == "premixed" for g in groups.values()):
+            taken += self._bind_ratio(text, stated, ratios[0], streams, values, species)
         return taken
+
+    def _bind_ratio(self, text: str, stated: list[StatedQuantity], ratio: Ratio, streams: dict[str, list[str]],
+                    values: dict[str, dict[str, PatchValue]], species: list[str]) -> list[StatedQuantity]:
+        """An equivalence ratio: the fuel-air mixture at the stream its sentence names ("the fuel
+        stream is a rich methane-air mixture at phi 1.5"), else at the base's premixed inlet; not
+        applied where the base has neither (a diffusion flame's separate fuel and air)."""
+        said = ratio_stream(text, ratio)
+        stream = said if said and streams.get(said) else "premixed" if streams["premixed"] else None
+        if stream is None:
+            q = self.species_stated(stated, text, ratio.start, ratio.end, ratio.value, "equivalence_ratio")
+            inlets = "; ".join(f"{k}: {', '.join(v)}" for k, v in streams.items() if v) or "none"
+            self.refuse(q, f"the base has no premixed inlet to hold a fuel-air mixture at phi {fmt(ratio.value)} "
+                           f"(its streams: {inlets}); say which stream is premixed (e.g. 'the fuel stream at phi "
+                           f"{fmt(ratio.value)}')")
+            return [q]
+        named = [m.species for m in mentions(text, species) if burns(m.species) and m.species in values]
+        return self._bind_premixed(text, stated, ratio, streams[stream], values, named[:1])
 
     def _bind_stream(self, text: str, stated: list[StatedQuantity], group: list[Amount], stream: str,
                      streams: dict[str, list[str]], values: dict[str, dict[str, PatchValue]],
@@ -95,7 +121,11 @@ class StreamBinding:
         basis = next(iter(bases), "mass")
         given = {a.species: a.value for a in group}
         rest = balance_species(text, species, group[0].start, group[-1].end)
-        if rest is None and sum(given.values()) < 1 - 1e-6:
+        if rest is None and sum(given.values()) < 1 - 1e-6 and self._air_rest(text, group, species):
+            for s, x in air_share(1 - sum(given.values()), basis).items():
+                given[s] = given.get(s, 0.0) + x
+            self.assumptions.append(f"air (21/79 O2/N2 by mole) makes up the rest of the {stream} stream")
+        elif rest is None and sum(given.values()) < 1 - 1e-6:
             given.update(self._rest_of_stream(stream, given, basis, values, patches[0]))
         elif rest is not None and rest not in given and sum(given.values()) < 1:
             given[rest] = 1 - sum(given.values())
@@ -163,11 +193,12 @@ class StreamBinding:
                              f"{field} mass fraction of the {stream} stream on {patch}", qs.get(field))
         return computed
 
-    def _bind_premixed(self, text: str, stated: list[StatedQuantity], ratio, patches: list[str],
-                       values: dict[str, dict[str, PatchValue]]) -> list[StatedQuantity]:
-        """A premixed inlet at the stated equivalence ratio: its fuel (the base's) with air."""
-        fuels = {f: 1.0 for f, per in values.items() if burns(f) and any((per[p].value or 0) > 0 for p in patches
-                                                                          if p in per)}
+    def _bind_premixed(self, text: str, stated: list[StatedQuantity], ratio: Ratio, patches: list[str],
+                       values: dict[str, dict[str, PatchValue]], named: list[str]) -> list[StatedQuantity]:
+        """Inlet patches at the stated equivalence ratio: the fuel named (else the base's on those
+        patches) with air, as mass fractions."""
+        fuels = {f: 1.0 for f in named} or \
+            {f: 1.0 for f, per in values.items() if burns(f) and any((per[p].value or 0) > 0 for p in patches if p in per)}
         q = self.species_stated(stated, text, ratio.start, ratio.end, ratio.value, "equivalence_ratio")
         if not fuels or "O2" not in values or "N2" not in values:
             self.refuse(q, "the premixed inlet's fuel, O2 and N2 fields are needed to set an equivalence ratio")
@@ -175,5 +206,6 @@ class StreamBinding:
         fuel = next(iter(fuels))
         mass = mass_from_mole(mixture_moles({fuel: 1.0}, ratio.value))
         self._write_stream("premixed", patches, mass, values, {fuel: q})
-        self.assumptions.append(f"premixed {fuel}-air at phi {fmt(ratio.value)}, air 21/79 O2/N2 by mole")
+        self.assumptions.append(f"premixed {fuel}-air at phi {fmt(ratio.value)} on {', '.join(patches)}, air 21/79 "
+                                f"O2/N2 by mole")
         return [q]

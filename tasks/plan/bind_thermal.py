@@ -28,6 +28,8 @@ from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, set_default
 from tasks.plan.stated import Binding, StatedQuantity
 
+_END_SIDES = ("left", "right", "top", "bottom", "front", "back")  # the sides of a box, not inner or outer
+
 
 class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
                      ThermalConvectiveBinding, ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
@@ -42,6 +44,7 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         where the thermo computes T on every patch (no patch can hold one)."""
         if self._t_follows_internal():
             return False
+        patches = self._mesh_patches(patches)
         olds = {p: self._current_t(p) for p in patches}
         value = f"uniform {fmt(q.value)}"
         for rel in self.base.field_rels(self.t_field):
@@ -62,6 +65,13 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         if patches and self.base.field_rels(self.t_field) and q.role.endswith("wall_temperature"):
             self._isothermal_start(q, self._stated, olds)
         return bool(patches and self.base.field_rels(self.t_field))
+
+    def _mesh_patches(self, patches: list[str]) -> list[str]:
+        """Of `patches`, those that are the mesh's: not a patch group the other fields list for every
+        patch of a type (`wall` of BenardCells' U, k, nut), which "the bottom wall" must not name."""
+        mesh = self.base.mesh_types()
+        groups = set(mesh.values())
+        return [p for p in patches if not (mesh and p not in mesh and p in groups)]
 
     def _initial_too(self, q: StatedQuantity) -> None:
         """The same temperature for the initial state: setFields' defaults where setFields sets
@@ -87,10 +97,13 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
     def _hot_wall_temperature(self, q: StatedQuantity, stated: list[StatedQuantity], cold: bool = False) -> None:
         fixed = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall", "other")]
         words = ("cold", "cool", "chill") if cold else ("hot", "heat", "warm")
-        named = [p for p in fixed if any(w in p.lower() for w in words)]
         side = self._side_word(q)
+        # "the left side wall heated to 50 degC": the wall on that side, whatever the base calls it
+        # (buoyantCavity's left wall is its patch `cold`); "the hot cylinder": the patch named hot
+        named = self._side_walls(side, fixed) if side in _END_SIDES else []
+        named = named or [p for p in fixed if any(w in p.lower() for w in words)]
         if not named and side:
-            named = [p for p in fixed if any(w in p.lower() for w in _SIDES[side])] or self._walls_at(side)
+            named = self._side_walls(side, fixed)
         if not named:
             temps = [(t, p) for p in fixed if (t := self._current_t(p)) is not None]
             distinct = sorted({t for t, _ in temps})
@@ -158,6 +171,11 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         """The fixed-temperature patches that are walls (not an inlet, outlet or constraint)."""
         return [p for p in self._t_patches() if self.roles.get(p) not in ("inlet", "outlet", "constraint")]
 
+    def _side_walls(self, side: str, fixed: list[str]) -> list[str]:
+        """The walls on a side: the fixed-temperature ones whose names say it ("leftWall"), else
+        those that lie wholly on it."""
+        return [p for p in fixed if any(w in p.lower() for w in _SIDES[side])] or self._walls_at(side)
+
     def _walls_at(self, side: str) -> list[str]:
         """The wall patches that lie wholly on a side of the domain ("the left wall" of a mesh
         whose patches are named hot and cold), from the blockMeshDict's vertices."""
@@ -197,13 +215,11 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
             self._hot_wall_temperature(q, stated, cold=kind == "cold")
             return
         fixed = self._wall_t_patches()
-        named = [p for p in fixed if side and any(w in p.lower() for w in _SIDES[side])]
+        named = self._side_walls(side, fixed) if side else []
         if not named and side is None:  # "the fridges at 35 degC", "patch2: 300 K": the patches the words name
             label = label_before(self._words_of(q)[1].split(q.text.lower())[0])
             named = [p for p in fixed if label and re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", label)] or \
                 [p for p in patches_named_by_words(f"{label} {clause}", fixed) if p not in self._held_patches(q)]
-        if not named and side:
-            named = self._walls_at(side)
         if not named and side is None and len(fixed) == 1:
             named = fixed
         if not named:
@@ -213,9 +229,16 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
             # "temperature 250 K" where the thermo computes T on every patch: the gas's temperature
             self._internal_temperature(q, stated)
             return
-        if not self._set_t(q, named, "wall temperature"):
-            self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
-                           f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
+        if self._set_t(q, named, "wall temperature"):
+            return
+        if side is not None and not named:
+            walls = [p for p, r in self.roles.items() if r in ("wall", "moving_wall") and p in self.base.mesh_types()]
+            self.refuse(q, f"no wall patch of the base case lies wholly on the {side} side (its walls: "
+                           f"{', '.join(walls) or 'none'}; one patch may span several sides); "
+                           f"name the patch for {q.text}")
+            return
+        self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
+                       f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
 
     def _isothermal_start(self, q: StatedQuantity, stated: list[StatedQuantity], olds: dict[str, float | None]) -> None:
         """A base that starts in equilibrium with its walls (internal T = every fixed wall's T: a room
@@ -229,7 +252,10 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         start = float(internal.group(1))
         if abs(q.value - start) < 1e-9:
             return  # the walls stay at the start temperature: nothing to carry
-        level = [p for p in self._wall_t_patches() if (t := self._current_t(p)) is not None and abs(t - start) < 1e-9]
+        # every wall at the start temperature, fixed or not (hotRoom's lumped-mass ceiling): "floor 290 K"
+        # alone moves one of them, so the room no longer starts in equilibrium with one value
+        walls = [p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) in ("wall", "moving_wall", "other")]
+        level = [p for p in walls if (t := self._current_t(p)) is not None and abs(t - start) < 1e-9]
         if any(t is None or abs(t - start) > 1e-9 for t in olds.values()) or set(level) - set(olds):
             return
         temps = [s for s in stated if s.quantity == "temperature"]

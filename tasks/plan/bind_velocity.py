@@ -61,6 +61,11 @@ class VelocityBinding:
         index = speeds.index(q) if q in speeds else 0
         return [inlets[min(index, len(inlets) - 1)]]
 
+    def _bare_value(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """A number given to a field without a unit and not plausible in the field's unit
+        (tasks.plan.stated_bare): reported with why, never guessed."""
+        self.refuse(q, q.note or f"{q.text} has no unit: write its unit")
+
     def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         inlets = self.patches("inlet")
         if self.tip_speed(q, stated):  # "blade tip speed 20 m/s at r = 0.1 m": the rotor's omega = v / r

@@ -144,7 +144,7 @@ def quantities(text: str) -> list[Quantity]:
                                       before=before, after=after, start=m.start()))
                 taken.append((m.start("num"), m.end("num")))
     for m in _MACH_SYMBOL.finditer(text):
-        if free(m.start("num"), m.end("num")):
+        if free(m.start("num"), m.end("num")) and _QUANTITY.match(text, m.start("num")) is None:  # "M = 44 g/mol"
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="mach", value=parse_number(m.group("num")), text=m.group(0), before=before,
                                   after=after, start=m.start()))

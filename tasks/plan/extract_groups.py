@@ -8,6 +8,8 @@ from tasks.plan.extract_models import Kind
 from tasks.plan.extract_pattern import _NUM
 
 _DIMENSIONLESS: list[tuple[str, Kind]] = [
+    # u_tau delta / nu ("friction Re = 180", "Re_tau" as tasks.plan.values_subscripts puts it): not a bulk Re
+    (r"\b(?:friction|shear)[\s-]+(?:velocity\s+)?(?:Re|Reynolds)(?:\s+number)?", "friction_reynolds"),
     (r"\b(?:Re|Reynolds(?:\s+number)?)", "reynolds"),
     (r"\b(?:Mach|Ma)(?:\s+number)?", "mach"),
     (r"\b(?:Ra|Rayleigh(?:\s+number)?)", "rayleigh"),

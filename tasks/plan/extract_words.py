@@ -7,6 +7,9 @@ import re
 
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
+from tasks.plan.stated_bare import bare_field_values
+from tasks.plan.values_cells import keyed_cell_counts
+from tasks.plan.values_subscripts import group_subscripts
 from tasks.plan.values_iterations import iteration_forms
 from tasks.plan.values_lists import slash_pairs
 from tasks.plan.values_commas import decimal_commas, spoken_powers, written_powers
@@ -166,6 +169,7 @@ def normalise(text: str) -> str:
     "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
     text = table_rows(typed_numbers(text), _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
+    text = group_subscripts(text)  # "Re_tau = 180" -> "friction Re = 180", "Ra_H 1e8" -> "Ra 1e8"
     text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"
     text = joined_thousands(written_powers(decimal_commas(unit_headers(text))))  # "1,5e-5" -> "1.5e-5", "0,75 s." -> "0.75 s."
     text = nominal_values(_SPACED_THOUSANDS.sub(_joined_thousands, text))  # "5 ± 0.1 m/s" -> "5 m/s"
@@ -173,12 +177,14 @@ def normalise(text: str) -> str:
     text = parts_of_a_unit(bracketed_numbers(text, _unit_starts), _unit_starts)  # "(5) m/s", "0.75 of a second"
     text = re.sub(r"(?<![\w.])−(?=\.?\d)", "-", text)  # a typographic minus: "−5 °C"
     text = ordinal_intervals(scaled_numbers(text))  # "2.5 million" -> "2500000", "every fifth step" -> "every 5 step"
-    text = iteration_forms(counted_labels(_SPELLED_NUMBER.sub(_spelled, text)))  # "iterations: 600", "400 SST iterations"
+    text = iteration_forms(counted_labels(_SPELLED_NUMBER.sub(_spelled, text)))
+    text = keyed_cell_counts(text)  # "cells across the gap: 100", "nx=60 ny=30" -> "100 cells across the gap"  # "iterations: 600", "400 SST iterations"
     text = multiplier_parts(spoken_powers(text))  # "1 and a half times" -> "1.5 times"; "10 to the minus 5" -> "1e-5", "minus 5 degrees" -> "-5 degrees"
     text = _SUFFIXED_GROUP.sub(_suffixed, _SUFFIXED_COUNT.sub(_suffixed, text))
     text = _BOUND_SIGN.sub(" = ", text)
     text = _WAYS.sub(_ways, text)  # "decompose 4 ways", "an 8-way parallel run"
-    return spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+    text = spoken_units(spoken_durations(spoken_rates(spoken_fractions(text))))
+    return bare_field_values(text)[0]  # "floor temperature 350" -> "floor temperature 350 K" (plausible in K)
 
 
 # a count of ways a domain is split into, said with the split ("decompose 4 ways", "split the mesh

@@ -198,6 +198,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     m4 = m4_mesh_template(base_dir)
     mesh_change = mesh_words(base_dir, m4, ctx.text, stated)
     binder = bind_all(base_dir, solver, ctx.text, [q for q in stated if not any(q is t for t in mesh_change.taken)])
+    stated.extend(q for q in binder._stated if not any(q is s for s in stated))  # read by a binder (a phi): reported
     write_words(binder, ctx.text, stated, steady)
     binder.bind_write_settings()  # "binary output", "gzip the results": controlDict's write format
     filled = binder.filled  # lengths a fill level or a region's size took

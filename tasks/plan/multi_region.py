@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_thermal_segments import nearest_group
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.stated import StatedQuantity
 
@@ -55,10 +56,10 @@ def clause_before(text: str, q: StatedQuantity) -> str:
     return head[cut + 1:].lower()
 
 
-def named_region(clause: str, regions: dict[str, str], kind: str | None) -> str | None:
-    """The region the clause names: material words (water, air, heater) count twice, position
-    words (bottom, left) once; a tie goes to the region named last, nearest the value."""
-    best, best_key = None, (0, -1)
+def _region_scores(clause: str, regions: dict[str, str], kind: str | None) -> dict[str, tuple[int, int]]:
+    """Region -> (score, where its last word is said) for the regions the clause names: material
+    words (water, air, heater) count twice, position words (bottom, left) once."""
+    out: dict[str, tuple[int, int]] = {}
     for region, region_kind in regions.items():
         if kind and region_kind != kind:
             continue
@@ -68,9 +69,47 @@ def named_region(clause: str, regions: dict[str, str], kind: str | None) -> str 
             if hits:
                 score += 1 if word in _POSITION else 2
                 last = max(last, hits[-1])
-        if score and (score, last) > best_key:
-            best, best_key = region, (score, last)
-    return best
+        if score:
+            out[region] = (score, last)
+    return out
+
+
+def named_region(clause: str, regions: dict[str, str], kind: str | None) -> str | None:
+    """The region the clause names: the best score of `_region_scores`, a tie going to the region
+    named last, nearest the value. None when regions tie on the same words ("the solid" where
+    leftSolid and rightSolid both are one): the words do not tell which."""
+    scores = _region_scores(clause, regions, kind)
+    if not scores:
+        return None
+    best = max(scores.values())
+    top = [r for r, key in scores.items() if key == best]
+    return top[0] if len(top) == 1 else None
+
+
+def last_named_region(words: str, regions: dict[str, str]) -> str | None:
+    """The region named last in the words (nearest a value they lead to: "the heater is aluminium,
+    k 237 W/(m K), density 2700" gives the density to the heater); None when none is named or the
+    last words name several regions alike."""
+    scores = _region_scores(words, regions, None)
+    if not scores:
+        return None
+    last = max(at for _, at in scores.values())
+    at_last = {r: key for r, key in scores.items() if key[1] == last}
+    best = max(at_last.values())
+    top = [r for r, key in at_last.items() if key == best]
+    return top[0] if len(top) == 1 else None
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def sentence_head(text: str, q: StatedQuantity) -> str:
+    """The words of the value's sentence before it (lower case), "" when the text does not hold it."""
+    at = text.find(q.text)
+    if at < 0:
+        return ""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    return text[ends[-1] if ends else 0:at].lower()
 
 
 # words that say what kind of region a value is for ("the steel", "the gas"), when no region name is said
@@ -116,25 +155,47 @@ class RegionDictBinding:
         if not paths or not regions:
             return False
         clause = clause_before(self.text, q) + " " + q.text.lower()
+        chosen = self._property_regions(q, clause, regions, paths)
+        if not chosen:
+            self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
+            return True
+        for region in chosen:
+            rel = f"constant/{region}/thermophysicalProperties"
+            text = self.base.text(rel) or ""
+            path = next((p for p in paths if fd.find(text, p) is not None), None)
+            if path is None:
+                self.refuse(q, f"{rel} has no {'/'.join(paths[0])} for {q.text} (its thermo model computes it)")
+                return True
+            self.set(rel, path, fmt(q.value), f"{path[-1]} of {region}", q)
+        return True
+
+    def _property_regions(self, q: StatedQuantity, clause: str, regions: dict[str, str],
+                          paths: tuple[list[str], ...]) -> list[str]:
+        """The regions a material property is for: every one of a kind its clause names in the
+        plural ("the solids"), else the one its clause names, else the only solid
+        for "the solid", else the regions its sentence named before the list it is in ("leftSolid
+        and rightSolid are steel: k 16, rho 7900"), else the one region its kind words and the
+        entry allow; [] when the words do not tell (several regions alike)."""
+        every = _EVERY_OF_KIND.search(clause)
+        if every:  # "the solids", "all fluid regions": each region of that kind
+            return [r for r, k in regions.items() if k == every.group(1)]
         region = named_region(clause, regions, None)
         if region is None:
             solids = [r for r, k in regions.items() if k == "solid"]
             region = solids[0] if len(solids) == 1 and re.search(r"\bsolid\b", clause) else None
-        if region is None:
-            holds = {r for r in regions if any(fd.find(self.base.text(f"constant/{r}/thermophysicalProperties") or "", p)
-                                              is not None for p in paths)}
-            region = sole_region(clause, regions, holds)
-        if region is None:
-            self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
-            return True
-        rel = f"constant/{region}/thermophysicalProperties"
-        text = self.base.text(rel) or ""
-        path = next((p for p in paths if fd.find(text, p) is not None), None)
-        if path is None:
-            self.refuse(q, f"{rel} has no {'/'.join(paths[0])} for {q.text} (its thermo model computes it)")
-            return True
-        self.set(rel, path, fmt(q.value), f"{path[-1]} of {region}", q)
-        return True
+        if region is not None:
+            return [region]
+        head = sentence_head(self.text, q)
+        group = nearest_group(head, list(regions), True)  # names said whole, with the names listed with them
+        if group:
+            return group
+        region = last_named_region(head, regions)
+        if region is not None:
+            return [region]
+        holds = {r for r in regions if any(fd.find(self.base.text(f"constant/{r}/thermophysicalProperties") or "", p)
+                                          is not None for p in paths)}
+        region = sole_region(clause, regions, holds)
+        return [region] if region is not None else []
 
     def bind_in_region(self, q: StatedQuantity) -> bool:
         """Bind q in the region its clause names; False when the case has no region dictionaries or

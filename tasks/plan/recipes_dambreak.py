@@ -4,7 +4,7 @@ its fraction of the tank, and the liquid's properties."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tasks.foam.physics import fluid_table
 from tasks.plan.bind_parts_substitute import substitutions
@@ -86,11 +86,22 @@ def _size_quantity(text: str, size: RegionSize) -> Quantity:
 _BOX = re.compile(r"box\s*\(([^)]*)\)\s*\(([^)]*)\)")
 
 
-def stated_regions(ctx: "Context", read: set[str]) -> tuple[str, list[Binding], tuple[list[float], list[float]]] | None:
+class StatedRegions(NamedTuple):
+    """What the binder made of the request's region lengths in the tutorial's setFieldsDict: the
+    regions as it writes them, their bindings and first box (None: the recipe's column stands), and
+    the lengths it refused there (a level outside the tank)."""
+
+    regions: str | None = None
+    said: tuple[Binding, ...] = ()
+    corners: tuple[list[float], list[float]] | None = None
+    refused: tuple[NotApplied, ...] = ()
+
+
+def stated_regions(ctx: "Context", read: set[str]) -> StatedRegions:
     """The tutorial's setFields regions as the binder writes them from the request's lengths (a
     fill level, "20 cm (width) by 40 cm (height)", the bottom 5 cm), with their bindings and the
     first box, when the binder binds a stated length there that the recipe's own reading (`read`)
-    did not; else None (the recipe's column stands)."""
+    did not; and the lengths it refused as a region's size or level."""
     from tasks.plan.bind import bind_all
     from tasks.plan.stated import read_stated
 
@@ -98,18 +109,20 @@ def stated_regions(ctx: "Context", read: set[str]) -> tuple[str, list[Binding], 
     lengths = [q for q in read_stated(ctx.text) if q.quantity == "length"]
     base = ctx.tutorials_dir / DAMBREAK
     if not base.is_dir() or not (lengths or re.search(r"\b[xyz]\s*[=:]\s*[-+.\d]", ctx.text)):
-        return None
+        return StatedRegions()
     binder = bind_all(base, "interFoam", ctx.text, lengths)
     rel = "system/setFieldsDict"
-    said = [b for b in binder.bindings if b.file == rel]
+    filled = {q.text for q in binder.filled}
+    refused = tuple(n for n in binder.not_applied if n.text in filled and n.text.strip() not in read)
+    said = tuple(b for b in binder.bindings if b.file == rel)
     edit = next((e for e in reversed(binder.edits) if e.file == rel and e.entry == ["regions"]), None)
     if edit is None or not isinstance(edit.value, str) or not {b.stated.strip() for b in said} - read:
-        return None
+        return StatedRegions(refused=refused)
     box = _BOX.search(edit.value)
     corners = [[float(x) for x in part.split()] for part in box.groups()] if box else []
     if len(corners) != 2 or any(len(c) != 3 for c in corners):
-        return None
-    return edit.value, said, (corners[0], corners[1])
+        return StatedRegions(refused=refused)
+    return StatedRegions(edit.value, said, (corners[0], corners[1]), refused)
 
 
 def plan_dam_break(ctx: "Context") -> CaseManifest:
@@ -143,8 +156,9 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
     regions = setfields_regions("alpha.water", [x0, 0, -1], [x1, h, 1])
     read = [*sized, *([height_q] if height_q is not None and h_locked else [])]
     stated = stated_regions(ctx, {q.text.strip() for q in read})
-    if stated is not None:  # the binder read more of the stated region than the recipe: the stated region wins
-        regions, said, (lo, hi) = stated
+    if stated.regions is not None and stated.corners is not None:
+        # the binder read more of the stated region than the recipe: the stated region wins
+        regions, said, (lo, hi) = stated.regions, stated.said, stated.corners
         x0, x1, h, where, h_locked = lo[0], hi[0], hi[1], "as stated", True
         p.bindings += said
         p.assumptions = [a for a in p.assumptions if not a.startswith(("column height", "water column ="))]
@@ -187,5 +201,5 @@ def plan_dam_break(ctx: "Context") -> CaseManifest:
                  Patch(name="lowerWall", role="wall"), Patch(name="atmosphere", role="atmosphere"),
                  Patch(name="defaultFaces", role="empty")],
         set_fields=[SetFieldsBox(field="alpha.water", box_min=[x0, 0, -1], box_max=[x1, h, 1])],
-        time=time, not_applied=unknown,
+        time=time, not_applied=[*unknown, *stated.refused],
     )

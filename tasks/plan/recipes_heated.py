@@ -4,6 +4,7 @@ generated rectangle), the solver and model chosen from the Rayleigh number."""
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from tasks.foam.physics import inlet_turbulence, is_steady, model_spec
@@ -18,6 +19,42 @@ from tasks.plan.recipes_time import time_control
 
 if TYPE_CHECKING:
     from tasks.plan.request import Context
+
+# a side of the generated rectangle in a temperature's own words -> its wall patch
+_SIDE_WORD = re.compile(r"(?<![a-z])(left|west|right|east|bottom|floor|lower|top|ceiling|upper|roof)(?![a-z])")
+_WALL_OF = {"left": "leftWall", "west": "leftWall", "right": "rightWall", "east": "rightWall", "bottom": "floor",
+            "floor": "floor", "lower": "floor", "top": "ceiling", "ceiling": "ceiling", "upper": "ceiling",
+            "roof": "ceiling"}
+
+
+def wall_of(q: Quantity) -> str | None:
+    """The cavity wall a temperature's own words name: the last side word of its clause before it
+    ("left wall 320 K", "T_right = 300 K", "cooled from the left side at 290 K"), else the first
+    right after it ("320 K on the left"); None when its words name no side."""
+    own = re.split(r"[,;:(]|\band\b|\bwhile\b|\d", q.before)[-1]
+    found = _SIDE_WORD.findall(own) or _SIDE_WORD.findall(re.split(r"[,;.]|\band\b", q.after)[0])[:1]
+    return _WALL_OF[found[-1]] if found else None
+
+
+def _side_heated(ctx: "Context", ref: Quantity | None) -> tuple[Quantity | None, str, Quantity | None, str] | None:
+    """(hot q, its wall, cold q, its wall) when the request holds the left or right wall at a
+    temperature ("left wall 320 K, right wall 300 K"): the side walls are the heated pair, floor and
+    ceiling adiabatic. A side stated alone pairs with the other side at the one other temperature."""
+    temps = [q for q in ctx.qs if q.kind == "temperature" and q is not ref]
+    walls = {w: q for q in reversed(temps) if (w := wall_of(q)) is not None}
+    if not {"leftWall", "rightWall"} & set(walls) or {"floor", "ceiling"} & set(walls):
+        return None
+    rest = [q for q in temps if wall_of(q) is None]
+    for side, other in (("leftWall", "rightWall"), ("rightWall", "leftWall")):
+        if side not in walls and rest:
+            walls[side] = rest[0]
+    said = sorted(walls.items(), key=lambda item: item[1].value)
+    if len(said) == 1:
+        (wall, q), = said
+        return (q, wall, None, "rightWall" if wall == "leftWall" else "leftWall")
+    (cold_wall, cold), (hot_wall, hot) = said[0], said[-1]
+    return hot, hot_wall, cold, cold_wall
+
 
 def _temperatures(ctx: "Context") -> tuple[Quantity | None, Quantity | None, Quantity | None]:
     hot = ctx.q("temperature", "bottom", "floor", "heated", "hot", "heater")
@@ -50,9 +87,13 @@ def rayleigh_choice(ra: float) -> tuple[str, str, str]:
 def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     p = Plan(ctx)
     hot_q, cold_q, ref_q = _temperatures(ctx)
+    sides = _side_heated(ctx, ref_q)
+    hot_wall, cold_wall = "floor", "ceiling"
+    if sides is not None:  # the stated side walls are the heated pair, not the recipe's floor and ceiling
+        hot_q, hot_wall, cold_q, cold_wall = sides
     t_hot, hot_locked = p.take("hot wall T", hot_q, 320.0, "K")
     t_cold, cold_locked = p.take("cold wall T", cold_q, 300.0, "K")
-    if t_hot <= t_cold:
+    if sides is None and t_hot <= t_cold:
         p.warnings.append(f"the heated (bottom) wall is not warmer than the top wall ({t_hot} K vs {t_cold} K): stable stratification")
     t_ref, ref_locked = p.take("TRef", ref_q, (t_hot + t_cold) / 2, "K", "mean of the wall temperatures")
     fluid = p.fluid("air", ctx.q("kinematic_viscosity"))
@@ -109,8 +150,12 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
     p.set(tp, ["Prt"], "0.85", "turbulent Prandtl number")
     p.set("constant/g", ["value"], vec(0, -g, 0), "gravity, y up", ctx.has("gravity", "9.81"))
     p.set("0/T", ["internalField"], f"uniform {fmt(t_ref)}", "initial temperature")
-    p.set("0/T", ["boundaryField", "floor", "value"], f"uniform {fmt(t_hot)}", "heated bottom wall", hot_locked)
-    p.set("0/T", ["boundaryField", "ceiling", "value"], f"uniform {fmt(t_cold)}", "cold top wall", cold_locked)
+    for wall, t, what, locked in ((hot_wall, t_hot, "heated", hot_locked), (cold_wall, t_cold, "cold", cold_locked)):
+        p.set("0/T", ["boundaryField", wall, "value"], f"uniform {fmt(t)}", f"{what} wall ({wall})", locked)
+    if sides is not None:
+        p.assumptions.append(f"heated side walls: {hot_wall} {fmt(t_hot)} K, {cold_wall} {fmt(t_cold)} K; floor and "
+                             f"ceiling adiabatic (zeroGradient)")
+    heated = (hot_wall, cold_wall)
     time = time_control(p, steady, 1000 if steady else 20, 1 if steady else 0.01, 100 if steady else 1,
                         adjustable=not steady, max_co=0.9 if not steady else None)
     generate = ["U", "p", "p_rgh", "T", *spec.fields, "alphat"]  # buoyantBoussinesq* read alphat even when laminar
@@ -125,8 +170,8 @@ def plan_heated_cavity(ctx: "Context") -> CaseManifest:
                                    "types": {"floor": "wall", "ceiling": "wall", "leftWall": "wall", "rightWall": "wall"}},
                      "base_files": ["system/controlDict", "system/fvSchemes", "system/fvSolution",
                                     "constant/g", "constant/transportProperties", "constant/turbulenceProperties"]},
-        patches=[Patch(name="floor", role="heatedWall"), Patch(name="ceiling", role="heatedWall"),
-                 Patch(name="leftWall", role="wall"), Patch(name="rightWall", role="wall"),
+        patches=[*(Patch(name=n, role="heatedWall" if n in heated else "wall")
+                   for n in ("floor", "ceiling", "leftWall", "rightWall")),
                  Patch(name="frontAndBack", role="empty")],
         generate=[{"field": f, "internal": ""} for f in dict.fromkeys(generate)],
         time=time, bc_values=bc_values,

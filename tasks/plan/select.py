@@ -14,8 +14,10 @@ says the words it adds. Physics the request states must be carried by the base: 
 rules out a laminar-only solver, radiation, a moving mesh and local time stepping want a tutorial that has them
 (tasks/plan/select_records.py). A coined name's every word said names its tutorial, and the
 dimension said tells '2D' from '3D' siblings (select_wholename); a stated inlet speed wants an inlet
-that fixes a velocity, a slow gas no density-based method. Pure ranking; the records are read once per installation and
-cached.
+that fixes a velocity, a slow gas no density-based method. A model or technique the request says in a user's words
+('local time stepping', 'population balance', 'discrete ordinates') counts for the tutorials whose own dictionaries
+write its term, rare terms most (select_terms); such a term tells a variant from its base too. Pure ranking; the
+records are read once per installation and cached.
 
 The pieces live in their own modules: what words say (select_words), a request's features
 (select_features), scoring by physics (select_physics) and by names and geometry words
@@ -66,7 +68,7 @@ from tasks.plan.select_learnt import (
     phases_named,
     requested_state,
 )
-from tasks.plan.select_names import name_word_points, rare_name_word, root
+from tasks.plan.select_names import base_leaf, name_word_points, rare_name_word, root
 from tasks.plan.select_physics import (  # noqa: F401 - re-exported
     BC_POINTS,
     SWITCHABLE,
@@ -86,6 +88,7 @@ from tasks.plan.select_numbered import numbered_name_points
 from tasks.plan.select_openings import inlet_from_data
 from tasks.plan.select_phases import phase_count_points
 from tasks.plan.select_stages import built_from_stage
+from tasks.plan.select_terms import TermsSaid, tells_apart, term_index, term_points
 from tasks.plan.select_values import COMPRESSIBLE_MACH
 from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
 from tasks.plan.select_wholename import coined_name_words, dimension_points, every_name_word_said, forgiven_by_name
@@ -170,6 +173,11 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
     liquid = bool(features.names & LIQUID_NAMES)  # a compressible gas is another flow than a liquid's
     lts_solvers = {r.solver for r in records if local_time_stepping_cached(r.path)} \
         if features.local_time_stepping else set()
+    terms_said = TermsSaid(phrases=features.terms)
+    index = term_index(tuple(r.path for r in records)) if features.terms else None
+    by_leaf: dict[str, list[str]] = {}
+    for r in records:
+        by_leaf.setdefault(r.case.rsplit("/", 1)[-1], []).append(r.path)
     for r in records:
         if _blocked_cached(r.path) and not (features.mesh_motion and not _is_steady(r.solver or "")
                                             and built_from_stage(r.path)):
@@ -237,7 +245,9 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         variant_said = False
         whole_said = (leaf_name.lower() in features.joined or every_name_word_said(r.case, features.said)) \
             and rare_name_word(coined_name_words(r.case, features.method_words), counts)  # a coined name's rare words
-        if not own and fits and (variant := _variant_named(r.case, features, leaves)):
+        told = index is not None and (base := base_leaf(r.case, leaves)) is not None and \
+            tells_apart(r.path, by_leaf.get(base, []), terms_said, index)
+        if not own and fits and (variant := _variant_named(r.case, features, leaves, told)):
             variant_said = True
             score += variant
             why.append(f"the variant named by its own words ({r.case.rsplit('/', 1)[-1]})")
@@ -314,6 +324,11 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             why.append("marches with local time stepping")
         elif features.local_time_stepping and solver not in lts_solvers:
             score -= LTS_POINTS  # no tutorial of the solver steps locally: it has no LTS to switch on
+        # a stage built from a sibling case writes the whole tutorial's terms but cannot stand in alone
+        terms = term_points(r.path, terms_said, index) if index is not None else (0.0, [])
+        if terms[0] and not built_from_stage(r.path):
+            score += terms[0]  # the model or technique said that its dictionaries write, rare terms first
+            why.extend(terms[1])
         score += phase_count_points(r, features.phases, bool(features.flags.get("multiphase")), why)
         carried = _bc_carried(r, features.words_said)
         if carried:

@@ -34,6 +34,7 @@ from tasks.plan.select_names import (
 from tasks.plan.select_flag_words import FALSE_FRIENDS, FLAG_WORDS, ISOTHERMAL_WORDS  # noqa: F401 - re-exported
 from tasks.plan.select_motion import body_moves, on_moving_mesh
 from tasks.plan.select_phases import many_phase_euler, phases_counted, phases_stated
+from tasks.plan.select_terms import terms_said
 from tasks.plan.select_time import end_state_only, time_regime
 from tasks.plan.select_values import value_cues
 from tasks.plan.select_wholename import method_phrase_roots, said_dimension
@@ -178,6 +179,7 @@ class RequestFeatures(BaseModel):
     phases: int = 0  # the phases the request counts or names ('four liquids', 'water, oil and air'), select_phases
     ranks: frozenset[tuple[str, int]] = frozenset()  # ranks said by a word ('fifth-order Stokes'), select_numbered
     free_surface: bool = False  # a liquid's surface or level described ('water level 0.5 m', 'VOF'), select_described
+    terms: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # dictionary terms said, select_terms
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -303,7 +305,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            mesh_motion=mesh_motion, body_motion=body_motion,
                            local_time_stepping=lts, inflow=says_inflow(named), phases=phases_stated(text),
                            inflow_speed=says_inflow_speed(named), ranks=said_ranks(named),
-                           free_surface=surface_described(text))
+                           free_surface=surface_described(text),
+                           terms=terms_said(named, normal_text(named)).phrases)
 
 
 # a physical time in seconds: '0.5 s', 't = 20 s', '2 seconds', '300 ms' (not '10 m/s', '1/s', 's^-1')

@@ -57,14 +57,16 @@ LOOSE_NAME_POINTS = 50.0  # the tutorial's name written as separate words ('Pitz
 VARIANT_POINTS = 50.0  # over its base's name: a variant named by the base's name and the words it adds
 
 
-def _variant_named(case: str, features: RequestFeatures, leaves: frozenset[str]) -> float:
+def _variant_named(case: str, features: RequestFeatures, leaves: frozenset[str], told_apart: bool = False) -> float:
     """Points for a variant of a tutorial ('pitzDailyExptInlet', 'cavityClipped', 'TJunctionFan')
     when the request names its base ('pitzDaily', 'a cavity', 'a T-junction') and says every word the
-    variant's name adds ('with the experimental inlet', 'clipped', 'with a fan'): what the base's name
-    earns, and VARIANT_POINTS more, so the variant beats its base."""
+    variant's name adds ('with the experimental inlet', 'clipped', 'with a fan') or, `told_apart`, a
+    term of the variant's own dictionaries that its base lacks ('population balance' for
+    bubbleColumnPolydisperse, select_terms.tells_apart): what the base's name earns, and
+    VARIANT_POINTS more, so the variant beats its base."""
     base = base_leaf(case, leaves)
     added = added_words(case, base) if base else []
-    if not base or not added or not all(says_word(w, features.said) for w in added):
+    if not base or not added or not (told_apart or all(says_word(w, features.said) for w in added)):
         return 0.0
     key = base.lower()
     if key in features.names:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 
-__all__ = ["SpeciesData", "air_moles", "elements_of", "mass_from_mole", "mixture_moles", "molar_mass",
+__all__ = ["SpeciesData", "air_moles", "air_share", "elements_of", "mass_from_mole", "mixture_moles", "molar_mass",
            "mole_from_mass", "oxygen_demand", "species_data", "stoichiometric_air_fuel_mass_ratio"]
 
 
@@ -104,6 +104,16 @@ def mixture_moles(fuels: dict[str, float], phi: float, oxidiser: dict[str, float
     for s, x in air.items():
         moles[s] = moles.get(s, 0.0) + x
     return moles
+
+
+def air_share(amount: float, basis: str) -> dict[str, float]:
+    """`amount` of air split into its species, by mole or by mass ("mole" | "mass")."""
+    if basis not in ("mole", "mass"):
+        raise ValueError(f"a basis is 'mole' or 'mass', not {basis!r}")
+    air = species_data().air
+    share = air if basis == "mole" else mass_from_mole(air)
+    total = sum(share.values())
+    return {s: amount * x / total for s, x in share.items()}
 
 
 def stoichiometric_air_fuel_mass_ratio(fuel: str, oxidiser: dict[str, float] | None = None) -> float:

@@ -15,14 +15,14 @@ from typing import Literal, NamedTuple
 
 from tasks.plan.species_data import species_data
 
-__all__ = ["Amount", "Mention", "Ratio", "amounts", "balance_species", "basis_near", "equivalence_ratios",
-           "mentions", "stream_near"]
+__all__ = ["Amount", "Mention", "Ratio", "air_balance", "amounts", "balance_species", "basis_near",
+           "equivalence_ratios", "mentions", "ratio_stream", "stream_near"]
 
 Basis = Literal["mole", "mass"]
 Stream = Literal["fuel", "oxidiser"]
 
 _NUM = r"(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
-_PCT = r"\s*(?:%|percent\b|per\s*cent\b)"
+_PCT = r"\s*(?:%|percent\b|per\s*cent\b|(?:mol|mole|vol|wt|mass)\s*[.-]{0,2}\s*%)"  # "30 mol%", "2 vol.-%"
 _PARTS = {"half": 0.5, "halves": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25,
           "fifth": 0.2, "fifths": 0.2, "tenth": 0.1, "tenths": 0.1}
 # a number that is a fraction of something: no unit after it other than a percent sign
@@ -169,6 +169,15 @@ def stream_near(text: str, start: int) -> Stream | None:
     return max(hits)[1] if hits else None  # type: ignore[return-value]
 
 
+def ratio_stream(text: str, ratio: Ratio) -> Stream | None:
+    """The stream an equivalence ratio is of: the one side its sentence names, before or after it
+    ("the fuel stream is a rich mixture at phi 1.5", "stoichiometric methane-air at the fuel
+    inlet"); None when it names none or both."""
+    words = _sentence(text, ratio.start, ratio.end).lower()
+    said = {"fuel" for _ in _FUEL_SIDE.finditer(words)} | {"oxidiser" for _ in _OX_SIDE.finditer(words)}
+    return said.pop() if len(said) == 1 else None  # type: ignore[return-value]
+
+
 def _sentence_start(text: str, at: int) -> int:
     cut = [m.end() for m in re.finditer(r"[.!?;](?=\s+[A-Z(])|\n\s*\n", text[:at])]
     return cut[-1] if cut else 0
@@ -267,6 +276,19 @@ def _pairs(text: str, found: list[Mention], values: list[tuple[int, int, float]]
     return out
 
 
+_AIR_REST = re.compile(r"\b(?:(?:in|into|with|rest|remainder|balance(?:d\s+(?:with|by))?|diluted\s+(?:with|in|by))\s+"
+                       r"(?:the\s+|an?\s+)?(?:balance\s+(?:of\s+)?)?(?:(?:standard|normal|dry|ambient)\s+)?air|"
+                       r"air\s+(?:as\s+(?:the\s+)?)?(?:balance|rest|remainder))\b")
+
+
+def air_balance(text: str, start: int, end: int) -> bool:
+    """Whether air makes up the rest of a composition ("5 % methane in air", "30 mol% H2, balance
+    air", "rest air"), said in the composition's sentence after its first amount."""
+    sentence = _sentence(text, start, end)
+    head = start - _sentence_start(text, start)
+    return any(m.start() >= head - 40 for m in _AIR_REST.finditer(sentence.lower()))
+
+
 def balance_species(text: str, base_species: list[str], start: int, end: int) -> str | None:
     """The species that makes up the rest of a stream ("rest N2", "the remainder nitrogen",
     "diluted with N2", "with nitrogen as diluent", "N2 balance"), said in the composition's sentence."""
@@ -277,6 +299,8 @@ def balance_species(text: str, base_species: list[str], start: int, end: int) ->
         if named and re.search(r"\d", sentence[:m.start()]):
             return named[0].species
     for m in _BALANCE.finditer(sentence):
+        if re.match(r"\s+(?:(?:with|by|of)\s+)?(?:the\s+)?air\b", sentence[m.end():], re.I):
+            continue  # "9.5 % CH4, balance air": air's O2 and N2 (air_balance), not the species before
         after = [n for n in names if 0 <= n.start - m.end() <= 30 and not re.search(r"\d", sentence[m.end():n.start])]
         before = [n for n in names if 0 <= m.start() - n.end <= 20 and not re.search(r"\d", sentence[n.end:m.start()])]
         if after or before:

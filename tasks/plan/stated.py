@@ -27,9 +27,11 @@ from tasks.plan.controls import (
     stated_switches,
     switch_names,
 )
-from tasks.plan.extract import _COUNT_UNIT, Quantity, _kind_of, normalise, quantities, symbol_number
+from tasks.plan.extract import Quantity, _kind_of, normalise, quantities, symbol_number
 from tasks.geometry.text_differences import kelvin_difference
 from tasks.plan.stated_anaphora import anaphoric_place
+from tasks.plan.stated_bare import BareReading, bare_field_values
+from tasks.plan.stated_bare import unit_follows as _unit_follows
 from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
 from tasks.plan.stated_ranks import ranked_places
 from tasks.plan.stated_back_units import backward_units
@@ -41,9 +43,8 @@ from tasks.plan.stated_shared_places import shared_places
 from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
-from tasks.plan.units import read_at
 from tasks.plan.values_forms import table_rows
-from tasks.plan.values_kept import explained, named_vectors, off_axis, range_end_chosen, range_start, relative_cell_size
+from tasks.plan.values_kept import explained, names_the_base, named_vectors, off_axis, range_end_chosen, range_start, relative_cell_size
 
 UNITS = {
     "velocity": "m/s", "kinematic_viscosity": "m2/s", "dynamic_viscosity": "Pa s", "density": "kg/m3",
@@ -51,6 +52,8 @@ UNITS = {
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
     "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m", "expansion": "1/K",
     "dissipation_rate": "m2/s3", "heat_transfer_coefficient": "W/(m2 K)", "mass": "kg", "power": "W",
+    "compressibility": "s2/m2",
+    "molar_mass": "kg/mol", "specific_energy": "J/kg",
 }
 
 
@@ -69,6 +72,7 @@ class StatedQuantity(BaseModel):
     vector: list[float] | None = None  # a velocity stated as a vector or by components, in SI; value is its size
     reference: Literal["gauge", "absolute"] | None = None  # a pressure stated as gauge or absolute (None: not said)
     place: str | None = None  # a listed value's own place words ("inlet and outlet at 1 and 0 bar": "inlet at")
+    note: str | None = None  # how a bare number was read ("temperature 350": in K, T's unit), or why it was not
     file: str | None = None
     entry: list[str] | None = None
     verified: bool = False
@@ -173,14 +177,6 @@ def _header_units(m: re.Match[str]) -> str:
     return m.group(0)[:m.start("body") - m.start()] + _BARE.sub(lambda n: f"{n.group(0)} {unit}", m.group("body"))
 
 
-def _unit_follows(text: str, end: int) -> bool:
-    """A unit is written right after the number that ends at `end` ("velocity 2 m/s", "dt 5ms");
-    a plain word is none ("velocity 2.5 and ...")."""
-    word = re.match(r"\s?(?=[A-Za-zµ°%])", text[end:end + 2])
-    return word is not None and (read_at(text, end + word.end()) is not None
-                                 or _COUNT_UNIT.match(text, end + word.end()) is not None)
-
-
 def decimal_points(text: str) -> str:
     """Decimal commas before a unit written as points ("0,5 m/s" -> "0.5 m/s", "1,5 bar"); a group
     of three digits stays a thousands separator ("1,500 Pa"). Keeps every character's place."""
@@ -253,12 +249,14 @@ def read_stated(text: str) -> list[StatedQuantity]:
     switches it sets in words."""
     out: list[StatedQuantity] = []
     # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
-    text = plain_forms(symbol_places(respelled(split_place_names(text))))  # "hotWall": the hot wall
+    text = symbol_places(respelled(split_place_names(text)))  # "hotWall": the hot wall
+    text, bare = bare_field_values(text)
+    text = plain_forms(text)  # "floor temperature 350": 350 K, said as an assumption
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
     kept = [q for q in quantities(text) if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
-            and not explained(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
+            and not explained(plain, q) and not names_the_base(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}
@@ -309,7 +307,22 @@ def read_stated(text: str) -> list[StatedQuantity]:
                                       role=role, dims=q.dims, vector=q.vector, reference=q.reference,
                                       place=place.strip() if place else None))
     out += stated_controls(plain, controls)
-    return relative_last(out + shared_limits(plain, out))
+    return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare))
+
+
+def noted_bare(out: list[StatedQuantity], bare: list[BareReading]) -> list[StatedQuantity]:
+    """Each bare number read in its field's unit noted on its quantity (the reading is an
+    assumption); those left unread as quantities of role bare_value (reported, never bound)."""
+    unread: list[StatedQuantity] = []
+    for reading in bare:
+        if reading.unit is None:
+            unread.append(StatedQuantity(text=reading.phrase, quantity="bare", value=reading.value, role="bare_value",
+                                         note=reading.note))
+            continue
+        said = next((q for q in out if q.note is None and q.text == f"{reading.number} {reading.unit}"), None)
+        if said is not None:
+            said.note = reading.note
+    return unread
 
 
 def _low_end(plain: str, span: int, q: Quantity) -> Quantity | None:

@@ -20,6 +20,9 @@ _WRITE_WORDS = ("write", "output", "save", "every ", "dump", "snapshot", "frame 
 # quantity's clause wins, the last role of a kind is its default.
 _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "velocity": [
+        # a liquid's compressibility said as its speed of sound: never a flow speed
+        ("speed_of_sound", ("speed of sound", "sound speed", "sonic speed", "acoustic speed", "speed of the sound",
+                            "sound velocity", "velocity of sound")),
         ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "slid", "moves at",
                           "moving at", "driven")),
         ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
@@ -28,6 +31,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                             "mean velocity", "velocity", "speed", "u =", "u_in", "uin", "u_inf", "u_0", "u0 ", "at")),
     ],
     "pressure": [
+        ("bulk_modulus", ("bulk modulus", "compressibility modulus", "modulus of compressibility")),
         # a drop across the domain is what the inlet is held at above the outlet (as parametric_inflow
         # reads it): "a pressure drop of 0.5 kPa", "dp = 300 Pa", "a pressure difference of 2 psi"
         ("inlet_pressure", ("pressure drop", "pressure difference", "pressure differential", "pressure loss",
@@ -116,5 +120,6 @@ _SIMPLE_ROLES = {
     "prandtl": "prandtl", "courant": "max_co", "gravity": "gravity", "ranks": "ranks", "cells": "mesh_cells",
     "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux", "power": "heat_load",
     "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
-    "conductivity": "conductivity", "expansion": "beta",
+    "conductivity": "conductivity", "expansion": "beta", "compressibility": "compressibility",
+    "friction_reynolds": "friction_reynolds",
 }

@@ -95,6 +95,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     said_after = (q.after if after is None else after).lower()  # up to its clause's end, for _fluid_subject
     own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
     after = _own_after(q.after if after is None else after, q.kind).lower()
+    if q.kind == "pressure":  # "200 kPa above atmospheric at the exit": the reference of a gauge value, no place
+        after = _GAUGE_REFERENCE.sub("", after, count=1)
     if q.kind == "time" and (re.match(r"(?:time[- ]?)?steps?\b", after) or re.match(r"(?:time[- ]?)?steps?\b", own_word)
                              or _STEP_BEFORE.search(clause)):
         return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)
@@ -362,6 +364,11 @@ def _own_after(after: str, kind: str) -> str:
         rest = re.split(r"\s(?:and|or|with|while|of|which|where|but)\s", " " + words.strip()[place.end():] + " ")[0]
         return " ".join(words.strip()[:place.end()].split() + rest.split()[:4])
     return " ".join(words.split()[:3])
+
+
+# the reference a gauge pressure is said against, right after it ("200 kPa above atmospheric")
+_GAUGE_REFERENCE = re.compile(r"^\s*(?:gauge\s+|g\s+)?(?:above|over|in\s+excess\s+of)\s+(?:the\s+)?"
+                              r"(?:atmospher(?:e|ic)|ambient|surroundings)(?:\s+pressure)?\s*")
 
 
 # a kind of value said between a value and its place ("1 bar static at the outlet", "2 m/s mean through the inlet")

@@ -48,15 +48,24 @@ _KINDS: dict[Dims, str] = {
     (-1, 0, 2, 0, 1, 0): "mobility",
     (-1, -3, 3, 0, 2, 0): "conductivity",
     (0, 0, 0, -1, 0, 0): "expansion",  # a thermal expansion coefficient beta (1/K)
+    (0, -2, 2, 0, 0, 0): "compressibility",  # a liquid's psi = drho/dp (s2/m2), 1/c^2
 }
 
 
+# a mass per amount of substance: "g/mol", "kg/kmol", "g mol-1", "g·mol⁻¹", "grams per mole", "lb/lbmol"
+_PER_MOLE = re.compile(r"(?:/|per\s+|\s|·|\.)\s*(?:k|kg|g|lb|kilo)?mol(?:e|es)?\b"
+                       r"|mol(?:e)?\s*(?:\^?\s*-\s*1|⁻¹)", re.I)
+
+
 def kind_of_dims(dims: Dims, written: str = "") -> str | None:
-    """The kind of quantity `dims` measures, or None. An energy per mass (J/kg) is no
-    kinematic pressure, even though both are m2/s2."""
+    """The kind of quantity `dims` measures, or None. An energy per mass (J/kg, a latent heat) is
+    no kinematic pressure, even though both are m2/s2; a mass per mole ("g/mol", a count
+    without dimension here) is a molar mass."""
     kind = _KINDS.get(dims)
-    if kind == "pressure" and dims[0] == 0 and re.search(r"J|joule", written, re.I):
-        return None
+    if kind == "mass" and _PER_MOLE.search(written):
+        return "molar_mass"  # "g/mol", "kg/kmol", "grams per mole": mass per count, in kg/mol
+    if kind == "pressure" and dims[0] == 0 and re.search(r"J|joule|btu|cal", written, re.I):
+        return "specific_energy"  # "latent heat 2257 kJ/kg": an energy per mass, no kinematic pressure
     if kind == "mass" and not re.fullmatch(r"\s*(?:[kmµu]?g|grams?|kilo(?:gram)?s?|lbm?s?|pounds?|tonnes?|tons?)\s*", written, re.I):
         return None  # "2500\nt_end": a lone "t" (or a unit across a line) is no mass said
     return kind

@@ -137,6 +137,9 @@ _SYMBOLS: dict[str, tuple[Dims, float, str]] = {
     "mi": (_L, 1609.344, ""), "slug": (_M, 14.5939029372, ""), "slugs": (_M, 14.5939029372, ""),
     "psid": (_PA, 6894.757, ""),  # a pressure difference in psi
     "msec": (_T, 1e-3, ""), "usec": (_T, 1e-6, ""), "µsec": (_T, 1e-6, ""), "μsec": (_T, 1e-6, ""),
+    # an amount of substance is a count (no SI dimension here): "g/mol" is a mass, read as a molar
+    # mass by the words (tasks.plan.units_kinds); a lone "2 mol" measures no known kind
+    "mol": (_NONE, 1.0, "km"), "gmol": (_NONE, 1.0, ""), "kgmol": (_NONE, 1e3, ""), "lbmol": (_NONE, 453.59237, ""),
 }
 # "ms" is a millisecond, never a metre-second; only "kg/ms" keeps the old reading kg/(m s)
 _PREFIXED: dict[str, Unit] = {}
@@ -167,6 +170,7 @@ _NAMES: dict[str, tuple[Dims, float, bool]] = {  # name -> (dims, factor, takes 
     "inch": (_L, 0.0254, False), "foot": (_L, 0.3048, False), "feet": (_L, 0.3048, False),
     "yard": (_L, 0.9144, False), "mile": (_L, 1609.344, False), "knot": (_VELOCITY, 1852 / 3600, False),
     "slug": (_M, 14.5939029372, False),
+    "mole": (_NONE, 1.0, True),
 }
 _SPELLINGS = {"inch": ("inch", "inches"), "foot": ("foot",), "feet": ("feet",), "hertz": ("hertz",),
               "siemens": ("siemens",), "stokes": ("stokes", "stoke")}  # the rest add an "s"

@@ -90,6 +90,15 @@ def explained(text: str, q: Quantity) -> bool:
     return q.kind in GROUP_KINDS and _EXPLAINED.match(text, q.start + len(q.text)) is not None
 
 
+# a group said as the name of the tutorial it describes ("Periodic channel (Re_tau 395 tutorial)")
+_NAMES_THE_BASE = re.compile(r"\s*(?:tutorial|example|benchmark|reference\s+case|case\s+from)\b", re.I)
+
+
+def names_the_base(text: str, q: Quantity) -> bool:
+    """A Reynolds number right before "tutorial" ("(Re_tau 395 tutorial)"): which case, no value to set."""
+    return q.kind in ("reynolds", "friction_reynolds") and _NAMES_THE_BASE.match(text, q.start + len(q.text)) is not None
+
+
 def relative_cell_size(text: str, q: Quantity) -> bool:
     """A ratio inside a cell size said relative to the base's ("cells 50 % of the original size",
     "cells a third of the current size"): the mesh refinement's (tasks.plan.controls_relative), no value."""

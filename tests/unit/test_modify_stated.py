@@ -18,7 +18,8 @@ PITZ = Path("/usr/share/doc/openfoam-examples/examples/incompressible/simpleFoam
 @pytest.mark.parametrize(("request_text", "verified", "missing"), [
     ("use the realizable k-epsilon model and an inlet of 12 m/s, and a 500 K wall", {"12 m/s"}, {"500 K"}),
     ("outlet pressure 100 Pa (kinematic), 1500 iterations", {"100 Pa", "1500 iterations"}, set()),
-    ("increase the inlet speed by 50%", set(), set()),  # a factor: the new value is not stated
+    # a factor: no new value is stated; the change is reported with its old and new value (StatedChange)
+    ("increase the inlet speed by 50%", {"inlet velocity x 1.5"}, set()),
     ("inlet 8 m/s and run on 2 cores", {"8 m/s", "2 cores"}, set()),
 ])
 def test_every_stated_value_is_placed_or_reported(tmp_path: Path, request_text: str, verified: set[str],

@@ -215,7 +215,7 @@ def _get(case: Path, rel: str, entry: str) -> str:
      {"leftWall": "uniform 315", "rightWall": "uniform 285"}),
     (310, 290, "Cool the cold wall down by 10 degC.", {"rightWall": "uniform 280", "leftWall": "uniform 310"}),
     (310, 290, "300 K on the left boundary", {"leftWall": "uniform 300", "rightWall": "uniform 290"}),
-    (310, 290, "halve the hot wall temperature", {"leftWall": "uniform 155"}),
+    (310, 290, "halve the hot wall temperature in kelvin", {"leftWall": "uniform 155"}),  # a factor of T: K said
 ])
 def test_hot_and_cold_walls_found_from_temperatures(tmp_path, left, right, request_text, expected):
     case = _heated_square(tmp_path, left, right)

@@ -1,0 +1,335 @@
+"""The words of a bend (elbow, L- or U-bend), a channel with a cavity in a wall, and a cross junction:
+which of them a request names, and their sizes ("inlet leg 1 m", "legs of 0.5 m", "bend radius 0.2 m",
+"a 0.2 m wide, 0.1 m deep cavity in the floor starting 1 m from the inlet", "arms 0.5 m long").
+Pure functions; metres."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_lengths import extent_product, named_lengths
+from tasks.geometry.text_numbers import LENGTH, digits
+from tasks.geometry.text_sections import blank
+
+_DUCT = r"(?:channel|duct|passage|pipe|tube|conduit|corridor|flow\s+path)"
+_TURN = r"(?:bend|turn|corner|elbow)"
+_BEND_NOUN = r"(?:bend|turn|elbow)"  # not "corner": a step's "sharp corner" is no bend
+# a 2D duct that turns: "a 90 degree bend", "an elbow", "L-shaped channel", "U-bend", "a channel that turns 90 degrees"
+BEND_WORDS = (rf"\b(?:elbow|[uUlL][- ]?(?:bend|turn)|hairpin|dog[- ]?leg|return\s+bend|(?:mitred|mitered|sharp|curved)\s+{_BEND_NOUN}"
+              rf"|[lLuU][- ]shaped\s+(?:\w+\s+)?{_DUCT}|right[- ]angled?\s+{_BEND_NOUN}|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?)\s*{_BEND_NOUN}"
+              rf"|bends?|bent\s+{_DUCT}|{_DUCT}\s+(?:that\s+|which\s+)?(?:turns|turning)\s+(?:through\s+|by\s+)?(?:a\s+right\s+angle|{NUM}))\b")
+# a round pipe turning in 3D, or a coil: not the 2D bend of the library
+_NOT_2D_BEND = re.compile(r"\b(?:pipe|tube|hose)\b|\bsquare[- ](?:section(?:ed)?\s+|cross[- ]section(?:ed)?\s+)?(?:bend|duct|elbow)"
+                          r"|\bhelic|\bhelix\b|\bcoil|\b3-?d\b|three[- ]dimensional|\b(?:round|circular)\s+(?:pipe|tube|duct|(?:cross[- ])?section)"
+                          r"|\bbend\s+(?:radius|stiffness)\b(?!\s+(?:of|is|=|:)?\s*\d)", re.I)
+_TWO_D = re.compile(r"\b2-?d\b|two[- ]dimensional|planar", re.I)
+
+_HOLLOW = r"(?:cavity|cavities|notch|groove|recess|trench|indentation|pocket|depression)"
+_WALL = r"(?:floor|bottom(?:\s+wall)?|lower\s+wall|bed|ceiling|top\s+wall|upper\s+wall|roof)"
+# a cavity cut into a channel's wall: "a cavity in the floor", "a channel with a 2 cm groove", "a notched duct"
+_IN_WALL = (rf"\b{_HOLLOW}\b(?:[^.;]|\.\d){{0,60}}?\b(?:in|into|under|below|beneath)\s+(?:the\s+|its\s+|a\s+)?"
+            rf"(?:channel'?s?\s+|duct'?s?\s+)?{_WALL}\b")
+CAVITY_CHANNEL_WORDS = (rf"{_IN_WALL}(?=[\s\S]*\b(?:channel|duct|passage)\b)|\b(?:channel|duct|passage)\b[\s\S]*?{_IN_WALL}"
+                        # "an open cavity below the channel", "the floor has a 2 cm deep trench"
+                        rf"|\b{_HOLLOW}\b(?:[^.;]|\.\d){{0,60}}?\b(?:below|beneath|under|underneath)\s+(?:the\s+|a\s+)?(?:channel|duct)\b"
+                        rf"|\b{_WALL}\s+(?:has|with|contains|features)\s+(?:an?\s+|one\s+)?(?:[\w.,-]+\s+){{0,8}}?{_HOLLOW}\b"
+                        rf"|\b(?:channel|duct|passage)\b[^.;]{{0,40}}?\bwith\s+(?:an?\s+|one\s+)?(?:[\w.,-]+\s+){{0,8}}?{_HOLLOW}\b"
+                        r"|\b(?:grooved|notched|recessed)\s+(?:channel|duct|floor|wall)")
+# two channels crossing: "a cross junction", "four-way junction", "X-junction", "two channels crossing at right angles"
+CROSS_WORDS = (r"\bcross(?:[- ]shaped)?[- ](?:junction|intersection|piece|channel)|\bfour[- ]way\s+(?:junction|cross|intersection|channel)"
+               r"|\b[xX+][- ](?:junction|shaped\s+(?:junction|channel|intersection))|\b(?:crossing|intersecting)\s+channels"
+               r"|\bchannels?\s+(?:that\s+)?cross(?:es|ing)?\s+(?:at\s+right\s+angles|each\s+other|perpendicular)")
+
+
+# a bend with more than one inlet (OpenFOAM's mixing elbow tutorial), not the library's one-inlet bend
+_MIXING = re.compile(r"\bmixing\b|\b(?:two|2|both|second|side|main|small|large|hot\s+and\s+cold)\s+inlets?\b|\binlets\b", re.I)
+_SIZED = re.compile(rf"(?<![\w.]){NUM}\s*{UNIT}", re.I)
+
+
+def is_2d_bend(text: str) -> bool:
+    """The words describe a duct bend the library builds: sized (a width, a leg, a radius; a bend named by no
+    size is a tutorial's: the elbow, squareBend), 2D (not a round pipe's elbow or a coil), with one inlet."""
+    if not re.search(BEND_WORDS, text, re.I) or not _SIZED.search(digits(text)) or _MIXING.search(text):
+        return False
+    return bool(_TWO_D.search(text)) or not _NOT_2D_BEND.search(text)
+
+
+def _metres(m: re.Match[str], num: int = 1, unit: int = 2) -> float | None:
+    """The length of a LENGTH match's groups (number, unit), or None when it has no unit."""
+    return float(m.group(num)) * unit_factor(m.group(unit)) if m.group(unit) else None
+
+
+def _sized(pattern: str, text: str) -> tuple[float, tuple[int, int]] | None:
+    """The first match of `pattern` whose size has a unit, in metres, and its span: the pattern's sizes are
+    LENGTH groups (1, 2), (3, 4), ... of which one matched ("4 arms" is a count, "arms 0.3 m" a size)."""
+    for m in re.finditer(pattern, text, re.I):
+        for num in range(1, (m.re.groups or 0) + 1, 2):
+            if m.group(num) is not None:
+                value = _metres(m, num, num + 1)
+                if value is not None:
+                    return value, m.span()
+                break
+    return None
+
+
+def _first(patterns: list[str] | tuple[str, ...], text: str) -> float | None:
+    """The size of the first of `patterns` that gives one with a unit."""
+    for pattern in patterns:
+        found = _sized(pattern, text)
+        if found:
+            return found[0]
+    return None
+
+
+# --- bend -----------------------------------------------------------------------------------------
+
+_IN_LEG = r"(?:inlet|upstream|entry|entrance|incoming|first|horizontal|lower|approach)"
+_OUT_LEG = r"(?:outlet|downstream|exit|outgoing|second|vertical|upper|return)"
+_LEG = r"(?:leg|arm|section|straight|run|length|limb|duct|channel)"
+_IS = r"\s*(?:(?:is|of|has\s+a\s+length\s+of|measures|=|:|-)\s*)?(?:about\s+)?"
+
+
+def _leg(text: str, which: str) -> float | None:
+    """A leg's length: "inlet leg 1 m", "a 0.5 m long outlet leg", "1 m before the bend"."""
+    place = "before|upstream\\s+of|ahead\\s+of|leading\\s+(?:in)?to" if which == _IN_LEG else "after|downstream\\s+of|beyond|past"
+    symbol = r"(?-i:L_?1|L_?in)" if which == _IN_LEG else r"(?-i:L_?2|L_?out)"
+    for pattern in (rf"\b{which}\s+{_LEG}(?:\s+length)?{_IS}{LENGTH}(?!\s*(?:wide|high|tall|deep|across|apart))",
+                    rf"(?<![\w.]){symbol}\s*[=:]\s*{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?(?:straight\s+)?{which}\s+{_LEG}",
+                    rf"(?<![\w.]){LENGTH}\s+(?:long\s+)?(?:of\s+straight\s+\w+\s+)?(?:{place})\s+(?:the\s+)?{_TURN}",
+                    rf"\b(?:{place})\s+(?:the\s+)?{_TURN}\s*(?:is|=|:|,)?\s*{LENGTH}(?!\s*(?:wide|high|across))",
+                    # "1 m before and 2 m after the bend", "1 m before the bend and 2 m after"
+                    rf"(?<![\w.]){LENGTH}\s+before\s+(?:and|,)" if which == _IN_LEG else
+                    rf"\bbefore\s+(?:the\s+{_TURN}\s*)?,?\s*(?:and\s+)?{LENGTH}\s+after\b"):
+        found = _sized(pattern, text)
+        if found:
+            return found[0]
+    return None
+
+
+def _both_legs(text: str) -> float | None:
+    """One length for both legs: "legs 1 m long", "each leg 0.5 m", "straight sections of 0.5 m before and after"."""
+    for pattern in (rf"\b(?:both\s+|the\s+two\s+|each\s+|two\s+)?(?:legs|arms|straight\s+sections|straights|limbs)(?:\s+(?:are|each))?"
+                    rf"(?:\s+each)?{_IS}{LENGTH}(?!\s*apart)",
+                    rf"\beach\s+(?:leg|arm|straight(?:\s+section)?|limb){_IS}{LENGTH}",
+                    rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?(?:straight\s+)?(?:legs|arms|straights|limbs)\b",
+                    rf"(?<![\w.]){LENGTH}\s+(?:long\s+)?(?:of\s+)?(?:straight\s+)?(?:(?:sections?|legs?|runs?|ducts?|lengths?)\s+)?"
+                    rf"(?:both\s+)?before\s+and\s+after"):
+        found = _sized(pattern, text)
+        if found:
+            return found[0]
+    return None
+
+
+def bend_angle(text: str) -> float | None:
+    """The turn in degrees: a stated angle, 90 for a right angle or an L, 180 for a U-bend or hairpin; None when
+    the words do not say (the library's default is 90)."""
+    m = re.search(rf"(?<![\w.])({NUM})\s*-?\s*(?:°|deg(?:ree)?s?)\b(?:[^.;]{{0,20}}?\b{_TURN}|\s*(?:turn|bend))"
+                  rf"|\b(?:turns?|turning|bends?|bending)\s+(?:through\s+|by\s+)?({NUM})\s*(?:°|deg)", text, re.I)
+    if m:
+        return float(m.group(1) or m.group(2))
+    if re.search(r"\b[uU][- ]?(?:bend|turn|shaped)|hairpin|return\s+bend|\b180\s*-?\s*(?:°|deg)", text, re.I):
+        return 180.0
+    if re.search(r"\b[lL][- ]?(?:bend|turn|shaped)|right[- ]angle", text):
+        return 90.0
+    return None
+
+
+def _radius(text: str, width: float) -> tuple[float | None, str | None]:
+    """The inner radius of the turn and the sentence saying how it was read from the words (None: sharp)."""
+    if re.search(r"\b(?:sharp|mitred|mitered|square)\s+(?:\w+\s+)?(?:corner|bend|turn|elbow)", text, re.I):
+        return None, None
+    of_the = rf"(?:\s+of\s+(?:the\s+)?{_TURN})?"
+    # "inner radius", "the inner wall is an arc of radius 5 cm"
+    said = {"inner": rf"\binner\b(?:[^.;,]|\.\d){{0,40}}?\bradius{of_the}",
+            "outer": rf"\bouter\b(?:[^.;,]|\.\d){{0,40}}?\bradius{of_the}",
+            "centre": rf"\b(?:(?:centre|center)[- ]?line\s+|mean\s+|bend\s+|turning\s+)radius{of_the}"
+                      rf"|(?<!inner\s)(?<!outer\s)radius\s+of\s+(?:curvature|the\s+{_TURN})|(?<!inner\s)(?<!outer\s)\bradius\b"
+                      rf"|(?<![\w.])(?-i:R|Rc|R_c)(?=\s*[=:])"}
+    for kind, words in said.items():
+        r = _first((rf"(?:{words}){_IS}{LENGTH}", rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:{words})"), text)
+        if r is not None:
+            inner = {"inner": r, "outer": r - width, "centre": r - width / 2}[kind]
+            if inner <= 0:  # left unbound: the verifier reports the stated radius as not applied
+                return None, (f"The {kind} radius {r:g} m leaves no inner radius for a duct {width:g} m wide: "
+                              f"the bend was built with a sharp corner.")
+            if kind == "inner":
+                return inner, None
+            return inner, f"The {kind} radius {r:g} m read as the inner radius {inner:g} m (duct width {width:g} m)."
+    return None, None
+
+
+def bend_dims(text: str, n: dict[str, float]) -> tuple[dict[str, Any], list[str]]:
+    """The dimensions of a bend from its words (and the generic lengths `n`), and notes on how they were read."""
+    text = digits(text)
+    d: dict[str, Any] = {}
+    width = n.get("width") or n.get("height") or n.get("gap")
+    if width:
+        d["width"] = width
+    both = _both_legs(text)
+    for key, words in (("inlet_length", _IN_LEG), ("outlet_length", _OUT_LEG)):
+        leg = _leg(text, words) or both
+        if leg:
+            d[key] = leg
+    angle = bend_angle(text)
+    if angle is not None:
+        d["angle"] = angle
+    inner, note = _radius(text, d.get("width", 0.1))
+    notes = [note] if note else []
+    if inner is not None:
+        d["inner_radius"] = inner
+    spacing = _sized(rf"\blegs\s+(?:are\s+)?{LENGTH}\s+apart|\b(?:leg\s+)?spacing{_IS}{LENGTH}", text)
+    if spacing and inner is None and angle == 180:
+        d["leg_spacing"] = spacing[0]
+    return d, notes
+
+
+# --- channel with a cavity --------------------------------------------------------------------------
+
+_SIZE_WORD = {"wide": "cavity_width", "long": "cavity_width", "deep": "cavity_depth", "high": "cavity_depth",
+              "tall": "cavity_depth", "width": "cavity_width", "length": "cavity_width", "depth": "cavity_depth"}
+
+
+_SIZE_ADJ = rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(wide|long|deep|high|tall)\b"
+# sizes just before the cavity's word, nothing but adjectives between: "a 0.2 m wide, 0.1 m deep rectangular cavity"
+_SIZES_BEFORE = re.compile(rf"(?:(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|deep|high|tall)\b\s*(?:,|and)?\s*)+"
+                           r"(?:(?:rectangular|square|open|shallow|small|large|single|one|an?|the)\s+)*$", re.I)
+
+
+def _cavity_sizes(text: str, at: int) -> dict[str, tuple[float, tuple[int, int]]]:
+    """The cavity's sizes (with their spans) said just before its word at `at` ("a 0.2 m wide, 0.1 m deep cavity") or
+    just after it ("a cavity 0.2 m long and 0.1 m deep", "of width 0.2 m and depth 0.1 m", "(0.2 x 0.1 m)")."""
+    out: dict[str, tuple[float, tuple[int, int]]] = {}
+    before = _SIZES_BEFORE.search(text[max(0, at - 120):at])
+    if before and not re.search(r"(?:\b(?:an?|the|with|one|single)\s*|^)$", text[:max(0, at - 120) + before.start()], re.I):
+        before = None  # "channel 30 cm long, 2 cm high, cavity ...": the sizes of the noun before them
+    stop = re.search(rf"[.;](?!\d)|\b(?:starting|starts|located|placed|positioned|beginning|begins|centred|centered|at\s+x|whose|which|inlet"
+                     rf"|outlet)\b|,\s*(?:the\s+|a\s+|its\s+)?(?:channel|duct|passage)\b|(?<=.)\b{_HOLLOW}\b", text[at:], re.I)
+    end = at + stop.start() if stop else len(text)
+    regions = ([(max(0, at - 120) + before.start(), at)] if before else []) + [(at, end)]
+    for lo, hi in regions:
+        part = text[lo:hi]
+        for m in re.finditer(rf"{_SIZE_ADJ}|\b(width|length|depth)\s+(?:of\s+|is\s+|=\s*|:\s*)?{LENGTH}", part, re.I):
+            word = (m.group(3) or m.group(4)).lower()
+            value = _metres(m) if m.group(1) else _metres(m, 5, 6)
+            if value and _SIZE_WORD[word] not in out:
+                out[_SIZE_WORD[word]] = (value, (lo + m.start(), lo + m.end()))
+        pair = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})", part, re.I) if lo == at else None
+        if pair and not out:
+            span = (lo + pair.start(), lo + pair.end())
+            out = {"cavity_width": (float(pair.group(1)) * unit_factor(pair.group(2) or pair.group(4)), span),
+                   "cavity_depth": (float(pair.group(3)) * unit_factor(pair.group(4)), span)}
+    return out
+
+
+def _cavity_place(text: str, width: float | None) -> tuple[float | None, list[tuple[int, int]]]:
+    """Where the cavity's upstream edge is from the inlet: "starting 1 m from the inlet", "1 m downstream of the
+    inlet", "between x = 1 and 1.2 m", "centred at x = 1.1 m" (with its width)."""
+    m = re.search(rf"\b(?:cent(?:re|er)d?|mid-?point)\s+(?:at\s+|is\s+)?(?:x\s*=\s*)?{LENGTH}(?:\s+(?:from|downstream\s+of)\s+the\s+inlet)?",
+                  text, re.I)
+    if m and m.group(2) and width:
+        return _metres(m) - width / 2, [m.span()]
+    m = re.search(rf"\bbetween\s+x\s*=\s*{LENGTH}\s*and\s*(?:x\s*=\s*)?{LENGTH}|\bx\s*=\s*{LENGTH}\s*(?:to|-|–|\.\.)\s*{LENGTH}",
+                  text, re.I)
+    if m:
+        unit = m.group(4) or m.group(2) or m.group(8) or m.group(6)
+        a = float(m.group(1) or m.group(5)) * unit_factor(unit)
+        return a, [m.span()]
+    for pattern in (rf"\b(?:starting|starts|beginning|begins|located|placed|positioned|sits|lies|upstream\s+edge)\s+(?:at\s+)?{LENGTH}"
+                    rf"\s+(?:from|after|downstream\s+of)\s+(?:the\s+)?(?:inlet|entrance|entry|channel\s+inlet)",
+                    rf"(?<![\w.]){LENGTH}\s+(?:from|after|downstream\s+of)\s+(?:the\s+)?(?:inlet|entrance|entry)",
+                    rf"\b(?:starting|starts|beginning|begins)\s+at\s+x\s*=\s*{LENGTH}", rf"\bat\s+x\s*=\s*{LENGTH}"):
+        found = _sized(pattern, text)
+        if found:
+            return found[0], [found[1]]
+    return None, []
+
+
+def cavity_channel_dims(text: str) -> dict[str, Any]:
+    """The channel's and the cavity's dimensions from the words."""
+    text = digits(text)
+    d: dict[str, Any] = {}
+    spans: list[tuple[int, int]] = []
+    for word in re.finditer(rf"\b{_HOLLOW}\b", text, re.I):  # "a groove cut into the floor ... the groove is 5 cm long"
+        for key, (value, span) in _cavity_sizes(text, word.start()).items():
+            if key not in d:
+                d[key] = value
+                spans.append(span)
+    start, where = _cavity_place(text, d.get("cavity_width"))
+    if start is not None and start > 0:
+        d["cavity_start"] = start
+    if re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:ceiling|top\s+wall|upper\s+wall|roof)\b", text, re.I):
+        d["cavity_wall"] = "ceiling"
+    left = blank(text, spans + where)
+    rest = named_lengths(left)
+    product = extent_product(left)
+    if product and len(product) == 2:  # "channel 0.6 m x 0.06 m"
+        rest = {"length": max(product), "height": min(product), **rest}
+    for key, names in (("length", ("length",)), ("height", ("height", "width", "gap"))):
+        value = next((rest[k] for k in names if k in rest), None)
+        if value:
+            d[key] = value
+    return d
+
+
+# --- cross junction ---------------------------------------------------------------------------------
+
+
+def cross_dims(text: str, n: dict[str, float]) -> dict[str, Any]:
+    """A cross junction's widths and arm lengths: "channels 0.1 m wide", "arms 0.5 m long", "the cross channel
+    0.05 m wide", "main channel 1 m long" (its two arms split about the crossing)."""
+    text = digits(text)
+    d: dict[str, Any] = {}
+    branch = _sized(rf"\b(?:cross|branch|side|vertical|secondary|second)\s+(?:channel|duct|arm|branch)s?\b[^.;]{{0,20}}?"
+                    rf"(?<![\w.]){LENGTH}\s*(?:wide|across)|\b(?:cross|branch|side|vertical)\s+(?:channel\s+|duct\s+)?width{_IS}{LENGTH}",
+                    text)
+    if branch:
+        d["branch_width"] = branch[0]
+        text = blank(text, [branch[1]])
+    arms = _sized(rf"\b(?:all\s+|the\s+|four\s+|4\s+|each\s+)?(?:arms?|legs?|branches)(?:\s+(?:are|each))?(?:\s+each)?{_IS}{LENGTH}"
+                  rf"|(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?(?:arms|legs)\b", text)
+    if arms:
+        d["arm_length"] = arms[0]
+        text = blank(text, [arms[1]])
+    lengths = named_lengths(text)
+    width = lengths.get("width") or lengths.get("height") or n.get("width") or n.get("height")
+    if width:
+        d["width"] = width
+    if "arm_length" not in d and lengths.get("length") and lengths["length"] > d.get("branch_width", width or 0.1):
+        d["arm_length"] = (lengths["length"] - d.get("branch_width", width or 0.1)) / 2  # the main channel's whole length
+    return d
+
+
+def block_dims(shape: str, text: str, n: dict[str, float]) -> tuple[dict[str, Any], list[str]]:
+    """The dimensions of a bend, cavity channel or cross junction, and notes on how they were read."""
+    if shape == "bend":
+        return bend_dims(text, n)
+    if shape == "channel_with_cavity":
+        return cavity_channel_dims(text), []
+    return cross_dims(text, n), []
+
+
+# --- a T-junction's arms -------------------------------------------------------------------------------
+
+_ARM = r"(?:arms?|legs?|limbs?)"
+_ARMS = {"inlet": r"(?:inlet|upstream|left|entry|incoming)", "outlet": r"(?:outlet|downstream|right|exit|outgoing|through)",
+         "branch": r"(?:branch|side|vertical|top|lateral|perpendicular)"}
+
+
+def tee_arms(text: str) -> dict[str, float]:
+    """A T-junction's arms measured from the junction: {"inlet": ..., "outlet": ..., "branch": ...} from "inlet arm
+    1 m, outlet arm 0.6 m, branch arm 0.4 m", or all three from "all three arms 0.5 m long", "each arm 30 cm"."""
+    text = digits(text)
+    out: dict[str, float] = {}
+    every = _sized(rf"\b(?:all\s+(?:(?:three|3)\s+|the\s+)?|the\s+(?:three|3)\s+|each\s+|(?:three|3)\s+|every\s+){_ARM}"
+                   rf"(?:\s+(?:are|is))?(?:\s+each)?{_IS}{LENGTH}(?!\s*(?:wide|high|across))", text)
+    if every:
+        out = dict.fromkeys(_ARMS, every[0])
+    for which, words in _ARMS.items():
+        arm = _sized(rf"\b{words}\s+{_ARM}(?:\s+length)?{_IS}{LENGTH}(?!\s*(?:wide|high|across))"
+                     rf"|(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?{words}\s+{_ARM}", text)
+        if arm:
+            out[which] = arm[0]
+    return out
