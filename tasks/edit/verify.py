@@ -63,10 +63,10 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     if where is None:
         return None
     for path in _files(case, where[0]):
-        text = inlined(case, path)
+        text, name = inlined(case, path), path.relative_to(case).as_posix()
         for entry, raw in fd.leaves(text):
-            if _entry_holds(q, entry, expand_macros(text, raw)):
-                return path.relative_to(case).as_posix(), entry
+            if _entry_holds(q, entry, expand_macros(text, raw), name):
+                return name, entry
     return None
 
 

@@ -98,11 +98,19 @@ def close(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-9 * max(abs(b), 1e-3)
 
 
-def entry_holds(q: StatedQuantity, entry: list[str], raw: str) -> bool:
-    """The entry (of a file where q's role lives) holds q's value where that role is kept."""
+_VELOCITY_NAME = re.compile(r"^U|[Vv]elocity|[Ss]peed")
+
+
+def entry_holds(q: StatedQuantity, entry: list[str], raw: str, file: str | None = None) -> bool:
+    """The entry (of a file where q's role lives) holds q's value where that role is kept.
+    Outside the field files a velocity counts only in an entry named for one (Ubar, U0,
+    flowVelocity): a surface tension of 0.1 in transportProperties is no inlet at 0.1 m/s."""
     _, names, how = ROLE_PLACES[q.role]
     if not entry or entry[0] == "FoamFile" or (names is not None and entry[-1] not in names):
         return False  # the header's version 2.0 is no velocity of 2 m/s
+    if q.role == "inlet_velocity" and file is not None and not file.startswith("0") \
+            and not _VELOCITY_NAME.search(entry[-1]):
+        return False
     if q.role in ON_PATCHES and entry[0] != "boundaryField":
         return False
     want = q.value * 60 / (2 * math.pi) if q.role == "angular_velocity" and entry[-1] == "rpm" else q.value
@@ -116,4 +124,4 @@ def role_holds(q: StatedQuantity, file: str, entry: list[str], raw: str) -> bool
     where = ROLE_PLACES.get(q.role)
     if where is None:
         return None
-    return any(fnmatch.fnmatchcase(file, g) for g in where[0]) and entry_holds(q, entry, raw)
+    return any(fnmatch.fnmatchcase(file, g) for g in where[0]) and entry_holds(q, entry, raw, file)
