@@ -39,11 +39,11 @@ _FIELDS: list[tuple[str, BareField]] = [
     # not a sound speed ("sound speed 1" of a normalised gas): no flow velocity
     (r"velocity|velocities|(?<!sound )speed|(?-i:U)(?!-)", BareField("U", "m/s", -1000.0, 1000.0)),
 ]
-_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_NUM = r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"  # not a full stop after it ("is 350.")
 # the field word, its place after it ("at the inlet", "of the top wall"), the link, the bare number
 _PLACE = r"(?:\s+(?:at|on|of|for|along|through|across)\s+(?:the\s+|both\s+|all\s+)?(?!sound\b)[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)?"
 _LINK = r"\s*(?:=|:|is|are|to|at|of|be|should\s+be|must\s+be|set\s+to|equal\s+to|equals)?\s*"
-_AFTER = r"(?!\d|\.\d|\s*(?:[%°/\-–—(\[]|x\s*\d|to\s+[-+]?\.?\d|and\s+[-+]?\.?\d))"
+_AFTER = r"(?!\d|\.\d|\s*(?:[%°/\-–—(\[]|x\s*\d|to\s+[-+]?\.?\d|and\s+[-+]?\.?\d|,\s*[-+]?\.?\d))"  # a list: its unit comes last
 
 
 class BareReading(NamedTuple):
@@ -55,6 +55,16 @@ class BareReading(NamedTuple):
     value: float
     unit: str | None  # None: not plausible in the field's unit, left unread
     note: str
+
+
+# words that make the numbers after them in the same clause solver controls, not field values
+_CONTROL_CLAUSE = re.compile(r"relax|residual|toleran|converge|criteri|factor", re.I)
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The clause the match starts in, up to the match: back to a ';', a sentence end or a line break."""
+    cut = max((m.end() for m in re.finditer(r"[;\n]|[.!?](?=\s)", text[:start])), default=0)
+    return text[cut:start]
 
 
 def _pattern(words: str) -> re.Pattern[str]:
@@ -69,6 +79,8 @@ def _read(m: re.Match[str], spec: BareField, unit_at: Callable[[str, int], bool]
     end = m.end("num")
     if unit_at(m.string, end):
         return m.group(0)  # "temperature 300 K": not bare
+    if _CONTROL_CLAUSE.search(_clause_before(m.string, m.start())):
+        return m.group(0)  # "relaxation factors: U 0.7", "residualControl U 1e-6": a solver control, no field value
     phrase, number = m.group(0).strip(), m.group("num")
     value = float(number)
     if not spec.low <= value <= spec.high:

@@ -46,7 +46,9 @@ def _bare(rewrite: Callable[[re.Match[str]], str]) -> Callable[[re.Match[str]], 
 
 def _cells_first(m: re.Match[str]) -> str:
     words = m.group("words").strip()
-    return f"{m.group('num')} cells{' ' + words if words else ''}"
+    if not words:
+        return m.group(0)  # "cell count = 6400": a total, which the total-count reader takes as written
+    return f"{m.group('num')} cells {words}"
 
 
 def _bracketed(m: re.Match[str]) -> str:

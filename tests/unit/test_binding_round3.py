@@ -80,7 +80,7 @@ def test_a_bare_number_after_a_name_that_fixes_the_unit(text, value, unit, role)
     assert (got.value, got.unit, got.role) == (pytest.approx(value), unit, role)
 
 
-@pytest.mark.parametrize("text", ["viscosity 1e-3", "outlet pressure 2", "temperature 300", "DT = 2e-4"])
+@pytest.mark.parametrize("text", ["viscosity 1e-3", "outlet pressure 2", "DT = 2e-4"])  # "temperature 300": read in K, said (test_p14_values_*)
 def test_a_bare_number_whose_unit_the_name_leaves_open_stays_unread(text):
     assert [q for q in read_stated(text) if q.quantity not in ("parameter", "control")] == []
 
@@ -120,10 +120,10 @@ def test_a_symbols_subscript_says_the_role(text, roles):
     "tutorial,solver,text,stated,file,entry",
     [
         # a far-field outlet (freestreamPressure) holds the outlet pressure in freestreamValue
-        ("incompressible/simpleFoam/airFoil2D", "simpleFoam", "airfoil at 40 m/s, outlet pressure 5 Pa", "5 Pa",
+        ("incompressible/simpleFoam/airFoil2D", "simpleFoam", "airfoil in air at 40 m/s, outlet pressure 5 Pa", "5 Pa",
          "0/p", "boundaryField/outlet/freestreamValue"),
         # a symbol's subscript sends the value to the outlet, not the initial field
-        ("incompressible/simpleFoam/pitzDaily", "simpleFoam", "U_in: 12 m/s, p_out: 3 Pa", "3 Pa", "0/p",
+        ("incompressible/simpleFoam/pitzDaily", "simpleFoam", "water, U_in: 12 m/s, p_out: 3 Pa", "3 Pa", "0/p",
          "boundaryField/outlet/value"),
         # a unit in brackets before the number
         ("incompressible/simpleFoam/pitzDaily", "simpleFoam", "inlet velocity [m/s]: 8", "8 m/s", "0/U",

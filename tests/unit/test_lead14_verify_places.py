@@ -33,3 +33,17 @@ def test_the_field_files_keep_any_patch_entry() -> None:
     assert role_holds(_inlet(2.0), "0/U", ["boundaryField", "inlet", "value"], "uniform (2 0 0)")
     assert not role_holds(_inlet(0.1), "constant/transportProperties", ["sigma"], "0.1")
     assert role_holds(_inlet(0.1), "constant/transportProperties", ["Ubar"], "(0.1 0 0)")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("wall temperatures: 300, 320, 340 K", "wall temperatures: 300, 320, 340 K"),      # a list: its unit comes last
+    ("velocities 1.5, 2.5 and 3.5 m/s", "velocities 1.5, 2.5 and 3.5 m/s"),
+    ("steady; relaxation factors: U 0.7, k 0.6.", "steady; relaxation factors: U 0.7, k 0.6."),  # controls
+    ("residualControl U 1e-6 nuTilda 1e-6", "residualControl U 1e-6 nuTilda 1e-6"),
+    ("floor temperature 350. Relax U 0.3", "floor temperature 350 K. Relax U 0.3"),      # a full stop is no decimal
+    ("set U at the inlet to 2", "set U at the inlet to 2 m/s"),
+])
+def test_bare_numbers_in_lists_and_controls_get_no_unit(text: str, expected: str) -> None:
+    from tasks.plan.stated_bare import bare_field_values
+
+    assert bare_field_values(text)[0] == expected

