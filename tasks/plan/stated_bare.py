@@ -43,7 +43,7 @@ _NUM = r"[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"  # not a full stop after
 # the field word, its place after it ("at the inlet", "of the top wall"), the link, the bare number
 _PLACE = r"(?:\s+(?:at|on|of|for|along|through|across)\s+(?:the\s+|both\s+|all\s+)?(?!sound\b)[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)?"
 _LINK = r"\s*(?:=|:|is|are|to|at|of|be|should\s+be|must\s+be|set\s+to|equal\s+to|equals)?\s*"
-_AFTER = r"(?!\d|\.\d|\s*(?:[%°/\-–—(\[]|x\s*\d|to\s+[-+]?\.?\d|and\s+[-+]?\.?\d|,\s*[-+]?\.?\d))"  # a list: its unit comes last
+_AFTER = r"(?!\d|\.\d|\s*(?:[%°/\-–—(\[*×^+]|x\s*\d|to\s+[-+]?\.?\d|and\s+[-+]?\.?\d|,\s*[-+]?\.?\d))"  # a list (its unit comes last), an expression
 
 
 class BareReading(NamedTuple):

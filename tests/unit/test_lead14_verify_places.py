@@ -42,6 +42,8 @@ def test_the_field_files_keep_any_patch_entry() -> None:
     ("residualControl U 1e-6 nuTilda 1e-6", "residualControl U 1e-6 nuTilda 1e-6"),
     ("floor temperature 350. Relax U 0.3", "floor temperature 350 K. Relax U 0.3"),      # a full stop is no decimal
     ("set U at the inlet to 2", "set U at the inlet to 2 m/s"),
+    ("U = 5*sin(2*pi*t/0.1) m/s", "U = 5*sin(2*pi*t/0.1) m/s"),                        # an expression
+    ("T = 300 + 20", "T = 300 + 20"),
 ])
 def test_bare_numbers_in_lists_and_controls_get_no_unit(text: str, expected: str) -> None:
     from tasks.plan.stated_bare import bare_field_values
