@@ -133,6 +133,21 @@ _COMPOUND_HEAD = re.compile(r"\b(?:length|time|velocity|mixing|integral|eddy|tur
                             r"|temperature)[\s-]+$", re.I)
 
 
+def _phrase_pattern(pattern: str) -> re.Pattern[str]:
+    """A phrase as a whole word: not the tail of a hyphenated word (the omega of "k-omega SST"
+    names a model, not the entry)."""
+    return re.compile(rf"(?<![\w'-])({pattern})(?![\w])")
+
+
+@lru_cache(maxsize=1)
+def _alias_patterns() -> list[tuple[re.Pattern[str], list[str]]]:
+    """The phrases of canonical/entry_names.yaml, longest first, as the request text is normalised
+    ("zero-shear viscosity" -> "0-shear viscosity"), compiled once: a few hundred patterns would
+    otherwise be normalised and compiled again for every request (and overflow re's cache)."""
+    return [(_phrase_pattern(re.escape(normalise(phrase).lower())), names)
+            for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0]))]
+
+
 def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
                spoken: dict[str, str] | None = None) -> list[tuple[str, float, str, int]]:
     """(entry name, value, value text, position) for every entry the request sets by name.
@@ -143,15 +158,13 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
     text = normalise(text)
     low = text.lower()
     found: dict[int, tuple[str, float, str, int]] = {}
-    phrases = [(pattern, [name]) for name, pattern in sorted((spoken or {}).items(), key=lambda kv: -len(kv[1]))]
-    # the phrases as the request text is normalised ("zero-shear viscosity" -> "0-shear viscosity")
-    phrases += [(re.escape(normalise(phrase).lower()), names)
-                for phrase, names in sorted(aliases().items(), key=lambda kv: -len(kv[0]))]
+    phrases = [(_phrase_pattern(pattern), [name])
+               for name, pattern in sorted((spoken or {}).items(), key=lambda kv: -len(kv[1]))]
+    phrases += _alias_patterns()
     said: list[tuple[int, int]] = []  # where a phrase was found: a shorter one inside it is not said
     for pattern, names in phrases:  # ("surface diffusivity" in a base with DT only: not "diffusivity")
         name = next((n for n in names if n in entries), None)
-        # not the tail of a hyphenated word: the omega of "k-omega SST" names a model, not the entry
-        for m in re.finditer(rf"(?<![\w'-])({pattern})(?![\w])", low):
+        for m in pattern.finditer(low):
             if any(s <= m.start() and m.end() <= e and e - s > m.end() - m.start() for s, e in said):
                 continue
             said.append(m.span())
