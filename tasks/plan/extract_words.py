@@ -100,6 +100,20 @@ _NOT_A_NOUN = re.compile(r"\s*(?:$|[,;:.!?)]|(?:at|is|was|are|of|in|on|with|to|h
                          r"which|that|being|held|kept|set|stays|remains|gets|goes|runs|and|or|but)\b)", re.I)
 
 
+# an adjective that names which of several things is meant (a state, a place, a size, a comparative):
+# "..., cold one on the right at 20 degC", "a hotter one at 350 K", "and the inner one spins"
+_WHICH_ADJECTIVE = (r"(?:hot|cold|warm|cool|heated|cooled|chilled|insulated|adiabatic|upper|lower|left|right|top"
+                    r"|bottom|inner|outer|front|back|rear|middle|central|moving|fixed|stationary|rotating|small"
+                    r"|big|large|long|short|wide|narrow|thin|thick|main|second|third|last|(?!(?:numb|aft|ov|und"
+                    r"|eith|neith)er\b)[a-z]+er)")
+# with no determiner the adjective starts its clause or follows "a"/"an"/"and"/"but"/"while"
+_BARE_ADJECTIVE = re.compile(rf"(?:^|[,;:(]|\b(?:and|a|an|but|while|whereas)\b)\s*{_WHICH_ADJECTIVE}\s+$", re.I)
+
+
+# what follows a pronoun "one" and never a count: a verb's third person, or a value of its own
+_VERB_OR_VALUE = re.compile(r"\s+(?:[a-z]+[^s\W]s\b|\d)", re.I)
+
+
 def _pronoun_one(m: re.Match[str]) -> bool:
     if m.group(0).lower() != "one":
         return False
@@ -108,6 +122,9 @@ def _pronoun_one(m: re.Match[str]) -> bool:
         return True
     if _DETERMINER_ADJECTIVE.search(before) and not _spelled_unit_at(after.lstrip(" -"), 0):
         return True  # "the warm one", "the upper one moves" (not "the next one metre")
+    if _BARE_ADJECTIVE.search(before) and (_NOT_A_NOUN.match(after) or _VERB_OR_VALUE.match(after)) \
+            and not _spelled_unit_at(after.lstrip(" -"), 0):
+        return True  # "hot wall at 40 degC, cold one on the right at 20 degC", "inner one rotates", "right one 300 K"
     return bool(_DETERMINER_ALONE.search(before)) and bool(_NOT_A_NOUN.match(after))
 
 

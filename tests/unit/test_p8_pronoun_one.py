@@ -11,6 +11,10 @@ from tasks.plan.extract import normalise
     ("each one is 5 cm wide", "each one is"),
     ("which one should be the outlet?", "which one should"),
     ("two plates: the upper one moves at 1 m/s", "upper one moves"),
+    ("hot vertical wall on the left at 40 degC, cold one on the right at 20 degC", "cold one on"),
+    ("a heated plate at 350 K and a cooler one at 290 K", "cooler one at"),
+    ("two cylinders; inner one rotates at 10 rad/s", "inner one rotates"),
+    ("left wall 330 K, right one 300 K", "right one 300"),
 ])
 def test_one_as_a_pronoun_stays_a_word(text, kept):
     assert kept in normalise(text)
@@ -23,6 +27,10 @@ def test_one_as_a_pronoun_stays_a_word(text, kept):
     ("the one-cell-thick slab", "1-cell"),
     ("one thousand steps", "1000 steps"),
     ("with one inlet and two outlets", "1 inlet"),
+    ("inlet number one at 3 m/s", "number 1 at"),
+    ("stop after one, then restart", "after 1,"),
+    ("a wider one-metre channel", "1-metre"),
+    ("twenty one cells across", "21 cells"),
 ])
 def test_one_as_a_number_becomes_a_digit(text, said):
     assert said in normalise(text)
