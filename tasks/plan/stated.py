@@ -41,6 +41,7 @@ from tasks.plan.stated_shared_units import echoed_units, shared_units
 from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
 from tasks.plan.stated_shared_places import shared_places
 from tasks.plan.stated_spelling import respelled
+from tasks.plan.stated_unread import unread_units
 from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.values_forms import table_rows
@@ -255,7 +256,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
-    kept = [q for q in quantities(text) if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
+    found = quantities(text)
+    kept = [q for q in found if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
             and not explained(plain, q) and not names_the_base(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
@@ -307,7 +309,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
                                       role=role, dims=q.dims, vector=q.vector, reference=q.reference,
                                       place=place.strip() if place else None))
     out += stated_controls(plain, controls)
-    return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare))
+    unread = [StatedQuantity(text=u.text, quantity="bare", value=u.value, role="bare_value", note=u.note)
+              for u in unread_units(text, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
+    return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare) + unread)
 
 
 def noted_bare(out: list[StatedQuantity], bare: list[BareReading]) -> list[StatedQuantity]:

@@ -1,0 +1,51 @@
+"""Values the request gives in a unit Casewright does not read ("a heat source of 1e6 W/m3",
+"mu0 = 1.2566e-6 H/m", "2 mol/m3 of tracer"): each becomes a stated quantity that is reported as
+not applied with its unit named, so no number with a unit is dropped without a word (tasks/plan/stated.py
+makes them stated quantities of role `bare_value`)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from tasks.plan.extract_models import Quantity
+
+# one SI symbol with an optional prefix and power: "m3", "s^-1", "kmol", "µA", "Ohm"
+_ATOM = (r"(?:[yzafpnµumcdhkMGTPE]?(?:mol|Pa|Wb|Hz|Ohm|Ω|bar|rad|cd|lm|lx|Bq|Gy|Sv|kat|[mgsKANJWCVFSHTL])"
+         r"(?:\^?[-−]?\d)?)")
+# a unit made of symbols joined by "/", "·", "*" or "." (or a bracketed product after "/"), or one
+# symbol raised to a power; "1/m3" counts; a unit said with words ("per", "cubic") is read elsewhere
+_COMPOUND = (rf"(?:1|{_ATOM})(?:(?:[/·*.]{_ATOM})|(?:/\(\s*{_ATOM}(?:[\s·*.]{_ATOM})*\s*\)))+"
+             rf"|[yzafpnµumcdhkMGTPE]?[mgsKANJWCVFSHTL]\^?[-−]?[2-9]")
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:\s*[eE]\s*[-+]?\d+|\s*[x×]\s*10\^?[-+−]?\d+)?"
+_VALUE_IN_UNIT = re.compile(rf"(?<![\w.^/])(?P<num>{_NUMBER})\s*(?P<unit>{_COMPOUND})(?![\w/^(])")
+
+
+class UnreadValue(NamedTuple):
+    """A value in a unit Casewright does not read, as written, and why nothing was set from it."""
+
+    text: str
+    value: float
+    note: str
+
+
+def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) -> list[UnreadValue]:
+    """The values of `text` written with a unit that no reading of `found` covers (and no solver
+    control in `held` spans), each with the note that says why it cannot be set."""
+    covered = [(q.start, q.start + len(q.text)) for q in found] + held
+    out: list[UnreadValue] = []
+    for m in _VALUE_IN_UNIT.finditer(text):
+        if any(a <= m.start("num") < b or a < m.end("unit") <= b for a, b in covered):
+            continue
+        unit = m.group("unit")
+        written = m.group(0).strip()
+        out.append(UnreadValue(written, _number(m.group("num")),
+                               f"{written}: Casewright does not read values in {unit}, so it set no entry from it; "
+                               f"set it in the case files by hand (or give it in a unit Casewright reads)"))
+    return out
+
+
+def _number(written: str) -> float:
+    """The value of a number as written ("1e6", "2.5 x 10^3")."""
+    mantissa, _, power = re.sub(r"\s+", "", written).replace("×", "x").replace("−", "-").partition("x10")
+    return float(mantissa) * (10 ** float(power.lstrip("^")) if power else 1.0)
