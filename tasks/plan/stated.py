@@ -310,7 +310,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
                                       place=place.strip() if place else None))
     out += stated_controls(plain, controls)
     unread = [StatedQuantity(text=u.text, quantity="bare", value=u.value, role="bare_value", note=u.note)
-              for u in unread_units(text, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
+              for u in unread_units(plain, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
     return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare) + unread)
 
 

@@ -29,6 +29,9 @@ class UnreadValue(NamedTuple):
     note: str
 
 
+_CHANGED_TO = re.compile(r"\s*(?:to|->|→|=>)\s*[-+]?\.?\d")
+
+
 def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) -> list[UnreadValue]:
     """The values of `text` written with a unit that no reading of `found` covers (and no solver
     control in `held` spans), each with the note that says why it cannot be set."""
@@ -37,6 +40,8 @@ def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) 
     for m in _VALUE_IN_UNIT.finditer(text):
         if any(a <= m.start("num") < b or a < m.end("unit") <= b for a, b in covered):
             continue
+        if _CHANGED_TO.match(text, m.end()):
+            continue  # "from 1 m/s to 5 m/s": the old value of a change, read with the new one
         unit = m.group("unit")
         written = m.group(0).strip()
         out.append(UnreadValue(written, _number(m.group("num")),

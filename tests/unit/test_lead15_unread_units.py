@@ -31,3 +31,8 @@ def test_a_value_in_an_unread_unit_is_reported_not_applied(text, written):
 ])
 def test_values_in_units_it_reads_are_not_reported_as_unread(text):
     assert [q.text for q in read_stated(text) if q.role == "bare_value"] == []
+
+
+def test_the_old_value_of_a_change_is_not_reported_as_unread():
+    assert [q.text for q in read_stated("raise the lid from 1 m/s to 5 m/s and the source from 2 W/m3 to 4 W/m3")
+            if q.role == "bare_value"] == ["4 W/m3"]
