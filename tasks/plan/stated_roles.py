@@ -94,9 +94,10 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     clause = _own_words(_clause_before(q), roles)  # "hot wall 310 K cold wall 300 K": 300 K is the cold wall's
     said_after = (q.after if after is None else after).lower()  # up to its clause's end, for _fluid_subject
     own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
-    after = _own_after(q.after if after is None else after, q.kind).lower()
+    after = q.after if after is None else after
     if q.kind == "pressure":  # "200 kPa above atmospheric at the exit": the reference of a gauge value, no place
-        after = _GAUGE_REFERENCE.sub("", after, count=1)
+        after = _GAUGE_REFERENCE.sub("", after.lower(), count=1)
+    after = _own_after(after, q.kind).lower()
     if q.kind == "time" and (re.match(r"(?:time[- ]?)?steps?\b", after) or re.match(r"(?:time[- ]?)?steps?\b", own_word)
                              or _STEP_BEFORE.search(clause)):
         return "delta_t"  # "a 1 ms step", "1 ms step for 0.2 s", "..., step 1 ms" (not a step elsewhere in the clause)

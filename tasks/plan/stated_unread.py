@@ -9,6 +9,7 @@ import re
 from typing import NamedTuple
 
 from tasks.plan.extract_models import Quantity
+from tasks.plan.units import read_at
 
 # one SI symbol with an optional prefix and power: "m3", "s^-1", "kmol", "µA", "Ohm"
 _ATOM = (r"(?:[yzafpnµumcdhkMGTPE]?(?:mol|Pa|Wb|Hz|Ohm|Ω|bar|rad|cd|lm|lx|Bq|Gy|Sv|kat|[mgsKANJWCVFSHTL])"
@@ -40,6 +41,8 @@ def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) 
     for m in _VALUE_IN_UNIT.finditer(text):
         if any(a <= m.start("num") < b or a < m.end("unit") <= b for a, b in covered):
             continue
+        if _reads(m.group("unit")):
+            continue  # a unit of a known kind: its value was read, or left out on purpose ("1 mm2/s (1e-6 m2/s)")
         if _CHANGED_TO.match(text, m.end()):
             continue  # "from 1 m/s to 5 m/s": the old value of a change, read with the new one
         unit = m.group("unit")
@@ -48,6 +51,12 @@ def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) 
                                f"{written}: Casewright does not read values in {unit}, so it set no entry from it; "
                                f"set it in the case files by hand (or give it in a unit Casewright reads)"))
     return out
+
+
+def _reads(unit: str) -> bool:
+    """Whether the unit, as a whole, is one of the kinds the quantity reader knows."""
+    reading = read_at(unit, 0)
+    return reading is not None and reading.end == len(unit)
 
 
 def _number(written: str) -> float:
