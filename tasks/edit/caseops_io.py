@@ -86,6 +86,11 @@ def set_internal(case: Path, field: str, value: str) -> str:
 def expand_m4(case: Path, rel: str = "system/blockMeshDict.m4") -> str:
     """Write system/blockMeshDict from the case's m4 mesh template, as the tutorials' makeMesh
     scripts do (`m4 system/blockMeshDict.m4 > system/blockMeshDict`); the template stays."""
+    return write(case, "system/blockMeshDict", m4_output(case, rel))
+
+
+def m4_output(case: Path, rel: str = "system/blockMeshDict.m4") -> str:
+    """The blockMeshDict the case's m4 mesh template expands to (nothing written)."""
     src = case / rel
     if not src.is_file():
         raise PlanError(f"the mesh template {rel} is missing from {case}")
@@ -94,7 +99,7 @@ def expand_m4(case: Path, rel: str = "system/blockMeshDict.m4") -> str:
     out = subprocess.run(["m4", str(src)], check=False, capture_output=True, text=True, cwd=case, timeout=60)
     if out.returncode != 0:
         raise PlanError(f"m4 failed on {rel} in {case}: {out.stderr.strip()[:300]}")
-    return write(case, "system/blockMeshDict", out.stdout)
+    return out.stdout
 
 
 _COORD = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"

@@ -36,9 +36,12 @@ from tasks.edit.modify_mesh import (
     axis_cell_count,
     cell_count_edit,
     cell_size_edit,
+    counted_text,
     is_2d,
+    mesh_text,
     no_block_mesh,
     refinement,
+    set_refinement,
     stated_cell_size,
     unrefinable,
 )
@@ -223,31 +226,33 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             raise RequestError("constant/MRFProperties has no zone with an omega entry to change")
         edit("constant/MRFProperties", [zone, "omega"], unrounded(omega_q.value), "MRF angular velocity")
 
-    bmd_path = case / "system/blockMeshDict"
-    flat = caseops.flat_axes(bmd_path.read_text()) if bmd_path.is_file() else []
+    mesh = mesh_text(case)  # system/blockMeshDict, or what its m4 template expands to
+    flat = caseops.flat_axes(counted_text(mesh)) if mesh is not None else []
     refine = refinement(low, two_d="empty" in state.roles.values() or is_2d(case), flat=flat)
     if refine is not None and (reason := unrefinable(case, refine)) is not None:
         plan.warnings.append(f"not applied: mesh refinement x {' x '.join(fmt(f) for f in refine)} ({reason})")
     elif refine is not None:
-        plan.refine = refine
+        set_refinement(plan, case, refine)
         plan.assumptions.append(f"mesh refined by {' x '.join(fmt(f) for f in refine)} (cells per block, x y z)")
+    refined = plan.refine is not None or any(e.reason.startswith("mesh refined by") for e in plan.edits)
     counts = cell_counts(text)
-    if counts and re.search(r"mesh|cells|resolution|grid", low) and plan.refine is None:
+    if counts and re.search(r"mesh|cells|resolution|grid", low) and not refined:
         cell_count_edit(plan, case, counts[0])
-    by_direction = counts_by_axis(text, bmd_path.read_text()) if not counts and plan.refine is None and \
-        bmd_path.is_file() else None
+    written = (case / "system/blockMeshDict").is_file()  # not an m4 template's expansion
+    by_direction = counts_by_axis(text, counted_text(mesh)) if not counts and not refined and \
+        mesh is not None and written else None
     if by_direction is not None:  # "30 cells across the tube and 600 along it": axes from the mesh's shape
         wanted, problems = by_direction
         plan.warnings.extend(f"not applied: {p}" for p in problems)
         if any(wanted):
             cell_count_edit(plan, case, wanted)
-    elif not counts and plan.refine is None and not bmd_path.is_file() and (named := direction_counts(text)):
+    elif not counts and not refined and not written and (named := direction_counts(text)):
         plan.warnings.append(f"not applied: {', '.join(f'{n} cells {d}' for d, n in named.items())} ({no_block_mesh(case)})")
-    elif not counts and plan.refine is None and (axis_count := axis_cell_count(text)) is not None:
+    elif not counts and not refined and (axis_count := axis_cell_count(text)) is not None:
         cell_count_edit(plan, case, [axis_count[1] if i == axis_count[0] else 0 for i in range(3)])
     size_q = stated_cell_size(qs)
     if size_q is not None and plan.refine is None and not any(e.file == "system/blockMeshDict" for e in plan.edits):
-        sized = cell_size_edit(bmd_path.read_text(), size_q) if bmd_path.is_file() else no_block_mesh(case)
+        sized = cell_size_edit(mesh, size_q) if mesh is not None else no_block_mesh(case)
         if isinstance(sized, str):
             plan.warnings.append(f"not applied: {size_q.text} cells ({sized})")
         else:

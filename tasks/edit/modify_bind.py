@@ -33,7 +33,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and not _consumed(text, q.text, plan.consumed)
               and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
-    if not stated:
+    if not stated and not _states_a_reactor(state, text):
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
@@ -43,6 +43,22 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
             taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+
+
+def _states_a_reactor(state: CaseState, text: str) -> bool:
+    """True when the text states a reactor's mixture or constraint that no unit marks as a value
+    (an equivalence ratio, species amounts, "constant volume"): the binder of `new` finds them
+    in the text itself."""
+    from tasks.plan.bind_base import Base
+    from tasks.plan.bind_species_base import INITIAL_CONDITIONS, mechanism_species
+    from tasks.plan.species_data import species_data
+    from tasks.plan.species_text import amounts, equivalence_ratios
+
+    if not (state.case_dir / INITIAL_CONDITIONS).is_file():
+        return False
+    low = text.lower()
+    constraint = any(w in low for words in species_data().reactor_constraints.values() for w in words)
+    return constraint or bool(equivalence_ratios(text)) or bool(amounts(text, mechanism_species(Base(state.case_dir))))
 
 
 def _consumed(text: str, said: str, spans: list[tuple[int, int]]) -> bool:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tasks.core.errors import PlanError
 from tasks.edit import caseops
+from tasks.edit.caseops_io import m4_output
 from tasks.edit.modify_models import ChangePlan
 from tasks.edit.modify_refine import relative_refinement
 from tasks.edit.modify_words import FACTOR_TOKEN, token_factor
@@ -235,51 +236,163 @@ def default_refinement(low: str) -> float | None:
     return None
 
 
-def unrefinable(case: Path, factors: list[float]) -> str | None:
-    """Why the blockMeshDict cannot be refined by `factors`, None when it can (a case meshed from
-    an m4 template is expanded when the change is applied)."""
+def mesh_text(case: Path) -> str | None:
+    """The case's blockMeshDict as blockMesh will read it: system/blockMeshDict, else what its m4
+    template (system/blockMeshDict.m4, written out when the change is applied) expands to; None
+    for a case meshed otherwise or whose template does not expand."""
     bmd = case / "system/blockMeshDict"
-    if not bmd.is_file():
-        if (case / "system/blockMeshDict.m4").is_file():
-            return None
+    if bmd.is_file():
+        return bmd.read_text()
+    if not (case / "system/blockMeshDict.m4").is_file():
+        return None
+    try:
+        return m4_output(case)
+    except PlanError:
+        return None
+
+
+def counted_text(text: str) -> str:
+    """The blockMeshDict text with the variables its blocks' cell counts name (`($nx 1 $nz)`)
+    replaced by their values, for counting cells; the text itself when its counts are literal
+    or a variable is not a whole number."""
+    try:
+        values = {"$" + ":".join(path): value for path, value, _ in geometry.count_variables(text)}
+    except PlanError:
+        return text
+    if not values:
+        return text
+    token = re.compile(r"\$:?[A-Za-z_][\w.:]*")
+
+    def literal(m: re.Match[str]) -> str:
+        name = "$" + ":".join(p for p in re.split(r"[.:/]", m.group().lstrip("$:")) if p)
+        return str(values.get(name, m.group()))
+
+    return re.sub(r"(\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?)(\([^()]*\))",
+                  lambda m: m.group(1) + token.sub(literal, m.group(2)), text)
+
+
+def variable_count_edits(text: str, factors: list[float], reason: str) -> list[FileEdit]:
+    """The edits that refine a blockMeshDict whose blocks' counts are all variables or 1
+    (`($nx 1 $nz)`): each variable times its axis' factor (a count of 1 stays). Raises, saying
+    why, when the counts are neither literal nor such variables (#calc, a mix)."""
+    clean = fd.strip_comments(text)
+    blocks, hexes = _VARIABLE_BLOCK.findall(clean), len(re.findall(r"\bhex\s*\(", clean))
+    if not hexes or len(blocks) != hexes or any(t[:1] != "$" and t != "1" for b in blocks for t in b):
+        raise PlanError("system/blockMeshDict: the cell counts of its blocks are neither plain numbers nor "
+                        f"variables alone ({hexes} hex blocks); change them by hand or with their variables")
+    scaled = geometry.scaled_count_variables(text, factors)
+    return [FileEdit(file="system/blockMeshDict", entry=path, value=str(new), reason=f"{reason} ({old} -> {new})",
+                     locked=True) for path, old, new in scaled if new != old]
+
+
+_VARIABLE_BLOCK = re.compile(r"\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*(\S+)\s+(\S+)\s+(\S+)\s*\)")
+
+
+def unrefinable(case: Path, factors: list[float]) -> str | None:
+    """Why the blockMeshDict cannot be refined by `factors`, None when it can: literal counts,
+    counts that are variables (`$nx`: the variables are scaled), or an m4 template (expanded when
+    the change is applied)."""
+    text = mesh_text(case)
+    if text is None:
         return no_block_mesh(case)
     try:
-        caseops.scale_blocks(bmd.read_text(), factors)
-    except PlanError as err:
-        return str(err)
+        caseops.scale_blocks(text, factors)
+    except PlanError:
+        try:
+            variable_count_edits(text, factors, "mesh refinement")
+        except PlanError as err:
+            return str(err)
     return None
 
 
-def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
-    """"80 by 80 cells": the counts of a one-block mesh; a mesh of several blocks is scaled so
-    that its largest total along each stated axis becomes the stated count (blocks keep their
-    proportions and shared faces keep matching counts)."""
+def set_refinement(plan: ChangePlan, case: Path, factors: list[float]) -> None:
+    """Refine by `factors` (x, y, z; `unrefinable` said it can): the blocks' literal counts when the
+    change is applied (plan.refine), or the variables their counts name, edited now."""
     bmd = case / "system/blockMeshDict"
-    if not bmd.is_file():
+    text = bmd.read_text() if bmd.is_file() else None
+    try:
+        if text is not None:
+            caseops.scale_blocks(text, factors)
+    except PlanError:
+        how = f"mesh refined by {' x '.join(f'{f:.3g}' for f in factors)} (x y z)"
+        plan.edits += variable_count_edits(text, factors, how)
+        return
+    plan.refine = factors
+
+
+def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
+    """"80 by 80 cells": the counts of a one-block mesh; a mesh of several blocks (or one whose
+    counts are variables) is scaled so that its largest total along each stated axis becomes the
+    stated count (blocks keep their proportions and shared faces keep matching counts)."""
+    text = mesh_text(case)
+    if text is None:
         plan.warnings.append(f"not applied: {describe_counts(counts)} ({no_block_mesh(case)})")
         return
-    text = bmd.read_text()
-    cells = caseops.block_cells(text)
-    wanted = counts + [0] * (3 - len(counts))
-    if len(cells) == 1:
+    if not (case / "system/blockMeshDict").is_file():  # what an m4 template expands to: written when applied
+        _template_counts(plan, case, text, counts)
+        return
+    counted = counted_text(text)
+    if counted != text:
+        return  # counts that are variables ($nx): the binder of `new` sets them, the flat axis kept (bind_the_rest)
+    cells = caseops.block_cells(counted)
+    wanted = _placed(counts, counted)
+    if len(cells) == 1 and counted == text:
         value = geometry.set_single_block_cells(fd.get(text, ["blocks"]) or "", [c or cells[0][i] for i, c in enumerate(wanted)])
         plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution",
                                    locked=True))  # the stated counts replace a resolution the base case locked
         return
     # several blocks: the stated count is the total across the mesh along that axis
-    totals = caseops.axis_totals(text)
-    if totals is None:
-        plan.warnings.append(f"not applied: {describe_counts(counts)} (the blockMeshDict's vertices are not "
-                             "plain numbers: its blocks' cells along each axis cannot be added up)")
+    totals = caseops.axis_totals(counted)
+    if totals is None or not cells:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} (the blockMeshDict's vertices or cell counts are "
+                             "not plain numbers: its blocks' cells along each axis cannot be added up)")
         return
     factors = [wanted[i] / totals[i] if wanted[i] and totals[i] else 1.0 for i in range(3)]
     if (reason := unrefinable(case, factors)) is not None:
         plan.warnings.append(f"not applied: {describe_counts(counts)} ({reason})")
         return
-    plan.refine = factors
+    set_refinement(plan, case, factors)
     plan.assumptions.append(f"{' x '.join(map(str, counts))} cells over {len(cells)} blocks: every block scaled by "
                             f"{' x '.join(f'{f:.3g}' for f in factors)} (x y z), so the cell counts across the mesh are "
                             "about the stated ones")
+
+
+def _placed(counts: list[int], text: str) -> list[int]:
+    """Stated counts as (x, y, z): two counts on a 2-D mesh are its two resolved directions
+    ("200 by 120" on a mesh in the x-z plane is 200 in x and 120 in z), else in x, y, z order."""
+    flat = geometry.empty_axes(text)
+    stated = [c for c in counts if c]
+    if len(counts) == 2 and len(stated) == 2 and len(flat) == 1:
+        resolved = [axis for axis in range(3) if axis not in flat]
+        return [dict(zip(resolved, stated)).get(axis, 0) for axis in range(3)]
+    return counts + [0] * (3 - len(counts))
+
+
+def _template_counts(plan: ChangePlan, case: Path, text: str, counts: list[int]) -> None:
+    """"200 by 120 cells" on a mesh an m4 template writes: the blocks of its expansion scaled so
+    that the totals along the stated global directions become the counts, each block on its local
+    axis along them (a template's blocks often run their first axis along y: sloshingTank2D); two
+    counts are the two directions with more than one cell. A count for one direction is not
+    placed on a template's blocks (polar and curved templates)."""
+    dims = [c for c in counts if c]
+    totals = geometry.aligned_totals(text)
+    resolved = [axis for axis in range(3) if totals and totals[axis] > 1]
+    if len(dims) < 2 or totals is None or len(dims) > 3 or len(dims) == 2 and len(resolved) != 2:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({no_block_mesh(case)})")
+        return
+    axes = resolved if len(dims) == 2 else [0, 1, 2]
+    factors = [1.0, 1.0, 1.0]
+    for axis, n in zip(axes, dims):
+        factors[axis] = n / totals[axis]
+    try:
+        new = geometry.scale_blocks_along(text, factors)
+    except PlanError as err:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({err})")
+        return
+    said = ", ".join(f"{n} in {'xyz'[axis]}" for axis, n in zip(axes, dims))
+    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=fd.get(new, ["blocks"]) or "",
+                               reason=f"mesh cells across the blocks: {said} (system/blockMeshDict.m4 expanded)",
+                               locked=True))
 
 
 def is_2d(case: Path) -> bool:

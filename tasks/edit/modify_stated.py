@@ -37,15 +37,21 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
     stated: list[StatedQuantity] = []
     missing: list[NotApplied] = []
     solver = fd.get(_text(case, "system/controlDict"), ["application"]) or ""  # after the change
+    ratios = _ratio_spans(plan.request, case)
     for q in read_stated(plan.request):
-        if q.quantity not in _CARRIED:
+        if q.quantity not in _CARRIED or _within(plan.request, q.text, ratios):
             continue
         if q.quantity == "ranks":
             done = plan.ranks == int(q.value)
             stated.append(q.model_copy(update={"file": "system/decomposeParDict", "verified": done}))
         elif q.quantity == "cells":
-            done = plan.refine is not None or any(
-                q.dims and all(re.search(rf"(?<![\d.]){d}(?![\d.])", str(e.value)) for d in q.dims) for e in plan.edits)
+            mesh_edits = [e for e in plan.edits if e.file.endswith("blockMeshDict")]
+            mesh_values = " ".join(str(e.value) for e in mesh_edits)
+            if q.dims and any(e.reason.startswith("mesh cells across the blocks: ") and
+                              all(f"{d} in " in e.reason for d in q.dims if d != 1) for e in mesh_edits):
+                mesh_values += " " + " ".join(map(str, q.dims))  # the totals across the blocks are the counts
+            done = plan.refine is not None or bool(q.dims) and all(  # one edit of the blocks, or one per count variable
+                re.search(rf"(?<![\d.]){d}(?![\d.])", mesh_values) for d in q.dims or ())
             stated.append(q.model_copy(update={"file": "system/blockMeshDict", "verified": done}))
         else:
             forms = _value_forms(q.quantity, q.value, solver)
@@ -65,7 +71,39 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
             missing.append(NotApplied(text=q.text, reason=missing_field(q.quantity, case, solver) or
                                       "no change of this request carries it into the case "
                                       "(name the patch, region or entry it is for)"))
+    for start, end in ratios:  # an equivalence ratio: the reactor's fractions (bind_species)
+        said = plan.request[start:end].strip()
+        done = any(e.file == _INITIAL_CONDITIONS and e.entry[:1] == ["fractions"] for e in plan.edits)
+        stated.append(StatedQuantity(text=said, quantity="fraction", value=_number_in(said), role="equivalence_ratio",
+                                     file=_INITIAL_CONDITIONS, entry=["fractions"], verified=done))
+        if not done:
+            missing.append(NotApplied(text=said, reason="no change of this request set the reactor's fractions "
+                                      "(name the fuel and oxidiser the mechanism holds, e.g. 'H2 2 O2 1 N2 3.76')"))
     return relative_changes(plan, case, stated), missing + unapplied_factors(plan)
+
+
+_INITIAL_CONDITIONS = "constant/initialConditions"  # a single-cell reactor's state (chemFoam)
+
+
+def _ratio_spans(text: str, case: Path) -> list[tuple[int, int]]:
+    """Where the request states an equivalence ratio, on a reactor case (constant/initialConditions)."""
+    from tasks.plan.species_text import equivalence_ratios
+
+    if not (case / _INITIAL_CONDITIONS).is_file():
+        return []
+    return [(r.start, r.end) for r in equivalence_ratios(text)]
+
+
+def _within(text: str, said: str, spans: list[tuple[int, int]]) -> bool:
+    """True when every mention of `said` starts inside one of the spans."""
+    found = list(re.finditer(re.escape(said.strip()), text)) if said.strip() else []
+    return bool(found) and all(any(a <= m.start() < b for a, b in spans) for m in found)
+
+
+def _number_in(said: str) -> float:
+    """The first number of a stated text (an equivalence ratio's value as written)."""
+    m = re.search(r"\d+(?:\.\d*)?|\.\d+", said)
+    return float(m.group()) if m else 1.0
 
 
 def record_previous(plan: ChangePlan, case: Path) -> ChangePlan:

@@ -87,9 +87,13 @@ def unknown_solvers(text: str) -> list[str]:
 
 
 def named_model(text: str) -> str | None:
+    """The turbulence model the text names first: an installed name as written, a variant
+    (tasks/plan/model_variants: "k-omega SST LM" is kOmegaSSTLM), else a base model's spelling."""
+    from tasks.plan.model_variants import VARIANT_ALIASES, exact_name_aliases
+
     low = text.lower()
     hits = []
-    for pattern, model in TURBULENCE_ALIASES:
+    for pattern, model in VARIANT_ALIASES + exact_name_aliases() + TURBULENCE_ALIASES:
         m = re.search(pattern, low)
         if m:
             hits.append((m.start(), model))

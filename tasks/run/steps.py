@@ -6,6 +6,7 @@ replaces.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 import time
@@ -21,8 +22,11 @@ def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
     """The steps a case needs, in order: mesh, fields, solver (or the sequence recorded with
     the case, when its planner took one from a tutorial). On np > 1 MPI ranks the solver is
     `decomposePar -force`, `mpirun -np N solver -parallel`, `reconstructPar`; np None: the rank
-    count the case was last run with."""
+    count the case was last run with. A solver that makes its own single cell (chemFoam) needs no
+    mesh step and runs serial."""
     np = recorded_ranks(info.case_dir) if np is None else check_ranks(np)
+    if makes_own_mesh(info.application):
+        np = 1  # a single cell is not decomposed
     if info.declared_steps:
         # a tutorial's quoted argument (`-scale "(1 0 1)"`) was split on whitespace when recorded
         declared = [Step(command=s[0], args=join_quoted(s[1:])) for s in info.declared_steps]
@@ -34,7 +38,8 @@ def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
         if info.surface_features_dict is not None:
             steps.append(Step(command="surfaceFeatureExtract"))
         steps.append(Step(command="snappyHexMesh", args=["-overwrite"]))
-    if info.block_mesh_dict is None and info.snappy_dict is None and not info.has_mesh:
+    if info.block_mesh_dict is None and info.snappy_dict is None and not info.has_mesh \
+            and not makes_own_mesh(info.application):
         raise UsageError(
             f"{info.case_dir}: no mesh and nothing to make one (no system/blockMeshDict, "
             f"no system/snappyHexMeshDict, no constant/polyMesh); add one or convert a mesh"
@@ -42,6 +47,20 @@ def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
     if info.set_fields_dict is not None:
         steps.append(Step(command="setFields"))
     return steps + _parallel(Step(command=info.application), np)
+
+
+# a solver's own `-help` line saying it builds its mesh itself: chemFoam's "designed for use on
+# single cell cases" (createSingleCellMesh), a zero-dimensional (0-D) reactor or ODE integrator
+_OWN_MESH_WORDS = re.compile(r"single[- ]cell|zero[- ]dimensional|\b0-?D\b|\bODEs?\b")
+
+
+def makes_own_mesh(solver: str) -> bool:
+    """True when the solver needs no mesh from the case: its own `-help` line
+    (canonical/solvers.yaml) says it runs single-cell (0-D) problems, whose one cell it makes."""
+    from tasks.plan.select_words import solver_words
+
+    entry = solver_words().get(solver)
+    return bool(entry and _OWN_MESH_WORDS.search(entry.help))
 
 
 def _parallel(solver: Step, np: int) -> list[Step]:
