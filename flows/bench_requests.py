@@ -47,9 +47,9 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
     try:
         res = request_to_case(CaseRequest(text=case.phrasings[phrasing], out_dir=out, backend=backend, smoke=smoke,
                                           review=review), settings=settings)
-    except CasewrightError as exc:
+    except Exception as exc:  # a refusal scores 0; so does a crash, named as one (one case never stops the set)
         return RequestResult(id=case.id, phrasing=phrasing, tags=tags, held_out=case.held_out, solver=None,
-                             expected_solver=case.expected_solver, score=0, reason=f"refused: {exc}",
+                             expected_solver=case.expected_solver, score=0, reason=failed_reason(exc),
                              seconds=round(time.monotonic() - started, 1), case_dir=str(out))
     checks = [evaluate(out, c) for c in case.checks]
     score, reason = combine(res.score, res.score_reason, checks)
@@ -59,6 +59,13 @@ def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Sett
                          seconds=round(time.monotonic() - started, 1), shortened=res.shortened, case_dir=str(out),
                          geometry=GeometryRow.model_validate(res.geometry) if res.geometry else None,
                          acceptance=AcceptanceRow.of(res.acceptance or (res.run.acceptance if res.run else None)))
+
+
+def failed_reason(exc: Exception) -> str:
+    """A case's reason when Casewright raised: a refusal it meant, or a crash (a bug, said as one)."""
+    if isinstance(exc, CasewrightError):
+        return f"refused: {exc}"
+    return f"crashed: {type(exc).__name__}: {exc}"
 
 
 def write_base(case_id: str, out: Path, settings: Settings) -> None:
@@ -97,9 +104,9 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
                              seconds=0.0, case_dir=str(out))
     try:
         res = modify_case(out, case.request, backend=backend, settings=settings, review=False, smoke=smoke)
-    except CasewrightError as exc:
+    except Exception as exc:  # as in run_request
         return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,
-                             expected_solver="", score=0, reason=f"refused: {exc}",
+                             expected_solver="", score=0, reason=failed_reason(exc),
                              seconds=round(time.monotonic() - started, 1), case_dir=str(out))
     checks = [evaluate(out, c) for c in case.checks]
     score, reason = combine(res.score, res.score_reason, checks)
