@@ -36,6 +36,8 @@ from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_
 from tasks.geometry.build import build_mesh, geometry_record
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.text_duct_roles import said_radius_of
+from tasks.geometry.text_outlines import turned_obstacle
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
 from tasks.plan.request import Context
@@ -438,6 +440,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if spec.mesh.cells:
         geometry["cells_per_direction"] = " x ".join(str(n) for n in spec.mesh.cells)
     for q in stated:
+        section = next((k for k, v in spec.dims.model_dump().items() if k.endswith("_cells") and v == q.value), None) \
+            if q.role in ("mesh_cells", "mesh_cells_axis") else None
+        if section is not None:  # "150 cells along the small pipe": that section's count
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", section],
+                                    value=str(int(q.value)), how="the shape library meshed that section so"))
+            continue
         if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.cells and (
                 list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells_per_direction"],
@@ -466,10 +474,26 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                                     entry=["dimensions", "angle_of_attack"], value=fmt(q.value),
                                     how="the airfoil is rotated in the mesh; the free stream stays along +x"))
             continue
+        turned = turned_obstacle(q.value, geometry) if "angle" in q.role else None
+        if turned is not None:  # an ellipse at an angle of attack: the body is turned, the inflow is not
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=turned, value=fmt(q.value),
+                                    how="the body is turned in the mesh; the free stream stays along +x"))
+            continue
+        tapered = next((k for k, v in (geometry.get("angles") or {}).items() if abs(v - q.value) <= 1e-4 * max(1.0, q.value)),
+                       None) if q.role in ("angle", "wall_angle") else None
+        if tapered is not None:  # "converging angle 21 degrees": the taper length was set from it
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["angles", tapered],
+                                    value=fmt(geometry["angles"][tapered]), how="the venturi's wall angle, its taper length set from it"))
+            continue
         if q.role in ("angle", "wall_angle") and spec.shape == "bend" and \
                 abs(q.value - float(geometry["dimensions"]["angle"])) < 1e-9:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "angle"],
                                     value=fmt(q.value), how="the bend turns by this angle in the mesh"))
+            continue
+        side = said_radius_of(ctx.text, q.text, geometry.get("radii") or {}, q.value) if q.role == "geometry" else None
+        if side is not None:  # "radius 2 cm": half the diameter the mesh was built with
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["radii", side],
+                                    value=fmt(q.value), how=f"the {side} radius (half its diameter)"))
             continue
         if q.role == "geometry":
             if "diameter" in geometry["dimensions"]:

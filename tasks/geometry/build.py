@@ -19,7 +19,7 @@ from tasks.core.errors import CaseRunError
 from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
-from tasks.geometry.shape_nozzle import nozzle_stations
+from tasks.geometry.shape_nozzle import nozzle_stations, venturi_angles
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
 
@@ -104,7 +104,8 @@ def msh_bounds(path: Path) -> list[tuple[float, float]]:
 
 
 # Entries of a shape's dimensions that are not lengths (never a stated length's match).
-_NOT_LENGTHS = frozenset({"wedge_angle", "angle_of_attack", "naca", "domain", "free_stream"})
+_NOT_LENGTHS = frozenset({"wedge_angle", "angle_of_attack", "naca", "domain", "free_stream", "axisymmetric",
+                          "upstream_cells", "downstream_cells", "across_cells"})
 
 
 def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
@@ -123,6 +124,12 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
     defaulted = sorted(k for k, v in spec.dims.model_dump().items() if k not in spec.dims.model_fields_set and v is not None)
     if defaulted and spec.outline is None:  # the rest of the dimensions are the request's
         record["defaulted"] = defaulted
+    if getattr(spec.dims, "axisymmetric", False):  # a round nozzle or stepped pipe: its radii, as a request may give them
+        record["radii"] = {"inlet": dimensions["inlet_height"] / 2, "outlet": dimensions["outlet_height"] / 2,
+                           **({"throat": dimensions["throat_height"] / 2} if dimensions.get("throat_height") else {})}
+    if getattr(spec.dims, "throat_height", None):  # a venturi's taper angles, as a request may give them
+        record["angles"] = venturi_angles(*(dimensions[k] for k in ("inlet_height", "throat_height", "outlet_height")),
+                                          spec.dims.taper_length, spec.dims.diverging_length or spec.dims.taper_length)
     if spec.obstacles:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
     if spec.mesh.over_section and spec.mesh.cells:
@@ -187,6 +194,7 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             out.append((["dimensions", key], float(value)))
             if key == "diameter":
                 out.append((["dimensions", "radius"], float(value) / 2))
+    out += [(["radii", side], float(value)) for side, value in (record.get("radii") or {}).items()]
     for k, body in enumerate(record.get("obstacles") or []):
         for key in ("width", "height", "diameter"):
             if key in body:
@@ -195,6 +203,7 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             out.append((["obstacles", str(k), "radius"], float(body["diameter"]) / 2))
         for axis, value in zip("xy", body.get("center") or ()):
             out.append((["obstacles", str(k), "center", axis], float(value)))
+        out += [(["obstacles", str(k), "sizes", key], float(value)) for key, value in (body.get("sizes") or {}).items()]
         corners = body.get("vertices") or []
         for i, (a, b) in enumerate(zip(corners, corners[1:] + corners[:1])):  # a polygon's sides ("hexagon of side 5 cm")
             out.append((["obstacles", str(k), "vertices", str(i)], math.dist(a, b)))

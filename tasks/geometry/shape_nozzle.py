@@ -4,16 +4,20 @@ metres."""
 
 from __future__ import annotations
 
+import math
+
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 
 
 def nozzle_stations(spec: GeometrySpec) -> tuple[list[float], list[float]]:
     """The x of each change of a nozzle's or diffuser's section and its height there (a diameter when
-    axisymmetric): inlet duct, taper(s), outlet duct; a duct of length 0 is left out."""
+    axisymmetric): inlet duct, taper(s) with a straight throat between, outlet duct; a section of length 0 is left
+    out."""
     d = spec.dims
     hi, ho = resolved_heights(spec)
     segments = [(d.upstream_length, hi), (d.taper_length, d.throat_height or ho)]
     if d.throat_height:
+        segments.append((d.throat_length, d.throat_height))
         segments.append((d.diverging_length or d.taper_length, ho))
     segments.append((d.downstream_length, ho))
     xs, heights = [0.0], [hi]
@@ -22,3 +26,12 @@ def nozzle_stations(spec: GeometrySpec) -> tuple[list[float], list[float]]:
             xs.append(xs[-1] + length)
             heights.append(height)
     return xs, heights
+
+
+def venturi_angles(inlet: float, throat: float, outlet: float, converging: float, diverging: float) -> dict[str, float]:
+    """The included and half angles (degrees) of a venturi's converging and diverging walls."""
+    out: dict[str, float] = {}
+    for name, end, length in (("converging", inlet, converging), ("diverging", outlet, diverging)):
+        half = math.degrees(math.atan((end - throat) / 2 / length))
+        out.update({name: round(2 * half, 6), f"{name}_half": round(half, 6)})
+    return out

@@ -90,12 +90,18 @@ class StepDims(_Dims):
 
 
 class ExpansionDims(_Dims):
-    """A symmetric sudden change of channel height at x = 0."""
+    """A symmetric sudden change of channel height at x = 0. `axisymmetric`: a stepped round pipe, the
+    heights its diameters, meshed as a wedge about the x axis. The cell counts, when given, are each
+    section's along x and the count across the widest section (radial when axisymmetric)."""
 
     inlet_height: PositiveFloat | None = None  # default: 0.05 (expansion) or 0.15 (contraction)
     outlet_height: PositiveFloat | None = None
     upstream_length: PositiveFloat = 0.3
     downstream_length: PositiveFloat = 1.0
+    axisymmetric: bool = False
+    upstream_cells: PositiveInt | None = None
+    downstream_cells: PositiveInt | None = None
+    across_cells: PositiveInt | None = None
 
 
 class CylinderDims(_Dims):
@@ -152,6 +158,7 @@ class NozzleDims(_Dims):
     upstream_length: float = Field(0.2, ge=0)
     downstream_length: float = Field(0.5, ge=0)
     throat_height: PositiveFloat | None = None
+    throat_length: float = Field(0.0, ge=0)  # a straight throat between the two tapers
     diverging_length: PositiveFloat | None = None  # default (with a throat): the taper length
     axisymmetric: bool = False
 
@@ -204,6 +211,9 @@ class Obstacle(BaseModel):
     diameter: PositiveFloat | None = None
     vertices: list[Point] | None = None
     name: str | None = Field(None, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+    # a polygon described in words (an ellipse's semi-axes, a wedge's base and height): its stated sizes, for the record
+    sizes: dict[str, PositiveFloat] | None = None
+    angle: float | None = None  # such a polygon's stated turn (an angle of attack, a rotation), degrees as said
 
     @model_validator(mode="after")
     def _complete(self) -> Obstacle:

@@ -42,7 +42,8 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
         return min(d.step_height, d.height - d.step_height), "step height"
     if s in ("sudden_expansion", "sudden_contraction"):
         hi, ho = resolved_heights(spec)
-        return min(min(hi, ho), abs(ho - hi) / 2), "narrow channel height / step"
+        narrow = min(hi, ho) / 2 if d.axisymmetric else min(hi, ho)  # a round pipe's diameters: its radius
+        return min(narrow, abs(ho - hi) / 2), "narrow pipe radius / step" if d.axisymmetric else "narrow channel height / step"
     if s in ("nozzle", "diffuser"):
         narrow = min(nozzle_stations(spec)[1])
         return (narrow / 2 if d.axisymmetric else narrow), "throat height"
@@ -221,22 +222,37 @@ def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
     hi, ho = resolved_heights(spec)
     wide, narrow = max(hi, ho), min(hi, ho)
     xs = [-d.upstream_length, 0.0, d.downstream_length]
-    ys = [-wide / 2, -narrow / 2, narrow / 2, wide / 2]
+    round_ = d.axisymmetric
+    ys = [0.0, narrow / 2, wide / 2] if round_ else [-wide / 2, -narrow / 2, narrow / 2, wide / 2]
     widening = spec.shape == "sudden_expansion"
     narrow_col = 0 if widening else 1
-    nx = sz.along([d.upstream_length, d.downstream_length], 0)
-    ny = sz.along([(wide - narrow) / 2, narrow, (wide - narrow) / 2], 1)
+    sized = sz.along([d.upstream_length, d.downstream_length], 0)
+    nx = [d.upstream_cells or sized[0], d.downstream_cells or sized[1]]  # each section's count when stated
+    rows = [narrow / 2, (wide - narrow) / 2] if round_ else [(wide - narrow) / 2, narrow, (wide - narrow) / 2]
+    ny = Sizing(h=sz.h, cells=[1, d.across_cells]).along(rows, 1) if d.across_cells else sz.along(rows, 1)
     g = sz.wall_grading
     gx = [toward("none", g, nx[0]), toward("low", g, nx[1])] if widening else \
         [toward("high", g, nx[0]), toward("none", g, nx[1])]
-    gy = [toward("low", g, ny[0]), toward("both", g, ny[1]), toward("high", g, ny[2])]
-    section = grid_section(xs, ys, lambda i, j: i != narrow_col or j == 1, nx, ny, gx, gy)
-    model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
-                  {**IO, "frontAndBack": "empty"})
-    notes = [f"Symmetric about y = 0: inlet height {hi:g} m, outlet height {ho:g} m, the change at x = 0."]
+    gy = [toward("none", g, ny[0]), toward("high", g, ny[1])] if round_ else \
+        [toward("low", g, ny[0]), toward("both", g, ny[1]), toward("high", g, ny[2])]
+    core = 0 if round_ else 1
+    section = grid_section(xs, ys, lambda i, j: i != narrow_col or j == core, nx, ny, gx, gy)
+    if round_:
+        model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], {"left": "inlet", "right": "outlet"}),
+                      {**IO, "walls": "wall", "front": "wedge", "back": "wedge"})
+        notes = [f"Axisymmetric about the x axis (a 5 degree wedge, one cell thick): inlet diameter {hi:g} m, "
+                 f"outlet diameter {ho:g} m, the step at x = 0."]
+    else:
+        model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
+                      {**IO, "frontAndBack": "empty"})
+        notes = [f"Symmetric about y = 0: inlet height {hi:g} m, outlet height {ho:g} m, the change at x = 0."]
+    if d.upstream_cells or d.downstream_cells or d.across_cells:
+        notes.append(f"Cells as requested: {nx[0]} along the inlet section, {nx[1]} along the outlet section, "
+                     f"{sum(ny)} across the wide section.")
     if d.inlet_height is None or d.outlet_height is None:
         notes.append("A height not given was set from the default expansion ratio 3.")
-    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), narrow, assumptions=notes)
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), narrow / 2 if round_ else narrow,
+                      assumptions=notes)
 
 
 def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:

@@ -25,6 +25,7 @@ from tasks.geometry.text_comparisons import comparative_sizes
 from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, section_symbols
 from tasks.geometry.text_changes import from_to_heights, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_dims import dims_for
+from tasks.geometry.text_lone_body import lone_body_fields
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
@@ -33,6 +34,7 @@ from tasks.geometry.text_points import body_positions, centre, coordinate_range,
 from tasks.geometry.text_nominal import nominal_sizes
 from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
+from tasks.geometry.text_duct_roles import stepped_pipe_shape
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
@@ -92,6 +94,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     text = blank(text, [(a, b) for a, b, _ in grading])
     text = _sizes_in_metres(text)
     shape = shape_words(text)
+    if shape in ("pipe", "backward_step", "forward_step"):
+        shape = stepped_pipe_shape(text) or shape  # a round pipe whose diameter steps: "D = 40 mm then d = 20 mm"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
     if shape is None:
@@ -144,8 +148,11 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if shape == "channel_with_obstacles":
         fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
         wall = wall_body(text)  # one rib, fence or baffle on a wall: its sizes by their roles, wherever they are said
-        if wall is not None and wall.complete() and len(fields["obstacles"]) <= 1:
+        if wall is not None and wall.complete() and len(fields["obstacles"]) <= 1 and \
+                not any("sizes" in o for o in fields["obstacles"]):  # not a trapezoid or a wedge outlined in words
             fields["obstacles"] = [wall.obstacle(dims.get("height", 0.41))]
+        if not fields["obstacles"]:  # an ellipse or a wedge sized but not placed, or in no channel sized
+            fields.update(lone_body_fields(text, dims, fields.get("notes", [])))
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
         if outline and len(outline) == 2 and outline[0][0] != outline[1][0] and outline[0][1] != outline[1][1]:

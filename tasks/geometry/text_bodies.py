@@ -13,6 +13,7 @@ from tasks.geometry.shape_body_place import body_x, body_y, distances_from_body,
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_lengths import _DIAMETERS, multiples, named_lengths
 from tasks.geometry.text_numbers import LENGTH
+from tasks.geometry.text_outlines import described_body, names_described_body
 from tasks.geometry.text_polygons import regular_polygon
 from tasks.geometry.text_points import body_positions, centre, find_points, vertices
 
@@ -45,7 +46,9 @@ _BODY_START = (rf"(?:(?<![\w.])(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*)?{NUM}\s*
                rf"(?:(?:thick|tall|deep)?\s*(?:,\s*|and\s+|,\s*and\s+){NUM}\s*{UNIT}\s*(?:-\s*)?(?:(?:wide|long|high|tall|thick|deep)\s+)?)*)?(?:(?:circular|round|square|rectangular|solid)\s+)?"
                r"\b(?:obstacles?|obstructions?|blocks?|bodies|body|prisms?|cylinders?|baffles?|rods?|bars?|posts?"
                r"|pillars?|dis[ck]s?|rectangles?|triangles?|plates?|fins?|flaps?|vanes?|pins?|wires?|dowels?"
-               r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?|fences?|bumps?|barriers?|sills?)\b")
+               r"|(?:penta|hexa|hepta|octa|poly)gon(?:s|al)?|ribs?|ridges?|fences?|bumps?|barriers?|sills?"
+               r"|ellip(?:se|ses|tic|tical)|trapez(?:oid|oidal|ium)s?|flame[- ]?holders?|v[- ]?gutters?|ramps?"
+               r"|wedges?(?!\s+(?:angle|mesh|type|patch|boundary|front|back)\b))\b")
 _BODY_END = r"\b(?:in|inside|within|through|of|along|down)\s+(?:a|an|the)\b|\b(?:channel|duct|domain|tunnel|box|test\s+section)\b|;|:\s|\.\s|\.$"
 
 
@@ -61,8 +64,9 @@ def domain_words(text: str) -> str:
     for m in re.finditer(_BODY_START, text, re.I):
         if _PLATE_AS_WALL.search(text[max(0, m.start() - 20):m.end() + 6]) and re.search(r"plates?$", m.group(0), re.I):
             continue  # "a flat plate with a block on it", "the air above the plate": the plate is the floor, not a body
-        end = re.search(_BODY_END, text[m.end():], re.I)
-        stop = m.end() + end.start() if end else len(text)
+        start = m.end() + (re.match(r"\s*:", text[m.end():]).end() if re.match(r"\s*:", text[m.end():]) else 0)
+        end = re.search(_BODY_END, text[start:], re.I)  # "a triangle obstacle: base 1 in, height 0.75 in, ..."
+        stop = start + end.start() if end else len(text)
         out[m.start():stop] = " " * (stop - m.start())
     return "".join(out)
 
@@ -164,7 +168,8 @@ _FOLLOWER = re.compile(r"\s*(?:its|it|it's|their|they|this|these|whose|the\s+(?:
 _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|square|rectang|triang|polygon|prism|\brods?\b"
                            r"|\bbars?\b|\bplates?\b|\bfins?\b|\bflaps?\b|\bvanes?\b|\bposts?\b|\bpillars?\b|\bpins?\b"
                            r"|\bdis[ck]s?\b|\bcircles?\b|(?:penta|hexa|hepta|octa)gon|\b\d+\s*-\s*sided\b|\bribs?\b|\bridges?\b"
-                           r"|\bfences?\b|\bbumps?\b|\bbarriers?\b|\bsills?\b", re.I)
+                           r"|\bfences?\b|\bbumps?\b|\bbarriers?\b|\bsills?\b|\bellip(?:se|tic)|\btrapez|\bwedges?\b"
+                       r"|\bflame[- ]?holders?\b|\bv[- ]?gutters?\b|\bramps?\b", re.I)
 
 
 def _with_followers(clauses: list[str]) -> list[str]:
@@ -208,7 +213,15 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
         on_wall = wall_side(clause)
         if not places and on_wall and height and _relative_x(clause, length) is not None:
             places = [(_relative_x(clause, length), None)]  # "sits on the floor 20 cm from the inlet": y from its size
+        elif not places and height and _relative_x(clause, length) is not None and not _ROW.search(clause):
+            places = [(_relative_x(clause, length), height / 2)]  # "centred at x = 5 cm": on the centreline
         for c in places:
+            # an ellipse, a wedge, a trapezoid sized in words (in its clause, else in the request's other ones)
+            shaped = described_body(own, c, on_wall, height) or \
+                (described_body(body_words(text), c, on_wall, height) if names_described_body(own) else None)
+            if shaped:
+                out.append(shaped)
+                continue
             if c[1] is None:  # on a wall: the body's centre is half its height off the wall
                 size = body_size(own) or body_size(body_words(text))
                 if not size or not height:
@@ -238,6 +251,10 @@ _ONE_SIZE = rf"{NUM}\s*(?:{UNIT})?\s*(?:-\s*)?(?:long|high|wide|tall|deep)?"
 _ITS_SIZES = rf"(?:\s*,?\s*(?:of\s+)?{_ONE_SIZE}(?:\s*(?:x|by|×|,|and)\s*{_ONE_SIZE})*)?"
 
 
+# an axis ratio said before the body's name is the body's ("an aspect ratio 3 elliptic cylinder")
+_LEAD_RATIO = re.compile(rf"\b(?:aspect|axis)\s+ratio\s*(?:of|=|:|is)?\s*{NUM}(?:\s*(?::|to)\s*{NUM})?\s*(?:-\s*)?$", re.I)
+
+
 def body_words(clause: str) -> str:
     """The words about the body: the clause from the body's first word ("a 5 cm square cylinder",
     "a rectangular block"), without the channel around it ("in a 2 m by 0.4 m channel"), so the
@@ -247,8 +264,12 @@ def body_words(clause: str) -> str:
                       rf"(?:(?:diameter|side|wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+|,\s*and\s+)?"
                       rf"(?:{NUM}\s*{UNIT}\s*(?:-\s*)?(?:wide|long|high|tall|thick|deep)\s*(?:,\s*|and\s+)?)*\s*)?)?"
                       r"\b(?:square|rectang\w*|block|obstacle|obstruction|body|prism|cylinder|baffle|rod|bar|pin|circ\w*|round|plate|fin|flap|vane"
-                      r"|dis[ck]|rib|ridge|fence|bump|barrier|sill|(?:equilateral\s+|regular\s+)?(?:triang|penta|hexa|hepta|octa|poly)\w*)\b", clause, re.I)
+                      r"|dis[ck]|rib|ridge|fence|bump|barrier|sill"
+                      r"|(?:equilateral\s+|regular\s+|isosceles\s+|right[- ]?angled\s+)?(?:triang|penta|hexa|hepta|octa|poly)\w*"
+                      r"|ellip\w*|trapez\w*|(?:right[- ]?angled\s+)?wedge|flame[- ]?holder|v[- ]?gutter|ramp)\b", clause, re.I)
     words = clause[first.start():] if first else clause
+    if first and _LEAD_RATIO.search(clause[:first.start()]):  # "an aspect ratio 2 ellipse, major axis 0.1 m"
+        words = f"{_LEAD_RATIO.search(clause[:first.start()]).group(0)} {words}"
     return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
                   words, flags=re.I)
 

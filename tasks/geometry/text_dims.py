@@ -11,6 +11,7 @@ from tasks.geometry.text_annulus import annulus_dims
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
 from tasks.geometry.text_cavity import _SHALLOW, _TALL, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
+from tasks.geometry.text_duct_roles import stepped_pipe_roles
 from tasks.geometry.text_throat import nozzle_roles
 from tasks.geometry.text_lengths import (_CHORDS, _STEP_HEIGHTS, _TOTAL, aspect_ratio, angle_of_attack, extent_product,
                                          multiples, naca_code, named_lengths, section_ratio)
@@ -135,6 +136,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             take("downstream_length", "length")
         r = section_ratio(text)
         wider = shape in ("sudden_expansion", "diffuser")
+        if shape in ("sudden_expansion", "sudden_contraction"):
+            d.update(stepped_pipe_roles(text, wider))  # a stepped round pipe: diameters, radii, each section's cells
         if r and ("inlet_height" in d) != ("outlet_height" in d):
             if "inlet_height" in d:
                 d["outlet_height"] = d["inlet_height"] * (r if wider else 1 / r)

@@ -9,6 +9,7 @@ from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
 from tasks.geometry.text_blocks import BEND_WORDS, CAVITY_CHANNEL_WORDS, CROSS_WORDS, is_2d_bend
 from tasks.geometry.text_cavity import hotter_wall, moving_wall, thermal_walls
 from tasks.geometry.text_numbers import digits
+from tasks.geometry.text_outlines import DESCRIBED_BODY
 from tasks.geometry.text_wall_bodies import wall_body
 from tasks.geometry.text_phrasings import canonical_phrasing
 
@@ -111,7 +112,9 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"\b(?:vertices|corners|outline|profile|contour|corner\s+points)\b(?=[^.;]{0,20}\()"
                                # a regular polygon body: "a hexagon with 5 cm sides", "an octagonal bar", "a 5-sided prism"
                                r"|\b(?:(?:penta|hexa|hepta|octa|deca)gon(?:al)?s?|\d+\s*-\s*sided|equilateral\s+triangles?)\b"
-                               r"(?!\s+(?:domain|region|outline|tank|vessel|container|chamber|duct|channel|pipe|tube|enclosure|cavity|box)\b)"),
+                               r"(?!\s+(?:domain|region|outline|tank|vessel|container|chamber|duct|channel|pipe|tube|enclosure|cavity|box)\b)"
+                               # an ellipse, a wedge, a flame holder, a trapezoidal bump: a polygon outlined in words
+                               rf"|{DESCRIBED_BODY}"),
     ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
                            # "a rod across the duct", "a wire spanning the tunnel": a round body in cross-flow
                            r"|\b(?:rod|pin|wire|dowel|tube)\s+(?:spanning|across|through|crossing)\s+(?:the\s+)?(?:duct|channel|stream|flow|tunnel|passage)\b"

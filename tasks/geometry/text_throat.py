@@ -4,8 +4,9 @@ throat and outlet sizes and the lengths it converges and diverges over ("inlet h
 100 mm to a 20 mm throat, then diverge over 150 mm to a 40 mm outlet"), and a round nozzle or diffuser
 meshed axisymmetric ("axisymmetric converging nozzle: inlet pipe D 50 mm ... cone to D 20 mm").
 
-Sizes go to the station cue nearest them and lengths to the taper cue nearest them
-(`text_role_binding`). A straight duct before or after a converging-diverging nozzle is there only
+Sizes said with their role's own words ("throat of 4 cm", "widening back to 8 cm", "inlet/throat/outlet =
+10/4/10 cm") go to that role (`text_duct_roles`); the others go to the station cue nearest them and lengths
+to the taper cue nearest them (`text_role_binding`). A straight duct before or after a converging-diverging nozzle is there only
 when the request says so. Pure functions; metres."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tasks.geometry.text_duct_roles import lengths_from_angles, venturi_roles
 from tasks.geometry.text_role_binding import LENGTH_WITH_UNIT, bind_lengths
 
 _THROAT = re.compile(r"\bthroat\b|\bventuri\b|converging[- ]diverging|convergent[- ]divergent|\bde\s*laval\b|\bc-d\s+nozzle\b", re.I)
@@ -84,6 +86,9 @@ def nozzle_roles(text: str) -> dict[str, Any]:
     along, across = _split(text)
     out.update(bind_lengths(text, _STATIONS, across))
     out.update(bind_lengths(text, _TAPERS, along))
+    said = venturi_roles(text)  # the sizes said with their role's own words win over the nearest cue
+    out.update({k: v for k, v in lengths_from_angles(text, {**out, **said}).items() if k not in said})
+    out.update(said)
     out.setdefault("upstream_length", 0.0)
     out.setdefault("downstream_length", 0.0)
     return out

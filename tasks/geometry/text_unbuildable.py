@@ -1,4 +1,4 @@
-"""Words naming a geometry the shape library has no model for: a sphere, an ellipse, a pipe bend, a
+"""Words naming a geometry the shape library has no model for: a sphere, an ellipsoid, a pipe bend, a
 NACA section that is not a 4-digit one, another aerofoil family. A request naming one is refused with
 the reason (never built as the nearest library shape with the body dropped or swapped). Pure functions."""
 
@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import re
 
+from tasks.geometry.text_lone_body import unsized_body
+from tasks.geometry.text_outlines import names_described_body
+
 # (words, what the library cannot build and what to give instead)
 _UNBUILDABLE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bspher(?:e|es|ical)\b|\bball\b", re.I),
      "a sphere is not a shape of the library (its bodies are 2D: squares, rectangles, circles, polygons)"),
-    (re.compile(r"\bellip(?:se|ses|tic|tical|soid\w*)\b|\boval\b", re.I),
-     "an ellipse is not a shape of the library (give it as a polygon of its vertices, or as a circle)"),
+    # a 2D ellipse is built as a polygon body (text_outlines); an ellipsoid, an oval or an elliptic vessel is not
+    (re.compile(r"\bellipsoid\w*|\bspheroid\w*|\boval\b|\bellip(?:se|ses|tic|tical)\b(?=\s+(?:tank|vessel|container"
+                r"|chamber|duct|pipe|tube|domain|region|enclosure|cavity|box)\b)", re.I),
+     "an ellipsoid, an oval or an elliptic vessel is not a shape of the library (its ellipses are 2D bodies in a "
+     "channel, sized by their semi-axes)"),
     (re.compile(r"\b(?:elbow|u[- ]bend|bend|bent|curved\s+(?:pipe|duct|channel|tube)|helical|helix|coil(?:ed)?)\b"
                 r"(?!\s+(?:radius|stiffness))", re.I),
      "a round pipe's elbow or a coil is not a shape of the library (its bends are 2D ducts: say 2D, or give the duct width)"),
@@ -57,4 +63,6 @@ def unbuildable_body(text: str) -> str | None:
     """Why the library cannot build the body the flow meets, when the words name one it has no model for
     ("flow past a sphere", "an ellipse in a stream"), else None."""
     m = _FLOW_BODY.search(text)
-    return unbuildable_reason(m.group(0)) if m else None
+    if not m:
+        return None
+    return unbuildable_reason(m.group(0)) or (unsized_body(text) if names_described_body(m.group(0)) else None)

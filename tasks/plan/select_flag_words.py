@@ -77,6 +77,8 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
                    "arbitrary mesh interface", "coupled interface", "fluid solid interface", "solid fluid interface",
                    *MESH_INTERFACES),
     "compressible": ("sonic boom",),
+    # a bluff body named for its use (a cold flow past a triangular flame holder), not a flame
+    "combustion": ("flame holder", "flame holders", "flame-holder", "flame-holders", "flameholder", "flameholders"),
     # Boussinesq's wave theory (a solitary wave's waveModel), not his buoyancy approximation
     **{flag: ("boussinesq theory", "boussinesq wave", "boussinesq waves", "boussinesq type", "boussinesq solitary",
               "boussinesq wave theory") for flag in ("energy", "buoyancy")},
