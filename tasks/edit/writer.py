@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,8 +27,10 @@ from tasks.foam import geometry
 from tasks.foam.allrun_inputs import SUFFIX, made_files, resource_files
 from tasks.foam.casedir import read_case
 from tasks.foam.commands import RESTORE_FIELDS
-from tasks.foam.files import plain_name, read_bytes
+from tasks.foam.function1 import with_function1
+from tasks.foam.files import find_file, plain_name, read_bytes
 from tasks.foam.geometry import block_extents, rectangle
+from tasks.foam.roundtrip import structure_problem
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import internal_value, model_spec
 from tasks.plan.manifest import CaseManifest
@@ -159,9 +162,11 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     """Write the whole case into `staging` (an empty directory)."""
     roles = {p.name: p.role for p in m.patches}
     if m.base_kind == "example" and example_dir is not None:
+        source = example_dir
         prov = _copy_base(example_dir, staging, None)
     elif m.base_kind == "parametric":
-        prov = _copy_base(Path(m.base_tutorial or ""), staging, None)
+        source = Path(m.base_tutorial or "")
+        prov = _copy_base(source, staging, None)
         prov = {k: f"generated for {m.recipe} (shape library + canonical BC selector)" for k in prov}
         for extra in ("geometry.json", "patch_types.json"):
             src = Path(m.base_tutorial or "") / ".casewright" / extra
@@ -169,7 +174,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
                 (staging / ".casewright").mkdir(exist_ok=True)
                 shutil.copy2(src, staging / ".casewright" / extra)
     else:
-        src = tutorials_dir / (m.base_tutorial or "")
+        src = source = tutorials_dir / (m.base_tutorial or "")
         if not src.is_dir():
             raise PlanError(f"the base tutorial {src} is missing; install openfoam-examples")
         only = m.mesh_params.get("base_files")
@@ -210,7 +215,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
             continue  # a derived value for a field the turbulence switch removed
         if not path.is_file():
             raise PlanError(f"planned edit of {e.file} ({e.reason}) but the base case has no such file")
-        path.write_text(fd.set_entry(path.read_text(), e.entry, e.value))
+        path.write_text(with_function1(path.read_text(), e.entry, e.value))
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)
@@ -240,7 +245,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     (meta / "manifest.json").write_text(m.model_dump_json(indent=2) + "\n")
     (meta / "provenance.json").write_text(json.dumps(prov, indent=2, sort_keys=True) + "\n")
     save_locked(staging, locked)
-    parse_back(staging, [rel for rel, how in prov.items() if not how.startswith("copied from") or ";" in how])
+    parse_back(staging, [rel for rel, how in prov.items() if not how.startswith("copied from") or ";" in how], source)
     files = sorted(str(p.relative_to(staging)) for p in staging.rglob("*") if p.is_file() and ".casewright" not in p.parts)
     return WrittenCase(case_dir=staging, files=files, provenance=prov, locked=locked)
 
@@ -305,15 +310,38 @@ def _defaults() -> dict[str, str]:
             "R": "(0.067 0 0 0.067 0 0.067)"}
 
 
-def parse_back(case: Path, written: list[str]) -> None:
-    """Every dictionary this writer generated or edited must parse (foamlib, else PyFoam)."""
+def parse_back(case: Path, written: list[str], source: Path | None = None) -> None:
+    """Every dictionary this writer generated or edited must parse (foamlib, else PyFoam). A file
+    whose original in `source` (the base case) neither parser reads either (`#includeEtc` inside
+    a block, `${macro}` lines, m4) is the checkers' limit, not Casewright's: it passes when
+    Casewright's own scanner reads it whole (balanced, and written back without loss)."""
     for rel in written:
         path = case / rel
         if not path.is_file() or rel.split("/")[0] not in DICTIONARY_DIRS or "polyMesh" in path.parts:
             continue
         problem = parse_problem(path)
+        if problem and _unreadable_in_base(source, rel):
+            own = structure_problem(path.read_text(errors="replace"))
+            if own is None:
+                continue
+            problem = f"{problem}; Casewright's own reading: {own}"
         if problem:
             raise PlanError(f"the written file {rel} does not parse: {problem}")
+
+
+def _unreadable_in_base(source: Path | None, rel: str) -> bool:
+    """The base's own copy of `rel` (or of its 0.orig twin) exists and neither parser reads it."""
+    if source is None:
+        return False
+    names = [rel] + ([rel.replace("0/", "0.orig/", 1)] if rel.startswith("0/") else [])
+    for name in names:
+        found = find_file(source / Path(name).parent, Path(name).name)
+        if found is not None:
+            with tempfile.TemporaryDirectory() as tmp:
+                copy = Path(tmp) / Path(name).name
+                copy.write_bytes(read_bytes(found))
+                return parse_problem(copy) is not None
+    return False
 
 
 def parse_problem(path: Path) -> str | None:

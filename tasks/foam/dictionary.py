@@ -347,12 +347,23 @@ def set_entry(text: str, path: Path, value: Value, before: str | None = None) ->
     if found is None:
         return insert_entry(text, path[:-1], path[-1], value, before=before)
     if found.kind == "dict" or not isinstance(value, str):
-        return replace_entry(text, path, found.key, value)
+        return _without_stale_coefficients(replace_entry(text, path, found.key, value), path, value)
     raw = text[found.value_start : found.value_end]
     lead = re.match(r"\s*", raw).group()  # type: ignore[union-attr]
     if not lead or "\n" in lead:
         lead = " " * max(VALUE_COLUMN - len(found.key), 1)
-    return text[: found.value_start] + lead + value + text[found.value_end :]
+    return _without_stale_coefficients(text[: found.value_start] + lead + value + text[found.value_end :], path, value)
+
+
+def _without_stale_coefficients(text: str, path: list[str], value: Value) -> str:
+    """A Function1 `K` given inline data or a dictionary no longer reads the `KCoeffs` beside it
+    (`uniformValue sine; uniformValueCoeffs {...}` set to `constant 5`): v1912 would read that block
+    as the coefficients of the new value and abort, so it goes (tasks.foam.function1)."""
+    from tasks.foam.function1 import reads_no_coefficients  # function1 builds on this module
+
+    if not path or not reads_no_coefficients(value):
+        return text
+    return remove_entry(text, [*path[:-1], f"{unquote(path[-1])}Coeffs"])
 
 
 def replace_entry(text: str, path: Path, key: str, value: Value) -> str:

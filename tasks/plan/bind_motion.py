@@ -91,11 +91,15 @@ class MotionBinding:
         return done
 
     def _frequency(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.takes_rate(q):  # an oscillating boundary value writes it (bind_function1)
+            return
         if q.value <= 0 or not self._set_motion_rate(q, q.value):
             self.refuse(q, f"Casewright cannot set a frequency in this {self.solver} case: it imposes no "
                            f"oscillating motion (no amplitude with an omega or frequency)")
 
     def _period(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.takes_rate(q):  # an oscillating boundary value writes it (bind_function1)
+            return
         if q.value <= 0 or not self._set_motion_rate(q, 1.0 / q.value):
             self.refuse(q, f"Casewright cannot set a period in this {self.solver} case")
 

@@ -9,6 +9,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
+from tasks.plan.bind_function1 import OscillationBinding
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
 from tasks.plan.values_compressibility import equation_of_state, number_of, perfect_fluid_r, psi_of, says_vapour
@@ -22,14 +23,12 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
                      r"\bbetween\s+(?:the\s+)?inlets?\s+and\b|\bpush", re.I)
 
 
-class PressureBinding:
+class PressureBinding(OscillationBinding):
     """Pressures of a plan."""
 
     def _pressure_value(self, q: StatedQuantity) -> tuple[str, str] | None:
         """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise."""
-        rel = (self.base.field_rels("p") or [None])[0]
-        dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
-        kinematic_base = bool(dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2"))
+        kinematic_base = self._pressure_kind() == "kinematic"
         if re.search(KINEMATIC_PRESSURE_UNIT, q.text):  # given as p/rho already (m2/s2)
             if kinematic_base:
                 return fmt(q.value), "kinematic"
@@ -93,8 +92,11 @@ class PressureBinding:
         return done
 
     def _write_pressure(self, q: StatedQuantity, value: str, patches: list[str], what: str) -> bool:
+        part = self.oscillation_of(q)
+        if part is not None:
+            return self._oscillating_pressure(q, part, value, patches, what)
         done = False
-        fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+        fields = self._pressure_fields()
         for field in fields:
             for rel in self.base.field_rels(field):
                 text = self.base.text(rel) or ""
@@ -126,6 +128,29 @@ class PressureBinding:
             if done:
                 break
         return done
+
+    def _oscillating_pressure(self, q: StatedQuantity, part: str, value: str, patches: list[str], what: str) -> bool:
+        """A pressure that oscillates in time: its amplitude is a difference (divided by rho for a
+        kinematic p, no atmosphere added), its mean a level like any other (`value`)."""
+        number = float(value)
+        if part == "amplitude":
+            density = self._kinematic_density() if self._pressure_kind() == "kinematic" and \
+                not re.search(KINEMATIC_PRESSURE_UNIT, q.text) else None
+            number = q.value / density[0] if density else q.value
+        fields = self._pressure_fields()
+        rels = next((self.base.field_rels(field) for field in fields if self.base.field_rels(field)), [])
+        self.oscillate(q, part, rels, patches, what, number)
+        return True  # bound, or refused with why: a value that oscillates has no steady binding
+
+    def _pressure_fields(self) -> list[str]:
+        """The pressure fields a stated pressure goes to, in order: p_rgh first where the solver has one."""
+        return ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+
+    def _pressure_kind(self) -> str:
+        """"kinematic" when the base's p is p/rho (m2/s2), else "absolute"."""
+        rel = (self.base.field_rels("p") or [None])[0]
+        dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
+        return "kinematic" if dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2") else "absolute"
 
     def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if not self._set_pressure_on(q, self.patches("outlet"), "outlet pressure"):
@@ -225,7 +250,7 @@ class PressureBinding:
             pv = self._pressure_value(said) if said is not None else None
             if pv is not None:
                 return float(pv[0]), f"stated {said.text}"
-        fields = ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
+        fields = self._pressure_fields()
         levels = [v for f in fields for rel in self.base.field_rels(f) for patch in self.patches("outlet")
                   if (v := outlet_pressure_of(self.base.text(rel) or "", patch)) is not None]
         if not levels:
