@@ -10,6 +10,7 @@ from tasks.foam.patch_names import name_words, ranked_patches, stream_part_patch
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts import patches_on_side
 from tasks.plan.bind_places import own_place
+from tasks.plan.bind_region_patches import carried_patches
 from tasks.plan.bind_words import (
     nearest_name,
     relative_head,
@@ -53,9 +54,14 @@ class PatchNameBinding:
 
     def _stream_named(self, words: str, field: str | None) -> list[str]:
         """The one inlet or outlet whose own name part the words say ("the fuel jet" for
-        inletfuel, "co-flow air" for inletair, "the middle stream" for inletCentral)."""
+        inletfuel, "co-flow air" for inletair, "the middle stream" for inletCentral), else, of
+        several inlets, the one whose species or comment the words say (inlet1 fixing CH4 for
+        "the fuel")."""
         known = list(self.roles) + [p for p in (self.base.patch_bcs(field) if field else {}) if p not in self.roles]
         found = stream_part_patches(words, known)
+        inlets = self.patches("inlet")
+        if not found and len(inlets) > 1:  # inlet1 brings CH4: "the fuel" is inlet1
+            found = carried_patches(words, self.carried_of("", inlets))
         return found if len(found) == 1 else []
 
     _ALL_WALLS = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:walls?|boundar(?:y|ies)|surfaces?)\b")

@@ -11,6 +11,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table
+from tasks.plan.bind_thermal_baffles import BaffleFluxBinding
 from tasks.plan.bind_thermal_words import label_before, patches_named_by_words
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, StatedQuantity
@@ -73,7 +74,7 @@ def _number(raw: str | None) -> float | None:
     return float(m.group()) if m else None
 
 
-class ThermalFluxBinding:
+class ThermalFluxBinding(BaffleFluxBinding):
     """Heat fluxes and conductivities of a plan."""
 
     def _flux_walls(self, q: StatedQuantity) -> list[str]:
@@ -116,7 +117,11 @@ class ThermalFluxBinding:
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature to take a heat flux")
             return
+        if self.bind_baffle_flux(q):  # "the baffles", "the board": the walls createBaffles makes
+            return
         walls = self._flux_walls(q)
+        if not walls and self.bind_baffle_flux(q, sentence_wide=True):
+            return
         if not walls:
             self.refuse(q, "which wall takes the heat flux is not clear; name it (walls of the base: "
                            f"{', '.join(p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) == 'wall')})")

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_region_flux import RegionFluxBinding
+from tasks.plan.bind_region_patches import PatchCarriage, own_patch
 from tasks.plan.bind_thermal_segments import nearest_group
+from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.stated import StatedQuantity
 
@@ -133,8 +136,9 @@ def sole_region(clause: str, regions: dict[str, str], fits: set[str] | None = No
     return pool[0] if len(pool) == 1 else None
 
 
-class RegionDictBinding:
-    """Mixed into the Binder: binds a region's temperature or velocity in its changeDictionaryDict."""
+class RegionDictBinding(RegionFluxBinding, PatchCarriage):
+    """Mixed into the Binder: binds a region's temperature, velocity or heat flux in its
+    changeDictionaryDict."""
 
     def _region_dicts(self) -> dict[str, str]:
         regions = region_names(self.base.text("constant/regionProperties") or "")
@@ -202,6 +206,9 @@ class RegionDictBinding:
         q is not a temperature or velocity (the ordinary binder takes it)."""
         if self.bind_region_property(q):
             return True
+        if q.role == "wall_heat_flux" and self._region_dicts():
+            words, regions = self._value_words(q), self._region_dicts()
+            return self.bind_region_flux(q, regions, named_region(words, regions, None), words)
         field = _VALUE_ROLES.get(q.quantity)
         regions = self._region_dicts() if field else {}
         if not regions and field and self._region_folders(field):
@@ -234,7 +241,7 @@ class RegionDictBinding:
         if initial:
             self.set(rel, ["T", "internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
             return True
-        patch = self._region_patch(region, field, clause)
+        patch = self._region_patch(region, field, clause, q)
         if patch is None:
             self.refuse(q, f"the region {region} has no single patch with a fixed {field} for {q.text}; name one of "
                            f"its patches ({', '.join(self._region_patches(region, field)) or 'none listed'})")
@@ -272,12 +279,16 @@ class RegionDictBinding:
                 if fd.get(text, ["U", "boundaryField", p, "type"]) == "fixedValue"
                 and direction(fd.get(text, ["U", "boundaryField", p, "value"]) or "") is not None]
 
-    def _region_patch(self, region: str, field: str, clause: str) -> str | None:
-        """The patch the clause names, else the region's one inlet (U) or one fixed-value patch (T)."""
+    def _region_patch(self, region: str, field: str, clause: str, q: StatedQuantity) -> str | None:
+        """The patch the clause names, else the one the value's own words name (the fuel inlet), else
+        the region's one inlet (U) or one fixed-value patch (T)."""
         listed = self._region_patches(region, field)
         named = [p for p in listed if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
         if len(named) == 1:
             return named[0]
+        said = self._own_region_patch(q, clause, listed, region)
+        if said is not None:
+            return said
         if field == "U":
             inlets = self._region_inlets(region)
             return inlets[0] if len(inlets) == 1 else None
@@ -299,24 +310,28 @@ class RegionDictBinding:
             region = with_inlet[0] if len(with_inlet) == 1 and (field == "U" or flows_in) else None
         if region is None:
             named = {r for r in regions if any(re.search(rf"\b{re.escape(p.lower())}\b", clause)
-                                               for p in self.base.patch_bcs(f"{r}/{field}"))}
+                                               for p in self.base.patch_bcs(f"{r}/{field}"))
+                     or self._own_region_patch(q, clause, self._named_region_patches(r, field), r) is not None}
             region = sole_region(clause, regions, named)
-        initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
         if region is None:
             self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
             return True
         rels = self.base.field_rels(name.format(region))
+        bcs = self.base.patch_bcs(name.format(region))
+        said = self._own_region_patch(q, clause, self._named_region_patches(region, field), region)
+        initial = field == "T" and (bool(_INITIAL.search(clause)) or q.role == "initial_temperature" and said is None)
         if initial:
             for rel in rels:
                 self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
             return True
-        bcs = self.base.patch_bcs(name.format(region))
         named = [p for p in bcs if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
-        patches = named[:1] or self._folder_inlets(region)
+        patches = named[:1] or ([said] if said else []) or self._folder_inlets(region)
         if len(patches) != 1:
             self.refuse(q, f"which patch of {region} takes {q.text} is not clear; name one ({', '.join(bcs)})")
             return True
         patch = patches[0]
+        was = bcs.get(patch) or next((bc for key, bc in bcs.items()
+                                      if fd.key_matches(f'"{fd.unquote(key)}"', patch)), "?")  # under "inlet.*"
         for rel in rels:
             text = self.base.text(rel) or ""
             old = fd.get(text, ["boundaryField", patch, "value"]) or ""
@@ -325,9 +340,34 @@ class RegionDictBinding:
             if bcs.get(patch) == "fixedValue":
                 self.set(rel, ["boundaryField", patch, "value"], value, f"{field} on {patch} of {region}", q)
             else:
-                self.hold_fixed(rel, patch, value, f"{field} of {region}", bcs.get(patch, "?"), q,
-                                f"{patch} of {region} is held at {q.text} (fixedValue instead of {bcs.get(patch)})")
+                self.hold_fixed(rel, patch, value, f"{field} of {region}", was, q,
+                                f"{patch} of {region} is held at {q.text} (fixedValue instead of {was})" if patch in bcs
+                                else f"{patch} of {region} gets its own fixedValue entry at {q.text} (the base sets "
+                                     f"it through a pattern)")
         return True
+
+    def _named_region_patches(self, region: str, field: str) -> list[str]:
+        """A region's patches by name: the field's own keys and those its velocity lists one by one
+        (inletFuel where T has "inlet.*")."""
+        return list(dict.fromkeys([*self.base.patch_bcs(f"{region}/{field}"), *self.base.patch_bcs(f"{region}/U")]))
+
+    def _value_words(self, q: StatedQuantity) -> str:
+        """The words of a value's clause before it, the value, and the words that name its owner
+        right after it ("5 kW/m2 into the heater")."""
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        after = re.split(r"[,;]|\.\s|\d", text[at + len(q.text):])[0] if at >= 0 else ""
+        owner = re.match(r"\s*(?:into|onto|through|to|on|at|for|of|in)\s+(.*)", after)
+        return f"{clause_before(self.text, q)} {q.text.lower()} {owner.group(1) if owner else ''}"
+
+    def _own_region_patch(self, q: StatedQuantity, clause: str, patches: list[str], region: str) -> str | None:
+        """The one patch of a region the value's own words name ("fuel at 0.8 m/s and air at 2 m/s",
+        "2 m/s for the air", "the methane inlet"), by its name or by what it brings (the species its
+        files fix there); None when they name none or several alike."""
+        text = normalise(self.text).lower()
+        at = self.value_at(text, q)
+        after = text[at + len(q.text):] if at >= 0 and not (q.place and q.place.strip()) else ""
+        return own_patch(clause, after, patches, self.carried_of(f"{region}/", patches))
 
     def _folder_inlets(self, region: str) -> list[str]:
         """A region's inlets: the patches its U fixes at a non-zero velocity."""
