@@ -10,6 +10,8 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_cloud_sizes import CloudSizeBinding
+from tasks.plan.bind_durations import DurationBinding
+from tasks.plan.bind_small_lengths import SmallLengthBinding
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
@@ -53,11 +55,14 @@ def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
 _FLUID_WORDS = re.compile(r"\b(?:water|liquid|oil|brine|fluid|gas|air|steam)\b")
 
 
-class CloudBinding(CloudSizeBinding):
+class CloudBinding(CloudSizeBinding, DurationBinding, SmallLengthBinding):
     def bind_cloud(self, q: StatedQuantity) -> bool:
         """A velocity or temperature of the particles: the cloud's injection velocity or parcel
-        temperature. False (left to the flow binders) when the words give it the carrier or the
-        base's cloud has no such entry."""
+        temperature; a time of a part of the run (an injection's duration or start: DurationBinding).
+        False (left to the flow binders) when the words give it the carrier or the base's cloud
+        has no such entry."""
+        if self.bind_part_time(q):
+            return True
         if q.quantity not in ("velocity", "temperature", "mass", "mass_flow") or not self._cloud_files():
             return False
         clause, sentence = self._words_of(q)

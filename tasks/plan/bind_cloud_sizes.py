@@ -164,6 +164,13 @@ def size_edits(kind: str, sub: str, entries: dict[str, str], statistic: str,
     return edits, f"{statistic} size ({kind} {key}, bounds scaled with it)"
 
 
+def named_clouds(rels: list[str], words: str) -> list[str]:
+    """The cloud files (constant/<name>Cloud1Properties) whose own name the words give ("coal
+    particles", "the limestone injection"), not a generic one (kinematic, reacting, spray)."""
+    return [rel for rel in rels if (m := re.match(r"constant/([a-z]+)", rel)) and
+            m.group(1) not in ("kinematic", "reacting", "spray", "basic") and re.search(rf"\b{m.group(1)}", words)]
+
+
 class CloudSizeBinding:
     def bind_particle_sizes(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Every stated particle size into the base's clouds (each injection model's size
@@ -218,11 +225,8 @@ class CloudSizeBinding:
     def _cloud_sizes(self, q: StatedQuantity, clouds: dict[str, list[list[str]]], statistic: str, head: str) -> bool:
         """The size into each injection model of the clouds the words name (coal, limestone),
         else of every cloud."""
-        words = head[-80:]
-        named = [rel for rel in clouds if (m := re.match(r"constant/([a-z]+)", rel)) and
-                 m.group(1) not in ("kinematic", "reacting", "spray", "basic") and re.search(rf"\b{m.group(1)}", words)]
         done = False
-        for rel in named or list(clouds):
+        for rel in named_clouds(list(clouds), head[-80:]) or list(clouds):
             text = self.base.text(rel) or ""
             for path in clouds[rel]:
                 kind = (fd.get(text, path + ["type"]) or "").strip()

@@ -369,7 +369,11 @@ def cell_counts(text: str) -> list[list[int]]:
 
 def first(qs: list[Quantity], kind: Kind, *near: str, exclude: tuple[str, ...] = ()) -> Quantity | None:
     """The first quantity of a kind described by any of `near`: words right after it
-    ("0.1 m wide") count first, then the words before it; with no `near`, the first of the kind."""
+    ("0.1 m wide") count first, then the words before it; with no `near`, the first of the kind.
+    A length of the flow, not of the shape (a film, a roughness, particles), is never a shape's."""
+    from tasks.plan.bind_small_lengths import flow_length
+
+    qs = [q for q in qs if not (kind == "length" and q.kind == "length" and flow_length(q.before, q.after, q.value))]
     if near:
         for q in qs:
             if q.kind == kind and any(q.after.strip().startswith(w) for w in near):

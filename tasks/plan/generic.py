@@ -228,7 +228,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
                            "wall function, scheme and solver entry switched)")
     geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
-                and not has_dimension(base_dir, q.value) and not any(q is t for t in [*mesh_change.taken, *filled])]
+                and not has_dimension(base_dir, q.value) and not any(q is t for t in [*mesh_change.taken, *filled])
+                and not _bound_elsewhere(binder, q)]
     if geometry:
         text = ", ".join(q.text for q in geometry)
         if not allow_substitute:
@@ -250,6 +251,13 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )
+
+
+def _bound_elsewhere(binder: Binder, q: StatedQuantity) -> bool:
+    """The binder took the length as a length of the flow, not of the domain (a film's thickness
+    in 0/h, a roughness, a particle size), bound or not applied with its own reason: no geometry
+    to refuse."""
+    return any(q is t for t in [*binder.small_lengths, *getattr(binder, "sized_particles", [])])
 
 
 def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Candidate] | None = None):

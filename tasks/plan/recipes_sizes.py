@@ -52,10 +52,15 @@ def region_sizes(text: str) -> dict[str, RegionSize]:
             continue
         for role, value in zip(roles, (float(m.group("a")) * unit_a, float(m.group("b")) * unit_b)):
             found.setdefault(role, RegionSize(role=role, value=value, words=m.group(0)))
+    from tasks.plan.bind_small_lengths import flow_length
+
     for pattern in (_AFTER, _BEFORE):
         for m in pattern.finditer(text):
             if _CONTAINER.search(text[max(0, m.start() - 30):m.start()]):
                 continue
+            if flow_length(text[max(0, m.start() - 80):m.start() + m.group(0).find(m.group("v"))],
+                           text[m.end():m.end() + 40], float(m.group("v")) * _UNITS[m.group("u").lower()]):
+                continue  # "wall roughness height 0.2 mm", "a film 0.1 mm high": no region's size
             role = "width" if m.group("role").lower().startswith("wid") else "height"
             found.setdefault(role, RegionSize(role=role, value=float(m.group("v")) * _UNITS[m.group("u").lower()],
                                               words=m.group(0)))

@@ -12,6 +12,8 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.files import find_file, read_text
+from tasks.plan.bind_cloud_sizes import is_particle_size
+from tasks.plan.bind_small_lengths import small_length_kind
 from tasks.plan.stated import StatedQuantity
 
 
@@ -135,15 +137,17 @@ def names_parameter(before: str, after: str) -> bool:
 
 def describes_domain(text: str, q: StatedQuantity) -> bool:
     """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
-    particle, a wire, a model parameter (a wave height, a roughness) or an unnamed length."""
+    particle, a wire, a model parameter (a wave height, a roughness), a small length of the flow
+    (a film's thickness, a porous layer; tasks.plan.bind_small_lengths) or an unnamed length."""
     low = text.lower()
     at = low.find(q.text.lower())
     if at < 0:
         return False
     end = at + len(q.text)
     before, after = re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]
-    if names_parameter(before, after):
-        return False
+    if names_parameter(before, after) or small_length_kind(low[:at], low[end:], q.value) is not None or \
+            is_particle_size(low[:at], low[end:], q.value):
+        return False  # a film's thickness, a roughness, a porous layer, a particle's size ("bubbles of 4 mm")
     # a wave's own size, the wave named before the length or after it: 'waves 5 cm high', 'waves with a
     # height of 0.1 m', '5 cm high sea waves', 'a 5 cm wave' (not 'a 3 m long wave tank', 'a flume 10 m
     # long where waves break')
