@@ -28,6 +28,7 @@ from tasks.plan.role_places import close as _close
 from tasks.plan.role_places import entry_holds as _entry_holds
 from tasks.plan.role_places import numbers as _numbers
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+from tasks.plan.stated_unread import read_by_name
 
 def _files(case: Path, globs: list[str]) -> list[Path]:
     seen: list[Path] = []
@@ -220,7 +221,7 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
     out: list[StatedQuantity] = []
     missing: list[NotApplied] = []
     claimed: set[tuple[str, str, str]] = set()  # (text, file, entry) an earlier equal statement was found at
-    for q in stated:
+    for q in read_by_name(stated):  # not a value in an unread unit that a by-name binding read after all
         q = q.model_copy()
         bound = [b for b in bindings if b.stated == q.text]
         # equal statements ("room air 293.15 K, TRef 293.15 K") are found at places of their own when they have them

@@ -18,6 +18,7 @@ from tasks.foam.allrun_inputs import made_files
 from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_by_name import ByNameBinding
+from tasks.plan.stated_unread import UNREAD, read_by_name
 from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
@@ -350,12 +351,16 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
 def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
     """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
     binder = Binder(Base(base_dir), solver, text)
+    unread = [q for q in stated if q.quantity == UNREAD]  # in a unit no binder reads: no binder sees them
+    stated[:] = [q for q in stated if q.quantity != UNREAD]
     binder._stated = stated
-    models = binder.bind_models(stated) + binder.bind_controls(stated)
+    models = binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
+    models += binder.bind_models(stated) + binder.bind_controls(stated)
     models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
     named = models + binder.bind_named(stated, skip=models)
     named += binder.bind_fields(stated, skip=named)
     named += binder.bind_phase_values(stated)
+    named += binder.bind_small_lengths(stated, skip=named)  # a film's thickness, a roughness: no domain size
     named += binder.bind_species(stated)
     named += binder.bind_initial_velocities(stated, skip=named)
     named += binder.bind_region_boxes(stated)
@@ -373,6 +378,10 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
         binder.bind(q, stated)
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
+    for q in read_by_name(stated + unread):  # "absorptivity 0.2 1/m" was read by its name after all
+        if any(q is u for u in unread):
+            binder.refuse(q, q.note or f"{q.text}: a unit Casewright does not read")
+    stated += unread
     return binder
 
 

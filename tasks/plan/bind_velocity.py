@@ -63,7 +63,8 @@ class VelocityBinding:
 
     def _bare_value(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A number given to a field without a unit and not plausible in the field's unit
-        (tasks.plan.stated_bare): reported with why, never guessed."""
+        (tasks.plan.stated_bare), or in a unit the reader does not know (tasks.plan.stated_unread):
+        reported with why, never guessed."""
         self.refuse(q, q.note or f"{q.text} has no unit: write its unit")
 
     def _inlet_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -72,6 +73,9 @@ class VelocityBinding:
             return
         if self.motion_said(q) and self.motion_speed(q, stated):
             return  # "peak heave speed 4 cm/s": the oscillating body's, not an inlet's
+        if inlets and (part := self.oscillation_of(q)) is not None:  # "pulsating: mean 10 m/s, amplitude 2 m/s"
+            self.oscillate(q, part, self.base.field_rels(self.u_field), self._inlets_for(q, inlets), "inlet")
+            return
         if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):
             self._scale_inlet_turbulence(q)
             self._parabolic_inlets(q, self._inlets_for(q, inlets))
@@ -343,8 +347,9 @@ class VelocityBinding:
             for rel in self.base.field_rels(field):
                 text = self.base.text(rel) or ""
                 for patch in self.patches("inlet"):
-                    if (fd.get(text, ["boundaryField", patch, "type"]) or "") != "fixedValue":
-                        continue
+                    if (fd.get(text, ["boundaryField", patch, "type"]) or "") != "fixedValue" or any(
+                            b.file == rel and b.entry == ["boundaryField", patch, "value"] for b in self.bindings):
+                        continue  # a stated intensity or k holds it
                     m = re.fullmatch(r"uniform\s+([-+\d.eE]+)", fd.get(text, ["boundaryField", patch, "value"]) or "")
                     if m:
                         self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(float(m.group(1)) * factor ** power)}",
@@ -362,7 +367,7 @@ class VelocityBinding:
         return None
 
     def _turbulence_intensity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        if self.bind_inlet_fluctuation(q):
+        if self.bind_inlet_fluctuation(q) or self.bind_inlet_intensity(q, stated):
             return
         for rel in self.base.field_rels("k"):
             text = self.base.text(rel) or ""

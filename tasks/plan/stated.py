@@ -41,7 +41,7 @@ from tasks.plan.stated_shared_units import echoed_units, shared_units
 from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
 from tasks.plan.stated_shared_places import shared_places
 from tasks.plan.stated_spelling import respelled
-from tasks.plan.stated_unread import unread_units
+from tasks.plan.stated_unread import UNREAD, unread_units
 from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.values_forms import table_rows
@@ -309,7 +309,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
                                       role=role, dims=q.dims, vector=q.vector, reference=q.reference,
                                       place=place.strip() if place else None))
     out += stated_controls(plain, controls)
-    unread = [StatedQuantity(text=u.text, quantity="bare", value=u.value, role="bare_value", note=u.note)
+    unread = [StatedQuantity(text=u.text, quantity=UNREAD, value=u.value, role="bare_value", note=u.note)
               for u in unread_units(plain, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
     return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare) + unread)
 
@@ -452,6 +452,8 @@ def gauge_pressure(q: StatedQuantity, atmosphere: float = ATMOSPHERE) -> float:
 def written_as(q: StatedQuantity, raw: str) -> bool:
     """`raw` (a value as a by-name binder read it) is how the request wrote `q`: its text, or
     the number of a symbol-and-number quantity ("1200" of "rho 1200")."""
+    if q.quantity == UNREAD:
+        return False  # a value in a unit the reader does not know: the by-name binder reads it anew
     return q.text.strip() == raw.strip() or symbol_number(q.text) == raw.strip()
 
 

@@ -6,10 +6,13 @@ makes them stated quantities of role `bare_value`)."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from tasks.plan.extract_models import Quantity
 from tasks.plan.units import read_at
+
+if TYPE_CHECKING:
+    from tasks.plan.stated import StatedQuantity
 
 # one SI symbol with an optional prefix and power: "m3", "s^-1", "kmol", "µA", "Ohm"
 _ATOM = (r"(?:[yzafpnµumcdhkMGTPE]?(?:mol|Pa|Wb|Hz|Ohm|Ω|bar|rad|cd|lm|lx|Bq|Gy|Sv|kat|[mgsKANJWCVFSHTL])"
@@ -30,6 +33,7 @@ class UnreadValue(NamedTuple):
     note: str
 
 
+UNREAD = "unread_unit"  # the quantity kind of a value in a unit Casewright does not read
 _CHANGED_TO = re.compile(r"\s*(?:to|->|→|=>)\s*[-+]?\.?\d")
 
 
@@ -51,6 +55,14 @@ def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) 
                                f"{written}: Casewright does not read values in {unit}, so it set no entry from it; "
                                f"set it in the case files by hand (or give it in a unit Casewright reads)"))
     return out
+
+
+def read_by_name(stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """The stated quantities without the values reported as in an unread unit that a by-name
+    binding read after all ("absorptivity 0.2 1/m" set absorptivity 0.2: a `parameter` quantity
+    whose number is the same)."""
+    named = {_number(t) for q in stated if q.quantity == "parameter" for t in re.findall(_NUMBER, q.text)}
+    return [q for q in stated if q.quantity != UNREAD or _number(q.text.split()[0]) not in named]
 
 
 def _reads(unit: str) -> bool:
