@@ -126,6 +126,8 @@ class OscillationBinding:
         at = self.value_at(text, q)
         if at < 0:
             return None
+        if self.body_oscillates_beside(q, at, text):
+            return None  # "inflow 2 m/s; the channel oscillates at 1 Hz with a peak speed of 1.5 m/s": a steady inflow
         before, after = sentence_around(text, at)
         places = [self.value_at(text, s) for s in self._stated if s.role == q.role]
         alone = sum(1 for where in places if where >= 0 and _same_sentence(text, at, where)) <= 1
@@ -204,6 +206,12 @@ class OscillationBinding:
         if taken and rate is not None:
             taken.append(rate)
         return taken
+
+    def body_oscillates_beside(self, q: StatedQuantity, at: int, text: str) -> bool:
+        """The oscillation of the sentence of `q` (at `at` of the normalised `text`) is a body's: a
+        speed in it is the motion's (bind_motion)."""
+        return any(s is not q and s.quantity == "velocity" and self.motion_said(s)
+                   and (where := self.value_at(text, s)) >= 0 and _same_sentence(text, at, where) for s in self._stated)
 
     def oscillate(self, q: StatedQuantity, part: str, rels: list[str], patches: list[str], where: str,
                   number: float | None = None) -> None:
