@@ -6,6 +6,11 @@ from __future__ import annotations
 import difflib
 import re
 import shlex
+from functools import lru_cache
+
+import yaml
+
+from tasks.core.paths import CANONICAL_DIR
 
 # Not a command: where a tutorial's script copies 0.orig to 0 (`restore0Dir`). Casewright does it
 # itself at that point of the sequence (tasks/run/steps.restore_initial_fields); a case whose
@@ -102,3 +107,11 @@ def join_quoted(words: list[str]) -> list[str]:
         return shlex.split(" ".join(words))
     except ValueError:
         return list(words)
+
+
+@lru_cache(maxsize=1)
+def solver_help() -> dict[str, str]:
+    """Each solver's own `-help` description, as canonical/solvers.yaml keeps it ({} without the file)."""
+    path = CANONICAL_DIR / "solvers.yaml"
+    data = yaml.safe_load(path.read_text()) if path.is_file() else {}
+    return {name: str((entry or {}).get("help") or "") for name, entry in (data or {}).items()}

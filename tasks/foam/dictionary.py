@@ -355,12 +355,22 @@ def set_entry(text: str, path: Path, value: Value, before: str | None = None) ->
     return _without_stale_coefficients(text[: found.value_start] + lead + value + text[found.value_end :], path, value)
 
 
+FUNCTION1_INLINE_TYPES = frozenset({"constant", "uniform", "table", "polynomial", "zero", "one", "none"})
+"""Function1 types whose data follows the type word on the same entry (tasks.foam.function1)."""
+
+
+def reads_no_coefficients(value: Value) -> bool:
+    """The value is a Function1 that ignores a `KCoeffs` beside it: a dictionary form or inline data."""
+    if isinstance(value, dict):
+        return True
+    words = value.split() if isinstance(value, str) else []
+    return len(words) > 1 and words[0] in FUNCTION1_INLINE_TYPES
+
+
 def _without_stale_coefficients(text: str, path: list[str], value: Value) -> str:
     """A Function1 `K` given inline data or a dictionary no longer reads the `KCoeffs` beside it
     (`uniformValue sine; uniformValueCoeffs {...}` set to `constant 5`): v1912 would read that block
     as the coefficients of the new value and abort, so it goes (tasks.foam.function1)."""
-    from tasks.foam.function1 import reads_no_coefficients  # function1 builds on this module
-
     if not path or not reads_no_coefficients(value):
         return text
     return remove_entry(text, [*path[:-1], f"{unquote(path[-1])}Coeffs"])

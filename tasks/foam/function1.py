@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from tasks.foam import dictionary as fd
 
-INLINE_TYPES = frozenset({"constant", "uniform", "table", "polynomial", "zero", "one", "none"})
-"""Function1 types whose data follows the type word on the same entry."""
+INLINE_TYPES = fd.FUNCTION1_INLINE_TYPES
+reads_no_coefficients = fd.reads_no_coefficients
 
 COEFFICIENT_TYPES = frozenset({"sine", "square", "tableFile", "csvFile", "scale", "coded", "linearRamp",
                                "quadraticRamp", "halfCosineRamp", "quarterSineRamp", "quarterCosineRamp",
@@ -63,14 +63,6 @@ def normalised(value: fd.Value) -> fd.Value:
         if inline is not None:
             return inline
     return value
-
-
-def reads_no_coefficients(value: fd.Value) -> bool:
-    """The value is a Function1 that ignores a `KCoeffs` beside it: a dictionary form or inline data."""
-    if isinstance(value, dict):
-        return True
-    words = value.split() if isinstance(value, str) else []
-    return len(words) > 1 and words[0] in INLINE_TYPES
 
 
 def with_function1(text: str, path: fd.Path, value: fd.Value) -> str:

@@ -14,8 +14,7 @@ from tasks.foam.locked import LockedValue, flatten
 from tasks.foam.physics import fluid_table
 from tasks.geometry.text import shape_words
 from tasks.plan import recipes
-from tasks.plan.bind import bind_all
-from tasks.plan.bind_function1 import oscillating_values
+from tasks.plan.bind import bind_all, oscillating_values
 from tasks.plan.extract import sines
 from tasks.plan.generic import (
     choose_base,

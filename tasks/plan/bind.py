@@ -17,6 +17,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.allrun_inputs import made_files
 from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
+from tasks.plan.bind_function1 import OSCILLATING_ROLES
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.stated_unread import UNREAD, read_by_name
 from tasks.plan.bind_includes import list_macro_changes, shared_internal
@@ -392,3 +393,12 @@ def _regex_names(key: str) -> list[str]:
     m = re.fullmatch(r'"?\(?(?P<alts>\w+(?:\|\w+)+)\)?(?P<suffix>\w*)"?', key)
     return [f"{alt}{m.group('suffix')}" for alt in m.group("alts").split("|")] if m else []
 
+
+def oscillating_values(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """The stated boundary values `text` makes oscillate in time (with their rate), for a planner
+    that bound values itself (a family recipe) to hand them to the binder instead."""
+    probe = Binder(Base(base_dir), solver, text)
+    probe._stated = stated
+    found = [q for q in stated if q.role in OSCILLATING_ROLES and probe.oscillation_of(q)]
+    rate = probe.oscillation_rate()
+    return found + ([rate] if found and rate is not None else [])

@@ -22,17 +22,9 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import fmt
+from tasks.plan.flow_lengths import is_particle_size
 from tasks.plan.stated import StatedQuantity
 
-# words that make a length the size of dispersed things
-_DISPERSED = re.compile(r"\b(?:particles?|particulates?|parcels?|droplets?|drops?|bubbles?|grains?|beads?|"
-                        r"spheres?|pellets?|powders?|dust|sand|silt|sediments?|solids?|spray|mist|catalyst|"
-                        r"d50|d_?p|d_?50|d_?32|sauter|grain[- ]size|sieve)\b")
-# words that make it the size of a part of the domain instead
-_OBJECT = re.compile(r"\b(?:pipe|channel|duct|domain|box|tank|vessel|column|cylinder|inlet|outlet|nozzle|orifice|"
-                     r"hole|opening|wall|cell|mesh|gap|height|length|width|wide|long|high|deep|depth|thick|"
-                     r"cyclone|hopper|chamber|bed height|radius of the)\b")
-_LARGEST_PARTICLE = 0.05  # m: a "particle" above 5 cm is a part of the geometry
 
 # statistic words, nearest the value wins
 _STATISTICS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -102,22 +94,6 @@ def range_edits(kind: str, sub: str, entries: dict[str, str], low: float,
     uniform = "uniformCoeffs" if sub.endswith("Coeffs") else "uniformDistribution"
     return [([], {"type": "uniform", uniform: {"minValue": fmt(low), "maxValue": fmt(high)}}),
             ([uniform, "maxValue"], fmt(high))]
-
-
-def is_particle_size(head: str, tail: str, value: float) -> bool:
-    """Whether a length (m) with these words before (`head`) and after (`tail`) it is the size of
-    dispersed things: a particle word near it, no part of the domain named nearer, and small."""
-    if not 0 < value <= _LARGEST_PARTICLE:
-        return False
-    before, after = head[-50:], re.split(r"[,;.]\s|\n", tail[:40])[0]
-    last_particle = max((m.end() for m in _DISPERSED.finditer(before)), default=-1)
-    last_object = max((m.end() for m in _OBJECT.finditer(before)), default=-1)
-    if last_particle > last_object:
-        return True
-    first_particle = next((m.start() for m in _DISPERSED.finditer(after)), None)
-    first_object = next((m.start() for m in _OBJECT.finditer(after)), None)
-    return first_particle is not None and (first_object is None or first_particle < first_object) \
-        and last_object < 0
 
 
 def _float(raw: str | None) -> float | None:

@@ -30,7 +30,7 @@ _MEAN = re.compile(r"\b(?:mean|average|averaged|around|about|level|offset|baseli
                    r"steady\s+part|dc)\b")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
-_OSCILLATING_ROLES = ("inlet_velocity", "inlet_pressure", "outlet_pressure", "inlet_temperature")
+OSCILLATING_ROLES = ("inlet_velocity", "inlet_pressure", "outlet_pressure", "inlet_temperature")
 _CELSIUS = re.compile(r"(?:°\s*C|deg\s*C|degrees?\s+c(?:elsius)?|celsius|\bC)\s*$", re.I)
 _FAHRENHEIT = re.compile(r"(?:°\s*F|deg\s*F|fahrenheit|\bF)\s*$", re.I)
 
@@ -139,7 +139,7 @@ class OscillationBinding:
 
     def takes_rate(self, rate: StatedQuantity) -> bool:
         """A stated oscillating boundary value will write this frequency or period."""
-        return any(s.role in _OSCILLATING_ROLES and self.oscillation_of(s) and
+        return any(s.role in OSCILLATING_ROLES and self.oscillation_of(s) and
                    not (s.role == "inlet_velocity" and self.motion_said(s)) for s in self._stated)
 
     def write_oscillation(self, q: StatedQuantity, part: str, rel: str, patch: str, number: float) -> bool:
@@ -193,7 +193,7 @@ class OscillationBinding:
         temperature. Returns the quantities taken, with the rate they share."""
         taken: list[StatedQuantity] = []
         for q in stated:
-            part = self.oscillation_of(q) if q.role in _OSCILLATING_ROLES else None
+            part = self.oscillation_of(q) if q.role in OSCILLATING_ROLES else None
             if part is None or (q.role == "inlet_velocity" and self.motion_said(q)):
                 continue  # not oscillating, or a body's motion (bind_motion)
             if q.role == "inlet_temperature":
@@ -231,17 +231,3 @@ class OscillationBinding:
         rate = self.oscillation_rate()
         if rate is not None and not any(b.stated == rate.text for b in self.bindings):
             self.refuse(rate, why)
-
-
-
-def oscillating_values(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
-    """The stated boundary values `text` makes oscillate in time (with their rate), for a planner
-    that bound values itself (a family recipe) to hand them to the binder instead."""
-    from tasks.plan.bind import Binder  # the binder's mixins import this module
-    from tasks.plan.bind_base import Base
-
-    probe = Binder(Base(base_dir), solver, text)
-    probe._stated = stated
-    found = [q for q in stated if q.role in _OSCILLATING_ROLES and probe.oscillation_of(q)]
-    rate = probe.oscillation_rate()
-    return found + ([rate] if found and rate is not None else [])

@@ -21,60 +21,8 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.foam_values import fmt
+from tasks.plan.flow_lengths import flow_length, is_particle_size, small_length_kind  # noqa: F401 (flow_length: importable here)
 from tasks.plan.stated import StatedQuantity
-
-_FILM = re.compile(r"\b(?:films?|coating|(?:liquid|water|oil|fluid)\s+(?:layer|sheet)|layer\s+of\s+(?:liquid|water|oil)|"
-                   r"rivulets?|wetting\s+layer)\b")
-_ROUGH = re.compile(r"\b(?:rough(?:ness)?|sand[- ]grain|asperit(?:y|ies)|ks)\b")
-_POROUS = re.compile(r"\bporous\s+(?:layer|zone|region|medium|media|bed|filter|mat|foam|plug|block|insert|baffle|wall)s?\b")
-# nouns of the domain and its parts: a length nearer one of them than a film is the domain's
-_DOMAIN = re.compile(r"\b(?:pipe|channel|duct|domain|box|tank|vessel|column|cylinder|plate|panel|nozzle|"
-                     r"orifice|hole|gap|cavity|room|step|cells?|mesh|block|sphere|wire|wall|plane|ramp|slope|"
-                     r"chamber|tube|annulus|cube|disc|disk)\b")
-# a size word right after the value that makes it the domain's ("1 m long", "2 cm in diameter")
-_DOMAIN_AFTER = re.compile(r"^\s*(?:long|wide|high|tall|in\s+(?:length|width|height|diameter|radius)|across|"
-                           r"(?:in\s+)?diameter|radius|span|length|width|height|side)\b")
-_LARGEST = {"film": 0.02, "roughness": 0.05, "porous_layer": 1.0}  # m
-
-
-def _nearest_thing(head: str, tail: str, pattern: re.Pattern[str]) -> bool:
-    """The thing `pattern` names is nearer the value than any part of the domain: named within
-    three words after it ("0.1 mm oil film", "50 um sand-grain roughness"), else the last named
-    before it (`head`), else the first after it (`tail`) when none is named before."""
-    if pattern.search(" ".join(tail.split()[:3])):
-        return True
-    last_thing = max((m.end() for m in pattern.finditer(head)), default=-1)
-    last_domain = max((m.end() for m in _DOMAIN.finditer(head)), default=-1)
-    if last_thing >= 0 and last_thing > last_domain:
-        return True
-    first_thing = next((m.start() for m in pattern.finditer(tail)), None)
-    first_domain = next((m.start() for m in _DOMAIN.finditer(tail)), None)
-    return first_thing is not None and (first_domain is None or first_thing < first_domain) and last_domain < 0
-
-
-def small_length_kind(head: str, tail: str, value: float) -> str | None:
-    """What small length a stated length (m) is from the words of its sentence before it (`head`,
-    lower case) and after it (`tail`): "film" (a liquid film's thickness), "roughness" (a wall's
-    roughness height), "porous_layer" (a porous layer's thickness); None for a size of the domain
-    ("a 1 m long plate under a film" is the plate's) or another length."""
-    head = re.split(r"[.!?]\s|\n", head)[-1][-70:]
-    tail = re.split(r"[.!?;]\s|\n|,\s", tail)[0][:40]
-    if _DOMAIN_AFTER.match(tail):
-        return None
-    for kind, pattern in (("roughness", _ROUGH), ("porous_layer", _POROUS), ("film", _FILM)):
-        if 0 < value <= _LARGEST[kind] and _nearest_thing(head, tail, pattern):
-            return kind
-    return None
-
-
-def flow_length(before: str, after: str, value: float) -> bool:
-    """A length (m) with these words before and after it is a small length of the flow (a film,
-    a roughness, a porous layer: small_length_kind) or the size of particles, not a shape's size."""
-    from tasks.plan.bind_cloud_sizes import is_particle_size
-
-    head, tail = before.lower(), after.lower()
-    return small_length_kind(head, tail, value) is not None or is_particle_size(head, tail, value)
-
 
 def _spoken(patch: str) -> str:
     """A pattern for a patch's name as words say it: lowerWall as "lower wall", "lowerwall" or
@@ -94,8 +42,6 @@ class SmallLengthBinding:
         """Each small length of the flow (a film's thickness, a roughness height, a porous
         layer's thickness, a particle size the base cannot hold) bound or not applied with
         why; the lengths taken are returned. Lengths another binder took (`skip`) are left."""
-        from tasks.plan.bind_cloud_sizes import is_particle_size
-
         low = self._low_text()
         taken: list[StatedQuantity] = []
         for q in stated:

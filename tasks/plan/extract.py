@@ -371,7 +371,7 @@ def first(qs: list[Quantity], kind: Kind, *near: str, exclude: tuple[str, ...] =
     """The first quantity of a kind described by any of `near`: words right after it
     ("0.1 m wide") count first, then the words before it; with no `near`, the first of the kind.
     A length of the flow, not of the shape (a film, a roughness, particles), is never a shape's."""
-    from tasks.plan.bind_small_lengths import flow_length
+    from tasks.plan.flow_lengths import flow_length
 
     qs = [q for q in qs if not (kind == "length" and q.kind == "length" and flow_length(q.before, q.after, q.value))]
     if near:

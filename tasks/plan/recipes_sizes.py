@@ -52,7 +52,7 @@ def region_sizes(text: str) -> dict[str, RegionSize]:
             continue
         for role, value in zip(roles, (float(m.group("a")) * unit_a, float(m.group("b")) * unit_b)):
             found.setdefault(role, RegionSize(role=role, value=value, words=m.group(0)))
-    from tasks.plan.bind_small_lengths import flow_length
+    from tasks.plan.flow_lengths import flow_length
 
     for pattern in (_AFTER, _BEFORE):
         for m in pattern.finditer(text):

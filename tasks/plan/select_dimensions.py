@@ -12,8 +12,7 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.files import find_file, read_text
-from tasks.plan.bind_cloud_sizes import is_particle_size
-from tasks.plan.bind_small_lengths import small_length_kind
+from tasks.plan.flow_lengths import is_particle_size, small_length_kind
 from tasks.plan.stated import StatedQuantity
 
 

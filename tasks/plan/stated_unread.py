@@ -6,13 +6,10 @@ makes them stated quantities of role `bare_value`)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from tasks.plan.extract_models import Quantity
 from tasks.plan.units import read_at
-
-if TYPE_CHECKING:
-    from tasks.plan.stated import StatedQuantity
 
 # one SI symbol with an optional prefix and power: "m3", "s^-1", "kmol", "µA", "Ohm"
 _ATOM = (r"(?:[yzafpnµumcdhkMGTPE]?(?:mol|Pa|Wb|Hz|Ohm|Ω|bar|rad|cd|lm|lx|Bq|Gy|Sv|kat|[mgsKANJWCVFSHTL])"
@@ -57,7 +54,17 @@ def unread_units(text: str, found: list[Quantity], held: list[tuple[int, int]]) 
     return out
 
 
-def read_by_name(stated: list[StatedQuantity]) -> list[StatedQuantity]:
+class _Stated(Protocol):
+    """What read_by_name needs of a stated quantity (tasks.plan.stated.StatedQuantity)."""
+
+    text: str
+    quantity: str
+
+
+_S = TypeVar("_S", bound=_Stated)
+
+
+def read_by_name(stated: list[_S]) -> list[_S]:
     """The stated quantities without the values reported as in an unread unit that a by-name
     binding read after all ("absorptivity 0.2 1/m" set absorptivity 0.2: a `parameter` quantity
     whose number is the same)."""

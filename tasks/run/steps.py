@@ -13,7 +13,7 @@ import time
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo
-from tasks.foam.commands import join_quoted
+from tasks.foam.commands import join_quoted, solver_help
 from tasks.run.parallel import check_ranks, recorded_ranks
 from tasks.run.runner import Step
 
@@ -57,10 +57,7 @@ _OWN_MESH_WORDS = re.compile(r"single[- ]cell|zero[- ]dimensional|\b0-?D\b|\bODE
 def makes_own_mesh(solver: str) -> bool:
     """True when the solver needs no mesh from the case: its own `-help` line
     (canonical/solvers.yaml) says it runs single-cell (0-D) problems, whose one cell it makes."""
-    from tasks.plan.select_words import solver_words
-
-    entry = solver_words().get(solver)
-    return bool(entry and _OWN_MESH_WORDS.search(entry.help))
+    return bool(_OWN_MESH_WORDS.search(solver_help().get(solver, "")))
 
 
 def _parallel(solver: Step, np: int) -> list[Step]:
