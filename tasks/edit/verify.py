@@ -66,11 +66,15 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     for path in _files(case, where[0]):
         text, name = inlined(case, path), path.relative_to(case).as_posix()
         for entry, raw in fd.leaves(text):
+            if entry and entry[0] in _NOT_VALUES:
+                continue  # "[0 1 -1 0 0 0 0]" holds no inlet speed of 1 m/s
             if _entry_holds(q, entry, expand_macros(text, raw), name):
                 return name, entry
     return None
 
 
+# top-level entries that describe a file, never a value of the case: its units and its header
+_NOT_VALUES = frozenset({"dimensions", "FoamFile"})
 _INCLUDE = re.compile(r'^[ \t]*#include(?:Func)?\s+"([^"]+)"[ \t]*;?[ \t]*$', re.M)
 _MACRO = re.compile(r"\$\{?(:?[A-Za-z_][\w.:]*)\}?")
 
@@ -242,13 +246,13 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
             if same_value(b.value, have) or (have is not None and _holds(have, b.value)):
                 q.file, q.entry, q.verified = b.file, b.entry, True
                 break
-        if not q.verified:
+        planned = next((n.reason for n in refused if n.text == q.text), None)
+        if not q.verified and not (planned and not bound):  # the planner refused it and set nothing: not there
             found = find_stated(case, q)
             if found is not None:
                 q.file, q.entry, q.verified = found[0], found[1], True
         if q.verified and q.file is not None:
             claimed.add((q.text, q.file, "/".join(q.entry or [])))
-        planned = next((n.reason for n in refused if n.text == q.text), None)
         if not q.verified:
             reason = planned or (f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "
                       f"but the file does not hold it" if bound else
