@@ -61,8 +61,10 @@ from tasks.edit.modify_switch import (
     family_model,
     model_field_values,
     named_alone,
+    per_phase_turbulence,
     target_model,
     time_counterpart,
+    without_kept_sentences,
 )
 from tasks.edit.modify_thermal import degree_changes, temperature_edits
 from tasks.edit.modify_directions import counts_by_axis, direction_counts
@@ -140,8 +142,9 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
         plan.solver = solver
     elif solver is None and (counterpart := time_counterpart(state.solver, low)) is not None:
         plan.solver = counterpart
-    swapped = REPLACE_BY.sub(r"replace \1 with ", SWAP_FOR.sub(r"replace \1 with ", text))
-    model = target_model(swapped) or ("laminar" if asks_laminar(text) else None)
+    wanted = without_kept_sentences(text)  # "the liquid's k-epsilon model stays as it is": no switch
+    swapped = REPLACE_BY.sub(r"replace \1 with ", SWAP_FOR.sub(r"replace \1 with ", wanted))
+    model = target_model(swapped) or ("laminar" if asks_laminar(wanted) else None)
     if model is None and (model := family_model(low, state.model)) is not None:
         plan.assumptions.append(f"{model_spec(model).simulation_type} without a model named: {model}")
     asked = re.search(SWITCH_WORDS if model != state.model else RECHECK_WORDS, low) or \
@@ -153,6 +156,10 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             plan.model = model
             plan.assumptions.append(f"the case already uses {model}: its fields, wall functions, schemes and "
                                     f"solvers were checked and completed where needed")
+    if plan.model and per_phase_turbulence(case):
+        plan.warnings.append(f"not applied: {plan.model}: this case keeps a turbulence model per phase "
+                             "(constant/turbulenceProperties.<phase>); modify switches single-phase models only")
+        plan.model = None
     target_solver = plan.solver or state.solver
     if plan.model and model_spec(plan.model).simulation_type != "laminar" and target_solver == "icoFoam":
         plan.solver = target_solver = "pisoFoam"

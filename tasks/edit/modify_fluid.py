@@ -298,7 +298,12 @@ _OTHER_DIFFUSIVITY = re.compile(r"diffusiv|\bdab\b|\bd_?ab\b|\bdt\b|thermal|heat
 
 
 def liquid_edits(plan: ChangePlan, state: CaseState, fluid: str | None, qs) -> None:
-    tp = (state.case_dir / "constant/transportProperties").read_text()
+    path = state.case_dir / "constant/transportProperties"
+    if not path.is_file():  # an Euler or thermo case keeps each phase's properties in its own files
+        plan.warnings.append(f"not applied: the {fluid or 'liquid'}'s properties: this {state.solver} case has no "
+                             "constant/transportProperties; set the phase's values in its thermophysicalProperties.<phase>")
+        return
+    tp = path.read_text()
     phases = (fd.get(tp, ["phases"]) or "(water air)").strip("()").split()
     liquid = next((p for p in phases if p != "air"), phases[0])
     entry = fluid_table()[fluid] if fluid else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from tasks.edit.caseops import initial_field
 from tasks.edit.modify_models import CaseState, ChangePlan
@@ -161,3 +162,24 @@ def _clause_around(text: str, start: int, end: int) -> str:
     if sentence:
         stops.append(end + sentence.start())
     return text[left:min(stops) if stops else len(text)]
+
+
+# a sentence that keeps what it names ("Everything else, including the k-epsilon model, stays as it is")
+_KEPT_SENTENCE = re.compile(r"\b(?:stays?|remains?|unchanged|untouched|as it is|as is|keep|kept|leave|left alone|"
+                            r"do(?:es)? not change|don'?t change)\b", re.I)
+_SWITCH_VERB = re.compile(r"\b(?:switch|change[ds]?\s+(?:to|it|the)|convert|use|replac|swap|instead|rather than|go to|"
+                          r"move to|turn)\w*", re.I)
+
+
+def without_kept_sentences(text: str) -> str:
+    """The request without its sentences that only keep things as they are (a model named there is
+    no model to switch to); a sentence that also asks for a switch stays."""
+    sentences = re.split(r"(?<=[.!?;])\s+", text)
+    return " ".join(s for s in sentences if not (_KEPT_SENTENCE.search(s) and not _SWITCH_VERB.search(s)))
+
+
+def per_phase_turbulence(case: Path) -> bool:
+    """The case keeps a turbulence model per phase (turbulenceProperties.<phase>, Euler-Euler) and no
+    single-phase turbulenceProperties."""
+    constant = case / "constant"
+    return not (constant / "turbulenceProperties").is_file() and any(constant.glob("turbulenceProperties.*"))
