@@ -11,6 +11,7 @@ from typing import Any
 from tasks.geometry.placement import axis_ranges, body_at_origin
 from tasks.geometry.shape_body_place import body_x, body_y, distances_from_body, face_shift, wall_side, x_list
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
+from tasks.geometry.text_extents import extent_bodies
 from tasks.geometry.text_lengths import _DIAMETERS, multiples, named_lengths
 from tasks.geometry.text_numbers import LENGTH
 from tasks.geometry.text_outlines import described_body, names_described_body
@@ -243,7 +244,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
                 out.append({"kind": "square", "center": c, "width": size[0]})
             elif size:
                 out.append({"kind": "rectangle", "center": c, "width": size[0], "height": size[1]})
-    return out or row_of_bodies(text, height, length)
+    return out or extent_bodies(clauses, _NAMES_A_BODY) or row_of_bodies(text, height, length)
 
 
 # the sizes written after a channel's noun ("in a channel 1 m by 0.2 m", "of the duct, 2 m long and 0.3 m high")
