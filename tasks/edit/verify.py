@@ -246,13 +246,13 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
             if same_value(b.value, have) or (have is not None and _holds(have, b.value)):
                 q.file, q.entry, q.verified = b.file, b.entry, True
                 break
-        planned = next((n.reason for n in refused if n.text == q.text), None)
-        if not q.verified and not (planned and not bound):  # the planner refused it and set nothing: not there
+        if not q.verified:
             found = find_stated(case, q)
             if found is not None:
                 q.file, q.entry, q.verified = found[0], found[1], True
         if q.verified and q.file is not None:
             claimed.add((q.text, q.file, "/".join(q.entry or [])))
+        planned = next((n.reason for n in refused if n.text == q.text), None)
         if not q.verified:
             reason = planned or (f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "
                       f"but the file does not hold it" if bound else
