@@ -298,6 +298,11 @@ class PressureBinding(OscillationBinding):
             return False
         if abs(gas[0] - q.value) <= 0.05 * gas[0]:
             self.assumptions.append(f"{q.text} is the base gas's own speed of sound (sqrt(gamma R T) = {gas[0]:.4g} m/s)")
+            thermo = "constant/thermophysicalProperties"  # where the gas data that make it are read back
+            weight = fd.get(self.base.text(thermo) or "", ["mixture", "specie", "molWeight"])
+            if weight is not None:
+                self.bindings.append(Binding(stated=q.text, file=thermo, entry=["mixture", "specie", "molWeight"],
+                                             value=weight, how=f"c = sqrt(gamma R T) = {gas[0]:.4g} m/s of the gas as written"))
         else:
             self.refuse(q, f"{q.text}: a gas's speed of sound follows from its temperature (here sqrt(gamma R T) = "
                            f"{gas[0]:.4g} m/s at T = {fmt(gas[3])} K): state the temperature instead")

@@ -22,7 +22,9 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "velocity": [
         # a liquid's compressibility said as its speed of sound: never a flow speed
         ("speed_of_sound", ("speed of sound", "sound speed", "sonic speed", "acoustic speed", "speed of the sound",
-                            "sound velocity", "velocity of sound")),
+                            "sound velocity", "velocity of sound",
+                            # its symbol right before the value ("Mach 2 (U 2, c = 1)")
+                            "c =", "c=", "c:")),
         ("lid_velocity", ("lid", "moving wall", "top wall", "upper wall moves", "belt", "slid", "moves at",
                           "moving at", "driven")),
         ("wall_velocity", ("plate moves", "wall moves", "moving plate", "upper plate", "top plate")),
