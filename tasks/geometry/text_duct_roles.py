@@ -253,6 +253,8 @@ def _kind(text: str, m: re.Match[str], last: int, radius_text: bool) -> str | No
     after, before = text[m.end():m.end() + 30], text[max(last, m.start() - 40):m.start()]
     if re.match(r"\s*(?:cells?|elements|/)", after, re.I) or re.search(r"\bcells?\s+(?:of\s+|size\s+)?$", before, re.I):
         return None
+    if re.search(r"(?<![\w.])[xyz]\s*(?:=|:)\s*-?$", before, re.I):
+        return None  # "runs from x = -0.2 m to x = 0": a coordinate, read with the domain's extent
     if re.match(rf"\s*(?:-\s*)?{_LONG}\b|\s+(?:of\s+)?(?:straight\s+)?(?:pipe|tube)\s+(?:length|long)|{_WHERE}", after, re.I) or \
             re.search(r"(?:\blength|\blong|\bfor(?:\s+the)?(?:\s+(?:first|next|last|remaining|following|other))?"
                       r"|\bover|\bextends?|\bruns?|\b(?:section|part|portion|segment))\s*(?:of|=|:|is)?\s*$", before, re.I):
@@ -307,6 +309,8 @@ def _section_cells(text: str, widening: bool) -> dict[str, int]:
     for m in re.finditer(rf"(?<![\d.])(\d+)\s+(?:(?:axial\s+)?cells?\s+)?(?:along|in|on|for|over|through|across\s+the\s+length\s+of)\s+"
                          rf"(?:the\s+)?({qual})(?:(?:\s+\w+)?\s+(?:{_SECTION}|1\b)|(?=\s*(?:[,;.]|and\b|$)))"  # "the small one" (digits(): 1)
                          rf"|\b({qual})(?:\s+\w+)?\s+{_SECTION}\s*(?::|with|has|gets|takes|uses)?\s*(\d+)\s+(?:axial\s+)?cells", t, re.I):
+        if m.group(1) and not re.search(r"\bcells?\b", t[max(0, m.start() - 60):m.end()], re.I):
+            continue  # "Re is 200 in the wide pipe": no cells said with it or just before ("100 cells along ..., 150 along ...")
         count, kind = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         side = _side(_qualifier(kind), widening)
         if side is not None:

@@ -151,3 +151,15 @@ def test_venturi_angles_recorded_as_stated():
     angles = venturi_angles(0.1, 0.05, 0.1, 0.025 / 0.185339, 0.025 / 0.0611626)
     assert angles["converging"] == pytest.approx(21.0, abs=1e-3)
     assert angles["diverging_half"] == pytest.approx(3.5, abs=1e-3)
+
+
+def test_coordinates_and_a_reynolds_number_are_no_sizes_or_counts_of_a_stepped_pipe() -> None:
+    """A section's ends given as coordinates ("from x = -0.1 m to x = 0") are no diameters, and "Re is
+    150 in the small pipe" is no cell count (lead, session 15)."""
+    from tasks.geometry.text import parse_geometry
+
+    g = parse_geometry("Axisymmetric sudden expansion with pimpleFoam: the small pipe has a diameter of 10 mm and runs "
+                       "from x = -0.1 m to x = 0, where the diameter grows to 30 mm up to x = 0.5 m; Re is 150 in the "
+                       "small pipe; 80 cells along the small pipe and 120 along the large one.")
+    d = g.dimensions
+    assert (d["inlet_height"], d["outlet_height"], d["upstream_cells"], d["downstream_cells"]) == (0.01, 0.03, 80, 120)
