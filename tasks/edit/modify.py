@@ -17,6 +17,7 @@ import re
 from tasks.core.errors import RequestError
 from tasks.edit import caseops
 from tasks.edit.caseops import initial_field
+from tasks.edit.checks import case_phases
 from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, bc_values
 from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bind import bind_the_rest
@@ -47,6 +48,8 @@ from tasks.edit.modify_mesh import (
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
+from tasks.edit.modify_pair_coeffs import pair_coefficient_edits
+from tasks.edit.modify_phase_pairs import pair_model_edits
 from tasks.edit.modify_revert import revert_clauses, revert_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_relative_target import relative_target_edits
@@ -62,12 +65,14 @@ from tasks.edit.modify_switch import (
     model_field_values,
     named_alone,
     per_phase_turbulence,
+    spelled_models,
     target_model,
     time_counterpart,
+    with_laminar,
     without_kept_sentences,
 )
 from tasks.edit.modify_thermal import degree_changes, temperature_edits
-from tasks.edit.modify_directions import counts_by_axis, direction_counts
+from tasks.edit.modify_directions import counts_by_axis, direction_counts, size_word_counts
 from tasks.edit.modify_values import patch_direction, unrounded, value_site
 from tasks.edit.modify_words import mark_old_before_new, normalise_request
 from tasks.edit.patch_words import asks_laminar
@@ -142,13 +147,14 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
         plan.solver = solver
     elif solver is None and (counterpart := time_counterpart(state.solver, low)) is not None:
         plan.solver = counterpart
-    wanted = without_kept_sentences(text)  # "the liquid's k-epsilon model stays as it is": no switch
+    wanted = spelled_models(without_kept_sentences(text))  # "the liquid's k-epsilon model stays as it is": no switch
     swapped = REPLACE_BY.sub(r"replace \1 with ", SWAP_FOR.sub(r"replace \1 with ", wanted))
     model = target_model(swapped) or ("laminar" if asks_laminar(wanted) else None)
+    model = with_laminar(wanted, model, state.model)  # "turn off the k-epsilon model", "from laminar to SST"
     if model is None and (model := family_model(low, state.model)) is not None:
         plan.assumptions.append(f"{model_spec(model).simulation_type} without a model named: {model}")
     asked = re.search(SWITCH_WORDS if model != state.model else RECHECK_WORDS, low) or \
-        (model is not None and model != state.model and (named_alone(text, model) or model == "laminar" and asks_laminar(text)))
+        (model is not None and model != state.model and (named_alone(spelled_models(text), model) or model == "laminar" and asks_laminar(text)))
     if model and asked:
         if model != state.model:
             plan.model = model
@@ -203,8 +209,13 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     if fluid is None and (unknown := unknown_fluid(text, state.roles)) is not None:
         plan.warnings.append(f"not applied: {unknown} as the fluid (canonical/fluids.yaml holds {', '.join(fluid_table())} "
                              "only: state its properties, e.g. 'nu 1.2e-4 m2/s' or 'mu 2e-5 Pa s and rho 0.16 kg/m3')")
+    pair_model_edits(plan, state, without_kept_sentences(text))  # "drag Ishii-Zuber", "no virtual mass": an Euler case
+    pair_coefficient_edits(plan, state, text)  # "Cvm 0.25 for the bubbles"
     if solver_family(state.solver) == "multiphase":
-        if fluid or first(qs, "density") or first(qs, "kinematic_viscosity"):
+        if fluid in case_phases(case) and not (first(qs, "density") or first(qs, "kinematic_viscosity")):
+            fluid = None  # "the drag of the air bubbles": a phase the case has, named, is no change of fluid
+        kept_per_phase = not (case / "constant/transportProperties").is_file()  # Euler: the binder's thermo files
+        if fluid or (first(qs, "density") or first(qs, "kinematic_viscosity")) and not kept_per_phase:
             liquid_edits(plan, state, fluid, qs)
     elif fluid:
         fluid_edits(plan, state, fluid, qs)
@@ -255,6 +266,8 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             cell_count_edit(plan, case, wanted)
     elif not counts and not refined and not written and (named := direction_counts(text)):
         plan.warnings.append(f"not applied: {', '.join(f'{n} cells {d}' for d, n in named.items())} ({no_block_mesh(case)})")
+    elif not counts and not refined and written and (sized := size_word_counts(text, state.up)) is not None:
+        cell_count_edit(plan, case, sized)  # "50 cells wide and 150 high"
     elif not counts and not refined and (axis_count := axis_cell_count(text)) is not None:
         cell_count_edit(plan, case, [axis_count[1] if i == axis_count[0] else 0 for i in range(3)])
     size_q = stated_cell_size(qs)
@@ -290,8 +303,9 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     bind_the_rest(plan, state, text)
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)
         number = re.compile(rf"(?<![\d.]){re.escape(unrounded(speed))}(?![\d.])")
+        said = why.split(" (", 1)[0]  # "600 m/s": an edit whose reason names it carries it (a vector along the flow)
         placed = any(e.file.rsplit("/", 1)[-1].startswith("U") and patch in e.entry for e in plan.edits) if patch else \
-            any(isinstance(e.value, str) and number.search(e.value) for e in plan.edits)
+            any(isinstance(e.value, str) and number.search(e.value) or f"velocity {said}" in e.reason for e in plan.edits)
         if not placed:
             plan.warnings.append(f"not applied: {why}")
     if not (plan.edits or plan.solver or plan.model or plan.refine or plan.ranks):
@@ -299,6 +313,11 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             raise RequestError(f"{state.solver} solves no gravity (the case has no constant/g): gravity needs a "
                                "solver that reads it (buoyant*Foam for heat, interFoam for two phases); name one, "
                                "e.g. 'switch to buoyantPimpleFoam'")
+        if already := [a for a in plan.assumptions if a.endswith("; not changed")]:  # "Schiller-Naumann drag" it has
+            raise RequestError(f"found no change to make: {'; '.join(a.removesuffix('; not changed') for a in already)}")
+        if model is not None and model == state.model:
+            raise RequestError(f"found no change to make: the case already uses {model} (name another model, "
+                               f"or say 'switch to {model}' to have its fields, schemes and solvers checked)")
         missing = [reason for q in read_stated(text) if (reason := missing_field(q.quantity, case, state.solver))]
         missing += [w.removeprefix("not applied: ") for w in plan.warnings if w.startswith("not applied: ")]
         if missing:

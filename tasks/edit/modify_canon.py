@@ -137,8 +137,9 @@ def patch_numbers(text: str, patches: list[str]) -> str:
     return text
 
 
-# "viscosity" said alone before a number without a unit ("visc 0.009", "viscosity = 1e-5")
-_PLAIN_VISCOSITY = re.compile(rf"(?<!kinematic )(?<!dynamic )\bviscosity(?=\s*(?:[:=]|to|of|is)?\s*[-+]?{_NUM}"
+# "viscosity" (or the entry's name nu) said alone before a number without a unit ("visc 0.009",
+# "viscosity = 1e-5", "set nu to 2e-5")
+_PLAIN_VISCOSITY = re.compile(rf"(?<!kinematic )(?<!dynamic )\b(?:viscosity|nu)(?=\s*(?:[:=]|to|of|is)?\s*[-+]?{_NUM}"
                               rf"(?:e[-+]?\d+)?(?![\d.]|\s*[a-zA-Zµμ/²^]))", re.I)
 
 

@@ -81,3 +81,22 @@ def counts_by_axis(text: str, bmd_text: str) -> tuple[list[int], list[str]] | No
         else:
             wanted[axis] = count
     return wanted, problems
+
+
+# "50 cells wide and 150 high", "40 cells tall", "a grid 60 wide by 20 deep": a count and the size
+# word of an axis (wide: x; high, tall: the vertical axis; deep: the remaining one)
+_SIZE_COUNT = re.compile(r"(?<![\w.])(?P<n>\d+)\s*(?:cells?\s+|divisions?\s+)?(?P<w>wide|high|tall|deep)\b", re.IGNORECASE)
+
+
+def size_word_counts(text: str, up: int = 1) -> list[int] | None:
+    """[nx, ny, nz] (0: keep) of the cell counts said with an axis's size word, `up` being the
+    vertical axis; None when the request says nothing of cells or names no such count."""
+    if not re.search(r"\bcells?\b|\bmesh\b|\bgrid\b|\bresolution\b", text, re.IGNORECASE):
+        return None
+    depth = next(a for a in (2, 1, 0) if a not in (0, up))
+    axis_of = {"wide": 0, "high": up, "tall": up, "deep": depth}
+    wanted = [0, 0, 0]
+    for m in _SIZE_COUNT.finditer(text):
+        if int(m.group("n")) > 0:
+            wanted[axis_of[m.group("w").lower()]] = int(m.group("n"))
+    return wanted if any(wanted) else None

@@ -14,7 +14,9 @@ from tasks.edit.modify_values import NUMBER, unrounded
 from tasks.edit.patch_words import surface_tension
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt, solver_family
+from tasks.foam.physics_fluids import FluidEntry
 from tasks.plan.extract import first
+from tasks.plan.extract_models import Quantity
 from tasks.plan.manifest import FileEdit
 
 
@@ -57,8 +59,7 @@ def surface_tension_edits(plan: ChangePlan, state: CaseState, text: str) -> None
         return
     value, words = stated
     for rel in _TENSION_FILES:
-        path = state.case_dir / rel
-        ftext = path.read_text() if path.is_file() else ""
+        ftext = _text_of(state, rel)
         key = next((k for k in ("sigma", "sigmas") if fd.get(ftext, [k]) is not None), None)
         if key is None:
             continue
@@ -74,8 +75,15 @@ def surface_tension_edits(plan: ChangePlan, state: CaseState, text: str) -> None
         else:
             plan.edits.append(FileEdit(file=rel, entry=[key], value=new, reason=reason, locked=True))
         return
+    if any(fd.get(_text_of(state, rel), ["surfaceTension"]) is not None for rel in _TENSION_FILES):
+        return  # the reacting Euler solvers' "surfaceTension ((air and water) {...})": the binder's pair lists
     if "tension" in words:
         plan.warnings.append(f"not applied: {words} (the case has no surface tension entry sigma in {', '.join(_TENSION_FILES)})")
+
+
+def _text_of(state: CaseState, rel: str) -> str:
+    path = state.case_dir / rel
+    return path.read_text() if path.is_file() else ""
 
 
 _NUMBER_AT_END = re.compile(NUMBER + r"\s*$")
@@ -118,7 +126,9 @@ def target_fluid(text: str, patches: Iterable[str] = ()) -> str | None:
     new = [name for name, mark in mentions if mark == "new"]
     if new:
         return new[0]
-    if not (re.search(r"fluid|liquid", text, re.I) or _CHANGE_CUE.search(text)):
+    about_viscosity = re.search(r"\bviscosit", text, re.I) is not None and not _KEEP.search(text)  # "air viscosity"
+    terse = len(re.findall(r"[a-z]+", low)) <= 3 and not re.search(r"\d|" + _KEEP.pattern, text)  # "water", "air please"
+    if not (re.search(r"fluid|liquid", text, re.I) or _CHANGE_CUE.search(text) or about_viscosity or terse):
         return None
     return next((name for name, mark in mentions if mark is None), None)
 
@@ -158,6 +168,8 @@ _NOT_FLUID = {"use", "using", "with", "be", "a", "an", "the", "same", "it", "thi
 
 def _mark(before: str, after: str) -> str | None:
     """"new", "old" or None for a fluid word between `before` and `after`."""
+    if _REPLACED_AFTER.match(after):  # "with water replaced by oil": water is the old one, whatever comes before
+        return "old"
     if _FLUID_IS.search(before):  # "the working fluid were water", "fluid is water"
         return "new"
     for pattern, mark in ((_OLD_BEFORE, "old"), (_NEW_BEFORE, "new")):
@@ -222,6 +234,9 @@ def fluid_mentions(low: str) -> list[tuple[int, str, str]]:
 # words that mark a fluid as the old one ("instead of air", "from air", "replace air with")
 _OLD_BEFORE = re.compile(r"\b(?:instead\s+of|rather\s+than|from|not|replac\w*|swap\w*|currently|was|were|previously|"
                          r"formerly|had|than)\s+(?:the\s+|all\s+the\s+|our\s+)?$")
+# after a fluid: "water replaced by oil", "the water gets replaced with glycerol"
+_REPLACED_AFTER = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|being\s+|to\s+be\s+|should\s+be\s+)?(?:replaced|swapped|exchanged)\s+"
+                             r"(?:by|with|for)\b")
 # ... and after it: "air -> water", "air to water", "air => water"
 _OLD_AFTER = re.compile(r"\s*(?:->|=>|→|⇒|\bto\b|\binto\b)")
 # words that mark a fluid as the new one: "to water", "-> water", "with water", "for oil", "by oil"
@@ -262,11 +277,15 @@ def fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
         return
     text = (state.case_dir / tp).read_text()
     entry = fluid_at_stated_temperature(plan, fluid, entry, qs, fluid_condition)
-    plan.edits.append(FileEdit(file=tp, entry=["nu"], value=fmt(entry.nu), reason=f"{fluid} kinematic viscosity", locked=True))
+    entry, how = _stated_over_table(plan, fluid, entry, qs)
+    plan.edits.append(FileEdit(file=tp, entry=["nu"], value=_with_dimensions(text, "nu", fmt(entry.nu)),
+                               reason=f"{fluid} kinematic viscosity{how}", locked=True))
     if fd.get(text, ["beta"]) is not None:
-        plan.edits.append(FileEdit(file=tp, entry=["beta"], value=fmt(entry.beta), reason=f"{fluid} thermal expansion", locked=True))
+        plan.edits.append(FileEdit(file=tp, entry=["beta"], value=_with_dimensions(text, "beta", fmt(entry.beta)),
+                                   reason=f"{fluid} thermal expansion", locked=True))
     if fd.get(text, ["Pr"]) is not None:
-        plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=fmt(entry.pr), reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
+        plan.edits.append(FileEdit(file=tp, entry=["Pr"], value=_with_dimensions(text, "Pr", fmt(entry.pr)),
+                                   reason=f"{fluid} Prandtl number (mu cp / kappa)", locked=True))
     old_nu = _number(fd.get(text, ["nu"]))
     speed_factor = None
     if keeps_reynolds(plan.request) and old_nu:  # the same Re = U L / nu: every inflow speed times nu_new / nu_old
@@ -287,6 +306,32 @@ def fluid_edits(plan: ChangePlan, state: CaseState, fluid: str, qs) -> None:
         plan.assumptions.append("the Boussinesq solver reads nu, beta and Pr from transportProperties (rho, cp and kappa enter through Pr)")
 
 
+def _stated_over_table(plan: ChangePlan, fluid: str, entry: FluidEntry, qs) -> tuple[FluidEntry, str]:
+    """The fluid's entry with the viscosity the request states beside its name ("air, nu 1.5e-5
+    m2/s", "air with mu 1.8e-5 Pa s": nu = mu / rho, rho stated or the table's), and the words the
+    nu edit's reason ends with; the table's entry and "" when the request states none."""
+    nu_q, mu_q, rho_q = stated_viscosity(qs), first(qs, "dynamic_viscosity"), first(qs, "density")
+    rho_said = rho_q is not None and rho_q.value > 0
+    rho = rho_q.value if rho_said else entry.rho
+    if nu_q is not None and nu_q.value > 0:
+        nu, how = nu_q.value, ""
+    elif mu_q is not None and mu_q.value > 0:
+        nu = float(f"{mu_q.value / rho:.4g}")
+        how = f" ({mu_q.text.strip()} as nu = mu / rho) ({rho_q.text.strip()} as rho)" if rho_said else \
+            f" ({mu_q.text.strip()} as nu = mu / rho, rho {fmt(rho)} kg/m3 of the fluid table)"
+    else:
+        return entry, ""
+    plan.assumptions.append(f"{fluid} with the stated viscosity: nu {fmt(nu)} m2/s (the fluid table holds {fmt(entry.nu)} m2/s)")
+    return entry.model_copy(update={"nu": nu, "mu": float(f"{nu * rho:.4g}"), "rho": rho}), how
+
+
+def _with_dimensions(text: str, key: str, value: str) -> str:
+    """The new value with the dimension set the entry is written with ("nu [0 2 -1 0 0 0 0] 1e-05;"
+    keeps its "[0 2 -1 0 0 0 0]"), so that the diff stays the number's."""
+    dims = re.match(r"\s*(\[[^\]]*\])", fd.get(text, [key]) or "")
+    return f"{dims.group(1)} {value}" if dims else value
+
+
 def _number(value: str | None) -> float | None:
     """The last number of a dictionary value ("1e-05", "[0 2 -1 0 0 0 0] 1e-05"), None if none."""
     nums = re.findall(NUMBER, value or "")
@@ -295,6 +340,15 @@ def _number(value: str | None) -> float | None:
 
 # words that make a value in m2/s another diffusivity than the viscosity
 _OTHER_DIFFUSIVITY = re.compile(r"diffusiv|\bdab\b|\bd_?ab\b|\bdt\b|thermal|heat|mass transfer|species", re.I)
+
+
+def stated_viscosity(qs: list[Quantity]) -> Quantity | None:
+    """The kinematic viscosity the request states (m2/s), None when none or when the words make
+    the value another diffusivity of the same unit ("diffusivity 1e-9 m2/s": Dab, DT, left to the binder)."""
+    nu_q = first(qs, "kinematic_viscosity")
+    if nu_q is not None and _OTHER_DIFFUSIVITY.search(re.split(r"[,;]", nu_q.before)[-1] + " " + nu_q.after[:20]):
+        return None
+    return nu_q
 
 
 def liquid_edits(plan: ChangePlan, state: CaseState, fluid: str | None, qs) -> None:
@@ -307,9 +361,7 @@ def liquid_edits(plan: ChangePlan, state: CaseState, fluid: str | None, qs) -> N
     phases = (fd.get(tp, ["phases"]) or "(water air)").strip("()").split()
     liquid = next((p for p in phases if p != "air"), phases[0])
     entry = fluid_table()[fluid] if fluid else None
-    nu_q, rho_q = first(qs, "kinematic_viscosity"), first(qs, "density")
-    if nu_q is not None and _OTHER_DIFFUSIVITY.search(re.split(r"[,;]", nu_q.before)[-1] + " " + nu_q.after[:20]):
-        nu_q = None  # "diffusivity 1e-9 m2/s": the same unit as nu, another entry (Dab, DT): left to the binder
+    nu_q, rho_q = stated_viscosity(qs), first(qs, "density")
     nu = nu_q.value if nu_q else (entry.nu if entry else None)
     rho = rho_q.value if rho_q else (entry.rho if entry else None)
     name = fluid or "liquid"

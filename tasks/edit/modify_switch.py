@@ -91,6 +91,46 @@ SWITCH_WORDS = (r"\b(switch|change|convert|use|add|replace|turbulen|go back|reve
                  r"simulat|model|go\b|move|try|want|need|swap|trade|exchange|with)")
 
 
+# models spelled in words the model names do not read: "dynamic kEqn", "the dynamic one-equation
+# (eddy-viscosity) subgrid model" are dynamicKEqn, not kEqn; "one-equation SGS model" is kEqn
+_SPELLED = ((re.compile(r"\bdynamic\s+(?:kEqn|k[\s-]*eqn|k[\s-]*equation|one[\s-]*equation)(?:\s+eddy[\s-]*viscosity)?\b", re.I),
+             "dynamicKEqn"),
+            (re.compile(r"\bone[\s-]*equation(?:\s+eddy[\s-]*viscosity)?(?=\s+(?:sgs|subgrid|sub-grid|les)\b)", re.I), "kEqn"))
+
+
+def spelled_models(text: str) -> str:
+    """The request with the models it spells in words written by their names (_SPELLED)."""
+    for pattern, name in _SPELLED:
+        text = pattern.sub(name, text)
+    return text
+
+
+# the case's model taken away by name: "turn off the k-epsilon model", "switch the SST model off",
+# "remove the Smagorinsky model"
+_OFF = re.compile(r"\b(?:turn|switch|shut)\w*\s+off\s+(?P<a>(?:\S+\s+){0,3}?\S*model)\b"
+                  r"|\b(?:turn|switch|shut)\w*\s+(?P<b>(?:\S+\s+){1,4}?)off\b"
+                  r"|\b(?:remove|disable|drop|without|no)\s+(?P<c>(?:\S+\s+){0,3}?\S*model)\b", re.I)
+_LAMINAR_OLD = re.compile(r"\b(?:from|instead\s+of|rather\s+than|not|replac\w*|was)\s+(?:the\s+|a\s+)?laminar\b", re.I)
+
+
+def laminar_for(text: str, named: str | None, current: str) -> bool:
+    """True when a request that names the case's own turbulence model asks for laminar flow: it
+    takes that model away by name ("turn off the k-epsilon model") or says laminar, not as the
+    old state ("make it laminar", not "from laminar to k-epsilon")."""
+    if named != current or current == "laminar":
+        return False
+    off = any(named_model(m.group("a") or m.group("b") or m.group("c")) == current for m in _OFF.finditer(text))
+    return off or (re.search(r"\blaminar\b", text, re.I) is not None and not _LAMINAR_OLD.search(text))
+
+
+def with_laminar(text: str, model: str | None, current: str) -> str | None:
+    """The model a request switches to once laminar is read by its marks: "from laminar to
+    k-epsilon" switches to k-epsilon, "turn off the k-epsilon model" on a k-epsilon case to laminar."""
+    if model == "laminar" and _LAMINAR_OLD.search(text):
+        return target_model(_LAMINAR_OLD.sub(" ", text))
+    return "laminar" if laminar_for(text, model, current) else model
+
+
 target_model = functools.partial(final_model, families=False)  # "replace A with B", "B instead of A"; families below
 
 
@@ -182,4 +222,5 @@ def per_phase_turbulence(case: Path) -> bool:
     """The case keeps a turbulence model per phase (turbulenceProperties.<phase>, Euler-Euler) and no
     single-phase turbulenceProperties."""
     constant = case / "constant"
-    return not (constant / "turbulenceProperties").is_file() and any(constant.glob("turbulenceProperties.*"))
+    return not (constant / "turbulenceProperties").is_file() and \
+        any(p.suffix not in (".orig", ".gz", ".bak") for p in constant.glob("turbulenceProperties.*"))  # not a pristine copy

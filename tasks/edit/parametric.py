@@ -33,11 +33,12 @@ from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sid
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
-from tasks.geometry.build import build_mesh, geometry_record
+from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.text_duct_roles import said_radius_of
 from tasks.geometry.text_outlines import turned_obstacle
+from tasks.geometry.text_wall_speed import plain_walls, wall_turns
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
 from tasks.plan.request import Context
@@ -405,7 +406,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                            "the other transported fields freestream (the body is the only wall); the flow starts at "
                            "the free stream")
     if spec.shape == "annulus":
-        bindings += _rotating_wall(scratch, ctx.text, stated, assumptions)
+        # "the outer wall moves at 10 cm/s": that wall turns at omega = v / r
+        stated[:] = wall_turns(ctx.text, stated, spec.dims.inner_radius, spec.dims.outer_radius, assumptions)
+        bindings += _rotating_wall(scratch, plain_walls(ctx.text), stated, assumptions)
     reynolds = speed * build.reference_length / nu
     warnings = []
     if passive and heat is not None:
@@ -458,6 +461,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                                     value=fmt(spec.dims.model_dump()[sized[0]]), how=f"shape dimensions ({', '.join(sized)})"))
             continue
         ratio = shape_ratio(q, spec.dims.model_dump()) if q.role == "fill_fraction" else None
+        if ratio is None and q.role == "fill_fraction" and (part := recorded_fraction(q.value, geometry)):
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=part[0], value=fmt(part[1]),
+                                    how=part[2]))  # "an opening half the channel height"
+            continue
         if ratio is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", ratio[0]],
                                     value=fmt(spec.dims.model_dump()[ratio[0]]),

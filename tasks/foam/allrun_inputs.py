@@ -200,3 +200,38 @@ def copies_from(case_dir: Path, other: str) -> bool:
     as '../common' or a path under it): a copied case then has it, and does not need `other`."""
     target = (case_dir / other).resolve()
     return any(source.resolve().is_relative_to(target) for source in resource_files(case_dir).values())
+
+
+# a blockMesh step of a script and the dictionary it reads: `runApplication -s fine blockMesh -dict
+# system/blockMeshDict.fine`, `blockMesh -dict system/blockMeshDict.coarse > log`
+_BLOCKMESH_STEP = re.compile(r"(?<![\w.-])blockMesh\b(?P<args>[^\n;&|>]*)")
+_DICT_ARG = re.compile(r"-dict\s+(?:\./)?(?P<rel>[\w./-]+)")
+_MOVED_MESH = re.compile(r"^\s*\\?mv\s+(?:-\w+\s+)*(?:\./)?constant/polyMesh\b", re.M)
+
+
+def mesh_dictionaries(case_dir: Path) -> list[str]:
+    """The blockMesh dictionaries the tutorial's Allrun builds meshes from, in order
+    (`system/blockMeshDict` for a plain `blockMesh`); the last whose mesh the script does not move
+    aside afterwards (`mv constant/polyMesh constant/coarseMesh`) is the one the solver runs on,
+    listed last. Empty when the script runs no blockMesh of the case's own (`-case` elsewhere)."""
+    script = "\n".join(line for line in re.sub(r"\\\n", " ", _script_text(case_dir)).splitlines()
+                       if not line.lstrip().startswith("#"))
+    steps: list[tuple[int, str]] = []
+    for m in _BLOCKMESH_STEP.finditer(script):
+        args = m.group("args")
+        if "-case" in args.split():
+            continue
+        found = _DICT_ARG.search(args)
+        steps.append((m.end(), found.group("rel") if found else "system/blockMeshDict"))
+    moved = [m.start() for m in _MOVED_MESH.finditer(script)]
+    kept = [rel for i, (end, rel) in enumerate(steps)
+            if not any(end < at < (steps[i + 1][0] if i + 1 < len(steps) else len(script)) for at in moved)]
+    aside = [rel for _, rel in steps if rel not in kept]
+    return list(dict.fromkeys([rel for rel in aside if rel not in kept] + kept))
+
+
+def solver_mesh_dictionary(case_dir: Path) -> str | None:
+    """The blockMesh dictionary of the mesh the solver runs on (`mesh_dictionaries`, last), None
+    when the Allrun runs no blockMesh or names no dictionary."""
+    found = mesh_dictionaries(case_dir)
+    return found[-1] if found else None

@@ -20,6 +20,7 @@ from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
 from tasks.geometry.shape_nozzle import nozzle_stations, venturi_angles
+from tasks.geometry.shape_obstacle_blocks import block_obstacles
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
 
@@ -35,7 +36,7 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     case_dir = Path(case_dir)
     (case_dir / "system").mkdir(parents=True, exist_ok=True)
     assumptions = _given_and_defaulted(spec) + list(spec.notes)
-    if spec.shape in GMSH_SHAPES or (spec.outline is not None and not _is_box(spec.outline)):
+    if (spec.shape in GMSH_SHAPES and not block_obstacles(spec)) or (spec.outline is not None and not _is_box(spec.outline)):
         from tasks.geometry.unstructured import build_unstructured
 
         msh = build_unstructured(spec, case_dir / MSH_FILE)
@@ -172,6 +173,7 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
                 out[f"obstacle{k}_extent_x"], out[f"obstacle{k}_extent_y"] = max(xs) - min(xs), max(ys) - min(ys)
                 for j, (x, y) in enumerate(body.vertices or []):
                     out[f"obstacle{k}_vertex{j}_x"], out[f"obstacle{k}_vertex{j}_y"] = x, y
+        out.update(_openings(spec))
     elif spec.shape == "t_junction":
         at = d.branch_position if d.branch_position is not None else d.length / 2
         out = {"branch_position": at, "branch_to_outlet": d.length - at, "inlet_arm": at - d.branch_width / 2,
@@ -183,6 +185,33 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
     elif spec.shape in BLOCK_DIMENSIONS or spec.shape == "annulus":
         out = block_distances(spec.shape, d)
     return {k: round(v, 12) for k, v in out.items() if v > 0}
+
+
+def _openings(spec: GeometrySpec) -> dict[str, float]:
+    """The clear opening between two obstacles one above the other (an orifice plate's two halves, facing baffles)."""
+    boxes = [(min(p[0] for p in b.outline()), min(p[1] for p in b.outline()), max(p[0] for p in b.outline()),
+              max(p[1] for p in b.outline())) for b in spec.obstacles]
+    out = {}
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[i + 1:], i + 1):
+            if a[0] < b[2] and b[0] < a[2]:  # they overlap along x
+                out[f"obstacle{i}_{j}_opening"] = max(a[1], b[1]) - min(a[3], b[3])
+    return out
+
+
+def recorded_fraction(fraction: float, record: dict) -> tuple[list[str], float, str] | None:
+    """A body's length in a geometry record that is `fraction` of the channel's own length or height ("an opening half
+    the channel height", "baffles reaching 40 % across"): (its entry, its value, how it was sized); None when none is."""
+    if record.get("shape") != "channel_with_obstacles" or not 0 < fraction < 1:
+        return None
+    lengths = recorded_lengths(record)
+    wholes = [(path, v) for path, v in lengths if path[0] == "dimensions" and v > 0]
+    for path, part in lengths:
+        if path[0] in ("obstacles", "distances") and part > 0:
+            for whole_path, whole in wholes:
+                if abs(part / whole - fraction) <= 1e-6 * fraction:
+                    return path, part, f"{'/'.join(path)} = {fraction:g} x {whole_path[-1]} ({whole:g} m)"
+    return None
 
 
 def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:

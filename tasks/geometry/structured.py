@@ -12,8 +12,9 @@ from typing import Callable
 from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, extruded, grid_section, planar,
                                    sweep, toward, wedge)
 from tasks.geometry.models import Role, Sizing, sizing_for
-from tasks.geometry.shape_blocks import LAYOUTS
+from tasks.geometry.shape_blocks import LAYOUTS, Layout
 from tasks.geometry.shape_nozzle import nozzle_stations
+from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
 from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
 EPS = 1e-9
@@ -31,6 +32,8 @@ class Structured:
 def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
     """The smallest length of a structured shape, and its name (sizes the default mesh)."""
     d, s = spec.dims, spec.shape
+    if s == "channel_with_obstacles":
+        return d.height, "channel height"  # each span between obstacle edges gets two cells at least
     if s in ("rectangle", "channel"):
         if spec.outline:
             xs, ys = zip(*spec.outline)
@@ -111,7 +114,7 @@ def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:
 def _x_extent(spec: GeometrySpec) -> float:
     """The length that `cells[0]` is spread over."""
     d, s = spec.dims, spec.shape
-    if s in ("rectangle", "channel", "box", "t_junction", "pipe"):
+    if s in ("rectangle", "channel", "box", "t_junction", "pipe", "channel_with_obstacles"):
         if spec.outline:
             xs = [p[0] for p in spec.outline]
             return max(xs) - min(xs)
@@ -397,7 +400,16 @@ def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
 
 def _laid_out(spec: GeometrySpec, sz: Sizing) -> Structured:
     """A 2D shape laid out by tasks/geometry/shape_blocks.py, one cell thick with empty front and back."""
-    layout = LAYOUTS[spec.shape](spec.dims, sz)
+    return _planar_layout(LAYOUTS[spec.shape](spec.dims, sz), sz)
+
+
+def _obstacle_grid(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """A channel with rectangular obstacles on its walls (tasks/geometry/shape_obstacle_blocks.py), one cell thick."""
+    return _planar_layout(obstacle_grid_layout(spec, sz), sz)
+
+
+def _planar_layout(layout: Layout, sz: Sizing) -> Structured:
+    """A laid-out 2D section swept one cell thick with empty front and back."""
     model = sweep(layout.section, planar(sz.h), layout.classify, {**layout.types, "frontAndBack": "empty"})
     return Structured(model, _roles(model, layout.roles), layout.reference_length, assumptions=layout.notes)
 
@@ -409,5 +421,6 @@ _BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
     "t_junction": _t_junction, "nozzle": _nozzle, "diffuser": _nozzle,
     "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
     "pipe": _pipe, "annulus": _annulus, **{shape: _laid_out for shape in LAYOUTS},
+    "channel_with_obstacles": _obstacle_grid,
 }
 STRUCTURED_SHAPES = frozenset(_BUILDERS)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import ValidationError
+
 from tasks.core.errors import RequestError
 from tasks.geometry.placement import axis_ranges, place
-from tasks.geometry.spec import GeometrySpec, make_spec
+from tasks.geometry.spec import GeometrySpec, Obstacle, check_obstacles, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
@@ -33,12 +35,17 @@ from tasks.geometry.text_numbers import LENGTH, digits, parse_length
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
 from tasks.geometry.text_nominal import nominal_sizes
 from tasks.geometry.text_ratio import ratio_sizes
+from tasks.geometry.text_range_parts import part_obstacles, range_parts
+from tasks.geometry.text_round_cells import annulus_cells
+from tasks.geometry.text_body_proportions import (ORIFICE, across_fractions, orifice_plates, self_proportions,
+                                                     whose_sizes)
 from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
 from tasks.geometry.text_duct_roles import stepped_pipe_shape
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
+from tasks.geometry.text_wall_rows import wall_rows
 from tasks.geometry.text_words import plain_lengths
 
 __all__ = ["LENGTH", "_CHORDS", "_DIAMETERS", "_DIM_WORDS", "_STEP_HEIGHTS", "angle_of_attack", "aspect_ratio", "body_positions",
@@ -78,7 +85,11 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
                                 **{k: v for k, v in named_lengths(domain_words(text)).items() if k in ("length", "height", "width")}})
         if "step_height" not in refs and re.search(r"\bstep\b(?!\s*(?:size|count)\b)", text, re.I):
             refs["step_height"] = 0.0  # a step's height not known yet: "5 h" waits for it, not the channel's height
-        done = ratio_sizes(absolute_lengths(text, refs), refs)
+        product = extent_product(domain_words(text), skip_bodies=True)  # "a channel 0.8 m x 0.08 m": its length and height
+        if product and len(product) == 2:
+            refs = {"length": product[0], "height": product[1], **refs}
+        done = ratio_sizes(absolute_lengths(self_proportions(whose_sizes(text)), refs), refs)
+        done = across_fractions(done, refs.get("height"))  # "baffles reaching 40 % across the channel"
         if done == text:
             break
         text = done
@@ -87,6 +98,7 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
 
 def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    said = text  # as written: "20 across the gap" is a cell count before a shared unit is lent to it
     text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
     text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
@@ -98,6 +110,16 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         shape = stepped_pipe_shape(text) or shape  # a round pipe whose diameter steps: "D = 40 mm then d = 20 mm"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
+    parts = range_parts(text)  # "a plate from x = 0.2 to 0.205 m spanning y = 0 to 12.5 mm": solid parts by their ranges
+    if shape == "pipe" and ORIFICE.search(text):  # never a plain pipe with the plate dropped
+        raise RequestError("geometry refused: an orifice plate in a round pipe is not a shape of the library (its orifice "
+                           "plates stand across a 2D channel: say 2D channel and give its height, or give an STL with "
+                           "--geometry F.stl)")
+    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text)):  # "three ribs on the floor at x = ...", an orifice
+        shape = "channel_with_obstacles"
+    if parts and shape in (None, "channel", "rectangle", "channel_with_obstacles"):
+        shape = "channel_with_obstacles"
+        text = blank(text, [p.span for p in parts])  # the parts' ranges are not the channel's
     if shape is None:
         return None
     unbuildable = unbuildable_reason(text, bend_built=shape == "bend")
@@ -116,6 +138,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
             lengths["height"] = float(across.group(1)) * parse_length_factor(across.group(2))
     two_d = dimensionality(text)
     mesh = mesh_request(text)
+    if shape == "annulus" and (round_cells := annulus_cells(said)):  # "160 cells around, 20 across the gap, 50 along the axis"
+        mesh = {"cells": round_cells}
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
             shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
         two_d = False  # three cell counts or a z extent: a 3D domain
@@ -145,10 +169,17 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         fields["mesh"] = mesh
     if shape == "heated_cavity" and unsized_cavity(text, lengths, dims):
         fields["notes"] = size_from_rayleigh(text, dims)
-    if shape == "channel_with_obstacles":
+    if shape == "channel_with_obstacles" and parts:
+        fields["obstacles"] = part_obstacles(parts, dims.get("height"))
+    elif shape == "channel_with_obstacles" and (orifice := orifice_plates(text, dims.get("height", 0.41), dims.get("length", 2.2))):
+        fields["obstacles"], fields["notes"] = orifice[0], fields.get("notes", []) + orifice[1]
+    elif shape == "channel_with_obstacles":
         fields["obstacles"] = obstacles(text, dims.get("height"), dims.get("length"))
+        rows = wall_rows(text, dims.get("height", 0.41))  # "two staggered baffles ... first on the floor, second on the ceiling"
+        if rows and (not fields["obstacles"] or _misread(fields["obstacles"], dims)):
+            fields["obstacles"] = rows
         wall = wall_body(text)  # one rib, fence or baffle on a wall: its sizes by their roles, wherever they are said
-        if wall is not None and wall.complete() and len(fields["obstacles"]) <= 1 and \
+        if wall is not None and wall.complete() and (len(fields["obstacles"]) <= 1 or _misread(fields["obstacles"], dims)) and \
                 not any("sizes" in o for o in fields["obstacles"]):  # not a trapezoid or a wedge outlined in words
             fields["obstacles"] = [wall.obstacle(dims.get("height", 0.41))]
         if not fields["obstacles"]:  # an ellipse or a wedge sized but not placed, or in no channel sized
@@ -166,3 +197,15 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
             dims["length"] = span[1] - span[0]
     return make_spec(**fields)
 
+
+def _misread(bodies: list[dict[str, Any]], dims: dict[str, Any]) -> bool:
+    """The obstacles read clause by clause are not the one wall body the words describe: they leave the channel or
+    overlap, or are rectangles none of which stands on a wall ("a plate ... standing on the floor at x = 0.2 m")."""
+    try:
+        placed = [Obstacle(**b) for b in bodies]
+        check_obstacles(placed, dims.get("length", 2.2), dims.get("height", 0.41))
+    except (ValueError, ValidationError):
+        return True
+    height = dims.get("height", 0.41)
+    boxes = [[p[1] for p in ob.outline()] for ob in placed if ob.kind in ("rectangle", "square")]
+    return len(boxes) == len(placed) and not any(min(ys) <= 1e-9 * height or max(ys) >= height * (1 - 1e-9) for ys in boxes)

@@ -22,7 +22,7 @@ def unsized_cavity(text: str, lengths: dict[str, float], dims: dict[str, Any]) -
     unset or only the default scaled by a stated aspect ratio."""
     if any(k in lengths for k in ("width", "height", "length", "side", "depth", "diameter")):
         return False
-    ar = aspect_ratio(text)
+    ar = benard_aspect(aspect_ratio(text), hot_side(text))
     sizes = {k: v for k, v in dims.items() if k in ("width", "height")}
     return not sizes or bool(ar and sizes == {"width": 0.1, "height": 0.1 * ar})
 
@@ -37,7 +37,7 @@ def size_from_rayleigh(text: str, dims: dict[str, Any]) -> list[str]:
     if sized is None:
         return []
     side, note = sized
-    ar = aspect_ratio(text)
+    ar = benard_aspect(aspect_ratio(text), hot_side(text))
     dims["height"] = side
     dims["width"] = side / ar if ar else side
     return [note]
@@ -71,10 +71,10 @@ def hot_side(text: str) -> str | None:
     by_temperature = hotter_wall(text)
     if by_temperature:
         return by_temperature
-    if re.search(r"heated\s+from\s+(?:below|the\s+bottom)|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)",
-                 text, re.I):
+    if re.search(r"heated[\s-]+from[\s-]+(?:below|the[\s-]+bottom)|rayleigh[-\s–—]+b[eé]nard|\bb[eé]nard[-\s]?(?:convection|cells?|problem)"
+                 r"|\bRB\s+(?:convection|cells?|problem)", text, re.I):
         return "bottom"
-    if re.search(r"heated\s+from\s+(?:above|the\s+top)", text, re.I):
+    if re.search(r"heated[\s-]+from[\s-]+(?:above|the[\s-]+top)", text, re.I):
         return "top"
     side = re.search(r"heated\s+(?:from|on)\s+the\s+(left|right)(?:\s+(?:side|wall))?", text, re.I)
     if side:
@@ -83,6 +83,15 @@ def hot_side(text: str) -> str | None:
         if _said(text, _HOT, side) or _said(text, _COLD, OPPOSITE[side]):  # type: ignore[index]
             return side
     return None
+
+
+def benard_aspect(ar: float | None, hot: str | None) -> float | None:
+    """A cavity's height over its width from a bare aspect ratio: a cell heated from below or above (Rayleigh-Benard)
+    gives its aspect ratio as width over height (a 0.2 m high cell of aspect ratio 2 is 0.4 m wide), a cavity heated
+    from the side as height over width; a ratio whose sizes are named ("H/W = 4") is read by the proportion readers."""
+    if ar is None or hot not in ("bottom", "top"):
+        return ar
+    return 1 / ar
 
 
 def _said(text: str, state: str, side: str) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from tasks.geometry.spec import NUM, UNIT, Shape, unit_factor
 from tasks.geometry.text_annulus import annulus_dims
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
-from tasks.geometry.text_cavity import _SHALLOW, _TALL, hot_side
+from tasks.geometry.text_cavity import _SHALLOW, _TALL, benard_aspect, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_duct_roles import stepped_pipe_roles
 from tasks.geometry.text_throat import nozzle_roles
@@ -214,7 +214,7 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         if part:
             d["width"] = float(part.group(2)) * unit_factor(part.group(3))
             d["height"] = d["width"] / {"half": 2, "third": 3, "quarter": 4, "fifth": 5}[part.group(1).lower()]
-        ar = cavity_proportion(text) or ar
+        ar = cavity_proportion(text) or (benard_aspect(ar, hot_side(text)) if shape == "heated_cavity" else ar)
         if not ar and "width" not in d and "height" not in d:  # "a tall cavity", "a shallow enclosure"
             ar = 4.0 if _TALL.search(text) else 0.25 if _SHALLOW.search(text) else None
         if ar:

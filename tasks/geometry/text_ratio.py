@@ -127,11 +127,14 @@ _COUNT = re.compile(rf"(?<![\w.])(?P<n>{NUM}|(?:twenty|thirty|forty|fifty)-(?:on
                     re.I)
 
 
-def _said(text: str, start: int, value: float, dim: str) -> str:
+_ADJ_AFTER = re.compile(r"\s*(?:-\s*)?(?:thick|long|high|tall|wide|deep|across)\b", re.I)
+
+
+def _said(text: str, start: int, end: int, value: float, dim: str) -> str:
     """A size written where a multiplier stood: bare after a size noun ("step height 0.01 m"), else with
     its dimension's adjective ("the outlet is 0.05 m wide")."""
-    if _NAMED_BEFORE.search(text[max(0, start - 40):start]):
-        return _metres(value)
+    if _NAMED_BEFORE.search(text[max(0, start - 40):start]) or _ADJ_AFTER.match(text, end):
+        return _metres(value)  # "a plate a tenth of the channel height thick": its own adjective follows
     return f"{_metres(value)} {_DIM_ADJ.get(dim, '')}".rstrip()
 
 
@@ -149,7 +152,7 @@ def ratio_sizes(text: str, refs: dict[str, float]) -> str:
         if _dim(m.group("dim")) == "length" and re.search(r"\b(?:at|sits|placed|located|positioned|centred|centered)\s+(?:about\s+)?$",
                                                           text[max(0, m.start() - 30):m.start()], re.I):
             return f"{_metres(factor * ref)} from the inlet"  # "at a third of the channel length": a place along it
-        return _said(text, m.start(), factor * ref, _dim(m.group("dim")))
+        return _said(text, m.start(), m.end(), factor * ref, _dim(m.group("dim")))
 
     def as_as(m: re.Match[str]) -> str:
         factor = multiplier_value(m.group("mult"))

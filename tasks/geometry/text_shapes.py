@@ -83,8 +83,8 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     ("heated_cavity", r"(?:heated|natural[- ]convection|free[- ]convection|buoyan(?:t|cy)(?:[- ]driven)?|thermally[- ]driven|differentially|hot)\b(?:[^.]|\.\d)*\b(?:cavity|enclosure|box|square|slot|tank)"
                       r"|(?:cavity|enclosure|slot|tank)\b(?:[^.]|\.\d)*\b(?:heated|hot\s+(?:(?:left|right|top|bottom|upper|lower|side)\s+)?(?:wall|floor|bottom|plate|base|side)|natural\s+convection"
                       r"|(?:wall|side|floor|bottom|ceiling)\s+(?:is\s+|kept\s+|held\s+)?(?:hot|heated|warm)\b"
-                      r"|cold\s+(?:lid|ceiling|top))|rayleigh[- ]b[eé]nard|\bb[eé]nard\s+(?:convection|cells?|problem)"
-                      r"|heated\s+from\s+(?:below|above|the\s+(?:bottom|top))"),
+                      r"|cold\s+(?:lid|ceiling|top))|rayleigh[-\s–—]+b[eé]nard|\bb[eé]nard[-\s]?(?:convection|cells?|problem)"
+                      r"|\bRB\s+(?:convection|cells?|problem)|heated[\s-]+from[\s-]+(?:below|above|the[\s-]+(?:bottom|top))"),
     ("lid_driven_cavity", r"cavity|lid[- ]driven|driven\s+lid|(?:sliding|moving)\s+(?:lid|top\s+wall)"
                           r"|\b(?:box|tank|enclosure|container)\b(?:[^.]|\.\d)*\b(?:lid|top(?:\s+wall)?)\s+(?:\w+ly\s+)?"
                           r"(?:moves|moving|slides|sliding|is\s+(?:moving|driven|sliding))"),

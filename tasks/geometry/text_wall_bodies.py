@@ -61,14 +61,17 @@ _ROLE_CUES: dict[str, str] = {
     "protrusion": r"\b(?:high|tall|height|deep|depth|protru\w*|projects?|projecting|extends?|extending|reach(?:es|ing)?|juts?"
                   r"|hangs?\s+down|rises?)\b|\binto\s+the\s+(?:flow|channel|stream|duct)\b",
     "thickness": r"\b(?:thick|thickness|wide|width|long|length|streamwise|chord|base)\b",
-    "x": r"\b(?:from|downstream\s+of|behind|after|past)\s+the\s+(?:inlet|entrance|entry|inflow)\b|\bdistance\b|\bx\s*=",
+    "x": r"\b(?:from|downstream\s+of|behind|after|past)\s+the\s+(?:inlet|entrance|entry|inflow)\b|\bdistance\b|\bx\s*=\s*",  # (its own number right after it)
 }
 # a boundary's own place, not the body's: "inlet (x = 0)", "the bottom wall (y = 0)", "floor at y = 0"
-_BOUNDARY_PLACE = re.compile(rf"\b(?:inlet|outlet|floor|bottom|top|ceiling|wall|channel|origin|corner)\w*\s*(?:\(\s*|at\s+|on\s+)?"
-                             rf"[xy]\s*=\s*{NUM}\s*(?:{UNIT})?\s*\)?", re.I)
+# (a wall's place is its y, an end's its x: "on the floor at x = 0.3 m" places the body, not the floor)
+_BOUNDARY_PLACE = re.compile(rf"\b(?:(?:inlet|outlet)\w*\s*(?:\(\s*|at\s+|on\s+)?x|(?:floor|bottom|top|ceiling|wall)\w*\s*"
+                             rf"(?:\(\s*|at\s+|on\s+)?y|(?:channel|origin|corner)\w*\s*(?:\(\s*|at\s+|on\s+)?[xy])"
+                             rf"\s*=\s*{NUM}\s*(?:{UNIT})?\s*\)?", re.I)
 # the channel's own sizes written after its noun: "of a 2D channel 10 cm high and 80 cm long"
 _ONE_SIZE = rf"{NUM}\s*(?:{UNIT})?\s*(?:-\s*)?(?:long|high|wide|tall|deep)\b"
-_CHANNEL_PHRASE = re.compile(rf"\b(?:(?:of|in|inside|within)\s+(?:a|an|the)\s+[^,;()]*?|(?<![\w.])(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?)"
+_CHANNEL_PHRASE = re.compile(rf"(?:\b(?:of|in|inside|within)\s+(?:a|an|the)\s+[^,;()]*?|(?<![\w.])(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?"
+                             rf"|^\s*(?:[\w-]+\s+){{0,2}}?)"
                              rf"(?:channel|duct|passage|tunnel)\b"
                              rf"(?:\s*[,(]?\s*(?:{NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*{NUM}\s*(?:{UNIT})?"
                              rf"|(?:{_ONE_SIZE}\s*(?:,|and|,\s*and)?\s*)+))?", re.I)

@@ -14,7 +14,7 @@ from tasks.foam.locked import LockedValue, flatten
 from tasks.foam.physics import fluid_table
 from tasks.geometry.text import shape_words
 from tasks.plan import recipes
-from tasks.plan.bind import bind_all, oscillating_values
+from tasks.plan.bind import bind_all, oscillating_values, ramped_values
 from tasks.plan.extract import sines
 from tasks.plan.generic import (
     choose_base,
@@ -62,8 +62,10 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     locked = [leaf for e in manifest.edits if e.locked for leaf in flatten(e.reason, e.file, e.entry, e.value)]
     loose = [q for q in stated if q.role != "geometry" and not any(b.stated == q.text for b in manifest.bindings)
              and (q.quantity in ("control", "switch") or not recipe_holds(q, locked))]  # 0/1, 3: not a value
-    moving = oscillating_values(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, stated)
-    if moving:  # a value oscillating in time is the binder's (a sine Function1), not the recipe's steady one
+    base = tutorials_dir / manifest.base_tutorial
+    moving = oscillating_values(base, manifest.solver, ctx.text, stated) + \
+        ramped_values(base, manifest.solver, ctx.text, stated)
+    if moving:  # a value varying in time is the binder's (a sine or a ramp table), not the recipe's steady one
         loose += [q for q in moving if not any(q is s for s in loose)]
         manifest.bindings = [b for b in manifest.bindings if not any(b.stated == q.text for q in moving)]
     binder = bind_all(tutorials_dir / manifest.base_tutorial, manifest.solver, ctx.text, loose)

@@ -27,9 +27,11 @@ from tasks.plan.bind_inlets import InletBinding, velocity_fields
 from tasks.plan.bind_motion import MotionBinding
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.bind_patch_names import PatchNameBinding
+from tasks.plan.bind_phase_models import bind_phase_models
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_pressure import PressureBinding
 from tasks.plan.bind_properties import PropertyBinding
+from tasks.plan.bind_ramps import RampBinding
 from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_entry, relaxation_said, residual_said
 from tasks.plan.bind_run import RunBinding
 from tasks.plan.bind_setfields import SetFieldsBinding
@@ -58,7 +60,7 @@ _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downst
 
 class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
-             CloudBinding, InletTurbulenceBinding, MotionBinding, SpeciesBinding):
+             CloudBinding, InletTurbulenceBinding, MotionBinding, SpeciesBinding, RampBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why. Each
     kind of quantity is bound by its mixin (velocities, pressures, temperatures, named patches,
     setFields regions, properties, run controls, entries named in the request, ...); this class
@@ -377,6 +379,10 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
                 binder.bind_patch(q) or binder.bind_region(q):
             continue
         binder.bind(q, stated)
+    binder.bind_ramps(stated)  # "inlet ramps to 10 m/s over 0.1 s": the bound inlet values become tables in time
+    binder.follow_preprocessing()  # a 0/ patch value changeDictionary or createBaffles writes over: set there too
+    binder.bind_turn_words(stated)  # "reverse the rotation", "the stator turns the other way": no speed stated
+    bind_phase_models(binder)  # "Ishii-Zuber drag", "no virtual mass": the Euler-Euler pair models named
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
     for q in read_by_name(stated + unread):  # "absorptivity 0.2 1/m" was read by its name after all
@@ -402,3 +408,11 @@ def oscillating_values(base_dir: Path, solver: str, text: str, stated: list[Stat
     found = [q for q in stated if q.role in OSCILLATING_ROLES and probe.oscillation_of(q)]
     rate = probe.oscillation_rate()
     return found + ([rate] if found and rate is not None else [])
+
+
+def ramped_values(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+    """The stated boundary values `text` ramps over a time (with their start values and the ramp
+    time), for a planner that bound values itself (a family recipe) to hand them to the binder."""
+    probe = Binder(Base(base_dir), solver, text)
+    probe._stated = stated
+    return probe.ramp_quantities(stated)

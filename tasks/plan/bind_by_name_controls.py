@@ -257,5 +257,5 @@ class ControlBinding:
         algo = self._algorithm()
         if not done and algo and name in algorithm_switches(str(get_settings().tutorials_dir)):
             self.set(self._FV_SOLUTION, [algo, name], "yes" if q.value else "no", f"{name} ({q.text})", q)
-        elif not done:
-            self.refuse(q, f"the base case has no {name} switch to turn {'on' if q.value else 'off'}")
+        elif not done:  # a switch kept in a sub-dictionary (tabulation { active on; }), else refused
+            self.bind_kept_switch(q)

@@ -8,7 +8,7 @@ and one entry name the base has in several dictionaries ("emissivity 0.8"). Part
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from tasks.core.config import get_settings
 from tasks.foam import dictionary as fd
@@ -19,6 +19,9 @@ from tasks.plan.bind_model_entries import (
     without_coefficient_words,
     written_value,
 )
+from tasks.plan.bind_kept_preprocessing import KeptPreprocessingBinding
+from tasks.plan.bind_kept_sources import KeptSourceBinding, clause_around, global_axis_said, local_component, zone_axes
+from tasks.plan.bind_kept_switches import KeptSwitchBinding
 from tasks.plan.bind_model_places import Said
 from tasks.plan.bind_by_name_common import _stated_at, entry_dims, place_said, unit_dims_after, unit_factor_after
 from tasks.plan.extract import normalise
@@ -28,7 +31,11 @@ from tasks.plan.foam_values import leaves as _leaves
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import Binding, StatedQuantity
 
-class ModelBinding(ModelEntryBinding):
+if TYPE_CHECKING:
+    from tasks.plan.named import PorousValue
+
+
+class ModelBinding(ModelEntryBinding, KeptSwitchBinding, KeptPreprocessingBinding, KeptSourceBinding):
     # models switched by name ("a Bird-Carreau fluid: nu0 0.01, n 0.5") ------------------------
     def bind_models(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """Switch a selectable model the request names (transportModel CrossPowerLaw ->
@@ -43,8 +50,13 @@ class ModelBinding(ModelEntryBinding):
             stated_for,
         )
 
+        self.add_kept_switches(stated)  # "switch ISAT off": bound with the other switches (bind_controls)
         table = with_canonical_models(model_table(str(get_settings().tutorials_dir)))
-        taken: list[StatedQuantity] = self.bind_model_entries(stated)
+        # values a pre-processing dictionary writes (a porous baffle's D, caseProperties' lid U)
+        # and values kept in fvOptions sources (a fixedCoeff alpha, a zone's temperature, Ubar)
+        taken: list[StatedQuantity] = self.bind_kept_values(stated) + [q for q in stated if self.bind_group_velocity(q)]
+        taken += self.bind_kept_sources(stated)
+        taken += self.bind_model_entries(stated)
         taken += self._porous_coefficients(stated) + self._named_in_several_files(stated)
         text = normalise(self.text)
         for rel in self._dictionaries():
@@ -190,6 +202,9 @@ class ModelBinding(ModelEntryBinding):
                 stated.append(q)
             elif found.value is not None:
                 found = found.model_copy(update={"value": q.value})  # in SI: "5e4 cm^-2" is 5e8 m^-2
+            if not self.porous_axis_ok(q, found, zones, low):
+                taken.append(q)
+                continue
             for rel, entry, raw in zones:
                 if entry[-1] != found.key:
                     continue
@@ -200,6 +215,23 @@ class ModelBinding(ModelEntryBinding):
                 self.set(rel, entry, _VECTOR.sub(new, raw, count=1), f"porous {found.key} ({way}) as stated", q)
             taken.append(q)
         return taken
+
+    def porous_axis_ok(self, q: StatedQuantity, found: PorousValue, zones: list[tuple[str, list[str], str]],
+                       low: str) -> bool:
+        """Put a scalar said "in x" (a global axis) in the zone's local component along x (e1
+        of a straight duct); refuse it (False) when no local axis of the zone lies along x."""
+        words = clause_around(low, found.at)
+        axis = global_axis_said(words)
+        if axis is None or found.value is None or found.component is None:
+            return True
+        rel, entry, _ = next(z for z in zones if z[1][-1] == found.key)
+        component = local_component(zone_axes(self.base.text(rel) or "", tuple(entry)), axis)
+        if component is None:
+            self.refuse(q, f"{'xyz'[axis]} is no axis of the base's porous zone (see its coordinateSystem); "
+                           f"say along the duct (e1), e2 or e3, or every direction")
+            return False
+        found.component = component
+        return True
 
     # one name in several dictionaries ("emissivity 0.8": a wall's or the gas's) ---------------
     def _named_in_several_files(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:

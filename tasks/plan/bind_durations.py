@@ -66,7 +66,8 @@ def timed_sources(text: str) -> list[list[str]]:
 class DurationBinding:
     def bind_part_time(self, q: StatedQuantity) -> bool:
         """A time that is a part of the run (an injection's duration or start, the start of
-        averaging, a ramp, a pulse) into its entries, or not applied with what the base lacks.
+        averaging, a pulse) into its entries, or not applied with what the base lacks; a ramp is left
+        to the ramp pass (True).
         False for any other quantity (left to the run controls)."""
         if q.quantity != "time" or q.role not in PART_TIME_ROLES:
             return False
@@ -80,9 +81,10 @@ class DurationBinding:
                 self.refuse(q, f"{q.text} is when averaging starts, but the base averages no fields "
                                "(system/controlDict has no fieldAverage function)")
             return True
-        what = "how long the inflow ramps" if q.role == "ramp_time" else "how long the pulse lasts"
-        self.refuse(q, f"{q.text} is {what}, not the run's length; the base's inflow is no ramp or pulse in time "
-                       "(Casewright does not write a time table on a patch); endTime is left as stated elsewhere")
+        if q.role == "ramp_time":
+            return True  # bound after every other pass, onto the values it ramps (tasks.plan.bind_ramps)
+        self.refuse(q, f"{q.text} is how long the pulse lasts, not the run's length; the base's inflow is no pulse in "
+                       "time (Casewright does not write a pulse on a patch); endTime is left as stated elsewhere")
         return True
 
     def _injects_how(self) -> str:

@@ -40,7 +40,7 @@ TIME_VARYING = {"uniformFixedValue": ("uniformFixedValue", "uniformValue"),
                 "uniformTotalPressure": ("uniformTotalPressure", "p0"),
                 "totalPressure": ("uniformTotalPressure", "p0")}
 # where a condition keeps the level it holds now
-_LEVEL_OF = {"uniformFixedValue": "uniformValue", "fixedValue": "value", "uniformTotalPressure": "p0",
+LEVEL_OF = {"uniformFixedValue": "uniformValue", "fixedValue": "value", "uniformTotalPressure": "p0",
              "totalPressure": "p0"}
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 
@@ -93,7 +93,7 @@ def level_of(field_text: str, patch: str, bc: str) -> str | None:
     value, total pressure or constant Function1, a sine's level; `$internalField` read through.
     None when it holds no single value (a table)."""
     holder = ["boundaryField", patch]
-    key = _LEVEL_OF.get(bc, "value")
+    key = LEVEL_OF.get(bc, "value")
     raw = " ".join((fd.get(field_text, [*holder, key]) or "").split())
     if raw == "sine" or raw.startswith("{") or fd.find(field_text, [*holder, key, "level"]) is not None:
         coeffs = [*holder, key, "level"] if fd.find(field_text, [*holder, key, "level"]) else \

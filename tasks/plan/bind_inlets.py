@@ -205,6 +205,9 @@ class InletBinding:
                 if bc == "atmBoundaryLayerInletVelocity":
                     done = self._reference_speed(q, rel, patch, what) or done
                     continue
+                if bc == "movingWallVelocity" and self.bind_wall_motion(q, patch):
+                    done = True  # on a moving mesh the wall's speed is the mesh motion's (tasks.plan.bind_motion_walls)
+                    continue
                 key = VELOCITY_ENTRIES.get(bc) or ("value" if not bc and fd.get(text, ["boundaryField", patch, "value"]) else None)
                 raw = fd.get(text, ["boundaryField", patch, key]) if key else None
                 if raw is None:

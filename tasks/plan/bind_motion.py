@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from tasks.plan.bind_motion_walls import WallMotionBinding
 from tasks.plan.foam_values import VECTOR, direction, fmt, leaves, vec
 from tasks.plan.stated import StatedQuantity
 
@@ -28,7 +29,7 @@ def _number(raw: str) -> float:
     return float(m.group(0)) if m else 0.0
 
 
-class MotionBinding:
+class MotionBinding(WallMotionBinding):
     """Frequency, period and amplitude of the base's oscillating motion."""
 
     def _linear_oscillations(self) -> list[tuple[str, list[str], dict[str, str]]]:

@@ -187,10 +187,11 @@ class PartsBinding(RegionPartsBinding, PairTensionBinding, InletFractionBinding,
             tail = low[at + len(q.text):] if at >= 0 else ""
             if q.quantity != "length" or not (q.role == "particle_diameter" or self._DISPERSED_AFTER.match(tail)):
                 continue
-            phase = self._phase_of(q, phases)
             clause, sentence = self._words_of(q)
             head = sentence[:sentence.find(q.text.lower())][-40:] if q.text.lower() in sentence else ""
             gases = [p for p in phases if self._GAS_WORDS.search(p.lower())]
+            bubble_size = re.search(r"\bbubbles?\s+(?:diameter|size|dia\.?)\s*(?:of|is|=|:)?\s*$", head)
+            phase = gases[0] if bubble_size and len(gases) == 1 else self._phase_of(q, phases)  # "bubble diameter 3 mm"
             if phase is None and re.search(r"\bbubbles?\b", f"{head} {clause}") and len(gases) == 1:
                 phase = gases[0]
             if phase is None:

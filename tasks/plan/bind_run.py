@@ -7,12 +7,11 @@ Hartmann, Peclet, Schmidt) are in tasks/plan/bind_run_groups.py. Mixed into
 
 from __future__ import annotations
 
-import math
 import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_run_cells import even_total, per_block_said, restated_product
-from tasks.plan.bind_motion_turns import TurnBinding, rate_of
+from tasks.plan.bind_motion_turns import TurnBinding
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
 from tasks.plan.controls_axis import count_axis
@@ -171,32 +170,6 @@ class RunBinding(GroupBinding, TurnBinding):
             return
         direction = _direction(fd.get(text, ["value"]) or "") or [0.0, -1.0, 0.0]
         self.set("constant/g", ["value"], vec([q.value * d for d in direction]), "gravity", q)
-
-    def _angular_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        """A rotation rate lands in the base's rotation entries (MRF zone omega, dynamicMeshDict
-        solidBody omega, SRFProperties or rotorDisk rpm), else on a rotatingWallVelocity wall; signed
-        by a sense the request states (tasks.plan.bind_motion_turns), else as the base's sign."""
-        for rel, entry, raw, axis in self.rotation_homes():
-            old = rate_of(entry, raw)
-            omega = self.sensed(q.value, axis, old)
-            if entry[-1] == "rpm":
-                self.set(rel, entry, fmt(round(omega * 60 / (2 * math.pi), 9)), "rotation speed (rpm)", q)
-            else:
-                self.set(rel, entry, ("constant " if raw.strip().startswith("constant") else "") + fmt(omega),
-                         "rotation speed (rad/s)", q)
-            return
-        for rel in self.base.field_rels(self.u_field):
-            text = self.base.text(rel) or ""
-            for patch, bc in self.base.patch_bcs(self.u_field).items():
-                if bc == "rotatingWallVelocity":
-                    raw = fd.get(text, ["boundaryField", patch, "omega"]) or ""
-                    axis = _direction(fd.get(text, ["boundaryField", patch, "axis"]) or "") or [0.0, 0.0, 1.0]
-                    old = rate_of(["omega"], raw) if re.fullmatch(r"\s*[-+\d.eE]+\s*", raw) else 1.0
-                    self.set(rel, ["boundaryField", patch, "omega"], fmt(self.sensed(q.value, axis, old)),
-                             "wall rotation speed", q)
-                    return
-        self.refuse(q, "the base case has no rotating zone (MRFProperties, SRFProperties, a solidBody "
-                       "rotatingMotion) or rotating wall")
 
     def _mesh_cells(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()

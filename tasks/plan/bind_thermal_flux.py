@@ -3,7 +3,8 @@ flux becomes `externalWallHeatFluxTemperature` (mode flux) where a thermo comput
 (buoyant*, rho*, chtMultiRegion fluids), a `fixedGradient` of q Pr / (rho cp nu) in a Boussinesq
 case and of q / k in a conduction case (laplacianFoam). A conductivity goes where the case keeps
 one: a solid's kappa, a const transport's Pr = Cp mu / kappa, laplacianFoam's DT = k / (rho cp).
-Mixed into `tasks.plan.bind.Binder`."""
+An Euler-Euler case's phase temperatures (T.liquid) take a flux through
+`tasks.plan.bind_phase_heat`. Mixed into `tasks.plan.bind.Binder`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table
+from tasks.plan.bind_phase_heat import PhaseFluxBinding
 from tasks.plan.bind_thermal_baffles import BaffleFluxBinding
 from tasks.plan.bind_thermal_words import label_before, patches_named_by_words
 from tasks.plan.foam_values import fmt
@@ -74,7 +76,7 @@ def _number(raw: str | None) -> float | None:
     return float(m.group()) if m else None
 
 
-class ThermalFluxBinding(BaffleFluxBinding):
+class ThermalFluxBinding(BaffleFluxBinding, PhaseFluxBinding):
     """Heat fluxes and conductivities of a plan."""
 
     def _flux_walls(self, q: StatedQuantity) -> list[str]:
@@ -114,6 +116,8 @@ class ThermalFluxBinding(BaffleFluxBinding):
 
     def _wall_heat_flux(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rels = self.base.field_rels(self.t_field)
+        if not rels and self.bind_phase_heat_flux(q):  # an Euler-Euler case: T.liquid, T.gas
+            return
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature to take a heat flux")
             return

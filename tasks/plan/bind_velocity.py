@@ -12,6 +12,7 @@ from tasks.foam import dictionary as fd
 from tasks.plan.bind_angles import arc_angles_deg, hex_edge_angles_deg, is_attack_angle
 from tasks.plan.bind_base import SIDES as _SIDES
 from tasks.plan.bind_inlets import VELOCITY_ENTRIES, vector_direction, with_vector
+from tasks.plan.bind_phase_inlets import PhaseInletBinding
 from tasks.plan.bind_speeds import own_speed, speeds_agree
 from tasks.plan.bind_inlet_profile import parabolic_profile, parabolic_said
 from tasks.plan.controls_patch_extent import patch_bounds
@@ -24,7 +25,7 @@ from tasks.plan.foam_values import magnitude as _magnitude
 from tasks.plan.stated import StatedQuantity
 
 
-class VelocityBinding:
+class VelocityBinding(PhaseInletBinding):
     """Velocities, Mach numbers and angles of a plan."""
 
     def _flow_direction(self) -> list[float]:
@@ -75,6 +76,8 @@ class VelocityBinding:
             return  # "peak heave speed 4 cm/s": the oscillating body's, not an inlet's
         if inlets and (part := self.oscillation_of(q)) is not None:  # "pulsating: mean 10 m/s, amplitude 2 m/s"
             self.oscillate(q, part, self.base.field_rels(self.u_field), self._inlets_for(q, inlets), "inlet")
+            return
+        if self.bind_phase_inlet(q, self._inlets_for(q, inlets)):  # U.<phase> of an Euler-Euler case
             return
         if inlets and self._velocity_on(q, self._inlets_for(q, inlets), "inlet velocity"):
             self._scale_inlet_turbulence(q)
@@ -328,6 +331,8 @@ class VelocityBinding:
             self.refuse(q, "the base case has no inlet with a fixed velocity for the Mach number")
 
     def _lid_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.tip_speed(q, stated):  # a rotating wall's surface speed: its omega = v / R (bind_motion_spin)
+            return
         moving = self.patches("moving_wall") or [p for p, r in self.roles.items() if r == "wall" and any(
             w in p.lower() for w in _SIDES["top"])] or self._walls_at("top")
         if not (moving and self._velocity_on(q, moving, "lid velocity")):

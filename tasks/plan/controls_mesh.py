@@ -3,10 +3,13 @@
 A cell size ("cells of 5 mm", "cell edge 1 cm"), cell counts ("20 x 20 per block", "100 cells
 along x", "80 cells in y per block"), a total ("about 20000 cells") or a refinement factor ("twice
 as fine", "coarsen by 2 in y", "twice as many cells across the channel") on the tutorial's own
-blockMeshDict: one block or several, an m4 template expanded, counts as variables, or the one
-region mesh of a multi-region case (system/solid/blockMeshDict). A direction with one cell in
-every block (the flat direction of a 2-D or 1-D mesh) is never refined. Pure apart from reading
-the base's files (and running m4 on a template).
+blockMeshDict: one block or several, an m4 template expanded, counts as variables, the one
+region mesh of a multi-region case (system/solid/blockMeshDict), or the dictionary the Allrun
+builds the solver's mesh from (`blockMesh -dict system/blockMeshDict.fine`: tasks.plan.mesh_files).
+Counts around, radial or along the axis of a curved or wedge mesh follow its blocks' own
+directions (tasks.plan.mesh_directions). A direction with one cell in every block (the flat
+direction of a 2-D or 1-D mesh) is never refined. Pure apart from reading the base's files (and
+running m4 on a template).
 """
 
 from __future__ import annotations
@@ -18,16 +21,18 @@ from pathlib import Path
 from tasks.core.errors import PlanError
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
+from tasks.foam.allrun_inputs import mesh_dictionaries
 from tasks.foam.files import find_file, read_text
 from tasks.foam.m4 import expand_template
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
 from tasks.plan.controls_axis import count_axis
 from tasks.plan.extract import normalise
 from tasks.plan.manifest import FileEdit
+from tasks.plan.mesh_files import BLOCK_MESH_DICT as _BMD
+from tasks.plan.mesh_files import MESH_ROLES, block_mesh_file, labelled_counts, literal_counts, mesh_label
+from tasks.plan.mesh_directions import curved_counts, set_curved_cells
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 
-_MESH_ROLES = ("mesh_cells", "mesh_cells_axis", "cell_size")
-_BMD = "system/blockMeshDict"
 
 
 @dataclass
@@ -43,25 +48,13 @@ class MeshChange:
     file: str = _BMD  # the blockMeshDict the edits go to (a region's: system/solid/blockMeshDict)
 
 
-def block_mesh_file(base_dir: Path) -> str:
-    """Where the base's blockMeshDict is, relative to the case: system/blockMeshDict, else the one
-    region folder of system/ that holds one (a multi-region case meshed by `blockMesh -region
-    solid`: jouleHeatingSolid); system/blockMeshDict when there is none or several."""
-    if find_file(base_dir / "system", "blockMeshDict") is not None:
-        return _BMD
-    system = base_dir / "system"
-    regions = sorted(d.name for d in system.iterdir() if d.is_dir() and find_file(d, "blockMeshDict") is not None) \
-        if system.is_dir() else []
-    return f"system/{regions[0]}/blockMeshDict" if len(regions) == 1 else _BMD
-
-
-def base_block_mesh(base_dir: Path, m4: str | None) -> str | None:
+def base_block_mesh(base_dir: Path, m4: str | None, rel: str | None = None) -> str | None:
     """The base's blockMeshDict as blockMesh reads it: its own (or its one region's, see
     block_mesh_file), else its m4 template expanded (as the tutorial's scripts do, and as the
     writer does); None when it has neither."""
     if m4 is None:
-        rel = Path(block_mesh_file(base_dir))
-        found = find_file(base_dir / rel.parent, rel.name)
+        path = Path(rel or block_mesh_file(base_dir))
+        found = find_file(base_dir / path.parent, path.name)
         return read_text(found) if found is not None else None
     return expand_template(base_dir / m4, base_dir)
 
@@ -101,11 +94,11 @@ def _blocks_edit(change: MeshChange, old: str, new: str, words: str, how: str) -
 _CELLS_AFTER = re.compile(r"\s*(?:-\s*)?(?:(?:cubic|square|uniform|equal|regular|wide|long)\s+|on\s+a\s+side\s+)?"
                           r"(?:grid\s+|mesh\s+)?cells?\b(?!\s+(?:across|along|in|per|over)\b)", re.I)
 # "cells of 5 mm" (a size when nothing follows it), "cell edge 1 cm", "cell side length: 2 mm", "a cell width
-# of about 4 mm", "grid spacing 1 cm", "Δx = Δy = 1 mm" (a size whatever follows)
+# of about 4 mm", "grid spacing 1 cm", "Δx = Δy = 1 mm", "dx = 0.5 mm" (a size whatever follows)
 _APPROX = r"(?:about\s+|roughly\s+|around\s+|approximately\s+|~\s*)?"
 _CELLS_BEFORE = re.compile(rf"\bcells?\s+(?:of\s+)?{_APPROX}$", re.I)
 _SIZE_BEFORE = re.compile(r"(?:\bcells?[\s-]+(?:edges?|sides?|size|width|length|spacing|pitch)(?:\s+length)?"
-                          r"|\b(?:mesh|grid)\s+(?:spacing|pitch|step)|(?<![\w])(?:Δ|delta\s*)[xyz](?:\s*=\s*(?:Δ|delta\s*)[xyz])*)"
+                          r"|\b(?:mesh|grid)\s+(?:spacing|pitch|step)|(?<![\w])(?:Δ|delta\s*|d)[xyz](?:\s*=\s*(?:Δ|delta\s*|d)[xyz])*)"
                           rf"\s*(?:=|:|of|is|equal\s+to|set\s+to)?\s*{_APPROX}$", re.I)
 
 
@@ -233,23 +226,61 @@ def _per_block_after(text: str, q: StatedQuantity) -> bool:
 
 
 def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity]) -> MeshChange:
+    """The request's mesh resolution as edits of the base's blockMeshDict (`_mesh_edits`); when the
+    tutorial builds several meshes (blockMeshDict.coarse and .fine), the one it says ("the fine
+    mesh 50 x 50", else the one the solver runs on), each count on the mesh it names when it
+    names several ("coarse mesh 20 x 20, fine mesh 50 x 50"), and the mesh named in the bindings."""
+    scripted = mesh_dictionaries(base_dir) if m4 is None else []
+    split = labelled_counts(normalise(text), scripted, stated)
+    if not split:
+        return _named_mesh(_mesh_edits(base_dir, m4, text, stated), scripted)
+    change = MeshChange()
+    for rel, own in split.items():
+        others = [q for other, qs in split.items() if other != rel for q in qs]
+        part = _named_mesh(_mesh_edits(base_dir, m4, text, [q for q in stated if not any(q is o for o in others)], rel),
+                           scripted)
+        change.edits += part.edits
+        change.bindings += part.bindings
+        change.not_applied += part.not_applied
+        change.assumptions += part.assumptions
+        change.taken += [q for q in part.taken if not any(q is t for t in change.taken)]
+    return change
+
+
+def _named_mesh(change: MeshChange, scripted: list[str]) -> MeshChange:
+    """The bindings of a change to one of several meshes say which mesh it is ("the fine mesh
+    (system/blockMeshDict.fine)"), and whether the solver runs on it."""
+    others = [rel for rel in scripted if rel != change.file]
+    if not (change.bindings and others and change.file in scripted):
+        return change
+    label = mesh_label(change.file)
+    which = f"the {label} mesh ({change.file})" if label else change.file
+    change.bindings = [b.model_copy(update={"how": f"{which}: {b.how}"}) for b in change.bindings]
+    runs = "the mesh the solver runs on" if change.file == scripted[-1] else \
+        f"named in the request (the solver runs on {scripted[-1]})"
+    change.assumptions.append(f"mesh resolution set on {which}, {runs}; {', '.join(others)} left as in the tutorial")
+    return change
+
+
+def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity],
+                rel: str | None = None) -> MeshChange:
     """The request's mesh resolution as edits of the base's blockMeshDict (its own, or the one its
     m4 template expands to): a cell size ("cells of 5 mm", "25 cm cells") on any block mesh where
     the binder cannot set it; cell counts ("20 x 20 per block", "100 cells along x") on a mesh of
     several blocks; a refinement factor ("twice as fine", "halve the cell size", "coarsen by 2")
     on any block mesh, its counts plain or variables (a snappyHexMesh background mesh). A
     refinement factor beside stated counts or sizes is not applied on top of them."""
-    change = MeshChange(file=_BMD if m4 is not None else block_mesh_file(base_dir))
+    change = MeshChange(file=_BMD if m4 is not None else rel or block_mesh_file(base_dir, text))
     sizes = [q for q in stated if q.role == "cell_size"]
     said = [q for q in stated if q.role == "geometry" and names_cell_size(text, q)]  # "25 cm cells"
-    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis")]
+    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis", "mesh_cells_each")]
     refine = mesh_refinement(text)
     total = total_cells(text)
     total_q = next((q for q in counts if total and q.role == "mesh_cells_axis" and abs(q.value - total[0]) < 0.5), None)
     counts = [q for q in counts if q is not total_q]
     if not (sizes or said or counts or refine or total):
         return change
-    bmd = base_block_mesh(base_dir, m4)
+    bmd = base_block_mesh(base_dir, m4, change.file)
     if bmd is None:
         if refine is not None:
             change.not_applied.append(NotApplied(text=refine[1], reason="the base mesh is not made by blockMesh "
@@ -258,16 +289,23 @@ def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQua
         return change
     # the binder sets counts and sizes on a one-block system/blockMeshDict; a region's mesh or a mesh of
     # several blocks (or an m4 template) is changed here
-    several = m4 is not None or len(geometry.block_cells(bmd)) > 1 or change.file != _BMD
-    bmd = _size_cells(change, bmd, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
+    # counts and sizes are set on the blocks as numbers ($nx, $ny read where they are defined); a
+    # refinement scales the variables themselves
+    read = literal_counts(bmd) if sizes or said or counts else bmd
+    curved = curved_counts(read, text, counts)  # "40 cells around", "20 radially": the blocks' own directions
+    counts = [q for q in counts if not any(q is c for c, _ in curved)]
+    read = _curved_cells(change, read, curved)
+    several = m4 is not None or len(geometry.block_cells(read)) > 1 or change.file != _BMD or bool(curved)
+    read = _size_cells(change, read, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
     if several:
-        bmd = _count_cells(change, bmd, text, counts, gravity_axis(base_dir))
+        read = _count_cells(change, read, text, counts, gravity_axis(base_dir))
+    bmd = read if change.edits else bmd
     if total is not None and not (sizes or said[:1] or counts):
         if total_q is not None:
             change.taken.append(total_q)
         _total_cells(change, bmd, total[0], total_q.text if total_q is not None else total[1])
     elif refine is not None:
-        _refine(change, bmd, refine[0], refine[1], any(q.role in _MESH_ROLES for q in stated if q is not total_q),
+        _refine(change, bmd, refine[0], refine[1], any(q.role in MESH_ROLES for q in stated if q is not total_q),
                 refinement_axes(normalise(text), refine[2] + len(refine[1]), bmd))
     return change
 
@@ -347,15 +385,33 @@ def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> st
     return bmd
 
 
+def _curved_cells(change: MeshChange, bmd: str, curved: list[tuple[StatedQuantity, str]]) -> str:
+    """Each count along a direction of a curved mesh set on the blocks' chains along it; returns
+    the blockMeshDict as changed."""
+    for q, kind in curved:
+        change.taken.append(q)
+        try:
+            new, how = set_curved_cells(bmd, kind, int(q.value))
+        except PlanError as err:
+            change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
+            continue
+        _blocks_edit(change, bmd, new, q.text, how)
+        bmd = new
+    return bmd
+
+
 def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQuantity], up: int = 1) -> str:
     """Stated cell counts on a mesh of several blocks: "20 x 20" (per block, or the totals across
     the blocks), "100 cells along x" (one direction's total); returns the blockMeshDict as changed."""
     per_block = bool(_PER_BLOCK.search(text.lower()))
     whole = [q for q in counts if q.role == "mesh_cells" and q.dims][:1]  # the first "N x M" only
-    for q in [q for q in counts if q.role == "mesh_cells_axis" or any(q is w for w in whole)]:
+    for q in [q for q in counts if q.role in ("mesh_cells_axis", "mesh_cells_each") or any(q is w for w in whole)]:
         change.taken.append(q)
         try:
-            if q.role == "mesh_cells":
+            if q.role == "mesh_cells_each":  # "32 cells per side": that count along every resolved direction
+                flat = set(geometry.flat_axes(bmd)) | set(geometry.empty_axes(bmd))
+                new, how = cells_on_blocks(bmd, [1 if a in flat else int(q.value) for a in range(3)], per_block)
+            elif q.role == "mesh_cells":
                 new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
             elif _per_block_after(text, q):
                 new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q, up, bmd))

@@ -125,8 +125,15 @@ _AVERAGING = re.compile(r"\b(?:averag\w*|time[- ]averag\w*|mean\s+fields?|statis
                         r"(?:start(?:s|ing)?|begin(?:s|ning)?|from|after)(?:\s+(?:at|from|after))?\s*(?:t\s*=)?\s*$"
                         r"|\b(?:start|begin)\w*\s+(?:the\s+)?(?:time[- ])?averag\w*(?:\s+\w+){0,2}?\s+(?:at|from|after)"
                         r"\s*(?:t\s*=)?\s*$|\baverag\w*\s+start(?:\s+time)?\s*(?:of|=|:|is|at)?\s*$", re.I)
-_RAMP = re.compile(r"\bramp\w*\s+(?:\w+\s+){0,4}?(?:over|in|for|during|within|time|duration)"
-                   r"(?:\s+(?:of|the\s+first))?\s*(?:=|:|is)?\s*$", re.I)
+# a ramp said as a verb or a ramp's time ("ramps from 0 to 10 m/s over", "ramp time", "raised linearly to 350 K
+# in"); "a 10 degree ramp" is a shape (_RAMP_SHAPE), not a time
+_GRADUAL = r"(?:linearly|gradually|smoothly|progressively|steadily|slowly)"
+_RISE = r"(?:increas\w*|ris(?:e|es|ing)|raised?|accelerat\w*|brought\s+up|grow\w*|spun\s+up|spin\w*\s+up)"
+_RAMP = re.compile(rf"(?:\bramp\w*|\b{_GRADUAL}\s+{_RISE}|\b{_RISE}\s+(?:\w+\s+){{0,2}}?{_GRADUAL})"
+                   r"\b[^.;,]{0,60}?\b(?:over|in|for|during|within|across|time|duration|period)"
+                   r"(?:\s+(?:of|the\s+first|a\s+(?:period|time)\s+of))?\s*(?:=|:|is)?\s*$", re.I)
+_RAMP_SHAPE = re.compile(r"(?:\b(?:a|an|the|degrees?|deg|°|inclined|wedge|compression|expansion)|\d)\s*-?\s*ramp\b"
+                         r"(?!\s*(?:up|down|time|duration|period|from|to|over|linearly))", re.I)
 _RAMP_AFTER = re.compile(r"^\s*(?:long\s+|linear\s+)?ramp", re.I)
 _PULSE = re.compile(r"\b(?:pulse|burst|puff|jet\s+pulse)\w*\s+(?:\w+\s+){0,3}?(?:lasting|lasts?|of|for|duration|"
                     r"length|width)(?:\s+of)?\s*(?:=|:|is)?\s*$", re.I)
@@ -169,7 +176,8 @@ def _part_time_role(before: str, after: str) -> str | None:
             return role
     if _AVERAGING.search(clause):
         return "averaging_start"
-    if _RAMP.search(clause) or _RAMP_AFTER.match(after):
+    ramp = _RAMP.search(clause)
+    if (ramp and not _RAMP_SHAPE.search(clause[max(0, ramp.start() - 20):ramp.end()])) or _RAMP_AFTER.match(after):
         return "ramp_time"
     if _PULSE.search(clause) or _PULSE_AFTER.match(after):
         return "pulse_duration"

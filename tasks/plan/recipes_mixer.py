@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tasks.foam.physics import inlet_turbulence, is_steady, model_spec
+from tasks.plan.bind_motion_zones import planar_sense
 from tasks.plan.foam_values import fmt
 from tasks.plan.manifest import CaseManifest, Patch, Physics, Turbulence
 from tasks.plan.recipes_plan import MIXER, Plan, manifest, pick_solver, reynolds_check, vec
@@ -21,11 +22,12 @@ def plan_mixer(ctx: "Context") -> CaseManifest:
     spec = model_spec(model)
     omega_q = ctx.q("angular_velocity")
     omega, locked = p.take("rotor speed", omega_q, 104.72, "rad/s", "the tutorial's")
+    omega = planar_sense(ctx.text, omega, 104.72, p.assumptions)  # "the other way", "clockwise" (bind_motion_zones)
     p.set("constant/MRFProperties", ["MRF1", "omega"], fmt(omega), "MRF zone angular velocity", locked)
     p.set("constant/MRFProperties", ["MRF1", "axis"], "(0 0 1)", "rotation about z")
     fluid = p.fluid("water", ctx.q("kinematic_viscosity"))
     p.set("constant/transportProperties", ["nu"], fmt(fluid.nu), "viscosity", ctx.fluid is not None)
-    tip = omega * 0.05
+    tip = abs(omega) * 0.05
     turb = inlet_turbulence(max(tip, 1e-3), 0.1, fluid.nu)
     bc_values = {"U": vec(0, 0, 0), "k": fmt(turb.k), "epsilon": fmt(turb.epsilon), "omega": fmt(turb.omega),
                  "nuTilda": fmt(3 * fluid.nu), "R": vec(*(2 * turb.k / 3 * x for x in (1, 0, 0, 1, 0, 1)))}

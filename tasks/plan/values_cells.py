@@ -64,11 +64,25 @@ def keyed_cell_counts(text: str) -> str:
     text = _BRACKETED.sub(_bracketed, text)
     text = _SYMBOL.sub(_bare(lambda m: f"{m.group('num')} cells in {m.group('axis').lower()}"), text)
     text = _CELLS_FIRST.sub(_bare(_cells_first), text)
+    text = _CURVED_KEYED.sub(_bare(lambda m: f"{m.group('num')} cells in the {m.group('dir').lower()} direction"), text)
+    text = _CURVED_ADJECTIVE.sub(_bare(lambda m: f"{m.group('num')} cells in the {m.group('dir').lower()} direction"), text)
+    if re.search(r"\d+\s+cells\b", text, re.I):
+        text = _CURVED_FURTHER.sub(lambda m: f"{m.group(1)} cells ", text)
     for _ in range(2):  # at most two further directions
         text = _FURTHER.sub(_bare(lambda m: f"{m.group('head')}{m.group('num')} cells {m.group('prep')} "
                                             f"{m.group('words').strip()}"), text)
     return _RUN_ON.sub(", ", text)
 
 
+# a count with its curved direction as an adjective: "40 circumferential cells", "20 radial divisions"
+_CURVED_DIRS = r"(?:circumferential|azimuthal|tangential|radial|axial)"
+_CURVED_ADJECTIVE = re.compile(rf"(?<![\w.])(?P<num>\d+)\s+(?P<dir>{_CURVED_DIRS})\s+(?:mesh\s+|grid\s+)?"
+                               r"(?:cells|divisions|elements)\b", re.I)
+# the same count keyed: "radial cells: 20", "circumferential divisions = 64", "number of axial cells is 100"
+_CURVED_KEYED = re.compile(rf"(?<![\w-])(?:(?:the\s+)?(?:number|no\.?|count)\s+of\s+)?(?P<dir>{_CURVED_DIRS})\s+"
+                           rf"(?:mesh\s+|grid\s+)?(?:cells|divisions|elements)(?:\s+count)?{_LINK}{_INT}", re.I)
+# a further count along a curved direction without its noun, after one with it: "100 cells along the
+# pipe and 12 in the radial direction"
+_CURVED_FURTHER = re.compile(rf"(?<=\band\s)(\d+)\s+(?=(?:in|along)\s+the\s+{_CURVED_DIRS}\s+direction\b)", re.I)
 # two counts the symbols' rewrite left side by side ("60 cells in x 30 cells in y"): a list
 _RUN_ON = re.compile(r"(?<=\d cells in [xyz])[ \t]+(?=\d+ cells in [xyz]\b)")

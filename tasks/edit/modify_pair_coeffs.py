@@ -1,0 +1,88 @@
+"""Coefficients of the interfacial models an Euler case already has, changed by `modify`: "set
+the virtual mass coefficient to 0.3", "Cvm 0.25 for the air bubbles", "lift coefficient 0.1",
+"Ctd = 0.5". The coefficient goes into the entries of the pairs the words name (else every pair
+whose model reads it) in constant/phaseProperties; a list whose models read no such coefficient is
+said, not guessed. A list switched to another model by the same request takes its coefficients
+there (modify_phase_pairs)."""
+
+from __future__ import annotations
+
+import re
+
+from tasks.edit.modify_models import CaseState, ChangePlan
+from tasks.edit.modify_pair_catalog import FAMILY_NAMES, FAMILY_WORDS
+from tasks.edit.modify_pair_text import PairEntry, pair_entries, top_level
+from tasks.edit.modify_phase_pairs import as_written, chosen_entries, phase_property_files, requested_families
+from tasks.edit.modify_values import NUMBER
+from tasks.foam import dictionary as fd
+from tasks.plan.manifest import FileEdit
+
+# the coefficients a request may set by name: Cvm, Cl, Ctd, Cw1, Cw2, Cwc, Cwd, E0 (not residuals)
+_COEFFICIENT = re.compile(r"^(?:C\w{0,3}|E0)$")
+_SAID = r"\s*(?:=|:|of|is|to|at)?\s*(?:about\s+)?"
+
+
+def pair_coefficient_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """The edits of the coefficients the request states for the interfacial models the case has."""
+    switched = requested_families(text)
+    for rel in phase_property_files(state.case_dir):
+        clean = fd.strip_comments((state.case_dir / rel).read_text())
+        phases = (fd.get(clean, ["phases"]) or "").strip().strip("()").split()
+        for fam in FAMILY_NAMES:
+            raw = as_written(clean, fam)
+            entries = pair_entries(raw or "")
+            if fam in switched:
+                continue
+            unheld = _family_coefficient(text, fam)
+            if unheld is not None and not any(_coefficients(e) for e in entries):
+                models = ", ".join(sorted({e.type or "?" for e in entries})) or "none"
+                plan.warnings.append(f"not applied: {FAMILY_NAMES[fam]} coefficient {unheld} (the case's {FAMILY_NAMES[fam]} "
+                                     f"models ({models}) read no coefficient: name a model that does, e.g. "
+                                     f"'{FAMILY_NAMES[fam]} constantCoefficient with coefficient {unheld}')")
+                continue
+            for key, value, scope in _stated(text, fam, entries):
+                holding = [e for e in chosen_entries(entries, scope, phases, None) if _value_of(e, key) is not None]
+                if not holding:
+                    continue
+                new = raw
+                for e in sorted(holding, key=lambda e: -e.start):  # from the end: earlier spans stay valid
+                    body = re.sub(rf"(\b{key}\s+){NUMBER}(\s*;)", lambda m: m.group(1) + value + m.group(2), e.body, count=1)
+                    new = new[:e.start] + new[e.start:e.end].replace(e.body, body, 1) + new[e.end:]
+                pairs = ", ".join(f"({e.a} {e.how} {e.b})" for e in holding)
+                note = f"{key} {value} for {pairs} (was {', '.join(sorted({_value_of(e, key) for e in holding}))})"
+                plan.edits.append(FileEdit(file=rel, entry=[fam], value=new, reason=f"{FAMILY_NAMES[fam]}: {note}", locked=True))
+                plan.assumptions.append(f"{rel} {FAMILY_NAMES[fam]}: {note}")
+                raw, entries = new, pair_entries(new)
+
+
+def _stated(text: str, fam: str, entries: list[PairEntry]) -> list[tuple[str, str, str]]:
+    """(key, value, the words about it) of each coefficient of the list's entries the request
+    states by its name ("Cvm 0.25") or as the list's coefficient ("virtual mass coefficient 0.3",
+    when its entries read one coefficient)."""
+    keys = sorted({k for e in entries for k in _coefficients(e)})
+    found = []
+    for sentence in re.split(r"[.;!?](?:\s|$)|\n", text):
+        for key in keys:
+            m = re.search(rf"(?<![\w.]){re.escape(key)}\b{_SAID}({NUMBER})(?![\w.])", sentence)
+            if m:
+                found.append((key, m.group(1), sentence))
+        said = _family_coefficient(sentence, fam)
+        if said is not None and len(keys) == 1 and not any(k == keys[0] for k, _, _ in found):
+            found.append((keys[0], said, sentence))
+    return found
+
+
+def _family_coefficient(text: str, fam: str) -> str | None:
+    """The number the words give as the list's coefficient ("virtual mass coefficient 0.3")."""
+    m = re.search(rf"(?:{FAMILY_WORDS[fam]})(?:\s+(?:force|model))?\s+coefficient{_SAID}({NUMBER})(?![\w.])", text, re.I)
+    return m.group(1) if m else None
+
+
+def _coefficients(entry: PairEntry) -> list[str]:
+    """The coefficient keys an entry's model reads (its top-level numeric entries named like one)."""
+    return [k for k, _ in re.findall(rf"(?:^|[;{{\s])(\w+)\s+({NUMBER})\s*;", top_level(entry.body)) if _COEFFICIENT.match(k)]
+
+
+def _value_of(entry: PairEntry, key: str) -> str | None:
+    m = re.search(rf"(?:^|[;{{\s]){re.escape(key)}\s+({NUMBER})\s*;", top_level(entry.body))
+    return m.group(1) if m else None

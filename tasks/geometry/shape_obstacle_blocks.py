@@ -1,0 +1,89 @@
+"""A 2D channel whose obstacles are all axis-aligned rectangles, at least one standing on a wall or
+hanging from it (plates, baffles, ribs, an orifice plate's two halves), laid out as the fluid cells of a
+rectilinear block grid: every obstacle edge is a grid line, the blocks inside an obstacle are left out
+(no mesh inside), and each obstacle's faces are their own wall patch. Pure functions; metres."""
+
+from __future__ import annotations
+
+import math
+
+from tasks.geometry.blocks import UV, grid_section
+from tasks.geometry.models import Sizing
+from tasks.geometry.shape_blocks import EPS, Layout
+from tasks.geometry.spec import GeometrySpec
+from tasks.geometry.unstructured import _THIN as THIN
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _boxes(spec: GeometrySpec) -> list[tuple[str, Box]]:
+    """(patch name, box) of each obstacle, named as the Gmsh builder names them."""
+    out = []
+    for k, ob in enumerate(spec.obstacles):
+        xs, ys = [p[0] for p in ob.outline()], [p[1] for p in ob.outline()]
+        name = ob.name or (f"obstacle{k + 1}" if len(spec.obstacles) > 1 else "obstacle")
+        out.append((name, (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def block_obstacles(spec: GeometrySpec) -> bool:
+    """The obstacles can be cut out of a block grid: all rectangles (or squares), one at least on a wall."""
+    if spec.shape != "channel_with_obstacles" or not spec.obstacles or \
+            any(ob.kind not in ("rectangle", "square") for ob in spec.obstacles):
+        return False
+    height = spec.dims.height
+    return any(b[1] <= EPS * height or b[3] >= height * (1 - EPS) for _, b in _boxes(spec))
+
+
+def _lines(values: list[float]) -> list[float]:
+    """The distinct grid lines among `values`, in order."""
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > EPS * max(1.0, abs(v)):
+            out.append(v)
+    return out
+
+
+def _counts(spans: list[float], sz: Sizing, direction: int) -> list[int]:
+    """Cells on each span of one direction: the requested counts spread over them, else the cell size;
+    at least two cells on every span."""
+    counts = sz.along(spans, direction) if sz.cells else [math.ceil(s / sz.h - 1e-9) for s in spans]
+    return [max(2, n) for n in counts]
+
+
+def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
+    """The channel (x 0..length, y 0..height) minus its rectangular obstacles as a block grid."""
+    d = spec.dims
+    boxes = _boxes(spec)
+    xs = _lines([0.0, d.length] + [v for _, b in boxes for v in (b[0], b[2])])
+    ys = _lines([0.0, d.height] + [v for _, b in boxes for v in (b[1], b[3])])
+
+    def solid(i: int, j: int) -> bool:
+        cx, cy = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
+        return any(b[0] < cx < b[2] and b[1] < cy < b[3] for _, b in boxes)
+
+    nx = _counts([b - a for a, b in zip(xs, xs[1:])], sz, 0)
+    ny = _counts([b - a for a, b in zip(ys, ys[1:])], sz, 1)
+    section = grid_section(xs, ys, lambda i, j: not solid(i, j), nx, ny, [1.0] * len(nx), [1.0] * len(ny))
+
+    def classify(a: UV, b: UV) -> str:
+        if abs(a[0]) < EPS and abs(b[0]) < EPS:
+            return "inlet"
+        if abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS:
+            return "outlet"
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        for name, (x0, y0, x1, y1) in boxes:
+            if x0 - EPS <= mx <= x1 + EPS and y0 - EPS <= my <= y1 + EPS:
+                return name
+        return "walls"
+
+    names = [n for n, _ in boxes]
+    types = {"inlet": "patch", "outlet": "patch", "walls": "wall", **{n: "wall" for n in names}}
+    roles = {"inlet": "inlet", "outlet": "outlet", "walls": "wall", **{n: "body" for n in names}}
+    said = "; ".join(f"{n} x = {b[0]:g} to {b[2]:g}, y = {b[1]:g} to {b[3]:g}" for n, b in boxes)
+    notes = [f"Channel {d.length:g} m long (x = 0 to {d.length:g}) and {d.height:g} m high (y = 0 to {d.height:g}) "
+             f"meshed as a block grid with the rectangular obstacles cut out (no cells inside; each obstacle's faces "
+             f"are its own wall patch): {said}. Inlet at x = 0, outlet at x = length, walls top and bottom."]
+    # the Reynolds length: the smallest obstacle's size, a thin plate's on its height (as the Gmsh builder takes it)
+    sizes = [max(min(b[2] - b[0], b[3] - b[1]), max(b[2] - b[0], b[3] - b[1]) / THIN) for _, b in boxes]
+    return Layout(section, classify, types, roles, min(sizes), notes)  # type: ignore[arg-type]

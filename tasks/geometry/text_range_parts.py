@@ -1,0 +1,152 @@
+"""Solid parts of a 2D channel given by the coordinate ranges they occupy: "a plate from x = 0.2 to
+0.205 m spanning y = 0 to 12.5 mm and another from y = 37.5 mm to the top", "a block occupying
+0.1 < x < 0.15, 0 < y < 0.02", "a baffle between x = 0.3 and 0.31 m from the floor to y = 2 cm".
+Each part is a rectangle; an end said as a wall ("to the top", "from the floor") is that wall, so a
+part may stand on a wall or hang from it. A part that gives no range of an axis takes the previous
+part's ("and another from y = 37.5 mm to the top": the same x). Ranges said before any part's noun,
+or after the channel's own noun, are the domain's and left alone. Pure functions; metres."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from tasks.geometry.placement import _after_number
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_wall_bodies import _BOTTOM, _TOP
+
+_WALL = rf"(?:the\s+)?(?P<wall{{k}}>{_TOP}|{_BOTTOM})\b"
+_LEN = r"(?P<n{k}>" + NUM + r")\s*(?P<u{k}>" + UNIT + r")?"
+_SEP = r"\s*(?:\.\.|…|\bto\b|\bup\s+to\b|\buntil\b|–|-(?!\s*[xyz]\b))\s*"
+_PART_NOUN = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?|ribs?|fins?|fences?|bars?|rectangles?"
+                        r"|bricks?|solids?|bodies|body|another|(?:a|the)\s+second|the\s+other(?:\s+one)?"
+                        r"|(?:,|\band|;)\s*(?:the\s+)?(?:other\s+)?one)\b", re.I)
+_DOMAIN_NOUN = re.compile(r"\b(?:channel|duct|domain|passage|tunnel)\b", re.I)
+
+
+class RangePart(NamedTuple):
+    """A rectangle's x and y ranges (metres); None for an end that is the channel's floor (low) or
+    ceiling (high); `span` is where the text says it; `hangs` a part that hangs its y size down from the
+    ceiling (its y range then (-size, None), placed once the channel's height is known)."""
+
+    x: tuple[float, float] | None
+    y: tuple[float | None, float | None] | None
+    span: tuple[int, int]
+    hangs: bool = False
+
+
+_ON_FLOOR = re.compile(rf"\b(?:on|from|against|attached\s+to|mounted\s+on)\s+(?:the\s+)?(?:{_BOTTOM})\b|\b(?:floor|bottom)[- ]mounted\b", re.I)
+_ON_CEILING = re.compile(rf"\b(?:on|from|against|attached\s+to|hanging\s+from|hangs\s+from)\s+(?:the\s+)?(?:{_TOP})\b"
+                         rf"|\b(?:ceiling|top)[- ]mounted\b", re.I)
+_STANDS_OUT = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:high|tall|deep)\b"
+                         rf"|\b(?:height|protru\w*|projects?|reach(?:es|ing)?|extends?|extending)\s*(?:of|=|:|is)?\s*({NUM})\s*({UNIT})", re.I)
+
+
+def _on_wall(words: str) -> tuple[tuple[float | None, float | None], bool] | None:
+    """The y range of a part the words stand on the floor or hang from the ceiling with its size out of the wall
+    ("a block on the floor ..., 0.02 m tall"): ((None, h), False) or ((-h, None), True); None when not said."""
+    size = _STANDS_OUT.search(words)
+    if not size:
+        return None
+    h = float(size.group(1) or size.group(3)) * unit_factor(size.group(2) or size.group(4))
+    if _ON_CEILING.search(words):
+        return (-h, None), True
+    if _ON_FLOOR.search(words):
+        return (None, h), False
+    return None
+
+
+def _end(m: re.Match[str], k: int, unit: str | None) -> float | None:
+    """End `k` of a range match in metres (None when it is a wall)."""
+    if m.groupdict().get(f"wall{k}") or f"n{k}" not in m.groupdict():
+        return None
+    return float(m.group(f"n{k}")) * unit_factor(m.group(f"u{k}") or unit)
+
+
+def _patterns(axis: str) -> list[re.Pattern[str]]:
+    """The ways one axis's range is written (ends 1 and 2; either may be a wall; a y bounded on one side only,
+    "y < 0.02 m", reaches the floor, "y > 0.08 m" the ceiling)."""
+    a = re.escape(axis)
+    l1, l2, w1, w2 = _LEN.format(k=1), _LEN.format(k=2), _WALL.format(k=1), _WALL.format(k=2)
+    return [re.compile(p, re.I) for p in (
+        rf"(?<![\w.])(?:from\s+)?{a}\s*(?:=|:)?\s*(?:from\s+)?{l1}{_SEP}(?:{a}\s*=\s*)?(?:{l2}|{w2})",
+        rf"\bfrom\s+{w1}\s*(?:up\s+|down\s+)?(?:to|until)\s+{a}\s*=\s*{l2}",
+        rf"\bbetween\s+{a}\s*=\s*{l1}\s*and\s*(?:{a}\s*=\s*)?{l2}",
+        rf"(?<![\w.]){l1}\s*(?:<=?|≤|⩽)\s*{a}\s*(?:<=?|≤|⩽)\s*{l2}",
+        rf"(?<![\w.]){a}\s*(?:in|∈|=)\s*\[\s*{l1}\s*[,;]\s*{l2}\s*\]",
+    )] + ([re.compile(rf"(?<![\w.<>=≤≥])y\s*(?:<=?|≤|(?P<gt>>=?|≥))\s*{l2}(?!\s*(?:<|>|≤|≥))", re.I)] if axis == "y" else [])
+
+
+def _ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:
+    """(start, end, (low, high)) of every range of `axis` in `text`, in the order written."""
+    out: list[tuple[int, int, tuple[float | None, float | None]]] = []
+    for pattern in _patterns(axis):
+        for m in pattern.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e, _ in out):
+                continue
+            if text[m.start()].lower() == axis and _after_number(text, m.start()):
+                continue
+            unit = m.groupdict().get("u2") or m.groupdict().get("u1")
+            lo, hi = _end(m, 1, unit), _end(m, 2, unit)
+            if m.groupdict().get("gt"):  # "y > 0.08 m": from there to the ceiling
+                lo, hi = hi, None
+            if lo is None and hi is None:
+                continue
+            if lo is not None and hi is not None:
+                lo, hi = min(lo, hi), max(lo, hi)
+            elif m.groupdict().get("wall1") and re.match(_TOP, m.group("wall1"), re.I) or \
+                    m.groupdict().get("wall2") and re.match(_BOTTOM, m.group("wall2"), re.I):
+                lo, hi = hi, lo  # "from y = 37.5 mm down to the floor": the wall is the low end
+            out.append((m.start(), m.end(), (lo, hi)))
+    return sorted(out)
+
+
+def range_parts(text: str) -> list[RangePart]:
+    """The parts the text places by coordinate ranges (see the module doc), in the order written; []
+    when it gives none (a part needs an x range and a y range, its own or the previous part's)."""
+    anchors = [m.start() for m in _PART_NOUN.finditer(text)]
+    domains = [m.start() for m in _DOMAIN_NOUN.finditer(text)]
+    groups: dict[int, dict[str, list[tuple[int, int, tuple[float | None, float | None]]]]] = {}
+    for axis in "xy":
+        for start, end, rng in _ranges(text, axis):
+            owner = max((a for a in anchors if a < start), default=None)
+            if owner is None or any(owner < d < start for d in domains):
+                continue  # the domain's own range ("channel x 0..1, y 0..0.1")
+            groups.setdefault(owner, {"x": [], "y": []})[axis].append((start, end, rng))
+    parts: list[RangePart] = []
+    last_x: tuple[float, float] | None = None
+    last_y: tuple[float | None, float | None] | None = None
+    owners = sorted(groups)
+    for n, owner in enumerate(owners):
+        xs, ys = groups[owner]["x"], groups[owner]["y"]
+        nxt = min([a for a in anchors if a > owner] + [len(text)])
+        standing = _on_wall(text[owner:nxt]) if not ys else None  # "a block on the floor from x = 0.2 to 0.26 m, 2 cm tall"
+        for k in range(max(len(xs), len(ys))):
+            x_said = xs[min(k, len(xs) - 1)] if xs else None
+            y_said = ys[min(k, len(ys) - 1)] if ys else None
+            x = x_said[2] if x_said else last_x
+            y = y_said[2] if y_said else standing[0] if standing else last_y
+            if x is None or y is None or None in x:
+                continue
+            said = [s for s in (x_said, y_said) if s]
+            parts.append(RangePart((x[0], x[1]), y, (owner, max(e for _, e, _ in said)),  # type: ignore[arg-type]
+                                   hangs=bool(standing and standing[1] and not y_said)))
+            last_x, last_y = (x[0], x[1]), y  # type: ignore[assignment]
+    return parts
+
+
+def part_obstacles(parts: list[RangePart], height: float | None) -> list[dict[str, object]]:
+    """The parts as rectangle obstacles of a channel `height` high (a wall end put on its wall; a part
+    reaching the ceiling of a channel whose height is not known is left out)."""
+    out: list[dict[str, object]] = []
+    for p in parts:
+        assert p.x is not None and p.y is not None
+        (x0, x1), (y0, y1) = p.x, p.y
+        if p.hangs and height is not None and y0 is not None:
+            y0 = height + y0  # hanging its size down from the ceiling
+        lo, hi = 0.0 if y0 is None else y0, height if y1 is None else y1
+        if hi is None or x1 <= x0 or hi <= lo:
+            continue
+        out.append({"kind": "rectangle", "center": (round((x0 + x1) / 2, 12), round((lo + hi) / 2, 12)),
+                    "width": round(x1 - x0, 12), "height": round(hi - lo, 12)})
+    return out
