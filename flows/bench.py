@@ -25,6 +25,7 @@ from tasks.bench.validate import (
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import CasewrightError
 from tasks.core.progress import counted
+from tasks.edit.sweep import copy_base
 from tasks.plan.manifest import CaseRequest
 from tasks.run.acceptance import read_verdict
 from tasks.run.runner import select_runner
@@ -68,9 +69,7 @@ def run_one(case: BenchCase, out_root: Path, settings: Settings, backend: str | 
             base = out_root / (case.base or "")
             if not base.is_dir():
                 raise CasewrightError(f"base case {case.base} was not generated (run its A case first)")
-            shutil.copytree(base, out, ignore=shutil.ignore_patterns(
-                "[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json", "report.md",
-                "residuals.png", "acceptance.png"))
+            copy_base(base, out)
             res = modify_case(out, case.query, backend=backend, settings=settings)
             rscore, rreason, status, assumptions, shortened = res.score, res.score_reason, res.status, res.assumptions, None
         else:

@@ -27,12 +27,11 @@ from tasks.bench.requests import (
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import CasewrightError
 from tasks.core.progress import report_progress
+from tasks.edit.sweep import copy_base
 from tasks.foam.files import decompress_tree
 from tasks.plan.manifest import CaseRequest
 
 PROGRESS = "bench requests: cases"
-_RESULTS = shutil.ignore_patterns("[1-9]*", "0.[0-9]*", "log.*", "processor*", "postProcessing", "report.json",
-                                  "report.md", "residuals.png", "acceptance.png")
 
 
 def run_request(case: RequestCase, phrasing: str, out_root: Path, settings: Settings, backend: str | None,
@@ -94,9 +93,9 @@ def run_modify(case: ModifyCase, out_root: Path, settings: Settings, backend: st
     if not (base / "system/controlDict").is_file():
         write_base(case.base_case, base, settings)
     if (base / "system/controlDict").is_file():
-        shutil.copytree(base, out, ignore=_RESULTS)
+        copy_base(base, out)  # results left out at the top only: constant/6DoF.dat stays
     elif case.base_tutorial and (settings.tutorials_dir / case.base_tutorial / "system").is_dir():
-        shutil.copytree(settings.tutorials_dir / case.base_tutorial, out, ignore=_RESULTS)  # its case is held out
+        copy_base(settings.tutorials_dir / case.base_tutorial, out)  # its case is held out
         decompress_tree(out)
     else:
         return RequestResult(id=case.id, phrasing="modify", tags=tags, held_out=case.held_out, solver=None,

@@ -149,7 +149,7 @@ def test_a_failed_write_leaves_no_output_folder(tmp_path: Path) -> None:
 def test_the_copy_leaves_results_behind(tmp_path: Path) -> None:
     base = copy_tutorial(CAVITY, tmp_path / "base")
     for extra in ("0.5/U", "processor0/0/U", "postProcessing/probes/0/U", ".casewright/reports/x.json",
-                  "constant/polyMesh/boundary"):
+                  "constant/polyMesh/boundary", "constant/6DoF.dat", "system/1D.dat"):
         (base / extra).parent.mkdir(parents=True, exist_ok=True)
         (base / extra).write_text("x")
     (base / "log.icoFoam").write_text("x")
@@ -157,6 +157,7 @@ def test_the_copy_leaves_results_behind(tmp_path: Path) -> None:
     copy_base(base, tmp_path / "copy")
     names = {str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*") if p.is_file()}
     assert "0/U" in names and ".casewright/locked.json" in names and "constant/polyMesh/boundary" in names
+    assert {"constant/6DoF.dat", "system/1D.dat"} <= names  # a name starting with a digit below the top is input
     assert not {n for n in names if n.startswith(("0.5", "processor", "postProcessing", "log.", ".casewright/reports"))}
 
 
