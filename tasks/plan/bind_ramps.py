@@ -28,8 +28,11 @@ _FLOW_RATES = ("massFlowRate", "volumetricFlowRate")
 _HELD_KEYS = ("value", "uniformValue", "p0", *_FLOW_RATES)
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # "from 2 m/s to", "from 0 up to", "from rest to": the start of a ramp, right before its end value
-_FROM_TO = re.compile(rf"\bfrom\s+(?:(?P<number>{_NUMBER})\s*(?P<unit>[^\s\d,;]+)?|rest|zero|standstill)"
-                      r"\s+(?:up\s+|all\s+the\s+way\s+)?to\s*$", re.I)
+# (or "2 m/s -> ", "1 bar to " in a ramp's sentence: its start without "from")
+_FROM_TO = re.compile(rf"(?:\bfrom\s+(?:(?P<number>{_NUMBER})\s*(?P<unit>[^\s\d,;]+)?|rest|zero|standstill)"
+                      r"\s+(?:up\s+|all\s+the\s+way\s+)?to"
+                      rf"|(?<![\w.]){_NUMBER}\s*(?:[^\s\d,;<>=-]+)?\s*(?:->|→|=>|\s(?:up\s+)?to))\s*$", re.I)
+_START = re.compile(rf"(?P<number>{_NUMBER})\s*(?P<unit>[^\s\d,;<>=-]+)?")
 _FROM = re.compile(r"\bfrom\s*(?:t\s*=\s*)?$|\bstart(?:s|ing)?\s+(?:at|from)\s*$", re.I)
 
 
@@ -105,13 +108,14 @@ class RampBinding:
         low = _FROM_TO.search(before)
         if low is None:
             return None
-        if low.group("number") is None:  # "from rest", "from zero"
+        said = _START.search(re.sub(r"^\s*from|(?:\s+(?:up\s+|all\s+the\s+way\s+)?to|->|→|=>)\s*$", "", low.group(0)))
+        if said is None:  # "from rest", "from zero"
             return StatedQuantity(text="0", quantity=q.quantity, value=0.0, role=q.role)
         number = re.match(_NUMBER, q.text)
-        found = quantities(low.group("number") + (low.group("unit") or q.text[number.end():] if number else ""))
+        found = quantities(said.group("number") + (said.group("unit") or q.text[number.end():] if number else ""))
         if not found or found[0].kind != q.quantity:
             return None
-        text_of = low.group(0).removeprefix("from").strip().removesuffix("to").strip()
+        text_of = said.group(0).strip()
         return StatedQuantity(text="0" if found[0].value == 0 else text_of, quantity=q.quantity,
                               value=found[0].value, role=q.role)
 

@@ -132,6 +132,15 @@ _RISE = r"(?:increas\w*|ris(?:e|es|ing)|raised?|accelerat\w*|brought\s+up|grow\w
 _RAMP = re.compile(rf"(?:\bramp\w*|\b{_GRADUAL}\s+{_RISE}|\b{_RISE}\s+(?:\w+\s+){{0,2}}?{_GRADUAL})"
                    r"\b[^.;,]{0,60}?\b(?:over|in|for|during|within|across|time|duration|period)"
                    r"(?:\s+(?:of|the\s+first|a\s+(?:period|time)\s+of))?\s*(?:=|:|is)?\s*$", re.I)
+# a value change whose end is not a time, then the time it takes ("goes from 0 to 1.5e5 Pa by t =", "10 -> 40 m2/s2
+# linearly in", "from 1 bar to 1.5 bar until t ="): a ramp's time, not the run's
+_TO_VALUE = (r"(?:\bfrom\s+(?:[-+]?\.?\d[\w.+-]*\s*[^\s\d,;]*|rest|zero)\s+(?:up\s+|down\s+)?to|(?<![\w.])[-+]?\.?\d[\w.+-]*"
+             r"\s*[^\s\d,;]*\s*(?:->|→|=>|\s+to))\s*[-+]?\.?\d[\w.+-]*\s*(?!s\b|ms\b|sec|min|h\b|hours?\b)[^\s\d,;]+")
+_RAMP_RANGE = re.compile(rf"{_TO_VALUE}[^.;,]{{0,40}}?\b(?:over|in|within|during|by|until|till)"
+                         r"(?:\s+(?:the\s+first|a\s+(?:period|time)\s+of))?\s*(?:t\s*=\s*)?$"
+                         rf"|\b{_GRADUAL}\s+(?:over|in|within|during|by|until)\s*(?:t\s*=\s*)?$"
+                         rf"|\b(?:{_RISE}|ramp\w*)\b[^.;,]{{0,60}}?\b(?:by|until|till)\s+t\s*=\s*$", re.I)
+_STEPS_AFTER = re.compile(r"^\s*(?:steps?|intervals?|increments?)\b", re.I)  # "in 2 s steps": a step, not a ramp
 _RAMP_SHAPE = re.compile(r"(?:\b(?:a|an|the|degrees?|deg|°|inclined|wedge|compression|expansion)|\d)\s*-?\s*ramp\b"
                          r"(?!\s*(?:up|down|time|duration|period|from|to|over|linearly))", re.I)
 _RAMP_AFTER = re.compile(r"^\s*(?:long\s+|linear\s+)?ramp", re.I)
@@ -176,7 +185,7 @@ def _part_time_role(before: str, after: str) -> str | None:
             return role
     if _AVERAGING.search(clause):
         return "averaging_start"
-    ramp = _RAMP.search(clause)
+    ramp = _RAMP.search(clause) or (_RAMP_RANGE.search(clause) if not _STEPS_AFTER.match(after) else None)
     if (ramp and not _RAMP_SHAPE.search(clause[max(0, ramp.start() - 20):ramp.end()])) or _RAMP_AFTER.match(after):
         return "ramp_time"
     if _PULSE.search(clause) or _PULSE_AFTER.match(after):

@@ -40,6 +40,15 @@ _SINE = re.compile(
     rf"(?P<amp>{_NUM})\s*\*?\s*sin\s*\(\s*2\s*\*?\s*pi\s*\*?\s*t\s*/\s*(?P<period>{_NUM})\s*\)", re.I
 )
 _FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUM})\s*(?P<ua>[^\s,.;]*)\s+to\s+(?P<b>{_NUM})", re.I)
+# a time the change takes, right after its end value ("from 300 K to 350 K until t = 3 s", "0 to 1.5e5 Pa over 1 s"):
+# the value is where a ramp ends, not one end of a range
+TAKES_TIME = re.compile(rf"^[^.;,\n]{{0,40}}?\b(?:over|in|within|during|by|until|till)\s+(?:the\s+first\s+|a\s+(?:period|"
+                        rf"time)\s+of\s+)?(?:t\s*=\s*)?{_NUM}\s*(?:s|ms|sec\w*|min\w*|h|hours?)\b"
+                        r"(?!\s*(?:steps?|intervals?|increments?)\b)", re.I)
+# "1 bar to 1.5 bar over 1 s": a change without "from" when the time it takes follows
+_TO_IN_TIME = re.compile(rf"(?<![\w.\-^])(?P<a>{_NUM})\s*(?P<ua>[^\s,;<>=\d-]*)\s+to\s+(?P<b>{_NUM})", re.I)
+# "10 -> 40 m2/s2", "1 bar => 1.5 bar": the same change written with an arrow
+_ARROW = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<ua>[^\s,;<>=-]*)\s*(?:->|→|=>)\s*(?P<b>{_NUM})", re.I)
 # "at Mach 2.5 instead of Mach 3", "50 m3/s instead of 75": the value after it is the old one
 # (a preposition ends the old thing: in "water instead of air at 2 m/s" the 2 m/s is the new flow's)
 _INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?"
@@ -236,7 +245,9 @@ def quantities(text: str) -> list[Quantity]:
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="fraction", value=int(m.group("a")) / int(m.group("b")), text=m.group(0),
                                   before=before, after=after, start=m.start()))
-    changes = [m for m in _FROM_TO.finditer(text) if _same_measure(found, m.start("a"), m.start("b"))]
+    timed = [m for m in _TO_IN_TIME.finditer(text) if TAKES_TIME.search(text[m.end():])]
+    changes = [m for m in (*_FROM_TO.finditer(text), *_ARROW.finditer(text), *timed)
+               if _same_measure(found, m.start("a"), m.start("b"))]
     for m in changes:
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         for q in found:

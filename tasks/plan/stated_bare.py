@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from tasks.foam.patch_names import KIND_ALT
 from tasks.plan.extract_pattern import _COUNT_UNIT
 from tasks.plan.units import read_at
 
@@ -61,6 +62,10 @@ class BareReading(NamedTuple):
 _CONTROL_CLAUSE = re.compile(r"relax|residual|toleran|converge|criteri|factor", re.I)
 
 
+# a patch's kind word right before a number: the number names the patch ("outlet 1", "inlet #2")
+_PATCH_NUMBER = re.compile(rf"\b(?:{KIND_ALT})\s*#?\s*$", re.I)
+
+
 def _clause_before(text: str, start: int) -> str:
     """The clause the match starts in, up to the match: back to a ';', a sentence end or a line break."""
     cut = max((m.end() for m in re.finditer(r"[;\n]|[.!?](?=\s)", text[:start])), default=0)
@@ -82,6 +87,8 @@ def _read(m: re.Match[str], spec: BareField, unit_at: Callable[[str, int], bool]
     if _CONTROL_CLAUSE.search(_clause_before(m.string, m.start())):
         return m.group(0)  # "relaxation factors: U 0.7", "residualControl U 1e-6": a solver control, no field value
     phrase, number = m.group(0).strip(), m.group("num")
+    if re.fullmatch(r"\d{1,2}", number) and _PATCH_NUMBER.search(m.string, 0, m.start("num")):
+        return m.group(0)  # "the air leaving outlet 1": the patch's number, no value
     value = float(number)
     if not spec.low <= value <= spec.high:
         if re.match(r"[TU]\b", phrase):

@@ -23,9 +23,15 @@ _QUANTITY_FIRST = re.compile(
 _NOT_A_QUALIFIER = re.compile(r"^(?:and|or|with|of|at|in|on|is|be|to|from|then|that|this|those|these|its|their|"
                               r"each|every|any|which)\s", re.I)
 
+# a value after the number: the number named the place ("temperature at outlet 2 = 310 K": outlet 2)
+_VALUE_NEXT = re.compile(rf"^\s*(?:=|:|is|should\s+be|must\s+be|held\s+at|at|of)?\s*(?:{_NUM}|{_ZERO_WORDS})\b", re.I)
+
+
 def _reordered(m: re.Match[str]) -> str:
     place = m.group("place")
     if _NOT_A_QUALIFIER.match(place):
+        return m.group(0)
+    if re.fullmatch(r"\d{1,2}", m.group("num")) and _VALUE_NEXT.match(m.string[m.end():]):
         return m.group(0)
     number = "0" if re.fullmatch(_ZERO_WORDS, m.group("num"), re.I) else m.group("num")
     return f"{place} {m.group('name')} {number}"

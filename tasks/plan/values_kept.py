@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from tasks.plan.controls_relative import relative_sizes
-from tasks.plan.extract import GROUP_KINDS, Quantity
+from tasks.plan.extract import GROUP_KINDS, TAKES_TIME, Quantity
 from tasks.plan.values_vectors import find_vectors
 
 _BARE_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -42,6 +42,8 @@ def range_start(text: str, q: Quantity) -> int | None:
     if re.search(r"(?:\bto|\d-)\s*$", m.group(0)) and not re.search(r"\b(?:between|rang|var|span|sweep)", m.group(0), re.I) \
             and _CHANGE_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
         return None  # "ramp the inlet from 0 to 10 m/s": the value it ends at
+    if re.search(r"(?:\bto|\d-)\s*$", m.group(0)) and TAKES_TIME.search(text[q.start + len(q.text):]):
+        return None  # "from 300 K to 350 K until t = 3 s": a ramp's end
     from tasks.plan.extract import quantities
 
     low = quantities(m.group(0))
