@@ -15,6 +15,7 @@ import math
 import re
 from pathlib import Path
 
+from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.includes import expand_text
@@ -27,6 +28,7 @@ from tasks.plan.role_places import VECTOR as _VECTOR
 from tasks.plan.role_places import close as _close
 from tasks.plan.role_places import entry_holds as _entry_holds
 from tasks.plan.role_places import numbers as _numbers
+from tasks.plan.select_dimensions import agrees_to_stated_digits
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
 from tasks.plan.stated_unread import read_by_name
 
@@ -179,12 +181,12 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     a Gmsh mesh has no blockMeshDict; an obstacle's size or centre is no vertex)."""
     path = case / "system/blockMeshDict"
     if path.is_file():
-        text = resolved(case, path)
+        text = block_vars.plain_text(resolved(case, path))  # #eval{ }/#calc variables evaluated too
         scale = _scale(text)
         vertices = fd.get(text, ["vertices"]) or ""
         coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
         extents = {abs(a - b) for a in coords for b in coords}
-        if any(_close(x, q.value) for x in set(coords) | extents):
+        if any(_close(x, q.value) or agrees_to_stated_digits(x, q) for x in set(coords) | extents):
             return "system/blockMeshDict", ["vertices"]
     record = case / GEOMETRY_RECORD
     if record.is_file():

@@ -9,6 +9,7 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import PlanError
+from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 
 
@@ -372,8 +373,16 @@ def set_single_block_cells(text: str, cells: list[int]) -> str:
     return f"{text[:m.end(1)]}({cells[0]} {cells[1]} {nz}){text[m.end():]}"
 
 
+def block_points(text: str) -> list[list[float]] | None:
+    """The vertices of a blockMeshDict (unscaled), its variables and #eval/#calc expressions
+    evaluated; None when they cannot be read as numbers."""
+    return _points(fd.strip_comments(text))
+
+
 def _points(clean: str) -> list[list[float]] | None:
     vertices = fd.get(clean, ["vertices"]) or ""
+    if "$" in vertices or "#" in vertices or "project" in vertices:  # ($L $H 0), #eval{ }, projected points
+        return block_vars.points(clean)
     points = [[float(x) for x in m.groups()] for m in _POINT.finditer(vertices)]
     if not points or len(points) != vertices.count("(") - 1:
         return None

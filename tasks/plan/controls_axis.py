@@ -33,6 +33,8 @@ def _named(words: str, last: bool) -> int | str | None:
     hits = sorted(((m.start(), name) for name, pattern in _DIRECTION_WORDS for m in re.finditer(pattern, words)),
                   key=lambda h: h[0])
     real = [h for h in hits if h[1] != "along"]
+    if any(h[1] == "up" for h in real):  # "across the (half) height" is the height
+        real = [h for h in real if h[1] != "across"]
     if real:
         return (real[-1] if last else real[0])[1]
     return "along" if hits else None

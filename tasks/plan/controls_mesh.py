@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.core.errors import PlanError
+from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import mesh_dictionaries
@@ -218,6 +219,25 @@ def cells_along_each_block(bmd: str, n: int, axis: int | str | None) -> tuple[st
     return geometry.scale_blocks(bmd, factors), f"{n} cells along {'xyz'[int(axis)]} in every block"
 
 
+_HALF = re.compile(r"^\s*(?:cells?\s+)?(?:across|along|over|in|for|on)?\s*(?:the\s+|each\s+|every\s+|one\s+)?"
+                   r"half[\s-]?(?:height|width|channel|gap|depth|domain)?\b")
+
+
+def halves_of(bmd: str, text: str, q: StatedQuantity, axis: int | str | None) -> int:
+    """2 when the count is said of one half of the domain ("12 cells across the half height",
+    "20 cells over each half-channel") and the mesh splits that direction into two blocks of the
+    same extent (channel395's lower and upper halves); else 1."""
+    at = text.lower().find(q.text.lower())
+    if at < 0 or not isinstance(axis, int) or not _HALF.match(text.lower()[at + len(q.text):]):
+        return 1
+    points = geometry.block_points(bmd)
+    if points is None:
+        return 1
+    values = sorted({round(p[axis], 9) for p in points})
+    return 2 if len(values) == 3 and abs((values[1] - values[0]) - (values[2] - values[1])) <= 1e-6 * (
+        values[2] - values[0]) else 1
+
+
 def _per_block_after(text: str, q: StatedQuantity) -> bool:
     """The words after a count, in its clause, say it is each block's ("80 cells in y per block")."""
     at = text.lower().find(q.text.lower())
@@ -291,7 +311,8 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
     # several blocks (or an m4 template) is changed here
     # counts and sizes are set on the blocks as numbers ($nx, $ny read where they are defined); a
     # refinement scales the variables themselves
-    read = literal_counts(bmd) if sizes or said or counts else bmd
+    # vertices and counts written with variables or #eval/#calc (channel395, standingWave) read as numbers
+    read = literal_counts(block_vars.plain_text(bmd)) if sizes or said or counts else bmd
     curved = curved_counts(read, text, counts)  # "40 cells around", "20 radially": the blocks' own directions
     counts = [q for q in counts if not any(q is c for c, _ in curved)]
     read = _curved_cells(change, read, curved)
@@ -299,6 +320,7 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
     read = _size_cells(change, read, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
     if several:
         read = _count_cells(change, read, text, counts, gravity_axis(base_dir))
+    _counts_as_variables(change, bmd, read)
     bmd = read if change.edits else bmd
     if total is not None and not (sizes or said[:1] or counts):
         if total_q is not None:
@@ -313,6 +335,22 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
 # a hex block's three cell counts, numbers or variables: `(20 20 1)`, `($nx $ny $nz)`
 _COUNTS = re.compile(r"\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*(\$?:?[\w.:]+)\s+(\$?:?[\w.:]+)\s+"
                      r"(\$?:?[\w.:]+)\s*\)")
+
+
+def _counts_as_variables(change: MeshChange, original: str, new: str) -> None:
+    """The blocks' new counts written as the variables the base's blocks name (`nR 14;` for
+    `($nR $nR $nZ)`), not as numbers over them, when every changed count is one of them; the
+    bindings stay on the blocks (read back with the variables resolved)."""
+    if "$" not in original or not any(e.entry == ["blocks"] and e.file == change.file for e in change.edits):
+        return
+    values = block_vars.count_variable_values(original, geometry.block_cells(new))
+    if not values:
+        return
+    how = "cell counts set where the blocks' variables are defined: " + ", ".join(f"{k} {v}" for k, v in values.items())
+    change.edits = [e for e in change.edits if not (e.entry == ["blocks"] and e.file == change.file)]
+    change.edits += [FileEdit(file=change.file, entry=[name], value=str(n), reason=how, locked=True)
+                     for name, n in values.items()]
+    change.assumptions.append(how)
 
 
 def resolved_block_cells(bmd: str) -> list[tuple[int, int, int]]:
@@ -416,7 +454,8 @@ def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQua
             elif _per_block_after(text, q):
                 new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q, up, bmd))
             else:
-                new, how = cells_along(bmd, int(q.value), axis_named(text, q, up, bmd))
+                axis = axis_named(text, q, up, bmd)
+                new, how = cells_along(bmd, int(q.value) * halves_of(bmd, text, q, axis), axis)
         except PlanError as err:
             change.not_applied.append(NotApplied(text=q.text, reason=str(err)))
             continue

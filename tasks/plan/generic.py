@@ -20,7 +20,8 @@ from tasks.plan.foam_values import fmt
 from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
 from tasks.plan.controls import write_count
-from tasks.plan.controls_mesh import mesh_words
+from tasks.plan.controls_mesh import gravity_axis, mesh_words
+from tasks.plan.domain_resize import resize_domain
 from tasks.plan.controls_mesh import axis_named, cells_along, cells_on_blocks, names_cell_size  # noqa: F401  (older callers)
 from tasks.plan.manifest import (
     BaseCandidate,
@@ -230,6 +231,11 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
                 and not has_dimension(base_dir, q.value) and not any(q is t for t in [*mesh_change.taken, *filled])
                 and not _bound_elsewhere(binder, q)]
+    if geometry:  # a size the tutorial's parametrised mesh takes (its variables, its m4 defines), or not_applied
+        said = len(mesh_change.assumptions)
+        resize_domain(base_dir, m4, ctx.text, geometry, mesh_change, gravity_axis(base_dir))
+        assumptions += mesh_change.assumptions[said:]
+        geometry = [q for q in geometry if not any(q is t for t in mesh_change.taken)]
     if geometry:
         text = ", ".join(q.text for q in geometry)
         if not allow_substitute:

@@ -7,11 +7,14 @@ describes_domain). Pure apart from reading the tutorial's mesh dictionaries.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
+from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
-from tasks.foam import geometry
 from tasks.foam.files import find_file, read_text
+from tasks.foam.m4 import expand_template
+from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.flow_lengths import is_particle_size, small_length_kind
 from tasks.plan.stated import StatedQuantity
 
@@ -19,7 +22,8 @@ from tasks.plan.stated import StatedQuantity
 def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     """The tutorial lacks what the request states of the described shape: a length of the shape
     (from its words or its coordinates) that none of the tutorial's lengths matches, an obstacle,
-    or the wall temperatures of a heated cavity (the library puts them on the walls named)."""
+    the wall temperatures of a heated cavity (the library puts them on the walls named), or walls other than a
+    cavity's one lid moving."""
     from tasks.geometry.build import recorded_lengths
 
     lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
@@ -28,6 +32,8 @@ def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     if not spec.two_d and tutorial_is_2d(case_dir):  # a 3D cube is not the tutorial's one-cell-thick square
         return True
     if not fits_extents(domain_extents(spec), tutorial_extents(case_dir)):
+        return True
+    if spec.dimensions.get("moving_walls"):  # walls other than the one lid move: each its own patch and velocity
         return True
     return spec.shape == "heated_cavity" and any(
         q.role in ("hot_wall_temperature", "cold_wall_temperature", "wall_temperature") for q in stated)
@@ -71,34 +77,78 @@ def tutorial_extents(case_dir: Path) -> list[float]:
 
 
 def _block_points(case_dir: Path) -> list[tuple[float, ...]]:
-    """The vertices of a tutorial's plain blockMeshDict, scaled to metres ([] when it has none)."""
-    found = find_file(case_dir / "system", "blockMeshDict")
-    if found is None:
+    """The vertices of a tutorial's blockMesh mesh as blockMesh reads them, scaled to metres: its
+    system/blockMeshDict with its variables and #eval/#calc expressions evaluated, else what its m4
+    template expands to ([] when it has neither or they cannot be read)."""
+    text = tutorial_block_mesh(case_dir)
+    points = block_vars.points(text) if text is not None else None
+    if not points:
         return []
-    text = read_text(found)
-    factor = 1.0
-    for key in ("scale", "convertToMeters"):
-        raw = fd.get(text, [key])
-        try:
-            factor = float(raw) if raw else factor
-        except ValueError:
-            return []
-    return [tuple(float(v) * factor for v in m) for m in re.findall(
-        r"\(\s*([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s*\)", fd.get(text, ["vertices"]) or "")]
+    factor = block_vars.scale_of(text or "")
+    return [tuple(v * factor for v in p) for p in points]
+
+
+def tutorial_block_mesh(case_dir: Path) -> str | None:
+    """The tutorial's blockMeshDict text: system/blockMeshDict, else its m4 template expanded (as its
+    scripts do); None when it has neither."""
+    found = find_file(case_dir / "system", "blockMeshDict")
+    if found is not None:
+        return read_text(found)
+    rel = m4_mesh_template(case_dir) if case_dir.is_dir() else None
+    return expand_template(case_dir / rel, case_dir) if rel is not None else None
 
 
 def tutorial_lengths(case_dir: Path) -> list[float]:
+    """`mesh_lengths` of the tutorial (cached: an m4 template is expanded once)."""
+    return list(mesh_lengths(case_dir))
+
+
+@lru_cache(maxsize=64)
+def mesh_lengths(case_dir: Path) -> tuple[float, ...]:
     """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
-    each direction and half of it (a channel's half-width) ([] when it has no plain blockMeshDict)."""
+    each direction and half of it (a channel's half-width), and each block's extent along each
+    direction (a step's height, an inlet section's length) ([] when it has no readable blockMesh
+    mesh)."""
     points = _block_points(case_dir)
     if not points:
-        return []
+        return ()
     lengths: list[float] = []
     for axis in range(3):
         values = [p[axis] for p in points]
         extent = max(values) - min(values)
         lengths += [extent, extent / 2]
-    return [v for v in lengths if v > 0]
+    text = tutorial_block_mesh(case_dir) or ""
+    for corners in block_corners(text, len(points)):
+        lengths += [max(points[i][a] for i in corners) - min(points[i][a] for i in corners) for a in range(3)]
+    return tuple(sorted({round(v, 12) for v in lengths if v > 0}))
+
+
+def block_corners(text: str, n_points: int) -> list[list[int]]:
+    """The eight vertex labels of each live hex block whose labels are plain numbers within the
+    vertex list (blocks named by m4 macros or out of range left out)."""
+    out: list[list[int]] = []
+    for m in re.finditer(r"\bhex\s*\(([^()]*)\)", fd.strip_comments(text)):
+        labels = m[1].split()
+        if len(labels) == 8 and all(x.isdigit() for x in labels) and max(int(x) for x in labels) < n_points:
+            out.append([int(x) for x in labels])
+    return out
+
+
+def agrees_to_stated_digits(value: float, q: StatedQuantity) -> bool:
+    """`value` (metres) is the stated length as far as its digits go, when it gives three or more
+    significant digits ("3.1416 m" is pi metres, "25.4 mm" is 0.0254 m); a shorter number ("2 m")
+    must agree to rounding only."""
+    m = re.search(r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", q.text)
+    if m is None or float(m[0]) == 0:
+        return False
+    mantissa = m[0].split("e")[0].split("E")[0]
+    significant = len(mantissa.replace(".", "").lstrip("0"))
+    if significant < 3:
+        return abs(value - q.value) <= 1e-6 * abs(q.value)
+    decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    exponent = int(m[0].lower().split("e")[1]) if "e" in m[0].lower() else 0
+    half_digit = 0.5 * 10.0 ** (exponent - decimals) * q.value / float(m[0])
+    return abs(value - q.value) <= abs(half_digit) * (1 + 1e-9)
 
 
 def has_dimension(case_dir: Path, value: float, rel_tol: float = 0.01) -> bool:
