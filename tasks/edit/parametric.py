@@ -28,7 +28,7 @@ from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
 from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passive_scalar, write_scalar
 from tasks.edit.parametric_geo_sizes import sizes_in_product, written_with_a_length_unit
 from tasks.edit.parametric_notes import notes_of_written_case
-from tasks.edit.parametric_template import drop_template_functions
+from tasks.edit.parametric_template import drop_template_functions, start_from_zero
 from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
@@ -37,6 +37,7 @@ from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.text_duct_roles import said_radius_of
+from tasks.geometry.text_moving_walls import moving_patches
 from tasks.geometry.text_outlines import turned_obstacle
 from tasks.geometry.text_wall_speed import plain_walls, wall_turns
 from tasks.plan.bind import bind_all, vec
@@ -237,21 +238,23 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                   if roles[n] != "movingWall"})
     far = far_field(build.patches)
     roles.update({name: "inlet" for name in far if roles[name] not in ("inlet", "outlet")})
+    # "the top lid moves right at 0.1 m/s and the bottom lid left at the same speed": each wall its own velocity
+    moved = moving_patches(ctx.text, [(q.text, q.value) for q in stated if q.quantity == "velocity"], built_roles)
+    roles.update({name: "movingWall" for name, _ in moved})
     wall_speed = any(q.role in ("lid_velocity", "wall_velocity") for q in stated)
+    drivers = [name for name, _ in moved if built_roles[name] != "moving_wall"]  # a channel's plates said to move
     if wall_speed and "movingWall" not in roles.values():  # a sliding plate (Couette): the top wall moves
         top = next((p.name for p in build.patches if p.role == "top"), None)
         if top is not None:
             roles[top] = "movingWall"
-            if not any(q.role == "inlet_velocity" for q in stated):
-                roles.update({n: "outlet" for n, r in roles.items() if r == "inlet"})
-                assumptions_extra = ["both ends open (zero-gradient velocity, fixed pressure): the flow is driven "
-                                     f"by the moving {top} only"]
-            else:
-                assumptions_extra = []
-        else:
-            assumptions_extra = []
-    else:
-        assumptions_extra = []
+            drivers = [top]
+    taken = {m.said for _, m in moved}
+    assumptions_extra = []
+    if drivers and not any(q.role == "inlet_velocity" and q.text not in taken for q in stated) and \
+            "inlet" in roles.values():
+        roles.update({n: "outlet" for n, r in roles.items() if r == "inlet"})
+        assumptions_extra = ["both ends open (zero-gradient velocity, fixed pressure): the flow is driven "
+                             f"by the moving {' and '.join(drivers)} only"]
     stub = scratch / "constant/polyMesh/boundary"
     if build.generator != "blockMesh":  # the field writer reads patch names from the mesh: a stub until gmshToFoam
         stub.parent.mkdir(parents=True, exist_ok=True)
@@ -267,7 +270,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         assumptions += free_surface.assumptions
     control = scratch / "system/controlDict"
     # the template's post-processing is the tutorial's (placed on its geometry): none of it kept
-    control.write_text(fd.set_entry(drop_template_functions(control.read_text()), ["application"], solver))
+    # the case starts at 0, the only time it writes fields for (a mapped tutorial starts later)
+    control.write_text(fd.set_entry(start_from_zero(drop_template_functions(control.read_text())), ["application"],
+                                    solver))
     speed = next((q.value for q in stated if q.role in ("inlet_velocity", "lid_velocity", "wall_velocity")), None)
     nu = _viscosity(ctx, stated, scratch, assumptions) if fam is None else \
         physics.case_viscosity(scratch, fam, stated, assumptions)
@@ -361,6 +366,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         bindings.append(fluctuating)
         assumptions.append(f"LES inflow: turbulentInlet on {fluctuating.entry[1]} with fluctuationScale "
                            f"{fluctuating.value} (the stated intensity) about the mean inflow")
+    for name, motion in moved:
+        value = vec(list(motion.vector()))
+        if setup.set_patch_value(scratch, "U", name, value) and motion.said:
+            placed_texts.add(motion.said)
+            bindings.append(Binding(stated=motion.said, file="0/U", entry=["boundaryField", name, "value"],
+                                    value=f"uniform {value}", how=f"the {motion.side} wall's velocity ({motion.how})"))
     inflows = place_inflows(ctx.text, stated, [n for n, r in roles.items() if r == "inlet"]) if fed else []
     for flow in inflows:
         inward = inward_normal((scratch / "system/blockMeshDict").read_text(), flow.patch)

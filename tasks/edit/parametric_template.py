@@ -25,3 +25,11 @@ def drop_template_functions(text: str) -> str:
         if kind in _PLACED:
             text = fd.remove_entry(text, ["functions", name])
     return text
+
+
+def start_from_zero(text: str) -> str:
+    """controlDict text that starts at time 0, the only time directory a generated case writes: a template that
+    starts later (a mapped or clipped tutorial: `startTime 0.5`, `startFrom latestTime`) would make the solver
+    look for fields in a directory that does not exist ("cannot find file 0.5/p")."""
+    text = fd.set_entry(text, ["startFrom"], "startTime")
+    return fd.set_entry(text, ["startTime"], "0")

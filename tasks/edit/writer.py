@@ -26,7 +26,6 @@ from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import SUFFIX, made_files, resource_files
 from tasks.foam.casedir import read_case
-from tasks.foam.commands import RESTORE_FIELDS
 from tasks.foam.function1 import with_function1
 from tasks.foam.files import find_file, plain_name, read_bytes
 from tasks.foam.geometry import block_extents, rectangle
@@ -234,9 +233,9 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         (meta / "steps.json").write_text(json.dumps([s.split() for s in m.steps]) + "\n")
     planned = plan_steps(read_case(staging))
     steps = [" ".join(s.argv()) for s in planned]
-    if not any(s.command == RESTORE_FIELDS for s in planned):  # the fields are restored before any step
-        for rel in restore_zero(staging):
-            prov[rel] = f"copied from {rel.replace('0/', '0.orig/', 1)}, as restore0Dir does before the run"
+    # 0/ as the run restores it from 0.orig/ (before any step, or at its restore0Dir step): both kept, equal
+    for rel in restore_zero(staging):
+        prov[rel] = f"copied from {rel.replace('0/', '0.orig/', 1)}, as restore0Dir does before the run"
     (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)

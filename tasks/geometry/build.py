@@ -19,9 +19,11 @@ from tasks.core.errors import CaseRunError
 from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
-from tasks.geometry.shape_nozzle import nozzle_stations, venturi_angles
+from tasks.geometry.shape_nozzle import nozzle_stations, one_wall_angle, venturi_angles
 from tasks.geometry.shape_obstacle_blocks import block_obstacles
+from tasks.geometry.shape_obstacle_spacing import obstacle_spacings
 from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.spec_box_obstacles import BOX_OBSTACLE_DIMENSIONS, box_obstacle_distances
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
 
 log = logging.getLogger(__name__)
@@ -131,6 +133,8 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
     if getattr(spec.dims, "throat_height", None):  # a venturi's taper angles, as a request may give them
         record["angles"] = venturi_angles(*(dimensions[k] for k in ("inlet_height", "throat_height", "outlet_height")),
                                           spec.dims.taper_length, spec.dims.diverging_length or spec.dims.taper_length)
+    if spec.shape in ("nozzle", "diffuser") and (slope := one_wall_angle(spec)):  # its walls' angle, as said
+        record["angles"] = slope
     if spec.obstacles:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
     if spec.mesh.over_section and spec.mesh.cells:
@@ -174,6 +178,7 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
                 for j, (x, y) in enumerate(body.vertices or []):
                     out[f"obstacle{k}_vertex{j}_x"], out[f"obstacle{k}_vertex{j}_y"] = x, y
         out.update(_openings(spec))
+        out.update(obstacle_spacings(spec.obstacles))  # "4 cm apart centre to centre", "a gap of 2 cm"
     elif spec.shape == "t_junction":
         at = d.branch_position if d.branch_position is not None else d.length / 2
         out = {"branch_position": at, "branch_to_outlet": d.length - at, "inlet_arm": at - d.branch_width / 2,
@@ -182,6 +187,8 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
         out = {"total_length": d.upstream_length + d.downstream_length}
     elif spec.shape in ("nozzle", "diffuser"):
         out = {"total_length": nozzle_stations(spec)[0][-1], "taper_end": d.upstream_length + d.taper_length}
+    elif spec.shape in BOX_OBSTACLE_DIMENSIONS:  # a 3D duct's box obstacles: sizes, centres, distances
+        out = box_obstacle_distances(d)
     elif spec.shape in BLOCK_DIMENSIONS or spec.shape == "annulus":
         out = block_distances(spec.shape, d)
     return {k: round(v, 12) for k, v in out.items() if v > 0}

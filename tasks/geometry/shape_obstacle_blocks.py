@@ -35,7 +35,7 @@ def block_obstacles(spec: GeometrySpec) -> bool:
     return any(b[1] <= EPS * height or b[3] >= height * (1 - EPS) for _, b in _boxes(spec))
 
 
-def _lines(values: list[float]) -> list[float]:
+def grid_lines(values: list[float]) -> list[float]:
     """The distinct grid lines among `values`, in order."""
     out: list[float] = []
     for v in sorted(values):
@@ -44,7 +44,7 @@ def _lines(values: list[float]) -> list[float]:
     return out
 
 
-def _counts(spans: list[float], sz: Sizing, direction: int) -> list[int]:
+def span_cells(spans: list[float], sz: Sizing, direction: int) -> list[int]:
     """Cells on each span of one direction: the requested counts spread over them, else the cell size;
     at least two cells on every span."""
     counts = sz.along(spans, direction) if sz.cells else [math.ceil(s / sz.h - 1e-9) for s in spans]
@@ -55,15 +55,15 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     """The channel (x 0..length, y 0..height) minus its rectangular obstacles as a block grid."""
     d = spec.dims
     boxes = _boxes(spec)
-    xs = _lines([0.0, d.length] + [v for _, b in boxes for v in (b[0], b[2])])
-    ys = _lines([0.0, d.height] + [v for _, b in boxes for v in (b[1], b[3])])
+    xs = grid_lines([0.0, d.length] + [v for _, b in boxes for v in (b[0], b[2])])
+    ys = grid_lines([0.0, d.height] + [v for _, b in boxes for v in (b[1], b[3])])
 
     def solid(i: int, j: int) -> bool:
         cx, cy = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
         return any(b[0] < cx < b[2] and b[1] < cy < b[3] for _, b in boxes)
 
-    nx = _counts([b - a for a, b in zip(xs, xs[1:])], sz, 0)
-    ny = _counts([b - a for a, b in zip(ys, ys[1:])], sz, 1)
+    nx = span_cells([b - a for a, b in zip(xs, xs[1:])], sz, 0)
+    ny = span_cells([b - a for a, b in zip(ys, ys[1:])], sz, 1)
     section = grid_section(xs, ys, lambda i, j: not solid(i, j), nx, ny, [1.0] * len(nx), [1.0] * len(ny))
 
     def classify(a: UV, b: UV) -> str:

@@ -18,6 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, 
 
 from tasks.core.errors import RequestError
 from tasks.geometry.shape_polygon import _open, _polygons_overlap, _segments_cross, _signed_area
+from tasks.geometry.spec_box_obstacles import BOX_OBSTACLE_DIMENSIONS, check_box_obstacles
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, check_block_shape
 
 NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # a decimal number in a geometry text
@@ -51,7 +52,7 @@ Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
     "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
     "annulus", "t_junction", "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity",
-    "bend", "channel_with_cavity", "cross_junction",
+    "bend", "channel_with_cavity", "cross_junction", "duct_with_obstacles",
 ]
 Point = tuple[float, float]
 
@@ -161,15 +162,19 @@ class NozzleDims(_Dims):
     throat_length: float = Field(0.0, ge=0)  # a straight throat between the two tapers
     diverging_length: PositiveFloat | None = None  # default (with a throat): the taper length
     axisymmetric: bool = False
+    flat_wall: Literal["bottom", "top"] | None = None  # one-sided (planar): this wall straight, the other sloping
+
+
+Side = Literal["left", "right", "bottom", "top"]
 
 
 class CavityDims(_Dims):
     width: PositiveFloat = 0.1
     height: PositiveFloat = 0.1
     depth: PositiveFloat | None = None  # 3D only; default: the width
+    moving_walls: list[Side] | None = None  # lid-driven: the sides that move, each its own patch (default: the top lid)
 
 
-Side = Literal["left", "right", "bottom", "top"]
 OPPOSITE: dict[str, Side] = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
 
 
@@ -187,13 +192,13 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "sudden_contraction": ExpansionDims, "cylinder_crossflow": CylinderDims,
     "naca_airfoil": AirfoilDims, "pipe": PipeDims, "annulus": AnnulusDims,
     "t_junction": TJunctionDims, "nozzle": NozzleDims, "diffuser": NozzleDims,
-    "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS,
+    "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS, **BOX_OBSTACLE_DIMENSIONS,
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
 ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "nozzle", "diffuser",
            "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction",
            *BLOCK_DIMENSIONS}
-ONLY_3D = {"box"}
+ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
 # 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
 SECTION_SHAPES = {"channel", "rectangle", "box"}
 
@@ -370,6 +375,8 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
                              f"channel (0 to {d.length} m) with channel on both sides")
     if s in BLOCK_DIMENSIONS:
         check_block_shape(s, d)
+    if s in BOX_OBSTACLE_DIMENSIONS:
+        check_box_obstacles(d)
     if s == "cylinder_crossflow":
         r = d.diameter / 2
         if not (r < d.center_x < d.length - r and r < d.center_y < d.height - r):

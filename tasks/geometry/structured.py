@@ -13,7 +13,8 @@ from tasks.geometry.blocks import (UV, BlockMeshModel, Quad, Section, along_x, e
                                    sweep, toward, wedge)
 from tasks.geometry.models import Role, Sizing, sizing_for
 from tasks.geometry.shape_blocks import LAYOUTS, Layout
-from tasks.geometry.shape_nozzle import nozzle_stations
+from tasks.geometry.shape_nozzle import nozzle_stations, wall_heights
+from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_feature
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
 from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
@@ -34,6 +35,8 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
     d, s = spec.dims, spec.shape
     if s == "channel_with_obstacles":
         return d.height, "channel height"  # each span between obstacle edges gets two cells at least
+    if s == "duct_with_obstacles":
+        return smallest_box_feature(d)
     if s in ("rectangle", "channel"):
         if spec.outline:
             xs, ys = zip(*spec.outline)
@@ -78,7 +81,7 @@ def build_structured(spec: GeometrySpec) -> Structured:
         _translate(out.model, spec.origin)
         out.assumptions.append(f"Placed as described: the shape's own coordinates moved by ({spec.origin[0]:g}, "
                                f"{spec.origin[1]:g}) m.")
-    if not spec.two_d and spec.shape not in ("pipe", "box"):
+    if not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles"):
         out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
     return out
 
@@ -114,7 +117,7 @@ def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:
 def _x_extent(spec: GeometrySpec) -> float:
     """The length that `cells[0]` is spread over."""
     d, s = spec.dims, spec.shape
-    if s in ("rectangle", "channel", "box", "t_junction", "pipe", "channel_with_obstacles"):
+    if s in ("rectangle", "channel", "box", "t_junction", "pipe", "channel_with_obstacles", "duct_with_obstacles"):
         if spec.outline:
             xs = [p[0] for p in spec.outline]
             return max(xs) - min(xs)
@@ -287,10 +290,11 @@ def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
     across = half if d.axisymmetric else heights
     ny = sz.along([max(across)], 1) if sz.cells else [max(2, math.ceil(min(across) / sz.h))]
     ends = "high" if d.axisymmetric else "both"
+    lower, upper = wall_heights(spec, heights)  # symmetric about y = 0, or one wall straight
     section = grid_section(xs, [0.0, 1.0], lambda i, j: True, nx, ny, [1.0] * len(nx),
                            [toward(ends, sz.wall_grading, ny[0])],
                            position=(lambda i, j: (xs[i], half[i] * j)) if d.axisymmetric
-                           else (lambda i, j: (xs[i], half[i] * (2 * j - 1))))
+                           else (lambda i, j: (xs[i], lower[i] + (upper[i] - lower[i]) * j)))
     names = {"left": "inlet", "right": "outlet"}
     if d.axisymmetric:
         model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], names),
@@ -299,6 +303,7 @@ def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
         model = sweep(section, planar(sz.h), _by_side(xs, [-1e9, 1e9], names), {**IO, "frontAndBack": "empty"})
     sizes = " -> ".join(f"{h:g}" for h in heights)
     what = "Axisymmetric about the x axis (a 5 degree wedge, one cell thick), diameters" if d.axisymmetric \
+        else f"The {d.flat_wall} wall straight, the other sloping; heights" if d.flat_wall \
         else "Symmetric about y = 0, heights"
     return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(across), assumptions=[
         f"{what} {sizes} m at x = {', '.join(f'{x:g}' for x in xs)} m (straight walls between the stations); "
@@ -314,10 +319,14 @@ def _cavity(spec: GeometrySpec, sz: Sizing) -> Structured:
                            [toward("both", g, nx[0])], [toward("both", g, ny[0])])
     depth = d.depth or d.width
     if spec.shape == "lid_driven_cavity":
-        names, roles = {"top": "movingWall"}, {"movingWall": "moving_wall"}
+        moving = d.moving_walls or ["top"]
+        # one lid: movingWall, as in the cavity tutorial; several moving walls: each its own patch, named by its side
+        names = {"top": "movingWall"} if moving == ["top"] else {side: side for side in moving}
+        roles = {names[side]: "moving_wall" for side in moving}
         model = _sweep_2d_or_3d(spec, section, _by_side(xs, ys, names, inner="fixedWalls"), {}, sz, depth,
                                 side="fixedWalls")
-        notes = ["The lid is the top wall (movingWall); the other walls are fixed."]
+        notes = ["The lid is the top wall (movingWall); the other walls are fixed."] if moving == ["top"] else [
+            f"Moving walls, each its own patch: {', '.join(names[s] for s in moving)}; the other walls are fixed."]
     else:
         hot, cold = d.hot_wall, OPPOSITE[d.hot_wall]
         names = dict(WALL_BY_SIDE)
@@ -408,6 +417,12 @@ def _obstacle_grid(spec: GeometrySpec, sz: Sizing) -> Structured:
     return _planar_layout(obstacle_grid_layout(spec, sz), sz)
 
 
+def _box_obstacles(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """A 3D duct with box obstacles (tasks/geometry/shape_box_obstacles.py)."""
+    built = box_obstacle_mesh(spec.dims, sz, spec.mesh.cells is not None or spec.mesh.cell_size is not None)
+    return Structured(built.model, built.roles, built.reference_length, assumptions=built.notes)
+
+
 def _planar_layout(layout: Layout, sz: Sizing) -> Structured:
     """A laid-out 2D section swept one cell thick with empty front and back."""
     model = sweep(layout.section, planar(sz.h), layout.classify, {**layout.types, "frontAndBack": "empty"})
@@ -421,6 +436,6 @@ _BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
     "t_junction": _t_junction, "nozzle": _nozzle, "diffuser": _nozzle,
     "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
     "pipe": _pipe, "annulus": _annulus, **{shape: _laid_out for shape in LAYOUTS},
-    "channel_with_obstacles": _obstacle_grid,
+    "channel_with_obstacles": _obstacle_grid, "duct_with_obstacles": _box_obstacles,
 }
 STRUCTURED_SHAPES = frozenset(_BUILDERS)

@@ -21,7 +21,9 @@ from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
 from tasks.geometry.text_blocks import block_dims
+from tasks.geometry.text_coordinate_spans import coordinate_spans, range_origin, range_sizes
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
+from tasks.geometry.text_colon_ratio import plain_colon_ratios
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_comparisons import comparative_sizes
 from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, section_symbols
@@ -31,9 +33,13 @@ from tasks.geometry.text_lone_body import lone_body_fields
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
+from tasks.geometry.text_moving_walls import moved_sides
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
+from tasks.geometry.text_one_sided import flat_wall_origin, one_sided_dims
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
 from tasks.geometry.text_nominal import nominal_sizes
+from tasks.geometry.text_obstacle_boxes import box_obstacle_fields, solid_in_3d, without_solids
+from tasks.geometry.text_obstacle_groups import grouped_obstacles, read_group
 from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_round_cells import annulus_cells
@@ -42,6 +48,7 @@ from tasks.geometry.text_body_proportions import (ORIFICE, across_fractions, ori
 from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
 from tasks.geometry.text_duct_roles import stepped_pipe_shape
 from tasks.geometry.text_sections import blank, section_sizes
+from tasks.geometry.text_straight_runs import downstream_run
 from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
@@ -100,6 +107,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
     said = text  # as written: "20 across the gap" is a cell count before a shared unit is lent to it
     text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres
+    text = plain_colon_ratios(text)  # "aspect ratio 1.5:1 (width:height)" -> "aspect ratio (width/height) 1.5"
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
     text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
@@ -115,7 +123,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         raise RequestError("geometry refused: an orifice plate in a round pipe is not a shape of the library (its orifice "
                            "plates stand across a 2D channel: say 2D channel and give its height, or give an STL with "
                            "--geometry F.stl)")
-    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text)):  # "three ribs on the floor at x = ...", an orifice
+    # "three ribs on the floor at x = ...", an orifice, "two square cylinders in tandem"
+    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text)):
         shape = "channel_with_obstacles"
     if parts and shape in (None, "channel", "rectangle", "channel_with_obstacles"):
         shape = "channel_with_obstacles"
@@ -125,9 +134,11 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     unbuildable = unbuildable_reason(text, bend_built=shape == "bend")
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
+    # a nozzle's coordinate ranges are placed (placement.py), never read as its sizes ("x = -0.1 to 0.8 m")
+    sized = blank(text, coordinate_spans(text)) if shape in ("nozzle", "diffuser") else text
     if shape in _SECTIONED:  # the sizes said of one section are not the whole channel's
-        sections, spans = section_sizes(text, 3 if shape in ("nozzle", "diffuser") else 2)
-        lengths = {**named_lengths(blank(text, spans)), **section_lengths(text)}
+        sections, spans = section_sizes(sized, 3 if shape in ("nozzle", "diffuser") else 2)
+        lengths = {**named_lengths(blank(sized, spans)), **section_lengths(sized)}
         lengths.update({k: v for k, v in sections.items() if k not in lengths})
     else:
         lengths = {**named_lengths(text), **section_lengths(text)}
@@ -146,15 +157,27 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if two_d is None and shape == "channel" and {"length", "height"} <= lengths.keys() and \
             ({"width", "depth"} & lengths.keys()) and re.search(r"\bducts?\b", text, re.I):
         two_d = False  # "a duct W 50 mm, H 40 mm, L 600 mm": a duct sized three ways is 3D
+    # "a 3D duct ... with a square pillar spanning the full height at x = 0.3 m" (read as written when the rewriting
+    # above dropped the body's noun: "a 2 cm cube" -> "a side 2 cm")
+    solid = text if solid_in_3d(text, shape, two_d) else said if solid_in_3d(said, shape, two_d) else None
+    if solid is not None:
+        domain = _parse_geometry(without_solids(domain_words(text)), in_drawing_unit)
+        if domain is not None:
+            return make_spec(**box_obstacle_fields(solid, domain, mesh))
     notes: list[str] = []
     if shape in BLOCK_DIMENSIONS:
         dims, notes = block_dims(shape, text, lengths)
     else:
-        dims = dims_for(shape, text, lengths, two_d is not False and shape != "box")
+        dims = dims_for(shape, sized, lengths, two_d is not False and shape != "box")
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
     if notes:
         fields["notes"] = notes
     origin = place(shape, text, dims)
+    if shape in ("nozzle", "diffuser"):  # "one wall straight, the other sloping at 9.5 degrees over 0.3 m"
+        downstream_run(text, dims)
+        range_sizes(text, dims)
+        fields["notes"] = fields.get("notes", []) + one_sided_dims(shape, text, dims)
+        origin = range_origin(text, dims, flat_wall_origin(dims, origin, bool(axis_ranges(text, "y"))))
     if any(origin):
         fields["origin"] = origin
     cells = mesh.get("cells")
@@ -167,6 +190,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         mesh["wall_grading"] = min(max(grading[0][2], 1.0), 50.0)
     if mesh:
         fields["mesh"] = mesh
+    if shape == "lid_driven_cavity" and (moved := moved_sides(text)):
+        dims["moving_walls"] = moved  # "the top lid moves right and the bottom lid left": each wall its own patch
     if shape == "heated_cavity" and unsized_cavity(text, lengths, dims):
         fields["notes"] = size_from_rayleigh(text, dims)
     if shape == "channel_with_obstacles" and parts:
@@ -182,6 +207,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         if wall is not None and wall.complete() and (len(fields["obstacles"]) <= 1 or _misread(fields["obstacles"], dims)) and \
                 not any("sizes" in o for o in fields["obstacles"]):  # not a trapezoid or a wedge outlined in words
             fields["obstacles"] = [wall.obstacle(dims.get("height", 0.41))]
+        # "two squares in tandem, 5D apart": read as written ("5D" is five of the bodies' size, not a symbol D)
+        fields.update(grouped_obstacles(said, dims, fields["obstacles"], fields.get("notes", [])))
         if not fields["obstacles"]:  # an ellipse or a wedge sized but not placed, or in no channel sized
             fields.update(lone_body_fields(text, dims, fields.get("notes", [])))
     if shape in ("rectangle", "channel"):

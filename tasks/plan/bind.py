@@ -20,6 +20,8 @@ from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_function1 import OSCILLATING_ROLES
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.stated_unread import UNREAD, read_by_name
+from tasks.plan.bind_include_named import clause_before, field_takes_named
+from tasks.plan.bind_include_scoped import note_shared, scoped_home
 from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
@@ -32,6 +34,7 @@ from tasks.plan.bind_places import own_place
 from tasks.plan.bind_pressure import PressureBinding
 from tasks.plan.bind_properties import PropertyBinding
 from tasks.plan.bind_ramps import RampBinding
+from tasks.plan.bind_schemes import bind_schemes
 from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_entry, relaxation_said, residual_said
 from tasks.plan.bind_run import RunBinding
 from tasks.plan.bind_setfields import SetFieldsBinding
@@ -57,6 +60,9 @@ _JOIN = r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b"
 _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downstream|inside|outside|inner|outer|"
                         r"half|region|zone|box|bubble|column|driver|driven|high-pressure|low-pressure|rest)\b")
 
+
+# solver-control words before a named value: "residualControl p 1e-5 U 1e-4" sets controls, no field's values
+_CONTROL_NEAR = re.compile(r"residual|relax|toleran|converge|criteri|factor", re.I)
 
 class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
@@ -111,6 +117,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         own = self.base.text(rel) or ""
         raw = " ".join((fd.get(self.base.expanded(rel) or own, entry) or "").split())
         m = re.fullmatch(r"(?:uniform\s+|constant\s+)?\$(\w+)", raw)
+        if not m and (scoped := scoped_home(self.base, rel, raw, value)) is not None:
+            return scoped  # `uniform $:pipe.CH4`: the sub-entry of the #include'd dictionary
         if not m or not re.fullmatch(r"(?:uniform\s+|constant\s+)?[^$;{}]+", value):
             return rel, entry, value
         if m.group(1) == "internalField" and not shared_internal(own):
@@ -123,6 +131,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         new = value if re.match(r"(?:uniform|constant)\s", home_raw) else bare
         if any(b.file == home[0] and b.entry == home[1] and " ".join(b.value.split()) != new for b in self.bindings):
             return rel, entry, value
+        note_shared(self, rel, entry, raw, home)  # "$turbulentKE is also the outlet's inletValue"
         return home[0], home[1], new
 
     def _through_list_macros(self, rel: str, entry: list[str], value: str) -> list[tuple[str, list[str], str]]:
@@ -192,8 +201,9 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             if self.in_control_words(match[3]):
                 continue  # "relax p 0.3": a relaxation factor, not the field p
             where = self._relaxation_kept(index[name], value, match[3], q_text=f"{name} {match[2]}")
-            if not where:
-                continue  # "k 0.135" without relaxation words: the field k's value, not its factor
+            if not where or (not _CONTROL_NEAR.search(low[max(0, match[3] - 80):match[3]]) and
+                             field_takes_named(self.base, name, where, match[2], clause_before(low, match[3]))):
+                continue  # "k 0.135" without relaxation words, "inlet k 0.06": the field k's value (its own binder)
             if len(where) > 1:  # the same name in several places (each phase's rho): the one named nearby
                 near = low[max(0, match[3] - 40):match[3]]
                 where = [w for w in where if any(part.lower() in near for part in w[1][:-1] + [w[0].rsplit("/", 1)[-1]])]
@@ -358,6 +368,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     stated[:] = [q for q in stated if q.quantity != UNREAD]
     binder._stated = stated
     models = binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
+    models += binder.bind_cloud_first(stated)  # "Rosin-Rammler with d = 80 um, n = 3", "injected between t = 0 and 1 s"
     models += binder.bind_models(stated) + binder.bind_controls(stated)
     models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
     named = models + binder.bind_named(stated, skip=models)
@@ -383,6 +394,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     binder.follow_preprocessing()  # a 0/ patch value changeDictionary or createBaffles writes over: set there too
     binder.bind_turn_words(stated)  # "reverse the rotation", "the stator turns the other way": no speed stated
     bind_phase_models(binder)  # "Ishii-Zuber drag", "no virtual mass": the Euler-Euler pair models named
+    bind_schemes(binder)  # "vanLeer for T", "Crank-Nicolson 0.9", "least squares gradients": fvSchemes
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
     for q in read_by_name(stated + unread):  # "absorptivity 0.2 1/m" was read by its name after all

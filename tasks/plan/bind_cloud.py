@@ -9,34 +9,19 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_cloud_density import CloudDensityBinding
+from tasks.plan.bind_cloud_distribution import CloudDistributionBinding
+from tasks.plan.bind_cloud_rates import CloudRateBinding
 from tasks.plan.bind_cloud_sizes import CloudSizeBinding
+from tasks.plan.bind_cloud_windows import CloudWindowBinding
 from tasks.plan.bind_durations import DurationBinding
 from tasks.plan.bind_small_lengths import SmallLengthBinding
+from tasks.plan.cloud_words import _CARRIER_WORDS, _PARTICLE_WORDS, particles_meant
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
 
-# words that make a value the particles' (or the spray's), and words that make it the carrier's
-_PARTICLE_WORDS = re.compile(r"\b(?:particles?|parcels?|droplets?|drops|spray|sprays|grains?|beads?|powders?|dust|"
-                             r"sand|pellets?|injected|injection|injector|fuel|solids?|ore|catalyst|dispersed)\b")
-_CARRIER_WORDS = re.compile(r"\b(?:air|gas|carrier|fluid|flow|stream|inlets?|inflow|wind|chamber|ambient|"
-                            r"surrounding|domain|initial(?:ly)?|walls?)\b")
 _VELOCITY_KEYS = ("U0", "Umag", "UMag")
-
-
-def particles_meant(head: str, tail: str) -> bool:
-    """Whether a value's words name the particles: the particle or carrier word nearest the value
-    (before it first, "particle-laden air enters at 5 m/s" is the air's), else the first after it."""
-    def last(pattern: re.Pattern[str], words: str) -> int:
-        found = [m.start() for m in pattern.finditer(words)]
-        return found[-1] if found else -1
-
-    p, c = last(_PARTICLE_WORDS, head), last(_CARRIER_WORDS, head)
-    if p >= 0 or c >= 0:
-        return p > c
-    p = next((m.start() for m in _PARTICLE_WORDS.finditer(tail)), -1)
-    c = next((m.start() for m in _CARRIER_WORDS.finditer(tail)), -1)
-    return p >= 0 and (c < 0 or p < c)
 
 
 def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
@@ -55,7 +40,16 @@ def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
 _FLUID_WORDS = re.compile(r"\b(?:water|liquid|oil|brine|fluid|gas|air|steam)\b")
 
 
-class CloudBinding(CloudSizeBinding, DurationBinding, SmallLengthBinding):
+class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBinding, CloudRateBinding,
+                   CloudSizeBinding, DurationBinding, SmallLengthBinding):
+    def bind_cloud_first(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
+        """The cloud values the run controls and the by-name binder must not take: a named size
+        distribution's parameters ("n = 3" is no decomposition's n), an injection window's
+        times (no run's start or end), the particles' density (no `rho` of a scheme, no
+        carrier's) and a parcel rate said after its number; the quantities taken."""
+        return self.bind_size_distributions(stated) + self.bind_injection_windows(stated) + \
+            self.bind_particle_densities(stated) + self.bind_parcel_rates(stated)
+
     def bind_cloud(self, q: StatedQuantity) -> bool:
         """A velocity or temperature of the particles: the cloud's injection velocity or parcel
         temperature; a time of a part of the run (an injection's duration or start: DurationBinding).
@@ -73,7 +67,24 @@ class CloudBinding(CloudSizeBinding, DurationBinding, SmallLengthBinding):
             return self._parcel_temperature(q)
         if q.quantity in ("mass", "mass_flow"):
             return self._injected_mass(q)
-        return self._injection_velocity(q)
+        if self._injection_velocity(q):
+            return True
+        reason = velocity_refusal(self._injection_entries())
+        if reason is not None:
+            self.refuse(q, f"{q.text} is the particles' injection velocity, but {reason}")
+            return True
+        return False
+
+    def _injection_entries(self) -> dict[str, list[str]]:
+        """'<cloud file> <model> (<type>)' -> the entries of each injection model of the base."""
+        out: dict[str, list[str]] = {}
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            for model in fd.keys(text, ["subModels", "injectionModels"]):
+                path = ["subModels", "injectionModels", model]
+                kind = (fd.get(text, path + ["type"]) or "").strip()
+                out[f"{rel} {model} ({kind})"] = [k for k in fd.keys(text, path) if k != "type"]
+        return out
 
     def _injected_mass(self, q: StatedQuantity) -> bool:
         """A mass of particles is the injection models' massTotal; a mass flow their massFlowRate,
@@ -133,6 +144,20 @@ class CloudBinding(CloudSizeBinding, DurationBinding, SmallLengthBinding):
 
 
 _MASS_KEYS = ("massTotal", "massFlowRate", "duration")
+
+
+def velocity_refusal(models: dict[str, list[str]]) -> str | None:
+    """Why injection models with these entries take no stated injection velocity (none holds U0,
+    Umag or UMag as a number or vector the binder could scale), None without injection models."""
+    if not models:
+        return None
+    if any(k in entries for entries in models.values() for k in _VELOCITY_KEYS):
+        return ("the base's injection velocity (U0) is a zero vector, with no direction to keep: state the direction "
+                "too ('2 m/s downward', 'injected at (0 -2 0) m/s')")
+    said = "; ".join(f"{name}: {', '.join(entries)}" for name, entries in models.items())
+    return (f"the base's injection models hold no injection velocity entry (U0, Umag): {said}. A nozzle "
+            f"injection's speed follows from its mass flow (massTotal over duration, flowRateProfile), nozzle "
+            f"diameter and discharge coefficient (Cd); a table injection keeps each parcel's (u v w) in its inputFile")
 
 
 def injected_mass(quantity: str, value: float, entries: dict[str, str]) -> tuple[str, str, str] | None:

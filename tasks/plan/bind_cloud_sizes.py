@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_cloud_distribution import default_bounds
 from tasks.plan.foam_values import fmt
+from tasks.plan.cloud_words import _HIGH_AFTER, named_clouds, size_range
 from tasks.plan.flow_lengths import is_particle_size
 from tasks.plan.stated import StatedQuantity
 
@@ -55,44 +57,19 @@ def size_statistic(head: str, tail: str = "") -> str:
     return min(found)[1] if found else "single"
 
 
-_NUM = r"(\d+(?:\.\d+)?(?:e-?\d+)?)"
-# "between 40 and 160 um", "from 40 to 160 um", "40-160 um", "40 to 160 um": the low end written before the high
-_LOW_BEFORE = re.compile(rf"(?:\b(?:between|from)\s+)?{_NUM}\s*([a-zµ]*)\s*(?:-|–|\bto\b|\band\b)\s*$")
-_HIGH_AFTER = re.compile(rf"^\s*(?:-|–|\bto\b|\band\b)\s*{_NUM}")
-
-
-def size_range(head: str, tail: str, text: str, value: float) -> tuple[float, float] | None:
-    """(low, high) in m when a size is one end of a stated range ("between 40 and 160 microns",
-    "40-160 um", "from 40 um to 160 um"): the other end read from the words before or after it, in
-    the unit the value `text` is written in (its SI `value`) where that end writes none."""
-    written = re.match(r"\s*([\d.]+(?:e-?\d+)?)", text)
-    if not written or float(written.group(1)) == 0:
-        return None
-    scale = value / float(written.group(1))
-    low = _LOW_BEFORE.search(head[-40:])
-    if low is not None and (low.group(2) in ("", text[written.end():].strip()) or
-                            re.search(r"\b(?:between|from)\s+[\d.]", head[-40:])):
-        other = float(low.group(1)) * scale if low.group(2) in ("", text[written.end():].strip()) else None
-        if other is not None and 0 < other < value:
-            return other, value
-    high = _HIGH_AFTER.match(tail)
-    if high is not None and re.search(r"\b(?:between|from)\s*$", head[-12:]):
-        return None  # the low end of "from 40 um to 160 um": the high end's own statement sets both
-    return None
-
-
 def range_edits(kind: str, sub: str, entries: dict[str, str], low: float,
                 high: float) -> list[tuple[list[str], str | dict]]:
-    """Edits (below `sizeDistribution`) giving a distribution sizes from `low` to `high`: its own
-    minValue and maxValue, else (a single size, a table) a uniform distribution between them."""
-    if "minValue" in entries and "maxValue" in entries:
-        edits: list[tuple[list[str], str | dict]] = [([sub, "minValue"], fmt(low)), ([sub, "maxValue"], fmt(high))]
-        mean = _float(entries.get("expectation"))
-        if kind == "normal" and mean is not None and not low <= mean <= high:  # the mean inside its bounds
-            edits.append(([sub, "expectation"], fmt(float(f"{(low + high) / 2:.6g}"))))
-        return edits
+    """Edits (below `sizeDistribution`) giving every size from `low` to `high` alike: a uniform
+    distribution's own minValue and maxValue, any other distribution (a single size, a normal,
+    a Rosin-Rammler, a table) replaced by a uniform one between them. A range said with a named
+    distribution ("Rosin-Rammler from 10 to 200 um") is that distribution's bounds instead
+    (tasks.plan.bind_cloud_distribution)."""
+    if kind == "uniform" and "minValue" in entries and "maxValue" in entries:
+        return [([sub, "minValue"], fmt(low)), ([sub, "maxValue"], fmt(high))]
     uniform = "uniformCoeffs" if sub.endswith("Coeffs") else "uniformDistribution"
-    return [([], {"type": "uniform", uniform: {"minValue": fmt(low), "maxValue": fmt(high)}}),
+    # the type and its coefficients apart: a whole {type: uniform, ...} would be read as the Function1
+    # `uniform` by the writer; the base's old coefficients stay, unread by v1912
+    return [(["type"], "uniform"), ([uniform], {"minValue": fmt(low), "maxValue": fmt(high)}),
             ([uniform, "maxValue"], fmt(high))]
 
 
@@ -131,20 +108,18 @@ def size_edits(kind: str, sub: str, entries: dict[str, str], statistic: str,
     old = _float(entries.get(key))
     edits: list[tuple[list[str], str | dict]] = [([sub, key], fmt(value))]
     if old and old > 0:
-        for other in ("minValue", "maxValue"):
+        spread = _float(entries.get("variance" if kind == "normal" else "n"))
+        around = default_bounds(kind, value, spread) if spread and spread > 0 else (value / 10, value * 10)
+        for i, other in enumerate(("minValue", "maxValue")):
             scaled = _float(entries.get(other))
             if scaled is not None:
-                edits.append(([sub, other], fmt(float(f"{scaled * value / old:.6g}"))))
+                scaled = scaled * value / old
+                if (other == "minValue" and scaled > value) or (other == "maxValue" and scaled < value):
+                    scaled = around[i]  # the base's bound left the size outside: bounds around it
+                edits.append(([sub, other], fmt(float(f"{scaled:.6g}"))))
         if kind == "normal" and (spread := _float(entries.get("variance"))) is not None:
             edits.append(([sub, "variance"], fmt(float(f"{spread * (value / old) ** 2:.6g}"))))
     return edits, f"{statistic} size ({kind} {key}, bounds scaled with it)"
-
-
-def named_clouds(rels: list[str], words: str) -> list[str]:
-    """The cloud files (constant/<name>Cloud1Properties) whose own name the words give ("coal
-    particles", "the limestone injection"), not a generic one (kinematic, reacting, spray)."""
-    return [rel for rel in rels if (m := re.match(r"constant/([a-z]+)", rel)) and
-            m.group(1) not in ("kinematic", "reacting", "spray", "basic") and re.search(rf"\b{m.group(1)}", words)]
 
 
 class CloudSizeBinding:
@@ -155,16 +130,23 @@ class CloudSizeBinding:
         taken: list[StatedQuantity] = []
         clouds = self._sized_clouds()
         euler = self._euler_diameters()
-        if not clouds and not euler:
+        unsized = self._unsized_reason() if not clouds and not euler else None
+        if not clouds and not euler and unsized is None:
             return taken
         low = self._low_text()
         for q in stated:
-            if q.quantity != "length" or q.role not in ("particle_diameter", "geometry", "") or \
-                    any(q is t for t in taken):
+            if q.quantity != "length" or q.role not in ("particle_diameter", "geometry", "", "roughness_height") or \
+                    any(q is t for t in taken + getattr(self, "distribution_taken", [])):
                 continue
             at = self.value_at(low, q)
             head, tail = (low[:at], low[at + len(q.text):]) if at >= 0 else ("", "")
+            if q.role == "roughness_height" and (not clouds or re.search(r"rough", f"{head[-80:]} {tail[:40]}")):
+                continue  # "sand grains 200 um" in a cloud base is the grains' size; a roughness says so
             if q.role != "particle_diameter" and not is_particle_size(head, tail, q.value):
+                continue
+            if unsized is not None:  # a particle size the base has no entry for: never a length of the domain
+                self.refuse(q, f"{q.text} is a particle size, but {unsized}")
+                taken.append(q)
                 continue
             if _HIGH_AFTER.match(tail) and re.search(r"\b(?:between|from)\s*$", head[-12:]) and \
                     any(s.quantity == "length" and s is not q for s in stated):
@@ -181,6 +163,28 @@ class CloudSizeBinding:
                 taken.append(q)
         self.sized_particles = taken  # a size a region of setFields must not take again
         return taken
+
+    def _unsized_reason(self) -> str | None:
+        """Why the base's clouds take no stated size (their injection models draw none from a
+        sizeDistribution), None without clouds."""
+        reasons = []
+        for rel in self._cloud_files():
+            text = self.base.text(rel) or ""
+            models = fd.keys(text, ["subModels", "injectionModels"])
+            if not models:
+                reasons.append(f"{rel} has no injection model: its parcels are the ones already in the case at the "
+                               f"start time (from a previous run's lagrangian fields), their diameters kept; a base "
+                               f"that injects its particles (e.g. the hopperInitialState tutorial) sets their size")
+            for model in models:
+                path = ["subModels", "injectionModels", model]
+                kind = (fd.get(text, path + ["type"]) or "").strip()
+                table = (fd.get(text, path + ["inputFile"]) or "").strip().strip('"')
+                if table:
+                    reasons.append(f"{rel} {model} ({kind}) takes each parcel's diameter from the table "
+                                   f"constant/{table} (its d column), which Casewright does not rewrite; edit d there")
+                else:
+                    reasons.append(f"{rel} {model} ({kind}) has no sizeDistribution")
+        return "; ".join(reasons) or None
 
     def _low_text(self) -> str:
         from tasks.plan.extract import normalise
@@ -200,11 +204,16 @@ class CloudSizeBinding:
 
     def _cloud_sizes(self, q: StatedQuantity, clouds: dict[str, list[list[str]]], statistic: str, head: str) -> bool:
         """The size into each injection model of the clouds the words name (coal, limestone),
-        else of every cloud."""
+        else of every cloud; of the models the words name ("model2", "the second injector"), else
+        of every model."""
+        from tasks.plan.bind_cloud_distribution import chosen_models
+
         done = False
         for rel in named_clouds(list(clouds), head[-80:]) or list(clouds):
             text = self.base.text(rel) or ""
-            for path in clouds[rel]:
+            own = re.split(r"[.;]\s|\b\d[\d.]*(?:e-?\d+)?(?:\s*[a-zµ]+)?\b", head[-80:])[-1]  # after the last value
+            models = chosen_models([p[2] for p in clouds[rel]], own)
+            for path in [p for p in clouds[rel] if p[2] in models]:
                 kind = (fd.get(text, path + ["type"]) or "").strip()
                 sub = next((s for s in (f"{kind}Distribution", f"{kind}Coeffs") if fd.find(text, path + [s]) is not None),
                            f"{kind}Distribution")

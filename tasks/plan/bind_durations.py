@@ -99,7 +99,7 @@ class DurationBinding:
     def _cloud_injection_time(self, q: StatedQuantity) -> bool:
         """The time into each injection model of the clouds the words name (coal, limestone), else
         of every cloud."""
-        from tasks.plan.bind_cloud_sizes import named_clouds
+        from tasks.plan.cloud_words import named_clouds
 
         key = _INJECTION_KEYS[q.role][0]
         done = False

@@ -62,4 +62,11 @@ def shared_internal(text: str) -> bool:
     stream of motorBike's `include/fixedInlet`) takes its value from that variable, so a stated
     value goes to the variable's definition, where every entry that reads it agrees."""
     raw = " ".join((fd.get(text, ["internalField"]) or "").split())
-    return re.fullmatch(r"(?:uniform\s+)?\$\{?[A-Za-z_][\w.:]*\}?", raw) is not None
+    return re.fullmatch(r"(?:uniform\s+)?\$\{?[A-Za-z_][\w.:]*\}?", raw) is not None or macro_list(raw)
+
+
+def macro_list(raw: str) -> bool:
+    """A uniform vector whose components read case variables (DTCHull's `uniform ($mUmean 0 0)`):
+    a new vector goes to the variables, component by component (list_macro_changes)."""
+    m = re.fullmatch(r"(?:uniform\s+)?\(([^()]*)\)", raw)
+    return m is not None and "$" in m.group(1) and len(m.group(1).split()) == 3

@@ -14,6 +14,8 @@ import math
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.foam.includes import expand_text
+from tasks.plan.bind_include_scoped import included_rels
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.extract import normalise
 from tasks.plan.fields import axis_of
@@ -158,7 +160,8 @@ class InletBinding:
         bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
         raw = fd.get(text, ["boundaryField", patch, VELOCITY_ENTRIES.get(bc, "value")]) or ""
         home = self._macro_home(rel, raw) if rel else None
-        return fd.get(self.base.text(home[0]) or "", home[1]) or "" if home else raw
+        value = fd.get(self.base.text(home[0]) or "", home[1]) or "" if home else raw
+        return expand_text(value, self.base.expanded(rel) or "") if rel else value  # `uniform ($mUmean 0 0)`
 
     def _macro_home(self, rel: str, raw: str) -> tuple[str, list[str]] | None:
         """(file, entry) where `$name` (or `uniform $name`) is defined: the same file, else a
@@ -171,9 +174,7 @@ class InletBinding:
         if fd.find(text, [name]) is not None:
             inner = self._macro_home(rel, fd.get(text, [name]) or "")
             return inner or (rel, [name])
-        folder = rel.rsplit("/", 1)[0]
-        for include in re.findall(r'#include(?:Etc)?\s+"([^"]+)"', text):
-            other = f"{folder}/{include}"
+        for other in included_rels(rel, text):  # "include/initialConditions", "$FOAM_CASE/constant/caseSettings"
             if fd.find(self.base.text(other) or "", [name]) is not None:
                 return other, [name]
         return None

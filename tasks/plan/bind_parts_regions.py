@@ -265,6 +265,8 @@ class RegionPartsBinding:
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
             axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
             lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
+            if _names_domain(lead_words[-40:]):
+                continue  # "the tank 50 m wide": the domain's size (the mesh's), no region's
             size_before = _SIZE_BEFORE.search(lead_words[-30:])
             if axis is None and not pair and not lead and size_before:  # "column of water width 4 inch"
                 axis = next((a for a, pattern in self._axis_words() if re.search(pattern, size_before.group(1))), None)
@@ -317,6 +319,19 @@ class RegionPartsBinding:
 
 # a size word of the region right before its length ("width 4 inch", "a width of 10 cm", "length: 0.2 m"),
 # not of the container ("tank width 1 m"); a height or depth there is a fill level (_FILL_LEVEL)
+# the whole domain's nouns: a size said of one is the mesh's, not a setFields region's
+_DOMAIN_NOUN = re.compile(r"\b(?:tank|vessel|domain|container|basin|flume|enclosure|cavity|channel|duct|room)s?\b")
+_BOX_NOUN = re.compile(r"\b(?:column|block|box|slab|pool|layer|blob|pocket|kernel|water|liquid|oil|fluid|region|zone)s?\b")
+
+
+def _names_domain(words: str) -> bool:
+    """Whether the last noun the words name before a size is the domain's ("the tank 50 m wide"),
+    not a region's ("the water column in the tank, 0.1 m wide" names the column last but one)."""
+    domain = [m.end() for m in _DOMAIN_NOUN.finditer(words)]
+    box = [m.end() for m in _BOX_NOUN.finditer(words)]
+    return bool(domain) and max(domain) > max(box, default=-1)
+
+
 _SIZE_BEFORE = re.compile(r"(?<!tank )(?<!domain )(?<!vessel )(?<!channel )(?<!basin )\b(width|length|thickness)"
                           r"\s*(?:of|=|:|is)?\s*(?:about\s+|approximately\s+)?$")
 

@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
+from tasks.foam.includes import expand_text
 from tasks.plan.bind_base import Base
 from tasks.plan.species_data import elements_of, oxygen_demand
 
@@ -85,7 +86,7 @@ def fixed_values(base: Base, field: str) -> dict[str, PatchValue]:
     internal = _uniform(fd.get(text, ["internalField"]) or "", None)
     out: dict[str, PatchValue] = {}
     for patch, kind in base.patch_bcs(field).items():
-        raw = fd.get(text, ["boundaryField", patch, "value"]) or ""
+        raw = expand_text(fd.get(text, ["boundaryField", patch, "value"]) or "", text)  # `uniform $:pipe.CH4`
         out[patch] = PatchValue(kind, _uniform(raw, internal))
     return out
 

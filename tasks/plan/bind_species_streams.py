@@ -10,6 +10,7 @@ O2 is and no fuel; a premixed inlet has both. Mixed into `tasks.plan.bind.Binder
 from __future__ import annotations
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_include_scoped import field_of_entry
 from tasks.plan.bind_species_base import PatchValue, burns, fixed_values, mechanism_species, species_fields
 from tasks.plan.foam_values import fmt
 from tasks.plan.species_data import air_share, mass_from_mole, mixture_moles, mole_from_mass
@@ -71,10 +72,9 @@ class StreamBinding:
             groups.pop("")
         # a species field set by name earlier ("CH4 0.8" at every inlet): this reading of streams replaces it
         said = {(a.species, round(a.value, 9)) for a in found}
-        self.release_bindings([b for b in self.bindings if b.file.split("/")[-1] in values and
-                               b.entry[:1] == ["boundaryField"] and
-                               any(q.text == b.stated and (b.file.split("/")[-1], round(q.value, 9)) in said
-                                   for q in stated)])
+        self.release_bindings([b for b in self.bindings if field_of_entry(b.file, b.entry, values) and
+                               any(q.text == b.stated and (field_of_entry(b.file, b.entry, values), round(q.value, 9))
+                                   in said for q in stated)])
         for group in groups.values():
             stream = stream_of(group)
             inlets = [k for k, v in streams.items() if v]

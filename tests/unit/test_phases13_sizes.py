@@ -142,30 +142,28 @@ def test_a_size_range_is_read_from_its_words(head: str, tail: str, text: str, va
 
 
 @pytest.mark.parametrize("kind,entries,want_keys", [
-    ("normal", {"expectation": "1e-4", "minValue": "2e-5", "maxValue": "1.8e-4"}, {"minValue", "maxValue"}),
-    ("RosinRammler", {"d": "5e-5", "n": "0.5", "minValue": "5e-6", "maxValue": "5e-4"}, {"minValue", "maxValue"}),
-    ("fixedValue", {"value": "0.0025"}, {"maxValue"}),
+    ("uniform", {"minValue": "1e-5", "maxValue": "1e-4"}, {"minValue", "maxValue"}),
+    ("normal", {"expectation": "1e-4", "minValue": "2e-5", "maxValue": "1.8e-4"}, {"type", "maxValue"}),
+    ("RosinRammler", {"d": "5e-5", "n": "0.5", "minValue": "5e-6", "maxValue": "5e-4"}, {"type", "maxValue"}),
+    ("fixedValue", {"value": "0.0025"}, {"type", "maxValue"}),
 ])
-def test_a_range_sets_the_bounds_or_makes_the_distribution_uniform(kind: str, entries: dict[str, str],
-                                                                   want_keys: set[str]) -> None:
+def test_a_range_makes_the_distribution_uniform(kind: str, entries: dict[str, str], want_keys: set[str]) -> None:
+    # session 17: a range said without a distribution is every size alike (uniform), whatever the base's
     edits = range_edits(kind, f"{kind}Distribution", entries, 4e-5, 1.6e-4)
     assert {path[-1] for path, v in edits if isinstance(v, str)} == want_keys
-    if kind == "fixedValue":
-        assert edits[0][1]["type"] == "uniform"
-
-
-def test_a_range_above_the_mean_moves_the_mean_inside() -> None:
-    edits = range_edits("normal", "normalDistribution", {"expectation": "1e-4", "minValue": "2e-5",
-                                                         "maxValue": "1.8e-4"}, 2e-4, 4e-4)
-    assert dict((p[-1], float(v)) for p, v in edits)["expectation"] == pytest.approx(3e-4)
+    if kind != "uniform":
+        assert edits[0] == (["type"], "uniform")
+        assert edits[1] == (["uniformDistribution"], {"minValue": "4e-05", "maxValue": "0.00016"})
 
 
 @needs_tutorials
 def test_a_stated_size_range_lands_in_the_bounds() -> None:
     edits, refused = _edits("lagrangian/MPPICFoam/cyclone", "MPPICFoam", "cyclone, particle sizes between 40 and 160 microns")
-    dist = "subModels/injectionModels/model1/sizeDistribution/normalDistribution"
-    assert float(edits[("constant/kinematicCloudProperties", f"{dist}/minValue")]) == pytest.approx(4e-5)
+    dist = "subModels/injectionModels/model1/sizeDistribution/uniformDistribution"
     assert float(edits[("constant/kinematicCloudProperties", f"{dist}/maxValue")]) == pytest.approx(1.6e-4)
+    where = "subModels/injectionModels/model1/sizeDistribution"
+    assert edits[("constant/kinematicCloudProperties", f"{where}/type")] == "uniform"
+    assert float(edits[("constant/kinematicCloudProperties", dist)]["minValue"]) == pytest.approx(4e-5)
     assert not refused
 
 

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from tasks.core.errors import RequestError
 from tasks.geometry.models import MeshBuild, MeshCommand, Sizing
-from tasks.geometry.spec import DIMENSIONS, GeometrySpec, Shape, make_spec, resolved_heights
+from tasks.geometry.spec import DIMENSIONS, ONLY_3D, GeometrySpec, Shape, make_spec, resolved_heights
 
 ALL_SHAPES = typing.get_args(Shape)
 
@@ -22,7 +22,7 @@ def test_every_shape_has_dimensions():
 @pytest.mark.parametrize("shape", [s for s in ALL_SHAPES if s != "channel_with_obstacles"])
 def test_every_shape_builds_from_defaults(shape):
     spec = make_spec(shape=shape)
-    assert spec.two_d == (shape != "box")
+    assert spec.two_d == (shape not in ONLY_3D)
     assert spec.dims.model_fields_set == set()  # nothing given: every dimension is a default
 
 
