@@ -16,7 +16,7 @@ from tasks.plan.bind_cloud_sizes import CloudSizeBinding
 from tasks.plan.bind_cloud_windows import CloudWindowBinding
 from tasks.plan.bind_durations import DurationBinding
 from tasks.plan.bind_small_lengths import SmallLengthBinding
-from tasks.plan.cloud_words import _CARRIER_WORDS, _PARTICLE_WORDS, particles_meant
+from tasks.plan.cloud_words import CARRIER_WORDS, PARTICLE_WORDS, particles_meant
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
@@ -31,9 +31,9 @@ def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
     if quantity != "mass":
         return False
     own = f"{head} {tail}"
-    if _CARRIER_WORDS.search(own) or _FLUID_WORDS.search(own):
+    if CARRIER_WORDS.search(own) or _FLUID_WORDS.search(own):
         return False
-    return not _FLUID_WORDS.search(sentence[-40:]) or bool(_PARTICLE_WORDS.search(own))
+    return not _FLUID_WORDS.search(sentence[-40:]) or bool(PARTICLE_WORDS.search(own))
 
 
 # a liquid or the carrier named by a mass's words: not the particles

@@ -23,7 +23,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_cloud_distribution import default_bounds
 from tasks.plan.foam_values import fmt
-from tasks.plan.cloud_words import _HIGH_AFTER, named_clouds, size_range
+from tasks.plan.cloud_words import HIGH_AFTER, named_clouds, size_range
 from tasks.plan.flow_lengths import is_particle_size
 from tasks.plan.stated import StatedQuantity
 
@@ -148,7 +148,7 @@ class CloudSizeBinding:
                 self.refuse(q, f"{q.text} is a particle size, but {unsized}")
                 taken.append(q)
                 continue
-            if _HIGH_AFTER.match(tail) and re.search(r"\b(?:between|from)\s*$", head[-12:]) and \
+            if HIGH_AFTER.match(tail) and re.search(r"\b(?:between|from)\s*$", head[-12:]) and \
                     any(s.quantity == "length" and s is not q for s in stated):
                 taken.append(q)  # the low end of "from 40 um to 160 um": bound with the high end
                 continue

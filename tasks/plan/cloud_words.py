@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 # words that make a value the particles' (or the spray's), and words that make it the carrier's
-_PARTICLE_WORDS = re.compile(r"\b(?:particles?|parcels?|droplets?|drops|spray|sprays|grains?|beads?|powders?|dust|"
+PARTICLE_WORDS = re.compile(r"\b(?:particles?|parcels?|droplets?|drops|spray|sprays|grains?|beads?|powders?|dust|"
                              r"sand|pellets?|injected|injection|injector|fuel|solids?|ore|catalyst|dispersed)\b")
-_CARRIER_WORDS = re.compile(r"\b(?:air|gas|carrier|fluid|(?<!mass )flow(?! rate)|stream|inlets?|inflow|wind|chamber|"
+CARRIER_WORDS = re.compile(r"\b(?:air|gas|carrier|fluid|(?<!mass )flow(?! rate)|stream|inlets?|inflow|wind|chamber|"
                             r"ambient|surrounding|domain|initial(?:ly)?|walls?)\b")
 def particles_meant(head: str, tail: str) -> bool:
     """Whether a value's words name the particles: the particle or carrier word nearest the value
@@ -18,20 +18,20 @@ def particles_meant(head: str, tail: str) -> bool:
         found = [m.start() for m in pattern.finditer(words)]
         return found[-1] if found else -1
 
-    if _PARTICLE_WORDS.match(tail.lstrip(" (").removeprefix("of ").removeprefix("the ")):
+    if PARTICLE_WORDS.match(tail.lstrip(" (").removeprefix("of ").removeprefix("the ")):
         return True  # "1 g/s of particles", "2 m/s (droplets)": the words right after the value are its own
-    p, c = last(_PARTICLE_WORDS, head), last(_CARRIER_WORDS, head)
+    p, c = last(PARTICLE_WORDS, head), last(CARRIER_WORDS, head)
     if p >= 0 or c >= 0:
         return p > c
-    p = next((m.start() for m in _PARTICLE_WORDS.finditer(tail)), -1)
-    c = next((m.start() for m in _CARRIER_WORDS.finditer(tail)), -1)
+    p = next((m.start() for m in PARTICLE_WORDS.finditer(tail)), -1)
+    c = next((m.start() for m in CARRIER_WORDS.finditer(tail)), -1)
     return p >= 0 and (c < 0 or p < c)
 
 
 _NUM = r"(\d+(?:\.\d+)?(?:e-?\d+)?)"
 # "between 40 and 160 um", "from 40 to 160 um", "40-160 um", "40 to 160 um": the low end written before the high
-_LOW_BEFORE = re.compile(rf"(?:\b(?:between|from)\s+)?{_NUM}\s*([a-zµ]*)\s*(?:-|–|\bto\b|\band\b)\s*$")
-_HIGH_AFTER = re.compile(rf"^\s*(?:-|–|\bto\b|\band\b)\s*{_NUM}")
+LOW_BEFORE = re.compile(rf"(?:\b(?:between|from)\s+)?{_NUM}\s*([a-zµ]*)\s*(?:-|–|\bto\b|\band\b)\s*$")
+HIGH_AFTER = re.compile(rf"^\s*(?:-|–|\bto\b|\band\b)\s*{_NUM}")
 
 
 def size_range(head: str, tail: str, text: str, value: float) -> tuple[float, float] | None:
@@ -42,13 +42,13 @@ def size_range(head: str, tail: str, text: str, value: float) -> tuple[float, fl
     if not written or float(written.group(1)) == 0:
         return None
     scale = value / float(written.group(1))
-    low = _LOW_BEFORE.search(head[-40:])
+    low = LOW_BEFORE.search(head[-40:])
     if low is not None and (low.group(2) in ("", text[written.end():].strip()) or
                             re.search(r"\b(?:between|from)\s+[\d.]", head[-40:])):
         other = float(low.group(1)) * scale if low.group(2) in ("", text[written.end():].strip()) else None
         if other is not None and 0 < other < value:
             return other, value
-    high = _HIGH_AFTER.match(tail)
+    high = HIGH_AFTER.match(tail)
     if high is not None and re.search(r"\b(?:between|from)\s*$", head[-12:]):
         return None  # the low end of "from 40 um to 160 um": the high end's own statement sets both
     return None
