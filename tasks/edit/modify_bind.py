@@ -18,6 +18,8 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     from tasks.foam.locked import flatten
     from tasks.plan.architect import recipe_holds
     from tasks.plan.bind import bind_all
+    from tasks.plan.bind_waves import reads_wave_length
+    from tasks.plan.bind_waves_words import said_wave_switch
     from tasks.plan.stated import read_stated
 
     # a planned edit carries a stated value only in a place of its role: "endTime 0.5 and maxCo
@@ -25,7 +27,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     planned = [leaf for e in plan.edits for leaf in flatten(e.reason, e.file, list(e.entry), e.value)]
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
     controls = [e.entry for e in plan.edits if e.file == "system/controlDict"]  # "500 steps" already an endTime
-    stated = [q for q in read_stated(text) if q.role not in ("geometry", "ranks")
+    stated = [q for q in read_stated(text) if (q.role not in ("geometry", "ranks") or reads_wave_length(state.case_dir, text, q))
               and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
@@ -33,7 +35,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and not _consumed(text, q.text, plan.consumed)
               and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
-    if not stated and not _states_a_reactor(state, text):
+    if not stated and not _states_a_reactor(state, text) and not said_wave_switch(text):
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}

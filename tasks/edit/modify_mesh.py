@@ -17,6 +17,7 @@ from tasks.edit.caseops_io import m4_output
 from tasks.edit.modify_models import ChangePlan
 from tasks.edit.modify_refine import relative_refinement
 from tasks.edit.modify_words import FACTOR_TOKEN, token_factor
+from tasks.foam import block_layout
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.casedir import mesh_patches
@@ -341,7 +342,10 @@ def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
         plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution",
                                    locked=True))  # the stated counts replace a resolution the base case locked
         return
-    # several blocks: the stated count is the total across the mesh along that axis
+    # several blocks: the stated count is the total over the blocks met along a line through the mesh
+    if counted == text:
+        _layout_counts(plan, text, counts, wanted)
+        return
     totals = caseops.axis_totals(counted)
     if totals is None or not cells:
         plan.warnings.append(f"not applied: {describe_counts(counts)} (the blockMeshDict's vertices or cell counts are "
@@ -355,6 +359,25 @@ def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
     plan.assumptions.append(f"{' x '.join(map(str, counts))} cells over {len(cells)} blocks: every block scaled by "
                             f"{' x '.join(f'{f:.3g}' for f in factors)} (x y z), so the cell counts across the mesh are "
                             "about the stated ones")
+
+
+def _layout_counts(plan: ChangePlan, text: str, counts: list[int], wanted: list[int]) -> None:
+    """Stated totals along x, y, z (`wanted`, 0 where not said) on a mesh of several blocks with
+    plain counts: each direction's total exact on the longest line through the blocks, spread
+    in proportion to the cells the blocks hold now, shared faces kept conforming
+    (tasks.foam.block_layout); not applied, with the reason, where the blocks turn."""
+    totals = {axis: n for axis, n in enumerate(wanted) if n}
+    try:
+        new = block_layout.set_totals(text, totals)
+    except PlanError as err:
+        plan.warnings.append(f"not applied: {describe_counts(counts)} ({err})")
+        return
+    written = " ".join(f"({a} {b} {c})" for a, b, c in geometry.block_cells(new))
+    said = ", ".join(f"{n} in {'xyz'[axis]}" for axis, n in totals.items())
+    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=fd.get(new, ["blocks"]) or "",
+                               reason=f"mesh cells across the blocks: {said} (blocks {written})", locked=True))
+    plan.assumptions.append(f"{describe_counts(counts)} over {len(geometry.block_cells(new))} blocks: blocks {written}, "
+                            "each direction's total exact along the longest line, shared faces matching")
 
 
 def _placed(counts: list[int], text: str) -> list[int]:
@@ -404,6 +427,8 @@ def _symbol_factor(low: str, size_words: str, count_words: str) -> float | None:
     "resolution ×1.5", "cell size /2" (a size divided: finer), "3-fold refinement"."""
     token = FACTOR_TOKEN.pattern
     m = re.search(rf"\b(?P<verb>refine|coarsen)\w*\b[^.;,]{{0,30}}?(?:{token})", low)
+    if m and _second_count(low, m):
+        return None  # "refine to 200 x 50": cell counts, not a factor of 50
     if m:
         f = token_factor(m)
         return f if m.group("verb") == "refine" else 1.0 / f
@@ -415,4 +440,10 @@ def _symbol_factor(low: str, size_words: str, count_words: str) -> float | None:
     if m:
         return 1.0 / token_factor(m)
     m = re.search(rf"\b{count_words}\s*(?:[:=]\s*)?(?:{token})", low)
-    return token_factor(m) if m else None
+    return token_factor(m) if m and not _second_count(low, m) else None
+
+
+def _second_count(low: str, m: re.Match[str]) -> bool:
+    """The factor token `m` matched ("x 50") is the second of two cell counts ("200 x 50")."""
+    at = m.start("pre") if m.group("pre") else -1
+    return at >= 0 and re.search(r"\d\s*[x×*]\s*$", low[:at]) is not None

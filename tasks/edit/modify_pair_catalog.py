@@ -1,8 +1,7 @@
 """The interfacial models of OpenFOAM v1912's Euler solvers (twoPhaseEulerFoam, the reacting Euler
-solvers): for each list of constant/phaseProperties (drag, lift, virtualMass, ...) the words that
-name it, the models it takes (their v1912 type names, as the solvers list them when given an
-unknown type) and the words that name each model. A model's sub-entries come from an installed
-tutorial that uses it (`template_body`); the few entries here are for models no tutorial uses.
+solvers) as `modify` reads them: the lists of constant/phaseProperties and their models come from
+canonical/phase_pair_models.yaml (tasks/foam/phase_pairs.py); a model's sub-entries come from an
+installed tutorial that uses it (`template_body`), else from the canonical entries.
 A leaf of the rules of `modify` (modify_phase_pairs)."""
 
 from __future__ import annotations
@@ -10,90 +9,28 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
+from tasks.foam.phase_pairs import PairModel, pair_table
 from tasks.foam.physics_tutorials import solver_tutorials, tutorial_root
 from tasks.edit.modify_pair_text import pair_entries
 
-
-class PairModel(NamedTuple):
-    """One interfacial model: the phaseProperties list it goes in, its v1912 type, the words
-    that name it, the sub-entries v1912 reads when no installed tutorial shows them and the
-    solvers that lack it."""
-
-    family: str
-    type: str
-    words: str
-    coeffs: str = ""
-    absent_in: tuple[str, ...] = ()  # v1912 solvers whose libraries lack the model
-
-
-# the lists of phaseProperties and the words that name them
-FAMILY_WORDS: dict[str, str] = {
-    "drag": r"\bdrag\b",
-    "lift": r"\blift\b",
-    "virtualMass": r"\bvirtual[\s-]*mass\b|\badded[\s-]*mass\b",
-    "turbulentDispersion": r"\bturbulent[\s-]*dispersion\b|\bdispersion\b",
-    "wallLubrication": r"\bwall[\s-]*lubrication\b|\blubrication\b",
-    "heatTransfer": r"\b(?:interfacial|interphase|inter-phase)\s+heat[\s-]*transfer\b|\bheat[\s-]*transfer\s+(?:model|correlation)\b",
-    "aspectRatio": r"\baspect[\s-]*ratio\b",
-}
-FAMILY_NAMES = {"drag": "drag", "lift": "lift", "virtualMass": "virtual mass", "turbulentDispersion": "turbulent dispersion",
-                "wallLubrication": "wall lubrication", "heatTransfer": "interfacial heat transfer", "aspectRatio": "aspect ratio"}
-
-_AND = r"[\s-]*(?:and[\s-]*|&[\s-]*)?"
-_RE = "residualRe 1e-3;"
-_DRAG = "residualRe 1e-3; swarmCorrection { type none; }"  # every v1912 drag model reads a swarmCorrection
-# longer names first: "Gidaspow-Schiller-Naumann" before "Schiller-Naumann"
-MODELS: tuple[PairModel, ...] = (
-    PairModel("drag", "GidaspowSchillerNaumann", rf"gidaspow{_AND}schiller{_AND}naumann", _DRAG),
-    PairModel("drag", "GidaspowErgunWenYu", rf"gidaspow(?:{_AND}ergun{_AND}wen{_AND}yu)?", _DRAG),
-    PairModel("drag", "SchillerNaumann", rf"schiller{_AND}naumann", _DRAG),
-    PairModel("drag", "IshiiZuber", rf"ishii{_AND}zuber", _DRAG),
-    PairModel("drag", "WenYu", rf"wen{_AND}yu", _DRAG),
-    PairModel("drag", "Ergun", r"ergun", _DRAG),
-    PairModel("drag", "SyamlalOBrien", rf"syamlal{_AND}o\W?\s*brien", _DRAG),
-    PairModel("drag", "Beetstra", r"beetstra", _DRAG, ("twoPhaseEulerFoam",)),
-    PairModel("drag", "Tenneti", r"tenneti", _DRAG, ("twoPhaseEulerFoam",)),
-    PairModel("drag", "Lain", r"lain", _DRAG),
-    PairModel("drag", "Gibilaro", r"gibilaro", _DRAG),
-    PairModel("drag", "TomiyamaAnalytic", r"tomiyama[\s-]*analytic(?:al)?", f"{_DRAG} residualEo 1e-4; residualE 1e-4;"),
-    PairModel("drag", "TomiyamaCorrelated", r"tomiyama[\s-]*correlated", f"{_DRAG} A 24;"),
-    PairModel("drag", "TomiyamaKataokaZunSakaguchi", rf"tomiyama[\s-]*kataoka(?:{_AND}zun{_AND}sakaguchi)?|\btkzs\b",
-              f"{_DRAG} residualEo 1e-4;", ("twoPhaseEulerFoam",)),
-    PairModel("drag", "segregated", r"segregated", "m 0.5; n 8; swarmCorrection { type none; }"),
-    PairModel("lift", "LegendreMagnaudet", rf"legendre{_AND}magnaudet", _RE),
-    PairModel("lift", "Moraga", r"moraga"),
-    PairModel("lift", "Tomiyama", r"tomiyama"),
-    PairModel("lift", "constantCoefficient", r"constant(?:[\s-]*coefficient)?", "Cl 0.5;"),
-    PairModel("virtualMass", "Lamb", r"lamb"),
-    PairModel("virtualMass", "constantCoefficient", r"constant(?:[\s-]*coefficient)?", "Cvm 0.5;"),
-    PairModel("turbulentDispersion", "Burns", r"burns", "sigma 0.7; Ctd 1.0; residualAlpha 1e-3;"),
-    PairModel("turbulentDispersion", "Gosman", r"gosman", "sigma 0.7;"),
-    PairModel("turbulentDispersion", "LopezDeBertodano", r"lopez[\s-]*(?:de[\s-]*)?bertodano|\bde[\s-]*bertodano", "Ctd 1.0;"),
-    PairModel("turbulentDispersion", "constantCoefficient", r"constant(?:[\s-]*coefficient)?", "Ctd 1.0;"),
-    PairModel("wallLubrication", "Antal", r"antal", "Cw1 -0.01; Cw2 0.05;"),
-    PairModel("wallLubrication", "Frank", r"frank", "Cwc 10.0; Cwd 6.8; p 1.7;"),
-    PairModel("wallLubrication", "Tomiyama", r"tomiyama"),  # reads the pipe diameter D: stated, never guessed
-    PairModel("heatTransfer", "RanzMarshall", rf"ranz{_AND}marshall", "residualAlpha 1e-4;"),
-    PairModel("heatTransfer", "spherical", r"spherical", "residualAlpha 1e-4;"),
-    PairModel("aspectRatio", "VakhrushevEfremov", rf"vakhrushev{_AND}efremov"),
-    PairModel("aspectRatio", "Wellek", r"wellek"),
-    PairModel("aspectRatio", "Tomiyama", r"tomiyama"),
-    PairModel("aspectRatio", "constant", r"constant", "E0 1.0;"),
-)
+_TABLE = pair_table()
+# the lists of phaseProperties, the words that name them and how a report says them
+FAMILY_WORDS: dict[str, str] = {f: rf"\b(?:{w})\b" for f, w in _TABLE.family_words.items()}
+FAMILY_NAMES = _TABLE.family_names
+# every model, longer names first within a list
+MODELS: tuple[PairModel, ...] = _TABLE.models
 # entries a model reads that only the user can give (a length of the case): never taken from a tutorial
-# (v1912's Tomiyama wall lubrication reads the diameter under the key Cwd, later versions under D: both are written)
 STATED_ONLY: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
-    ("wallLubrication", "Tomiyama"): (("D", "Cwd"), "the pipe diameter D")}
+    (m.family, m.type): m.stated_only for m in MODELS if m.stated_only}
 # lists a case must not lose: without drag the phases do not exchange momentum
-REQUIRED_FAMILIES = ("drag",)
+REQUIRED_FAMILIES = _TABLE.required
 # lists whose v1912 models include "none" (no force): a removal sets it, the pair stays (the solvers look the model up)
-NONE_FAMILIES = ("virtualMass", "lift", "turbulentDispersion", "wallLubrication")
+NONE_FAMILIES = _TABLE.none_allowed
 # lists whose models read the distance to the walls (fvSchemes wallDist)
-WALL_DISTANCE_FAMILIES = ("wallLubrication",)
+WALL_DISTANCE_FAMILIES = _TABLE.wall_distance
 
 
 def models_named(words: str, family: str | None = None) -> list[PairModel]:
@@ -127,7 +64,7 @@ def template_body(model: PairModel, solver: str, own: str = "") -> str:
         body = _body_of_type(text, model.family, model.type)
         if body is not None:
             return body
-    return f"type {model.type}; {model.coeffs}".strip()
+    return f"type {model.type}; {model.coeffs_text}".strip()
 
 
 def _body_of_type(text: str, family: str, type_name: str) -> str | None:

@@ -37,6 +37,8 @@ from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.text_duct_roles import said_radius_of
+from tasks.geometry.text_part_cells import part_count_key, part_size_key
+from tasks.geometry.text_parts import said_dimension
 from tasks.geometry.text_moving_walls import moving_patches
 from tasks.geometry.text_outlines import turned_obstacle
 from tasks.geometry.text_wall_speed import plain_walls, wall_turns
@@ -454,11 +456,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if spec.mesh.cells:
         geometry["cells_per_direction"] = " x ".join(str(n) for n in spec.mesh.cells)
     for q in stated:
-        section = next((k for k, v in spec.dims.model_dump().items() if k.endswith("_cells") and v == q.value), None) \
-            if q.role in ("mesh_cells", "mesh_cells_axis") else None
+        section = part_count_key(q.dims or [], q.value, spec.dims.model_dump()) \
+            if q.role in ("mesh_cells", "mesh_cells_axis") else part_size_key(q.value, spec.dims.model_dump()) \
+            if q.role in ("geometry", "cell_size") and spec.mesh.cell_size != q.value else None
         if section is not None:  # "150 cells along the small pipe": that section's count
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", section],
-                                    value=str(int(q.value)), how="the shape library meshed that section so"))
+                                    value=str(spec.dims.model_dump()[section]), how="the shape library meshed that section so"))
             continue
         if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.cells and (
                 list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
@@ -520,8 +523,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                     bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["radius"],
                                             value=fmt(q.value), how="shape dimension (half the diameter)"))
                     continue
-            key = next((k for k, v in spec.dims.model_dump().items() if isinstance(v, (int, float)) and
-                        abs(v - q.value) <= 1e-9 * max(1.0, abs(q.value))), None)
+            keys = [k for k, v in spec.dims.model_dump().items() if isinstance(v, (int, float)) and
+                    abs(v - q.value) <= 1e-9 * max(1.0, abs(q.value))]
+            nth = sum(p.text == q.text for p in stated[:next(i for i, p in enumerate(stated) if p is q)])
+            key = said_dimension(ctx.text, q.text, nth, keys)  # "branch centre 30 cm ..., branch 30 cm long"
             if key is not None:
                 bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", key],
                                         value=fmt(q.value), how="shape dimension"))

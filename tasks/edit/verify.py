@@ -22,6 +22,7 @@ from tasks.foam.includes import expand_text
 from tasks.foam.locked import same_value
 from tasks.geometry.build import GEOMETRY_RECORD, recorded_lengths
 from tasks.plan.bind import edge_angles_deg
+from tasks.plan.bind_dimensionless import check_group
 from tasks.plan.role_places import ROLE_PLACES as _WHERE
 from tasks.plan.role_places import NUMBER as _NUMBER
 from tasks.plan.role_places import VECTOR as _VECTOR
@@ -255,6 +256,11 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
         if q.verified and q.file is not None:
             claimed.add((q.text, q.file, "/".join(q.entry or [])))
         planned = next((n.reason for n in refused if n.text == q.text), None)
+        checked = check_group(q, stated) if not q.verified and not bound and planned is None else None
+        if checked is not None and checked[0]:  # "Re = 100" with U, L and nu stated: verified by computing it
+            q.verified, q.note = True, checked[1]
+        elif checked is not None:
+            planned = checked[1]
         if not q.verified:
             reason = planned or (f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "
                       f"but the file does not hold it" if bound else

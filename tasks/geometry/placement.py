@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, NozzleDims, Point, unit_factor
+from tasks.geometry.text_step_words import passage_origin
 
 _LEN = rf"({NUM})\s*({UNIT})?"
 _SEP = r"\s*(?:\.\.|…|\bto\b|\buntil\b|–)\s*"
@@ -295,7 +296,9 @@ def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
     elif down:
         dims["downstream_length"] = down
     origin_y = 0.0
-    if len(ys) >= 2:
+    if (foot := passage_origin(ys, dims)) is not None:  # one y range, the passage over the step's top
+        origin_y = foot
+    elif len(ys) >= 2:
         origin_y = ys[0]
         dims["height"] = ys[-1] - ys[0]
         if len(ys) == 3 and "step_height" not in dims:

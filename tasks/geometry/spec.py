@@ -88,6 +88,7 @@ class StepDims(_Dims):
     step_height: PositiveFloat = 0.05
     upstream_length: PositiveFloat = 0.2
     downstream_length: PositiveFloat = 1.0
+    depth: PositiveFloat | None = None  # 3D only (across z); default: the height (a square duct downstream)
 
 
 class ExpansionDims(_Dims):
@@ -103,6 +104,7 @@ class ExpansionDims(_Dims):
     upstream_cells: PositiveInt | None = None
     downstream_cells: PositiveInt | None = None
     across_cells: PositiveInt | None = None
+    depth: PositiveFloat | None = None  # 3D (planar) only, across z; default: the wide section's height
 
 
 class CylinderDims(_Dims):
@@ -145,6 +147,7 @@ class TJunctionDims(_Dims):
     branch_length: PositiveFloat = 0.4
     branch_width: PositiveFloat = 0.1
     branch_position: float | None = None  # x of the branch centreline; default: mid-length
+    depth: PositiveFloat | None = None  # 3D only, across z; default: the main channel's width
 
 
 class NozzleDims(_Dims):
@@ -163,6 +166,7 @@ class NozzleDims(_Dims):
     diverging_length: PositiveFloat | None = None  # default (with a throat): the taper length
     axisymmetric: bool = False
     flat_wall: Literal["bottom", "top"] | None = None  # one-sided (planar): this wall straight, the other sloping
+    depth: PositiveFloat | None = None  # 3D (planar) only, across z; default: the widest section's height
 
 
 Side = Literal["left", "right", "bottom", "top"]
@@ -195,10 +199,11 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS, **BOX_OBSTACLE_DIMENSIONS,
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
-ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "nozzle", "diffuser",
-           "sudden_expansion", "sudden_contraction", "backward_step", "forward_step", "t_junction",
-           *BLOCK_DIMENSIONS}
+ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", *BLOCK_DIMENSIONS}
 ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
+# 2D sections that are also built in 3D, extruded across z between two side patches (`Span`)
+EXTRUDED_3D = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser",
+                         "t_junction"})
 # 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
 SECTION_SHAPES = {"channel", "rectangle", "box"}
 
@@ -278,6 +283,17 @@ class MeshSpec(BaseModel):
         return self
 
 
+class Span(BaseModel):
+    """The third direction of a 3D extruded section (EXTRUDED_3D): where it starts (z), its cells when the
+    request counts them ("20 cells across the span"), and the type of its two side patches."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    z_start: float = 0.0
+    cells: PositiveInt | None = None
+    sides: Literal["wall", "symmetryPlane"] = "wall"
+
+
 class GeometrySpec(BaseModel):
     """A shape from the library, its dimensions (metres) and how to mesh it."""
 
@@ -291,6 +307,7 @@ class GeometrySpec(BaseModel):
     two_d: bool | None = None  # default: 3D for box, 2D for everything else
     origin: Point = (0.0, 0.0)  # x-y translation of the shape's own coordinates (tasks/geometry/placement.py)
     notes: list[str] = Field(default_factory=list)  # how a size not stated was chosen (reported as an assumption)
+    span: Span = Field(default_factory=Span)  # 3D extruded sections only
     _dims: Any = PrivateAttr(None)
 
     @model_validator(mode="after")
@@ -309,6 +326,13 @@ class GeometrySpec(BaseModel):
         if not self.two_d and self.shape in ONLY_2D:
             raise ValueError(f"the shape library meshes {self.shape} in 2D only; for a 3D body "
                              f"give an STL (--geometry F.stl) and use snappyHexMesh")
+        if not self.two_d and getattr(dims, "axisymmetric", False):
+            raise ValueError(f"an axisymmetric {self.shape.replace('_', ' ')} is meshed as a 2D wedge; for a full 3D "
+                             f"round one give an STL (--geometry F.stl) and use snappyHexMesh, or drop 'axisymmetric' "
+                             f"for a planar section extruded across z")
+        if self.span != Span() and (self.two_d or self.shape not in EXTRUDED_3D):
+            raise ValueError(f"span settings (side patches, cells across z) apply to a 3D extruded section "
+                             f"({', '.join(sorted(EXTRUDED_3D))}), not a {'2D ' if self.two_d else ''}{self.shape}")
         if self.obstacles and self.shape != "channel_with_obstacles":
             raise ValueError(f"obstacles belong to 'channel_with_obstacles', not {self.shape}")
         if self.outline is not None and self.shape not in ("rectangle", "channel"):

@@ -16,7 +16,8 @@ from tasks.geometry.shape_blocks import LAYOUTS, Layout
 from tasks.geometry.shape_nozzle import nozzle_stations, wall_heights
 from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_feature
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
-from tasks.geometry.spec import OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
+from tasks.geometry.shape_3d import default_3d_size, span_notes, span_sweep
+from tasks.geometry.spec import EXTRUDED_3D, OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 
 EPS = 1e-9
 
@@ -73,7 +74,13 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
 def build_structured(spec: GeometrySpec) -> Structured:
     smallest, feature = smallest_feature(spec)
     mesh, notes = _section_counts(spec)
-    sizing, sized = sizing_for(mesh, smallest, feature, _x_extent(spec))
+    unsized_3d = not spec.two_d and spec.shape in EXTRUDED_3D and mesh.cells is None and mesh.cell_size is None and \
+        mesh.resolution is None
+    if unsized_3d:  # its cells grow as the cube of those across: coarse, and at most about DEFAULT_3D_CELLS
+        h, sized = default_3d_size(spec, smallest, feature, _x_extent(spec))
+        sizing = Sizing(h=h, wall_grading=mesh.wall_grading)
+    else:
+        sizing, sized = sizing_for(mesh, smallest, feature, _x_extent(spec))
     notes = notes if spec.mesh.over_section else sized + notes  # the section's counts say it better
     out = _BUILDERS[spec.shape](spec, sizing)
     out.assumptions = notes + out.assumptions
@@ -81,7 +88,9 @@ def build_structured(spec: GeometrySpec) -> Structured:
         _translate(out.model, spec.origin)
         out.assumptions.append(f"Placed as described: the shape's own coordinates moved by ({spec.origin[0]:g}, "
                                f"{spec.origin[1]:g}) m.")
-    if not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles"):
+    if not spec.two_d and spec.shape in EXTRUDED_3D:
+        out.assumptions.extend(span_notes(spec))
+    elif not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles"):
         out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
     return out
 
@@ -216,8 +225,7 @@ def _step(spec: GeometrySpec, sz: Sizing) -> Structured:
     gx = [toward("none" if backward else "high", g, nx[0]), toward("low" if backward else "none", g, nx[1])]
     gy = [toward("low", g, ny[0]), toward("both", g, ny[1])]
     section = grid_section(xs, ys, lambda i, j: (i, j) != solid, nx, ny, gx, gy)
-    model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
-                  {**IO, "frontAndBack": "empty"})
+    model = span_sweep(spec, section, _by_side(xs, ys, {"left": "inlet", "right": "outlet"}), IO, sz)
     where = "the step edge at x = 0, y = " + (f"{s:g}" if backward else "0 rising to " + f"{s:g}")
     return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), s,
                       assumptions=[f"Origin at the foot of the step ({where}); the step height is the reference length."])
@@ -249,8 +257,7 @@ def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
         notes = [f"Axisymmetric about the x axis (a 5 degree wedge, one cell thick): inlet diameter {hi:g} m, "
                  f"outlet diameter {ho:g} m, the step at x = 0."]
     else:
-        model = sweep(section, planar(sz.h), _by_side(xs, ys, {"left": "inlet", "right": "outlet"}),
-                      {**IO, "frontAndBack": "empty"})
+        model = span_sweep(spec, section, _by_side(xs, ys, {"left": "inlet", "right": "outlet"}), IO, sz)
         notes = [f"Symmetric about y = 0: inlet height {hi:g} m, outlet height {ho:g} m, the change at x = 0."]
     if d.upstream_cells or d.downstream_cells or d.across_cells:
         notes.append(f"Cells as requested: {nx[0]} along the inlet section, {nx[1]} along the outlet section, "
@@ -273,8 +280,7 @@ def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:
     gy = [toward("both", g, ny[0]), 1.0]
     section = grid_section(xs, ys, lambda i, j: j == 0 or i == 1, nx, ny, gx, gy)
     names = {"left": "inlet", "right": "outlet", "top": "branchOutlet"}
-    model = sweep(section, planar(sz.h), _by_side(xs, ys, names), {"inlet": "patch", "outlet": "patch",
-                                                                     "branchOutlet": "patch", "frontAndBack": "empty"})
+    model = span_sweep(spec, section, _by_side(xs, ys, names), {**IO, "branchOutlet": "patch"}, sz)
     notes = ["Inlet at the left of the main channel; outlets at its right end and at the top of the branch."]
     if d.branch_position is None:
         notes.append(f"Branch at mid-length (x = {xb:g} m).")
@@ -300,7 +306,7 @@ def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
         model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], names),
                       {**IO, "walls": "wall", "front": "wedge", "back": "wedge"})
     else:
-        model = sweep(section, planar(sz.h), _by_side(xs, [-1e9, 1e9], names), {**IO, "frontAndBack": "empty"})
+        model = span_sweep(spec, section, _by_side(xs, [-1e9, 1e9], names), IO, sz)
     sizes = " -> ".join(f"{h:g}" for h in heights)
     what = "Axisymmetric about the x axis (a 5 degree wedge, one cell thick), diameters" if d.axisymmetric \
         else f"The {d.flat_wall} wall straight, the other sloping; heights" if d.flat_wall \

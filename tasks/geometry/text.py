@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from tasks.core.errors import RequestError
 from tasks.geometry.placement import axis_ranges, place
-from tasks.geometry.spec import GeometrySpec, Obstacle, check_obstacles, make_spec
+from tasks.geometry.spec import EXTRUDED_3D, GeometrySpec, Obstacle, check_obstacles, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
@@ -42,6 +42,8 @@ from tasks.geometry.text_obstacle_boxes import box_obstacle_fields, solid_in_3d,
 from tasks.geometry.text_obstacle_groups import grouped_obstacles, read_group
 from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
+from tasks.geometry.text_part_cells import along_by_parts, part_cells
+from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells
 from tasks.geometry.text_body_proportions import (ORIFICE, across_fractions, orifice_plates, self_proportions,
                                                      whose_sizes)
@@ -49,6 +51,8 @@ from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symb
 from tasks.geometry.text_duct_roles import stepped_pipe_shape
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_straight_runs import downstream_run
+from tasks.geometry.text_span3d import CAVITIES, cubic_cells, extruded_3d, span_fields
+from tasks.geometry.text_step_words import stepped_channel, unlabelled_ratios, with_step_lengths
 from tasks.geometry.text_unbuildable import unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
@@ -105,17 +109,23 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
 
 def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    text = table_ranges(text)  # "| branch | 0.25 to 0.35 | 0.1 to 0.4 |": the parts' ranges in words
     said = text  # as written: "20 across the gap" is a cell count before a shared unit is lent to it
     text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres
-    text = plain_colon_ratios(text)  # "aspect ratio 1.5:1 (width:height)" -> "aspect ratio (width/height) 1.5"
+    # "aspect ratio 1.5:1 (width:height)" -> "aspect ratio (width/height) 1.5"; "expansion ratio (H/h) 2" -> "expansion ratio 2"
+    text = unlabelled_ratios(plain_colon_ratios(text))
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
     text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
     text = blank(text, [(a, b) for a, b, _ in grading])
     text = _sizes_in_metres(text)
     shape = shape_words(text)
+    if shape in (None, "channel", "rectangle"):
+        shape = stepped_channel(text) or shape  # "the floor drops by 5 cm", "an inlet passage along the ceiling"
     if shape in ("pipe", "backward_step", "forward_step"):
         shape = stepped_pipe_shape(text) or shape  # a round pipe whose diameter steps: "D = 40 mm then d = 20 mm"
+    if shape == "pipe" and (sections := pipe_parts(text)[0]):  # "60 mm diameter from x = 0 to 150 mm then 30 mm ..."
+        shape = "sudden_expansion" if sections["outlet_height"] > sections["inlet_height"] else "sudden_contraction"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
     parts = range_parts(text)  # "a plate from x = 0.2 to 0.205 m spanning y = 0 to 12.5 mm": solid parts by their ranges
@@ -131,6 +141,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         text = blank(text, [p.span for p in parts])  # the parts' ranges are not the channel's
     if shape is None:
         return None
+    text = throat_as_end(shape, text)  # "down to a 100 mm throat section 400 mm long" and no more: the outlet duct
     unbuildable = unbuildable_reason(text, bend_built=shape == "bend")
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
@@ -142,13 +153,15 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         lengths.update({k: v for k, v in sections.items() if k not in lengths})
     else:
         lengths = {**named_lengths(text), **section_lengths(text)}
+    if shape in ("backward_step", "forward_step"):
+        lengths = with_step_lengths(shape, text, lengths)  # "the floor drops by 0.05 m", "then a 0.1 m by 0.1 m section"
     if shape in _ACROSS_IS_HEIGHT and "height" not in lengths:
         across = re.search(rf"(?<![\w.])({NUM})\s*({UNIT}|in(?=\s+across))\s+across\b(?!\s+(?:the\s+)?(?:flow|stream|length))",
                            domain_words(text), re.I)
         if across and across.group(2):  # "a channel 1.2 m long and 0.09 m across"
             lengths["height"] = float(across.group(1)) * parse_length_factor(across.group(2))
-    two_d = dimensionality(text)
-    mesh = mesh_request(text)
+    two_d = extruded_3d(text, shape, dimensionality(text))  # a step "with side walls", "z 0..0.1": 3D
+    mesh = mesh_request(text) or cubic_cells(text)  # "0.01 m cubic cells"
     if shape == "annulus" and (round_cells := annulus_cells(said)):  # "160 cells around, 20 across the gap, 50 along the axis"
         mesh = {"cells": round_cells}
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
@@ -178,8 +191,26 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         range_sizes(text, dims)
         fields["notes"] = fields.get("notes", []) + one_sided_dims(shape, text, dims)
         origin = range_origin(text, dims, flat_wall_origin(dims, origin, bool(axis_ranges(text, "y"))))
+        by_parts, inlet_centre = nozzle_parts(text)  # "inlet duct x 0..0.3 y 0..0.3, converging x 0.3..0.6, ..."
+        if by_parts and inlet_centre is not None:
+            dims.update(by_parts)
+            origin = inlet_centre
+    if shape in ("sudden_expansion", "sudden_contraction") and dims.get("axisymmetric"):
+        shape, origin = _pipe_by_parts(text, dims, shape, origin)
+    if shape in ("sudden_expansion", "sudden_contraction") and \
+            (by_part := part_cells(text, dims, shape == "sudden_expansion")):
+        dims.update(by_part)  # "cells 20 x 10 (small pipe) and 80 x 20 (large pipe)": each section's blocks
+        mesh.pop("cells", None)
+        if len(by_part) == 3:  # every block counted: no cell size left to apply ("axial 5 mm, radial 1 mm")
+            mesh.pop("cell_size", None)
     if any(origin):
         fields["origin"] = origin
+    if two_d is False and shape in EXTRUDED_3D | CAVITIES:  # its depth, cells across the span and sides
+        span, span_notes = span_fields(text, shape, dims)
+        fields.update({"span": span} if span else {}, notes=fields.get("notes", []) + span_notes)
+    if mesh.get("cells"):  # "30 cells across, 30/30/40 along": the parts' counts along x
+        mesh["cells"], by_parts_note = along_by_parts(shape, text, dims, mesh["cells"])
+        fields["notes"] = fields.get("notes", []) + by_parts_note
     cells = mesh.get("cells")
     if cells and len(cells) == 2 and cells[0] == cells[1] and (two_d is False or shape == "box") and \
             re.search(r"each\s+way|(?:each|every|both)\s+directions?|both\s+ways", digits(text), re.I):
@@ -223,6 +254,17 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         if span and "length" not in dims:
             dims["length"] = span[1] - span[0]
     return make_spec(**fields)
+
+
+def _pipe_by_parts(text: str, dims: dict[str, Any], shape: str, origin: tuple[float, float]) -> tuple[str, tuple[float, float]]:
+    """A stepped round pipe's sizes from its two sections said one after the other ("D 0.02 m for x 0..0.1 then
+    D 0.04 m for x 0.1..0.5"), put in `dims`; the shape its diameters make and the origin at its step."""
+    by_parts, step_x = pipe_parts(text)
+    if not by_parts:
+        return shape, origin
+    dims.update(by_parts)
+    widening = by_parts["outlet_height"] > by_parts["inlet_height"]
+    return ("sudden_expansion" if widening else "sudden_contraction"), ((step_x, origin[1]) if step_x is not None else origin)
 
 
 def _misread(bodies: list[dict[str, Any]], dims: dict[str, Any]) -> bool:

@@ -243,6 +243,16 @@ def _side(kind: str | None, widening: bool) -> str | None:
     return None
 
 
+SECTION_QUALIFIER = rf"(?:{_BIG}|{_SMALL}|{_FIRST}|{_SECOND})"  # the words that name one section of a stepped duct
+SECTION_NOUN = _SECTION
+
+
+def section_side(words: str, widening: bool) -> str | None:
+    """'inlet' or 'outlet': the section of an expansion (`widening`) or contraction the last qualifying word of
+    `words` names ("the small pipe", "the second section"); None when no word names one."""
+    return _side(_qualifier(words), widening)
+
+
 # "5 cm before the step", "30 cm of pipe after": a length said by where it lies
 _WHERE = r"\s+(?:of\s+(?:\w+\s+)?(?:pipe|tube)\s+)?(?P<where>before|upstream|ahead|after|downstream|beyond|behind|past)\b"
 

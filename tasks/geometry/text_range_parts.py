@@ -77,8 +77,9 @@ def _patterns(axis: str) -> list[re.Pattern[str]]:
     )] + ([re.compile(rf"(?<![\w.<>=≤≥])y\s*(?:<=?|≤|(?P<gt>>=?|≥))\s*{l2}(?!\s*(?:<|>|≤|≥))", re.I)] if axis == "y" else [])
 
 
-def _ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:
-    """(start, end, (low, high)) of every range of `axis` in `text`, in the order written."""
+def coordinate_ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:
+    """(start, end, (low, high)) of every range of `axis` in `text`, in the order written (metres; None for an end
+    that is a wall)."""
     out: list[tuple[int, int, tuple[float | None, float | None]]] = []
     for pattern in _patterns(axis):
         for m in pattern.finditer(text):
@@ -108,7 +109,7 @@ def range_parts(text: str) -> list[RangePart]:
     domains = [m.start() for m in _DOMAIN_NOUN.finditer(text)]
     groups: dict[int, dict[str, list[tuple[int, int, tuple[float | None, float | None]]]]] = {}
     for axis in "xy":
-        for start, end, rng in _ranges(text, axis):
+        for start, end, rng in coordinate_ranges(text, axis):
             owner = max((a for a in anchors if a < start), default=None)
             if owner is None or any(owner < d < start for d in domains):
                 continue  # the domain's own range ("channel x 0..1, y 0..0.1")

@@ -22,6 +22,8 @@ _SIZED = re.compile(rf"(?<![\w.]){NUM}\s*(?P<unit>{UNIT})\s*(?:-\s*)?{_SIZE_ADJ}
 # a number with no unit before a size adjective: "5 deep", "ten long", "twenty-five wide"
 # ("0.25 in radius" is a quarter inch: "in" after a bare number is the unit)
 _BARE = re.compile(rf"(?<![\w./=^-])(?P<num>{NUM}|{SPELLED_NUMBER})(?P<gap>\s+|\s*-\s*)(?={_SIZE_ADJ})(?!in\b)", re.I)
+# a clause's words about the mesh: bare numbers after them (and after any size) are cell counts
+_MESH_WORD = re.compile(r"\b(?:mesh|grid|cells?|divisions|elements|resolution)\b", re.I)
 # what ends a clause: a unit said in one clause is not lent to the next
 _CLAUSE_END = re.compile(r"[;\n]|\.(?:\s|$)|:\s")
 
@@ -47,6 +49,9 @@ def shared_units(text: str) -> str:
         value = float(number)
         start, end = _clause(text, m.start())
         before = [s for s in _SIZED.finditer(text, start, m.start())]
+        counted = [c.end() for c in _MESH_WORD.finditer(text, max(0, start - 12), m.start())]  # "cells: 40 along"
+        if counted and (not before or counted[-1] > before[-1].end()):
+            continue  # "mesh 20 along and 10 across the radius": cell counts, not sizes
         after = None if before else _SIZED.search(text, m.end(), end)
         unit = (before[-1] if before else after).group("unit") if (before or after) else drawn
         if unit is None:

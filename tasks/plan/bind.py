@@ -18,6 +18,7 @@ from tasks.foam.allrun_inputs import made_files
 from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_function1 import OSCILLATING_ROLES
+from tasks.plan.bind_layers import bind_layers
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.stated_unread import UNREAD, read_by_name
 from tasks.plan.bind_include_named import clause_before, field_takes_named
@@ -42,6 +43,8 @@ from tasks.plan.bind_setfields_fill import apply_fills
 from tasks.plan.bind_species import SpeciesBinding
 from tasks.plan.bind_thermal import ThermalBinding
 from tasks.plan.bind_velocity import VelocityBinding
+from tasks.plan.bind_waves import bind_waves
+from tasks.plan.stated_roles_coeffs import bind_coefficients
 from tasks.plan.bind_words import appositive_lead, list_key, next_value_words, own_words, words_until_next_key
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
@@ -210,8 +213,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
                 if len(where) != 1:
                     continue
             q = stated_for(match, stated, normalise(self.text))
-            if any(q is t or q.text == t.text for t in skip):
-                continue  # a model's coefficient, set in its <Model>Coeffs
+            if any(q is t or q.text == t.text or q.text.endswith(f" {t.text}") for t in skip):
+                continue  # a model's coefficient, set in its <Model>Coeffs; a layer's value ("nu 1e-5 m2/s")
             if q.role in self._OWN_ROLES or self.thermo_owns(q, [rel for rel, _ in where]):
                 continue  # its role binder knows the entry's form (a Darcy d's relative components) or owner
             if q not in stated:
@@ -367,7 +370,9 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     unread = [q for q in stated if q.quantity == UNREAD]  # in a unit no binder reads: no binder sees them
     stated[:] = [q for q in stated if q.quantity != UNREAD]
     binder._stated = stated
-    models = binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
+    models = bind_layers(binder, stated)  # "DT 1000 m2/s for z < 0 and 1 m2/s above": per-region values
+    models += bind_waves(binder, stated) + bind_coefficients(binder, stated)  # a wave's height, period, still-water depth: before any size or time pass
+    models += binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
     models += binder.bind_cloud_first(stated)  # "Rosin-Rammler with d = 80 um, n = 3", "injected between t = 0 and 1 s"
     models += binder.bind_models(stated) + binder.bind_controls(stated)
     models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
@@ -392,6 +397,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
         binder.bind(q, stated)
     binder.bind_ramps(stated)  # "inlet ramps to 10 m/s over 0.1 s": the bound inlet values become tables in time
     binder.follow_preprocessing()  # a 0/ patch value changeDictionary or createBaffles writes over: set there too
+    binder.follow_region_temperatures(stated)  # "hall and panels start at 20 degC": 0/T and 0/panelRegion/T
     binder.bind_turn_words(stated)  # "reverse the rotation", "the stator turns the other way": no speed stated
     bind_phase_models(binder)  # "Ishii-Zuber drag", "no virtual mass": the Euler-Euler pair models named
     bind_schemes(binder)  # "vanLeer for T", "Crank-Nicolson 0.9", "least squares gradients": fvSchemes

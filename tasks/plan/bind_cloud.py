@@ -120,7 +120,9 @@ class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBin
 
     def _injection_velocity(self, q: StatedQuantity) -> bool:
         """Each injection model's U0 (the stated speed along its own direction, or the stated
-        axis), or its speed Umag."""
+        axis), or its speed Umag (and its direction when one is stated)."""
+        if self.refuse_unplaced_vertical(q):  # "downward" in a case with no vertical (tasks/plan/bind_directions.py)
+            return True
         axis = self._stated_direction(q)
         done = False
         for rel in self._cloud_files():
@@ -138,6 +140,8 @@ class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBin
                     new = vec([q.value * d for d in way])
                 else:
                     new = f"constant {fmt(q.value)}" if raw.startswith("constant") else fmt(q.value)
+                    if axis:  # a speed alone (Umag): its direction is a cone's axis (tasks/plan/bind_directions.py)
+                        self.aim_injector(rel, path, axis)
                 self.set(rel, path + [key], new, f"injection velocity of {model}", q)
                 done = True
         return done

@@ -18,7 +18,6 @@ from tasks.foam.includes import expand_text
 from tasks.plan.bind_include_scoped import included_rels
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.extract import normalise
-from tasks.plan.fields import axis_of
 from tasks.plan.foam_values import VECTOR, direction, fmt, magnitude, vec
 from tasks.plan.regions import said_initial
 from tasks.plan.stated import Binding, StatedQuantity
@@ -182,14 +181,12 @@ class InletBinding:
     # velocities -----------------------------------------------------------------------
     def _stated_direction(self, q: StatedQuantity) -> list[float] | None:
         """The direction of a stated vector ("(10 1 0) m/s", "Ux = 3 m/s, Uy = 1 m/s"), else the one
-        the words right after the value give ("5 m/s axially (in -z)")."""
+        the words around the value give ("5 m/s axially (in -z)", "injected downward at 2 m/s")."""
         given = vector_direction(q)
         if given is not None:
             return given
-        low = normalise(self.text).lower()
-        at = self.value_at(low, q)
-        after = re.split(r"[,;]|\.\s", low[at + len(q.text):at + len(q.text) + 40])[0] if at >= 0 else ""
-        return axis_of(after)
+        said = self.said(q)  # tasks.plan.bind_directions: "in -y", "coming down" (along gravity), "(both axial, +z)"
+        return said.vector if said else None
 
     def _velocity_on(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
         """Set the stated speed on each patch in the entry its condition reads the velocity
@@ -218,18 +215,20 @@ class InletBinding:
                     if bc in ("freestream", "freestreamVelocity"):
                         continue  # the far field is the internal field: set there, for every far-field patch
                     home = None  # the patch starts from the internal field: it gets its own value
-                where_rel, entry = home or (rel, ["boundaryField", patch, key])
+                scoped = None if home else self.scoped_home(rel, raw)  # `uniform $:innerInlet.U` (caseSettings)
+                where_rel, entry = home or (scoped[:2] if scoped else (rel, ["boundaryField", patch, key]))
                 old = fd.get(self.base.text(where_rel) or "", entry) or ""
                 if "table" in old or "{" in old or (not VECTOR.search(old) and "$" not in old):
                     continue  # a time table, a named function or a coded profile: no one speed stands for it
                 base_dir = direction(old) or next(
                     (d for f in (field, *velocity_fields(self.base.fields())) for d in
-                     (direction(self._patch_velocity(f, patch)), self._internal_direction(f)) if d), None)
+                     (direction(self._patch_velocity(f, patch)), self._internal_direction(f)) if d), None) \
+                    or self.patch_inward(patch)  # a resting inlet: into the domain
                 v = [q.value * d for d in (self._direction_override or self._stated_direction(q) or base_dir
                                            or self._flow_direction())]
                 new = with_vector(old, v) or f"{_FORM.get(key, 'uniform ')}{vec(v)}"
                 self.set(where_rel, entry, new, f"{what} {fmt(q.value)} m/s on {patch}"
-                         + (f" ({'/'.join(entry)} in {where_rel})" if home else ""), q)
+                         + (f" ({'/'.join(entry)} in {where_rel})" if home or scoped else ""), q)
                 if bc == "interstitialInletVelocity":  # the superficial velocity; value follows it
                     self.set(rel, ["boundaryField", patch, "value"], f"uniform {vec(v)}", f"{what} on {patch}")
                 if bc == "SRFVelocity":

@@ -14,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
-from tasks.plan.bind_motion_zones import (absent_part, co_said, counter_said, named_part, own_words, part_names,
+from tasks.plan.bind_motion_zones import (absent_part, co_said, counter_said, named_part, own_words,
                                           reversal_said, said_sign, stated_sense, tip_radius, turning_said, wall_names)
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction, fmt
@@ -45,6 +45,11 @@ def spin_rate(spin: Spin) -> float:
     return value * math.pi / 30 if spin.entry[-1] == "rpm" else value
 
 
+def _part_label(spin: Spin) -> str:
+    """A rotating part as the user can name it: its dictionary path or patch, and its file."""
+    return f"{'/'.join(spin.entry[:-1]) or spin.entry[-1]} in {spin.rel}"
+
+
 def _sign(x: float) -> float:
     return -1.0 if x < 0 else 1.0
 
@@ -54,8 +59,7 @@ class SpinBinding:
 
     def spins(self) -> list[Spin]:
         """Every rotating part: the rotation entries of the dictionaries, then rotating walls."""
-        out = [Spin(rel, entry, raw, axis, part_names(self.base.text(rel) or "", entry))
-               for rel, entry, raw, axis in self.rotation_homes()]
+        out = [Spin(rel, entry, raw, axis, names) for rel, entry, raw, axis, names in self.rotation_homes()]
         for rel in self.base.field_rels(self.u_field)[:1]:
             text = self.base.text(rel) or ""
             for patch, bc in self.base.patch_bcs(self.u_field).items():
@@ -73,7 +77,8 @@ class SpinBinding:
         return spin_rate(spin)
 
     def _angular_velocity(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        """A rotation rate goes to the part its words name (else the base's first rotating part),
+        """A rotation rate goes to the part its words name (the only one when the base turns one; with
+        several and none named it is not applied, the parts listed),
         signed by the sense its words state, else with the base's sign."""
         spins = self.spins()
         if not spins:
@@ -86,6 +91,10 @@ class SpinBinding:
         if missing is not None:
             self.refuse(q, f"{q.text} is said of the {missing}, but no {missing} turns in this base (its rotating "
                            f"parts: {', '.join('/'.join(s.entry[:-1]) or s.rel for s in spins)})")
+            return
+        if index is None and len({(s.rel, tuple(s.entry[:-1])) for s in spins}) > 1:
+            self.refuse(q, f"the base turns several parts ({', '.join(_part_label(s) for s in spins)}); say which one "
+                           f"turns at {q.text} (the rotor, the stator, a zone's or wall's name)")
             return
         spin = spins[index if index is not None else 0]
         words = own_words(before, after, set().union(*(s.names for s in spins if s != spin)) - spin.names)

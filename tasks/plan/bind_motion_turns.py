@@ -16,13 +16,15 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import is_steady
 from tasks.plan.extract import normalise
+from tasks.plan.bind_motion_refs import reference_home
 from tasks.plan.bind_motion_spin import SpinBinding
-from tasks.plan.bind_motion_zones import signed_rate, stated_sense, tip_radius, viewpoint  # noqa: F401 (their home was here)
+from tasks.plan.bind_motion_zones import part_names, signed_rate, stated_sense, tip_radius, viewpoint  # noqa: F401 (their home was here)
 from tasks.plan.foam_values import direction, fmt, leaves
 from tasks.plan.stated import StatedQuantity
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _RATE_RAW = re.compile(rf"(?:constant\s+)?({_NUMBER})")
+_VARIABLE = re.compile(r"(?:constant\s+)?\$\{?:?[A-Za-z_][\w.:]*\}?")
 
 # the words that make an angle of rotation a time step, a write interval or a run length
 _STEP_WORDS = re.compile(r"\b(?:time[- ]?steps?|timesteps?|steps?|dt|delta[- ]?t|deltat|increment|per\s+iteration)\b")
@@ -36,12 +38,15 @@ _TIP_WORDS = re.compile(r"\b(?:tip|rim|peripheral|circumferential|blade|edge)\s*
 _TURN_UNIT = re.compile(r"\b(?:revolutions?|revs?|rotations?|turns?)\b", re.I)
 
 
-def rotation_entries(text: str) -> list[tuple[list[str], str, list[float]]]:
+def rotation_entries(text: str, references: bool = False) -> list[tuple[list[str], str, list[float]]]:
     """(entry, raw value, axis) of every omega/rpm entry holding one number in a dictionary (or an
-    enclosing one) that names an axis."""
+    enclosing one) that names an axis; with `references`, also those that read one variable
+    (`omega $:meshMotionProperties.omega;`), for `bind_motion_refs.reference_home` to follow."""
     out = []
     for entry, raw in leaves(text):
-        if entry[-1] not in ("omega", "rpm") or not _RATE_RAW.fullmatch(raw.strip().rstrip(";").strip()):
+        plain = raw.strip().rstrip(";").strip()
+        if entry[-1] not in ("omega", "rpm") or not (_RATE_RAW.fullmatch(plain) or
+                                                     (references and _VARIABLE.fullmatch(plain))):
             continue
         for depth in range(len(entry) - 1, -1, -1):
             axis = direction(fd.get(text, [*entry[:depth], "axis"]) or "")
@@ -77,14 +82,23 @@ def angle_role(words: str, unit_text: str) -> str | None:
 class TurnBinding(SpinBinding):
     """The sense and the angles of the base's rotation."""
 
-    def rotation_homes(self) -> list[tuple[str, list[str], str, list[float]]]:
-        """(file, entry, raw, axis) of each rotation entry of the base's dictionaries."""
-        return [(rel, entry, raw, axis) for rel in self._dictionaries()
-                for entry, raw, axis in rotation_entries(self.base.text(rel) or "")]
+    def rotation_homes(self) -> list[tuple[str, list[str], str, list[float], set[str]]]:
+        """(file, entry, raw, axis, part names) of each rotation entry of the base's dictionaries; a
+        rate read from a variable is written where the variable is defined (once for its readers),
+        named after the dictionary that reads it."""
+        out: list[tuple[str, list[str], str, list[float], set[str]]] = []
+        for rel in self._dictionaries():
+            text = self.base.text(rel) or ""
+            for entry, raw, axis in rotation_entries(text, references=True):
+                home = (rel, entry, raw) if _RATE_RAW.fullmatch(raw.strip().rstrip(";").strip()) else \
+                    reference_home(self.base.text, rel, raw)
+                if home is not None and not any(h[0] == home[0] and h[1] == home[1] for h in out):
+                    out.append((home[0], home[1], home[2], axis, part_names(text, entry)))
+        return out
 
     def base_rotation_rate(self) -> float | None:
         """The base's rotation rate in rad/s (its first rotation entry, or a rotating wall's)."""
-        for _, entry, raw, _ in self.rotation_homes():
+        for _, entry, raw, _, _ in self.rotation_homes():
             if rate_of(entry, raw):
                 return abs(rate_of(entry, raw))
         for rel in self.base.field_rels(self.u_field)[:1]:

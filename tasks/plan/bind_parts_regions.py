@@ -265,6 +265,10 @@ class RegionPartsBinding:
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
             axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
             lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
+            if at >= 0 and _SIZE_OF_DOMAIN.match(text[at + len(q.text):at + len(q.text) + 40]):
+                continue  # "the 7 m long flume": the domain's size, no region's
+            if _WAVE_SIZE.search(lead_words[-40:]):
+                continue  # "wave height 0.04 m": a wave's size (waveProperties), never a region's
             if _names_domain(lead_words[-40:]):
                 continue  # "the tank 50 m wide": the domain's size (the mesh's), no region's
             size_before = _SIZE_BEFORE.search(lead_words[-30:])
@@ -300,12 +304,14 @@ class RegionPartsBinding:
                     if a == axis and re.search(rf"\b{s}\b", words)]
             sign = {"left": -1, "bottom": -1, "right": 1, "top": 1}[side[0]] if len(side) == 1 else \
                 (1 if hi[axis] >= high - 1e-9 * max(1.0, abs(high)) and lo[axis] > low else -1)
+            # a size is measured from the domain's wall the box stands on, not from a corner the base
+            # puts far outside the domain (`box (-10 -10 -10) (100 100 0.15)`: its water is 0.15 m deep)
             if sign < 0:
                 lo[axis] = min(lo[axis], low) if side else lo[axis]
-                hi[axis] = lo[axis] + q.value
+                hi[axis] = max(lo[axis], low) + q.value
             else:
                 hi[axis] = max(hi[axis], high) if side else hi[axis]
-                lo[axis] = hi[axis] - q.value
+                lo[axis] = min(hi[axis], high) - q.value
         box = f"{vec(lo)} {vec(hi)}"
         where = f"setFields region {index + 1} (boxToCell)"
         self.set(rel, ["regions"], set_region_key(raw, index, "box", box),
@@ -316,6 +322,14 @@ class RegionPartsBinding:
         self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
         return list(sizes.values())
 
+
+# a size word and the domain's noun right after a length ("7 m long flume", "a 2 m wide tank")
+_SIZE_OF_DOMAIN = re.compile(r"\s*(?:(?:long|wide|high|tall|deep|broad)\s+)?(?:(?!of\b|in\b|at\b|inside\b|into\b|"
+                             r"from\b|the\b)[a-z-]+\s+)?(?:tank|vessel|domain|container|basin|flume|enclosure|cavity"
+                             r"|channel|duct|room)s?\b")
+# the words of a wave's own size right before a length ("wave height 4 cm", "the waves, amplitude 2 cm")
+_WAVE_SIZE = re.compile(r"\bwaves?\b[^\d,;]{0,20}\b(?:heights?|high|amplitude|length)\b[^\d,;]{0,15}$|"
+                        r"\b(?:wave\s*length|amplitude)\b[^\d,;]{0,15}$")
 
 # a size word of the region right before its length ("width 4 inch", "a width of 10 cm", "length: 0.2 m"),
 # not of the container ("tank width 1 m"); a height or depth there is a fill level (_FILL_LEVEL)

@@ -1,93 +1,34 @@
-"""The phase-pair models of OpenFOAM v1912's Euler-Euler solvers (phaseProperties `drag`, `lift`,
-`virtualMass`, ... lists) and the coefficients each needs, as the installed tutorials and the
-solvers' libraries (libcompressibleEulerianInterfacialModels for twoPhaseEulerFoam,
-libreactingEulerianInterfacialModels for the reacting solvers) have them; and how a request
-names a model ("Ishii-Zuber", "Schiller and Naumann", "Lopez de Bertodano"). Pure tables.
+"""The phase-pair models of OpenFOAM v1912's Euler-Euler solvers as the planner reads them
+(canonical/phase_pair_models.yaml through tasks/foam/phase_pairs.py): the entries each model
+reads, the models only the reacting solvers' library has, and how a request names a model
+("Ishii-Zuber", "Schiller and Naumann", "Lopez de Bertodano"): its letters, lower case.
 """
 
 from __future__ import annotations
 
 import re
 
+from tasks.foam.phase_pairs import normalised, pair_table
+
+_TABLE = pair_table()
 # phaseProperties list -> the words that name it in a request
-CATEGORY_WORDS: dict[str, str] = {
-    "drag": r"drag(?![\s-]+(?:coefficient|force\s+on|reduction))",
-    "lift": r"lift(?:[\s-]+force)?",
-    "virtualMass": r"(?:virtual|added)[\s-]+mass(?:[\s-]+force)?",
-    "turbulentDispersion": r"turbulent[\s-]+dispersion(?:[\s-]+force)?",
-    "wallLubrication": r"wall[\s-]+lubrication(?:[\s-]+force)?",
-    "heatTransfer": r"(?:interfacial[\s-]+|interphase[\s-]+)?heat[\s-]+transfer",
-    "aspectRatio": r"aspect[\s-]+ratio",
-}
-_DRAG_COMMON = {"swarmCorrection": {"type": "none"}}
-# list -> model -> the entries it reads, with the tutorials' values ("" marks the solvers that lack it)
+CATEGORY_WORDS: dict[str, str] = _TABLE.family_words
+# list -> model -> the entries it reads, with the tutorials' values (models whose entries only the
+# user can give, such as Tomiyama wall lubrication's pipe diameter, are left to `modify`)
 MODELS: dict[str, dict[str, dict]] = {
-    "drag": {
-        "SchillerNaumann": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "IshiiZuber": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "WenYu": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "GidaspowErgunWenYu": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "GidaspowSchillerNaumann": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "Ergun": {**_DRAG_COMMON},
-        "Gibilaro": {**_DRAG_COMMON},
-        "SyamlalOBrien": {**_DRAG_COMMON},
-        "Lain": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "TomiyamaAnalytic": {"residualRe": "1e-3", "residualEo": "1e-4", "residualE": "1e-4", **_DRAG_COMMON},
-        "TomiyamaCorrelated": {"A": "24", **_DRAG_COMMON},
-        "TomiyamaKataokaZunSakaguchi": {"residualEo": "1e-4", **_DRAG_COMMON},
-        "Beetstra": {"residualRe": "1e-3", **_DRAG_COMMON},
-        "Tenneti": {"residualRe": "1e-3", **_DRAG_COMMON},
-    },
-    "lift": {
-        "Tomiyama": {},
-        "Moraga": {},
-        "LegendreMagnaudet": {"residualRe": "1e-3"},
-        "constantCoefficient": {"Cl": "0.5"},
-    },
-    "virtualMass": {
-        "constantCoefficient": {"Cvm": "0.5"},
-        "Lamb": {},
-    },
-    "turbulentDispersion": {
-        "Burns": {"sigma": "0.7", "Ctd": "1.0", "residualAlpha": "1e-3"},
-        "Gosman": {"sigma": "0.7"},
-        "LopezDeBertodano": {"Ctd": "1.0"},
-        "constantCoefficient": {"Ctd": "1.0"},
-    },
-    "wallLubrication": {
-        "Antal": {"Cw1": "-0.01", "Cw2": "0.05"},
-        "Frank": {"Cwc": "10.0", "Cwd": "6.8", "p": "1.7"},
-    },
-    "heatTransfer": {
-        "RanzMarshall": {"residualAlpha": "1e-4"},
-        "spherical": {"residualAlpha": "1e-4"},
-    },
-    "aspectRatio": {
-        "constant": {"E0": "1.0"},
-        "Tomiyama": {},
-        "VakhrushevEfremov": {},
-        "Wellek": {},
-    },
-}
+    fam: {m.type: m.coeffs for m in _TABLE.models if m.family == fam and m.stated_only is None}
+    for fam in _TABLE.family_words}
 # the coefficient "a <list> coefficient of x" sets, and the model that reads it alone
-MAIN_COEFFICIENT = {"virtualMass": ("Cvm", "constantCoefficient"), "lift": ("Cl", "constantCoefficient"),
-                    "turbulentDispersion": ("Ctd", "constantCoefficient"), "aspectRatio": ("E0", "constant")}
+MAIN_COEFFICIENT = _TABLE.main_coefficient
 # models only the reacting solvers' library has (libreactingEulerianInterfacialModels)
-REACTING_ONLY = {("drag", "Beetstra"), ("drag", "Tenneti"), ("drag", "TomiyamaKataokaZunSakaguchi")}
+REACTING_ONLY = {(m.family, m.type) for m in _TABLE.models if "twoPhaseEulerFoam" in m.absent_in}
 # entries every model of a list keeps from the base's own (shared, not the old model's)
-KEPT = {"swarmCorrection", "residualRe", "residualAlpha"}
+KEPT = _TABLE.kept
 # names a request uses for a model other than its own (normalised: lower case, letters only)
 ALIASES: dict[str, dict[str, str]] = {
-    "drag": {"gidaspow": "GidaspowErgunWenYu", "syamlalobrien": "SyamlalOBrien", "wenandyu": "WenYu",
-             "schillerandnaumann": "SchillerNaumann", "ishiiandzuber": "IshiiZuber"},
-    "virtualMass": {"constant": "constantCoefficient", "constantcoefficient": "constantCoefficient"},
-    "lift": {"constant": "constantCoefficient", "constantcoefficient": "constantCoefficient"},
-    "turbulentDispersion": {"constant": "constantCoefficient", "constantcoefficient": "constantCoefficient",
-                            "lopezdebertodano": "LopezDeBertodano"},
-    "heatTransfer": {"ranzandmarshall": "RanzMarshall"},
-}
+    fam: {alias: m.type for m in _TABLE.models if m.family == fam for alias in m.aliases} for fam in _TABLE.family_words}
 # a name several models share: the request must say which
-AMBIGUOUS = {("drag", "tomiyama"): ("TomiyamaAnalytic", "TomiyamaCorrelated", "TomiyamaKataokaZunSakaguchi")}
+AMBIGUOUS = _TABLE.ambiguous
 
 
 def coefficient_names(category: str) -> list[str]:
@@ -96,11 +37,6 @@ def coefficient_names(category: str) -> list[str]:
     names = {k for needs in MODELS.get(category, {}).values() for k, v in needs.items()
              if isinstance(v, str) and len(k) > 1 and not k.startswith("residual")}
     return sorted(names, key=len, reverse=True)
-
-
-def normalised(words: str) -> str:
-    """A model's name as letters only, lower case: "Ishii-Zuber" -> "ishiizuber"."""
-    return re.sub(r"[^a-z]", "", words.lower())
 
 
 def installed(category: str, reacting: bool) -> list[str]:

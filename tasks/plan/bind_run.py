@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.core.errors import PlanError
+from tasks.foam import block_layout, block_vars, geometry
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_run_cells import even_total, per_block_said, restated_product
 from tasks.plan.bind_motion_turns import TurnBinding
@@ -168,15 +170,18 @@ class RunBinding(GroupBinding, TurnBinding):
         if text is None:
             self.refuse(q, f"{self.solver} has no gravity (constant/g)")
             return
-        direction = _direction(fd.get(text, ["value"]) or "") or [0.0, -1.0, 0.0]
+        said = self.said(q)  # "pointing in -z", "along negative x" (tasks.plan.bind_directions); else the base's
+        direction = (said.vector if said is not None and said.vector else None) \
+            or _direction(fd.get(text, ["value"]) or "") or [0.0, -1.0, 0.0]
         self.set("constant/g", ["value"], vec([q.value * d for d in direction]), "gravity", q)
 
     def _mesh_cells(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()
         dims = list(q.dims or [])
-        if len(blocks) != 1:
-            self.refuse(q, f"the base mesh has {len(blocks)} blocks; a cell count per direction fits a one-block "
-                           f"mesh: ask for a refinement factor ('refine the mesh by 2', 'halve the cell size')")
+        if len(blocks) != 1:  # each direction's total over the blocks met along a line through the mesh
+            flat = [a for a in range(3) if blocks and all(b[a] == 1 for b in blocks)]
+            axes = [a for a in range(3) if a not in flat] if len(dims) == 2 and len(flat) == 1 else [0, 1, 2]
+            self._set_layout_totals(text, dict(zip(axes, dims)), q)
             return
         old = blocks[0]
         new = two_counts(dims, old) if len(dims) == 2 else dims[:3]
@@ -196,6 +201,24 @@ class RunBinding(GroupBinding, TurnBinding):
                  f"mesh {new[0]} x {new[1]} x {new[2]} cells (was {old[0]} x {old[1]} x {old[2]})")
         self.bindings.append(Binding(stated=q.text, file="system/blockMeshDict", entry=["blocks"],
                                      value=f"({new[0]} {new[1]} {new[2]})", how="cells per direction"))
+        self.reset_sized_fields()
+
+    def _set_layout_totals(self, text: str, totals: dict[int, int], q: StatedQuantity, how: str = "") -> None:
+        """A mesh of several blocks with `totals` cells along the given directions (exact on the
+        longest line, shared faces conforming: tasks.foam.block_layout); refused with the reason
+        where the blocks turn or the totals cannot be met."""
+        try:
+            new = block_layout.set_totals(text, totals)
+        except PlanError as err:
+            self.refuse(q, str(err))
+            return
+        self._set_blocks_entry(new, q, how or "mesh cells across the blocks: " +
+                               ", ".join(f"{n} in {'xyz'[a]}" for a, n in totals.items()))
+
+    def _set_blocks_entry(self, new: str, q: StatedQuantity, how: str) -> None:
+        """The blocks entry of a multi-block blockMeshDict set to `new`'s, the counts in the binding."""
+        counts = " ".join(f"({a} {b} {c})" for a, b, c in geometry.block_cells(new))
+        self.set("system/blockMeshDict", ["blocks"], fd.get(new, ["blocks"]) or "", f"{how} (blocks {counts})", q)
         self.reset_sized_fields()
 
     def _mesh_cells_axis(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
@@ -224,8 +247,11 @@ class RunBinding(GroupBinding, TurnBinding):
                 self.assumptions.append(f"{q.text}: no direction named, a total over the resolved directions")
                 self._set_block_counts(text, blocks[0], new, q)
                 return
+        if len(blocks) > 1 and axis is not None:
+            self._set_layout_totals(text, {axis: int(q.value)}, q)
+            return
         if len(blocks) != 1 or axis is None:
-            self.refuse(q, "a cell count for one direction needs a one-block mesh and the direction (x, y or z)")
+            self.refuse(q, "a cell count for one direction needs the direction (x, y or z, 'along the channel')")
             return
         new = list(self._planned_counts() or blocks[0])  # "40 in x, 20 in y": each count on the ones set before
         new[axis] = int(q.value)
@@ -241,8 +267,16 @@ class RunBinding(GroupBinding, TurnBinding):
     def _cell_size(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text, blocks = self.base.blocks()
         ext = self.base.extents()
+        if len(blocks) > 1:  # every block's counts for cells of about that size, shared faces matching
+            try:
+                new_text = geometry.size_blocks(text, q.value, block_vars.scale_of(text))
+            except PlanError as err:
+                self.refuse(q, str(err))
+                return
+            self._set_blocks_entry(new_text, q, f"cells of about {q.text} in every block")
+            return
         if len(blocks) != 1 or ext is None:
-            self.refuse(q, "a cell size is applied to one-block meshes here; ask for a refinement factor instead")
+            self.refuse(q, "a cell size needs a blockMesh mesh with plain cell counts; ask for a refinement factor")
             return
         new = [max(1, round(e / q.value)) if c > 1 else c for e, c in zip(ext, blocks[0])]
         self._set_block_counts(text, blocks[0], new, q)

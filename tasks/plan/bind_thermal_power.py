@@ -14,6 +14,8 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_inlets import patch_area
+from tasks.plan.bind_power_burner import BurnerPowerBinding
+from tasks.plan.bind_power_regions import RegionTemperatureBinding
 from tasks.plan.bind_thermal_segments import names_said, own_words
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, StatedQuantity
@@ -43,8 +45,9 @@ def flux_of_power(power: float, area: float | None) -> float | None:
     return power / area
 
 
-class ThermalPowerBinding:
-    """Heat loads (W) on walls."""
+class ThermalPowerBinding(BurnerPowerBinding, RegionTemperatureBinding):
+    """Heat loads (W) on walls; a burner's power in a combustion case (its fuel mass flow); the
+    gas's start temperature followed into a fire case's solid regions."""
 
     def _heat_load(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         rels = self.base.field_rels(self.t_field)
@@ -96,9 +99,10 @@ class ThermalPowerBinding:
             names_said(words, walls)
 
     def bind_patch(self, q: StatedQuantity) -> bool:
-        """A power in watts is a wall's heat load, whatever role the words gave it; any other value
-        goes to the next binder in the MRO."""
+        """A power in watts is a burner's fuel flow in a case that burns a fuel, else a wall's heat
+        load, whatever role the words gave it; any other value goes to the next binder in the MRO."""
         if is_power(q):
-            self._heat_load(q, self._stated)
+            if not self.burner_power(q):
+                self._heat_load(q, self._stated)
             return True
         return bool(super().bind_patch(q))  # type: ignore[misc]

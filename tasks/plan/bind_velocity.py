@@ -11,7 +11,8 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_angles import arc_angles_deg, hex_edge_angles_deg, is_attack_angle
 from tasks.plan.bind_base import SIDES as _SIDES
-from tasks.plan.bind_inlets import VELOCITY_ENTRIES, vector_direction, with_vector
+from tasks.plan.bind_directions import DirectionBinding
+from tasks.plan.bind_inlets import VELOCITY_ENTRIES, with_vector
 from tasks.plan.bind_phase_inlets import PhaseInletBinding
 from tasks.plan.bind_speeds import own_speed, speeds_agree
 from tasks.plan.bind_inlet_profile import parabolic_profile, parabolic_said
@@ -25,7 +26,7 @@ from tasks.plan.foam_values import magnitude as _magnitude
 from tasks.plan.stated import StatedQuantity
 
 
-class VelocityBinding(PhaseInletBinding):
+class VelocityBinding(DirectionBinding, PhaseInletBinding):
     """Velocities, Mach numbers and angles of a plan."""
 
     def _flow_direction(self) -> list[float]:
@@ -74,6 +75,8 @@ class VelocityBinding(PhaseInletBinding):
             return
         if self.motion_said(q) and self.motion_speed(q, stated):
             return  # "peak heave speed 4 cm/s": the oscillating body's, not an inlet's
+        if self.refuse_unplaced_vertical(q) or self.bind_injector_faces(q):  # tasks/plan/bind_directions.py
+            return
         if inlets and (part := self.oscillation_of(q)) is not None:  # "pulsating: mean 10 m/s, amplitude 2 m/s"
             self.oscillate(q, part, self.base.field_rels(self.u_field), self._inlets_for(q, inlets), "inlet")
             return
@@ -142,7 +145,7 @@ class VelocityBinding(PhaseInletBinding):
                     if raw and "$internalField" in raw and bc in ("freestream", "freestreamVelocity", "inletOutlet"):
                         internal = fd.get(text, ["internalField"]) or ""
                         if _magnitude(internal) > 0 and not done:
-                            direction = self._direction_override or vector_direction(q) or _direction(internal) or self._flow_direction()
+                            direction = self._direction_override or self._stated_direction(q) or _direction(internal) or self._flow_direction()
                             self.set(rel, ["internalField"], f"uniform {vec([q.value * d for d in direction])}",
                                      f"free-stream velocity {fmt(q.value)} m/s (the {patch} patch takes the "
                                      "internal field)", q)
@@ -152,7 +155,7 @@ class VelocityBinding(PhaseInletBinding):
                     if home and bc in ("freestream", "freestreamVelocity", "SRFFreestreamVelocity"):
                         # "freestreamValue uniform $Uinlet": the velocity is where the macro is defined
                         old = fd.get(self.base.text(home[0]) or "", home[1]) or ""
-                        direction = self._direction_override or vector_direction(q) or _direction(old) or self._flow_direction()
+                        direction = self._direction_override or self._stated_direction(q) or _direction(old) or self._flow_direction()
                         new = with_vector(old, [q.value * d for d in direction])
                         if new and not any(e.file == home[0] and e.entry == home[1] for e in self.edits):
                             self.set(home[0], home[1], new, f"free-stream velocity {fmt(q.value)} m/s "
@@ -161,7 +164,7 @@ class VelocityBinding(PhaseInletBinding):
                         continue
                     if raw and bc in ("freestream", "freestreamVelocity", "inletOutlet", "SRFFreestreamVelocity") and \
                             _magnitude(raw) > 0:
-                        direction = self._direction_override or vector_direction(q) or _direction(raw) or self._flow_direction()
+                        direction = self._direction_override or self._stated_direction(q) or _direction(raw) or self._flow_direction()
                         self.set(rel, ["boundaryField", patch, key], with_vector(raw, [q.value * d for d in direction])
                                  or f"uniform {vec([q.value * d for d in direction])}",
                                  f"free-stream velocity {fmt(q.value)} m/s on {patch}", q)
@@ -172,7 +175,7 @@ class VelocityBinding(PhaseInletBinding):
             text = self.base.text(rel) or ""
             for entry, raw in _leaves(text):
                 if entry[-1] in self._VELOCITY_KEYS and _VECTOR.search(raw) and _magnitude(raw) > 0:
-                    direction = vector_direction(q) or _direction(raw) or self._flow_direction()
+                    direction = self._stated_direction(q) or _direction(raw) or self._flow_direction()
                     value = re.sub(r"\([^)]*\)", vec([q.value * d for d in direction]), raw, count=1).strip()
                     self.set(rel, entry, value, f"{entry[-1]} {fmt(q.value)} m/s", q)
                     done = True

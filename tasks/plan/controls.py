@@ -192,6 +192,8 @@ def find_named(text: str, entries: dict[str, list[tuple[str, list[str]]]],
             if re.search(rf"(?<![\w.]){_NUM}\s*$", text[max(0, m.start() - 25):m.start()]) and \
                     not re.match(rf"{_SYMBOL_LINK}{_NUM}", text[m.end():]):
                 continue  # "90 rpm": the unit of the number before it, not the entry rpm ("nu 0.3 rho 2700" is)
+            if re.match(rf"{_SYMBOL_LINK}{_NUM}-[A-Za-z]", text[m.end():]):
+                continue  # "a 2-layer bar": the number of a compound word, no value of the entry a
             got = _value_after(text, m.end(), _SYMBOL_LINK if symbol else _LINK)
             if got and got[2] not in found:
                 found[got[2]] = (name, got[0], got[1], got[2])

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.core.errors import PlanError
-from tasks.foam import block_vars
+from tasks.foam import block_layout, block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import mesh_dictionaries
@@ -143,23 +143,22 @@ def cells_on_blocks(bmd: str, dims: list[int], per_block: bool) -> tuple[str, st
     if len(dims) != len(axes):
         raise PlanError(f"{len(dims)} cell counts for a mesh that resolves {3 - len(flat)} directions; "
                         "state one count per resolved direction")
-    if per_block:
-        if len(set(blocks)) != 1:
-            raise PlanError(f"the base's {len(blocks)} blocks have different cell counts {sorted(set(blocks))}: "
-                            "the same counts in every block would not match at their shared faces; ask for a "
-                            "refinement factor ('twice as fine') or a cell size")
-        reference = list(blocks[0])
-    else:
-        totals = geometry.aligned_totals(bmd)
-        if totals is None:
-            raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
-        reference = totals
+    if not per_block:  # each direction's total over the blocks met along a line through the domain
+        new = block_layout.set_totals(bmd, dict(zip(axes, dims)))
+        return new, f"{' x '.join(str(n) for n in dims)} cells across the blocks ({_per_block_counts(new)})"
+    if len(set(blocks)) != 1:
+        raise PlanError(f"the base's {len(blocks)} blocks have different cell counts {sorted(set(blocks))}: "
+                        "the same counts in every block would not match at their shared faces; ask for a "
+                        "refinement factor ('twice as fine') or a cell size")
     factors = [1.0, 1.0, 1.0]
     for axis, n in zip(axes, dims):
-        factors[axis] = n / reference[axis]
-    new = geometry.scale_blocks(bmd, factors) if per_block else geometry.scale_blocks_along(bmd, factors)
-    where = "in every block" if per_block else "across the blocks"
-    return new, f"{' x '.join(str(n) for n in dims)} cells {where}"
+        factors[axis] = n / blocks[0][axis]
+    return geometry.scale_blocks(bmd, factors), f"{' x '.join(str(n) for n in dims)} cells in every block"
+
+
+def _per_block_counts(bmd: str) -> str:
+    """'blocks (16 26 1) (162 24 1) ...': the counts written, for the report."""
+    return "blocks " + " ".join(f"({a} {b} {c})" for a, b, c in geometry.block_cells(bmd))
 
 
 def axis_named(text: str, q: StatedQuantity, up: int = 1, bmd: str | None = None) -> int | str | None:
@@ -183,22 +182,21 @@ def only_resolved(bmd: str) -> int | None:
 def cells_along(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
     """A mesh of several blocks with `n` cells across its blocks along one direction (x, y, z, or
     "along": the longest side): the blocks' counts in that direction scaled in proportion."""
-    totals, extents = geometry.aligned_totals(bmd), geometry.block_extents(bmd)
-    if totals is None or extents is None:
+    extents = geometry.block_extents(bmd)
+    if extents is None:
         raise PlanError("the base's blockMeshDict vertices are not plain numbers: ask for a refinement factor")
     if axis == "along":
         axis = max(range(3), key=lambda a: extents[0][a])
     axis = only_resolved(bmd) if axis is None else axis
     if axis is None:
         raise PlanError("a cell count for one direction needs the direction (x, y, z, along the length, across)")
-    factors = [1.0, 1.0, 1.0]
-    factors[int(axis)] = n / totals[int(axis)]
-    new = geometry.scale_blocks_along(bmd, factors)
+    new = block_layout.set_totals(bmd, {int(axis): n})
     if any(b >= 2 > a for new_block, old_block in zip(geometry.block_cells(new), geometry.block_cells(bmd))
            for a, b in zip(new_block, old_block)):
-        raise PlanError(f"{n} cells along {'xyz'[int(axis)]} across the base's blocks ({totals[int(axis)]} now) would "
-                        "leave a block one cell thick; state the count per block or a refinement factor")
-    return new, f"{n} cells along {'xyz'[int(axis)]} across the blocks"
+        raise PlanError(f"{n} cells along {'xyz'[int(axis)]} across the base's blocks "
+                        f"({block_layout.line_total(block_layout.read_layout(bmd), int(axis))} now) would leave a "
+                        "block one cell thick; state the count per block or a refinement factor")
+    return new, f"{n} cells along {'xyz'[int(axis)]} across the blocks ({_per_block_counts(new)})"
 
 
 def cells_along_each_block(bmd: str, n: int, axis: int | str | None) -> tuple[str, str]:
@@ -236,6 +234,26 @@ def halves_of(bmd: str, text: str, q: StatedQuantity, axis: int | str | None) ->
     values = sorted({round(p[axis], 9) for p in points})
     return 2 if len(values) == 3 and abs((values[1] - values[0]) - (values[2] - values[1])) <= 1e-6 * (
         values[2] - values[0]) else 1
+
+
+def _zone_count(bmd: str, text: str, q: StatedQuantity, up: int) -> tuple[str, str] | None:
+    """A count said of a block the tutorial names ("60 cells along the outlet block", "20 cells in
+    x in block bend1"): set on that block's axis along the named direction (its longest for
+    "along"), the blocks sharing its faces following; None when the clause names no one zone or
+    no direction."""
+    at = text.lower().find(q.text.lower())
+    if at < 0:
+        return None
+    after = re.split(r"[,;:]|\.\s", text[at + len(q.text):at + len(q.text) + 60])[0]
+    before = re.split(r"[,;:]|\.\s", text[max(0, at - 40):at])[-1]
+    blocks = block_layout.named_blocks(bmd, before + " " + after)
+    if not blocks:
+        return None
+    axis = axis_named(text, q, up)
+    if axis is None and not re.search(r"\balong\b", after.lower()):
+        return None
+    new, where = block_layout.set_block_count(bmd, blocks, axis if isinstance(axis, int) else None, int(q.value))
+    return new, f"{int(q.value)} cells {where} in the named block ({_per_block_counts(new)})"
 
 
 def _per_block_after(text: str, q: StatedQuantity) -> bool:
@@ -293,12 +311,16 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
     change = MeshChange(file=_BMD if m4 is not None else rel or block_mesh_file(base_dir, text))
     sizes = [q for q in stated if q.role == "cell_size"]
     said = [q for q in stated if q.role == "geometry" and names_cell_size(text, q)]  # "25 cm cells"
+    per_axis = [(q, axis) for q in stated if q.role in ("cell_size", "geometry") and
+                (axis := size_axis(text, q)) is not None]  # "cells 2 mm in x and 1 mm in y"
+    if per_axis:
+        sizes = said = []
     counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_axis", "mesh_cells_each")]
     refine = mesh_refinement(text)
     total = total_cells(text)
     total_q = next((q for q in counts if total and q.role == "mesh_cells_axis" and abs(q.value - total[0]) < 0.5), None)
     counts = [q for q in counts if q is not total_q]
-    if not (sizes or said or counts or refine or total):
+    if not (sizes or said or per_axis or counts or refine or total):
         return change
     bmd = base_block_mesh(base_dir, m4, change.file)
     if bmd is None:
@@ -312,17 +334,19 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
     # counts and sizes are set on the blocks as numbers ($nx, $ny read where they are defined); a
     # refinement scales the variables themselves
     # vertices and counts written with variables or #eval/#calc (channel395, standingWave) read as numbers
-    read = literal_counts(block_vars.plain_text(bmd)) if sizes or said or counts else bmd
+    read = literal_counts(block_vars.plain_text(bmd)) if sizes or said or per_axis or counts else bmd
     curved = curved_counts(read, text, counts)  # "40 cells around", "20 radially": the blocks' own directions
     counts = [q for q in counts if not any(q is c for c, _ in curved)]
     read = _curved_cells(change, read, curved)
     several = m4 is not None or len(geometry.block_cells(read)) > 1 or change.file != _BMD or bool(curved)
+    if per_axis:  # "cells 2 mm in x and 1 mm in y": each direction its own size
+        read = _axis_sizes(change, read, per_axis)
     read = _size_cells(change, read, (sizes[:1] if several else []) + ([] if sizes else said[:1]))
     if several:
         read = _count_cells(change, read, text, counts, gravity_axis(base_dir))
     _counts_as_variables(change, bmd, read)
     bmd = read if change.edits else bmd
-    if total is not None and not (sizes or said[:1] or counts):
+    if total is not None and not (sizes or said[:1] or per_axis or counts):
         if total_q is not None:
             change.taken.append(total_q)
         _total_cells(change, bmd, total[0], total_q.text if total_q is not None else total[1])
@@ -423,6 +447,45 @@ def _size_cells(change: MeshChange, bmd: str, sizes: list[StatedQuantity]) -> st
     return bmd
 
 
+def _axis_sizes(change: MeshChange, bmd: str, sized: list[tuple[StatedQuantity, int]]) -> str:
+    """Cells of a stated size along each named direction, on one block or many; returns the
+    blockMeshDict as changed."""
+    change.taken.extend(q for q, _ in sized)
+    try:
+        new = block_layout.size_along(bmd, {axis: q.value for q, axis in sized}, _scale_of(bmd))
+    except PlanError as err:
+        change.not_applied.extend(NotApplied(text=q.text, reason=str(err)) for q, _ in sized)
+        return bmd
+    for q, axis in sized:
+        _blocks_edit(change, bmd, new, q.text, f"cells of about {q.text} along {'xyz'[axis]} ({_per_block_counts(new)})")
+    return new
+
+
+# a cell size said for one direction: "cells 2 mm in x", "1 mm along y", "2 mm in the x direction"
+_SIZE_AXIS_AFTER = re.compile(r"\s*(?:in|along)\s+(?:the\s+)?([xyz])(?:[- ]?(?:direction|axis))?\b(?!\s*[=:])", re.I)
+# what may stand between the cell word and a later size of a list ("cells 2 mm in x and 1 mm in y")
+_SIZE_LIST_BEFORE = re.compile(r"\b(?:cells?|cell\s+sizes?|grid\s+spacing|spacing)\s+(?:of\s+)?"
+                               r"(?:[\d.]+\s*[a-zμ]+\s+(?:in|along)\s+(?:the\s+)?[xyz](?:[- ]?direction)?\s*(?:,|and|,\s*and)\s*)*$",
+                               re.I)
+_SIZE_SYMBOL_BEFORE = re.compile(r"(?<![\w])(?:Δ|delta\s*|d)([xyz])\s*(?:=|:|of|is)?\s*$", re.I)
+
+
+def size_axis(text: str, q: StatedQuantity) -> int | None:
+    """The direction a cell size is said for ("cells 2 mm in x and 1 mm in y", "dx = 2 mm"), None
+    when it is said for every direction or is no cell size."""
+    at = text.find(q.text)
+    if at < 0 or q.quantity != "length":
+        return None
+    before, after = text[max(0, at - 80):at], text[at + len(q.text):]
+    symbol = _SIZE_SYMBOL_BEFORE.search(before)
+    if symbol:
+        return "xyz".index(symbol[1].lower())
+    m = _SIZE_AXIS_AFTER.match(after)
+    if m and _SIZE_LIST_BEFORE.search(before):
+        return "xyz".index(m[1].lower())
+    return None
+
+
 def _curved_cells(change: MeshChange, bmd: str, curved: list[tuple[StatedQuantity, str]]) -> str:
     """Each count along a direction of a curved mesh set on the blocks' chains along it; returns
     the blockMeshDict as changed."""
@@ -451,6 +514,8 @@ def _count_cells(change: MeshChange, bmd: str, text: str, counts: list[StatedQua
                 new, how = cells_on_blocks(bmd, [1 if a in flat else int(q.value) for a in range(3)], per_block)
             elif q.role == "mesh_cells":
                 new, how = cells_on_blocks(bmd, [int(d) for d in q.dims or []], per_block)
+            elif (zone := _zone_count(bmd, text, q, up)) is not None:  # "60 cells along the outlet block"
+                new, how = zone
             elif _per_block_after(text, q):
                 new, how = cells_along_each_block(bmd, int(q.value), axis_named(text, q, up, bmd))
             else:

@@ -70,11 +70,16 @@ _LENGTH_AFTER = re.compile(r"\s*-?\s*(?:heights?|lengths?|widths?|diameters?|cho
 _PLACE_AFTER = re.compile(r"\s*(?:(?:up|down)[- ]?stream|before|after|behind|ahead|in front|from the|beyond)\b", re.I)
 
 
-def length_multiple(kind: str, unit: str, text: str, end: int) -> bool:
-    """Whether the number just read is a multiple of a length of the geometry rather than a count
-    of steps or a time in hours: "10 step heights", "5h upstream"."""
+# "expansion ratio 2 step", "aspect-ratio 4 step": the number is the ratio of the step, not a count of steps
+_RATIO_BEFORE = re.compile(r"\bratios?\s*(?:\([^)]{0,12}\)\s*)?(?:of\s+|=\s*|:\s*)?$", re.I)
+
+
+def length_multiple(kind: str, unit: str, text: str, end: int, start: int = 0) -> bool:
+    """Whether the number just read is a multiple of a length of the geometry (or a ratio of it)
+    rather than a count of steps or a time in hours: "10 step heights", "5h upstream",
+    "expansion ratio 2 step"."""
     if kind == "iterations" and re.fullmatch(r"(?:time[- ]?)?steps?", unit.strip(), re.I):
-        return bool(_LENGTH_AFTER.match(text, end))
+        return bool(_LENGTH_AFTER.match(text, end)) or bool(_RATIO_BEFORE.search(text[max(0, start - 30):start]))
     if kind == "time" and unit.strip() == "h":
         return bool(_PLACE_AFTER.match(text, end)) or _length_symbol_h(text, end)
     return False
@@ -170,7 +175,7 @@ def quantities(text: str) -> list[Quantity]:
         kind, scale, offset = _kind_of(m.group("unit"))
         if kind == "length" and re.match(r"\s*/", text[m.end():m.end() + 2]):
             continue
-        if length_multiple(kind, m.group("unit"), text, m.end()):
+        if length_multiple(kind, m.group("unit"), text, m.end(), m.start()):
             taken.append(m.span())  # "10 step heights upstream": the geometry's business, no count or time
             continue
         value = tidy(parse_number(m.group("num")) * scale + offset)  # 72 mN/m is 0.072 N/m, not 0.07200000000000001

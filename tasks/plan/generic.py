@@ -50,6 +50,7 @@ from tasks.plan.select_dimensions import (  # noqa: F401 - re-exported: the plan
     has_dimension,
     lacks_shape,
     names_parameter,
+    other_domain_ranges,
     tutorial_extents,
     tutorial_is_2d,
     tutorial_lengths,
@@ -167,8 +168,38 @@ def choose_base(ctx: Context) -> list[Candidate]:
     return ranked
 
 
+SIZED_MARGIN = 25.0  # how far below the best fit a tutorial with the stated sizes may score and still be taken
+
+
+def _lacked_sizes(ctx: Context, stated: list[StatedQuantity], c: Candidate) -> list[StatedQuantity]:
+    """The domain sizes the request states that the tutorial's mesh does not have."""
+    return [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
+            and not has_dimension(Path(c.record.path), q.value)]
+
+
+def prefer_sized(ctx: Context, stated: list[StatedQuantity], ranked: list[Candidate]) -> list[Candidate]:
+    """The ranking with a near fit first when it has every domain size the request states and the
+    best fit lacks one ("a two-layer bar 200 cm long": the 2 m column, not the flange), as long as
+    the request does not name the best fit; a note says so."""
+    if len(ranked) < 2 or names_tutorial(ctx.text, ranked[0]) or stage_refusal(ranked[0].record.case,
+                                                                               ranked[0].record.path):
+        return ranked
+    lacked = _lacked_sizes(ctx, stated, ranked[0])
+    if not lacked:
+        return ranked
+    for c in ranked[1:4]:
+        if c.score < ranked[0].score - SIZED_MARGIN or c.score < MIN_SCORE:
+            break
+        if c.record.solver == ranked[0].record.solver and not _lacked_sizes(ctx, stated, c) and \
+                not other_domain_ranges(ctx.text, Path(c.record.path)):
+            ctx.notes.append(f"based on {c.record.case}, which has the sizes stated "
+                             f"({', '.join(q.text for q in lacked)}), not on {ranked[0].record.case}, which lacks them")
+            return [c, *(r for r in ranked if r is not c)]
+    return ranked
+
+
 def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: bool = False) -> CaseManifest:
-    ranked = choose_base(ctx)
+    ranked = prefer_sized(ctx, stated, choose_base(ctx))
     features = request_features(ctx.text, ctx.solver, ctx.model)
     spec = shape_to_build(ctx, stated, ranked)
     if spec is not None:
@@ -236,8 +267,10 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         resize_domain(base_dir, m4, ctx.text, geometry, mesh_change, gravity_axis(base_dir))
         assumptions += mesh_change.assumptions[said:]
         geometry = [q for q in geometry if not any(q is t for t in mesh_change.taken)]
-    if geometry:
-        text = ", ".join(q.text for q in geometry)
+    elsewhere = other_domain_ranges(ctx.text, base_dir)  # "from z = 0 to z = 3 m" on a 2 m column
+    geometry_said = [q.text for q in geometry] + elsewhere
+    if geometry_said:
+        text = ", ".join(geometry_said)
         if not allow_substitute:
             raise RequestError(
                 f"the request gives dimensions ({text}) that the tutorial {record.case} does not have, and "
@@ -253,7 +286,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         mesh="tutorial", mesh_params=mesh_params, patches=patches, time=time, edits=binder.edits + mesh_change.edits,
         bindings=binder.bindings + mesh_change.bindings, not_applied=binder.not_applied + mesh_change.not_applied,
         assumptions=assumptions, warnings=warnings, base_candidates=candidates,
-        steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry),
+        steps=[" ".join(s) for s in steps] if steps else [], substituted=bool(geometry_said),
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )

@@ -157,6 +157,11 @@ def reynolds_check(p: Plan, speed: float, length: float, nu: float, laminar: boo
             f"contradictory values: Re = {fmt(re_q.value)} was asked for, but U = {fmt(speed)} m/s, "
             f"L = {fmt(length)} m and nu = {fmt(nu)} m2/s give Re = {re_calc:.4g}; drop one of them"
         )
+    if re_q is not None and not any(b.stated == re_q.text.strip() for b in p.bindings):
+        # Re stated beside the speed, the length and the viscosity it follows from: carried by the viscosity
+        # written for it (never derived again from the tutorial's own values by the binder)
+        p.bind("reynolds", "constant/transportProperties", ["nu"], fmt(nu),
+               f"Re = U L / nu = {fmt(speed)} x {fmt(length)} / {fmt(nu)} = {re_calc:.4g}")
     if laminar and re_calc > 2.0e3:
         p.warnings.append(f"Re = {re_calc:.3g} with a laminar solver: the real flow would be turbulent")
 

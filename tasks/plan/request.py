@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tasks.core.errors import RequestError
 from tasks.foam.commands import SOLVERS
 from tasks.foam.physics import find_fluid
+from tasks.geometry.text_parts import table_ranges
 from tasks.plan.extract import Quantity, first, mentions, quantities
 from tasks.plan.stated import decimal_points
 from tasks.plan.values_viscosity import kinematic_from_dynamic
@@ -190,7 +191,8 @@ def join_lines(text: str) -> str:
 
 
 def check_request_text(text: str) -> str:
-    clean = names_first(join_lines(strip_example_notes(text)))  # "0.002 for the sludge alpha" -> "sludge alpha 0.002"
+    # "0.002 for the sludge alpha" -> "sludge alpha 0.002"; a table of parts ("| branch | 0.25 to 0.35 | ...") as their ranges
+    clean = names_first(join_lines(table_ranges(strip_example_notes(text))))
     if not clean:
         raise RequestError("the request is empty: describe the flow, e.g. "
                            "\"2D lid-driven cavity, lid at 1 m/s, icoFoam\"")

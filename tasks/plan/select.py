@@ -28,6 +28,7 @@ import from here stay importable from here.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
@@ -92,6 +93,7 @@ from tasks.plan.select_terms import TermsSaid, tells_apart, term_index, term_poi
 from tasks.plan.select_values import COMPRESSIBLE_MACH
 from tasks.plan.select_records import local_time_stepping_cached, rotates_cached
 from tasks.plan.select_wholename import coined_name_words, dimension_points, every_name_word_said, forgiven_by_name
+from tasks.plan.select_dimensions import layout_points
 from tasks.plan.select_words import (  # noqa: F401 - re-exported
     _EITHER_TIME_SCHEME,
     _STOP,
@@ -311,6 +313,10 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
             score += dimension
             why.append(f"built in the {features.dimension}D the request says" if dimension > 0
                        else f"built in another dimension than the {features.dimension}D said")
+        layout, layout_why = layout_points(Path(r.path), features.line_words, features.layered)  # '1D', 'two-layer'
+        if layout:
+            score += layout
+            why.append(layout_why)
         if features.simulation_type and r.simulation_type:
             if r.simulation_type == features.simulation_type:
                 score += 12

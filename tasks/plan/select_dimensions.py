@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
@@ -74,6 +75,12 @@ def tutorial_extents(case_dir: Path) -> list[float]:
     """The full extents (x, y, z) of a tutorial's blockMesh vertices, in metres ([] when unknown)."""
     points = _block_points(case_dir)
     return [max(p[a] for p in points) - min(p[a] for p in points) for a in range(3)] if points else []
+
+
+def tutorial_bounds(case_dir: Path) -> list[tuple[float, float]]:
+    """The (min, max) of a tutorial's blockMesh vertices along x, y, z, in metres ([] when unknown)."""
+    points = _block_points(case_dir)
+    return [(min(p[a] for p in points), max(p[a] for p in points)) for a in range(3)] if points else []
 
 
 def _block_points(case_dir: Path) -> list[tuple[float, ...]]:
@@ -184,16 +191,115 @@ def names_parameter(before: str, after: str) -> bool:
     return bool(_PARAMETER_BEFORE.search(before) or _PARAMETER_AFTER.search(after))
 
 
+_NUM = r"[-+−]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?"
+_LEN_UNIT = r"(?:mm|cm|km|m)(?![\w/^²³])"
+_SCALE = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3}
+# a coordinate range: "from z = -1 m to z = 1 m", "z -1..1 m", "between x = 0 and 2 m", "z from -100 cm to
+# 100 cm", "-1 m < z < 1 m", "from -1 m to +1 m" (an axis, a 'from'/'between' or '..' marks it a range)
+_RANGE = re.compile(
+    rf"(?:(?P<lead>\b(?:from|between|spans?|spanning|runs?|running|extends?|extending|ranges?|ranging)\s+)|"
+    rf"(?<![\w.])(?P<axis0>[xyz])\s*(?:from\s+|between\s+|:\s*|\s)?)"
+    rf"(?:(?P<axis1>[xyz])\s*=\s*)?(?P<a>{_NUM})\s*(?P<ua>{_LEN_UNIT})?\s*"
+    rf"(?P<sep>\.\.\.?|…|–|—|\bto\b|\band\b|\buntil\b|\bup\s+to\b)\s*"
+    rf"(?:(?P<axis2>[xyz])\s*=\s*)?(?P<b>{_NUM})\s*(?P<ub>{_LEN_UNIT})")
+_BETWEEN = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<ua>{_LEN_UNIT})?\s*<=?\s*(?P<axis1>[xyz])\s*<=?\s*"
+                      rf"(?P<b>{_NUM})\s*(?P<ub>{_LEN_UNIT})")
+
+
+class CoordinateRange(NamedTuple):
+    """A stretch of the domain the request gives by its end coordinates (metres), along `axis`
+    (0, 1, 2; None when not named), written at text[start:end]."""
+
+    axis: int | None
+    low: float
+    high: float
+    start: int
+    end: int
+
+
+def _metres(number: str, unit: str | None, other: str | None) -> float:
+    return float(number.replace("−", "-")) * _SCALE[(unit or other or "m").lower()]
+
+
+def coordinate_ranges(text: str) -> list[CoordinateRange]:
+    """The coordinate ranges the request gives ("from z = -1 m to z = 1 m", "z -1..1 m"): ends
+    of a stretch of the domain, whose lengths are coordinates, not sizes."""
+    low = text.lower()
+    out: list[CoordinateRange] = []
+    for m in [*_RANGE.finditer(low), *_BETWEEN.finditer(low)]:
+        groups = m.groupdict()
+        axis = next((groups.get(k) for k in ("axis0", "axis1", "axis2") if groups.get(k)), None)
+        lead = groups.get("lead")
+        sep = (groups.get("sep") or "..").strip()
+        a, b = _metres(m["a"], m["ua"], m["ub"]), _metres(m["b"], m["ub"], m["ua"])
+        if a == b or (axis is None and min(a, b) > 0):
+            continue  # "from 2 m to 3 m" names no axis and no end a size cannot have: sizes, no coordinates
+        out.append(CoordinateRange("xyz".index(axis) if axis else None, min(a, b), max(a, b), m.start(), m.end()))
+    return out
+
+
+def in_coordinate_range(text: str, q: StatedQuantity) -> CoordinateRange | None:
+    """The coordinate range a stated length is an end of, or None."""
+    spans = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(q.text.lower())}", text.lower())]
+    return next((r for r in coordinate_ranges(text) for at in spans if r.start <= at < r.end), None)
+
+
+def range_fits(case_dir: Path, r: CoordinateRange, rel_tol: float = 0.01) -> bool:
+    """The range is a stretch of the tutorial's mesh: its ends are the mesh's bounds along its axis
+    (any axis when it names none), or its extent is the mesh's extent there (the same size, placed
+    elsewhere); True when the mesh cannot be read (nothing to compare)."""
+    bounds = tutorial_bounds(case_dir)
+    if not bounds:
+        return True
+    extent = r.high - r.low
+    for axis in ([r.axis] if r.axis is not None else range(3)):
+        lo, hi = bounds[axis]
+        size = hi - lo
+        if size > 0 and abs(extent - size) <= rel_tol * size:
+            return True
+    return False
+
+
+def range_outside(case_dir: Path, r: CoordinateRange, rel_tol: float = 0.01) -> bool:
+    """The range reaches beyond the tutorial's mesh along its axis (along every axis when it names
+    none): a stretch of another domain, not a part of this one (a layer, a probe line)."""
+    bounds = tutorial_bounds(case_dir)
+    if not bounds:
+        return False
+    def beyond(lo: float, hi: float) -> bool:
+        slack = rel_tol * (hi - lo)
+        return r.low < lo - slack or r.high > hi + slack
+    return all(beyond(*bounds[a]) for a in ([r.axis] if r.axis is not None else range(3)))
+
+
+def other_domain_ranges(text: str, case_dir: Path) -> list[str]:
+    """The coordinate ranges of the request (as written) that describe another domain than the
+    tutorial's: neither its extent nor within its mesh ("a column from z = 0 to z = 3 m" on a
+    2 m column); a range within the mesh is a part of it (a layer, a probe line), left to the binders."""
+    return [text[r.start:r.end].strip() for r in coordinate_ranges(text)
+            if not range_fits(case_dir, r) and range_outside(case_dir, r)]
+
+
+def names_coordinate(before: str) -> bool:
+    """The words right before a length make it a coordinate ("at z = 0.5 m", "x: 0.3 m", "the
+    point (x = 1 m)"), a position in the domain, not a size of it."""
+    return re.search(r"(?<![\w.])[xyz]\s*(?:=|:|≈|~)\s*$|\b(?:at|located|placed|positioned|position|point|"
+                     r"coordinate|level|elevation)\s+(?:of\s+|at\s+)?(?:[xyz]\s*=\s*)?$", before) is not None
+
+
 def describes_domain(text: str, q: StatedQuantity) -> bool:
     """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
     particle, a wire, a model parameter (a wave height, a roughness), a small length of the flow
     (a film's thickness, a porous layer; tasks.plan.bind_small_lengths) or an unnamed length."""
     low = text.lower()
-    at = low.find(q.text.lower())
+    whole = re.search(rf"(?<![\w.]){re.escape(q.text.lower())}", low)  # "5 cm" is not the end of "15 cm"
+    at = whole.start() if whole else low.find(q.text.lower())
     if at < 0:
         return False
     end = at + len(q.text)
     before, after = re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]
+    if in_coordinate_range(text, q) is not None or names_coordinate(before):
+        return False  # a coordinate ("from z = -1 m to z = 1 m", "at x = 0.3 m"): generic.py compares ranges
     if names_parameter(before, after) or small_length_kind(low[:at], low[end:], q.value) is not None or \
             is_particle_size(low[:at], low[end:], q.value):
         return False  # a film's thickness, a roughness, a porous layer, a particle's size ("bubbles of 4 mm")
@@ -209,3 +315,48 @@ def describes_domain(text: str, q: StatedQuantity) -> bool:
         return False
     window = low[max(0, at - 40):end + 25]
     return bool(_DIMENSION_WORDS.search(window))
+
+
+LINE_POINTS = 30.0  # a 1D mesh for a request that says '1D' (half for a bar, a rod, a column only)
+LAYER_POINTS = 30.0  # a property field set by region for a request that describes layers
+# the dimensions [kg m s K ...] of a property a region may set (a diffusivity, a conductivity, a viscosity)
+_PROPERTY_DIMENSIONS = ("[0 2 -1 0 0 0 0]", "[1 1 -3 -1 0 0 0]", "[1 -1 -1 0 0 0 0]")
+
+
+@lru_cache(maxsize=512)
+def is_line_mesh(case_dir: Path) -> bool:
+    """The tutorial's blockMeshDict mesh is 1D: every block one cell across in two directions (its
+    system/blockMeshDict only: ranking reads every tutorial, no m4 template is expanded for it)."""
+    found = find_file(case_dir / "system", "blockMeshDict") if case_dir.is_dir() else None
+    text = read_text(found) if found is not None else None
+    counts = re.findall(r"\bhex\s*\([^()]*\)\s*\(\s*(\S+)\s+(\S+)\s+(\S+)\s*\)", fd.strip_comments(text or ""))
+    return bool(counts) and all(c.count("1") >= 2 and all(x.isdigit() for x in c) for c in counts)
+
+
+@lru_cache(maxsize=512)
+def sets_property_by_region(case_dir: Path) -> bool:
+    """The tutorial's setFieldsDict sets a property field by region (a 0/DT diffusivity in layers)."""
+    found = find_file(case_dir / "system", "setFieldsDict") if case_dir.is_dir() else None
+    if found is None:
+        return False
+    names = set(re.findall(r"\bvolScalarFieldValue\s+(\w+)", fd.strip_comments(read_text(found))))
+    for name in names:
+        for folder in ("0.orig", "0"):
+            field = find_file(case_dir / folder, name)
+            raw = fd.get(read_text(field), ["dimensions"]) if field is not None else None
+            if raw is not None and " ".join(raw.split()) in _PROPERTY_DIMENSIONS:
+                return True
+    return False
+
+
+def layout_points(case_dir: Path, line_words: float, layered: bool) -> tuple[float, str | None]:
+    """Points (and why) for a tutorial laid out as the request describes: a 1D mesh when it says
+    1D (or a bar, a rod, a column), a property set by region when it describes layers."""
+    points, why = 0.0, []
+    if line_words and is_line_mesh(case_dir):
+        points += LINE_POINTS * line_words
+        why.append("a 1D mesh, as said")
+    if layered and sets_property_by_region(case_dir):
+        points += LAYER_POINTS
+        why.append("a property set by region (layers)")
+    return points, "; ".join(why) or None

@@ -180,6 +180,8 @@ class RequestFeatures(BaseModel):
     ranks: frozenset[tuple[str, int]] = frozenset()  # ranks said by a word ('fifth-order Stokes'), select_numbered
     free_surface: bool = False  # a liquid's surface or level described ('water level 0.5 m', 'VOF'), select_described
     terms: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # dictionary terms said, select_terms
+    line_words: float = 0.0  # how strongly the words say a 1D case ('1D', 'a bar', 'a rod'), line_strength
+    layered: bool = False  # a property that varies by region ('two-layer', 'harmonic interpolation'), says_layers
 
 
 def request_features(text: str, solver: str | None, model: str | None) -> RequestFeatures:
@@ -288,6 +290,7 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
                            default_solvers=list(dict.fromkeys(defaults)), tutorial_hints=tutorials,
                            words=words_of(named),
                            names=set(re.findall(r"[a-z][a-z0-9_]+", named.lower())), dimension=said_dimension(named), mach=cues.mach,
+                           line_words=line_strength(named), layered=says_layers(named),
                            method_words=method_phrase_roots(named),
                            joined=joined - {_key(phrase) for phrase, _, _ in flows},
                            dispersed=any(_says(normal, w, whole=False) for w in DISPERSED_WORDS),
@@ -317,6 +320,26 @@ _DURATION = re.compile(r"(?<![/\w.])\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:s|sec|secs|
 # a turbulence model stated in words: RANS or LES by name or by what it resolves
 _MODEL_STATED = re.compile(r"\bles\b|large[- ]edd(?:y|ies)|\bsub[- ]?grid\b|\bsgs\b|\brans\b|\bras\b"
                            r"|reynolds[- ]averaged|turbulence model|k[- ](?:epsilon|omega)|spalart|smagorinsky")
+
+
+# a case in one dimension: said outright, or a slender solid or column the words describe (not '1 bar', a pressure)
+_LINE_STRONG = re.compile(r"\b(?:1\s*-?\s*d|one[- ]dimensional|1[- ]dimensional)\b")
+_LINE_WEAK = re.compile(r"(?<![\d.]\s)(?<![\d.])\b(?:bar|rod|slab|column)s?\b")
+_LAYERS = re.compile(r"\b(?:(?:two|2|three|3|multi|several)[- ]?layers?|layered|layers|bi-?layer|harmonic|"
+                     r"piecewise|discontinuous\s+(?:diffusivity|conductivity|property|coefficient))\b")
+
+
+def line_strength(text: str) -> float:
+    """How strongly the request says a 1D case: 1.0 for '1D' / 'one-dimensional', 0.5 for a bar,
+    rod, slab or column only, 0 when neither."""
+    low = text.lower()
+    return 1.0 if _LINE_STRONG.search(low) else 0.5 if _LINE_WEAK.search(low) else 0.0
+
+
+def says_layers(text: str) -> bool:
+    """The request describes a property that varies by region: layers, a harmonic interpolation of
+    a diffusivity, a discontinuous coefficient."""
+    return _LAYERS.search(text.lower()) is not None
 
 
 def says_duration(text: str) -> bool:

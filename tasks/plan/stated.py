@@ -42,6 +42,7 @@ from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS,
 from tasks.plan.stated_shared_places import shared_places
 from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_unread import UNREAD, unread_units
+from tasks.plan.stated_conditions import in_condition
 from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.values_forms import table_rows
@@ -258,7 +259,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
     found = quantities(text)
     kept = [q for q in found if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
-            and not explained(plain, q) and not names_the_base(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)]
+            and not explained(plain, q) and not names_the_base(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)
+            and not in_condition(plain, q.start)]  # "z < 0": where a value holds
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}

@@ -1,0 +1,148 @@
+"""Cell counts and sizes given part by part for a sudden expansion or contraction (a stepped channel, or a stepped
+round pipe meshed as a wedge): "cells 20 x 10 (small pipe) and 80 x 20 (large pipe)", "20 along and 10 across the
+radius of the small pipe, and 80 along and 20 across the radius of the large pipe", "radial cell size 1 mm
+everywhere, axial 5 mm". Each section's count along x goes to its own blocks; the count across is the wide
+section's (the narrow section's rows are part of it). Pure functions."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.foam.geometry import split_cells
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_duct_roles import SECTION_NOUN, SECTION_QUALIFIER, section_side
+from tasks.geometry.text_numbers import digits
+
+_X = r"\s*(?:x|by|×|\*)\s*"
+_PART = rf"(?:the\s+)?(?P<q>{SECTION_QUALIFIER})(?:[\s-]+\w+)?[\s-]+{SECTION_NOUN}s?\b"
+_ALONG = r"(?:cells?\s+)?(?:along|axial(?:ly)?|lengthwise|streamwise|in\s+x)"
+_ACROSS = r"(?:cells?\s+)?(?:across|radial(?:ly)?|over|in\s+y|up)(?:\s+(?:the\s+)?(?:radius|height|width|diameter|section))?"
+_PAIRS = [
+    # "20 x 10 (small pipe)", "20 x 10 cells for the small pipe", "20 by 10 in the inlet section"
+    re.compile(rf"(?<![\d.])(?P<a>\d+){_X}(?P<b>\d+)\s*(?:cells?\s*)?(?:\(\s*|(?:for|in|on|of)\s+){_PART}", re.I),
+    # "small pipe: 20 x 10 cells", "the large section with 80 x 20"
+    re.compile(rf"{_PART}\s*(?::|with|has|gets|takes|uses|=)?\s*(?P<a>\d+){_X}(?P<b>\d+)(?![\d.])", re.I),
+    # "20 along and 10 across the radius of the small pipe"
+    re.compile(rf"(?<![\d.])(?P<a>\d+)\s+{_ALONG}\s*(?:,|and)\s*(?P<b>\d+)\s+{_ACROSS}\s+(?:of|in|for|on)\s+{_PART}", re.I),
+]
+_SIZE = rf"(?:\s*(?:cell\s+)?(?:size|spacing|length)?\s*(?:of|=|:|is)?\s*)(?P<n{{k}}>{NUM})\s*(?P<u{{k}}>{UNIT})"
+_SIZES = re.compile(rf"\b(?P<d1>axial|radial|streamwise|wall-normal|along|across)(?:ly)?{_SIZE.format(k=1)}"
+                    rf"[^.;]*?\b(?P<d2>axial|radial|streamwise|wall-normal|along|across)(?:ly)?{_SIZE.format(k=2)}", re.I)
+
+
+def _along(direction: str) -> bool:
+    """A direction word that means along x (axial, streamwise)."""
+    return direction.lower() in ("axial", "streamwise", "along")
+
+
+def part_cells(text: str, dims: dict[str, Any], widening: bool) -> dict[str, int]:
+    """`upstream_cells`, `downstream_cells` and `across_cells` of a stepped channel or pipe (`dims` its sizes,
+    filled in) from counts said per section, or from cell sizes said per direction; {} when none are said so."""
+    t = digits(text)
+    along: dict[str, int] = {}
+    across: dict[str, int] = {}
+    for pattern in _PAIRS:
+        for m in pattern.finditer(t):
+            side = section_side(m.group("q"), widening)
+            if side is not None:
+                along.setdefault(side, int(m.group("a")))
+                across.setdefault(side, int(m.group("b")))
+    hi, ho = dims.get("inlet_height"), dims.get("outlet_height")
+    wide, narrow = ("outlet", "inlet") if widening else ("inlet", "outlet")
+    span = {"inlet": hi, "outlet": ho}
+    sizes = _SIZES.search(text)
+    if not along and sizes and _along(sizes.group("d1")) != _along(sizes.group("d2")):
+        ax, cross = (1, 2) if _along(sizes.group("d1")) else (2, 1)
+        dx = float(sizes.group(f"n{ax}")) * unit_factor(sizes.group(f"u{ax}"))
+        dr = float(sizes.group(f"n{cross}")) * unit_factor(sizes.group(f"u{cross}"))
+        for side, key in (("inlet", "upstream_length"), ("outlet", "downstream_length")):
+            if dims.get(key):
+                along[side] = max(1, round(dims[key] / dx))
+        if span[wide]:
+            across[wide] = max(1, round(span[wide] / (2 if dims.get("axisymmetric") else 1) / dr))
+    out = {key: along[side] for side, key in (("inlet", "upstream_cells"), ("outlet", "downstream_cells")) if side in along}
+    if wide in across:
+        out["across_cells"] = across[wide]
+    elif narrow in across and span[wide] and span[narrow]:  # only the narrow section's count: the wide one's at its spacing
+        out["across_cells"] = max(1, round(across[narrow] * span[wide] / span[narrow]))  # type: ignore[operator]
+    return out
+
+
+def part_count_key(counts: list[int], value: float, dims: dict[str, Any]) -> str | None:
+    """The entry of a stepped channel's or pipe's `dims` that holds a stated cell count: one count equal to a
+    section's (`upstream_cells`, ...), or a pair [along, across] whose along is a section's count and whose across
+    is that section's count across (the wide section's `across_cells`, the narrow one's share of it); None else."""
+    sections = {k: v for k, v in dims.items() if k.endswith("_cells") and isinstance(v, int)}
+    if len(counts) != 2:
+        return next((k for k, v in sections.items() if v == value), None)
+    along, across = counts
+    total = sections.get("across_cells")
+    hi, ho = dims.get("inlet_height"), dims.get("outlet_height")
+    for key, height in (("upstream_cells", hi), ("downstream_cells", ho)):
+        if sections.get(key) != along or not total or not hi or not ho:
+            continue
+        wide, narrow = max(hi, ho), min(hi, ho)
+        share = total if height == wide else split_cells(total, [narrow / 2, (wide - narrow) / 2])[0] \
+            if dims.get("axisymmetric") else split_cells(total, [(wide - narrow) / 2, narrow, (wide - narrow) / 2])[1]
+        if share == across:
+            return key
+    return None
+
+
+def part_size_key(value: float, dims: dict[str, Any]) -> str | None:
+    """The section count (`upstream_cells`, `downstream_cells`, `across_cells`) a stated cell size was turned into
+    (the section's length, or the wide section's radius or height, over its count is that size); None when none was,
+    or when a size of the shape is that value."""
+    if any(isinstance(v, float) and abs(v - value) <= 1e-9 * max(1.0, value) for v in dims.values()):
+        return None
+    heights = [h for h in (dims.get("inlet_height"), dims.get("outlet_height")) if h]
+    across = max(heights) / (2 if dims.get("axisymmetric") else 1) if heights else None
+    for key, span in (("upstream_cells", dims.get("upstream_length")), ("downstream_cells", dims.get("downstream_length")),
+                      ("across_cells", across)):
+        n = dims.get(key)
+        if n and span and abs(span / n - value) <= 0.02 * value:
+            return key
+    return None
+
+
+_SLASHED = re.compile(r"(?<![\d./])(\d+(?:\s*/\s*\d+)+)\s+(?:cells?\s+)?(?:along|axial(?:ly)?|streamwise|in\s+x\b)", re.I)
+
+
+def slashed_along(text: str) -> list[int] | None:
+    """Counts along x given part by part, in order: "30/30/40 along" -> [30, 30, 40]; None when not said so."""
+    m = _SLASHED.search(digits(text))
+    return [int(n) for n in re.split(r"\s*/\s*", m.group(1))] if m else None
+
+
+def x_part_lengths(shape: str, dims: dict[str, Any]) -> list[float] | None:
+    """The lengths of a shape's blocks along x, inlet to outlet, from its stated `dims`; None when one is not stated
+    or the shape is one block along x."""
+    if shape in ("nozzle", "diffuser"):
+        keys = ["upstream_length", "taper_length", "throat_length", "diverging_length", "downstream_length"] \
+            if dims.get("throat_height") else ["upstream_length", "taper_length", "downstream_length"]
+        if any(k not in dims for k in keys):
+            return None
+        return [dims[k] for k in keys if dims[k] > 0]
+    if shape == "t_junction" and {"length", "branch_width", "branch_position"} <= dims.keys():
+        first = dims["branch_position"] - dims["branch_width"] / 2
+        return [first, dims["branch_width"], dims["length"] - first - dims["branch_width"]]
+    if shape in ("backward_step", "forward_step", "sudden_expansion", "sudden_contraction") and {"upstream_length", "downstream_length"} <= dims.keys():
+        return [dims["upstream_length"], dims["downstream_length"]]
+    return None
+
+
+def along_by_parts(shape: str, text: str, dims: dict[str, Any], cells: list[int] | None) -> tuple[list[int] | None, list[str]]:
+    """The cells per direction when the count along x is given part by part ("30 cells across, 30/30/40 along"): the
+    parts' counts summed along x (the blocks split that total in proportion to their lengths, which holds each
+    part's count when they are at one spacing), and a note when they are not; (`cells`, []) when not said so."""
+    counts = slashed_along(text)
+    if not counts or not cells or len(cells) < 2:
+        return cells, []
+    total = sum(counts)
+    lengths = x_part_lengths(shape, dims)
+    if lengths is not None and len(lengths) == len(counts) and split_cells(total, lengths) == counts:
+        return [total, *cells[1:]], []
+    return [total, *cells[1:]], [f"Cells along x: {'/'.join(map(str, counts))} by part, {total} in all, spread over the "
+                                 "length in proportion to the blocks' lengths (a part's own count is held only where "
+                                 "the parts share one spacing)."]
