@@ -22,7 +22,6 @@ from tasks.plan.stated import Binding, StatedQuantity
 from tasks.plan.values_directions import Said, down_of, said_direction, words_after, words_before
 
 _SET_FIELDS = "system/setFieldsDict"
-_FOLDER = re.compile(r"^.*<(constant|system)>")  # `#include "<constant>/caseSettings"`
 _INJECT_WORDS = re.compile(r"\b(?:inject\w*|jets?|nozzles?|sprays?|orifices?|issu\w+)\b")
 
 
@@ -108,7 +107,6 @@ class DirectionBinding:
         if m is None:
             return None
         for where in [rel, *included_rels(rel, self.base.text(rel) or "")]:
-            where = _FOLDER.sub(r"\1", where)
             found = macro_value(self.base.text(where) or "", m.group(1))
             if found is not None and VECTOR.search(found):
                 return where, macro_keys(m.group(1)), found

@@ -34,13 +34,20 @@ class Notes(Protocol):
     assumptions: list[str]
 
 
+# OpenFOAM's case-relative include tags (v1912: <case>, <constant>, <system>) and the case variable
+_TAGS = {"<case>/": "", "<constant>/": "constant/", "<system>/": "system/", "$FOAM_CASE/": "", "${FOAM_CASE}/": ""}
+
+
 def included_rels(rel: str, text: str) -> list[str]:
-    """The case-relative files `text` (the file `rel`) #includes, as OpenFOAM finds them."""
+    """The case-relative files `text` (the file `rel`) #includes, as OpenFOAM finds them: tagged
+    (`<constant>/caseSettings`, `$FOAM_CASE/...`) or relative to the file's folder; an include
+    through another variable is left out."""
     out = []
     for name in _INCLUDE.findall(text):
-        if name.startswith(("$FOAM_CASE/", "${FOAM_CASE}/")):
-            out.append(name.split("/", 1)[1])
-        elif "$" not in name:
+        tag = next((t for t in _TAGS if name.startswith(t)), None)
+        if tag is not None:
+            out.append(_TAGS[tag] + name[len(tag):])
+        elif "$" not in name and "<" not in name:
             out.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), name)))
     return out
 

@@ -6,31 +6,14 @@ reader of the variable agrees. Pure: the base's texts in, (file, entry, raw) out
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Callable
 
 from tasks.foam.includes import macro_keys, macro_value
+from tasks.plan.bind_include_scoped import included_rels
 
-_INCLUDE = re.compile(r'^[ \t]*#include(?:Etc)?[ \t]+"([^"]+)"', re.M)
 _REFERENCE = re.compile(r"(?:constant\s+)?\$\{?(:?[A-Za-z_][\w.:]*)\}?")
 _NUMBER = re.compile(r"(?:constant\s+)?[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-# OpenFOAM's case-relative include tags (v1912: <case>, <constant>, <system>)
-_TAGS = {"<case>/": "", "<constant>/": "constant/", "<system>/": "system/",
-         "$FOAM_CASE/": "", "${FOAM_CASE}/": ""}
-
-
-def include_rels(rel: str, text: str) -> list[str]:
-    """The case-relative files `text` (the file `rel`) #includes: tagged (`<constant>/caseSettings`,
-    `$FOAM_CASE/...`) or relative to the file's folder; an include through another variable is left out."""
-    out = []
-    for name in _INCLUDE.findall(text):
-        tag = next((t for t in _TAGS if name.startswith(t)), None)
-        if tag is not None:
-            out.append(_TAGS[tag] + name[len(tag):])
-        elif "$" not in name and "<" not in name:
-            out.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), name)))
-    return out
 
 
 def reference_home(text_of: Callable[[str], str | None], rel: str, raw: str,
@@ -42,7 +25,7 @@ def reference_home(text_of: Callable[[str], str | None], rel: str, raw: str,
     if m is None or depth > 3:
         return None
     own = text_of(rel) or ""
-    for where in [rel, *include_rels(rel, own)]:
+    for where in [rel, *included_rels(rel, own)]:
         found = macro_value(text_of(where) or "", m.group(1))
         if found is None:
             continue

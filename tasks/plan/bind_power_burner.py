@@ -16,7 +16,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_inlets import with_number
-from tasks.plan.bind_motion_refs import include_rels
+from tasks.plan.bind_include_scoped import included_rels
 from tasks.plan.bind_power_fuel import case_fuel, heat_of_combustion
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, StatedQuantity
@@ -58,13 +58,13 @@ class BurnerPowerBinding:
         thermo = self.base.text(_THERMO)
         if thermo is None:
             return None
-        files = ["constant/reactions", *include_rels(_THERMO, thermo)]
+        files = ["constant/reactions", *included_rels(_THERMO, thermo)]
         reactions = "\n".join(self.base.text(r) or "" for r in files if "reaction" in r.lower())
         fuel = case_fuel(thermo, reactions)
         if fuel is None or not self.base.field_rels(fuel):
             return None
         chem = (fd.get(thermo, ["foamChemistryThermoFile"]) or "").strip().strip(";").strip('"')
-        thermo_rel = include_rels(_THERMO, f'#include "{chem}"')[0] if chem else "constant/thermo.compressibleGas"
+        thermo_rel = included_rels(_THERMO, f'#include "{chem}"')[0] if chem else "constant/thermo.compressibleGas"
         heat = heat_of_combustion(fuel, reactions, self.base.text(thermo_rel) or "")
         return (fuel, heat[0], heat[1]) if heat else None
 

@@ -69,3 +69,16 @@ def test_a_direction_belongs_to_its_own_value(text: str, first: float, second: f
         said = said_direction(words_after(low, m.end()), None) or said_direction(words_before(low, m.start()), None)
         signs.append(said.vector[0] if said and said.vector else None)
     assert signs == [first, second]
+
+
+@pytest.mark.parametrize("text", [
+    "rhoPimpleFoam annularThermalMixer, inner inlet 0.3 m/s at 253.15 K, outer inlet 0.15 m/s at 303.15 K, endTime 0.01 s",
+    "annular thermal mixer (rhoPimpleFoam): inner stream -20 degC, outer stream 30 degC, run 0.01 s",
+])
+def test_values_a_tagged_include_holds_are_written_there(text: str) -> None:
+    """`#include "<constant>/caseSettings"`: the tagged include is found like a relative one, so the
+    inlet temperatures go where the fields read them ($:innerInlet.T), not over the reference."""
+    manifest = plan(text, TUTORIALS)
+    homes = {b.stated: (b.file, b.entry) for b in manifest.bindings if b.stated.endswith(("K", "degC"))}
+    assert homes and all(f == "constant/caseSettings" and e[-1] == "T" for f, e in homes.values()), homes
+    assert not manifest.not_applied

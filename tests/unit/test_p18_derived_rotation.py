@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tasks.plan.bind import bind_all
-from tasks.plan.bind_motion_refs import include_rels, reference_home
+from tasks.plan.bind_include_scoped import included_rels
+from tasks.plan.bind_motion_refs import reference_home
 from tasks.plan.stated import read_stated
 
 EXAMPLES = Path("/usr/share/doc/openfoam-examples/examples")
@@ -29,7 +30,7 @@ MRF = "incompressible/simpleFoam/mixerVessel2D"  # MRF1 omega 104.72 rad/s, in p
     ("0/U", '#include "$myDir/x"\n', []),
 ])
 def test_include_rels(rel: str, text: str, rels: list[str]) -> None:
-    assert include_rels(rel, text) == rels
+    assert included_rels(rel, text) == rels
 
 
 @pytest.mark.parametrize("raw, home", [
