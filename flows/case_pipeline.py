@@ -26,6 +26,7 @@ from tasks.core.config import Settings, get_settings
 from tasks.core.errors import InfrastructureError
 from tasks.foam.casedir import CaseInfo, check_and_read
 from tasks.foam.commands import RESTORE_FIELDS
+from tasks.foam.coupled_steps import clear_fields_before_restore
 from tasks.run.parallel import Decomposition, nothing_to_reconstruct, prepare_decomposition, record_ranks
 from tasks.run.runner import BackendChoice, Runner, Step, StepResult, select_runner
 from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields
@@ -135,6 +136,7 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: in
     planned = plan_steps(info, np)
     # 0.orig -> 0 where the tutorial's script does it (after snappyHexMesh, createBaffles, ...), else first
     restored = [] if any(s.command == RESTORE_FIELDS for s in planned) else restore_initial_fields(info)
+    clear_fields_before_restore(info.case_dir, [s.command for s in planned])  # the mesh steps see no 0/, as in the tutorial
     import_in_background(REPORT_MODULES)
     log.info("%s: %s on the %s backend (%s); steps: %s", info.case_dir, info.application, choice.backend,
              choice.reason, ", ".join(s.label() for s in planned))

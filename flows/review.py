@@ -26,6 +26,7 @@ from tasks.core.errors import UsageError
 from tasks.core.llm import LLMClient, make_llm_client
 from tasks.foam.casedir import CaseInfo
 from tasks.foam.commands import RESTORE_FIELDS
+from tasks.foam.coupled_steps import clear_fields_before_restore
 from tasks.review.locate import MESH_STEPS
 from tasks.review.models import Patch
 from tasks.review.report import review_markdown
@@ -52,6 +53,7 @@ def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: S
     at_marker = any(s.command == RESTORE_FIELDS for s in steps)  # where the tutorial's script restores them
     restored = restore_initial_fields(info) if not at_marker and any(s.command not in MESH_STEPS for s in steps) \
         else []
+    clear_fields_before_restore(info.case_dir, [s.command for s in steps])  # the mesh steps see no 0/, as in the tutorial
     step_task = run_step.with_options(retries=settings.infra_retries)
     results: list[StepResult] = []
     for step in steps:

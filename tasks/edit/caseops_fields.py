@@ -19,6 +19,7 @@ from tasks.edit.caseops_models import (
     wall_function_patches,
 )
 from tasks.edit.caseops_numerics import ensure_numerics
+from tasks.edit.coupled_fields import constraint_condition
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
 from tasks.foam.defaults import keyword_values, relaxation_factors, upwind_scheme
@@ -92,7 +93,8 @@ def write_field(
                         f"or the boundaryField of the fields in 0/ and 0.orig/; run the mesh step first or add a field")
     velocity = case_velocity_roles(case)
     boundary = {
-        name: boundary_condition(field_role(name, ptype, roles, velocity), field, model, solver, values)
+        name: constraint_condition(ptype, internal)
+        or boundary_condition(field_role(name, ptype, roles, velocity), field, model, solver, values)
         for name, ptype in patches.items()
     }
     text = render(

@@ -12,6 +12,7 @@ from pathlib import Path
 from tasks.core.errors import PlanError
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import block_mesh_default_patch, field_patches as initial_field_patches, mesh_patches
+from tasks.foam.coupled_patches import solver_start_patches
 from tasks.foam.physics import fmt
 
 def read(case: Path, rel: str) -> str:
@@ -48,7 +49,7 @@ def field_writing_patches(case: Path) -> dict[str, str]:
     if (case / "constant/polyMesh/boundary").is_file():
         return mesh_patches(case)
     return {**initial_field_patches(case, every_folder=True), **mesh_patches(case, fields=False),
-            **default_patch(case)}
+            **default_patch(case), **solver_start_patches(case).made}  # with their types: ACMI1_couple cyclicACMI
 
 
 def default_patch(case: Path) -> dict[str, str]:

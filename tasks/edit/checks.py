@@ -14,14 +14,15 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.edit.caseops import MODEL_FALLBACK_FILE, covered_by, has_convection_scheme, initial_field
 from tasks.edit.caseops_cells import courant_scale
-from tasks.edit.checks_patches import patch_type_problems
+from tasks.edit.checks_patches import missing_entry, patch_type_problems
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.coupled_patches import solver_start_patches, unforeseen_changer
 from tasks.foam.commands import SOLVERS
 from tasks.foam.defaults import convection_entries, defaults
 from tasks.foam.locked import check_locked
 from tasks.foam.physics import (
-    changes_patches, convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
+    convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
     nearest_model, solver_models,
     solver_family, solver_tutorials, tutorial_field_names, tutorial_root, tutorial_text,
 )
@@ -93,11 +94,12 @@ def _boundary_fields(case: Path, solver: str) -> list[Problem]:
     (by name, by patch group, by regular expression, through #include and #includeEtc; an empty
     patch needs none), and the field's dimensions suit the solver."""
     problems: list[Problem] = []
-    patches = mesh_patches(case)
+    forecast = solver_start_patches(case)  # with the patches createBaffles / createPatch make and take
+    patches = forecast.present or mesh_patches(case)
     groups = patch_groups(case, patches)
-    built = (case / "constant/polyMesh/boundary").is_file()
-    changer = None if built else changes_patches(case)  # the blockMeshDict's patches, renamed by a later step
-    for path in sorted((case / "0").glob("*")) if (case / "0").is_dir() else []:
+    changer = unforeseen_changer(case)  # a later step the forecast does not model
+    zero = case / "0"  # as written with the case (a copy of 0.orig/ where the case keeps one)
+    for path in sorted(zero.glob("*")) if zero.is_dir() else []:
         if not path.is_file() or path.name.endswith((".orig", ".gz")):
             continue
         text = path.read_text(errors="replace")
@@ -112,11 +114,9 @@ def _boundary_fields(case: Path, solver: str) -> list[Problem]:
             entry = literal.get(patch)
             if entry is not None:  # its type against the mesh type: checks_patches
                 continue
-            if ptype == "empty" or patch_covered(patch, groups.get(patch, set()), keys):
+            if ptype == "empty" or patch in forecast.filled or patch_covered(patch, groups.get(patch, set()), keys):
                 continue
-            problems.append(Problem(severity="warning" if changer else "error", file=f"0/{path.name}",
-                                    message=f"no entry for patch {patch}" + (f" (unless {changer} replaces it)" if changer else ""),
-                                    fix=f"add boundaryField/{patch} (type {ptype} in the mesh)"))
+            problems.append(Problem(**missing_entry(f"{zero.name}/{path.name}", patch, ptype, forecast, changer).model_dump()))
         base = path.name
         dims_entry = top.get("dimensions")
         dims = text[dims_entry.value_start:dims_entry.value_end].strip() if dims_entry and dims_entry.kind == "value" else None

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.coupled_patches import PatchForecast, solver_start_patches
 from tasks.foam.physics import changes_patches
 
 # mesh types whose fields must carry a condition of the same name (cyclic* may carry a jump
@@ -37,14 +38,17 @@ class PatchTypeProblem(BaseModel):
 
 def patch_type_problems(case: Path) -> list[PatchTypeProblem]:
     """Every literal boundaryField entry of the fields in 0/ checked against its patch's mesh type
-    (constant/polyMesh/boundary when built, else the blockMeshDict). Found before the mesh is built
-    and a later step may retype patches: warnings; otherwise errors."""
+    (constant/polyMesh/boundary when built, else the blockMeshDict with the patches createBaffles
+    and createPatch make). Found before the mesh is built and a later step may retype patches:
+    warnings; otherwise (and on a patch such a step makes with no fields in 0/) errors."""
     built = (case / "constant/polyMesh/boundary").is_file()
     if not built and not (case / "system/blockMeshDict").is_file():
         return []  # the field files are the only source of patch types: nothing to compare
-    patches = mesh_patches(case, fields=False)
+    forecast = None if built else solver_start_patches(case)
+    # the types createBaffles / createPatch give the patches they make before the fields are in 0/
+    made = {k: v for k, v in forecast.made.items() if k not in forecast.filled} if forecast else {}
+    patches = {**mesh_patches(case, fields=False), **(forecast.made if forecast else {})}
     later = None if built else (changes_patches(case) or _retyper(case))
-    severity = "warning" if later else "error"
     problems: list[PatchTypeProblem] = []
     zero = next((d for d in (case / "0", case / "0.orig") if d.is_dir()), None)  # what the run starts from
     for path in sorted(zero.iterdir()) if zero is not None else []:
@@ -61,11 +65,30 @@ def patch_type_problems(case: Path) -> list[PatchTypeProblem]:
             message = _mismatch(mesh_type, bc)
             if message:
                 folder = zero.name
-                unless = f" (unless {later} retypes it)" if later else ""
+                unless = f" (unless {later} retypes it)" if later and key not in made else ""
+                severity = "warning" if unless else "error"
                 problems.append(PatchTypeProblem(
                     severity=severity, file=f"{folder}/{path.name}", message=f"patch {key}: {message}{unless}",
                     fix=_fix(key, mesh_type, bc)))
     return problems
+
+
+def missing_entry(file: str, patch: str, mesh_type: str, forecast: PatchForecast, changer: str | None) -> PatchTypeProblem:
+    """The problem of a field with no boundaryField entry for a patch the solver will find
+    (OpenFOAM aborts at start: "Cannot find patchField entry for <patch>"): an error naming the
+    patch, its type, the step that makes it and the file; a warning when a later step may
+    replace the patch (`changer`: one the forecast does not model; for a blockMeshDict patch,
+    also the createBaffles or createPatch that may take its faces)."""
+    made = f" ({mesh_type}, made by {forecast.changer})" if patch in forecast.made else ""
+    changer = changer or (None if made else forecast.changer)  # a blockMeshDict patch it may empty
+    unless = f" (unless {changer} replaces it)" if changer else ""
+    constraint = _CONSTRAINT_BC.fullmatch(mesh_type) or _CYCLIC.fullmatch(mesh_type)
+    fix = (f"add boundaryField/{patch} {{ type {mesh_type}; }} (with a value for a cyclicAMI/ACMI), "
+           f'or #includeEtc "caseDicts/setConstraintTypes" in boundaryField') if constraint else \
+        f"add boundaryField/{patch} with a condition for a {mesh_type} patch"
+    return PatchTypeProblem(severity="warning" if changer else "error", file=file,
+                            message=f"no entry for patch {patch}{made}{unless}",
+                            fix=f"{fix} (else the solver aborts: Cannot find patchField entry for {patch})")
 
 
 def _mismatch(mesh_type: str, bc: str) -> str | None:
@@ -82,12 +105,12 @@ def _mismatch(mesh_type: str, bc: str) -> str | None:
 
 
 def _fix(patch: str, mesh_type: str, bc: str) -> str:
+    if mesh_type in _SAME_NAME or _CYCLIC.fullmatch(mesh_type):
+        return f"set boundaryField/{patch}/type {mesh_type}" + (" (and a value)" if "AMI" in mesh_type else "")
     if bc.endswith("WallFunction") and mesh_type not in _WALL_MESH:
         return (f"if {patch} is a no-slip wall, set its type to wall in the blockMeshDict boundary (or "
                 f"constant/polyMesh/boundary); otherwise give it the condition of an open boundary "
                 f"(inletOutlet or zeroGradient; calculated for nut/alphat)")
-    if mesh_type in _SAME_NAME or _CYCLIC.fullmatch(mesh_type):
-        return f"set boundaryField/{patch}/type {mesh_type if mesh_type in _SAME_NAME else 'cyclic'}"
     return f"give {patch} a condition for a {mesh_type} patch, or declare it {bc} in the mesh"
 
 

@@ -18,6 +18,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     from tasks.foam.locked import flatten
     from tasks.plan.architect import recipe_holds
     from tasks.plan.bind import bind_all
+    from tasks.plan.bind_phase_layers import setfields_phases, sizes_phase_region, unplaced_region_sizes
     from tasks.plan.bind_waves import reads_wave_length
     from tasks.plan.bind_waves_words import said_wave_switch
     from tasks.plan.stated import read_stated
@@ -27,7 +28,10 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     planned = [leaf for e in plan.edits for leaf in flatten(e.reason, e.file, list(e.entry), e.value)]
     mesh_done = plan.refine is not None or any(e.file.endswith("blockMeshDict") for e in plan.edits)
     controls = [e.entry for e in plan.edits if e.file == "system/controlDict"]  # "500 steps" already an endTime
-    stated = [q for q in read_stated(text) if (q.role not in ("geometry", "ranks") or reads_wave_length(state.case_dir, text, q))
+    sfd = state.case_dir / "system/setFieldsDict"
+    phases = setfields_phases(sfd.read_text() if sfd.is_file() else "")  # "a 5 cm mercury layer": a region's size
+    stated = [q for q in read_stated(text) if (q.role not in ("geometry", "ranks") or reads_wave_length(state.case_dir, text, q)
+                                               or sizes_phase_region(text, q, phases))
               and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
@@ -45,6 +49,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
             taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
+    plan.warnings += unplaced_region_sizes(text, stated, phases, binder)
 
 
 def _states_a_reactor(state: CaseState, text: str) -> bool:

@@ -29,6 +29,7 @@ from tasks.edit.modify_values import (
 from tasks.edit.modify_words import all_scaled
 from tasks.edit.patch_words import after_sign, increment_sign, segment_before, stated_direction
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_pressure_levels import NORMALISED_GAS, gauge_of, level_entry, level_text, normalised_gas, number_in
 from tasks.foam.physics import fluid_table, fmt, inlet_turbulence, model_spec, unrounded
 from tasks.plan.extract import quantities
 from tasks.plan.manifest import FileEdit
@@ -107,8 +108,11 @@ def scale_scalar(plan: ChangePlan, state: CaseState, field: str, patch: str, fac
     path = initial_field(state.case_dir, field)
     text = path.read_text() if path is not None else ""
     bc = fd.get(text, ["boundaryField", patch]) or ""
-    key = "p0" if re.search(r"\bp0\b", bc) else "value"
+    key, form = ("p0" if re.search(r"\bp0\b", bc) else "value"), "uniform"
+    if field.startswith("p") and (level := level_entry(text, patch)) is not None:  # pBack, meanValue, outletValue ...
+        key, form = level
     old = uniform_scalar(text, ["boundaryField", patch, key])
+    old = number_in(fd.get(text, ["boundaryField", patch, key])) if old is None and form != "uniform" else old
     written = fd.get(text, ["boundaryField", patch, key]) or ""
     if old is None and (function := scaled_function1(written, factor)) is not None:  # "table ((0 10) (1 40))"
         plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=function, locked=True,
@@ -119,7 +123,7 @@ def scale_scalar(plan: ChangePlan, state: CaseState, field: str, patch: str, fac
                              ": no non-zero uniform value to scale)")
         return False
     new = unrounded(round(old * factor, 10))
-    plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=f"uniform {new}",
+    plan.edits.append(FileEdit(file=f"0/{field}", entry=["boundaryField", patch, key], value=level_text(form, new),
                                reason=f"{patch} {field} x {unrounded(factor)}: {unrounded(old)} -> {new}", locked=True))
     return True
 
@@ -246,7 +250,15 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         said_as = ""
         segment = segment_before(text.lower(), start, previous_end)
         previous_end = end
-        patch = state.patch_named(segment, patches)
+        patch = patch_right_after(state, text[end:end + 40], patches) or state.patch_named(segment, patches)
+        sign = increment_sign(segment) or after_sign(text[end:end + 24]) or present_sign(text[end:end + 40].lower())
+        if patch is None and sign is not None and ("pressure" in segment or re.search(r"\bp\b", segment)):
+            # "lower the back pressure by 20 kPa": no patch named, the one inlet or outlet the words say
+            patch = level_patch_said(state, segment, ptext)
+            if patch is None:
+                plan.warnings.append(f"not applied: {text[start:end].strip()} {'more' if sign > 0 else 'less'} (no patch "
+                                     "holding a pressure level is named: name the patch whose pressure changes)")
+                continue
         if patch is None:
             continue
         bc = fd.get(ptext, ["boundaryField", patch]) or ""
@@ -255,19 +267,27 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         # words name a turbulence field of the same units (k in m2/s2) or p is computed there
         if not said and (_NOT_PRESSURE.search(segment) or "calculated" in bc):
             continue
-        key = "p0" if re.search(r"\bp0\b", bc) and "otalPressure" in bc else "value"
+        level = level_entry(ptext, patch)
+        if level is None:
+            continue  # a patch that holds no pressure level (zeroGradient): the binder of `new` says why
+        key, form = level
         stated_text = text[start:end].strip()
-        sign = increment_sign(segment) or after_sign(text[end:end + 24]) or present_sign(text[end:end + 40].lower())
+        if reference != "kinematic" and normalised_gas(ptext):  # a value: the binder of `new` says why not
+            if sign is not None:  # a change: no binder sees it
+                plan.warnings.append(f"not applied: {stated_text} at {patch} ({NORMALISED_GAS.format(solver=state.solver)}"
+                                     "; state the flow by its Mach number)")
+            continue
         if sign is not None:  # "lower the outlet pressure by 5 kPa", "0.2 bar higher": a difference
             delta = pressure_delta(state, ptext, value, reference)
             present = uniform_scalar(ptext, ["boundaryField", patch, key])
+            present = number_in(fd.get(ptext, ["boundaryField", patch, key])) if present is None else present
             if present is None:
                 plan.warnings.append(f"not applied: {stated_text} {'more' if sign > 0 else 'less'} at {patch} ({patch} {key} is "
                                      f"{fd.get(ptext, ['boundaryField', patch, key]) or 'not set'}: no uniform pressure to "
                                      "change; state the new value)")
                 continue
             new = round(present + sign * delta, 10)
-            plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(new)}",
+            plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=level_text(form, unrounded(new)),
                                        reason=f"{patch} pressure {unrounded(present)} -> {unrounded(new)} "
                                               f"({'+' if sign > 0 else '-'}{stated_text.lstrip('+-−')})", locked=True))
             continue
@@ -276,8 +296,37 @@ def patch_pressure_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             if note:
                 plan.assumptions.append(f"{patch} pressure: {note}")
                 said_as = f" ({stated_text} as the case's p)"  # read by stated_changes
-        plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=f"uniform {unrounded(value)}",
+        plan.edits.append(FileEdit(file="0/p", entry=["boundaryField", patch, key], value=level_text(form, unrounded(value)),
                                    reason=f"{patch} pressure {unrounded(value)}{said_as}", locked=True))
+
+
+def patch_right_after(state: CaseState, after: str, patches: list[str]) -> str | None:
+    """The patch named right after a value ("the 300 bar inlet", "a 100 bar outlet pressure"), up
+    to the clause's end or a contrast ("1 bar instead of the inlet"); None when another value
+    follows first ("inlet 3 bar outlet 1 bar": those words are the next value's)."""
+    own = re.split(r"[,.;:()]|\b(?:and|while|but|instead|rather|than|not|unlike|from|like|as|of)\b", after.lower(),
+                   maxsplit=1)[0]
+    if re.search(r"\d", own) or not re.match(r"\s*[a-z]", own):
+        return None
+    return state.patch_named(own, patches)
+
+
+# the words of an outlet's or an inlet's pressure when no patch is named: "the back pressure", "the supply pressure"
+_ROLE_PRESSURE_WORDS = (("outlet", re.compile(r"\bback[- ]?pressure|\bexit|\boutlets?\b|\bdownstream|\bdischarge|"
+                                              r"\bexhaust|\bambient|\batmospher", re.I)),
+                        ("inlet", re.compile(r"\binlets?\b|\bsupply|\bupstream|\bfeed|\btotal[- ]pressure|\bstagnation|"
+                                             r"\bintake", re.I)))
+
+
+def level_patch_said(state: CaseState, words: str, p_text: str) -> str | None:
+    """The one patch of the role the words say (outlet: "back pressure", "exit"; inlet: "supply",
+    "upstream") that holds a pressure level; None when the words say no role or several patches
+    of it hold one."""
+    for role, said in _ROLE_PRESSURE_WORDS:
+        if said.search(words):
+            held = [p for p, r in state.roles.items() if r == role and level_entry(p_text, p) is not None]
+            return held[0] if len(held) == 1 else None
+    return None
 
 
 def pressure_delta(state: CaseState, p_text: str, delta: float, reference: str | None) -> float:
@@ -298,7 +347,7 @@ def field_pressure(state: CaseState, p_text: str, pascal: float, reference: str 
     plus 1 atm). The note says what was assumed, empty when nothing was."""
     dims = " ".join((fd.get(p_text, ["dimensions"]) or "").split())
     if dims.startswith("[0 2 -2"):
-        gauge = pascal if reference == "gauge" or (reference is None and pascal < 5e4) else pascal - _ATMOSPHERE
+        gauge = gauge_of(pascal, reference, _ATMOSPHERE)
         rho, source = case_density(state)
         value = round(gauge / rho, 10)
         return value, (f"{unrounded(pascal)} Pa{' absolute' if gauge != pascal else ''} is {unrounded(gauge)} Pa gauge; "

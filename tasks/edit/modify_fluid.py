@@ -12,6 +12,8 @@ from tasks.edit.modify_fluid_temp import fluid_at_stated_temperature
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_values import NUMBER, unrounded
 from tasks.edit.patch_words import surface_tension
+from tasks.plan.bind_parts_layouts import phase_names
+from tasks.plan.bind_sigma import foreign_pair
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, fmt, solver_family
 from tasks.foam.physics_fluids import FluidEntry
@@ -52,12 +54,14 @@ _TENSION_FILES = ("constant/transportProperties", "constant/thermophysicalProper
 def surface_tension_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     """"surface tension 30 mN/m": sigma in N/m where the case keeps it: transportProperties
     (interFoam), thermophysicalProperties (compressibleInterFoam, also as a `constant` dict) or
-    phaseProperties and multiphaseInterFoam's `sigmas` (a list of phase pairs: the pair the words
-    name, or the only one). Its dimensions, when written, stay."""
+    phaseProperties; a list of phase pairs (`sigmas`, `sigma ((air and water) 0.07)`) is left to the
+    binder's pair lists, which name the pair. Its dimensions, when written, stay."""
     stated = surface_tension(text)
     if stated is None:
         return
     value, words = stated
+    if foreign_pair(text.lower(), phase_names(lambda rel: _text_of(state, rel) or None), text):
+        return  # a pair of fluids the case lacks: the binder refuses it (tasks/plan/bind_sigma)
     for rel in _TENSION_FILES:
         ftext = _text_of(state, rel)
         key = next((k for k in ("sigma", "sigmas") if fd.get(ftext, [k]) is not None), None)
@@ -69,11 +73,10 @@ def surface_tension_edits(plan: ChangePlan, state: CaseState, text: str) -> None
             return
         span = fd.find(ftext, [key])
         old = ftext[span.value_start:span.value_end].strip() if span else ""  # as written: a list keeps its lines
-        new = _pair_tension(old, value, text) if old.startswith("(") else _NUMBER_AT_END.sub(unrounded(value), old)
-        if new is None:
-            plan.warnings.append(f"not applied: {words} ({rel} {key} lists several phase pairs; name the two phases)")
-        else:
-            plan.edits.append(FileEdit(file=rel, entry=[key], value=new, reason=reason, locked=True))
+        if old.startswith("("):
+            return  # a list of pairs: the binder's pair lists (tasks/plan/bind_parts_pairs) name the pair
+        plan.edits.append(FileEdit(file=rel, entry=[key], value=_NUMBER_AT_END.sub(unrounded(value), old), reason=reason,
+                                   locked=True))
         return
     if any(fd.get(_text_of(state, rel), ["surfaceTension"]) is not None for rel in _TENSION_FILES):
         return  # the reacting Euler solvers' "surfaceTension ((air and water) {...})": the binder's pair lists
@@ -87,22 +90,6 @@ def _text_of(state: CaseState, rel: str) -> str:
 
 
 _NUMBER_AT_END = re.compile(NUMBER + r"\s*$")
-
-
-_PAIR = re.compile(r"\(([^()]*)\)\s*(" + NUMBER + ")")
-
-
-def _pair_tension(old: str, value: float, text: str) -> str | None:
-    """A `( (air water) 0.07 ... )` list with the new value on the pair whose two phases the
-    words name, or on its only pair; None when that pair is unclear."""
-    pairs = list(_PAIR.finditer(old))
-    low = text.lower()
-    named = [m for m in pairs if all(re.search(rf"\b{re.escape(w.lower())}\b", low) for w in m.group(1).split() if w != "and")]
-    chosen = pairs if len(pairs) == 1 else named
-    if len(chosen) != 1:
-        return None
-    m = chosen[0]
-    return old[:m.start(2)] + unrounded(value) + old[m.end(2):]
 
 
 def target_fluid(text: str, patches: Iterable[str] = ()) -> str | None:

@@ -14,7 +14,11 @@ from tasks.edit.modify_pair_catalog import FAMILY_NAMES, FAMILY_WORDS
 from tasks.edit.modify_pair_text import PairEntry, pair_entries, top_level
 from tasks.edit.modify_phase_pairs import as_written, chosen_entries, phase_property_files, requested_families
 from tasks.edit.modify_values import NUMBER
+from tasks.edit.modify_switch import without_kept_sentences
 from tasks.foam import dictionary as fd
+from tasks.foam.physics import fmt
+from tasks.plan.bind_phase_coeffs import every_phase, phase_coefficients
+from tasks.plan.stated import read_stated
 from tasks.plan.manifest import FileEdit
 
 # the coefficients a request may set by name: Cvm, Cl, Ctd, Cw1, Cw2, Cwc, Cwd, E0 (not residuals)
@@ -23,7 +27,9 @@ _SAID = r"\s*(?:=|:|of|is|to|at)?\s*(?:about\s+)?"
 
 
 def pair_coefficient_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
-    """The edits of the coefficients the request states for the interfacial models the case has."""
+    """The edits of the coefficients the request states for the interfacial models the case has,
+    after those of its phases' own entries (`phase_coefficient_edits`)."""
+    phase_coefficient_edits(plan, state, text)
     switched = requested_families(text)
     for rel in phase_property_files(state.case_dir):
         clean = fd.strip_comments((state.case_dir / rel).read_text())
@@ -53,6 +59,27 @@ def pair_coefficient_edits(plan: ChangePlan, state: CaseState, text: str) -> Non
                 plan.edits.append(FileEdit(file=rel, entry=[fam], value=new, reason=f"{FAMILY_NAMES[fam]}: {note}", locked=True))
                 plan.assumptions.append(f"{rel} {FAMILY_NAMES[fam]}: {note}")
                 raw, entries = new, pair_entries(new)
+
+
+def phase_coefficient_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """A phase's diameter-model entries and residualAlpha the request states ("cap the bubble size
+    at 5 mm": IATECoeffs dMax; "d0 4 mm", "residualAlpha of air 1e-5"), read as the planner reads
+    them (tasks/plan/bind_phase_coeffs); sentences that keep things as they are set nothing. A value
+    no phase reads is said, and its words are consumed (the binder does not place it elsewhere)."""
+    said = without_kept_sentences(text)
+    for rel in phase_property_files(state.case_dir):
+        clean = fd.strip_comments((state.case_dir / rel).read_text())
+        for c in phase_coefficients(said, read_stated(said), clean):
+            at = text.find(c.said)
+            if at >= 0:
+                plan.consumed.append((at, at + len(c.said)))
+            if c.reason:
+                plan.warnings.append(f"not applied: {c.said} ({c.reason})")
+                continue
+            for path in [c.path] if c.path else every_phase(c, clean):
+                note = f"{path[0]} {'/'.join(path[1:])} {fmt(c.value)} (was {fd.get(clean, path)}; stated {c.said})"
+                plan.edits.append(FileEdit(file=rel, entry=path, value=fmt(c.value), reason=note, locked=True))
+                plan.assumptions.append(f"{rel} {note}")
 
 
 def _stated(text: str, fam: str, entries: list[PairEntry]) -> list[tuple[str, str, str]]:

@@ -23,17 +23,19 @@ from tasks.edit import parametric_setup as setup
 from tasks.edit.parametric_heat import buoyancy_ruled_out, heat_mode, place_temperatures
 from tasks.edit import parametric_physics as physics
 from tasks.edit.parametric_inflow import as_pressure_drop, bernoulli_speed, les_inflow, open_inlets, pressure_driven
+from tasks.edit.parametric_carried import implied_carried, plan_carried
 from tasks.edit.parametric_scalar import FIELD as SCALAR_FIELD
 from tasks.edit.parametric_scalar import OBJECT as SCALAR_OBJECT
 from tasks.edit.parametric_scalar import PassiveScalar, diffusivity_entry, passive_scalar, write_scalar
 from tasks.edit.parametric_geo_sizes import sizes_in_product, written_with_a_length_unit
 from tasks.edit.parametric_notes import notes_of_written_case
 from tasks.edit.parametric_template import drop_template_functions, start_from_zero
-from tasks.edit.parametric_roles import feed_openings, inward_normal, mirror_sides, place_inflows
+from tasks.edit.parametric_roles import aim_inlets, feed_openings, inward_normal, mirror_sides, place_inflows
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
 from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
+from tasks.geometry.solver_carry import CARRIED_SOLVERS
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.text_duct_roles import said_radius_of
@@ -45,7 +47,7 @@ from tasks.geometry.text_wall_speed import plain_walls, wall_turns
 from tasks.plan.bind import bind_all, vec
 from tasks.plan.manifest import CaseManifest, Patch, TimeControl, Turbulence
 from tasks.plan.request import Context
-from tasks.plan.select import request_features
+from tasks.plan.select import PHRASE_POINTS, request_features
 from tasks.plan.stated import Binding, StatedQuantity
 
 # The tutorial whose system/ and constant/ dictionaries a solver's generated case starts from.
@@ -73,6 +75,8 @@ def choose_solver(ctx: Context, spec: GeometrySpec) -> tuple[str, str]:
                           "Smagorinsky" if features.simulation_type == "LES" else "laminar")
     if ctx.solver:
         return ctx.solver, model
+    if implied := implied_carried(features.hint_strength, ctx.text, PHRASE_POINTS):  # a tracer on a given flow, ...
+        return implied, "laminar"
     if features.flags.get("multiphase"):
         return "interFoam", model
     if features.flags.get("compressible"):  # a density that varies with temperature under gravity: buoyant
@@ -107,6 +111,8 @@ def passive_heat_solver(steady: bool | None) -> str:
 
 def plan_parametric(ctx: Context, spec: GeometrySpec, stated: list[StatedQuantity]) -> CaseManifest:
     solver, model = choose_solver(ctx, spec)
+    if solver in CARRIED_SOLVERS and solver not in TEMPLATES:  # no template: the solver's tutorial is carried
+        return plan_carried(ctx, spec, stated, solver)
     template = TEMPLATES.get(solver) or physics_template(ctx, solver, spec.shape)
     if template is None:
         raise RequestError(f"a generated {spec.shape.replace('_', ' ')} is set up here for icoFoam, simpleFoam, "
@@ -375,6 +381,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             bindings.append(Binding(stated=motion.said, file="0/U", entry=["boundaryField", name, "value"],
                                     value=f"uniform {value}", how=f"the {motion.side} wall's velocity ({motion.how})"))
     inflows = place_inflows(ctx.text, stated, [n for n, r in roles.items() if r == "inlet"]) if fed else []
+    if driven is None and build.generator == "blockMesh":  # each inlet into the domain (parametric_roles.aim_inlets)
+        aim_inlets(scratch, [n for n in inlets if n not in far], speed)
     for flow in inflows:
         inward = inward_normal((scratch / "system/blockMeshDict").read_text(), flow.patch)
         value = vec([flow.quantity.value * c for c in inward])

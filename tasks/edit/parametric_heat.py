@@ -37,6 +37,7 @@ _SIDE = {"bottom": r"bottom|floor|lower|base|underside", "top": r"top|ceiling|up
 _WALLS = r"walls?|sides?|plates?|pipe|duct|channel|boundar(?:y|ies)|everywhere\s+on\s+the\s+walls"
 _INFLOW = r"inlet|inflow|incoming|enters?|entering|comes?\s+in|coming\s+in|supply|feed|upstream|free\s*stream|arrives?"
 _STOP = re.compile(r"[;\n]|\.(?=\s|$)|\s-\s")
+_SIDE_BEFORE = re.compile(rf"\b(?:{_SIDE['bottom']}|{_SIDE['top']}|left|right)\b[\s-]*$")
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,8 @@ def place_temperatures(text: str, stated: list[StatedQuantity], patches: list[Pa
                 same_phrase = [h for h in hits if not h[4] and h[3] == "wall" and h[1] <= best[0] and
                                re.fullmatch(r"[\s\w-]{0,25}", before[h[1]:best[0]])]
                 best = max(same_phrase, key=lambda h: h[1]) if same_phrase else best
+                if best[4] and _SIDE_BEFORE.search(before[:best[0]]):
+                    continue  # "bottom wall" on a shape with no bottom patch: the binder splits a side off (bind_wall_sides)
             if best[3] == "inlet" and q.role == "initial_temperature":
                 continue  # the fluid's temperature everywhere: the binder's initial field
             out.append(Placed(q, best[2], best[3]))

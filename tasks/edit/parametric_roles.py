@@ -21,12 +21,14 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.geometry.models import MeshBuild, PatchInfo
+from tasks.plan.bind_inlet_normals import patch_inward_normal
 from tasks.plan.stated import StatedQuantity
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _INFLOW = (r"inlets?|inflows?|enters?|entering|fed|feeds?|feeding|supplied|supply|supplies|supplying|injected|injects?|"
            r"injecting|comes?\s+in|"
            r"coming\s+in|flows?\s+in(?:to)?|into")
+_JOINS = r"\band\b|\bwhile\b|\bwhereas\b|\bbut\b"
 _OUTFLOW = r"outlets?|outflows?|leaves?|leaving|exits?|exiting|discharges?|out\s+of"
 # the words that name each opening of a shape, by the patch's name (lower case, without in/outlet)
 _OPENING_WORDS = {"branch": r"branch(?:es)?|side\s+(?:branch|arm|inlet|channel|pipe)|tee|second\s+(?:inlet|stream)|"
@@ -48,6 +50,18 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"[;\n]|\.(?=\s|$)", text.lower()) if s.strip()]
 
 
+_MERGING = re.compile(r"\b(?:combining|merging|converging|confluence|(?:streams?|flows?)\s+(?:merge|merging|combine|"
+                      r"combining|meet|meeting|join|joining)|mixing\s+(?:tee|t-junction|junction))\b")
+_DIVIDING = re.compile(r"\b(?:dividing|splitting|diverging|branching\s+off|splits?)\b")
+
+
+def merging_said(text: str) -> bool:
+    """The request calls the junction a combining one ("combining tee", "merging T-junction", "two
+    streams merge", "mixing tee") and never a dividing one: its branch feeds flow in."""
+    low = text.lower()
+    return bool(_MERGING.search(low)) and not _DIVIDING.search(low)
+
+
 def inflow_openings(text: str, patches: list[PatchInfo]) -> list[str]:
     """The outlet patches the request feeds flow through: a sentence naming the opening (by its
     words, e.g. "branch") with inflow words and no outflow words of its own ("the branch is a
@@ -61,7 +75,16 @@ def inflow_openings(text: str, patches: list[PatchInfo]) -> list[str]:
         if not key or words is None:
             continue
         main = _OPENING_WORDS[""]
+        if key == "branch" and (merging_said(text) or _DIVIDING.search(text.lower())):
+            if merging_said(text):  # "combining tee"; a dividing one ("the flow splits into the branch") feeds none
+                out.append(p.name)
+            continue
         for sentence in _sentences(text):
+            listed = re.search(r"\binlets?\s*:", sentence)  # "inlets: main at x = 0 ..., branch at y = -4 in ..."
+            if listed and any(re.search(rf"\b(?:{words})\b", c) and not re.search(rf"\b(?:{_OUTFLOW})\b", c)
+                              for c in re.split(r",|\band\b", sentence[listed.end():])):
+                out.append(p.name)
+                break
             clauses = [c for c in re.split(r",|\band\b|\bwhile\b|\bwhereas\b", sentence) if c.strip()] + [""]
             for clause, then in zip(clauses, clauses[1:]):
                 if not re.search(rf"\b(?:{words})\b", clause) or re.search(rf"\b(?:{_OUTFLOW})\b", clause):
@@ -134,11 +157,14 @@ def place_inflows(text: str, stated: list[StatedQuantity], inlets: list[str]) ->
         before = low[start:at] if at >= start else low[:max(at, 0)]
         stops = list(re.finditer(r"[;\n]|\.(?=\s|$)", before))
         before = before[stops[-1].end():] if stops else before
-        after = re.split(r"[;,\n]|\.(?=\s|$)", low[at + len(q.text):])[0] if at >= 0 else ""
+        after = re.split(rf"[;,\n]|\.(?=\s|$)|{_JOINS}", low[at + len(q.text):])[0] if at >= 0 else ""
         start = at + len(q.text) if at >= 0 else start
-        hits = [(m.end(), n) for n, w in words.items() for m in re.finditer(rf"\b(?:{w})\b", before)]
+        own = re.split(rf",|{_JOINS}", before)[-1]  # "... 1 m/s into the main duct and 2 m/s up the branch"
+        hits = [(m.end(), n) for n, w in words.items() for m in re.finditer(rf"\b(?:{w})\b", own)]
         hits += [(len(before) + 1000 - m.start(), n) for n, w in words.items()
                  for m in re.finditer(rf"\b(?:{w})\b", after)] if not hits else []
+        hits += [(m.end(), n) for n, w in words.items() for m in re.finditer(rf"\b(?:{w})\b", before)] \
+            if not hits else []
         if hits:
             placed[i] = max(hits)[1]
     free = [n for n in inlets if n not in placed.values()]
@@ -146,6 +172,28 @@ def place_inflows(text: str, stated: list[StatedQuantity], inlets: list[str]) ->
         if i not in placed and len(free) == 1:
             placed[i] = free.pop()
     return [Inflow(speeds[i], n) for i, n in sorted(placed.items())]
+
+
+def aim_inlets(scratch: Path, inlets: list[str], speed: float) -> list[str]:
+    """Each of these inlets of a blockMesh shape held along the shape's flow direction (the field
+    writer's default) set along its own inward normal at `speed` instead (a side branch fed with no
+    speed of its own faces y, not x); the patches changed."""
+    bmd, u = scratch / "system/blockMeshDict", scratch / "0/U"
+    if not bmd.is_file() or not u.is_file():
+        return []
+    mesh, text = bmd.read_text(), u.read_text()
+    aimed = []
+    for name in inlets:
+        inward = patch_inward_normal(mesh, name)
+        old = fd.get(text, ["boundaryField", name, "value"])
+        if inward is None or old is None or not re.search(r"\(", old):
+            continue
+        value = "uniform (" + " ".join(f"{speed * c + 0.0:.6g}" for c in inward) + ")"
+        if " ".join(old.split()) != value:
+            text = fd.set_entry(text, ["boundaryField", name, "value"], value)
+            aimed.append(name)
+    u.write_text(text)
+    return aimed
 
 
 # --- sides the request makes symmetry planes -------------------------------------------------------

@@ -15,6 +15,7 @@ import math
 import re
 from pathlib import Path
 
+from tasks.edit.verify_cell_size import block_scale, cell_size_built
 from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
@@ -40,14 +41,6 @@ def _files(case: Path, globs: list[str]) -> list[Path]:
             if p.is_file() and p not in seen and not p.name.endswith((".orig", ".gz")):
                 seen.append(p)
     return seen
-
-
-def _scale(text: str) -> float:
-    value = fd.get(text, ["convertToMeters"]) or fd.get(text, ["scale"])
-    try:
-        return float(value) if value else 1.0
-    except ValueError:
-        return 1.0
 
 
 def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
@@ -183,7 +176,7 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     path = case / "system/blockMeshDict"
     if path.is_file():
         text = block_vars.plain_text(resolved(case, path))  # #eval{ }/#calc variables evaluated too
-        scale = _scale(text)
+        scale = block_scale(text)
         vertices = fd.get(text, ["vertices"]) or ""
         coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
         extents = {abs(a - b) for a in coords for b in coords}
@@ -221,6 +214,19 @@ def _holds(have: str, value: str) -> bool:
     return any(text[i:i + len(want)] == want for i in range(len(text) - len(want) + 1))
 
 
+def _built_cell_size(case: Path, q: StatedQuantity) -> str | None:
+    """A stated cell size checked on the blocks of the blockMeshDict (tasks.edit.verify_cell_size): `q` verified there,
+    with how, or the reason it is not (None: no blockMeshDict to check it on)."""
+    path = case / "system/blockMeshDict"
+    if not path.is_file():
+        return None
+    built, how = cell_size_built(block_vars.plain_text(resolved(case, path)), q.value)
+    if not built:
+        return how
+    q.file, q.entry, q.verified, q.note = "system/blockMeshDict", ["blocks"], True, how if q.note is None else f"{q.note}; {how}"
+    return None
+
+
 def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Binding],
                   refused: list[NotApplied] = ()) -> tuple[
         list[StatedQuantity], list[NotApplied]]:
@@ -234,7 +240,8 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
         # equal statements ("room air 293.15 K, TRef 293.15 K") are found at places of their own when they have them
         bound = [b for b in bound if (q.text, b.file, "/".join(b.entry)) not in claimed] or bound
         bound.sort(key=lambda b: q.role.split("_")[0] not in (b.how or "").lower())  # its role's own binding first
-        if q.role in _WHERE and any(b.file.startswith(".casewright/") for b in bound):
+        size_reason = _built_cell_size(case, q) if q.role == "cell_size" else None  # checked on the blocks built
+        if q.role in _WHERE and any(b.file.startswith(".casewright/") for b in bound) and not q.verified:
             found = find_stated(case, q)  # a planner's record is no case file: read the dictionary that holds it
             if found is not None:
                 q.file, q.entry, q.verified = found[0], found[1], True
@@ -262,7 +269,8 @@ def verify_stated(case: Path, stated: list[StatedQuantity], bindings: list[Bindi
         elif checked is not None:
             planned = checked[1]
         if not q.verified:
-            reason = planned or (f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "
+            reason = planned or size_reason or (
+                      f"the planner wrote {bound[0].file} {'/'.join(bound[0].entry)} = {bound[0].value}, "
                       f"but the file does not hold it" if bound else
                       f"no entry of the case holds {q.value:g} {q.unit} for the {q.role.replace('_', ' ')}")
             missing.append(NotApplied(text=q.text, reason=reason))

@@ -82,6 +82,28 @@ def pair_table() -> PairTable:
         ambiguous={(f, w): tuple(types) for f, names in data["ambiguous"].items() for w, types in names.items()})
 
 
+class PhaseEntry(NamedTuple):
+    """One entry of a phase's diameter model or of the phase itself that a request may state: its
+    key, the diameterModel that reads it (None: the phase), the quantity of its value and the
+    words (regex) that name it."""
+
+    key: str
+    model: str | None
+    quantity: str
+    words: str
+
+
+_SIZE = r"(?:bubble|particle|droplet|drop)?s?\s*(?:diameter|size|dia\.?)s?"
+
+
+@lru_cache(maxsize=1)
+def phase_entries() -> tuple[PhaseEntry, ...]:
+    """canonical/phase_pair_models.yaml `phase_entries`, read once ({size} filled in)."""
+    data = yaml.safe_load((CANONICAL_DIR / "phase_pair_models.yaml").read_text())
+    return tuple(PhaseEntry(key=row["key"], model=row["model"], quantity=row["quantity"],
+                            words=str(row["words"]).replace("{size}", _SIZE)) for row in data["phase_entries"])
+
+
 def normalised(words: str) -> str:
     """A model's name as letters only, lower case: "Ishii-Zuber" -> "ishiizuber"."""
     return re.sub(r"[^a-z]", "", words.lower())

@@ -14,10 +14,11 @@ import re
 from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, NozzleDims, Point, unit_factor
+from tasks.geometry.text_coordinate_spans import tee_branch_below
 from tasks.geometry.text_step_words import passage_origin
 
 _LEN = rf"({NUM})\s*({UNIT})?"
-_SEP = r"\s*(?:\.\.|…|\bto\b|\buntil\b|–)\s*"
+_SEP = r"\s*(?:\.\.|…|\b(?:up\s+)?to\b|\buntil\b|–)\s*"
 
 
 def _factor(unit: str | None) -> float:
@@ -38,6 +39,7 @@ def axis_ranges(text: str, axis: str) -> list[tuple[float, float]]:
         rf"(?<![\w.]){a}\s*(?:=|:)?\s*(?:from\s+)?{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
         rf"from\s+{a}\s*=\s*{_LEN}{_SEP}(?:{a}\s*=\s*)?{_LEN}",
         rf"between\s+{a}\s*=\s*{_LEN}\s*and\s*(?:{a}\s*=\s*)?{_LEN}",
+        rf"(?<![\w.]){a}\s*(?:=|:)?\s*between\s+{_LEN}\s*and\s*{_LEN}",  # "x between -0.1016 and 0 m"
         rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:<=?|≤|⩽)\s*{a}\s*(?:<=?|≤|⩽)\s*{_LEN}",  # "0 < x < 2 m"
         rf"(?<![\w.]){a}\s*(?:in|∈|=)\s*\[\s*({NUM})\s*({UNIT})?\s*[,;]\s*({NUM})\s*\]\s*({UNIT})?",  # "x in [0, 3] m"
         rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:–|-|\bto\b|\.\.)\s*({NUM})\s*({UNIT})\s+(?:in|along)\s+(?:the\s+)?{a}\b(?![\w-])",
@@ -177,6 +179,9 @@ def _place_tee(text: str, dims: dict[str, Any]) -> Point:
             top = float(up.group(1)) * _factor(up.group(2))
         if top is not None and top > ys[0][1]:
             dims["branch_length"] = round(top - ys[0][1], 12)
+    below = tee_branch_below(text, ys, ys[0] if ys else None)  # "y -4..0 in", "joining from below": the sign kept
+    if below is not None:
+        dims.update({"branch_below": True, **({"branch_length": below} if below > 0 else {})})
     return origin[0], origin[1]
 
 

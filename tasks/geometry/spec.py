@@ -29,7 +29,7 @@ _INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[
               r"|apart|to|or|mesh|grid|spacing|cubes?|cylinders?|rods?|span|length|height|width|inlet|outlet|section"
               r"|wall|walls|plates?|squares?|OD|ID|on|with|containing|straight|taper|entry|exit|throat|leg|arm|branch|main|over|across"
               r"|backward|forward|rearward|back|round|circular|hex(?:agonal)?|octagonal|triangular|stub|spur|tee|nozzle|diffuser"
-              r"|lead-in|bar|post|pin|shaft|rotor|housing")
+              r"|lead-in|bar|post|pin|shaft|rotor|housing|for|then|until|along|beyond|past|followed")
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),
@@ -104,7 +104,19 @@ class ExpansionDims(_Dims):
     upstream_cells: PositiveInt | None = None
     downstream_cells: PositiveInt | None = None
     across_cells: PositiveInt | None = None
+    # the narrow section's own count across (its rows run on through the wide one, which holds the rest)
+    narrow_cells: PositiveInt | None = None
     depth: PositiveFloat | None = None  # 3D (planar) only, across z; default: the wide section's height
+
+    @model_validator(mode="after")
+    def _narrow_inside_wide(self) -> ExpansionDims:
+        rest = (self.across_cells or 0) - (self.narrow_cells or 0)
+        if self.narrow_cells and self.across_cells and rest < (1 if self.axisymmetric else 2):
+            raise ValueError(f"the narrow section's {self.narrow_cells} cells across run on through the wide section, "
+                             f"which was given {self.across_cells}: the blocks share their faces, so the wide section "
+                             "needs more cells across than the narrow one (at least one more per wall beside it); "
+                             "give it more, or give only the wide section's count")
+        return self
 
 
 class CylinderDims(_Dims):
@@ -147,6 +159,7 @@ class TJunctionDims(_Dims):
     branch_length: PositiveFloat = 0.4
     branch_width: PositiveFloat = 0.1
     branch_position: float | None = None  # x of the branch centreline; default: mid-length
+    branch_below: bool = False  # the branch joins the main channel's bottom wall (y below 0), not its top
     depth: PositiveFloat | None = None  # 3D only, across z; default: the main channel's width
 
 

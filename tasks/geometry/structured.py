@@ -18,6 +18,7 @@ from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_f
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
 from tasks.geometry.shape_3d import default_3d_size, span_notes, span_sweep
 from tasks.geometry.spec import EXTRUDED_3D, OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
+from tasks.geometry.text_part_cells import narrow_rows
 
 EPS = 1e-9
 
@@ -244,6 +245,8 @@ def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
     nx = [d.upstream_cells or sized[0], d.downstream_cells or sized[1]]  # each section's count when stated
     rows = [narrow / 2, (wide - narrow) / 2] if round_ else [(wide - narrow) / 2, narrow, (wide - narrow) / 2]
     ny = Sizing(h=sz.h, cells=[1, d.across_cells]).along(rows, 1) if d.across_cells else sz.along(rows, 1)
+    if d.narrow_cells and d.across_cells:  # the narrow section's own count: its rows, the wide one's rest beside them
+        ny = narrow_rows(d.narrow_cells, d.across_cells, round_)
     g = sz.wall_grading
     gx = [toward("none", g, nx[0]), toward("low", g, nx[1])] if widening else \
         [toward("high", g, nx[0]), toward("none", g, nx[1])]
@@ -272,16 +275,19 @@ def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:
     d = spec.dims
     xb = d.branch_position if d.branch_position is not None else d.length / 2
     xs = [0.0, xb - d.branch_width / 2, xb + d.branch_width / 2, d.length]
-    ys = [0.0, d.width, d.width + d.branch_length]
+    below = d.branch_below  # the branch under the main channel: its rows first, the main channel's y from 0 kept
+    ys = [-d.branch_length, 0.0, d.width] if below else [0.0, d.width, d.width + d.branch_length]
     nx = sz.along([xs[1], d.branch_width, d.length - xs[2]], 0)
-    ny = sz.along([d.width, d.branch_length], 1)
+    ny = sz.along([d.branch_length, d.width] if below else [d.width, d.branch_length], 1)
     g = sz.wall_grading
     gx = [1.0, toward("both", g, nx[1]), 1.0]
-    gy = [toward("both", g, ny[0]), 1.0]
-    section = grid_section(xs, ys, lambda i, j: j == 0 or i == 1, nx, ny, gx, gy)
-    names = {"left": "inlet", "right": "outlet", "top": "branchOutlet"}
+    main = 1 if below else 0
+    gy = [toward("both", g, ny[main]) if j == main else 1.0 for j in range(2)]
+    section = grid_section(xs, ys, lambda i, j: j == main or i == 1, nx, ny, gx, gy)
+    names = {"left": "inlet", "right": "outlet", "bottom" if below else "top": "branchOutlet"}
     model = span_sweep(spec, section, _by_side(xs, ys, names), {**IO, "branchOutlet": "patch"}, sz)
-    notes = ["Inlet at the left of the main channel; outlets at its right end and at the top of the branch."]
+    notes = ["Inlet at the left of the main channel; outlets at its right end and at the "
+             f"{'bottom' if below else 'top'} of the branch{' (below the main channel)' if below else ''}."]
     if d.branch_position is None:
         notes.append(f"Branch at mid-length (x = {xb:g} m).")
     return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet", "branchOutlet": "outlet"}),

@@ -45,6 +45,8 @@ from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
 from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells
+from tasks.geometry.shape_ribs import rib_obstacles
+from tasks.geometry.text_ribs import read_ribs
 from tasks.geometry.text_body_proportions import (ORIFICE, across_fractions, orifice_plates, self_proportions,
                                                      whose_sizes)
 from tasks.geometry.text_relative import absolute_lengths, reference_sizes, symbol_sizes
@@ -136,6 +138,12 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     # "three ribs on the floor at x = ...", an orifice, "two square cylinders in tandem"
     if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text)):
         shape = "channel_with_obstacles"
+    ribs = read_ribs(text) if shape in ("channel", "rectangle", "channel_with_obstacles") else None
+    if ribs is not None and (ribs.outline != "rectangle" or shape != "channel_with_obstacles"):
+        shape, parts = "channel_with_obstacles", []  # a rib's outline and row in words: its numbers are not the channel's
+        text = blank(text, ribs.spans)
+    else:
+        ribs = None
     if parts and shape in (None, "channel", "rectangle", "channel_with_obstacles"):
         shape = "channel_with_obstacles"
         text = blank(text, [p.span for p in parts])  # the parts' ranges are not the channel's
@@ -225,7 +233,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         dims["moving_walls"] = moved  # "the top lid moves right and the bottom lid left": each wall its own patch
     if shape == "heated_cavity" and unsized_cavity(text, lengths, dims):
         fields["notes"] = size_from_rayleigh(text, dims)
-    if shape == "channel_with_obstacles" and parts:
+    if shape == "channel_with_obstacles" and ribs is not None:
+        fields["obstacles"], rib_notes = rib_obstacles(ribs, dims.get("length", 2.2), dims.get("height", 0.41))
+        fields["notes"] = fields.get("notes", []) + rib_notes
+    elif shape == "channel_with_obstacles" and parts:
         fields["obstacles"] = part_obstacles(parts, dims.get("height"))
     elif shape == "channel_with_obstacles" and (orifice := orifice_plates(text, dims.get("height", 0.41), dims.get("length", 2.2))):
         fields["obstacles"], fields["notes"] = orifice[0], fields.get("notes", []) + orifice[1]
@@ -264,7 +275,8 @@ def _pipe_by_parts(text: str, dims: dict[str, Any], shape: str, origin: tuple[fl
         return shape, origin
     dims.update(by_parts)
     widening = by_parts["outlet_height"] > by_parts["inlet_height"]
-    return ("sudden_expansion" if widening else "sudden_contraction"), ((step_x, origin[1]) if step_x is not None else origin)
+    # a round pipe's axis is y = 0 (the wedge turns about the x axis): only x is placed
+    return ("sudden_expansion" if widening else "sudden_contraction"), (step_x if step_x is not None else origin[0], 0.0)
 
 
 def _misread(bodies: list[dict[str, Any]], dims: dict[str, Any]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_lengths_us import feet_inches_words
 
 
 LENGTH = rf"({NUM})\s*({UNIT})?"
@@ -92,7 +93,7 @@ def typed_forms(text: str) -> str:
     """Numbers typed with glyphs as plain decimals: "2½" -> "2.5", "1-1/2" -> "1.5", "5'000" -> "5000",
     5'6" -> 66", "12'" -> "12 ft", "1.5X10-5" -> "1.5x10-5"."""
     text = _CAPITAL_TIMES.sub("x", text)
-    return feet_and_inches(apostrophe_thousands(dashed_mixed_numbers(vulgar_fractions(text))))
+    return feet_inches_words(feet_and_inches(apostrophe_thousands(dashed_mixed_numbers(vulgar_fractions(text)))))
 
 
 def digits(text: str) -> str:

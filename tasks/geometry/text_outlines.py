@@ -223,6 +223,11 @@ _FALLING = re.compile(r"\b(?:vertical|steep|sheer)\s+(?:face|side|wall|edge)\s+(
                       r"(?:the\s+)?(?:upstream|inlet|front|flow|oncoming)|\b(?:falling|descending|downward|down)[- ]ramp\b", re.I)
 
 
+def falls_along_flow(words: str) -> bool:
+    """Whether the words put a right-angled ramp's vertical face upstream (it falls along the flow)."""
+    return bool(_FALLING.search(words))
+
+
 def right_triangle_outline(words: str, on_wall: str | None = None) -> tuple[list[Point], dict[str, float]] | None:
     """A right-angled triangle (a ramp) along its wall (the floor by default): its length along the flow and
     its height; it rises along the flow to a vertical face at its rear unless that face is said upstream."""
@@ -230,7 +235,7 @@ def right_triangle_outline(words: str, on_wall: str | None = None) -> tuple[list
     tall = _first(words, _named(r"height") + _named(r"(?:high|tall)"))
     if not along or not tall:
         return None
-    sx = -1.0 if _FALLING.search(words) else 1.0
+    sx = -1.0 if falls_along_flow(words) else 1.0
     sy = -1.0 if on_wall == "top" else 1.0
     pts = [(-along / 2, -tall / 2), (along / 2, -tall / 2), (along / 2, tall / 2)]
     return [(sx * x, sy * y) for x, y in pts], {"length": along, "height": tall}

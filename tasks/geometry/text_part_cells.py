@@ -15,12 +15,18 @@ from tasks.geometry.text_duct_roles import SECTION_NOUN, SECTION_QUALIFIER, sect
 from tasks.geometry.text_numbers import digits
 
 _X = r"\s*(?:x|by|×|\*)\s*"
-_PART = rf"(?:the\s+)?(?P<q>{SECTION_QUALIFIER})(?:[\s-]+\w+)?[\s-]+{SECTION_NOUN}s?\b"
+# "the narrow one" reads "the narrow 1" once number words are digits
+_PART = rf"(?:the\s+)?(?P<q>{SECTION_QUALIFIER})(?:[\s-]+\w+)?[\s-]+(?:{SECTION_NOUN}s?\b|1(?!\d|\.\d))"
+# a direction word after a count ("60 axial x 20 radial") or a bracketed pair of them ("(axial x radial)")
+_DIR = r"(?:cells?\s+)?(?:axial(?:ly)?|radial(?:ly)?|along|across|streamwise|lengthwise)"
+_DIRS = rf"(?:\(\s*(?P<dirs>\w+{_X}\w+)\s*\)\s*)?"
 _ALONG = r"(?:cells?\s+)?(?:along|axial(?:ly)?|lengthwise|streamwise|in\s+x)"
 _ACROSS = r"(?:cells?\s+)?(?:across|radial(?:ly)?|over|in\s+y|up)(?:\s+(?:the\s+)?(?:radius|height|width|diameter|section))?"
 _PAIRS = [
-    # "20 x 10 (small pipe)", "20 x 10 cells for the small pipe", "20 by 10 in the inlet section"
-    re.compile(rf"(?<![\d.])(?P<a>\d+){_X}(?P<b>\d+)\s*(?:cells?\s*)?(?:\(\s*|(?:for|in|on|of)\s+){_PART}", re.I),
+    # "20 x 10 (small pipe)", "20 x 10 cells for the small pipe", "20 by 10 in the inlet section",
+    # "60 axial x 20 radial (wide part)", "60 x 20 cells (axial x radial) in the big pipe"
+    re.compile(rf"(?<![\d.])(?P<a>\d+)(?:\s+(?P<da>{_DIR}))?{_X}(?P<b>\d+)(?:\s+{_DIR})?\s*(?:cells?\s*)?{_DIRS}"
+               rf"(?:\(\s*|(?:for|in|on|of)\s+){_PART}", re.I),
     # "small pipe: 20 x 10 cells", "the large section with 80 x 20"
     re.compile(rf"{_PART}\s*(?::|with|has|gets|takes|uses|=)?\s*(?P<a>\d+){_X}(?P<b>\d+)(?![\d.])", re.I),
     # "20 along and 10 across the radius of the small pipe"
@@ -36,6 +42,55 @@ def _along(direction: str) -> bool:
     return direction.lower() in ("axial", "streamwise", "along")
 
 
+_ALONG_WORD = r"axial(?:ly)?|along|streamwise|lengthwise|in\s+x"
+_ACROSS_WORD = r"radial(?:ly)?|across|in\s+y|up"
+# "20 radial cells in the 40 mm bore", "10 in the 20 mm bore", "60 axial cells for the 2 in pipe"
+_BY_SIZE = re.compile(rf"(?:\b(?P<pre>{_ALONG_WORD}|{_ACROSS_WORD})\s*(?:cells?\s*)?:\s*)?(?<![\d.])(?P<n>\d+)\s+(?:(?P<dir>{_ALONG_WORD}|{_ACROSS_WORD})\s+)?(?:cells?\s+)?"
+                      rf"(?:(?P<dir2>{_ALONG_WORD}|{_ACROSS_WORD})\s+)?(?:in|for|of|on|across|along|over)\s+(?:the\s+)?"
+                      rf"(?P<size>{NUM})\s*(?P<unit>{UNIT})\s*(?:-\s*)?(?:(?:diameter|dia|bore|ID)\b|(?P<radius>radius)\b"
+                      r"|(?:pipe|tube|duct|section|part|channel)\b)", re.I)
+# "axial cells 60 then 100", "60 then 100 cells along", "radial: 20 and 10": one direction's counts, inlet first
+_IN_ORDER = re.compile(rf"(?:\b(?P<dir>{_ALONG_WORD}|{_ACROSS_WORD})\s+(?:cells?\s*)?(?::\s*)?(?P<a>\d+)\s*,?\s*(?:then|followed\s+by)\s+"
+                       rf"(?P<b>\d+)(?![\d.])|(?<![\d.])(?P<a2>\d+)\s*,?\s*(?:then|followed\s+by)\s+(?P<b2>\d+)\s+(?:cells?\s+)?"
+                       rf"(?P<dir2>{_ALONG_WORD}|{_ACROSS_WORD})\b)", re.I)
+
+
+def _is_along(word: str) -> bool:
+    """A direction word that means along the duct (axial, streamwise, in x)."""
+    return re.fullmatch(_ALONG_WORD, word.strip(), re.I) is not None
+
+
+def _by_size(t: str, dims: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """(along, across) counts of a stepped duct's sections named by their size ("20 radial cells in the 40 mm bore,
+    10 in the 20 mm bore"): a count without a direction word takes the one said before it."""
+    along: dict[str, int] = {}
+    across: dict[str, int] = {}
+    said: str | None = None
+    heights = {"inlet": dims.get("inlet_height"), "outlet": dims.get("outlet_height")}
+    for m in _BY_SIZE.finditer(t):
+        said = m.group("dir") or m.group("dir2") or m.group("pre") or said
+        size = float(m.group("size")) * unit_factor(m.group("unit")) * (2 if m.group("radius") else 1)
+        side = next((k for k, h in heights.items() if h and abs(h - size) <= 1e-9 * max(1.0, h)), None)
+        if said is None or side is None:
+            continue
+        (along if _is_along(said) else across).setdefault(side, int(m.group("n")))
+    for m in _IN_ORDER.finditer(t):
+        word = m.group("dir") or m.group("dir2")
+        first, second = int(m.group("a") or m.group("a2")), int(m.group("b") or m.group("b2"))
+        target = along if _is_along(word) else across
+        target.setdefault("inlet", first)
+        target.setdefault("outlet", second)
+    return along, across
+
+
+def _along_first(m: re.Match[str], a: int, b: int) -> tuple[int, int]:
+    """(along, across) of a pair of counts, swapped when its direction words put the count across first
+    ("20 radial x 60 axial", "(radial x axial)")."""
+    said = " ".join(g for g in (m.groupdict().get("da"), m.groupdict().get("dirs")) if g)
+    first = re.match(r"(?:cells?\s+)?(\w+)", said)
+    return (b, a) if first and first.group(1).lower().startswith(("radial", "across")) else (a, b)
+
+
 def part_cells(text: str, dims: dict[str, Any], widening: bool) -> dict[str, int]:
     """`upstream_cells`, `downstream_cells` and `across_cells` of a stepped channel or pipe (`dims` its sizes,
     filled in) from counts said per section, or from cell sizes said per direction; {} when none are said so."""
@@ -46,8 +101,11 @@ def part_cells(text: str, dims: dict[str, Any], widening: bool) -> dict[str, int
         for m in pattern.finditer(t):
             side = section_side(m.group("q"), widening)
             if side is not None:
-                along.setdefault(side, int(m.group("a")))
-                across.setdefault(side, int(m.group("b")))
+                a, b = _along_first(m, int(m.group("a")), int(m.group("b")))
+                along.setdefault(side, a)
+                across.setdefault(side, b)
+    sized_along, sized_across = _by_size(t, dims)
+    along, across = {**sized_along, **along}, {**sized_across, **across}
     hi, ho = dims.get("inlet_height"), dims.get("outlet_height")
     wide, narrow = ("outlet", "inlet") if widening else ("inlet", "outlet")
     span = {"inlet": hi, "outlet": ho}
@@ -64,9 +122,27 @@ def part_cells(text: str, dims: dict[str, Any], widening: bool) -> dict[str, int
     out = {key: along[side] for side, key in (("inlet", "upstream_cells"), ("outlet", "downstream_cells")) if side in along}
     if wide in across:
         out["across_cells"] = across[wide]
+        if narrow in across and span[wide] and span[narrow] and \
+                across[narrow] != _share(across[wide], span[wide], span[narrow], bool(dims.get("axisymmetric"))):
+            out["narrow_cells"] = across[narrow]  # not the rows an even spacing gives it: held by its rows (or refused)
     elif narrow in across and span[wide] and span[narrow]:  # only the narrow section's count: the wide one's at its spacing
         out["across_cells"] = max(1, round(across[narrow] * span[wide] / span[narrow]))  # type: ignore[operator]
     return out
+
+
+def _share(total: int, wide: float, narrow: float, round_: bool) -> int:
+    """The rows of `total` across a stepped duct's wide section (height or diameter `wide`) that lie in line with its
+    narrow section (`narrow`) when the rows are spread evenly."""
+    return split_cells(total, [narrow / 2, (wide - narrow) / 2])[0] if round_ else \
+        split_cells(total, [(wide - narrow) / 2, narrow, (wide - narrow) / 2])[1]
+
+
+def narrow_rows(narrow: int, total: int, round_: bool) -> list[int]:
+    """The rows across a stepped duct's wide section when the narrow section has its own count: a round pipe's core
+    (the narrow bore's `narrow` cells) then its ring; a planar duct's wall-side rows either side of the narrow
+    section's rows (the rest of `total` split between them)."""
+    rest = total - narrow
+    return [narrow, rest] if round_ else [rest // 2, narrow, rest - rest // 2]
 
 
 def part_count_key(counts: list[int], value: float, dims: dict[str, Any]) -> str | None:
@@ -83,8 +159,7 @@ def part_count_key(counts: list[int], value: float, dims: dict[str, Any]) -> str
         if sections.get(key) != along or not total or not hi or not ho:
             continue
         wide, narrow = max(hi, ho), min(hi, ho)
-        share = total if height == wide else split_cells(total, [narrow / 2, (wide - narrow) / 2])[0] \
-            if dims.get("axisymmetric") else split_cells(total, [(wide - narrow) / 2, narrow, (wide - narrow) / 2])[1]
+        share = total if height == wide else dims.get("narrow_cells") or _share(total, wide, narrow, bool(dims.get("axisymmetric")))
         if share == across:
             return key
     return None

@@ -186,10 +186,13 @@ def nozzle_parts(text: str) -> tuple[dict[str, Any], tuple[float, float] | None]
 
 
 _SIZE_WORD = r"(?:diameters?|bores?|dia\b|Ø|(?-i:\b[Dd]\d?\b)|radius|radii|(?-i:\b[Rr]\d?\b))"
-_ACROSS = re.compile(rf"(?P<w1>{_SIZE_WORD})\s*(?:of|=|:|is)?\s*(?P<n1>{NUM})\s*(?P<u1>{UNIT})"
+# "the diameter drops abruptly to 20 mm", "the bore narrows down to 20 mm"
+_CHANGES_TO = r"(?:\s+(?:then\s+)?(?:drops|falls|narrows|shrinks|reduces|decreases|steps|changes|jumps|widens|grows|increases|" \
+              r"expands|opens)(?:\s+\w+ly)?(?:\s+(?:down|up|out))?\s+to\b)"
+_ACROSS = re.compile(rf"(?P<w1>{_SIZE_WORD})(?:\s*(?:of|=|:|is)|{_CHANGES_TO})?\s*(?P<n1>{NUM})\s*(?P<u1>{UNIT})"
                      rf"|(?<![\w.])(?P<n2>{NUM})\s*(?P<u2>{UNIT})\s*(?:-\s*)?(?:internal\s+|inner\s+|inside\s+)?"
                      rf"(?P<w2>{_SIZE_WORD})", re.I)
-_ALONG = re.compile(rf"(?:\bfor|\bover|\balong|\bon)\s+(?:the\s+)?(?:first|next|remaining|last|following|other|rest\s+of\s+the)?\s*"
+_ALONG = re.compile(rf"(?:\bfor|\bover|\balong|\bon)\s+(?:the\s+)?(?:first|next|remaining|last|following|other|rest\s+of\s+the|another|a\s+further|further)?\s*"
                     rf"(?P<n1>{NUM})\s*(?P<u1>{UNIT})"
                     rf"|(?<![\w.])(?P<n2>{NUM})\s*(?P<u2>{UNIT})\s*(?:-\s*)?(?:long|in\s+length)\b", re.I)
 _BARE_SPAN = re.compile(rf"\bfrom\s+({NUM})\s*({UNIT})?\s*(?:to|until|up\s+to)\s+({NUM})\s*({UNIT})", re.I)
@@ -227,7 +230,21 @@ def pipe_parts(text: str) -> tuple[dict[str, float], float | None]:
     (d_in, l_in, x_in), (d_out, l_out, _) = sections
     dims = {"inlet_height": round(d_in, 12), "outlet_height": round(d_out, 12),
             "upstream_length": round(l_in, 12), "downstream_length": round(l_out, 12)}
-    return dims, (x_in[1] if x_in else None)
+    start = _inlet_start(text) if not x_in else None  # "inlet face at the origin", "inlet at x = -4 in": the step after it
+    return dims, (x_in[1] if x_in else round(start + l_in, 12) if start is not None else None)
+
+
+_INLET_AT_ORIGIN = re.compile(r"\b(?:inlet|entrance|entry|inflow)(?:\s+(?:face|plane|end|section|boundary))?\s+"
+                              r"(?:is\s+|lies\s+|sits\s+)?(?:at|on)\s+(?:the\s+)?origin\b", re.I)
+
+
+def _inlet_start(text: str) -> float | None:
+    """The x where a stepped pipe's inlet is said to be ("inlet at x = -0.1 m", "inlet face at the origin"); None
+    when not said."""
+    from tasks.geometry.placement import inlet_x
+
+    at = inlet_x(text)
+    return at if at is not None else 0.0 if _INLET_AT_ORIGIN.search(text) else None
 
 
 _DIVERGING = re.compile(r"\bdiverg\w*|\bexpan\w*|\bwiden\w*|\bdiffus\w*|\bopens?\s+(?:up|out)\b|\brecover\w*|\bventuri\b"

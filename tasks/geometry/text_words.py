@@ -12,6 +12,8 @@ import re
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_phrasings import canonical_phrasing
 from tasks.geometry.text_drafting import drafting_words
+from tasks.geometry.text_lengths_us import feet_inches_words
+from tasks.geometry.text_numbers import feet_and_inches
 from tasks.geometry.text_shared_unit import shared_units, spelled_ratios
 from tasks.geometry.text_symbols import symbol_lengths
 
@@ -129,6 +131,7 @@ def plain_lengths(text: str) -> str:
     """`text` with the lengths written in words, hyphens, axis notes or arrows rewritten as
     "<number> <unit>" (the rest of the text unchanged)."""
     t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", list_lines(table_rows(drafting_words(text))))  # "Taylor–Couette", "forward‑facing"
+    t = feet_inches_words(feet_and_inches(t))  # 3'-2", "3 ft 2 in", "2 feet 6 inches": one length, in inches
     t = _SPELLED.sub(_spelled, t)
     t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
     # "cells of about a centimetre", "a metre long": one of the unit

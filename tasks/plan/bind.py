@@ -30,7 +30,9 @@ from tasks.plan.bind_inlets import InletBinding, velocity_fields
 from tasks.plan.bind_motion import MotionBinding
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.bind_patch_names import PatchNameBinding
+from tasks.plan.bind_phase_coeffs import bind_phase_coeffs
 from tasks.plan.bind_phase_models import bind_phase_models
+from tasks.plan.bind_sigma import screen_pair_tensions
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_pressure import PressureBinding
 from tasks.plan.bind_properties import PropertyBinding
@@ -372,6 +374,8 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     binder._stated = stated
     models = bind_layers(binder, stated)  # "DT 1000 m2/s for z < 0 and 1 m2/s above": per-region values
     models += bind_waves(binder, stated) + bind_coefficients(binder, stated)  # a wave's height, period, still-water depth: before any size or time pass
+    models += bind_phase_coeffs(binder, stated)  # IATE dMax/dMin, isothermal d0/p0, a phase's residualAlpha
+    models += screen_pair_tensions(binder, stated)  # "sigma water/glycerol" on a case without it, "other pairs keep 0.07"
     models += binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
     models += binder.bind_cloud_first(stated)  # "Rosin-Rammler with d = 80 um, n = 3", "injected between t = 0 and 1 s"
     models += binder.bind_models(stated) + binder.bind_controls(stated)

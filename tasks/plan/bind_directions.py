@@ -13,6 +13,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.includes import macro_keys, macro_value
 from tasks.plan.bind_include_scoped import _SCOPED, included_rels
+from tasks.plan.bind_inlet_normals import patch_inward_normal
 from tasks.plan.bind_inlets import vector_direction
 from tasks.plan.controls_patch_extent import _scale, patch_bounds
 from tasks.plan.extract import normalise
@@ -113,9 +114,10 @@ class DirectionBinding:
         return None
 
     def patch_inward(self, patch: str) -> list[float] | None:
-        """The patch's inward normal from the blockMeshDict, when it is a flat end of the domain."""
-        text = self.base.text("system/blockMeshDict") or ""
-        return inward_normal(text, patch) if text else None
+        """The patch's inward normal from the blockMeshDict: into the block its faces bound when they
+        all face one way, else when it is a flat end of the domain."""
+        text = self.base.mesh_text() or ""
+        return (patch_inward_normal(text, patch) or inward_normal(text, patch)) if text else None
 
     def aim_injector(self, rel: str, path: list[str], axis: list[float]) -> None:
         """An injection model's direction set to the stated one: its `direction` (coneNozzleInjection),

@@ -16,6 +16,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.includes import expand_text
 from tasks.plan.bind_include_scoped import included_rels
+from tasks.plan.bind_inlet_normals import inflow_direction, leaves_through
 from tasks.foam.physics import find_fluid, fluid_table
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR, direction, fmt, magnitude, vec
@@ -222,10 +223,15 @@ class InletBinding:
                     continue  # a time table, a named function or a coded profile: no one speed stands for it
                 base_dir = direction(old) or next(
                     (d for f in (field, *velocity_fields(self.base.fields())) for d in
-                     (direction(self._patch_velocity(f, patch)), self._internal_direction(f)) if d), None) \
-                    or self.patch_inward(patch)  # a resting inlet: into the domain
+                     (direction(self._patch_velocity(f, patch)), self._internal_direction(f)) if d), None)
+                # an inlet: into the domain through the patch as built (tasks/plan/bind_inlet_normals.py)
+                base_dir = inflow_direction(base_dir, self.patch_inward(patch)) if self.roles.get(patch) == "inlet" \
+                    else base_dir or self.patch_inward(patch)
                 v = [q.value * d for d in (self._direction_override or self._stated_direction(q) or base_dir
                                            or self._flow_direction())]
+                if self.roles.get(patch) == "inlet" and leaves_through(v, self.patch_inward(patch)):
+                    self.assumptions.append(f"{q.text} on {patch} points out of the domain ({vec(v)}; the patch "
+                                            f"faces {vec(self.patch_inward(patch) or [])} inward): check the direction")
                 new = with_vector(old, v) or f"{_FORM.get(key, 'uniform ')}{vec(v)}"
                 self.set(where_rel, entry, new, f"{what} {fmt(q.value)} m/s on {patch}"
                          + (f" ({'/'.join(entry)} in {where_rel})" if home or scoped else ""), q)

@@ -17,8 +17,8 @@ from tasks.plan.stated import Binding, StatedQuantity
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # (file, key of the list) where a base may keep its surface tensions pair by pair
-_PAIR_LISTS = (("constant/phaseProperties", "sigma"), ("constant/phaseProperties", "surfaceTension"),
-               ("constant/transportProperties", "sigmas"))
+PAIR_LISTS = (("constant/phaseProperties", "sigma"), ("constant/phaseProperties", "surfaceTension"),
+               ("constant/transportProperties", "sigmas"), ("constant/thermophysicalProperties", "sigmas"))
 # "(air and water) 0.07", "(air water) 0.07", "(air and water) { type constant; sigma 0.07; }"
 _PAIR = re.compile(rf"\(\s*(?P<a>[\w.]+)\s+(?:and\s+)?(?P<b>[\w.]+)\s*\)\s*(?:(?P<plain>{_NUMBER})"
                    rf"|\{{[^{{}}]*?\bsigma\s+(?P<coeff>{_NUMBER})\s*;[^{{}}]*\}})")
@@ -77,9 +77,10 @@ class PairTensionBinding:
         refused (with the pairs) when the list has several and the words name none."""
         taken: list[StatedQuantity] = []
         for q in stated:
-            if q.role != "surface_tension":
-                continue
-            for rel, key in _PAIR_LISTS:
+            if q.role != "surface_tension" or any(n.text == q.text for n in self.not_applied) or \
+                    any(b.stated == q.text for b in self.bindings):
+                continue  # refused or kept already (a pair the case lacks, "other pairs keep": tasks/plan/bind_sigma)
+            for rel, key in PAIR_LISTS:
                 if not self.base.text(rel) or fd.find(self.base.text(rel) or "", [key]) is None:
                     continue
                 raw = self.current(rel, key)

@@ -264,6 +264,8 @@ class RegionPartsBinding:
             own = pair.group(1) if pair else (lead.group(2) if lead else
                                               clause[clause.find(q.text.lower()) + len(q.text):][:20])
             axis = next((a for a, pattern in self._axis_words() if re.search(pattern, own)), None)
+            if axis is None and _LAYER_AFTER.match(own):  # "a 5 cm mercury layer": a layer's size is its height
+                axis = self._up_axis()
             lead_words = clause[:clause.find(q.text.lower())] if q.text.lower() in clause else clause
             if at >= 0 and _SIZE_OF_DOMAIN.match(text[at + len(q.text):at + len(q.text) + 40]):
                 continue  # "the 7 m long flume": the domain's size, no region's
@@ -278,8 +280,8 @@ class RegionPartsBinding:
                 axis = self._up_axis() if _FILL_LEVEL.search(lead_words[-45:]) else None
                 if axis is not None and at >= 0 and any(f.q is q for f in fill_statements(text, [(q, at)])):
                     continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
-            if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b", own):
-                axis = self._up_axis()  # "water 5 mm deep" in a 2D tank: its depth is its level
+            if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b|\bthick\b", own):
+                axis = self._up_axis()  # "water 5 mm deep", "a layer 5 cm thick" in a 2D tank: its level
             if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause
@@ -323,6 +325,8 @@ class RegionPartsBinding:
         return list(sizes.values())
 
 
+# a layer's noun right after a length ("5 cm mercury layer", "a 3 cm thick layer of oil")
+_LAYER_AFTER = re.compile(r"\s*(?:thick\s+|deep\s+)?(?:[a-z]+\s+)?layers?\b")
 # a size word and the domain's noun right after a length ("7 m long flume", "a 2 m wide tank")
 _SIZE_OF_DOMAIN = re.compile(r"\s*(?:(?:long|wide|high|tall|deep|broad)\s+)?(?:(?!of\b|in\b|at\b|inside\b|into\b|"
                              r"from\b|the\b)[a-z-]+\s+)?(?:tank|vessel|domain|container|basin|flume|enclosure|cavity"

@@ -20,6 +20,7 @@ from tasks.plan.bind_words import (
     words_since_value,
 )
 from tasks.plan.extract import normalise
+from tasks.plan.bind_wall_sides import LATERAL  # "the side walls": the thermal binder's
 from tasks.plan.stated import StatedQuantity
 from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_symbols import symbol_places
@@ -117,6 +118,7 @@ class PatchNameBinding:
         if q.quantity == "temperature" and not named:
             named = self._every_wall(q, before)
         if q.quantity == "temperature" and not named and re.search(r"\bwalls\b", clause) and \
+                not LATERAL.search(clause) and \
                 self._side_word(q) is None and own_place(q) is None:  # "hot and cold walls at ..": one each  # "walls 293 K": every fixed-temperature wall another value does not hold
             named = [p for p in self._t_patches() if self.roles.get(p) in ("wall", "moving_wall")
                      and p not in self._held_patches(q)]

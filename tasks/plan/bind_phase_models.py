@@ -316,10 +316,24 @@ class PhaseModels:
                                          "of each blended pair")
 
     def record(self, said: str, category: str, value: float, how: str, quantity: str = "switch") -> None:
-        q = StatedQuantity(text=said, quantity=quantity, value=value, role="phase_model")
-        self.binder._stated.append(q)
+        q = self.stated_as(said, value) if quantity == "coefficient" else None
+        if q is None:
+            q = StatedQuantity(text=said, quantity=quantity, value=value, role="phase_model")
+            self.binder._stated.append(q)
         self.said.setdefault(category, []).append(q)
         self.binder.assumptions.append(f"{said}: {how} (in {self.rel} {self.entry(category)})")
+
+    def stated_as(self, raw: str, value: float) -> StatedQuantity | None:
+        """A coefficient's number that the request's reader already took as another quantity
+        ("virtual mass coefficient 0.3" read as "mass coefficient 0.3"): that stated record,
+        its refusal by another binder withdrawn and its role the pair model's, whose entry now holds it."""
+        at = next((i for i, q in enumerate(self.binder._stated) if q.value == value and q.text.strip().endswith(raw)
+                   and q.text.strip() != raw), None)
+        if at is None:
+            return None
+        q = self.binder._stated[at] = self.binder._stated[at].model_copy(update={"role": "phase_model"})
+        self.binder.not_applied[:] = [n for n in self.binder.not_applied if n.text != q.text]
+        return q
 
     def refuse(self, said: str, reason: str) -> None:
         q = StatedQuantity(text=said, quantity="switch", value=1.0, role="phase_model")

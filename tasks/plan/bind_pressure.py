@@ -1,6 +1,9 @@
-"""Binding pressures: outlet, inlet and ambient pressure onto the base's pressure conditions,
-kinematic (p/rho) for incompressible solvers, absolute Pa otherwise. Mixed into
-`tasks.plan.bind.Binder`.
+"""Binding pressures by their role: outlet, inlet and ambient pressure onto the level entry of the
+base's own pressure conditions (bind_pressure_levels); an initial, vessel or reservoir pressure
+into the internalField, never onto an outlet that holds another level (a charged domain that
+discharges); an upstream/downstream pressure no patch holds onto the setFields part it names.
+Kinematic (p/rho) for incompressible solvers, absolute Pa otherwise; a normalised gas (p = 1)
+takes none. Mixed into `tasks.plan.bind.Binder`.
 """
 
 from __future__ import annotations
@@ -10,11 +13,14 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.bind_function1 import OscillationBinding
+from tasks.plan.bind_pressure_levels import (NORMALISED_GAS, discharges, gauge_of, internal_level, level_entry, level_text, number_in,
+                                             normalised_gas, outlet_pressure_of, same_level)
+from tasks.plan.bind_pressure_words import names_a_vessel, pressure_place
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
 from tasks.plan.values_compressibility import equation_of_state, number_of, perfect_fluid_r, psi_of, says_vapour
 from tasks.plan.values_density import case_density
-from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, gauge_pressure, read_stated
+from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, read_stated
 
 
 # words that make a pressure difference the condition driving the flow, not a result ("a 100 Pa drop
@@ -26,8 +32,9 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
 class PressureBinding(OscillationBinding):
     """Pressures of a plan."""
 
-    def _pressure_value(self, q: StatedQuantity) -> tuple[str, str] | None:
-        """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise."""
+    def _pressure_value(self, q: StatedQuantity, difference: bool = False) -> tuple[str, str] | None:
+        """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise; a
+        `difference` (a drop) has no reference: no atmosphere added or taken off."""
         kinematic_base = self._pressure_kind() == "kinematic"
         if re.search(KINEMATIC_PRESSURE_UNIT, q.text):  # given as p/rho already (m2/s2)
             if kinematic_base:
@@ -35,7 +42,12 @@ class PressureBinding(OscillationBinding):
             self.refuse(q, f"{q.text} is a kinematic pressure (p/rho); {self.solver} solves for pressure in Pa: "
                            "state it in Pa")
             return None
-        if kinematic_base and gauge_pressure(q) == 0:  # the atmosphere itself: 0 whatever the fluid
+        if not kinematic_base and self._normalised_gas():
+            self.refuse(q, f"{NORMALISED_GAS.format(solver=self.solver)}: {q.text} has no place in it; state the flow "
+                           "by its Mach number, or choose a dimensional base")
+            return None
+        if kinematic_base and not difference and gauge_of(q.value, q.reference, ATMOSPHERE) == 0:
+            # the atmosphere itself: 0 whatever the fluid
             return "0", "kinematic"
         if kinematic_base:
             density = self._kinematic_density()
@@ -46,20 +58,33 @@ class PressureBinding(OscillationBinding):
                 return None
             rho, source = density
             self.assumptions.append(f"{q.text} as kinematic pressure p/rho with rho = {fmt(rho)} kg/m3 ({source})")
-            if q.reference == "absolute":
-                self.assumptions.append(f"{q.text} is absolute; {self.solver} solves a pressure relative to the "
-                                        f"atmosphere: {fmt(ATMOSPHERE)} Pa taken off")
-            return fmt(gauge_pressure(q) / rho), "kinematic"
+            return fmt((q.value if difference else self._relative(q)) / rho), "kinematic"
+        if difference:
+            return fmt(q.value), "absolute"
         if not is_absolute_pressure(self.solver):  # p in Pa, relative to a reference (interFoam's p_rgh)
             if q.reference == "absolute":
                 self.assumptions.append(f"{q.text} is absolute; {self.solver}'s pressure is relative: "
                                         f"{fmt(ATMOSPHERE)} Pa taken off")
-            return fmt(gauge_pressure(q)), "absolute"
+            return fmt(q.value - ATMOSPHERE if q.reference == "absolute" else q.value), "absolute"
         if q.reference == "gauge":
             self.assumptions.append(f"{q.text} is gauge; {self.solver} solves the absolute pressure: the standard "
                                     f"atmosphere {fmt(ATMOSPHERE)} Pa added ({fmt(absolute_pressure(q))} Pa)")
             return fmt(absolute_pressure(q)), "absolute"
         return fmt(q.value), "absolute"
+
+    def _normalised_gas(self) -> bool:
+        """True when the base's p is that of a normalised gas (p = 1, no Pa)."""
+        return any(normalised_gas(self.base.text(rel) or "") for rel in self.base.field_rels("p"))
+
+    def _relative(self, q: StatedQuantity) -> float:
+        """q in Pa relative to the atmosphere, for a kinematic p; says so when the atmosphere was
+        taken off (an absolute or atmospheric-sized value)."""
+        gauge = gauge_of(q.value, q.reference, ATMOSPHERE)
+        if gauge != q.value:
+            said = "absolute" if q.reference else "an absolute level (atmospheric-sized, no gauge said)"
+            self.assumptions.append(f"{q.text} is {said}; {self.solver} solves a pressure relative to the atmosphere: "
+                                    f"{fmt(ATMOSPHERE)} Pa taken off")
+        return gauge
 
     def _kinematic_density(self) -> tuple[float, str] | None:
         """(rho in kg/m3, where it came from) a pressure in Pa is divided by for a kinematic p: the
@@ -96,35 +121,22 @@ class PressureBinding(OscillationBinding):
         if part is not None:
             return self._oscillating_pressure(q, part, value, patches, what)
         done = False
-        fields = self._pressure_fields()
-        for field in fields:
+        for field in self._pressure_fields():
             for rel in self.base.field_rels(field):
                 text = self.base.text(rel) or ""
                 for patch in patches:
-                    bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
-                    if bc in ("fixedValue", "prghPressure"):
-                        self.set(rel, ["boundaryField", patch, "value" if bc == "fixedValue" else "p"],
-                                 f"uniform {value}", f"{what} on {patch}", q)
-                        done = True
-                    elif bc in ("totalPressure", "prghTotalPressure"):
-                        self.set(rel, ["boundaryField", patch, "p0"], f"uniform {value}", f"{what} on {patch}", q)
-                        done = True
-                    elif bc == "waveTransmissive" and fd.find(text, ["boundaryField", patch, "fieldInf"]) is not None:
-                        # a non-reflecting outlet relaxes towards its far-field value
-                        self.set(rel, ["boundaryField", patch, "fieldInf"], value, f"{what} on {patch} (far field)", q)
-                        done = True
-                    elif bc == "freestreamPressure":  # the far-field value the patch holds when flow leaves
-                        self.set(rel, ["boundaryField", patch, "freestreamValue"], f"uniform {value}",
-                                 f"{what} on {patch} (far field)", q)
-                        done = True
-                    elif bc in ("uniformTotalPressure", "uniformFixedValue"):  # a Function1 of time: constant
-                        key = "p0" if bc == "uniformTotalPressure" else "uniformValue"
-                        old = " ".join((fd.get(text, ["boundaryField", patch, key]) or "").split())
-                        self.set(rel, ["boundaryField", patch, key], f"constant {value}", f"{what} on {patch}", q)
-                        if old and not old.startswith("constant"):
-                            self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
-                                                    f"{old[:60]})")
-                        done = True
+                    found = level_entry(text, patch)
+                    if found is None:
+                        continue
+                    key, form = found
+                    far = " (far field)" if key in ("fieldInf", "freestreamValue") else \
+                        " (back pressure)" if key == "pBack" else " (mean over the patch)" if key == "meanValue" else ""
+                    old = " ".join((fd.get(text, ["boundaryField", patch, key]) or "").split())
+                    self.set(rel, ["boundaryField", patch, key], level_text(form, value), f"{what} on {patch}{far}", q)
+                    if form == "constant" and old and not old.startswith("constant") and number_in(old) is None:
+                        self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
+                                                f"{old[:60]})")
+                    done = True
             if done:
                 break
         return done
@@ -153,11 +165,22 @@ class PressureBinding(OscillationBinding):
         return "kinematic" if dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2") else "absolute"
 
     def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        if not self._set_pressure_on(q, self.patches("outlet"), "outlet pressure"):
-            self.refuse(q, "the base case has no outlet with a fixed or total pressure")
+        if self._set_pressure_on(q, self.patches("outlet"), "outlet pressure") or self._part_pressure(q):
+            return
+        self.refuse(q, "the base case has no outlet with a fixed or total pressure")
+
+    def _part_pressure(self, q: StatedQuantity) -> bool:
+        """An upstream or downstream pressure no patch holds, in a domain setFields initialises by
+        parts (a shock tube's driver and driven sides): the part the words name. True when bound
+        (or refused with why)."""
+        if any(b.stated == q.text for b in self.bindings) or any(n.text == q.text for n in self.not_applied):
+            return False
+        return self.bind_region(q.model_copy(update={"role": "ambient_pressure"}))
 
     def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        if self._set_pressure_on(q, self.patches("inlet"), "inlet pressure"):
+        if self._set_pressure_on(q, self.patches("inlet"), "inlet pressure") or self._part_pressure(q):
+            return
+        if not any(b.stated == q.text for b in self.bindings) and self._vessel_pressure(q):
             return
         pv = self._pressure_value(q) if not any(b.stated == q.text for b in self.bindings) else None
         if pv is None or not self._pressure_driven_inlets(q, pv[0], stated, "inlet pressure"):
@@ -200,18 +223,80 @@ class PressureBinding(OscillationBinding):
         return True
 
     def _ambient_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        """An ambient, operating or initial pressure: the domain's initial pressure, and the outlets'
+        where they hold that same level (an open duct). Where the base discharges a charged domain
+        (chokedNozzle, a decompression tank), an initial pressure stays inside and an ambient one
+        goes to the outlets only (the back pressure, the far field)."""
         rels = self.base.field_rels("p")
         if not rels and self._set_initial_condition(q, "p", "initial pressure"):
+            return
+        if not rels and self.base.field_rels("p_rgh"):
+            self._open_sides_pressure(q)
             return
         pv = self._pressure_value(q)
         if not rels or pv is None:
             self.refuse(q, "the base case has no pressure field")
             return
+        outlets = self.patches("outlet")
+        levels = self.base.text(self._level_rel() or rels[0]) or ""
+        place = pressure_place(*self._around(q))
+        charged = discharges(levels, outlets)
+        if place is None and charged:  # "3 bar" alone on a charged vessel: its charge, not its back pressure
+            place = "initial"
+            self.assumptions.append(f"{q.text} is the initial pressure of the charged domain; the outlets keep their "
+                                    "level (say 'back pressure' or 'ambient' for theirs)")
+        if place == "ambient" and charged and \
+                self._set_pressure_on(q, outlets, "ambient pressure at the outlet"):
+            self.assumptions.append(f"{q.text} is the surroundings the base's charged domain discharges to: set on "
+                                    f"the outlets; the initial pressure inside is kept")
+            return
         for rel in rels:
             self.set(rel, ["internalField"], f"uniform {pv[0]}", "initial pressure", q)
-        outlets = self.patches("outlet")
+        if place == "initial":  # outlets follow only where the base ties them to the initial level
+            inside = internal_level(levels)
+            outlets = [o for o in outlets if inside is not None and
+                       (v := outlet_pressure_of(levels, o)) is not None and same_level(v, inside)]
         if outlets:
             self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
+
+    def _open_sides_pressure(self, q: StatedQuantity) -> None:
+        """An ambient pressure on a base that solves only p_rgh (interFoam: a pressure relative to
+        a reference): the level its open sides hold (the atmosphere's p0); an initial level alone
+        acts on no incompressible flow, so it is not applied with why."""
+        if pressure_place(*self._around(q)) != "initial" and \
+                self._set_pressure_on(q, self.patches("outlet"), "ambient pressure at the open side"):
+            return
+        if not any(b.stated == q.text for b in self.bindings) and not any(n.text == q.text for n in self.not_applied):
+            self.refuse(q, f"{self.solver} solves p_rgh, a pressure relative to a reference, and the base has no open "
+                           "side holding a pressure level: an initial pressure level does not act on this flow; state "
+                           "the pressure of an open boundary (e.g. 'the atmosphere at 1 atm') instead")
+
+    def _vessel_pressure(self, q: StatedQuantity) -> bool:
+        """A reservoir, tank or upstream pressure on a base with no pressure inlet that discharges a
+        charged domain (chokedNozzle): the vessel is the domain's initial state. True when bound."""
+        rel = self._level_rel()
+        before, after = self._around(q)
+        if rel is None or not names_a_vessel(before or after) or self._inlets_hold_pressure() or \
+                not discharges(self.base.text(rel) or "", self.patches("outlet")):
+            return False
+        pv = self._pressure_value(q)
+        if pv is None:
+            return True  # refused with why
+        for p_rel in self.base.field_rels("p"):
+            self.set(p_rel, ["internalField"], f"uniform {pv[0]}", "initial pressure of the vessel", q)
+        self.assumptions.append(f"{q.text}: the base has no pressure inlet; the vessel it names is the domain's "
+                                "initial state (internalField of p)")
+        return True
+
+    def _level_rel(self) -> str | None:
+        """The pressure field file whose patches hold the levels (p_rgh where the solver has one)."""
+        return next((rel for field in self._pressure_fields() for rel in self.base.field_rels(field)), None)
+
+    def _around(self, q: StatedQuantity) -> tuple[str, str]:
+        """(the words of a value's clause before it, the words right after it)."""
+        clause = self._words_of(q)[0]
+        at = clause.rfind(q.text.lower())
+        return (clause[:at], clause[at + len(q.text):]) if at >= 0 else (clause, "")
 
     def _pressure_drop(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         """A pressure stated as a difference ("the inlet 30 kPa above the outlets", "a 200 Pa drop
@@ -220,7 +305,7 @@ class PressureBinding(OscillationBinding):
         if not self._inlets_hold_pressure() and not _DRIVES.search(" ".join(self._words_of(q))):
             self.refuse(q, _NO_PRESSURE_INLET)  # said before any density is asked for
             return
-        drop = self._pressure_value(q.model_copy(update={"reference": None}))
+        drop = self._pressure_value(q, difference=True)
         if drop is None:
             return
         level = self._outlet_level(q, stated)
@@ -239,7 +324,7 @@ class PressureBinding(OscillationBinding):
 
     def _inlets_hold_pressure(self) -> bool:
         """Some inlet of the base holds a pressure level (a fixed, total or far-field pressure)."""
-        return any(fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) in _LEVEL_KEYS
+        return any(level_entry(self.base.text(rel) or "", patch) is not None
                    for field in ("p", "p_rgh") for rel in self.base.field_rels(field) for patch in self.patches("inlet"))
 
     def _outlet_level(self, q: StatedQuantity, stated: list[StatedQuantity]) -> tuple[float, str] | None:
@@ -337,25 +422,3 @@ class PressureBinding(OscillationBinding):
 
 _NO_PRESSURE_INLET = ("the base case's inlets fix the velocity, not the pressure: a pressure difference cannot drive "
                       "this flow; state an inlet velocity or a flow rate instead")
-# the entry of each pressure condition that holds the level it keeps
-_LEVEL_KEYS = {"fixedValue": "value", "totalPressure": "p0", "prghPressure": "p", "prghTotalPressure": "p0",
-               "waveTransmissive": "fieldInf", "freestreamPressure": "freestreamValue",
-               "uniformFixedValue": "uniformValue", "uniformTotalPressure": "p0"}
-
-
-def outlet_pressure_of(field_text: str, patch: str) -> float | None:
-    """The pressure a patch of a pressure field holds (its fixed value, total pressure or far-field
-    value; "$internalField" read through), None when it holds none or not one number."""
-    bc = fd.get(field_text, ["boundaryField", patch, "type"]) or ""
-    key = _LEVEL_KEYS.get(bc)
-    raw = fd.get(field_text, ["boundaryField", patch, key]) if key else None
-    if raw is None and bc in ("fixedValue", "waveTransmissive"):
-        raw = fd.get(field_text, ["boundaryField", patch, "value"])
-    if raw is None:
-        return None
-    raw = " ".join(raw.split())
-    if raw.strip("$ ") == "internalField" or raw.endswith("$internalField"):
-        raw = " ".join((fd.get(field_text, ["internalField"]) or "").split())
-    m = re.fullmatch(r"(?:uniform\s+|constant\s+)?([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)", raw)
-    return float(m.group(1)) if m else None
-

@@ -23,6 +23,8 @@ from tasks.plan.bind_thermal_words import (
     patches_named_by_words,
     says_start_state,
 )
+from tasks.plan.bind_streams import shared_by_inflows
+from tasks.plan.bind_wall_sides import LATERAL, WallSideBinding
 from tasks.plan.bind_words import list_key, said_kind, thermal_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.regions import read_set_fields, set_default
@@ -31,7 +33,11 @@ from tasks.plan.stated import Binding, StatedQuantity
 _END_SIDES = ("left", "right", "top", "bottom", "front", "back")  # the sides of a box, not inner or outer
 
 
-class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
+_WALL_NOUN = re.compile(r"\b(?:lid|floor|ceiling|roof)\b")
+_NO_SUBJECT = re.compile(r"\s*(?:is|are|gets?|kept|held|heated|cooled|maintained|set)\b")
+
+
+class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSideBinding,
                      ThermalConvectiveBinding, ThermalFluxBinding, ThermalPropertyBinding, ThermalDifferenceBinding):
     """Temperatures of a plan."""
 
@@ -120,6 +126,8 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
             # "a hot bed: particles initially at 500 K" is a start temperature, not a wall's
             self._initial_temperature(q, stated)
             return
+        if not named and side and self.split_side_wall(q, side, f"{'cold' if cold else 'hot'} wall temperature") is None:
+            return  # the side's faces of a wall patch spanning several sides, split off (bind_wall_sides)
         if not self._set_t(q, named, f"{'cold' if cold else 'hot'} wall temperature"):
             self.refuse(q, f"no fixed-temperature wall of the base case is the {'cold' if cold else 'hot'} one "
                            f"(walls with a fixed T: {', '.join(fixed) or 'none'})")
@@ -155,8 +163,10 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         clause = re.split(r"[,;.\n]", clause)[-1]  # a list's line ends its value's words
         digits = list(re.finditer(r"\d", clause))
         if digits:  # "11.85 degC on the left side wall and 41.85 degC ...": the earlier value's words are its own
-            clause = re.split(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():])[-1] \
+            piece = re.split(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():])[-1] \
                 if re.search(r"\band\b|\bwhile\b|\bwith\b", clause[digits[-1].end():]) else ""
+            # "the lid slides at 1 cm/s and is heated to 40 degC": no subject of its own, the clause's
+            clause = clause[:digits[0].start()] if _NO_SUBJECT.match(piece) else piece
         key = list_key(low[max(0, at - 80):at], low[at + len(q.text):at + len(q.text) + 80]) if at >= 0 else None
         if key is not None:  # "- left wall: 300 K - right wall: 310 K": the item's key
             clause = key
@@ -216,6 +226,9 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
             return
         fixed = self._wall_t_patches()
         named = self._side_walls(side, fixed) if side else []
+        if side is None and LATERAL.search(clause.split(q.text.lower())[0]):
+            self.lateral_walls(q, "wall temperature")  # "the two side walls at 300 K" (bind_wall_sides)
+            return
         if not named and side is None:  # "the fridges at 35 degC", "patch2: 300 K": the patches the words name
             label = label_before(self._words_of(q)[1].split(q.text.lower())[0])
             named = [p for p in fixed if label and re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", label)] or \
@@ -232,10 +245,13 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         if self._set_t(q, named, "wall temperature"):
             return
         if side is not None and not named:
+            why = self.split_side_wall(q, side, "wall temperature")  # tasks/plan/bind_wall_sides.py
+            if why is None:
+                return
             walls = [p for p, r in self.roles.items() if r in ("wall", "moving_wall") and p in self.base.mesh_types()]
             self.refuse(q, f"no wall patch of the base case lies wholly on the {side} side (its walls: "
-                           f"{', '.join(walls) or 'none'}; one patch may span several sides); "
-                           f"name the patch for {q.text}")
+                           f"{', '.join(walls) or 'none'}; one patch may span several sides) and it cannot be split "
+                           f"off: {why}; name the patch for {q.text}")
             return
         self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
                        f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")
@@ -337,6 +353,13 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
         return done
 
     def _initial_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self._streams_temperature(q):
+            return
+        before = self._words_of(q)[0].split(q.text.lower())[0]
+        own = re.split(r"[,;:.]\s|\d", before)[-1]
+        if (_WALL_NOUN.search(own) or LATERAL.search(own)) and not says_start_state(before):
+            self._wall_temperature(q, stated)  # "lid at 40 degC", "the floor 290 K": a wall's, not the fluid's
+            return
         rels = self.base.field_rels(self.t_field)
         if not rels and self._set_initial_condition(q, "T", "initial temperature"):
             return
@@ -347,6 +370,17 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding,
             self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", "initial temperature", q)
             self._companion_temperatures(rel, fmt(q.value), q)
             self._backflow_temperature(rel, q)
+
+    def _streams_temperature(self, q: StatedQuantity) -> bool:
+        """"Both streams preheated to 450 degC", "fuel and air at 873 K": every inflow its words
+        name (tasks/plan/bind_streams.py), not the fluid's start state."""
+        inlets = [p for p in self.patches("inlet") if p in self.base.patch_bcs(self.t_field)]
+        shared = shared_by_inflows(self._words_of(q)[0], inlets)
+        if not shared or not self._set_t(q, shared, "inlet temperature"):
+            return False
+        self.assumptions.append(f"{q.text} is the temperature of each stream its words name ({', '.join(shared)}), "
+                                f"not the fluid's start state")
+        return True
 
     def _backflow_temperature(self, rel: str, q: StatedQuantity) -> None:
         """The open boundaries (inletOutlet) whose backflow came in at the base's initial

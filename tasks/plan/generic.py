@@ -31,6 +31,7 @@ from tasks.plan.manifest import (
     TimeControl,
     Turbulence,
 )
+from tasks.geometry.solver_carry import CARRIED_SOLVERS, remeshed_fields  # a solver carried onto a shape
 from tasks.plan.request import Context
 from tasks.plan.select_stages import stage_refusal
 from tasks.plan.select import (
@@ -267,6 +268,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         resize_domain(base_dir, m4, ctx.text, geometry, mesh_change, gravity_axis(base_dir))
         assumptions += mesh_change.assumptions[said:]
         geometry = [q for q in geometry if not any(q is t for t in mesh_change.taken)]
+    warnings += follow_new_mesh(base_dir, mesh_change)  # a field of the tutorial's own mesh, made uniform
     elsewhere = other_domain_ranges(ctx.text, base_dir)  # "from z = 0 to z = 3 m" on a 2 m column
     geometry_said = [q.text for q in geometry] + elsewhere
     if geometry_said:
@@ -290,6 +292,26 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         bc_values={"U": "(0 0 0)", "k": "0.1", "epsilon": "0.1", "omega": "10", "nuTilda": "1e-4",
                    "R": "(0.067 0 0 0.067 0 0.067)", "T": "300"},
     )
+
+
+def follow_new_mesh(base_dir: Path, mesh_change) -> list[str]:
+    """When the plan changes the tutorial's mesh, each initial field whose internal values are a
+    list of the old mesh ("size 12225 is not equal to the given value of 600") is made uniform at its
+    inflow value (an edit added to `mesh_change`), with a warning; one without an inflow value is
+    refused. The warnings."""
+    if not mesh_change.edits:
+        return []
+    uniform, lacking = remeshed_fields(base_dir)
+    if lacking:
+        raise RequestError(f"the request changes the mesh of the tutorial, but {', '.join(lacking)} holds values of "
+                           "its own mesh and has no inflow value to stand in for them; keep the tutorial's mesh, or "
+                           "pass --example DIR with a case of yours")
+    for rel, value in uniform.items():
+        mesh_change.edits.append(FileEdit(file=rel, entry=["internalField"], value=value,
+                                          reason="the tutorial's values belong to its own mesh, which the request "
+                                                 "changes"))
+    return [f"{rel}: the tutorial's values of its own mesh cannot follow the changed mesh; {value} (its inflow "
+            "value) everywhere instead" for rel, value in uniform.items()]
 
 
 def _bound_elsewhere(binder: Binder, q: StatedQuantity) -> bool:
@@ -376,19 +398,22 @@ def _wall_rotation_only(text: str, shape: str | None) -> frozenset[str]:
 def library_sets_up(features, best: Candidate | None, ignore: frozenset[str] = frozenset()) -> bool:
     """The shape library can set up the physics the request asks for: the solver it names, or
     calls by one of its names, has a template there, and it asks for no free surface, compressible,
-    reacting or particle physics. A tutorial whose solver the request's words describe and the
-    library has no template for (a porous duct, a Hartmann channel, box turbulence) keeps it."""
+    reacting or particle physics. A solver it has no template for but carries from its tutorial
+    (CARRIED_SOLVERS: a tracer's scalarTransportFoam, potentialFoam, laplacianFoam, mhdFoam) counts
+    as set up; a tutorial whose solver the request's words describe and the library neither has a
+    template for nor carries (a porous duct, box turbulence) keeps it."""
     if features.solver:
-        return features.solver in SHAPE_LIBRARY_SOLVERS
+        return features.solver in SHAPE_LIBRARY_SOLVERS | CARRIED_SOLVERS
     if features.mesh_motion:
         return False  # a moving mesh or a body that moves ('a box heaving at 2 Hz'): no shape has a dynamicMeshDict
     if any(features.flags.get(flag) for flag in _NOT_IN_LIBRARY):
         return False
     called = {s for s, points in features.hint_strength.items() if points >= PHRASE_POINTS and s not in ignore}
-    if called and not called & SHAPE_LIBRARY_SOLVERS:
+    if called and not called & (SHAPE_LIBRARY_SOLVERS | CARRIED_SOLVERS):
         return False
     solver = (best.record.solver or "") if best is not None and best.score >= MIN_SCORE else ""
-    return solver in ignore or not (solver in features.hint_strength and solver not in SHAPE_LIBRARY_SOLVERS)
+    return solver in ignore or not (solver in features.hint_strength and
+                                    solver not in SHAPE_LIBRARY_SOLVERS | CARRIED_SOLVERS)
 
 
 def names_tutorial(text: str, best: Candidate) -> bool:

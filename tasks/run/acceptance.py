@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import mesh_patches
+from tasks.foam.coupled_patches import solver_start_patches
 from tasks.foam.defaults import AcceptanceLimits, acceptance_limits
 from tasks.foam.includes import expand_text
 from tasks.foam.files import read_text
@@ -184,8 +185,9 @@ def _as_float(name: str) -> float:
 
 
 def open_patches(case: Path) -> list[str]:
-    """Patches fluid can cross (type `patch`): inlets, outlets, open tops."""
-    return [name for name, ptype in mesh_patches(case).items() if ptype == "patch"]
+    """Patches fluid can cross (type `patch`): inlets, outlets, open tops; of the mesh the solver
+    will find (a patch createBaffles or createPatch takes over is not one: couple1 of an ACMI case)."""
+    return [name for name, ptype in (solver_start_patches(case).present or mesh_patches(case)).items() if ptype == "patch"]
 
 
 def monitor_functions(case: Path, application: str) -> dict[str, dict[str, str]]:
