@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
+from tasks.foam.includes import expand_strict
 
 Vector = tuple[float, float, float]
 
@@ -29,7 +30,6 @@ _HEX = re.compile(r"\bhex\s*\(([^()]*)\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*(\d+)\s
 _ANY_HEX = re.compile(r"\bhex\s*\(")
 _COORD = r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
 _POINT = re.compile(rf"\({_COORD}{_COORD}{_COORD}\)")
-_MACRO = re.compile(r"\$([A-Za-z_]\w*)")
 _TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
 
@@ -101,26 +101,10 @@ def _grading(item: str | list) -> Grading | None:
     return sections if sections and len(sections) == len(item) else None
 
 
-def expand_macros(text: str, clean: str, depth: int = 4) -> str | None:
-    """`text` with every `$name` replaced by the dictionary's top-level entry `name`; None when
-    one is not a plain top-level entry (`$:a.b`, #calc, a name the dictionary lacks)."""
-    for _ in range(depth):
-        if "$" not in text:
-            return text
-        missing = False
-
-        def value(m: re.Match[str]) -> str:
-            nonlocal missing
-            found = fd.get(clean, [m.group(1)])
-            if found is None:
-                missing = True
-                return m.group(0)
-            return f" {found.strip()} "
-
-        text = _MACRO.sub(value, text)
-        if missing:
-            return None
-    return None if "$" in text else text
+def expand_macros(text: str, clean: str) -> str | None:
+    """`text` with every `$name` replaced by the dictionary's entry `name`; None when one stays
+    (#calc, a name the dictionary lacks)."""
+    return expand_strict(text, clean)
 
 
 def _grading_text(clean: str, at: int) -> str:

@@ -19,7 +19,7 @@ from tasks.edit.verify_cell_size import block_scale, cell_size_built
 from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam.geometry import block_cell_counts
-from tasks.foam.includes import expand_text
+from tasks.foam.includes import expand_text, include_rel
 from tasks.foam.locked import same_value
 from tasks.geometry.build import GEOMETRY_RECORD, recorded_lengths
 from tasks.plan.bind import edge_angles_deg
@@ -72,19 +72,19 @@ def find_stated(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
 # top-level entries that describe a file, never a value of the case: its units and its header
 _NOT_VALUES = frozenset({"dimensions", "FoamFile"})
 _INCLUDE = re.compile(r'^[ \t]*#include(?:Func)?\s+"([^"]+)"[ \t]*;?[ \t]*$', re.M)
-_MACRO = re.compile(r"\$\{?(:?[A-Za-z_][\w.:]*)\}?")
 
 
 def inlined(case: Path, path: Path, depth: int = 0) -> str:
     """The dictionary's text with each `#include "file"` it names replaced by that file's
-    entries (relative to the dictionary, or $FOAM_CASE), as OpenFOAM reads it; an include
-    that is missing stays as it is."""
+    entries, found as OpenFOAM finds them (relative to the dictionary, tagged `<constant>/`,
+    `$FOAM_CASE/`, or an absolute path); an include that is missing stays as it is."""
     text = path.read_text(errors="replace")
+    rel = path.relative_to(case).as_posix() if path.is_relative_to(case) else path.name
 
     def include(m: re.Match) -> str:
-        name = m[1].replace("$FOAM_CASE", str(case)).replace("${FOAM_CASE}", str(case))
-        target = Path(name) if Path(name).is_absolute() else path.parent / name
-        if depth >= 3 or not target.is_file():
+        found = include_rel(rel, m[1])
+        target = Path(m[1]) if m[1].startswith("/") else case / found if found is not None else None
+        if depth >= 3 or target is None or not target.is_file():
             return m[0]
         body = inlined(case, target, depth + 1)
         return fd.remove_entry(body, ["FoamFile"]) if fd.find(body, ["FoamFile"]) is not None else body
@@ -101,20 +101,7 @@ def resolved(case: Path, path: Path) -> str:
 def expand_macros(text: str, raw: str) -> str:
     """`raw` with its `$name` macros (`$internalField`, `$Uinlet`, `$:inlet.value`) replaced by
     the entries of `text` they name, a few levels deep; a macro `text` does not define stays."""
-    for _ in range(4):
-        if "$" not in raw:
-            return raw
-
-        def value(m: re.Match) -> str:
-            keys = [k for k in re.split(r"[.:/]", m[1]) if k]
-            found = fd.get(text, keys) if keys else None
-            return found if found is not None else m[0]
-
-        new = _MACRO.sub(value, raw)
-        if new == raw:
-            return raw
-        raw = new
-    return raw
+    return expand_text(raw, text)
 
 
 _CONTROLS = ["system/controlDict", "system/fvSolution", "system/*/fvSolution"]

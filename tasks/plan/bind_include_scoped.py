@@ -7,14 +7,12 @@ new value of the variable changes. Pure: the base's texts in, places and notes o
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Collection, Protocol
 
 from tasks.foam import dictionary as fd
-from tasks.foam.includes import MACRO, macro_keys, macro_value
+from tasks.foam.includes import MACRO, included_rels, macro_keys, macro_value
 
-_INCLUDE = re.compile(r'^[ \t]*#include[ \t]+"([^"]+)"', re.M)
 _SCOPED = re.compile(r"(?:(?:uniform|constant)\s+)?\$\{?:([A-Za-z_][\w.:]*)\}?")
 _PLAIN = re.compile(r"(?:uniform\s+|constant\s+)?[^$;{}]+")
 
@@ -32,24 +30,6 @@ class Notes(Protocol):
 
     base: BaseTexts
     assumptions: list[str]
-
-
-# OpenFOAM's case-relative include tags (v1912: <case>, <constant>, <system>) and the case variable
-_TAGS = {"<case>/": "", "<constant>/": "constant/", "<system>/": "system/", "$FOAM_CASE/": "", "${FOAM_CASE}/": ""}
-
-
-def included_rels(rel: str, text: str) -> list[str]:
-    """The case-relative files `text` (the file `rel`) #includes, as OpenFOAM finds them: tagged
-    (`<constant>/caseSettings`, `$FOAM_CASE/...`) or relative to the file's folder; an include
-    through another variable is left out."""
-    out = []
-    for name in _INCLUDE.findall(text):
-        tag = next((t for t in _TAGS if name.startswith(t)), None)
-        if tag is not None:
-            out.append(_TAGS[tag] + name[len(tag):])
-        elif "$" not in name and "<" not in name:
-            out.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), name)))
-    return out
 
 
 def scoped_home(base: BaseTexts, rel: str, raw: str, value: str) -> tuple[str, list[str], str] | None:
