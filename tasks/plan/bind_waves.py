@@ -22,9 +22,12 @@ from tasks.plan.extract import normalise
 from tasks.plan.foam_values import fmt, vec
 from tasks.plan.regions import read_set_fields, region_key, set_region_key
 from tasks.plan.stated import Binding, StatedQuantity
+from tasks.plan.wave_theory import periodic_model
 
 WAVES = "constant/waveProperties"
 _ABSORBING = ("shallowWaterAbsorption",)
+_REGULAR = re.compile(r"\b(?:regular|periodic|monochromatic|sinusoidal|harmonic)\s+(?:(?:water|surface)\s+)?waves?\b"
+                      r"|\bwave\s+trains?\b", re.I)
 _SIDES = ("left", "right", "inlet", "outlet", "front", "back", "upstream", "downstream")
 _ENTRY = {"height": "waveHeight", "amplitude": "waveHeight", "period": "wavePeriod", "frequency": "wavePeriod",
           "length": "waveLength", "angle": "waveAngle", "ramp": "rampTime"}
@@ -207,9 +210,39 @@ class WaveBinder:
         elif models:
             self.binder.refuse(self.said(" and ".join(models.values()), "wave"),
                                f"the request names several wave models ({', '.join(models)}); name one")
+        elif not said_wave_models(self.plain):
+            self.regular()
         paddle = said_paddle_motion(self.plain)
         if paddle is not None:
             self.switch_all(paddle[1], "motionType", paddle[0], "paddle motion")
+
+    def regular(self) -> None:
+        """Regular waves asked of a base whose generators make solitary waves ("regular waves",
+        or a period stated, no model named): the periodic model that suits the stated height,
+        period and depth (wave_theory), said as an assumption; refused when no period is given."""
+        homes = [h for h in self.homes if h.rel == WAVES]
+        m = _REGULAR.search(self.plain)
+        if not homes or any(h.model not in SOLITARY for h in homes) or not (m or self.period_said()):
+            return
+        period = self.stated("period") or (1 / f if (f := self.stated("frequency")) else None)
+        if period is None:
+            self.binder.refuse(self.said(m.group() if m else "regular waves", "wave"),
+                               f"the waves of this case are solitary ({homes[0].model}); regular waves need a "
+                               f"period: state it (\"wave period 2 s\")")
+            return
+        height = self.stated("height") or (2 * a if (a := self.stated("amplitude")) else None) or \
+            next((float(v) for h in homes if (v := h.get(self.text(h.rel), "waveHeight")) is not None), None)
+        if height is None:
+            return
+        name, why = periodic_model(height, period, self.stated("depth"))
+        for h in homes:
+            self.binder.set(h.rel, [*h.path, "waveModel"], name, f"waveModel of {h.name} (regular waves: {why})")
+        self.homes = [replace(h, model=name) if h in homes else h for h in self.homes]
+        self.binder.assumptions.append(f"regular waves in place of the base's solitary wave: {why}")
+
+    def stated(self, role: str) -> float | None:
+        """The value the request states for a wave role (height, period, depth ...), None when none."""
+        return next((q.value for q in self.binder._stated if self.role(q) == role), None)
 
     def said(self, words: str, role: str) -> StatedQuantity:
         """A switch the words state, reported (added to the binder's stated) and taken by this binder."""

@@ -101,7 +101,10 @@ def test_a_restated_depth_is_verified_not_rewritten(case, text):
         ("mangroveInteraction", "mangrove flume with StokesI waves, T = 2 s, ramp time 3 s",
          {("left", "waveModel"): "StokesI", ("left", "wavePeriod"): "2", ("left", "rampTime"): "3"}, []),
         ("mangroveInteraction", "mangrove flume with cnoidal waves", {("left", "waveModel"): None}, ["cnoidal"]),
-        ("mangroveInteraction", "mangrove flume, wave period 1.5 s", {}, ["1.5 s"]),  # a solitary wave has no period
+        # a period for a solitary-wave base and no model named: periodic waves, the model from the wave theory
+        ("mangroveInteraction", "mangrove flume, wave period 1.5 s", {("left", "waveModel"): "StokesII",
+                                                                      ("left", "wavePeriod"): "1.5"}, []),
+        ("mangroveInteraction", "Boussinesq waves in the mangrove flume, wave period 1.5 s", {}, ["1.5 s"]),
         ("streamFunction", "streamFunction flume, wave height 0.2 m", {}, ["0.2 m"]),  # Bjs/Ejs solved for its own H
         ("irregularMultiDirection", "irregular waves, wave height 2 m", {}, ["2 m"]),  # component lists
         ("solitaryGrimshaw", "Grimshaw solitary wave, 5 cm, on the right side, wave height 6 cm", {}, ["6 cm"]),
