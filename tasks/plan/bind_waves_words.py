@@ -26,19 +26,20 @@ _AFTER: list[tuple[str, re.Pattern[str]]] = [
                          r"|^\s*(?:still[\s-]*water\s+)?(?:depth|deep)\b|^\s*swl\b", re.I)),
     ("stroke", re.compile(r"^\s*(?:paddle\s+)?stroke\b", re.I)),
 ]
-# (role, its words before the value (any case), its symbol before the value (as written: H is the height, h the depth))
+# (role, its words before the value (any case), its symbol before the value (as written: H is the height, h the depth;
+# "H 0.1 m", "T 2 s", "h 0.5 m" need no "=", a d (often a diameter) does)
 _BEFORE: list[tuple[str, re.Pattern[str], re.Pattern[str] | None]] = [
     ("stroke", re.compile(rf"\bstroke\b{_GAP}$", re.I), None),
     ("ramp", re.compile(rf"\bramp(?:[\s-]*up)?(?:\s+(?:time|period|duration))?\b{_GAP}$", re.I), None),
     ("amplitude", re.compile(rf"\bamplitude\b{_GAP}$", re.I), None),
-    ("period", re.compile(rf"\bperiods?\b{_GAP}$", re.I), re.compile(r"(?<![\w.])T\s*[=:]\s*$")),
+    ("period", re.compile(rf"\bperiods?\b{_GAP}$", re.I), re.compile(r"(?<![\w.])T\s*[=:]?\s*$")),
     ("length", re.compile(rf"\bwave\s*lengths?\b{_GAP}$", re.I), re.compile(r"(?<![\w.])(?:L|λ)\s*[=:]\s*$")),
     ("depth", re.compile(rf"\b(?:still[\s-]*water(?:\s+(?:depth|level))?|water\s+(?:depth|level)|depth|"
                          rf"initial\s+depth|mean\s+water\s+level|swl)\b{_GAP}$", re.I),
-     re.compile(r"(?<![\w.])[hd]\s*[=:]\s*$")),
+     re.compile(r"(?<![\w.])(?:h\s*[=:]?|d\s*[=:])\s*$")),
     ("height", re.compile(rf"\bwave\s+heights?\b{_GAP}$|\bheight\s+of\s+the\s+waves?\b{_GAP}$"
                           rf"|\bwaves?\b[^\d,;]{{0,25}}\b(?:heights?|high)\b{_GAP}$", re.I),
-     re.compile(r"(?<![\w.])H\s*[=:]\s*$")),
+     re.compile(r"(?<![\w.])H\s*[=:]?\s*$")),
 ]
 _WAVE_BEFORE = re.compile(r"\bwaves?\b[^\d,;]{0,30}$", re.I)  # "wave 0.07 m high": a height with "high" after it
 _ANGLE_BEFORE = re.compile(rf"\b(?:angle|direction|heading|incidence|obliqu\w*)\b{_GAP}$|\bwaves?\b[^\d,;]{{0,30}}$",

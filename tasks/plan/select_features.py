@@ -31,7 +31,7 @@ from tasks.plan.select_names import (
     without_comparisons,
     without_ruled_out,
 )
-from tasks.plan.select_flag_words import FALSE_FRIENDS, FLAG_WORDS, ISOTHERMAL_WORDS  # noqa: F401 - re-exported
+from tasks.plan.select_flag_words import FALSE_FRIENDS, FLAG_WORDS, ISOTHERMAL_WORDS, boussinesq_waves  # noqa: F401 - re-exported
 from tasks.plan.select_motion import body_moves, on_moving_mesh
 from tasks.plan.select_phases import many_phase_euler, phases_counted, phases_stated
 from tasks.plan.select_terms import terms_said
@@ -195,7 +195,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     flags: dict[str, bool] = {}
     by_pressure = pressure_vaporises(normal)
     for flag, (yes, no) in FLAG_WORDS.items():
-        friends = FALSE_FRIENDS.get(flag, ()) + (BOIL_WORDS if by_pressure and flag == "energy" else ())
+        friends = FALSE_FRIENDS.get(flag, ()) + (BOIL_WORDS if by_pressure and flag == "energy" else ()) + \
+            (("boussinesq",) if flag in ("energy", "buoyancy") and boussinesq_waves(low) else ())
         friends = with_anaphors(low, friends, yes)  # 'a sound wave ... the wave is absorbed': one acoustic wave
         said, said_normal = _without(low, friends), _without(normal, friends)
         if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat

@@ -4,6 +4,8 @@ only look like one of them (FALSE_FRIENDS): data for tasks/plan/select_features.
 
 from __future__ import annotations
 
+import re
+
 from tasks.plan.select_motion import MESH_INTERFACES
 
 # heat ruled out without the word 'isothermal': nothing heated, one temperature everywhere
@@ -88,3 +90,18 @@ FALSE_FRIENDS: dict[str, tuple[str, ...]] = {
     # a chemical reactor's ideal mixing, not a stirrer: 'a well-stirred reactor', 'perfectly stirred'
     "mrf": ("well stirred", "perfectly stirred", "stirred reactor", "stirred reactors"),
 }
+
+
+# a water wave described (a flume, a solitary wave, a still-water depth) and heat words: Boussinesq
+# names the wave theory in the first, the buoyancy approximation only where heat is said
+_WATER_WAVES = re.compile(r"\b(?:solitary\s+waves?|wave\s*(?:tank|flume|basin|maker|paddle|heights?|gauges?)|"
+                          r"(?:numerical\s+)?wave\s+tanks?|still[\s-]*water|water\s+depth|breaking\s+waves?|"
+                          r"surf\s+zone|shoaling|run[\s-]*up)\b")
+_HEAT = re.compile(r"\b(?:temperatures?|heat\w*|thermal\w*|buoyan\w*|convection|rayleigh|hot|cold|warm\w*|"
+                   r"cool\w*|beta|expansion\s+coefficient|prandtl)\b|\d\s*(?:k|°c|degc|deg\s*c|°f)\b")
+
+
+def boussinesq_waves(low: str) -> bool:
+    """Whether "Boussinesq" in the (lower-case) text names the wave theory: water waves are
+    described and nothing about heat is said."""
+    return "boussinesq" in low and bool(_WATER_WAVES.search(low)) and not _HEAT.search(low)

@@ -70,3 +70,27 @@ def test_regular_waves_without_a_period_are_refused_not_guessed():
 def test_a_named_model_is_not_overruled():
     _, got = _wave_edits("mangroveInteraction", "mangrove flume with StokesI waves, T = 2 s, wave height 0.1 m")
     assert got.get("waveModel") == "StokesI"
+
+
+@pytest.mark.parametrize("text,waves", [
+    ("a numerical wave tank: a solitary wave (boussinesq model) of 3 cm over 30 cm still water", True),
+    ("boussinesq solitary wave, h 0.1 m, water depth 0.5 m", True),
+    ("hot room natural convection with the boussinesq approximation, heater at 320 k", False),
+    ("boussinesq waves in a flume with the water at 20 degc", False),  # heat said: the approximation may be meant
+    ("rayleigh-benard cell, boussinesq, 2 k temperature difference", False),
+])
+def test_boussinesq_names_the_wave_theory_only_among_water_waves(text, waves):
+    from tasks.plan.select_flag_words import boussinesq_waves
+    assert boussinesq_waves(text) is waves
+
+
+@pytest.mark.parametrize("text,said,quantity,role", [
+    ("solitary wave, H 0.1 m, depth 0.5 m", "0.1 m", "length", "height"),
+    ("stokesII flume: H 6 cm, T 2 s, h 0.4 m", "2 s", "time", "period"),
+    ("stokesII flume: H 6 cm, T 2 s, h 0.4 m", "0.4 m", "length", "depth"),
+    ("a flume with a pile, d 0.3 m", "0.3 m", "length", None),  # a bare d is a diameter as often as a depth
+])
+def test_wave_symbols_without_an_equals_sign(text, said, quantity, role):
+    from tasks.plan.bind_waves_words import wave_role
+    at = text.index(said)
+    assert wave_role(quantity, text[:at], text[at + len(said):]) == role
