@@ -158,6 +158,11 @@ class SchemeBinding:
     def refuse(self, said: str, reason: str) -> None:
         self.refused.setdefault(said, reason)
 
+    def current(self, entry: list[str]) -> str | None:
+        """The entry's value as this plan leaves it so far (another mention may have set it), else the base's."""
+        planned = self.values.get(tuple(entry))
+        return planned[0] if planned else fd.get(self.schemes, entry)
+
     def convection(self, m: Mention, groups: list[str], bounded: bool) -> None:
         table = scheme_table()
         if m.unknown or m.family:
@@ -277,13 +282,26 @@ class SchemeBinding:
             sn = m.name
         q = _quantity(self.binder, m.said)
         for key in dict.fromkeys(["default", *fd.keys(self.schemes, ["laplacianSchemes"])]):
-            old = (fd.get(self.schemes, ["laplacianSchemes", key]) or "Gauss linear corrected").split()
+            old = (self.current(["laplacianSchemes", key]) or "Gauss linear corrected").split()
             if old[:1] == ["none"]:
                 continue
             interpolation = old[1] if old[:1] == ["Gauss"] and len(old) > 2 else "linear"
             self.put(["laplacianSchemes", key], f"Gauss {interpolation} {sn}", q, f"laplacian with {sn} snGrad", m.said)
         for key in dict.fromkeys(["default", *fd.keys(self.schemes, ["snGradSchemes"])]):
             self.put(["snGradSchemes", key], sn, q, f"surface-normal gradient {sn}", m.said)
+
+    def diffusivity(self, m: Mention) -> None:
+        """The diffusivity's face interpolation (`Gauss harmonic corrected`) in every laplacian
+        scheme, each keeping its own surface-normal gradient."""
+        q = _quantity(self.binder, m.said)
+        for key in dict.fromkeys(["default", *fd.keys(self.schemes, ["laplacianSchemes"])]):
+            old = (self.current(["laplacianSchemes", key]) or "").split()
+            if old[:1] != ["Gauss"] or len(old) < 3:
+                continue  # `none`, or a default the case does not set
+            self.put(["laplacianSchemes", key], f"Gauss {m.name} {' '.join(old[2:])}", q,
+                     f"laplacian with {m.name} interpolation of the diffusivity", m.said)
+        if m.said not in self.accepted:
+            self.refuse(m.said, f"{self.rel} has no `Gauss` laplacian scheme whose interpolation could be {m.name}")
 
     def consistent(self, said: str) -> None:
         solution = self.binder.base.text(SOLUTION) or ""
@@ -343,5 +361,7 @@ def _apply(binding: SchemeBinding, m: Mention, groups: list[str], bounded: bool)
         binding.time(m)
     elif m.kind == "gradient":
         binding.gradient(m, groups)
+    elif m.kind == "diffusivity":
+        binding.diffusivity(m)
     else:
         binding.laplacian(m)

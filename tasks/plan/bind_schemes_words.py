@@ -1,5 +1,5 @@
 """The discretisation schemes a request names, read from its words: each mention with its kind
-(convection, flux, time, gradient, laplacian), its v1912 name (canonical/schemes.yaml), the coefficient
+(convection, flux, time, gradient, laplacian, diffusivity: the laplacian's face interpolation), its v1912 name (canonical/schemes.yaml), the coefficient
 stated after it ("limitedLinear 0.5", "Crank-Nicolson 0.7", "limited 0.33") and the fields its
 words give ("vanLeer for the scalar", "U with linearUpwind", "k and epsilon: upwind"). Pure.
 """
@@ -49,6 +49,7 @@ class SchemeTable(BaseModel):
     gradient: dict[str, list[str]]
     laplacian: dict[str, list[str]]
     laplacian_coefficient: dict[str, float]
+    laplacian_interpolation: dict[str, list[str]]
     lts_solvers: list[str]
     consistent_solvers: list[str]
 
@@ -93,7 +94,8 @@ def _candidates(text: str) -> list[Mention]:
         ("convection", {"": table.families}), ("convection", {"?": table.unknown}),
         ("flux", table.flux), ("flux", {"?": table.flux_unknown}),
         ("time", table.time), ("time", {"?": table.time_unknown}),
-        ("gradient", table.gradient), ("laplacian", table.laplacian)]
+        ("gradient", table.gradient), ("laplacian", table.laplacian),
+        ("diffusivity", table.laplacian_interpolation)]
     found = []
     for kind, names in groups:
         for name, phrases in names.items():
