@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, NozzleDims, Point, unit_factor
-from tasks.geometry.text_coordinate_spans import tee_branch_below
+from tasks.geometry.text_branch_side import tee_branch_below
 from tasks.geometry.text_step_words import passage_origin
 
 _LEN = rf"({NUM})\s*({UNIT})?"

@@ -139,8 +139,8 @@ class ModelBinding(ModelEntryBinding, KeptSwitchBinding, KeptPreprocessingBindin
             return
         self.refuse(q, f"the base case has no {phrase} entry ({', '.join(names) or 'none known'})")
 
-    _mobility = _conductivity = _charge_density = _surface_tension = _thermal_conductivity = _specific_heat = \
-        _by_meaning
+    # (a thermal conductivity has its own binder, ThermalFluxBinding, which ends in a refusal of its own)
+    _mobility = _conductivity = _charge_density = _surface_tension = _specific_heat = _by_meaning
 
     # a porous zone's resistance ("a Darcy coefficient of 1e8 m^-2") ----------------------------
     def _darcy(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:

@@ -239,7 +239,7 @@ class PressureBinding(OscillationBinding):
             return
         outlets = self.patches("outlet")
         levels = self.base.text(self._level_rel() or rels[0]) or ""
-        place = pressure_place(*self._around(q))
+        place = pressure_place(*self._pressure_words(q))
         charged = discharges(levels, outlets)
         if place is None and charged:  # "3 bar" alone on a charged vessel: its charge, not its back pressure
             place = "initial"
@@ -263,7 +263,7 @@ class PressureBinding(OscillationBinding):
         """An ambient pressure on a base that solves only p_rgh (interFoam: a pressure relative to
         a reference): the level its open sides hold (the atmosphere's p0); an initial level alone
         acts on no incompressible flow, so it is not applied with why."""
-        if pressure_place(*self._around(q)) != "initial" and \
+        if pressure_place(*self._pressure_words(q)) != "initial" and \
                 self._set_pressure_on(q, self.patches("outlet"), "ambient pressure at the open side"):
             return
         if not any(b.stated == q.text for b in self.bindings) and not any(n.text == q.text for n in self.not_applied):
@@ -275,7 +275,7 @@ class PressureBinding(OscillationBinding):
         """A reservoir, tank or upstream pressure on a base with no pressure inlet that discharges a
         charged domain (chokedNozzle): the vessel is the domain's initial state. True when bound."""
         rel = self._level_rel()
-        before, after = self._around(q)
+        before, after = self._pressure_words(q)
         if rel is None or not names_a_vessel(before or after) or self._inlets_hold_pressure() or \
                 not discharges(self.base.text(rel) or "", self.patches("outlet")):
             return False
@@ -292,7 +292,7 @@ class PressureBinding(OscillationBinding):
         """The pressure field file whose patches hold the levels (p_rgh where the solver has one)."""
         return next((rel for field in self._pressure_fields() for rel in self.base.field_rels(field)), None)
 
-    def _around(self, q: StatedQuantity) -> tuple[str, str]:
+    def _pressure_words(self, q: StatedQuantity) -> tuple[str, str]:
         """(the words of a value's clause before it, the words right after it)."""
         clause = self._words_of(q)[0]
         at = clause.rfind(q.text.lower())

@@ -249,9 +249,9 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
             if why is None:
                 return
             walls = [p for p, r in self.roles.items() if r in ("wall", "moving_wall") and p in self.base.mesh_types()]
-            self.refuse(q, f"no wall patch of the base case lies wholly on the {side} side (its walls: "
-                           f"{', '.join(walls) or 'none'}; one patch may span several sides) and it cannot be split "
-                           f"off: {why}; name the patch for {q.text}")
+            self.refuse(q, f"no wall patch of the base case holds a temperature Casewright can fix on the {side} "
+                           f"side alone (its walls: {', '.join(walls) or 'none'}; one patch may span several sides) "
+                           f"and none can be split off: {why}; name the patch for {q.text}")
             return
         self.refuse(q, f"which wall is at {q.text} is not clear from the base case's patches "
                        f"(fixed-temperature patches: {', '.join(fixed) or 'none'}); name it")

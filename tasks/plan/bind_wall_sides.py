@@ -167,6 +167,10 @@ class WallSideBinding:
         if isinstance(split, str):
             return split
         t_rels = self.base.field_rels(self.t_field)
+        computed = [rel for rel in t_rels if fd.get(self.base.text(rel) or "", ["boundaryField", split.patch, "type"],
+                                                     regex=True) == "calculated"]
+        if computed:
+            return f"{self.solver} computes T on {split.patch} ({computed[0]}: calculated); no part of it can be held"
         copies: list[tuple[str, dict]] = []
         for field in self.base.fields():
             for rel in self.base.field_rels(field):

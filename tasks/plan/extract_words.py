@@ -264,6 +264,10 @@ _UNIT_PARTS = {**_FRACTIONS, **{w + s: n for w, n in (("sixth", 6), ("seventh", 
 _UNIT_PART_DEN = rf"(?P<den>{'|'.join(sorted(_UNIT_PARTS, key=len, reverse=True))})"
 # "half a metre", "a quarter of a second", "3 quarters of an inch", "2 and a half metres"
 _PART_OF_UNIT = re.compile(rf"\b(?:(?P<num>an?|one|\d+)[\s-]+)?{_UNIT_PART_DEN}\s+(?:of\s+)?an?\s+(?=[A-Za-z])", re.I)
+# "a half-centimetre cell", "a quarter-inch pipe", "3-quarter-inch bore", "a half inch gap": the part of a
+# unit said as an adjective, no "of a" (the unit must follow; a part of a time unit is spoken_rates')
+_PART_UNIT_ADJECTIVE = re.compile(rf"\b(?:(?P<num>an?|one|\d+)[\s-]+)?{_UNIT_PART_DEN}[\s-]+(?=[A-Za-z])(?!(?:second|minute|hour|day|week|month|year))",
+                                  re.I)
 _AND_A_PART = re.compile(rf"\b(?P<whole>\d+)[\s-]+and[\s-]+(?:an?|one)[\s-]+{_FRACTION_DEN}[\s-]+(?=[A-Za-z])", re.I)
 _UNIT_AND_A_HALF = re.compile(r"\b(?:an?|1)\s+(?P<unit>[A-Za-z]+)\s+and\s+a\s+half\b", re.I)
 
@@ -276,8 +280,8 @@ def _spelled_unit_at(text: str, pos: int) -> bool:
 def spoken_fractions(text: str) -> str:
     """Parts of a unit said in words as numbers: "half a metre" -> "0.5 metre", "a quarter of a
     second" -> "0.25 second", "3 quarters of an inch" -> "0.75 inch", "2 and a half metres" ->
-    "2.5 metres", "a metre and a half" -> "1.5 metre". A fraction of anything else ("a quarter
-    of the tank") stays as written."""
+    "2.5 metres", "a metre and a half" -> "1.5 metre", "a half-centimetre cell" -> "0.5 centimetre cell".
+    A fraction of anything else ("a quarter of the tank", "half the height") stays as written."""
     def part(m: re.Match[str]) -> str:
         if not _spelled_unit_at(text, m.end()):
             return m.group(0)
@@ -295,7 +299,8 @@ def spoken_fractions(text: str) -> str:
 
     text = _PART_OF_UNIT.sub(part, text)
     text = _AND_A_PART.sub(whole, text)
-    return _UNIT_AND_A_HALF.sub(and_a_half, text)
+    text = _UNIT_AND_A_HALF.sub(and_a_half, text)
+    return _PART_UNIT_ADJECTIVE.sub(part, text)
 
 
 _TIME_WORD = r"(?:second|minute|hour|day|week|month|year)"

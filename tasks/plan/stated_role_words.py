@@ -75,7 +75,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         ("mixing_length", ("mixing length", "mixing-length", "length scale", "turbulent length", "turbulence length",
                            "eddy length", "eddy size")),
         # how far an oscillating body moves (its motion's amplitude), not a size of the domain
-        ("motion_amplitude", ("amplitude", "stroke", "excursion")),
+        ("motion_amplitude", ("amplitude", "stroke", "excursion", "±", "+/-", "+-", "plus or minus")),
         ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
                                "pellet", "balls")),  # plural: many small spheres are particles
         ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",

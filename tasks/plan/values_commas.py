@@ -116,8 +116,8 @@ _SPOKEN_POWER = re.compile(
     rf"(?P<sign>minus\s+|negative\s+|[-−]\s?)?(?P<e>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\.\d|\s*(?:x|×|by)\s*\d)",
     re.I)
 _POWER_WORDS = re.compile(r"\bto\s+the\b|\bpower\b", re.I)
-# "minus 5 °C", "negative 2 m/s": a sign said in words before a number (not "10 minus 2")
-_SPOKEN_SIGN = re.compile(r"(?<![\d.]\s)(?<![\d.])\b(?:minus|negative)\s+(?=\.?\d)", re.I)
+# "minus 5 °C", "negative 2 m/s": a sign said in words before a number (not "10 minus 2", not "plus or minus 3 cm")
+_SPOKEN_SIGN = re.compile(r"(?<![\d.]\s)(?<![\d.])(?<!plus or )\b(?:minus|negative)\s+(?=\.?\d)", re.I)
 
 
 def spoken_powers(text: str) -> str:

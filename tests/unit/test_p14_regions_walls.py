@@ -85,15 +85,18 @@ def test_every_wall_together_starts_the_room_at_their_temperature(tutorial: str,
     assert any(e.entry == ["defaultFieldValues"] and f"T {start}" in str(e.value) for e in binder.edits)
 
 
-@pytest.mark.parametrize("text", [
-    "hotRoom buoyantPimpleFoam, left wall 320 K, right wall 310 K",
-    "compressible hot room, the west wall at 47 degC",
+@pytest.mark.parametrize("text,held", [
+    ("hotRoom buoyantPimpleFoam, left wall 320 K, right wall 310 K", {"leftWall": "uniform 320", "rightWall": "uniform 310"}),
+    ("compressible hot room, the west wall at 47 degC", {"leftWall": "uniform 320.15"}),
 ])
-def test_a_side_no_patch_lies_on_is_not_applied(text: str) -> None:
-    """hotRoom's fixedWalls spans four sides: "the left wall" names no patch of its own."""
-    found, binder = _t_edits(ROOM_C, "buoyantPimpleFoam", text)
-    assert not found
-    assert binder.not_applied and all("side" in n.reason for n in binder.not_applied)
+def test_a_side_no_patch_lies_on_is_split_off(text: str, held: dict[str, str]) -> None:
+    """hotRoom's fixedWalls spans four sides: "the left wall" names no patch of its own, so its
+    faces on that side become a patch of their own (session 19: bind_wall_sides), held at the value."""
+    _, binder = _t_edits(ROOM_C, "buoyantPimpleFoam", text)
+    assert {e.entry[1]: e.value["value"] for e in binder.edits if e.file.split("/")[-1] == "T"
+            and e.entry[0] == "boundaryField" and isinstance(e.value, dict)} == held
+    assert not binder.not_applied
+    assert all(any(f"{p} (the faces of fixedWalls" in a for a in binder.assumptions) for p in held)
 
 
 @pytest.mark.parametrize("text,heated,values", [
