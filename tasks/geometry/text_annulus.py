@@ -15,6 +15,11 @@ INNER_PART = r"(?:rotor|shaft|spindle|bob|(?<!outer\s)rod|inner\s+(?:cylinder|tu
 OUTER_PART = (r"(?:stator|housing|casing|sleeve|cup|bore|outer\s+(?:cylinder|tube|pipe|wall|shell|drum)"
               r"|(?:stationary|fixed)\s+(?:outer\s+)?(?:cylinder|drum)|(?<!inner\s)(?<!rotating\s)(?:tube|pipe))")
 _KIND = r"(?P<kind>diameter|dia\.?|radius|(?-i:OD|ID|R|D)|Ø|⌀)"
+# words that end one item of a list and start the next: "2 cm and outer wall ..." gives the outer wall no size
+_JOINS = r"(?:and|or|but|then|while|whereas|to|at|from|by|with|of)"
+# a wall placed at a radius: "the inner wall is at r = 2 cm", "outer cylinder located at d = 8 cm"
+_AT_SYMBOL = re.compile(r"\b(inner|outer)\s+(wall|cylinder|tube|pipe|surface|shell|one)\s+(?:is\s+)?"
+                        r"(?:(?:located|placed|positioned|lies|sits)\s+)?at\s+(?:(r)|(d))\s*=\s*", re.I)
 _SIZE = rf"(?P<num>{NUM})\s*(?P<unit>{UNIT})?"
 
 
@@ -24,7 +29,7 @@ def _part_size(text: str, part: str) -> float | None:
     after = re.compile(rf"\b{part}\b\s*[,:(]?\s*(?:(?:is|has|with|having|of)\s+)?(?:an?\s+)?(?:{_KIND}\s*(?:of|=|:|is)?\s*)?"
                        rf"{_SIZE}(?:\s*(?:in\s+)?(?P<kind2>diameter|dia\b|radius|across))?", re.I)
     before = re.compile(rf"(?:(?<![\w.])(?P<kind>Ø|⌀|(?-i:R))\s*|(?<![\w.])){_SIZE}\s*(?:-\s*)?(?P<kind2>diameter|dia\b|radius)?\s+"
-                        rf"(?:\w+\s+)?{part}\b", re.I)
+                        rf"(?:(?!{_JOINS}\b)\w+\s+)?{part}\b", re.I)
     for pattern in (after, before):
         m = pattern.search(text)
         if not m or not (m.group("unit") or m.group("kind") in ("Ø", "⌀")):
@@ -104,6 +109,7 @@ def _unordered_pair(text: str, n: dict[str, float]) -> dict[str, float]:
 def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
     """An annulus's inner and outer radius (and length) from its words and the generic lengths `n`; a gap
     gives the radius not stated ("a 5 mm gap around a 20 mm rod")."""
+    text = _AT_SYMBOL.sub(lambda m: f"{m[1]} {m[2]} {'radius' if m[3] else 'diameter'} ", text)
     n = _unordered_pair(text, _side_sizes(text, n))
     for key, radius in part_radii(text).items():  # "rotor 40 mm diameter", "bore 80 mm", "inner cylinder OD 2 in"
         n = {k: v for k, v in n.items() if k != key.replace("radius", "diameter")}  # a bare "OD"/"ID" said of a part
