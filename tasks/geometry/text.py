@@ -55,7 +55,7 @@ from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_straight_runs import downstream_run
 from tasks.geometry.text_span3d import CAVITIES, cubic_cells, extruded_3d, span_fields
 from tasks.geometry.text_step_words import stepped_channel, unlabelled_ratios, with_step_lengths
-from tasks.geometry.text_unbuildable import unbuildable_reason
+from tasks.geometry.text_unbuildable import round_far_field, unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
 from tasks.geometry.text_wall_rows import wall_rows
@@ -150,7 +150,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if shape is None:
         return None
     text = throat_as_end(shape, text)  # "down to a 100 mm throat section 400 mm long" and no more: the outlet duct
-    unbuildable = unbuildable_reason(text, bend_built=shape == "bend")
+    unbuildable = unbuildable_reason(text, bend_built=shape == "bend") or \
+        (round_far_field(text) if shape == "cylinder_crossflow" else None)
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
     # a nozzle's coordinate ranges are placed (placement.py), never read as its sizes ("x = -0.1 to 0.8 m")

@@ -73,7 +73,8 @@ _N_CELLS = re.compile(r"\b(?P<n>\d+)\s+(?:(?:grid\s+)?cells?|elements?|divisions
 # one, each with its own direction
 _DIRECTION = (r"(?:(?:in\s+|along\s+)?(?:the\s+)?[xyz][- ](?:direction|axis)|in\s+(?:the\s+)?[xyz]\b"
               r"|along\s+[xyz]\b|across\s+[xyz]\b|\(\s*[xyz]\s*\)|across|along|over|through|wide|long|high|tall|deep"
-              r"|thick|radially|axially|around|streamwise|spanwise|wall-normal|vertically|horizontally|down|up|lengthwise"
+              r"|thick|radial(?:ly)?|axial(?:ly)?|circumferential(?:ly)?|azimuthal(?:ly)?|tangential(?:ly)?|around"
+              r"|streamwise|spanwise|wall-normal|vertically|horizontally|down|up|lengthwise"
               r"|crosswise|widthwise|heightwise)")
 _COUNT_DIRECTION = re.compile(rf"\s+{_DIRECTION}")
 # the words naming what the direction runs over before the next count: "along the 10 m length", "across it"

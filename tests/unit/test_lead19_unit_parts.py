@@ -39,3 +39,13 @@ def test_time_parts_are_left_to_the_rate_reader():
 @pytest.mark.parametrize("text,value", [("cool the wall to minus 5 degC", 268.15), ("a swing of plus or minus 3 cm", 0.03)])
 def test_spoken_signs(text, value):
     assert [q.value for q in read_stated(text)] == [pytest.approx(value)]
+
+
+@pytest.mark.parametrize("text,counts", [
+    ("O-grid with 120 cells around and 40 radial", [120, 40]),
+    ("30 cells axial and 10 radial", [30, 10]),
+    ("20 cells across the radius and 80 axial", [20, 80]),
+    ("64 cells circumferentially and 32 radially", [64, 32]),
+])
+def test_a_count_listed_with_a_direction_adjective_is_stated(text, counts):
+    assert [q.value for q in read_stated(text) if q.quantity == "count"] == counts
