@@ -18,8 +18,6 @@ What the installed tutorials' scripts do, and how each is read here:
   is the file's name: tasks/foam/allrun_inputs.py copies the file into the case.
 - `m4 [-P] [<] template > target`: an m4 expansion (see `m4_expansions`).
 - what runs only outside a test (`if notTest $@; then ... fi`) is left out.
-- a loop over words written out (`for region in bottomAir topAir; do ... done`) runs its body once
-  per word, the variable replaced; a loop over a command's output (`$(foamListRegions)`) stays.
 
 Pure: script text in, steps out (`read_run_sequence` reads the files).
 """
@@ -139,41 +137,6 @@ def assignments(lines: list[str]) -> dict[str, str]:
         if m and m.group(1) not in values:
             values[m.group(1)] = "$(getApplication)"
     return values
-
-
-_FOR = re.compile(r"^\s*for\s+([A-Za-z_]\w*)\s+in\s+([\w.\-/ \t]+?)\s*(;\s*do)?\s*$")
-
-
-def unroll_literal_loops(lines: list[str]) -> list[str]:
-    """The lines with each `for X in a b c` loop over written-out words replaced by its body once
-    per word (`$X`, `${X}` replaced); nested loops too. A loop over anything else stays as it is."""
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        m = _FOR.match(lines[i])
-        if m is None:
-            out.append(lines[i])
-            i += 1
-            continue
-        start = i + 1 if m.group(3) else i + 2  # the body starts after `do`
-        if not m.group(3) and (start - 1 >= len(lines) or lines[start - 1].strip() != "do"):
-            out.append(lines[i])
-            i += 1
-            continue
-        depth, end = 1, start
-        while end < len(lines) and depth:
-            depth += bool(re.match(r"\s*(?:for|while|until)\b", lines[end])) - bool(re.match(r"\s*done\b", lines[end]))
-            end += 1
-        if depth:  # no closing `done`: leave the script as written
-            out.append(lines[i])
-            i += 1
-            continue
-        name = re.escape(m.group(1))
-        for word in m.group(2).split():  # the outer word first, as the shell has it when the inner loop runs
-            said = [re.sub(rf"\$(?:\{{{name}\}}|{name}\b)", word, b) for b in lines[start:end - 1]]
-            out += unroll_literal_loops(said)
-        i = end
-    return out
 
 
 def _resolve(word: str, values: dict[str, str]) -> str:
@@ -333,8 +296,6 @@ def script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) 
         return []
     seen.add(name)
     functions, lines = split_functions(clean_script(read_text(script)))
-    lines = unroll_literal_loops(lines)
-    functions = {name: unroll_literal_loops(body) for name, body in functions.items()}
     reader = _Reader(functions=functions, values=assignments(lines), solver=solver,
                      call_script=lambda called: script_steps(case_dir, called, solver, set(seen)))
     steps = reader.read(lines, in_function=False)
