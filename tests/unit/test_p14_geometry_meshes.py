@@ -3,10 +3,8 @@ and pass checkMesh; the inlet and outlet patches are where the request put them.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from tasks.geometry.build import build_mesh
 from tasks.geometry.quality import parse_check_mesh
 from tasks.geometry.spec import make_spec
 from tasks.geometry.text import parse_geometry
+from tests.unit.native_foam import run_foam as _run
 
 pytestmark = pytest.mark.skipif(shutil.which("blockMesh") is None, reason="native OpenFOAM (blockMesh) not installed")
 
@@ -37,13 +36,6 @@ TEXTS = {
     "groove": "channel L=1 m H=0.1 m with notch 0.05 x 0.05 m in floor at x = 0.4 m, coarse mesh",
     "annulus by a gap": "Couette flow in a 5 mm gap around a 20 mm rod rotating at 10 rad/s",
 }
-
-
-def _run(case: Path, command: str) -> str:
-    env = {**os.environ, "WM_PROJECT_DIR": os.environ.get("WM_PROJECT_DIR", "/usr/share/openfoam")}
-    run = subprocess.run([command, "-case", str(case)], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    return run.stdout
 
 
 def _patch_faces(case: Path) -> dict[str, int]:

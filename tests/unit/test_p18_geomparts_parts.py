@@ -5,10 +5,8 @@ installed, meshed and checked."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from tasks.geometry.text_part_cells import part_cells, part_count_key, part_size
 from tasks.geometry.text_parts import nozzle_parts, pipe_parts, said_dimension, table_ranges, throat_as_end
 from tasks.geometry.text_shared_unit import shared_units
 from tasks.plan.request import check_request_text
+from tests.unit.native_foam import run_foam as _run
 
 TEE = dict(length=0.8, width=0.12, branch_width=0.1, branch_position=0.55, branch_length=0.4)
 NOZZLE = dict(inlet_height=0.24, outlet_height=0.08, upstream_length=0.2, taper_length=0.3, downstream_length=0.4)
@@ -218,13 +217,6 @@ def test_a_stated_count_is_bound_to_its_section() -> None:
 ])
 def test_counts_after_mesh_words_take_no_unit(text: str, expected: str) -> None:
     assert expected in shared_units(text)
-
-
-def _run(case: Path, command: str) -> str:
-    env = {**os.environ, "WM_PROJECT_DIR": os.environ.get("WM_PROJECT_DIR", "/usr/share/openfoam")}
-    run = subprocess.run([command, "-case", str(case)], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    return run.stdout
 
 
 def _block_counts(case: Path) -> list[tuple[int, int, int]]:

@@ -4,9 +4,7 @@ dimensions, three phrasings each (terse, verbose, other units or words)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from tasks.geometry.quality import parse_check_mesh
 from tasks.geometry.text import parse_geometry
 from tasks.geometry.text_lengths_us import feet_inches_words
 from tasks.plan.extract import quantities
+from tests.unit.native_foam import run_foam as _run
 
 IN, FT = 0.0254, 0.3048
 
@@ -129,13 +128,6 @@ def test_a_size_that_rounds_says_so() -> None:
     rounded = _DICT.format(nx=67, ny=7).replace("(7 21 1)", "(7 20 1)")  # 100/1.5 = 66.7 -> 67; 10/1.5 -> 7; 30/1.5 = 20
     built, why = cell_size_built(rounded, 1.5e-3)
     assert built and "as near as whole counts allow" in why
-
-
-def _run(case: Path, command: str) -> str:
-    env = {**os.environ, "WM_PROJECT_DIR": os.environ.get("WM_PROJECT_DIR", "/usr/share/openfoam")}
-    run = subprocess.run([command, "-case", str(case)], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    return run.stdout
 
 
 @pytest.mark.skipif(shutil.which("blockMesh") is None, reason="native OpenFOAM (blockMesh) not installed")

@@ -6,10 +6,8 @@ its blockMeshDict read back and, where blockMesh is installed, meshed and checke
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from tasks.geometry.build import build_mesh
 from tasks.geometry.quality import parse_check_mesh
 from tasks.geometry.text import parse_geometry
 from tasks.geometry.text_part_cells import narrow_rows, part_cells, part_count_key
+from tests.unit.native_foam import run_foam as _run
 
 IN = 0.0254
 ROUND = dict(axisymmetric=True, inlet_height=0.05, outlet_height=0.03, upstream_length=0.1, downstream_length=0.2)
@@ -139,13 +138,6 @@ def test_a_bore_is_no_particle_size() -> None:
 def _block_counts(case: Path) -> list[tuple[int, ...]]:
     text = (case / "system/blockMeshDict").read_text()
     return [tuple(int(n) for n in m) for m in re.findall(r"hex\s*\([\d\s]+\)\s*\((\d+)\s+(\d+)\s+(\d+)\)", text)]
-
-
-def _run(case: Path, command: str) -> str:
-    env = {**os.environ, "WM_PROJECT_DIR": os.environ.get("WM_PROJECT_DIR", "/usr/share/openfoam")}
-    run = subprocess.run([command, "-case", str(case)], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    return run.stdout
 
 
 @pytest.mark.skipif(shutil.which("blockMesh") is None, reason="native OpenFOAM (blockMesh) not installed")
