@@ -158,7 +158,7 @@ def _with_followers(text: str, end: int) -> int:
 
 def _outline(words: str) -> Outline | None:
     """The rib's outline the words name (vertices given: a polygon), or None when they name none."""
-    if vertices(words) and len(vertices(words) or []) >= 3:
+    if len(vertices(words) or []) >= 3:
         return "polygon"
     if _SEMICIRCLE.search(words):
         return "semicircle"
