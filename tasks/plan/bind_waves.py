@@ -74,6 +74,12 @@ def _said_sides(words: str) -> set[str]:
     return {s for s in _SIDES if re.search(rf"\b{s}\b", words)}
 
 
+def _own_sentence(before: str, after: str) -> str:
+    """The words about a value that lie in its own sentence ("absorbed at the outlet. The wave height is
+    0.04 m": the outlet is another sentence's)."""
+    return re.split(r"[.!?;]\s+", before)[-1] + " " + re.split(r"[.!?;](?:\s|$)", after, maxsplit=1)[0]
+
+
 def _chosen(homes: list[Home], absorbers: list[str], words: str) -> tuple[list[Home], str | None]:
     """The generators the words name by a side ("on the left paddle"), all when they name none;
     with why not when they name only an absorbing patch."""
@@ -120,7 +126,7 @@ class WaveBinder:
                                   "stroke; state the wave height instead")
             return
         before, after = self.words(q)
-        homes, why = _chosen(self.homes, self.absorbers, before[-40:] + " " + after[:30])
+        homes, why = _chosen(self.homes, self.absorbers, _own_sentence(before[-40:], after[:30]))
         if why is not None:
             self.binder.refuse(q, why)
             return

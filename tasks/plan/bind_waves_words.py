@@ -111,7 +111,7 @@ WAVE_MODELS: list[tuple[str, re.Pattern[str]]] = [
     ("StokesV", re.compile(r"\bstokes[\s-]*(?:v|5|5th|fifth)(?:[\s-]*order)?\b|\bfifth[\s-]order\s+stokes\b", re.I)),
     ("StokesII", re.compile(r"\bstokes[\s-]*(?:ii|2|2nd|second)(?:[\s-]*order)?\b|\bsecond[\s-]order\s+stokes\b", re.I)),
     ("StokesI", re.compile(r"\bstokes[\s-]*(?:i|1|1st|first)(?:[\s-]*order)?\b|\b(?:first[\s-]order\s+stokes|"
-                           r"linear\s+(?:airy\s+)?waves?|airy\s+waves?)\b", re.I)),
+                           r"linear\s+(?:airy\s+|stokes\s+)?waves?|linear\s+stokes|airy\s+waves?)\b", re.I)),
     ("cnoidal", re.compile(r"\bcnoidal\b", re.I)),
     ("Grimshaw", re.compile(r"\bgrimshaw\b", re.I)),
     ("McCowan", re.compile(r"\bmc\s*cowan\b", re.I)),
