@@ -128,6 +128,24 @@ class CylinderDims(_Dims):
     center_x: float = 0.2
     center_y: float = 0.2
     free_stream: bool = False  # True: top/bottom are symmetry planes, not walls
+    # "rect": the channel above (walls or, free_stream, symmetry planes); "O": a round far field of
+    # `far_field_radius` about the centre, meshed as a structured O-grid (tasks/geometry/shape_ogrid.py)
+    domain: Literal["rect", "O"] = "rect"
+    far_field_radius: PositiveFloat | None = None  # O-domain; default: 20 diameters
+    first_cell: PositiveFloat | None = None  # O-domain: the radial size of the cell at the wall
+    growth_ratio: float | None = Field(None, gt=1.0, le=1.5)  # O-domain: radial cell-to-cell ratio
+    span_length: PositiveFloat | None = None  # a 3D O-grid's extent along z; default: 4 diameters
+
+    @model_validator(mode="after")
+    def _o_domain(self) -> CylinderDims:
+        if self.domain == "O" and self.far_field_radius is not None and self.far_field_radius <= self.diameter:
+            raise ValueError(f"the far field radius ({self.far_field_radius:g} m) must exceed the cylinder's "
+                             f"diameter ({self.diameter:g} m); give it as e.g. '20 D' or in metres")
+        if self.domain == "O" and self.first_cell is not None and \
+                self.first_cell >= (self.far_field_radius or 20 * self.diameter) - self.diameter / 2:
+            raise ValueError(f"the first cell ({self.first_cell:g} m) is larger than the gap from the cylinder to the "
+                             f"far field; give it in mm or as a fraction of the diameter")
+        return self
 
 
 class AirfoilDims(_Dims):
@@ -150,7 +168,9 @@ class AnnulusDims(_Dims):
 
     inner_radius: PositiveFloat = 0.05
     outer_radius: PositiveFloat = 0.1
-    length: PositiveFloat | None = None  # 3D only; default: 2 x outer radius
+    length: PositiveFloat | None = None  # 3D or axial flow; default: 2 x outer radius (axial: 20 x the gap)
+    axial_flow: bool = False  # flow along the axis (x): inlet at x = 0, outlet at x = length (an annular duct)
+    wedge_angle: float = Field(5.0, gt=0, le=10)  # degrees: an axial-flow annulus in 2D is an axisymmetric wedge
 
 
 class TJunctionDims(_Dims):
@@ -336,7 +356,8 @@ class GeometrySpec(BaseModel):
             self.two_d = self.shape not in ONLY_3D
         if self.two_d and self.shape in ONLY_3D:
             raise ValueError(f"a {self.shape} is 3D; use 'rectangle' or 'channel' for a 2D domain")
-        if not self.two_d and self.shape in ONLY_2D:
+        o_grid = self.shape == "cylinder_crossflow" and dims.domain == "O"  # swept along z in 3D
+        if not self.two_d and self.shape in ONLY_2D and not o_grid:
             raise ValueError(f"the shape library meshes {self.shape} in 2D only; for a 3D body "
                              f"give an STL (--geometry F.stl) and use snappyHexMesh")
         if not self.two_d and getattr(dims, "axisymmetric", False):
@@ -414,7 +435,7 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
         check_block_shape(s, d)
     if s in BOX_OBSTACLE_DIMENSIONS:
         check_box_obstacles(d)
-    if s == "cylinder_crossflow":
+    if s == "cylinder_crossflow" and d.domain == "rect":  # an O-domain is centred on it (CylinderDims checks it)
         r = d.diameter / 2
         if not (r < d.center_x < d.length - r and r < d.center_y < d.height - r):
             raise ValueError(f"obstacle outside the domain: the cylinder (D {d.diameter} m at "

@@ -387,16 +387,43 @@ def _pipe(spec: GeometrySpec, sz: Sizing) -> Structured:
         "3D pipe along x: an O-grid (square core, four blocks to the wall); inlet at x = 0, outlet at x = length."])
 
 
-def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
+def _annular_duct(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """Flow along the gap between two coaxial tubes (axis x): an axisymmetric wedge in 2D, the annulus swept along
+    x in 3D; inlet at x = 0, outlet at x = length, innerWall and outerWall."""
     d = spec.dims
-    ri, ro = d.inner_radius, d.outer_radius
-    g = sz.wall_grading
-    if sz.cells:
-        n_t = max(1, sz.cells[0] // 4)
-        n_r = sz.cells[1] if len(sz.cells) > 1 else max(2, math.ceil((ro - ri) / sz.h))
+    ri, ro, g = d.inner_radius, d.outer_radius, sz.wall_grading
+    length = d.length or 20 * (ro - ri)
+    notes = [] if d.length else [f"Length not given: {length:g} m (20 times the gap)."]
+    walls = {**IO, "innerWall": "wall", "outerWall": "wall"}
+    nx = sz.along([length], 0)
+    if spec.two_d:
+        nr = sz.along([ro - ri], 1) if sz.cells else [max(2, math.ceil((ro - ri) / sz.h))]
+        section = grid_section([0.0, length], [ri, ro], lambda i, j: True, nx, nr, [1.0], [toward("both", g, nr[0])])
+        model = sweep(section, wedge(d.wedge_angle), _by_side([0.0, length], [ri, ro], {
+            "left": "inlet", "right": "outlet", "bottom": "innerWall", "top": "outerWall"}),
+            {**walls, "front": "wedge", "back": "wedge"})
+        notes.insert(0, f"Axisymmetric annular duct: a {d.wedge_angle:g} degree wedge about the x axis from r = {ri:g} "
+                        f"to r = {ro:g} m, one cell thick; inlet at x = 0, outlet at x = {length:g} m.")
     else:
-        n_t = max(2, math.ceil(math.pi * (ri + ro) / 4 / sz.h))
-        n_r = max(2, math.ceil((ro - ri) / sz.h))
+        section = _annulus_section(ri, ro, sz, across=1, around_from=2)
+        model = sweep(section, along_x(length, nx[0], "inlet", "outlet"), _by_radius(ri, ro), walls)
+        notes.insert(0, f"3D annular duct along x: the gap r = {ri:g}..{ro:g} m swept from x = 0 to x = {length:g} m "
+                        f"(inlet to outlet).")
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), 2 * (ro - ri), assumptions=notes)
+
+
+def _by_radius(ri: float, ro: float) -> Callable[[UV, UV], str]:
+    """Name an edge of an annulus section by the round wall it lies on."""
+    return lambda a, b: "innerWall" if math.hypot(*a) < (ri + ro) / 2 else "outerWall"
+
+
+def _annulus_section(ri: float, ro: float, sz: Sizing, across: int = 1, around_from: int = 0) -> Section:
+    """The ring between two radii in four blocks with arc edges; cells across the gap from count `across` of the
+    request and around from count `around_from` (split over the four blocks), else from the cell size."""
+    g = sz.wall_grading
+    cells = sz.cells or []
+    n_t = max(1, cells[around_from] // 4) if len(cells) > around_from else max(2, math.ceil(math.pi * (ri + ro) / 4 / sz.h))
+    n_r = cells[across] if len(cells) > across else max(2, math.ceil((ro - ri) / sz.h))
     phis = [math.radians(90 * k) for k in range(4)]
     points = [(ri * math.cos(p), ri * math.sin(p)) for p in phis] + [(ro * math.cos(p), ro * math.sin(p)) for p in phis]
     quads, arcs = [], {}
@@ -406,13 +433,16 @@ def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
         mid = math.radians(45 + 90 * k)
         arcs[frozenset((k, k1))] = (ri * math.cos(mid), ri * math.sin(mid))
         arcs[frozenset((4 + k, 4 + k1))] = (ro * math.cos(mid), ro * math.sin(mid))
-    r_mid = (ri + ro) / 2
+    return Section(points, quads, arcs)
 
-    def classify(a: UV, b: UV) -> str:
-        return "innerWall" if math.hypot(*a) < r_mid else "outerWall"
 
+def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
+    d = spec.dims
+    if d.axial_flow:
+        return _annular_duct(spec, sz)
+    ri, ro = d.inner_radius, d.outer_radius
     length = d.length or 2 * ro
-    model = _sweep_2d_or_3d(spec, Section(points, quads, arcs), classify, {}, sz, length, side="ends")
+    model = _sweep_2d_or_3d(spec, _annulus_section(ri, ro, sz), _by_radius(ri, ro), {}, sz, length, side="ends")
     notes = ["Coaxial cylinders about the z axis: innerWall (the rotor in Taylor-Couette flow) and outerWall."]
     if not spec.two_d and d.length is None:
         notes.append(f"Length not given: {length:g} m (twice the outer radius).")

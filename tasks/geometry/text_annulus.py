@@ -106,9 +106,16 @@ def _unordered_pair(text: str, n: dict[str, float]) -> dict[str, float]:
     return n
 
 
+# flow along the gap, in and out at the ends: an annular duct, not a Taylor-Couette cell
+_AXIAL_FLOW = re.compile(r"\b(?:inlet|inflow|outlet|outflow|enters?|entering|exits?|leaves|axial(?:ly)?[\s-]+(?:flow|velocity|"
+                         r"through[\s-]*flow)|flows?\s+(?:along|through)|flow\s+rate|mass[\s-]+flow|bulk\s+velocity|"
+                         r"(?:annular|annulus)\s+(?:duct|channel|passage|pipe)|ducts?)\b", re.I)
+
+
 def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
     """An annulus's inner and outer radius (and length) from its words and the generic lengths `n`; a gap
-    gives the radius not stated ("a 5 mm gap around a 20 mm rod")."""
+    gives the radius not stated ("a 5 mm gap around a 20 mm rod"); `axial_flow` when the flow goes along the gap
+    from an inlet to an outlet (an annular duct)."""
     text = _AT_SYMBOL.sub(lambda m: f"{m[1]} {m[2]} {'radius' if m[3] else 'diameter'} ", text)
     n = _unordered_pair(text, _side_sizes(text, n))
     for key, radius in part_radii(text).items():  # "rotor 40 mm diameter", "bore 80 mm", "inner cylinder OD 2 in"
@@ -129,4 +136,6 @@ def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
     length = n.get("length", n.get("height"))
     if length:
         d["length"] = length
+    if _AXIAL_FLOW.search(text):
+        d["axial_flow"] = True
     return d
