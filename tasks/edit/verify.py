@@ -165,9 +165,11 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
         text = block_vars.plain_text(resolved(case, path))  # #eval{ }/#calc variables evaluated too
         scale = block_scale(text)
         vertices = fd.get(text, ["vertices"]) or ""
-        coords = [float(x) * scale for m in _VECTOR.finditer(fd.strip_comments(vertices)) for x in m.groups()]
-        extents = {abs(a - b) for a in coords for b in coords}
-        if any(_close(x, q.value) or agrees_to_stated_digits(x, q) for x in set(coords) | extents):
+        points = [[float(x) * scale for x in m.groups()] for m in _VECTOR.finditer(fd.strip_comments(vertices))]
+        # a length is a coordinate or a distance along one axis (x with x): a difference across axes is no length
+        axes = [{p[i] for p in points} for i in range(3)]
+        lengths = set().union(*axes, *({abs(a - b) for a in axis for b in axis} for axis in axes))
+        if any(_close(x, q.value) or agrees_to_stated_digits(x, q) for x in lengths):
             return "system/blockMeshDict", ["vertices"]
     record = case / GEOMETRY_RECORD
     if record.is_file():
