@@ -464,6 +464,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if spec.mesh.cells:
         geometry["cells_per_direction"] = " x ".join(str(n) for n in spec.mesh.cells)
     for q in stated:
+        if q.role == "first_layer" and abs((getattr(spec.dims, "first_cell", None) or 0.0) - q.value) <= 1e-9 * q.value:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "first_cell"],
+                                    value=fmt(q.value), how="the O-grid's radial cells grow from it"))
+            continue  # an O-grid graded from the first cell at the cylinder (tasks/geometry/shape_ogrid.py)
         section = part_count_key(q.dims or [], q.value, spec.dims.model_dump()) \
             if q.role in ("mesh_cells", "mesh_cells_axis") else part_size_key(q.value, spec.dims.model_dump()) \
             if q.role in ("geometry", "cell_size") and spec.mesh.cell_size != q.value else None

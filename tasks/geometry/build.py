@@ -22,6 +22,7 @@ from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, S
 from tasks.geometry.shape_nozzle import nozzle_stations, one_wall_angle, venturi_angles
 from tasks.geometry.shape_obstacle_blocks import block_obstacles
 from tasks.geometry.shape_obstacle_spacing import obstacle_spacings
+from tasks.geometry.shape_ogrid import build_ogrid, is_ogrid
 from tasks.geometry.spec import GeometrySpec, resolved_heights
 from tasks.geometry.spec_box_obstacles import BOX_OBSTACLE_DIMENSIONS, box_obstacle_distances
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
@@ -38,7 +39,8 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     case_dir = Path(case_dir)
     (case_dir / "system").mkdir(parents=True, exist_ok=True)
     assumptions = _given_and_defaulted(spec) + list(spec.notes)
-    if (spec.shape in GMSH_SHAPES and not block_obstacles(spec)) or (spec.outline is not None and not _is_box(spec.outline)):
+    if (spec.shape in GMSH_SHAPES and not block_obstacles(spec) and not is_ogrid(spec)) or \
+            (spec.outline is not None and not _is_box(spec.outline)):
         from tasks.geometry.unstructured import build_unstructured
 
         msh = build_unstructured(spec, case_dir / MSH_FILE)
@@ -59,7 +61,7 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     else:
         from tasks.geometry.structured import build_structured
 
-        st = build_structured(spec)
+        st = build_ogrid(spec) if is_ogrid(spec) else build_structured(spec)
         text = render_block_mesh_dict(st.model, f"{spec.shape}: {_dims_text(spec)}")
         (case_dir / "system/blockMeshDict").write_text(text)
         patches = [PatchInfo(name=n, type=st.model.patch_types[n], role=st.roles[n]) for n in st.model.patches]
@@ -165,7 +167,7 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
     T-junction's branch position from either end, the total length of a sectioned channel."""
     d = spec.dims
     out: dict[str, float] = {}
-    if spec.shape == "cylinder_crossflow":
+    if spec.shape == "cylinder_crossflow" and not is_ogrid(spec):  # an O-grid: its far field radius
         r = d.diameter / 2
         out = _gaps("", (d.center_x - r, d.center_y - r, d.center_x + r, d.center_y + r), d.length, d.height)
     elif spec.shape == "channel_with_obstacles":

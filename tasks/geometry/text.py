@@ -44,7 +44,8 @@ from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
 from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
-from tasks.geometry.text_round_cells import annulus_cells
+from tasks.geometry.text_round_cells import annulus_cells, ogrid_cells
+from tasks.geometry.text_ogrid import o_domain
 from tasks.geometry.shape_ribs import rib_obstacles
 from tasks.geometry.text_ribs import read_ribs
 from tasks.geometry.text_body_proportions import (ORIFICE, across_fractions, orifice_plates, self_proportions,
@@ -54,6 +55,7 @@ from tasks.geometry.text_duct_roles import stepped_pipe_shape
 from tasks.geometry.text_sections import blank, section_sizes
 from tasks.geometry.text_straight_runs import downstream_run
 from tasks.geometry.text_span3d import CAVITIES, cubic_cells, extruded_3d, span_fields
+from tasks.geometry.text_step_parts import fit_step, parts_as_step, step_part
 from tasks.geometry.text_step_words import stepped_channel, unlabelled_ratios, with_step_lengths
 from tasks.geometry.text_unbuildable import round_far_field, unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
@@ -131,6 +133,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
     parts = range_parts(text)  # "a plate from x = 0.2 to 0.205 m spanning y = 0 to 12.5 mm": solid parts by their ranges
+    step = step_part(text) if shape in ("backward_step", "forward_step") else None  # "the step fills x 30..100 cm, y 0..3 cm"
+    text = blank(text, [step.span]) if step is not None else text  # its ranges are not the channel's
     if shape == "pipe" and ORIFICE.search(text):  # never a plain pipe with the plate dropped
         raise RequestError("geometry refused: an orifice plate in a round pipe is not a shape of the library (its orifice "
                            "plates stand across a 2D channel: say 2D channel and give its height, or give an STL with "
@@ -151,7 +155,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         return None
     text = throat_as_end(shape, text)  # "down to a 100 mm throat section 400 mm long" and no more: the outlet duct
     unbuildable = unbuildable_reason(text, bend_built=shape == "bend") or \
-        (round_far_field(text) if shape == "cylinder_crossflow" else None)
+        (round_far_field(text, shape) if shape in ("cylinder_crossflow", "channel_with_obstacles") else None)
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
     # a nozzle's coordinate ranges are placed (placement.py), never read as its sizes ("x = -0.1 to 0.8 m")
@@ -171,7 +175,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
             lengths["height"] = float(across.group(1)) * parse_length_factor(across.group(2))
     two_d = extruded_3d(text, shape, dimensionality(text))  # a step "with side walls", "z 0..0.1": 3D
     mesh = mesh_request(text) or cubic_cells(text)  # "0.01 m cubic cells"
-    if shape == "annulus" and (round_cells := annulus_cells(said)):  # "160 cells around, 20 across the gap, 50 along the axis"
+    # "160 cells around, 20 across the gap, 50 along the axis"; an O-grid's "160 x 60 (circumferential x radial)"
+    round_cells = annulus_cells(said) if shape == "annulus" else \
+        ogrid_cells(said) if shape == "cylinder_crossflow" and o_domain(said) else None
+    if round_cells:
         mesh = {"cells": round_cells}
     if two_d is None and (len(mesh.get("cells", [])) == 3 or mesh.get("over_section") or axis_ranges(text, "z")) and \
             shape in ("channel", "rectangle", "lid_driven_cavity", "heated_cavity", "annulus", "pipe"):
@@ -194,7 +201,11 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
     if notes:
         fields["notes"] = notes
+    said_length = dims.get("total_length")
     origin = place(shape, text, dims)
+    if step is not None:
+        origin, step_notes = fit_step(shape, step, text, dims, origin, said_length)
+        fields["notes"] = fields.get("notes", []) + step_notes
     if shape in ("nozzle", "diffuser"):  # "one wall straight, the other sloping at 9.5 degrees over 0.3 m"
         downstream_run(text, dims)
         range_sizes(text, dims)
@@ -237,6 +248,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if shape == "channel_with_obstacles" and ribs is not None:
         fields["obstacles"], rib_notes = rib_obstacles(ribs, dims.get("length", 2.2), dims.get("height", 0.41))
         fields["notes"] = fields.get("notes", []) + rib_notes
+    elif shape == "channel_with_obstacles" and parts and (step_fit := parts_as_step(parts, dims, fields.get("origin", (0, 0)))):
+        fields.update(shape=step_fit.shape, dimensions=step_fit.dims, origin=step_fit.origin)  # a part against an end
     elif shape == "channel_with_obstacles" and parts:
         fields["obstacles"] = part_obstacles(parts, dims.get("height"))
     elif shape == "channel_with_obstacles" and (orifice := orifice_plates(text, dims.get("height", 0.41), dims.get("length", 2.2))):

@@ -14,6 +14,7 @@ from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_extents import extent_bodies
 from tasks.geometry.text_lengths import _DIAMETERS, multiples, named_lengths
 from tasks.geometry.text_numbers import LENGTH
+from tasks.geometry.text_ogrid import ogrid_fields
 from tasks.geometry.text_outlines import described_body, names_described_body
 from tasks.geometry.text_polygons import regular_polygon
 from tasks.geometry.text_points import body_positions, centre, find_points, vertices
@@ -86,8 +87,13 @@ def place_cylinder(text: str, d: dict[str, Any]) -> None:
     """A cylinder's domain and position: a blockage ratio (diameter over channel height), the
     diameters upstream, downstream and to each side wall, a centre given as coordinates or relative
     to the inlet; without them the cylinder sits at mid-height of a channel whose height was given,
-    and a domain not given at all is the Schaefer-Turek one scaled to the diameter."""
+    and a domain not given at all is the Schaefer-Turek one scaled to the diameter; a round far field about it
+    (an O-domain) is read by text_ogrid instead."""
     dia = d.get("diameter")
+    if ogrid_fields(text, d):  # a round far field about it: its radius, not a channel's distances
+        placed = body_positions(without_domain_places(text))
+        d.update(zip(("center_x", "center_y"), placed[0] if placed else ()))
+        return
     blockage = re.search(rf"blockage(?:\s+ratio)?\s*(?:of|=|:|is)?\s*({NUM})\s*(%)?", text, re.I)
     if blockage and dia and "height" not in d:
         b = float(blockage.group(1)) / (100 if blockage.group(2) else 1)
@@ -281,8 +287,14 @@ def round_size(words: str) -> float | None:
     n = named_lengths(words)
     if "diameter" in n or "radius" in n:
         return n.get("diameter") or 2 * n["radius"]
-    across = re.search(rf"(?<![\w.]){LENGTH}\s+(?:across|thick|wide|in\s+size)\b", words, re.I)
+    across = re.search(rf"(?<![\w.]){LENGTH}\s+(?:across|thick|wide|in\s+size)\b", words, re.I) or _AFTER_NOUN.search(words)
     return float(across.group(1)) * unit_factor(across.group(2)) if across and across.group(2) else None
+
+
+# one size right after a round body's noun is its diameter ("cylinder 2 cm, O-grid ..."), not a size placing it
+# ("a cylinder 2 cm from the wall", "pins 2 cm apart") or another of its sizes ("a cylinder 5 cm long")
+_AFTER_NOUN = re.compile(rf"\b(?:cylinder|rod|dis[ck]|pin|wire|dowel)\s+(?:of\s+)?{LENGTH}(?=\s*(?:[,;.)]|$|\s+(?:and|with|in|at"
+                         rf"|on|centred|centered|placed|located)\b))(?!\s+in\s+(?:from|front)\b)", re.I)
 
 
 def is_round(words: str) -> bool:

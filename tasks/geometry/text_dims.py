@@ -24,6 +24,11 @@ from tasks.geometry.text_words import cavity_proportion, channel_proportion, len
 _DUCT_SIZED = re.compile(rf"(?<![\w.]){LENGTH}\s+(?:of\s+)?(?:straight\s+)?(?:inlet|outlet|exit|entry)\s+(?:duct|pipe|section|channel|passage)\b", re.I)
 
 
+# a 3D vessel as deep as it is wide and high
+_CUBE = re.compile(r"\bcub(?:e|ic(?:al)?)\b|\beach\s+way\b|\bin\s+(?:all|every)\s+directions?\b|\ball\s+(?:three\s+)?"
+                   r"(?:edges|sides|directions)\b|\b(?:edges?|sides?)\s+(?:all\s+)?(?:of\s+)?(?:equal|the\s+same)\b", re.I)
+
+
 def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -> dict[str, Any]:
     """The shape's own dimension names from the generic ones found in the text (placement.py
     then adds what the coordinates say)."""
@@ -57,8 +62,9 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         else:
             n = {**n, "length": product[0], "height": product[1],
                  **({"depth": product[2], "width": product[2]} if len(product) > 2 else {})}
-    elif product and shape in ("lid_driven_cavity", "heated_cavity") and len(product) == 2:
-        n = {**n, "width": product[0], "height": product[1]}
+    elif product and shape in ("lid_driven_cavity", "heated_cavity") and (len(product) == 2 or not two_d):
+        # "a 3D box 0.2 x 0.2 x 0.08 m": x, y and its depth z, as written
+        n = {**n, "width": product[0], "height": product[1], **({"depth": product[2]} if len(product) > 2 else {})}
     if shape in ("rectangle", "channel"):
         if shape == "rectangle" and "length" not in n and "width" in n and "height" in n:
             n = {**n, "length": n["width"]}  # "a 2D box 0.4 m wide and 0.1 m tall": the width runs along x
@@ -209,6 +215,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             d["width"] = size
             if not (cavity_proportion(text) or ar):
                 d["height"] = size
+                if not two_d and "depth" not in n:
+                    d["depth"] = size  # "a 3D 5 cm box": a cube
         part = re.search(rf"(?:depth|height)\s+(?:is\s+)?(?:one\s+|a\s+)?(half|third|quarter|fifth)\s+(?:of\s+)?"
                          rf"(?:its|the)\s+{LENGTH}\s+(?:length|width)", text, re.I)
         if part:
@@ -235,6 +243,9 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             d["width"] = d["height"] = float(sides.group(1) or sides.group(3)) * unit_factor(sides.group(2) or sides.group(4))
         if not d and side and (side.group(2) or side.group(4)):  # "a square cavity 5 cm", "a 5 cm square enclosure"
             d["width"] = d["height"] = float(side.group(1) or side.group(3)) * unit_factor(side.group(2) or side.group(4))
+        if not two_d and "depth" not in d and d.get("width") is not None and d.get("width") == d.get("height") \
+                and _CUBE.search(text):  # "a cube of side 5 cm", "50 mm each way", "all edges 8 cm": z the same
+            d["depth"] = d["width"]
         hot = hot_side(text) if shape == "heated_cavity" else None
         if hot:
             d["hot_wall"] = hot

@@ -242,12 +242,16 @@ def section_ratio(text: str) -> float | None:
     return (r if r >= 1 else 1 / r) if r > 0 else None
 
 
+# the axis a size of a product is along, in brackets: "0.3 m (x) by 0.15 m (y, vertical) by 0.06 m (z)"
+_AXIS_NOTE = r"(?:\s*\(\s*[xyz]\b[^()]{0,20}\))?"
+
+
 def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | None:
     """A domain written as a product of lengths: "2 x 0.4 m", "220 cm x 41 cm", "200 cm by 40 cm",
     "100 mm x 100 mm" (not cell counts; with `skip_bodies`, not the size of an obstacle either:
     "a rectangular block 0.2 m by 0.05 m")."""
-    for m in re.finditer(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?"
-                         rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?)?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))",
+    for m in re.finditer(rf"(?<![\w.])({NUM})\s*({UNIT})?{_AXIS_NOTE}\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?{_AXIS_NOTE}"
+                         rf"(?:\s*(?:x|by|×)\s*({NUM})\s*({UNIT})?{_AXIS_NOTE})?(?!\s*(?:[a-z]+\s+)?(?:cells|elements|grid|mesh))",
                          text, re.I):
         if skip_bodies and _sizes_a_body(text, m.start(), m.end()):
             continue

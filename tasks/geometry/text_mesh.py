@@ -87,8 +87,22 @@ def cell_size(text: str) -> float | None:
                     rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))"):
         for m in re.finditer(pattern, text, re.I):
             if m.group(2):
-                return float(m.group(1)) * unit_factor(m.group(2))
+                return _metric_restated(text, m.end(), float(m.group(1)) * unit_factor(m.group(2)))
     return None
+
+
+_RESTATED = re.compile(rf"\s*(?:cells?\s*)?\(\s*(?:=\s*|i\.e\.\s*|about\s+|approx\.?\s*|~\s*)?{LENGTH}\s*\)", re.I)
+_METRIC = re.compile(r"(?:[kcm]?m|metres?|meters?|centimet\w+|millimet\w+)$", re.I)
+
+
+def _metric_restated(text: str, end: int, size: float) -> float:
+    """`size` (metres), or the same size restated in brackets in metric units right after it when it is within
+    10 % of it ("cells of about 0.4 in (1 cm)" -> 0.01 m, the size the user means in the unit the case is in)."""
+    m = _RESTATED.match(text, end)
+    if not m or not m.group(2) or not _METRIC.match(m.group(2)):
+        return size
+    restated = float(m.group(1)) * unit_factor(m.group(2))
+    return restated if abs(restated - size) <= 0.1 * size else size
 
 
 def section_cells(text: str) -> list[int] | None:

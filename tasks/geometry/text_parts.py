@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_range_parts import coordinate_ranges
 
-_TABLE = re.compile(r"(?:\|[^|\n]*)+\|(?:[ \t]*\n[ \t]*(?:\|[^|\n]*)+\|)*")
+_TABLE = re.compile(r"(?:\|[^|\n]*)+\|(?:[ \t]*\n(?:[ \t]*\n)*[ \t]*(?:\|[^|\n]*)+\|)*")  # rows may have blank lines between
 _RANGE_CELL = re.compile(rf"^\s*({NUM})\s*({UNIT})?\s*(?:\.\.|…|to|–|—|-)\s*({NUM})\s*({UNIT})?\s*$", re.I)
 _VALUE_CELL = re.compile(rf"^\s*({NUM})\s*({UNIT})?\s*$", re.I)
 _HEADER_UNIT = re.compile(rf"[(\[]\s*({UNIT})\s*[)\]]", re.I)

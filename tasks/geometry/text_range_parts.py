@@ -16,6 +16,12 @@ from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_wall_bodies import _BOTTOM, _TOP
 
 _WALL = rf"(?:the\s+)?(?P<wall{{k}}>{_TOP}|{_BOTTOM})\b"
+# the channel's ends an x range may run to or from ("from x = 0.4 m to the outlet", "from the inlet to x = 0.2 m")
+_INLET = r"inlet|entrance|entry|upstream\s+end|start"
+_OUTLET = r"outlet|exit|downstream\s+end|end(?:\s+of\s+the\s+(?:channel|duct|domain))?"
+_END = rf"(?:the\s+)?(?P<wall{{k}}>{_INLET}|{_OUTLET})\b"
+_LOW_END = {"x": _INLET, "y": _BOTTOM}
+_HIGH_END = {"x": _OUTLET, "y": _TOP}
 _LEN = r"(?P<n{k}>" + NUM + r")\s*(?P<u{k}>" + UNIT + r")?"
 _SEP = r"\s*(?:\.\.|…|\bto\b|\bup\s+to\b|\buntil\b|–|-(?!\s*[xyz]\b))\s*"
 _PART_NOUN = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?|ribs?|fins?|fences?|bars?|rectangles?"
@@ -25,11 +31,11 @@ _DOMAIN_NOUN = re.compile(r"\b(?:channel|duct|domain|passage|tunnel)\b", re.I)
 
 
 class RangePart(NamedTuple):
-    """A rectangle's x and y ranges (metres); None for an end that is the channel's floor (low) or
-    ceiling (high); `span` is where the text says it; `hangs` a part that hangs its y size down from the
-    ceiling (its y range then (-size, None), placed once the channel's height is known)."""
+    """A rectangle's x and y ranges (metres); None for an end that is the channel's floor (low) or ceiling
+    (high), its inlet (low x) or outlet (high x); `span` is where the text says it; `hangs` a part that hangs its
+    y size down from the ceiling (its y range then (-size, None), placed once the channel's height is known)."""
 
-    x: tuple[float, float] | None
+    x: tuple[float | None, float | None] | None
     y: tuple[float | None, float | None] | None
     span: tuple[int, int]
     hangs: bool = False
@@ -64,17 +70,19 @@ def _end(m: re.Match[str], k: int, unit: str | None) -> float | None:
 
 
 def _patterns(axis: str) -> list[re.Pattern[str]]:
-    """The ways one axis's range is written (ends 1 and 2; either may be a wall; a y bounded on one side only,
-    "y < 0.02 m", reaches the floor, "y > 0.08 m" the ceiling)."""
+    """The ways one axis's range is written (ends 1 and 2; either may be a wall, or for x an end of the channel; a y
+    bounded on one side only, "y < 0.02 m" or "up to y = 0.02 m", reaches the floor, "y > 0.08 m" the ceiling)."""
     a = re.escape(axis)
-    l1, l2, w1, w2 = _LEN.format(k=1), _LEN.format(k=2), _WALL.format(k=1), _WALL.format(k=2)
+    wall = _END if axis == "x" else _WALL
+    l1, l2, w1, w2 = _LEN.format(k=1), _LEN.format(k=2), wall.format(k=1), wall.format(k=2)
     return [re.compile(p, re.I) for p in (
         rf"(?<![\w.])(?:from\s+)?{a}\s*(?:=|:)?\s*(?:from\s+)?{l1}{_SEP}(?:{a}\s*=\s*)?(?:{l2}|{w2})",
         rf"\bfrom\s+{w1}\s*(?:up\s+|down\s+)?(?:to|until)\s+{a}\s*=\s*{l2}",
         rf"\bbetween\s+{a}\s*=\s*{l1}\s*and\s*(?:{a}\s*=\s*)?{l2}",
         rf"(?<![\w.]){l1}\s*(?:<=?|≤|⩽)\s*{a}\s*(?:<=?|≤|⩽)\s*{l2}",
         rf"(?<![\w.]){a}\s*(?:in|∈|=)\s*\[\s*{l1}\s*[,;]\s*{l2}\s*\]",
-    )] + ([re.compile(rf"(?<![\w.<>=≤≥])y\s*(?:<=?|≤|(?P<gt>>=?|≥))\s*{l2}(?!\s*(?:<|>|≤|≥))", re.I)] if axis == "y" else [])
+    )] + ([re.compile(rf"(?<![\w.<>=≤≥])y\s*(?:<=?|≤|(?P<gt>>=?|≥))\s*{l2}(?!\s*(?:<|>|≤|≥))", re.I),
+           re.compile(rf"\bup\s+to\s+y\s*=\s*{l2}(?!\s*(?:to|\.\.|-))", re.I)] if axis == "y" else [])
 
 
 def coordinate_ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:
@@ -95,27 +103,63 @@ def coordinate_ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float 
                 continue
             if lo is not None and hi is not None:
                 lo, hi = min(lo, hi), max(lo, hi)
-            elif m.groupdict().get("wall1") and re.match(_TOP, m.group("wall1"), re.I) or \
-                    m.groupdict().get("wall2") and re.match(_BOTTOM, m.group("wall2"), re.I):
+            elif m.groupdict().get("wall1") and re.match(_HIGH_END[axis], m.group("wall1"), re.I) or \
+                    m.groupdict().get("wall2") and re.match(_LOW_END[axis], m.group("wall2"), re.I):
                 lo, hi = hi, lo  # "from y = 37.5 mm down to the floor": the wall is the low end
             out.append((m.start(), m.end(), (lo, hi)))
     return sorted(out)
 
 
-def range_parts(text: str) -> list[RangePart]:
+_PAIR = (rf"\(\s*(?P<x{{k}}>{NUM})\s*(?P<ux{{k}}>{UNIT})?\s*[,;]\s*(?P<y{{k}}>{NUM})\s*(?P<uy{{k}}>{UNIT})?\s*\)"
+         rf"(?:\s*(?P<p{{k}}>{UNIT}))?")
+_CORNERS = re.compile(rf"\b(?:from|between|corners?(?:\s+at)?)\s+{_PAIR.format(k=1)}\s*(?:to|and|-|–)\s*{_PAIR.format(k=2)}"
+                      rf"\s*(?P<u>{UNIT})?", re.I)
+
+
+# a part filling a lower corner of the channel up to a point ("the solid fills the lower left corner up to x = 0.2 m,
+# y = 0.02 m"): from the inlet (left) or to the outlet (right), from the floor
+_LOWER_CORNER = re.compile(rf"\b(?:lower|bottom)[- ](?P<side>left|right)(?:[- ]hand)?\s+corner\b(?:[^.;]|\.\d){{0,40}}?"
+                           rf"\b(?:up\s+to|to|until|as\s+far\s+as)\s+x\s*=\s*{_LEN.format(k=1)}\s*(?:,|and)\s*"
+                           rf"(?:up\s+to\s+)?y\s*=\s*{_LEN.format(k=2)}", re.I)
+
+
+def corner_ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:
+    """(start, end, (low, high)) of the `axis` range two opposite corners give ("a block from (0.2, 0) to
+    (0.25, 0.01) m", "corners (200, 0) and (250, 10) mm") or a lower corner filled up to a point ("the lower left
+    corner up to x = 0.2 m, y = 0.02 m": x from the inlet, y from the floor), in the order written (metres)."""
+    out: list[tuple[int, int, tuple[float | None, float | None]]] = []
+    for m in _LOWER_CORNER.finditer(text):
+        unit = m.group("u2") or m.group("u1")
+        at = float(m.group("n1" if axis == "x" else "n2")) * unit_factor(m.group("u1" if axis == "x" else "u2") or unit)
+        out.append((m.start(), m.end(), (at, None) if axis == "x" and m.group("side").lower() == "right" else (None, at)))
+    for m in _CORNERS.finditer(text):
+        unit = m.group(f"u{axis}2") or m.group("p2") or m.group("u") or m.group(f"u{axis}1") or m.group("p1")
+        a, b = (float(m.group(f"{axis}{k}")) * unit_factor(m.group(f"u{axis}{k}") or m.group(f"p{k}") or unit)
+                for k in (1, 2))
+        out.append((m.start(), m.end(), (min(a, b), max(a, b))))
+    return out
+
+
+# a step's own noun too, where the shape is a step ("the step (solid) x 0.4..1.2, y 0..0.03"; not a time step)
+STEP_PART_NOUN = re.compile(r"(?<!time\s)(?<!time-)\bsteps?\b(?!\s*(?:size|count|height|ratio|length)\b)|"
+                            + _PART_NOUN.pattern, re.I)
+
+
+def range_parts(text: str, nouns: re.Pattern[str] = _PART_NOUN) -> list[RangePart]:
     """The parts the text places by coordinate ranges (see the module doc), in the order written; []
-    when it gives none (a part needs an x range and a y range, its own or the previous part's)."""
-    anchors = [m.start() for m in _PART_NOUN.finditer(text)]
+    when it gives none (a part needs an x range and a y range, its own or the previous part's). `nouns`:
+    the words that name a part (STEP_PART_NOUN where the shape is a step)."""
+    anchors = [m.start() for m in nouns.finditer(text)]
     domains = [m.start() for m in _DOMAIN_NOUN.finditer(text)]
     groups: dict[int, dict[str, list[tuple[int, int, tuple[float | None, float | None]]]]] = {}
     for axis in "xy":
-        for start, end, rng in coordinate_ranges(text, axis):
+        for start, end, rng in sorted(coordinate_ranges(text, axis) + corner_ranges(text, axis)):
             owner = max((a for a in anchors if a < start), default=None)
             if owner is None or any(owner < d < start for d in domains):
                 continue  # the domain's own range ("channel x 0..1, y 0..0.1")
             groups.setdefault(owner, {"x": [], "y": []})[axis].append((start, end, rng))
     parts: list[RangePart] = []
-    last_x: tuple[float, float] | None = None
+    last_x: tuple[float | None, float | None] | None = None
     last_y: tuple[float | None, float | None] | None = None
     owners = sorted(groups)
     for n, owner in enumerate(owners):
@@ -127,7 +171,7 @@ def range_parts(text: str) -> list[RangePart]:
             y_said = ys[min(k, len(ys) - 1)] if ys else None
             x = x_said[2] if x_said else last_x
             y = y_said[2] if y_said else standing[0] if standing else last_y
-            if x is None or y is None or None in x:
+            if x is None or y is None or x == (None, None):
                 continue
             said = [s for s in (x_said, y_said) if s]
             parts.append(RangePart((x[0], x[1]), y, (owner, max(e for _, e, _ in said)),  # type: ignore[arg-type]
@@ -143,6 +187,8 @@ def part_obstacles(parts: list[RangePart], height: float | None) -> list[dict[st
     for p in parts:
         assert p.x is not None and p.y is not None
         (x0, x1), (y0, y1) = p.x, p.y
+        if x0 is None or x1 is None:
+            continue  # against an end of the channel: a step (text_step_parts), not an obstacle
         if p.hangs and height is not None and y0 is not None:
             y0 = height + y0  # hanging its size down from the ceiling
         lo, hi = 0.0 if y0 is None else y0, height if y1 is None else y1

@@ -27,7 +27,8 @@ Outline = Literal["triangle", "right_triangle", "trapezoid", "semicircle", "rect
 Reference = Literal["leading", "centre", "trailing", "apex"]
 Wall = Literal["bottom", "top", "both"]
 
-RIB_NOUN = re.compile(r"\b(?:ribs?|bumps?|ridges?|humps?|turbulators?|roughness\s+elements?)\b", re.I)
+RIB_NOUN = re.compile(r"\b(?:ribs?|bumps?|ridges?|humps?|beads?|turbulators?|roughness\s+elements?"
+                      r"|(?:half|semi|hemi)[- ]?cylinders?|semi[- ]?circles?)\b", re.I)
 # what separates the rib's words from the channel's before its noun ("a 1 x 0.1 m channel with a triangular rib")
 _LEAD = re.compile(r"\bwith\b|\bhas\b|\bhaving\b|\bcontaining\b|\bthere\s+(?:is|are)\b|\bwhere\b|,|:|\(|\)|\|")
 # the channel the rib sits in, said after the rib's noun: its sizes are the channel's
@@ -44,6 +45,9 @@ _FOLLOWER = re.compile(r"\s*(?:(?:it|its|they|their|each|which|whose|base|bottom
                        r"|x\s*=)", re.I)
 _OTHER_NOUN = re.compile(r"\b(?:channel|duct|inlet\s+(?:velocity|speed)|velocity|viscosity|solver|model|turbulen\w*|air|water"
                          r"|iterations?|time\s*step|end\s*time)\b", re.I)
+# a rib's place said before its noun, in its own clause ("on its floor, 20 in from the entrance, sits a bump")
+_PLACE_BEFORE = re.compile(rf"(?<![\w.]){NUM}\s*{UNIT}\s+(?:downstream\s+)?(?:from|of|after|behind)\s+(?:the\s+)?"
+                           r"(?:inlet|entrance|entry|start)\b|\bat\s+x\s*=", re.I)
 _CLAUSE_END = re.compile(r";|[.?!](?=\s|$)|\n")
 _LEN = rf"({NUM})\s*({UNIT})"
 
@@ -138,6 +142,9 @@ def rib_segments(text: str) -> list[tuple[int, int]]:
         end = _with_followers(text, end_m.start() if end_m else len(text))
         leads = [d.end() for d in _LEAD.finditer(text, clause_start, m.start())]
         start = leads[-1] if leads else clause_start
+        before = text[clause_start:start]
+        if _PLACE_BEFORE.search(before) and not _OTHER_NOUN.search(before):
+            start = clause_start  # "on its floor, 20 inches from the entrance, sits a bump": its place said first
         stops = [s.start() for s in (_IN_CHANNEL.search(text, m.end(), end), _MESH_WORDS.search(text, m.end(), end)) if s]
         out.append((start, min(stops, default=end)))
     return out

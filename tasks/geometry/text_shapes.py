@@ -22,6 +22,8 @@ _NARROWS = r"(?:narrow(?:s|ed)|contract(?:s|ed)|neck(?:s|ed)\s+down|step(?:s|ped
 
 _INNER_ROUND = r"\b(?:inner\s+(?:cylinder|wall|tube|pipe|shaft|rotor|surface)|shaft|rotor|spindle|bob)\b"
 _OUTER_ROUND = r"\b(?:outer\s+(?:cylinder|wall|tube|pipe|shell|casing|surface)|housing|casing|stator|sleeve)\b"
+_HALF_ROUND = r"\b(?:semi[- ]?circ\w*|half[- ]?(?:round|circ\w*|cylind\w*|disc|disk)|(?:semi|hemi)[- ]?cylind\w*)"
+_ON_WALL = r"\b(?:on|along|against|to|from)\s+(?:the\s+|its\s+)?(?:floor|bottom(?:\s+wall)?|bed|lower\s+wall|ceiling|top\s+wall|upper\s+wall)\b"
 _RATIO = rf"{NUM}\s*(?::|to)\s*{NUM}\s+"  # "a sudden 4 to 1 contraction", "an abrupt 1:3 expansion"
 
 _GRADUAL = (rf"(?:\btaper(?:s|ed|ing)?\b|\bover\s+(?:a\s+|the\s+next\s+)?(?:length\s+of\s+)?{NUM}\s*{UNIT}\b"
@@ -114,7 +116,10 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                                r"|\b(?:(?:penta|hexa|hepta|octa|deca)gon(?:al)?s?|\d+\s*-\s*sided|equilateral\s+triangles?)\b"
                                r"(?!\s+(?:domain|region|outline|tank|vessel|container|chamber|duct|channel|pipe|tube|enclosure|cavity|box)\b)"
                                # an ellipse, a wedge, a flame holder, a trapezoidal bump: a polygon outlined in words
-                               rf"|{DESCRIBED_BODY}"),
+                               rf"|{DESCRIBED_BODY}"
+                               # a half-round body on a wall is a bump, not a cylinder in the stream: "a half-cylinder
+                               # lying on the floor", "on the floor sits a semicircular bead"
+                               rf"|{_HALF_ROUND}(?:[^.;]|\.\d){{0,60}}?{_ON_WALL}|{_ON_WALL}(?:[^.;]|\.\d){{0,60}}?{_HALF_ROUND}"),
     ("cylinder_crossflow", r"cylinder|(?:round|circular)\s+(?:rod|bar|post|pillar|pin)\b"
                            # "a rod across the duct", "a wire spanning the tunnel": a round body in cross-flow
                            r"|\b(?:rod|pin|wire|dowel|tube)\s+(?:spanning|across|through|crossing)\s+(?:the\s+)?(?:duct|channel|stream|flow|tunnel|passage)\b"
@@ -131,7 +136,7 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
                            rf"|\b(?:rod|pin|wire|post|pillar|dowel)\s*,?\s+{NUM}\s*{UNIT}\s+(?:across|thick|in\s+(?:diameter|radius)|radius)\b"),
     ("pipe", r"\bpipes?\b|\btubes?\b|hagen|poiseuille\s+flow\s+in\s+a\s+pipe|axisymmetric\s+duct"),
     ("box", r"\bbox\b(?![- ](?:section|duct|channel|shaped\s+(?:duct|channel)))|\bcube\b|cuboid"),
-    ("channel", r"channel|\bduct\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"
+    ("channel", r"channel|\bduct\b|\bflumes?\b|between\s+(?:two\s+)?(?:parallel\s+)?plates|plane\s+poiseuille"
                 r"|(?<!time\s)\bslot\b|\bslit\b|\bpassage\b"),
     ("rectangle", r"rectang(?:le|ular)\s+(?:domain|region)|\brectangle\b"),
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tasks.geometry.text_lone_body import unsized_body
+from tasks.geometry.text_ogrid import o_domain
 from tasks.geometry.text_outlines import names_described_body
 
 # (words, what the library cannot build and what to give instead)
@@ -68,21 +69,14 @@ def unbuildable_body(text: str) -> str | None:
     return unbuildable_reason(m.group(0)) or (unsized_body(text) if names_described_body(m.group(0)) else None)
 
 
-# a round outer boundary about a body in a free stream: "a circular far field of radius 1 m", "the outer boundary is
-# a circle of radius 20 D", "an O-grid domain around the cylinder"
-_ROUND_FAR_FIELD = re.compile(
-    r"\b(?:circular|round|circle)\s+(?:far[- ]?field|outer\s+(?:boundary|domain|edge)|domain(?:\s+boundary)?|"
-    r"free[- ]?stream\s+boundary)\b"
-    r"|\b(?:far[- ]?field|outer\s+(?:boundary|domain|edge))(?:\s+\w+){0,3}?\s+(?:is\s+)?an?\s+circle\b"
-    r"|\bO[- ](?:type\s+)?(?:grid|mesh|domain)\b", re.I)
-
-
-def round_far_field(text: str) -> str | None:
-    """Why a cylinder in a free stream with a round far field (an O-domain) is not built: the library's free stream
-    is a rectangle, and building that instead would be a geometry other than the one asked for; None otherwise."""
-    m = _ROUND_FAR_FIELD.search(text)
-    if m is None:
+def round_far_field(text: str, shape: str) -> str | None:
+    """Why a body in a free stream with a round far field (an O-domain) is not built, None when it is or the words
+    ask for no round far field: one circular cylinder (`shape` cylinder_crossflow) is built as a structured O-grid
+    (tasks/geometry/shape_ogrid.py); a square, an ellipse or several bodies in a round domain are not, and a
+    rectangle built instead would be a geometry other than the one asked for."""
+    m = o_domain(text)
+    if m is None or shape == "cylinder_crossflow":
         return None
-    return (f"a circular far field about the cylinder (an O-domain, '{m.group(0)}') is not built by the shape "
-            f"library, whose free stream is a rectangle; state the domain as distances (upstream, downstream, to each "
-            f"side, e.g. '10 D upstream, 20 D downstream, 10 D to each side'){_ELSE}")
+    return (f"a round far field (an O-domain, '{m.group(0)}') is built about one circular cylinder only, not about "
+            f"the bodies named here (a square, an ellipse, a polygon or several bodies); state the domain as a "
+            f"rectangle by its distances (e.g. '10 D upstream, 20 D downstream, 10 D to each side'){_ELSE}")

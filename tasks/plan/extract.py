@@ -55,7 +55,8 @@ _INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?
                       rf"(?:(?!(?:at|with|and|to|for|on|in|by|from|but|so|then)\b)[A-Za-z']+\s+){{0,2}}?"
                       rf"(?P<a>{_NUM})", re.I)
 _FRACTION_WORDS = re.compile(
-    rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))", re.I)
+    rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))"
+    r"(?![- ]?(?:round|circ|cylind|disc|disk|sphere|moon))", re.I)  # "a half-round bump", "a half-cylinder": a shape
 _DIGIT_FRACTION = re.compile(r"(?<![\d./])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d./]|\s*(?:s\b|m\b))")
 
 

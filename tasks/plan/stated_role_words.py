@@ -54,7 +54,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
         # with the comparatives a patch's aliases list ("the hotter plate", "the colder side")
         ("hot_wall_temperature", ("hot", "heated", "warm", "heater", *_COMPARATIVES["hot"])),
         ("cold_wall_temperature", ("cold", "cooled", "cool ", "chilled", *_COMPARATIVES["cold"])),
-        ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface",
+        ("wall_temperature", ("wall", "t_w", "floor", "ceiling", "bottom", "top", "left", "right", "side", "surface", "face",
                               "plate", "boundary", "patch", "held at", "kept at", "maintained at", "fixed at",
                               # a solid body in the flow is a wall ("two cylinders both at 350 K")
                               "cylinder", "rods", "rod ", "sphere", "body", "bodies", "block ", "blocks", "fins", "fin ",
@@ -76,7 +76,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                            "eddy length", "eddy size")),
         # how far an oscillating body moves (its motion's amplitude), not a size of the domain
         ("motion_amplitude", ("amplitude", "stroke", "excursion", "±", "+/-", "+-", "plus or minus")),
-        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "bead", "spheres",
+        ("particle_diameter", ("particle", "parcel", "grain", "droplet", "bubble", "sand", "beads", "spheres",
                                "pellet", "balls")),  # plural: many small spheres are particles
         ("cell_size", ("cell size", "cells of", "mesh size", "grid spacing", "spacing", "resolution of",
                        "cell width", "cell length")),

@@ -1,12 +1,13 @@
-"""A cylinder in a free stream asked with a round far field (an O-domain) is refused with the reason and what to
-state instead: the library's free stream is a rectangle, and building one would be a geometry other than the one
-asked for (it had been built, its radius read as a downstream distance, and every value "verified")."""
+"""A round far field (an O-domain) is built about one circular cylinder, as a structured O-grid
+(tasks/geometry/shape_ogrid.py), never read as a rectangle's downstream distance; about other bodies it is still
+refused with the reason and what to state instead."""
 
 from __future__ import annotations
 
 import pytest
 
 from tasks.core.errors import RequestError
+from tasks.geometry.shape_ogrid import is_ogrid
 from tasks.geometry.text import parse_geometry
 
 
@@ -15,9 +16,14 @@ from tasks.geometry.text import parse_geometry
     "Cylinder of diameter 5 cm in a uniform stream; the outer boundary is a circle of radius 1 m",
     "flow past a 2 cm cylinder in an unbounded stream on an O-type grid out to 40 diameters",
 ])
-def test_a_round_far_field_about_a_cylinder_is_refused(text):
-    with pytest.raises(RequestError, match="circular far field"):
-        parse_geometry(text)
+def test_a_round_far_field_about_a_cylinder_is_an_ogrid(text):
+    spec = parse_geometry(text)
+    assert spec.shape == "cylinder_crossflow" and is_ogrid(spec)
+
+
+def test_a_round_far_field_about_a_square_body_is_refused():
+    with pytest.raises(RequestError, match="round far field"):
+        parse_geometry("flow past a square cylinder of side 2 cm in a circular far field of radius 1 m")
 
 
 @pytest.mark.parametrize("text,shape", [
