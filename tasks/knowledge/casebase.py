@@ -134,7 +134,7 @@ def read_case_summary(case_dir: Path, root: Path) -> CaseSummary:
 
 # Changes whenever what read_case_record reads from a case changes (new Allrun forms, files):
 # a cache of records must key on it, or it keeps serving records read the old way.
-RECORD_VERSION = 8
+RECORD_VERSION = 9
 
 _CONVERTERS = ("fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "ideasUnvToFoam",
                "plot3dToFoam", "star4ToFoam", "starToFoam", "ansysToFoam", "kivaToFoam",
@@ -277,7 +277,33 @@ def m4_mesh_template(case_dir: Path) -> str | None:
     return m4_template(case_dir, frozenset(resource_files(case_dir)))
 
 
+_OWN_CASE = frozenset({"$FOAM_CASE", "${FOAM_CASE}", "<case>", ".", "./"})
+# what extrudeMesh builds from while keeping the case's own mesh: `mesh` adds layers to it. From
+# `patch` (aerofoilNACA0012, climbingRod) the mesh written is a new one, the extrusion of one patch
+# of the blockMesh (flattened first): the extrusion is what shapes the mesh.
+_GROWS_IN_PLACE = frozenset({"mesh"})
+
+
+def extrusion_builds_mesh(case_dir: Path, step: RunStep) -> bool:
+    """Whether an extrudeMesh step builds the mesh rather than grow the case's own in place: built
+    from a surface, from a patch, or from a `sourceCase` elsewhere (`"../wingMotion_snappyHexMesh"`);
+    `constructFrom mesh` on the case itself (`sourceCase "<case>"`, waterChannel's channel
+    extensions) only grows the mesh another utility built. A dictionary not found builds (what it
+    reads is unknown)."""
+    words = step.args.split()
+    rel = words[words.index("-dict") + 1] if "-dict" in words[:-1] else "system/extrudeMeshDict"
+    found = find_file((case_dir / rel).parent, Path(rel).name)
+    if found is None:
+        return True
+    text = read_text(found)
+    source = dict_value(text, "sourceCase")
+    return dict_value(text, "constructFrom") not in _GROWS_IN_PLACE or (source is not None and source not in _OWN_CASE)
+
+
 def read_mesh_method(case_dir: Path, steps: list[RunStep]) -> str:
+    """How the case's mesh is first built: snappyHexMesh, foamyMesh, m4+blockMesh, converted,
+    extrudeMesh (`extrusion_builds_mesh`), blockMesh, provided polyMesh or unknown. A mesh grown
+    in place by extrusion keeps the method of the utility that built it."""
     apps = {s.app for s in steps}
     scripts = " ".join(read_text(p) for n in ("Allrun", "Allrun.pre", "Allmesh")
                        if (p := find_file(case_dir, n)) is not None)
@@ -290,7 +316,7 @@ def read_mesh_method(case_dir: Path, steps: list[RunStep]) -> str:
         return "m4+blockMesh"
     if any(app in _CONVERTERS for app in apps) or any(c in scripts for c in _CONVERTERS):
         return "converted"
-    if "extrudeMesh" in apps:
+    if any(s.app == "extrudeMesh" and extrusion_builds_mesh(case_dir, s) for s in steps):
         return "extrudeMesh"
     if "blockMesh" in apps or find_file(system, "blockMeshDict") or list(system.glob("*/blockMeshDict*")):
         return "blockMesh"

@@ -18,6 +18,11 @@ What the installed tutorials' scripts do, and how each is read here:
   is the file's name: tasks/foam/allrun_inputs.py copies the file into the case.
 - `m4 [-P] [<] template > target`: an m4 expansion (see `m4_expansions`).
 - what runs only outside a test (`if notTest $@; then ... fi`) is left out.
+- a `for` loop over written-out words (`for region in bottomAir topAir`) or over the case's own
+  regions (`$(foamListRegions solid)`, read from constant/regionProperties) runs its body once
+  per word, the variable replaced (tasks/knowledge/run_loops.py); a loop over what only the run
+  knows (`$(foamListTimes)`, `$models`, `processor*`) stays, and a bare set-up line inside it is
+  no step of its own.
 
 Pure: script text in, steps out (`read_run_sequence` reads the files).
 """
@@ -33,6 +38,7 @@ from pathlib import Path
 from tasks.foam.allrun_inputs import tutorial_argument
 from tasks.foam.commands import ALLOWED_COMMANDS, MESH_CONVERTERS, RESTORE_FIELDS
 from tasks.foam.files import find_file, read_text
+from tasks.knowledge.run_loops import CommandLister, loop_depth_change, region_lister, unroll_loops
 
 SCRIPT_CALL = re.compile(r"^\s*(?:runApplication\s+)?\./(All\w*(?:\.\w+)?)\b")
 _RUN = re.compile(r"^\s*(runApplication|runParallel)\s+(.*)$")
@@ -226,7 +232,7 @@ class _Reader:
         for line in _outside_not_test(lines) if self.skip_not_test else lines:
             if not line.strip():
                 continue
-            loops += bool(re.match(r"\s*(?:for|while|until)\b", line)) - bool(re.match(r"\s*done\b", line))
+            loops += loop_depth_change(line)
             call = SCRIPT_CALL.match(line)
             if call:
                 steps += self.call_script(call.group(1))
@@ -289,6 +295,13 @@ def _bare_setup(words: list[str]) -> bool:
         not any("$" in w or w in ("-case", ">", ">>", "|") for w in words[1:])
 
 
+def case_lister(case_dir: Path) -> CommandLister:
+    """What a command substitution in the case's scripts lists when its own files tell
+    (`$(foamListRegions)`: constant/regionProperties)."""
+    found = find_file(case_dir / "constant", "regionProperties")
+    return region_lister(read_text(found) if found is not None else None)
+
+
 def script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) -> list[ScriptStep]:
     """The steps of one script of the case, with those of the sibling scripts it calls."""
     script = find_file(case_dir, name)
@@ -296,6 +309,9 @@ def script_steps(case_dir: Path, name: str, solver: str | None, seen: set[str]) 
         return []
     seen.add(name)
     functions, lines = split_functions(clean_script(read_text(script)))
+    lister = case_lister(case_dir)
+    lines = unroll_loops(lines, lister)
+    functions = {called: unroll_loops(body, lister) for called, body in functions.items()}
     reader = _Reader(functions=functions, values=assignments(lines), solver=solver,
                      call_script=lambda called: script_steps(case_dir, called, solver, set(seen)))
     steps = reader.read(lines, in_function=False)
