@@ -43,8 +43,12 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
+    own: dict[tuple[str, tuple[str, ...]], int] = {}  # where each binder edit taken sits in the plan
     for e in binder.edits:
-        if (_field_name(e.file), tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
+        if (e.file, tuple(e.entry)) in own:  # the binder's later value of its own entry (setFields p, then p_rgh)
+            plan.edits[own[(e.file, tuple(e.entry))]] = e
+        elif (_field_name(e.file), tuple(e.entry)) not in taken and (state.case_dir / e.file).is_file():
+            own[(e.file, tuple(e.entry))] = len(plan.edits)
             plan.edits.append(e)
             taken.add((_field_name(e.file), tuple(e.entry)))  # one edit per entry (the binder may place a value twice)
     plan.assumptions += binder.assumptions
@@ -65,7 +69,10 @@ def _states_a_reactor(state: CaseState, text: str) -> bool:
         return False
     low = text.lower()
     constraint = any(w in low for words in species_data().reactor_constraints.values() for w in words)
-    return constraint or bool(equivalence_ratios(text)) or bool(amounts(text, mechanism_species(Base(state.case_dir))))
+    from tasks.plan.bind_species_ratios import fuel_air_ratios
+
+    return constraint or bool(equivalence_ratios(text) or fuel_air_ratios(text)) or \
+        bool(amounts(text, mechanism_species(Base(state.case_dir))))
 
 
 def _consumed(text: str, said: str, spans: list[tuple[int, int]]) -> bool:

@@ -17,6 +17,7 @@ from tasks.edit.modify_models import StatedChange, entry_key
 from tasks.edit.modify_values import followed_macro
 from tasks.foam import dictionary as fd
 from tasks.plan.manifest import FileEdit
+from tasks.plan.bind_motion_rates import motion_rate_forms
 from tasks.plan.stated import NotApplied, StatedQuantity, in_case_time, mentions_value, read_stated
 
 if TYPE_CHECKING:
@@ -91,7 +92,9 @@ def _ratio_spans(text: str, case: Path) -> list[tuple[int, int]]:
 
     if not (case / _INITIAL_CONDITIONS).is_file():
         return []
-    return [(r.start, r.end) for r in equivalence_ratios(text)]
+    from tasks.plan.bind_species_ratios import fuel_air_ratios  # "fuel-air ratio 0.05 by mass": a phi too
+
+    return [(r.start, r.end) for r in equivalence_ratios(text)] + [(r.start, r.end) for r in fuel_air_ratios(text)]
 
 
 def _within(text: str, said: str, spans: list[tuple[int, int]]) -> bool:
@@ -221,7 +224,7 @@ def _value_forms(quantity: str, value: float, solver: str) -> list[float]:
         forms.append(in_case_time(value, solver))
     if quantity == "angular_velocity":
         forms.append(value * 60.0 / (2.0 * math.pi))
-    return forms
+    return forms + motion_rate_forms(quantity, value)  # 2 Hz, a 0.5 s period: the omega it is written as
 
 
 def _seeded_field(plan: ChangePlan, case: Path, forms: list[float]) -> FileEdit | None:

@@ -14,9 +14,8 @@ from tasks.plan.bind_include_scoped import field_of_entry
 from tasks.plan.bind_species_base import PatchValue, burns, fixed_values, mechanism_species, species_fields
 from tasks.plan.foam_values import fmt
 from tasks.plan.species_data import air_share, mass_from_mole, mixture_moles, mole_from_mass
-from tasks.plan.species_text import (
-    Amount, Ratio, air_balance, amounts, balance_species, equivalence_ratios, mentions, ratio_stream,
-)
+from tasks.plan.bind_species_ratios import fuel_word_amounts, outside_ratios, oversum, with_air_amounts
+from tasks.plan.species_text import Amount, Ratio, air_balance, amounts, balance_species, mentions, ratio_stream
 from tasks.plan.stated import StatedQuantity
 
 __all__ = ["StreamBinding", "stream_patches", "stream_of"]
@@ -34,6 +33,9 @@ def stream_patches(values: dict[str, dict[str, PatchValue]]) -> dict[str, list[s
                  if patch in per and per[patch].type == "fixedValue" and per[patch].value is not None}
         fuel = any(v > 0 for f, v in fixed.items() if burns(f))
         oxygen = (fixed.get("O2") or 0) > 0
+        burnt = sum(fixed.get(p) or 0 for p in ("H2O", "CO2")) > sum(v for f, v in fixed.items() if burns(f))
+        if fuel and oxygen and burnt:
+            continue  # a pilot of burnt gas (SandiaD's inletPilot: CO2, H2O with traces of CO, H2): no reactants
         if fuel or oxygen:
             out["premixed" if fuel and oxygen else "fuel" if fuel else "oxidiser"].append(patch)
     return out
@@ -58,12 +60,23 @@ class StreamBinding:
         have = {s.upper() for s in species}
         return {"O2", "N2"} <= have and air_balance(text, found[0].start, found[-1].end)
 
+    def placed_texts(self, text: str, stated: list[StatedQuantity], found: list[Amount]) -> set[str]:
+        """The stated quantities whose words hold one of the amounts' numbers ("O2 0.064" holds
+        0.064): an earlier binder's reading of them gives way to this one."""
+        low = text.lower()
+        return {q.text for q in stated for at in [self.value_at(low, q)]
+                if at >= 0 and any(at < a.end and a.start < at + len(q.text) for a in found)}
+
     def bind_streams(self, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         fields = species_fields(self.base)
         values = {f: fixed_values(self.base, f) for f in fields}
         streams = stream_patches(values)
         species = mechanism_species(self.base)
-        found = amounts(text, species)
+        found = with_air_amounts(text, outside_ratios(amounts(text, species), self.ratio_spans(text)), species)
+        fuels = [m.species for m in mentions(text, species) if burns(m.species) and m.species in values] or \
+            [f for f, per in values.items() if burns(f) and any(per[p].value for p in streams["fuel"] + streams["premixed"] if p in per)]
+        if fuels and not any(burns(a.species) for a in found):  # "fuel mass fraction 0.7": the fuel stream's fuel
+            found = sorted(found + fuel_word_amounts(text, fuels[0]), key=lambda a: a.start)
         taken: list[StatedQuantity] = []
         groups: dict[str, list[Amount]] = {}
         for a in found:
@@ -71,17 +84,22 @@ class StreamBinding:
         if "" in groups and len(groups) > 1:  # amounts of no said stream beside said ones: their neighbours'
             groups.pop("")
         # a species field set by name earlier ("CH4 0.8" at every inlet): this reading of streams replaces it
+        # (or "21 % O2 79 % N2" read as O2 79 %: any amount this reading places)
         said = {(a.species, round(a.value, 9)) for a in found}
-        self.release_bindings([b for b in self.bindings if field_of_entry(b.file, b.entry, values) and
-                               any(q.text == b.stated and (field_of_entry(b.file, b.entry, values), round(q.value, 9))
-                                   in said for q in stated)])
+        placed = self.placed_texts(text, stated, found)
+        self.release_bindings([b for b in self.bindings if (field := field_of_entry(b.file, b.entry, values)) and
+                               (b.stated in placed or any(q.text == b.stated and (field, round(q.value, 9)) in said
+                                                          for q in stated))])
         for group in groups.values():
             stream = stream_of(group)
             inlets = [k for k, v in streams.items() if v]
             if not streams[stream] and len(inlets) == 1 and not any(a.stream or burns(a.species) for a in group):
                 stream = inlets[0]  # "2 % H2O by mass" where the base's one stream is air: that stream's
             taken += self._bind_stream(text, stated, group, stream, streams, values, species)
-        ratios = equivalence_ratios(text)
+        named = [m.species for m in mentions(text, species) if burns(m.species) and m.species in values]
+        base_fuels = [f for f, per in values.items()
+                      if burns(f) and any((per[p].value or 0) > 0 for p in streams["premixed"] if p in per)]
+        ratios = self.stated_ratios(text, stated, (named or base_fuels or [None])[0])
         if ratios and not any(stream_of(g) == "premixed" for g in groups.values()):
             taken += self._bind_ratio(text, stated, ratios[0], streams, values, species)
         return taken
@@ -106,7 +124,8 @@ class StreamBinding:
     def _bind_stream(self, text: str, stated: list[StatedQuantity], group: list[Amount], stream: str,
                      streams: dict[str, list[str]], values: dict[str, dict[str, PatchValue]],
                      species: list[str]) -> list[StatedQuantity]:
-        patches = streams.get(stream, [])
+        patches = streams.get(stream, []) or (streams["premixed"] if stream == "fuel" else [])  # SandiaD's
+        # fuel jet is premixed with air: the fuel's amounts are that jet's
         if not patches:  # no inlet of that stream (a spray's "5 % water"): the amounts are left to other binders
             self.assumptions.append(f"no {stream} inlet in the base (no patch where its species fields fix a "
                                     f"{'fuel' if stream == 'fuel' else 'O2'} fraction): "
@@ -117,6 +136,11 @@ class StreamBinding:
         if len(bases) > 1:
             for q in qs:
                 self.refuse(q, "the stream is stated partly by mole and partly by mass; use one basis")
+            return qs
+        too_much = oversum(text, group, [q.text for q in qs])
+        if too_much:
+            for q in qs:
+                self.refuse(q, too_much)
             return qs
         basis = next(iter(bases), "mass")
         given = {a.species: a.value for a in group}

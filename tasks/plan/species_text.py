@@ -35,7 +35,8 @@ _WORD_PART = re.compile(r"(?<![\w-])(?:(?:a|one)\s+)?(?P<part>half|third|quarter
 _MOLE = re.compile(r"\b(?:moles?|molar|mol|volumes?|vol|volumetric|volume[\s-]based|x)\b|\bx_|mol[\s.-]*%|vol[\s.-]*%")
 _MASS = re.compile(r"\b(?:mass|weight|wt|y)\b|\by_|wt[\s.-]*%")
 _FUEL_SIDE = re.compile(r"\b(?:fuel|burner|nozzle|fuel[\s-]?jet|jet)\b")
-_OX_SIDE = re.compile(r"\b(?:oxidi[sz]er|oxidant|air[\s-]+(?:side|stream|inlet|jet)|co-?flow\w*|oxygen[\s-]side)\b")
+_OX_SIDE = re.compile(r"\b(?:oxidi[sz]er|oxidant|air[\s-]+(?:side|stream|inlet|jet)|co-?flow\w*|oxygen[\s-]side)\b|"
+                      r"(?<![\w-])air(?=\s*(?::|=|is)?\s*\d)")  # "..., air 23 % O2 by mass": the air's amounts
 _BALANCE = re.compile(r"\b(?:rest|remainder|balance|balanced\s+(?:with|by)|diluent|diluted\s+(?:with|in|by)|"
                       r"dilute\w*\s+\w+(?:\s+\w+)?\s+with|made\s+up\s+(?:with|of))\b")
 _IN_DILUENT = re.compile(r"\b(?:in|into)\s+(?:an?\s+|the\s+)?(?:balance\s+(?:of\s+)?)?", re.I)
@@ -86,7 +87,7 @@ def equivalence_ratios(text: str) -> list[Ratio]:
     for m in re.finditer(rf"(?<![\w.])(?P<v>{_NUM})\s+(?:(?:is|was|as|be|being|for|the|our|an?|of)\s+){{0,3}}"
                          r"(?:equivalence[\s_-]+ratio|phi\b)", text, re.I):
         found.append(Ratio(float(m.group("v")), m.start("v"), m.end("v")))
-    for m in re.finditer(rf"(?:\blambda\b|λ|air[\s-]+(?:excess|equivalence)[\s-]+ratio|excess[\s-]+air[\s-]+ratio)"
+    for m in re.finditer(rf"(?:\blambda\b|λ|(?<!fuel/)(?<!fuel-)(?<!fuel )(?<!fuel-to-)air[\s-]+(?:excess|equivalence)[\s-]+ratio|excess[\s-]+air[\s-]+ratio)"
                          rf"[\s:=~≈]*(?:(?:of|is|at|=)\s*)*(?P<v>{_NUM})", text, re.I):
         if float(m.group("v")) > 0:
             found.append(Ratio(1 / float(m.group("v")), m.start("v"), m.end("v")))
@@ -238,11 +239,8 @@ def amounts(text: str, base_species: list[str]) -> list[Amount]:
               and not _UNIT_AFTER.match(text, m.end())]
     values += [(m.start(), m.end(), _PARTS[m.group("part").lower()]) for m in _WORD_PART.finditer(text)]
     values = sorted(v for v in values if (v[0], v[1]) not in used)
-    species_first, value_first = _pairs(text, found, values, True), _pairs(text, found, values, False)
-    best, other = (value_first, species_first) if len(value_first) > len(species_first) else (species_first, value_first)
-    for mention, v in other:  # a value the preferred order leaves alone: "0.3 with the balance N2 and 0.15 O2"
-        if not any(v is w or mention is m for m, w in best):
-            best.append((mention, v))
+    best = [pair for a, b in _clauses(text) for pair in
+            _oriented(text, [f for f in found if a <= f.start < b], [v for v in values if a <= v[0] < b])]
     single = []
     for mention, (start, end, value) in best:
         span = (min(mention.start, start), max(mention.end, end))
@@ -250,6 +248,26 @@ def amounts(text: str, base_species: list[str]) -> list[Amount]:
                              stream_near(text, span[1])))
     listed_species = {(a.species, a.start) for a in listed}
     return sorted(listed + [a for a in single if (a.species, a.start) not in listed_species], key=lambda a: a.start)
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """Spans of the clauses a composition is read in, one order of species and amounts each
+    ("fuel side X_CH4 = 0.3, X_N2 = 0.7; oxidiser side 21 % O2 79 % N2")."""
+    cuts = [0] + [m.end() for m in re.finditer(r";|\n|[.!?](?=\s+[A-Z(])", text)] + [len(text)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+def _oriented(text: str, found: list[Mention],
+              values: list[tuple[int, int, float]]) -> list[tuple[Mention, tuple[int, int, float]]]:
+    """Each value with its species, in the order (species then value, or value then species) that
+    pairs more of them in the clause; the other order fills in the values it leaves alone ("0.3
+    with the balance N2 and 0.15 O2")."""
+    species_first, value_first = _pairs(text, found, values, True), _pairs(text, found, values, False)
+    best, other = (value_first, species_first) if len(value_first) > len(species_first) else (species_first, value_first)
+    for mention, v in other:
+        if not any(v is w or mention is m for m, w in best):
+            best.append((mention, v))
+    return best
 
 
 def _pairs(text: str, found: list[Mention], values: list[tuple[int, int, float]],

@@ -44,7 +44,7 @@ _ROLES: list[tuple[tuple[str, ...], str, re.Pattern[str]]] = [
      re.compile(rf"(?<![\w.$])C_?ep(?![\w.]){_LINK}(?P<v>{_NUM})(?![\w.]){_NO_UNIT}")),
     (("N",), "a number density (per m2)",
      re.compile(rf"(?<![\w.])(?P<v>{_NUM}){_THING_PER}(?:(?P<cm>{_CM2})|{_M2})"
-                rf"|(?<![\w.$])N{_LINK}(?P<w>{_NUM})(?:{_PER}(?:(?P<cm2>{_CM2})|{_M2}))?(?![\w.])")),
+                rf"|(?<![\w.$])N(?!\d){_LINK}(?P<w>{_NUM})(?:{_PER}(?:(?P<cm2>{_CM2})|{_M2}))?(?![\w.])")),
     (("porosity",), "a porosity",
      re.compile(rf"\b[pP]orosity(?:\s*\(?\s*(?:phi|φ|n|ε|epsilon)\s*\)?)?{_LINK}(?P<v>{_NUM})(?![\w.]){_NO_UNIT}")),
 ]
