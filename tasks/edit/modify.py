@@ -83,6 +83,7 @@ from tasks.plan.extract import cell_counts, first, quantities, sines
 from tasks.plan.manifest import FileEdit
 from tasks.plan.recipes import column_box, setfields_regions
 from tasks.plan.request import check_request_text, named_solver
+from tasks.plan.bind_motion_rates import rate_forms
 from tasks.plan.stated import read_stated
 
 # the names other modules and tests import from here
@@ -133,6 +134,7 @@ def _finish(plan: ChangePlan, state: CaseState, text: str) -> ChangePlan:
 def _plan_text(state: CaseState, text: str) -> ChangePlan:
     text = normalise_request(patch_numbers(text, list(state.patches)))  # "inlet 6" -> velocity-inlet-6
     text = check_request_text(plain_viscosity(text, _kinematic_only(state)))
+    text = rate_forms(text)  # "one cycle every 4 s" is a motion's period, no write interval (bind_motion_rates)
     plan = ChangePlan(request=text)
     case = state.case_dir
     qs = quantities(text)

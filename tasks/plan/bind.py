@@ -217,7 +217,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             q = stated_for(match, stated, normalise(self.text))
             if any(q is t or q.text == t.text or q.text.endswith(f" {t.text}") for t in skip):
                 continue  # a model's coefficient, set in its <Model>Coeffs; a layer's value ("nu 1e-5 m2/s")
-            if q.role in self._OWN_ROLES or self.thermo_owns(q, [rel for rel, _ in where]):
+            if q.role in self._OWN_ROLES or self.thermo_owns(q, [rel for rel, _ in where]) or \
+                    self.motion_owns(q, where):  # a motion's amplitude or rate: converted by bind_motion
                 continue  # its role binder knows the entry's form (a Darcy d's relative components) or owner
             if q not in stated:
                 stated.append(q)
@@ -381,6 +382,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     models += binder.bind_models(stated) + binder.bind_controls(stated)
     models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
     named = models + binder.bind_named(stated, skip=models)
+    named += binder.bind_motion_amplitudes(stated)  # "the box heaves 5 cm", "sways 10 deg": its amplitude (bind_motion)
     named += binder.bind_fields(stated, skip=named)
     named += binder.bind_phase_values(stated)
     named += binder.bind_small_lengths(stated, skip=named)  # a film's thickness, a roughness: no domain size

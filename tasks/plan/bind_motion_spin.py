@@ -80,10 +80,14 @@ class SpinBinding:
         """A rotation rate goes to the part its words name (the only one when the base turns one; with
         several and none named it is not applied, the parts listed),
         signed by the sense its words state, else with the base's sign."""
+        if self.oscillation_omega(q):  # "1 Hz (6.2832 rad/s)": the rate of the base's oscillation
+            return
         spins = self.spins()
         if not spins:
+            kind = self.mesh_motion_kind()  # SDA, a 6-DoF body: a motion with no omega of its own
             self.refuse(q, "the base case has no rotating zone (MRFProperties, SRFProperties, a solidBody "
-                           "rotatingMotion) or rotating wall")
+                           "rotatingMotion) or rotating wall" + (f", and its mesh motion ({kind}) has no omega to set"
+                                                                 if kind else ""))
             return
         before, after = self._around(q)
         index = named_part(before, after, [s.names for s in spins])
