@@ -21,6 +21,7 @@ from tasks.foam.coupled_patches import solver_start_patches, unforeseen_changer
 from tasks.foam.commands import SOLVERS
 from tasks.foam.defaults import convection_entries, defaults
 from tasks.foam.locked import check_locked
+from tasks.plan.bind_parts_phase_words import listed_phases
 from tasks.foam.physics import (
     convection_flux, dimensions_fit, initial_fields, is_steady, needs_alphat, makes_fields, model_spec,
     nearest_model, solver_models,
@@ -62,7 +63,7 @@ def case_phases(case: Path) -> list[str]:
         path = case / "constant" / name
         value = fd.get(path.read_text(errors="replace"), ["phases"]) if path.is_file() else None
         if value and value.lstrip().startswith("("):
-            words = value.strip().strip("()").split()
+            words = listed_phases(value)  # "(water air)", or multiphaseEulerFoam's "( air { ... } water { ... } )"
             if words and all(_PHASE_WORD.fullmatch(w) for w in words):
                 return words
     return []

@@ -25,6 +25,8 @@ MODELS: tuple[PairModel, ...] = _TABLE.models
 # entries a model reads that only the user can give (a length of the case): never taken from a tutorial
 STATED_ONLY: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
     (m.family, m.type): m.stated_only for m in MODELS if m.stated_only}
+# (list, a name several of its models share) -> those models: the request must say which ("Tomiyama drag")
+AMBIGUOUS: dict[tuple[str, str], tuple[str, ...]] = _TABLE.ambiguous
 # lists a case must not lose: without drag the phases do not exchange momentum
 REQUIRED_FAMILIES = _TABLE.required
 # lists whose v1912 models include "none" (no force): a removal sets it, the pair stays (the solvers look the model up)

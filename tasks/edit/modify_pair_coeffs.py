@@ -11,6 +11,7 @@ import re
 
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_pair_catalog import FAMILY_NAMES, FAMILY_WORDS
+from tasks.edit.modify_pair_multiphase import TRANSPORT, is_multiphase_euler, multiphase_coefficient, multiphase_edit
 from tasks.edit.modify_pair_text import PairEntry, pair_entries, top_level
 from tasks.edit.modify_phase_pairs import as_written, chosen_entries, phase_property_files, requested_families
 from tasks.edit.modify_values import NUMBER
@@ -31,6 +32,11 @@ def pair_coefficient_edits(plan: ChangePlan, state: CaseState, text: str) -> Non
     after those of its phases' own entries (`phase_coefficient_edits`)."""
     phase_coefficient_edits(plan, state, text)
     switched = requested_families(text)
+    if is_multiphase_euler(state.case_dir) and "virtualMass" not in switched:
+        said = multiphase_coefficient((state.case_dir / TRANSPORT).read_text(), text)
+        if said is not None:
+            plan.edits.append(multiphase_edit("virtualMass", *said))
+            plan.assumptions.append(f"{TRANSPORT} virtual mass: {said[1]}")
     for rel in phase_property_files(state.case_dir):
         clean = fd.strip_comments((state.case_dir / rel).read_text())
         phases = (fd.get(clean, ["phases"]) or "").strip().strip("()").split()

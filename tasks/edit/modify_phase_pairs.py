@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_pair_catalog import (
+    AMBIGUOUS,
     FAMILY_NAMES,
     FAMILY_WORDS,
     MODELS,
@@ -27,10 +28,19 @@ from tasks.edit.modify_pair_catalog import (
     models_of,
     template_body,
 )
+from tasks.edit.modify_pair_multiphase import TRANSPORT, is_multiphase_euler, multiphase_edit, multiphase_switch
 from tasks.edit.modify_pair_text import PairEntry, pair_entries, rendered, sub_dict
 from tasks.edit.modify_values import NUMBER
 from tasks.foam import dictionary as fd
+from tasks.foam.phase_pairs import (
+    aspect_ratio_model,
+    lacks_surface_tension,
+    models_named_alone,
+    pair_table,
+    pairs_named,
+)
 from tasks.foam.physics import fmt
+from tasks.plan.bind_parts_phase_words import phase_kind
 from tasks.plan.extract import quantities
 from tasks.plan.manifest import FileEdit
 
@@ -47,7 +57,6 @@ _NEW_MARK = re.compile(r"(?:\bto|\bwith|\bby|\buse|\busing|->|=>|→|\binto|\bbe
 _OLD_MARK = re.compile(r"(?:\binstead\s+of|\brather\s+than|\bin\s+place\s+of|\bfrom|\breplac\w*|\bnot|\bover|"
                        r"\bcurrent(?:ly)?|\bexisting|\bold)\s+(?:the\s+|a\s+)?(?:current\s+)?$")
 _NEW_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:instead|rather)\b")
-_GAS = re.compile(r"^(?:air|gas|vapou?r|steam|nitrogen|n2|oxygen|co2|bubbles?)\d*$", re.I)
 _DISPERSED_WORDS = {"bubble": "gas", "droplet": "liquid", "drop": "liquid", "particle": "solid", "grain": "solid"}
 
 
@@ -77,9 +86,11 @@ def pair_model_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     asked = _requests(text)
     files = phase_property_files(state.case_dir)
     if files:  # an Euler case: a list switched to a name v1912 does not have is said
-        plan.warnings += [f"not applied: {' '.join(scope.split())} (no {FAMILY_NAMES[fam]} model of v1912 is named there; "
-                          f"{state.solver} has {', '.join(models_of(fam, state.solver))})" for fam, scope in _unnamed(text, asked)]
+        plan.warnings += [f"not applied: {' '.join(scope.split())} ({why})" for _, scope, why in _unnamed(text, asked, state.solver)]
     if not asked:
+        return
+    if not files and is_multiphase_euler(state.case_dir):
+        _multiphase_edits(plan, state, asked)
         return
     if not files:
         plan.warnings += [f"not applied: {_said(fam, model)} ({state.solver} has no constant/phaseProperties: interfacial "
@@ -93,19 +104,75 @@ def pair_model_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
         lists = {fam: as_written(clean, fam) for fam in FAMILY_NAMES}
         phases = (fd.get(clean, ["phases"]) or "").strip().strip("()").split()
         for fam, model, scope in asked:
-            raw = lists.get(fam)
-            new, note = _switched(fam, model, scope, raw, lists, phases, state.solver, clean)
-            if new is None:
-                plan.warnings.append(f"not applied: {_said(fam, model)} ({note})")
-                continue
-            if new == raw:  # the pairs already use the model
-                plan.assumptions.append(f"{rel} {FAMILY_NAMES[fam]}: {note}; not changed")
-                continue
-            lists[fam] = new
-            plan.edits.append(FileEdit(file=rel, entry=[fam], value=new, reason=f"{FAMILY_NAMES[fam]}: {note}", locked=True))
-            plan.assumptions.append(f"{rel} {FAMILY_NAMES[fam]}: {note}")
-            if fam in WALL_DISTANCE_FAMILIES and model is not None:
-                _wall_distance(plan, state.case_dir, rel)
+            for key in _list_keys(clean, fam, scope, phases):
+                raw = lists.get(key, as_written(clean, key))
+                words = scope if key == fam else _SIDE.sub(" ", scope)  # "the liquid side" names no pair
+                new, note = _switched(fam, model, words, raw, lists, phases, state.solver, clean)
+                if new is None:
+                    plan.warnings.append(f"not applied: {_said(fam, model)} ({note})")
+                    continue
+                if new == raw:  # the pairs already use the model
+                    plan.assumptions.append(f"{rel} {key}: {note}; not changed")
+                    continue
+                lists[key] = new
+                plan.edits.append(FileEdit(file=rel, entry=[key], value=new, reason=f"{key}: {note}", locked=True))
+                plan.assumptions.append(f"{rel} {key}: {note}")
+                if fam in WALL_DISTANCE_FAMILIES and model is not None:
+                    _wall_distance(plan, state.case_dir, rel)
+                if model is not None and (fam, model.type) in pair_table().reads_aspect_ratio:
+                    lists["aspectRatio"] = _with_aspect_ratio(plan, rel, model, new, lists.get("aspectRatio"))
+
+
+_SIDE = re.compile(r"\b(?:on\s+|for\s+|at\s+)?(?:the\s+|both\s+)?(?:[\w.]+(?:[\s-]+phase)?[\s-]+)?sides?\b", re.I)
+
+
+def _list_keys(clean: str, fam: str, scope: str, phases: list[str]) -> list[str]:
+    """The phaseProperties entries a list's switch goes in: the list itself, or, for heat transfer
+    kept per side (heatTransfer.gas, heatTransfer.liquid of the thermal phase-change systems), the
+    sides the words name ("for the liquid side"), else every side."""
+    if fam != "heatTransfer" or as_written(clean, fam) is not None:
+        return [fam]
+    sides = [p for p in phases if as_written(clean, f"{fam}.{p}") is not None]
+    if not sides:
+        return [fam]
+    named = [p for p in sides if re.search(rf"\b{re.escape(p)}(?:[\s-]+phase)?[\s-]+sides?\b", scope, re.I)]
+    return [f"{fam}.{p}" for p in named or sides]
+
+
+def _with_aspect_ratio(plan: ChangePlan, rel: str, model: PairModel, new: str, raw: str | None) -> str | None:
+    """The aspectRatio list with an entry (constant E0 1.0, as the tutorials) for each pair now
+    using `model` that has none: the model reads the pair's aspect ratio and v1912 aborts without
+    one. A case with no aspectRatio list is said."""
+    pairs = [e for e in pair_entries(new) if e.type == model.type and e.how == "in"]
+    entries = pair_entries(raw or "")
+    missing = [PairEntry(e.a, "in", e.b, None, "", -1, -1) for e in pairs
+               if not any((x.a, x.how, x.b) == (e.a, "in", e.b) for x in entries)]
+    if not missing:
+        return raw
+    if raw is None or not raw.strip().startswith("("):
+        plan.warnings.append(f"not applied: an aspect ratio for {_pairs(missing)} ({model.type} reads it and {rel} has "
+                             "no aspectRatio list of pairs; add one, e.g. 'aspectRatio ((air in water) { type constant; E0 1; })')")
+        return raw
+    default = aspect_ratio_model()
+    body = f"type {default.type}; {default.coeffs_text}"
+    text = rendered(raw, entries, {(e.a, e.how, e.b): body for e in missing}, added=missing)
+    note = f"{default.type} {default.coeffs_text} added for {_pairs(missing)} ({model.type} reads the pair's aspect ratio)"
+    plan.edits.append(FileEdit(file=rel, entry=["aspectRatio"], value=text, reason=f"aspect ratio: {note}", locked=True))
+    plan.assumptions.append(f"{rel} aspect ratio: {note}")
+    return text
+
+
+def _multiphase_edits(plan: ChangePlan, state: CaseState, asked: list[tuple[str, PairModel | None, str]]) -> None:
+    """The switches on a multiphaseEulerFoam case (constant/transportProperties), one edit per list."""
+    text = (state.case_dir / TRANSPORT).read_text()
+    for fam, model, scope in asked:
+        value, note = multiphase_switch(text, fam, model, scope)
+        if value is None:
+            plan.warnings.append(f"not applied: {_said(fam, model)} ({note})")
+            continue
+        plan.edits.append(multiphase_edit(fam, value, note))
+        plan.assumptions.append(f"{TRANSPORT} {FAMILY_NAMES[fam]}: {note}")
+        text = fd.set_entry(text, [fam], value)
 
 
 def _wall_distance(plan: ChangePlan, case: Path, rel: str) -> None:
@@ -152,9 +219,9 @@ def _requests(text: str) -> list[tuple[str, PairModel | None, str]]:
     return found
 
 
-def _unnamed(text: str, asked: list[tuple[str, PairModel | None, str]]) -> list[tuple[str, str]]:
-    """(list, words) of each list the request switches without a model v1912 has ("switch the drag
-    to Grace", "Tomiyama drag": three drag models carry that name): said, not guessed."""
+def _unnamed(text: str, asked: list[tuple[str, PairModel | None, str]], solver: str) -> list[tuple[str, str, str]]:
+    """(list, words, why) of each list the request switches without a model v1912 has ("switch the
+    drag to Grace", "Tomiyama drag": three drag models carry that name): said, not guessed."""
     done = {fam for fam, _, _ in asked}
     found = []
     for sentence in re.split(r"[.;!?](?:\s|$)|\n", text):
@@ -166,11 +233,18 @@ def _unnamed(text: str, asked: list[tuple[str, PairModel | None, str]]) -> list[
             model_first = re.search(rf"\b(?:use|using|try)\s+(?:the\s+|a\s+)?(?!the\b|a\b|an\b)[A-Za-z][\w'-]*\s+(?:{family})"
                                     r"(?!\s+(?:force|coefficient))",
                                     scope, re.I)
+            shared = next((models for (f, word), models in AMBIGUOUS.items()
+                           if f == fam and re.search(rf"\b{word}\b", scope.lower())), None)
+            if fam not in done and shared:
+                found.append((fam, scope.strip(" ,"), f"several {FAMILY_NAMES[fam]} models share that name: say which of "
+                                                      f"{', '.join(shared)}"))
+                continue
             if fam in done or not (to_model or model_first) or re.search(r"\d|coefficient|\bforces?\b|\bsame\b|\bkeep|"
                                                                          r"\bkept\b|unchanged|\bas\s+(?:before|is)\b|\bstays?\b", scope, re.I) \
                     or _removed(sentence, at, fam):
                 continue
-            found.append((fam, scope.strip(" ,")))
+            found.append((fam, scope.strip(" ,"), f"no {FAMILY_NAMES[fam]} model of v1912 is named there; {solver} has "
+                                                  f"{', '.join(models_of(fam, solver))}"))
     return found
 
 
@@ -204,26 +278,9 @@ def _removed(sentence: str, at: int, fam: str) -> bool:
     return bool(_REMOVE_BEFORE.search(low[:at]) or _REMOVE_AFTER.match(after))
 
 
-# models whose words are common words too ("constant", "spherical", "Frank") or that several lists take
-# ("Tomiyama"): read only beside the list they go in
-_NOT_ALONE = {"constant", "constantCoefficient", "spherical", "Lamb", "Frank", "Lain", "segregated", "Tomiyama"}
-
-
 def _named_alone(sentence: str) -> list[PairModel]:
-    """The models a sentence names without their list ("switch to Ishii-Zuber"): a name only one
-    list takes, read at its longest ("Gidaspow-Schiller-Naumann", not "Schiller-Naumann")."""
-    low = sentence.lower()
-    spans: dict[tuple[int, int], list[PairModel]] = {}
-    for model in MODELS:
-        for m in re.finditer(rf"\b(?:{model.words})\b", low):
-            spans.setdefault((m.start(), m.end()), []).append(model)
-    longest = [span for span in spans if not any(o != span and o[0] <= span[0] and span[1] <= o[1] for o in spans)]
-    found = []
-    for span in sorted(longest):
-        models = spans[span]
-        if len({m.family for m in models}) == 1 and models[0].type not in _NOT_ALONE and models[0] not in found:
-            found.append(models[0])
-    return found
+    """The models a sentence names without their list ("switch to Ishii-Zuber"), once each."""
+    return list(dict.fromkeys(model for model, _, _ in models_named_alone(sentence)))
 
 
 def _new_model(scope: str, fam: str) -> PairModel | None:
@@ -247,6 +304,10 @@ def _switched(fam: str, model: PairModel | None, scope: str, raw: str | None, li
               phases: list[str], solver: str, own: str) -> tuple[str | None, str]:
     """(the list's new text, what changed) or (None, why it cannot be changed)."""
     entries = pair_entries(raw or "")
+    foreign = pairs_named(scope, phases, phase_kind).foreign
+    if foreign is not None:
+        return None, (f"the case has no {foreign} phase: its phases are {', '.join(phases)} and its {FAMILY_NAMES[fam]} "
+                      f"pairs {_pairs(entries) or 'none'}; name one of those")
     if model is None:
         if fam in REQUIRED_FAMILIES:
             return None, f"the phases need a {FAMILY_NAMES[fam]} model to exchange momentum; name another one instead"
@@ -274,7 +335,13 @@ def _switched(fam: str, model: PairModel | None, scope: str, raw: str | None, li
     if not chosen:
         chosen = _added_pairs(lists, scope, phases, fam)
         if not chosen:
-            return None, f"which pair of phases ({', '.join(phases)}) it is for is not clear; name it, e.g. 'air in water'"
+            return None, (f"the words name no pair the case has: its {FAMILY_NAMES[fam]} pairs are {_pairs(entries) or 'none'} "
+                          f"(phases {', '.join(phases)}); name one, e.g. '{' in '.join(phases[:2])}'")
+    tension = lacks_surface_tension(own, fam, model.type, [(e.a, e.b) for e in chosen])
+    if tension is not None:
+        return None, (f"{model.type} reads the Eotvos number of {tension}, and the case holds no non-zero surface tension for that "
+                      f"pair (v1912 aborts without one); choose a model that reads none, or add "
+                      f"'surfaceTension ({tension} {{ type constant; sigma <N/m>; }})' to phaseProperties by hand")
     body = template_body(model, solver, own)
     stated = STATED_ONLY.get((fam, model.type))
     if stated is not None:
@@ -315,6 +382,9 @@ def chosen_entries(entries: list[PairEntry], scope: str, phases: list[str], mode
     pool = [e for e in entries if model is None or model.type != "segregated" or e.how == "and"]
     if model is not None and model.type != "segregated":
         pool = [e for e in pool if e.how == "in"] or pool
+    said = pairs_named(scope, phases, phase_kind).pairs
+    if said:  # "air bubbles in the water", "droplets in air": those pairs only (none when the list lacks them)
+        return [e for e in pool if e.how == "in" and any(e.a == d and c in (None, e.b) for d, c in said)]
     named = {p for p in phases if re.search(rf"\b{re.escape(p.lower())}\b", low)}
     between = [e for e in pool if {e.a, e.b} <= named]
     if len(named) == 2 and between:  # "between air and oil": the pairs of those two phases
@@ -331,20 +401,12 @@ def _dispersed_named(low: str, phases: list[str]) -> set[str]:
     named = {p for p in phases if re.search(rf"\b{re.escape(p.lower())}\b", low)}
     for word, kind in _DISPERSED_WORDS.items():
         if re.search(rf"\b{word}s?\b", low):
-            named |= {p for p in phases if _kind(p) == kind} if not named else set()
+            named |= {p for p in phases if phase_kind(p) == kind} if not named else set()
     if len(named) > 1:  # "air in water": the first is dispersed; "between air and water": all
         m = re.search(r"\b([\w.]+)\s+in\s+(?:the\s+)?([\w.]+)\b", low)
         if m and m.group(1) in {p.lower() for p in named}:
             return {p for p in named if p.lower() == m.group(1)}
     return named
-
-
-def _kind(phase: str) -> str:
-    """gas, solid or liquid, read from a phase's name."""
-    low = phase.lower()
-    if _GAS.match(low):
-        return "gas"
-    return "solid" if re.match(r"(?:particles?|solids?|sand|glass|beads?)\d*$", low) else "liquid"
 
 
 def _added_pairs(lists: dict[str, str | None], scope: str, phases: list[str], fam: str) -> list[PairEntry]:
@@ -361,11 +423,14 @@ def _added_pairs(lists: dict[str, str | None], scope: str, phases: list[str], fa
     spelled = [e for e in pairs if re.search(rf"\b{re.escape(e.a.lower())}\s+in\s+{re.escape(e.b.lower())}\b", low)]
     if spelled:
         return spelled
+    said = pairs_named(scope, phases, phase_kind).pairs
+    if said:
+        return [e for e in pairs if any(e.a == d and c in (None, e.b) for d, c in said)]
     dispersed = _dispersed_named(low, phases)
     if dispersed:
         return [e for e in pairs if e.a in dispersed]
     if len(pairs) > 1 and fam in ("lift", "turbulentDispersion", "wallLubrication"):
-        gas = [e for e in pairs if _kind(e.a) == "gas" and _kind(e.b) != "gas"]
+        gas = [e for e in pairs if phase_kind(e.a) == "gas" and phase_kind(e.b) != "gas"]
         return gas if len(gas) == 1 else []
     return pairs
 

@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
-from tasks.plan.bind_parts_phase_words import BUBBLES, listed_phases, phase_kind, phase_named
+from tasks.foam.phase_pairs import (
+    aspect_ratio_model,
+    lacks_surface_tension,
+    models_named_alone,
+    pair_table,
+    pairs_named,
+)
+from tasks.plan.bind_parts_phase_words import BUBBLES, listed_phases, phase_kind
 from tasks.plan.bind_phase_diameter import bind_constant_diameter
 from tasks.plan.bind_phase_model_table import (
     CATEGORY_WORDS,
@@ -24,15 +31,23 @@ from tasks.plan.bind_phase_model_table import (
     model_span,
     normalised,
 )
-from tasks.plan.bind_phase_pair_lists import block_entries, item_model, model_block, pair_items, pair_key, render_list
+from tasks.plan.bind_phase_pair_lists import (
+    blended_drag,
+    block_entries,
+    item_model,
+    model_block,
+    pair_items,
+    pair_key,
+    pair_numbers,
+    render_list,
+)
 from tasks.plan.foam_values import fmt
 from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import Binding, StatedQuantity
 
 PHASES_FILE = "constant/phaseProperties"
 MULTIPHASE_FILE = "constant/transportProperties"  # multiphaseEulerFoam (v1912)
-_MULTIPHASE_DRAG = ("Ergun", "Gibilaro", "GidaspowErgunWenYu", "GidaspowSchillerNaumann", "SchillerNaumann",
-                    "SyamlalOBrien", "WenYu")
+_MULTIPHASE_DRAG = pair_table().multiphase_euler_drag
 _ANY_CATEGORY = re.compile("|".join(rf"\b{p}\b" for p in CATEGORY_WORDS.values()))
 _STOP = re.compile(r"[,;!?\n]|\.(?!\d)")  # a full stop, not a decimal point
 _NUMBER = r"(?P<v>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
@@ -46,9 +61,6 @@ _NO_NAME = {"use", "the", "with", "no", "euler", "eulerian", "interfacial", "int
 # lists whose words also say other things ("a column of aspect ratio 10", "heat transfer to the wall"):
 # a capitalised word before them names no model to refuse
 _NAMES_ONLY = ("aspectRatio", "heatTransfer")
-# "air in water", "air bubbles in the water", "particles in air": the word before 'in' is the dispersed phase
-# (by name or kind: bubbles are the gas), the word after it the continuous one
-_DISPERSED = re.compile(r"\b(?P<d>[a-z]\w*)\s+in\s+(?:the\s+)?(?P<c>[a-z]\w*)\b")
 
 
 def _tokens(words: str) -> list[str]:
@@ -57,11 +69,13 @@ def _tokens(words: str) -> list[str]:
 
 def dispersed_pairs(words: str, phases: list[str]) -> list[tuple[str, str]]:
     """The (dispersed, continuous) pairs the words name: "air in water", "air bubbles in the
-    water", "bubbles" alone (each gas phase in the one non-gas phase); [] when they name none."""
+    water", "droplets in air", "bubbles" alone (each gas phase in the one non-gas phase); [] when
+    they name none."""
     out = []
-    for m in _DISPERSED.finditer(words):
-        d, c = phase_named(m.group("d"), phases), phase_named(m.group("c"), phases)
-        if d and c and d != c:
+    for d, c in pairs_named(words, phases, phase_kind).pairs:
+        others = [p for p in phases if p != d]
+        c = c or (others[0] if len(others) == 1 else None)
+        if c and (d, c) not in out:
             out.append((d, c))
     if not out and re.search(rf"\b(?:{BUBBLES})\b", words):
         liquid = [p for p in phases if phase_kind(p) != "gas"]
@@ -93,7 +107,7 @@ class Mention:
         if match:
             for k in range(1, len(lead) + 1):
                 if match in normalised(" ".join(lead[-k:])):
-                    return " ".join([*lead[-k:], self.word])
+                    return " ".join([*lead[-k:], self.word]).strip()
             after = self.after.lstrip(" :=-").split()[:8]
             for k in range(1, len(after) + 1):
                 if match in normalised(" ".join(after[:k])):
@@ -133,7 +147,22 @@ def mentions(text: str) -> list[Mention]:
             nxt = _ANY_CATEGORY.search(text.lower(), m.end())
             end = min(stop.start() if stop else len(text), nxt.start() if nxt else len(text))
             out.append(Mention(category, m.group(), text[start:m.start()], text[m.end():end], m.start()))
-    return sorted(out, key=lambda m: m.at)
+    return sorted(out + _models_alone(text, out), key=lambda m: m.at)
+
+
+def _models_alone(text: str, named: list[Mention]) -> list[Mention]:
+    """A mention for each model a sentence names without any list's words ("use Ishii-Zuber for
+    the droplets in air": drag), its words kept before the (empty) list word."""
+    out = []
+    at = 0
+    for sentence in re.split(r"(?<=[.;!?\n])\s+", text):
+        lo, hi = at, at + len(sentence)
+        at = text.find(sentence, lo) + len(sentence) if sentence else at
+        if any(lo <= m.at < hi for m in named):
+            continue
+        for model, start, end in models_named_alone(sentence):
+            out.append(Mention(model.family, "", sentence[:end], sentence[end:], lo + start))
+    return out
 
 
 def coefficients_said(mention: Mention) -> dict[str, tuple[str, float]]:
@@ -186,6 +215,8 @@ class PhaseModels:
         self.rel = PHASES_FILE if self.base.text(PHASES_FILE) is not None else MULTIPHASE_FILE
         self.lists: dict[str, list[tuple[str, str]]] = {}
         self.said: dict[str, list[StatedQuantity]] = {}
+        self.texts: dict[str, str] = {}  # lists kept as text: multiphaseEulerFoam's virtualMass ((air water) 0.5)
+        self.implied: set[str] = set()  # lists changed because a switched model reads them (aspectRatio)
 
     def phases(self) -> list[str]:
         raw = fd.get(self.base.text(self.rel) or "", ["phases"])
@@ -204,7 +235,7 @@ class PhaseModels:
     def items(self, category: str) -> list[tuple[str, str]] | None:
         """The pair list of a category as this pass leaves it; None when the base has none."""
         if category not in self.lists:
-            text = self.base.text(self.rel) or ""
+            text = fd.strip_comments(self.base.text(self.rel) or "")  # "( /*(gas in liquid) {...}*/ )" is empty
             found = fd.find(text, [self.entry(category)])
             if found is None or found.kind != "value":
                 return None
@@ -213,6 +244,11 @@ class PhaseModels:
             except ValueError:
                 return None
         return self.lists[category]
+
+    def dispersed_keys(self) -> list[str]:
+        """The dispersed pairs ("(air in water)") the base's drag and other lists hold."""
+        keys = [k for cat in CATEGORY_WORDS for k, _ in self.items(cat) or [] if " in " in k]
+        return list(dict.fromkeys(keys))
 
     def continuous(self) -> str | None:
         raw = fd.get(self.base.text(PHASES_FILE) or "", ["blending", "default", "continuousPhase"])
@@ -239,12 +275,20 @@ class PhaseModels:
                                                       f"{', '.join(installed(mention.category, self.reacting))}")
             return
         said = mention.said(span[1] if span else None)
+        if self.rel == MULTIPHASE_FILE and mention.category == "virtualMass":
+            self.multiphase_virtual_mass(said, mention.clause, negated, values)
+            return
         items = self.items(mention.category)
         if items is None:
             self.refuse(said, f"the base's {self.rel} has no {mention.category} list to set")
             return
         if isinstance(model, tuple):
             self.refuse(said, f"several {mention.category} models share that name: say which of {', '.join(model)}")
+            return
+        foreign = pairs_named(mention.clause, self.phases(), phase_kind).foreign
+        if foreign is not None:
+            self.refuse(said, f"the case has no {foreign} phase: its phases are {', '.join(self.phases())}, its "
+                              f"{mention.category} pairs {', '.join(k for k, _ in items) or 'none'}; name one of those")
             return
         pairs = dispersed_pairs(mention.clause, self.phases())
         if negated:
@@ -279,11 +323,24 @@ class PhaseModels:
                pairs: list[tuple[str, str]], values: dict[str, tuple[str, float]] | None = None) -> None:
         """The model of the named pairs, else of every dispersed pair of the list (a new one when
         the list is empty), with the entries it reads and the coefficients stated."""
+        known = self.dispersed_keys()
+        lacking = [pair_key(d, "in", c) for d, c in pairs if known and pair_key(d, "in", c) not in known]
+        if lacking:
+            self.refuse(said, f"the case has no {', '.join(lacking)} pair: its dispersed pairs are {', '.join(known)}; "
+                              "name one of those")
+            return
         keys = [pair_key(d, "in", c) for d, c in pairs] or [k for k, _ in items if " in " in k] or \
             [pair_key(d, "in", c) for d, c in default_pairs(self.phases(), self.continuous())]
         if not keys:
             self.refuse(said, f"which pair takes the {category} model is not clear: name it (dispersed in "
                               f"continuous, e.g. {' in '.join(self.phases()[:2])})")
+            return
+        tension = lacks_surface_tension(fd.strip_comments(self.base.text(self.rel) or ""), category, model,
+                                        [tuple(k.strip("()").split(" in ")) for k in keys])
+        if tension is not None:
+            self.refuse(said, f"{model} reads the Eotvos number of {tension}, and the base holds no non-zero surface "
+                              f"tension for that pair (v1912 aborts without one); choose a model that reads none, or add "
+                              f"'surfaceTension ({tension} {{ type constant; sigma <N/m>; }})' to phaseProperties by hand")
             return
         values = values or {}
         needs = {**MODELS[category][model], **{name: fmt(v) for name, (_, v) in values.items()}}
@@ -295,6 +352,25 @@ class PhaseModels:
                        if needs else ""))
         for name, (raw, value) in values.items():
             self.record(raw, category, value, f"{name} {raw} of {model} for {', '.join(keys)}", "coefficient")
+        if (category, model) in pair_table().reads_aspect_ratio:
+            self.add_aspect_ratio(model, keys)
+
+    def add_aspect_ratio(self, model: str, keys: list[str]) -> None:
+        """An aspectRatio entry (constant E0 1.0, as the tutorials) for each pair in `keys` that has
+        none: `model` reads the pair's aspect ratio and v1912 aborts without one."""
+        items = self.items("aspectRatio")
+        missing = [k for k in keys if k not in dict(items or [])]
+        if not missing:
+            return
+        if items is None:
+            self.binder.assumptions.append(f"{model} reads the aspect ratio of {', '.join(missing)}, but {self.rel} has "
+                                           "no aspectRatio list: add one by hand")
+            return
+        default = aspect_ratio_model()
+        self.lists["aspectRatio"] = items + [(k, model_block(default.type, {}, KEPT, default.coeffs)) for k in missing]
+        self.implied.add("aspectRatio")
+        self.binder.assumptions.append(f"{self.rel} aspectRatio: {default.type} {default.coeffs_text} for "
+                                       f"{', '.join(missing)} ({model} reads the pair's aspect ratio)")
 
     def multiphase_drag(self, said: str, category: str, model: str, items: list[tuple[str, str]],
                         pairs: list[tuple[str, str]]) -> None:
@@ -304,16 +380,27 @@ class PhaseModels:
                               f"{', '.join(_MULTIPHASE_DRAG)}")
             return
         dispersed = {d for d, _ in pairs}
-        out = []
-        for key, block in items:
-            inner = block.strip()[1:-1]
-            for phase in self.phases():
-                if fd.find(inner, [phase, "type"]) is not None and (not dispersed or phase in dispersed):
-                    inner = fd.set_entry(inner, [phase, "type"], model)
-            out.append((key, "{" + inner + "}"))
-        self.lists[category] = out
+        self.lists[category] = blended_drag(items, self.phases(), dispersed, model)
         self.record(said, category, 1.0, f"drag {model} for {', '.join(sorted(dispersed)) or 'every phase'} "
                                          "of each blended pair")
+
+    def multiphase_virtual_mass(self, said: str, clause: str, negated: bool,
+                                values: dict[str, tuple[str, float]]) -> None:
+        """multiphaseEulerFoam: one virtual mass coefficient per pair ("(air water) 0.5"): 0 for
+        "no virtual mass", else the stated coefficient, for the pairs of the phases named."""
+        raw = fd.get(fd.strip_comments(self.base.text(self.rel) or ""), ["virtualMass"])
+        stated = values.get("Cvm")
+        if raw is None or (not negated and stated is None):
+            self.refuse(said, f"{self.binder.solver} (v1912) keeps a virtual mass coefficient per pair"
+                              + ("" if raw is not None else " and the base has none") + ": state it, e.g. 'Cvm 0.5'")
+            return
+        value = "0" if negated else fmt(stated[1])
+        named = {p for pair in pairs_named(clause, self.phases(), phase_kind).pairs for p in pair if p}
+        self.texts["virtualMass"] = pair_numbers(self.texts.get("virtualMass", raw), value, named)
+        if negated:
+            self.record(said, "virtualMass", 0.0, "virtual mass coefficient 0")
+        else:
+            self.record(stated[0], "virtualMass", stated[1], f"virtual mass coefficient {value}", "coefficient")
 
     def record(self, said: str, category: str, value: float, how: str, quantity: str = "switch") -> None:
         q = self.stated_as(said, value) if quantity == "coefficient" else None
@@ -342,10 +429,12 @@ class PhaseModels:
 
     def write(self) -> None:
         """One edit per list changed, and each record bound to it."""
-        for category, records in self.said.items():
-            value, entry = render_list(self.lists[category]), self.entry(category)
-            self.binder.edits.append(FileEdit(file=self.rel, entry=[entry], value=value,
-                                              reason=f"{entry} models named in the request", locked=True))
+        for category in [*self.said, *(self.implied - set(self.said))]:
+            records = self.said.get(category, [])
+            value = self.texts.get(category) or render_list(self.lists[category])
+            entry = self.entry(category)
+            reason = f"{entry} models named in the request" if records else f"{entry} read by a model named in the request"
+            self.binder.edits.append(FileEdit(file=self.rel, entry=[entry], value=value, reason=reason, locked=True))
             self.binder.bindings += [Binding(stated=q.text, file=self.rel, entry=[entry], value=value,
                                              how=f"{entry} models") for q in records]
 

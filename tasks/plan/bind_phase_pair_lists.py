@@ -108,3 +108,27 @@ def render_list(items: list[tuple[str, str]]) -> str:
 def item_model(block: str) -> str:
     """The model an item's block selects (its `type`)."""
     return (block_entries(block).get("type") or "").strip()
+
+
+def blended_drag(items: list[tuple[str, str]], phases: list[str], dispersed: set[str], model: str) -> list[tuple[str, str]]:
+    """multiphaseEulerFoam's drag items ("(air water) { type blended; air { type ...; } water
+    { ... } }") with the model of each phase in `dispersed` (every phase when empty) set to `model`."""
+    out = []
+    for key, block in items:
+        inner = block.strip()[1:-1]
+        for phase in phases:
+            if fd.find(inner, [phase, "type"]) is not None and (not dispersed or phase in dispersed):
+                inner = fd.set_entry(inner, [phase, "type"], model)
+        out.append((key, "{" + inner + "}"))
+    return out
+
+
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+
+
+def pair_numbers(raw: str, value: str, named: set[str]) -> str:
+    """A list of one number per pair ("((air water) 0.5 (air oil) 0.5)", multiphaseEulerFoam's
+    virtualMass) with `value` for the pairs of the `named` phases (every pair when none)."""
+    return re.sub(rf"(\(\s*([\w.]+)\s+([\w.]+)\s*\)\s+){_NUMBER}",
+                  lambda m: m.group(1) + value if not named or {m.group(2), m.group(3)} & named else m.group(0),
+                  raw).strip()

@@ -73,7 +73,8 @@ _ON_BEFORE = re.compile(r"\b(?:with|enable[sd]?|enabling|activat(?:e|es|ed|ing)|
 _OFF_AFTER = re.compile(r"^\s*(?:(?:is|are|should be|must be|stays?|kept)\s+)?(?:=|:)?\s*"
                         r"(?:off|disabled|false|no|(?:switched|turned)\s+off|deactivated|neglected|ignored)\b")
 _ON_AFTER = re.compile(r"^\s*(?:(?:is|are|should be|must be|stays?|kept)\s+)?(?:=|:)?\s*"
-                       r"(?:on|enabled|true|yes|(?:switched|turned)\s+on|activated)\b")
+                       r"(?:on(?!\s+(?:the|a|an|each|every|all|its|both|those|these)\b)|enabled|true|yes|"
+                       r"(?:switched|turned)\s+on|activated)\b")  # "drag on the bubbles": a preposition
 # switches no request sets: bookkeeping, or chosen elsewhere (the turbulence model by the recipes)
 _NOT_SPOKEN = {"printCoeffs", "turbulence", "active", "log", "report", "enabled", "master", "defaultCoeffs",
                "clip", "equilibrium", "symmetric", "newFormat"}

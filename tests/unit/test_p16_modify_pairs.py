@@ -155,7 +155,7 @@ REFUSED = [  # (tutorial, request, words the reason holds)
     (BUBBLE_RAS, "remove the drag", "need a drag model"),
     (BUBBLE_MULTI, "Tomiyama wall lubrication", "pipe diameter"),
     (FLUIDISED, "remove virtual mass", "no virtual mass to remove"),
-    (OLD_EULER, "switch the drag to Ishii-Zuber", "no constant/phaseProperties"),
+    (OLD_EULER, "switch the drag to Ishii-Zuber", "multiphaseEulerFoam (v1912) has no IshiiZuber drag"),
     (PIMPLE_PITZ, "use Ishii-Zuber drag", "no constant/phaseProperties"),
     (BUBBLE_RAS, "switch the drag to Grace", "no drag model of v1912 is named there"),
     (BUBBLE_2P, "use Tomiyama drag", "TomiyamaAnalytic, TomiyamaCorrelated"),
