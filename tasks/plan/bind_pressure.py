@@ -13,6 +13,7 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.bind_function1 import OscillationBinding
+from tasks.plan.bind_pressure_initial import InitialPressureBinding
 from tasks.plan.bind_pressure_levels import (NORMALISED_GAS, discharges, gauge_of, internal_level, level_entry, level_text, number_in,
                                              normalised_gas, outlet_pressure_of, same_level)
 from tasks.plan.bind_pressure_words import names_a_vessel, pressure_place
@@ -29,7 +30,7 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
                      r"\bbetween\s+(?:the\s+)?inlets?\s+and\b|\bpush", re.I)
 
 
-class PressureBinding(OscillationBinding):
+class PressureBinding(OscillationBinding, InitialPressureBinding):
     """Pressures of a plan."""
 
     def _pressure_value(self, q: StatedQuantity, difference: bool = False) -> tuple[str, str] | None:
@@ -233,12 +234,16 @@ class PressureBinding(OscillationBinding):
         if not rels and self.base.field_rels("p_rgh"):
             self._open_sides_pressure(q)
             return
+        outlets = self.patches("outlet")
+        levels = self.base.text(self._level_rel() or rels[0]) or ""
+        if rels and self._pressure_kind() == "kinematic" and self.base.field_rels("p_rgh") and \
+                not any(outlet_pressure_of(levels, o) is not None for o in outlets):
+            self.incompressible_level(q)  # a closed Boussinesq room: a level acts on no flow
+            return
         pv = self._pressure_value(q)
         if not rels or pv is None:
             self.refuse(q, "the base case has no pressure field")
             return
-        outlets = self.patches("outlet")
-        levels = self.base.text(self._level_rel() or rels[0]) or ""
         place = pressure_place(*self._pressure_words(q))
         charged = discharges(levels, outlets)
         if place is None and charged:  # "3 bar" alone on a charged vessel: its charge, not its back pressure
@@ -252,24 +257,28 @@ class PressureBinding(OscillationBinding):
             return
         for rel in rels:
             self.set(rel, ["internalField"], f"uniform {pv[0]}", "initial pressure", q)
+        self.follow_domain_pressure(q, pv[0], internal_level(self.base.text(rels[0]) or ""))
         if place == "initial":  # outlets follow only where the base ties them to the initial level
-            inside = internal_level(levels)
-            outlets = [o for o in outlets if inside is not None and
+            inside = internal_level(levels)  # and the request states no level of their own
+            outlets = [o for o in outlets if inside is not None and not self._outlet_stated(q, stated) and
                        (v := outlet_pressure_of(levels, o)) is not None and same_level(v, inside)]
         if outlets:
             self._set_pressure_on(q, outlets, "ambient pressure at the outlet")
 
+    @staticmethod
+    def _outlet_stated(q: StatedQuantity, stated: list[StatedQuantity]) -> bool:
+        """The request states an outlet pressure besides q ("initial 3 bar, outlet at 1 atm")."""
+        return any(s.role == "outlet_pressure" and s is not q for s in stated)
+
     def _open_sides_pressure(self, q: StatedQuantity) -> None:
         """An ambient pressure on a base that solves only p_rgh (interFoam: a pressure relative to
         a reference): the level its open sides hold (the atmosphere's p0); an initial level alone
-        acts on no incompressible flow, so it is not applied with why."""
+        acts on no incompressible flow: the base's pRefValue, else not applied with why."""
         if pressure_place(*self._pressure_words(q)) != "initial" and \
                 self._set_pressure_on(q, self.patches("outlet"), "ambient pressure at the open side"):
             return
         if not any(b.stated == q.text for b in self.bindings) and not any(n.text == q.text for n in self.not_applied):
-            self.refuse(q, f"{self.solver} solves p_rgh, a pressure relative to a reference, and the base has no open "
-                           "side holding a pressure level: an initial pressure level does not act on this flow; state "
-                           "the pressure of an open boundary (e.g. 'the atmosphere at 1 atm') instead")
+            self.incompressible_level(q)
 
     def _vessel_pressure(self, q: StatedQuantity) -> bool:
         """A reservoir, tank or upstream pressure on a base with no pressure inlet that discharges a

@@ -96,6 +96,8 @@ class SetFieldsBinding:
                                              how=f"density of the kinematic pressure {q.text} / {rho_q.text}"))
         self.assumptions.append(f"{q.text} is the initial {field} of {where}: setFields writes it over the "
                                 f"internalField")
+        if field == "p" and target == DEFAULT:  # the domain's level: p, p_rgh, patch values, pRefValue follow
+            self.follow_domain_pressure(q, value, sf.value(DEFAULT, "p"))
         return True
 
     _NOT_PARTS = ("inlet_pressure", "outlet_pressure", "inlet_temperature", "reference_temperature")
