@@ -28,6 +28,7 @@ _PART_NOUN = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?
                         r"|bricks?|solids?|bodies|body|another|(?:a|the)\s+second|the\s+other(?:\s+one)?"
                         r"|(?:,|\band|;)\s*(?:the\s+)?(?:other\s+)?one)\b", re.I)
 _DOMAIN_NOUN = re.compile(r"\b(?:channel|duct|domain|passage|tunnel)\b", re.I)
+_RECTANGLE = re.compile(r"\brectangles?\b", re.I)
 
 
 class RangePart(NamedTuple):
@@ -151,6 +152,9 @@ def range_parts(text: str, nouns: re.Pattern[str] = _PART_NOUN) -> list[RangePar
     the words that name a part (STEP_PART_NOUN where the shape is a step)."""
     anchors = [m.start() for m in nouns.finditer(text)]
     domains = [m.start() for m in _DOMAIN_NOUN.finditer(text)]
+    if not domains and (first := _RECTANGLE.search(text)) and first.start() in anchors:
+        domains = [first.start()]  # no channel or domain named: the first rectangle is the domain ("2D rectangle, corners ...")
+        anchors.remove(first.start())
     groups: dict[int, dict[str, list[tuple[int, int, tuple[float | None, float | None]]]]] = {}
     for axis in "xy":
         for start, end, rng in sorted(coordinate_ranges(text, axis) + corner_ranges(text, axis)):
