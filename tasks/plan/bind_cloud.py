@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_cloud_cone import CloudConeBinding
 from tasks.plan.bind_cloud_density import CloudDensityBinding
 from tasks.plan.bind_cloud_distribution import CloudDistributionBinding
+from tasks.plan.bind_cloud_place import CloudPlaceBinding
 from tasks.plan.bind_cloud_rates import CloudRateBinding
 from tasks.plan.bind_cloud_sizes import CloudSizeBinding
+from tasks.plan.bind_cloud_table import CloudTableBinding
 from tasks.plan.bind_cloud_windows import CloudWindowBinding
 from tasks.plan.bind_durations import DurationBinding
 from tasks.plan.bind_small_lengths import SmallLengthBinding
@@ -40,21 +43,25 @@ def _mass_of_cloud(quantity: str, head: str, tail: str, sentence: str) -> bool:
 _FLUID_WORDS = re.compile(r"\b(?:water|liquid|oil|brine|fluid|gas|air|steam)\b")
 
 
-class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBinding, CloudRateBinding,
-                   CloudSizeBinding, DurationBinding, SmallLengthBinding):
+class CloudBinding(CloudConeBinding, CloudPlaceBinding, CloudDistributionBinding, CloudWindowBinding,
+                   CloudDensityBinding, CloudRateBinding, CloudSizeBinding, CloudTableBinding, DurationBinding,
+                   SmallLengthBinding):
     def bind_cloud_first(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """The cloud values the run controls and the by-name binder must not take: a named size
         distribution's parameters ("n = 3" is no decomposition's n), an injection window's
         times (no run's start or end), the particles' density (no `rho` of a scheme, no
-        carrier's) and a parcel rate said after its number; the quantities taken."""
+        carrier's), a parcel rate said after its number, a spray cone's angle (no mesh's) and an
+        injector's position and direction; the quantities taken."""
         return self.bind_size_distributions(stated) + self.bind_injection_windows(stated) + \
-            self.bind_particle_densities(stated) + self.bind_parcel_rates(stated)
+            self.bind_particle_densities(stated) + self.bind_parcel_rates(stated) + \
+            self.bind_parcel_counts(stated) + self.bind_cone_angles(stated) + self.bind_injector_places(stated)
 
     def bind_cloud(self, q: StatedQuantity) -> bool:
-        """A velocity or temperature of the particles: the cloud's injection velocity or parcel
-        temperature; a time of a part of the run (an injection's duration or start: DurationBinding).
-        False (left to the flow binders) when the words give it the carrier or the base's cloud
-        has no such entry."""
+        """A velocity, temperature, mass or mass flow of the particles: the cloud's injection
+        velocity, parcel temperature, massTotal / massFlowRate, and a table injection's rows
+        (tasks.plan.bind_cloud_table); a time of a part of the run (an injection's duration or
+        start: DurationBinding). One the words give the particles that no model takes is not
+        applied with why; False (left to the flow binders) when the words give it the carrier."""
         if self.bind_part_time(q):
             return True
         if q.quantity not in ("velocity", "temperature", "mass", "mass_flow") or not self._cloud_files():
@@ -63,17 +70,42 @@ class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBin
         head, _, tail = clause.partition(q.text.lower())
         if not particles_meant(head, tail) and not _mass_of_cloud(q.quantity, head, tail, sentence):
             return False
-        if q.quantity == "temperature":
-            return self._parcel_temperature(q)
+        if q.quantity == "temperature":  # a table injection's rows hold their own T (tasks.plan.bind_cloud_table)
+            return self._parcel_temperature(q) | self.bind_table_column(q, "T") or \
+                (particles_meant(head, tail) and self._refuse_temperature(q))
         if q.quantity in ("mass", "mass_flow"):
-            return self._injected_mass(q)
-        if self._injection_velocity(q):
+            done = self._injected_mass(q) | (q.quantity == "mass_flow" and self.bind_table_column(q, "mDot"))
+            return done or (particles_meant(head, tail) and self._refuse_mass(q))
+        if self._injection_velocity(q) | self.bind_table_column(q, "U"):
             return True
         reason = velocity_refusal(self._injection_entries())
         if reason is not None:
             self.refuse(q, f"{q.text} is the particles' injection velocity, but {reason}")
             return True
         return False
+
+    def _refuse_temperature(self, q: StatedQuantity) -> bool:
+        """A temperature the words give the particles in a base whose clouds carry none (a
+        kinematic cloud: no T0, no table T): not applied, so no carrier inlet takes it instead."""
+        if not self._injection_entries():
+            return False
+        self.refuse(q, f"{q.text} is the particles' temperature, but the base's clouds carry none "
+                       f"({', '.join(self._cloud_files())} hold no constantProperties T0: a kinematic cloud's parcels "
+                       f"have no temperature); a reacting or thermo cloud base takes one")
+        return True
+
+    def _refuse_mass(self, q: StatedQuantity) -> bool:
+        """A mass or mass flow the words give the particles that no injection model takes (a manual
+        injection has no duration to spread a flow over; a base without injection models): not
+        applied, with the entries the models have, so no carrier inlet takes it instead."""
+        models = self._injection_entries()
+        if not models:
+            return False
+        said = "; ".join(f"{name}: {', '.join(entries)}" for name, entries in models.items())
+        what = "mass flow" if q.quantity == "mass_flow" else "injected mass"
+        self.refuse(q, f"{q.text} is the particles' {what}, but no injection model of the base takes one ({said}): "
+                       f"a mass flow needs massFlowRate, or massTotal with a duration; a mass needs massTotal")
+        return True
 
     def _injection_entries(self) -> dict[str, list[str]]:
         """'<cloud file> <model> (<type>)' -> the entries of each injection model of the base."""
@@ -123,7 +155,7 @@ class CloudBinding(CloudDistributionBinding, CloudWindowBinding, CloudDensityBin
         axis), or its speed Umag (and its direction when one is stated)."""
         if self.refuse_unplaced_vertical(q):  # "downward" in a case with no vertical (tasks/plan/bind_directions.py)
             return True
-        axis = self._stated_direction(q)
+        axis = self._stated_direction(q) or getattr(self, "injection_axis", None)  # CloudPlaceBinding
         done = False
         for rel in self._cloud_files():
             text = self.base.text(rel) or ""

@@ -38,6 +38,7 @@ class CloudDensityBinding:
                 continue
             for rel in named or clouds:
                 self.set(rel, _RHO0, fmt(q.value), "particle density (rho0)", q)
+                self.bind_table_column(q, "rho")  # a table injection's rows hold their own rho (bind_cloud_table)
                 kind = rel.removeprefix("constant/").split("Cloud")[0].lower()
                 if kind.startswith(_COMPOSED):
                     self.assumptions.append(f"{q.text}: the parcels of {rel} start at this density (rho0); "

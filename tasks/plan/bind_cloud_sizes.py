@@ -145,7 +145,8 @@ class CloudSizeBinding:
             if q.role != "particle_diameter" and not is_particle_size(head, tail, q.value):
                 continue
             if unsized is not None:  # a particle size the base has no entry for: never a length of the domain
-                self.refuse(q, f"{q.text} is a particle size, but {unsized}")
+                if size_range(head, tail, q.text, q.value) is not None or not self.bind_table_column(q, "d"):
+                    self.refuse(q, f"{q.text} is a particle size, but {unsized}")  # a table row holds one size
                 taken.append(q)
                 continue
             if HIGH_AFTER.match(tail) and re.search(r"\b(?:between|from)\s*$", head[-12:]) and \
@@ -180,8 +181,8 @@ class CloudSizeBinding:
                 kind = (fd.get(text, path + ["type"]) or "").strip()
                 table = (fd.get(text, path + ["inputFile"]) or "").strip().strip('"')
                 if table:
-                    reasons.append(f"{rel} {model} ({kind}) takes each parcel's diameter from the table "
-                                   f"constant/{table} (its d column), which Casewright does not rewrite; edit d there")
+                    reasons.append(f"{rel} {model} ({kind}) takes one diameter per injector from the table "
+                                   f"constant/{table} (its d column): state one size, not a range or a distribution")
                 else:
                     reasons.append(f"{rel} {model} ({kind}) has no sizeDistribution")
         return "; ".join(reasons) or None
