@@ -11,13 +11,22 @@ the file unmade: the tutorial is then not offered as a base.
 Shared resources: snappyHexMesh tutorials copy their surface from the tutorials' own
 `resources/geometry` (`cp $FOAM_TUTORIALS/resources/geometry/cyclone.stl.gz constant/triSurface`);
 a copied case needs that file where the script puts it.
+
+The case's own files under another name: a script may copy or link a file or folder of the case to
+a name the case does not ship (`cp -r system/wallFilmRegion.orig system/wallFilmRegion`,
+`(cd 0 && ln -snf "inlet.$model" inlet)`). The copied case gets the copy, made here in Python (a
+link becomes a copy); no line of a script is ever run.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
+import shlex
 from functools import lru_cache
 from pathlib import Path
+
+from tasks.foam.files import GZ
 
 SUFFIX = ".template"
 _SCRIPTS = ("Allrun", "Allrun.pre")
@@ -90,7 +99,8 @@ def resource_files(case_dir: Path) -> dict[str, Path]:
     (`cp -r $resourcesDir/meshes/sbend/polyMesh constant`, the variable set to a path under
     $FOAM_TUTORIALS), a glob (`cp $resourcesDir/param/sbend/* 0`), or a sibling folder of the
     case (`rm -rf 0 constant; cp -r ../common/0.orig 0; cp -r ../common/constant constant`: a
-    folder the script removed first is replaced, not copied into)."""
+    folder the script removed first is replaced, not copied into); and the copies it makes of the
+    case's own files under a new name (`own_copies`)."""
     roots = [p for p in case_dir.parents if (p / "resources").is_dir()]
     script = "\n".join(line for line in re.sub(r"\\\n", " ", _script_text(case_dir)).splitlines()
                        if not line.lstrip().startswith("#"))
@@ -113,10 +123,140 @@ def resource_files(case_dir: Path) -> dict[str, Path]:
                 continue
             # $FOAM_TUTORIALS: the top folder with resources/ (solver folders have their own)
             sources = sorted(roots[-1].glob(src.removeprefix("$FOAM_TUTORIALS/"))) if tutorial else _sibling(case_dir, src)
+            if tutorial and not sources:  # the package ships the file gzipped (building_wtc2.obj.gz)
+                sources = sorted(roots[-1].glob(src.removeprefix("$FOAM_TUTORIALS/") + GZ))
             found.update(_copied(case_dir, src, sources, raw_dest, removed, len(srcs) > 1))
     if roots:
         found.update(_argument_files(roots[-1], script))
+    for rel, source in own_copies(case_dir).items():
+        found.setdefault(rel, source)
     return found
+
+
+# `cp [-rf] SRC... DEST` or `ln -s[fn] SRC DEST`, alone or after a `cd DIR &&` in a subshell
+_OWN_COPY = re.compile(r"""^\s*\(?\s*(?:\\?cd\s+(?P<dir>[\w./-]+)\s*&&\s*)?"""
+                       r"""\\?(?P<cmd>cp|ln)\s+(?P<rest>[^;&|<>()`]*?)\s*\)?\s*$""")
+
+
+def own_copies(case_dir: Path) -> dict[str, Path]:
+    """rel path in the case -> file, for each copy or link the Allrun makes of the case's own files
+    under a name the case does not ship: `cp -r system/wallFilmRegion.orig system/wallFilmRegion`,
+    `cp -r constant/controlPoints.org constant/controlPoints`, `(cd 0 && ln -snf "inlet.$model"
+    inlet)` (a variable takes the value the script gives it first, as for templates). A link is
+    copied. Left out: a source outside the case (a sibling's run output, see resource_files), a
+    name with a variable that cannot be told, a destination the case has (a switch of the
+    dictionary between two steps is no file the case lacks), and anything inside a polyMesh
+    folder (the mesh steps write that folder anew). A destination under 0/ of a case that keeps
+    only 0.orig/ goes into 0.orig/ (restore0Dir makes 0/ from it). A field's pristine copy
+    (`cp 0/T.orig 0/T`) and a template (`cp system/controlDict.template system/controlDict`) are
+    not listed: the run's restore and `made_files` make those. A folder holding several cases (no
+    system/ of its own) has none."""
+    if not (case_dir / "system").is_dir():
+        return {}
+    text = re.sub(r"\\\n", " ", _script_text(case_dir))
+    values = _first_values(text)
+    found: dict[str, Path] = {}
+    for line in _test_run(text.splitlines()):
+        m = _OWN_COPY.match(line)
+        if m is None or line.lstrip().startswith("#"):
+            continue
+        words = [_with_values(w, values) for w in _words(m.group("rest")) if not w.startswith("-")]
+        if len(words) < 2 or any(w is None for w in words):
+            continue
+        folder = m.group("dir") or "."
+        *srcs, dest = words
+        if m.group("cmd") == "ln" and len(srcs) == 1:  # a link's target is read from the link's folder
+            link = _inside(f"{folder}/{dest}/{Path(srcs[0]).name}" if dest == "." else f"{folder}/{dest}")
+            source = _inside(f"{Path(link).parent.as_posix()}/{srcs[0]}") if link else None
+            pairs = [(source, link)]
+        else:
+            pairs = [(_inside(f"{folder}/{src}"), _inside(f"{folder}/{dest}")) for src in srcs]
+            pairs = [(src, f"{dst}/{Path(src).name}" if src and dst and (dst == "." or len(srcs) > 1
+                                                                          or _shipped(case_dir, dst, True)) else dst)
+                     for src, dst in pairs]
+        for src, dst in pairs:
+            if src and dst and not _edited_later(text, dst.removeprefix("./")):
+                found.update(_own_copy(case_dir, src, dst.removeprefix("./")))
+    return found
+
+
+def _test_run(lines: list[str]) -> list[str]:
+    """The lines a test run of the script runs: the `then` branch of `if notTest $@` is left out
+    (its `else` kept), as the run's steps leave it out (tasks/knowledge/run_script.py): a copy made
+    only for the long runs (turbulentFlatPlate's `\\cp -rf 0.${model} 0` per mesh) is no file of
+    the case."""
+    out: list[str] = []
+    depth = 0
+    for line in lines:
+        words = line.replace(";", " ; ").split()
+        if depth:
+            if words[:1] == ["if"]:
+                depth += 1
+            elif words[:1] == ["fi"] or words[-1:] == ["fi"]:
+                depth -= 1
+            elif depth == 1 and words[:1] == ["else"]:
+                depth = 0
+            continue
+        if words[:2] == ["if", "notTest"]:
+            depth = 1
+            continue
+        out.append(line)
+    return out
+
+
+def _edited_later(script: str, rel: str) -> bool:
+    """Whether the script also edits `rel` in place (`foamDictionary -entry RAS.RASModel -set
+    "$model" constant/turbulenceProperties`, `sed -i ... file`): a plain copy is then not the file
+    the script makes (turbulentFlatPlate's turbulenceProperties.orig holds `RASModel xxx`)."""
+    edit = re.compile(r"^\s*\\?(?:foamDictionary\b.*\s-set\s|sed\s+-i\b).*"
+                      rf"(?<![\w./-])(?:\./)?{re.escape(rel)}(?![\w./-])", re.M)
+    return bool(edit.search(script))
+
+
+def _words(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def _with_values(word: str, values: dict[str, str]) -> str | None:
+    """The word with `$var` / `${var}` replaced by the script's first value; None when one has none."""
+    out = re.sub(r"\$\{?(\w+)\}?", lambda m: values.get(m.group(1), "$"), word)
+    return None if "$" in out or "*" in out or "?" in out else out
+
+
+def _inside(rel: str) -> str | None:
+    """A path relative to the case, normalised; None when it leaves the case."""
+    norm = posixpath.normpath(rel)
+    return None if norm == ".." or norm.startswith("../") or norm.startswith("/") else norm
+
+
+def _shipped(case_dir: Path, rel: str, folder: bool = False) -> Path | None:
+    """The case's own file or folder `rel` (a .gz of a file; 0/X read from 0.orig/X when the case
+    keeps only 0.orig/), or None."""
+    candidates = [rel]
+    if rel.split("/")[0] == "0" and not (case_dir / "0").exists():
+        candidates.append("0.orig" + rel[1:])
+    for cand in candidates:
+        path = case_dir / cand
+        if path.is_dir() or (not folder and (path.is_file() or path.with_name(path.name + ".gz").is_file())):
+            return path if path.exists() else path.with_name(path.name + ".gz")
+    return None
+
+
+def _own_copy(case_dir: Path, src: str, dest: str) -> dict[str, Path]:
+    """rel path -> file for one copy of the case's own `src` to `dest`, when `dest` is new."""
+    if src.endswith(SUFFIX) or (src.split("/")[0] in ("0", "0.orig") and src == dest + ".orig"):
+        return {}
+    source = _shipped(case_dir, src)
+    if source is None or _shipped(case_dir, dest) is not None or "polyMesh" in dest.split("/"):
+        return {}
+    if dest.split("/")[0] == "0" and not (case_dir / "0").exists() and (case_dir / "0.orig").is_dir():
+        dest = "0.orig" + dest[1:]
+    if source.is_dir():
+        return {f"{dest}/{f.relative_to(source).as_posix()}": f for f in sorted(source.rglob("*")) if f.is_file()}
+    return {dest + (GZ if source.name.endswith(GZ) else ""): source}
 
 
 _TUTORIAL_ARG = re.compile(r"(?<![\w/])\$\{?FOAM_TUTORIALS\}?/([\w./-]+)")

@@ -17,6 +17,9 @@ What the installed tutorials' scripts do, and how each is read here:
 - an argument naming a file of the tutorials' tree (`$FOAM_TUTORIALS/resources/geometry/x/x`)
   is the file's name: tasks/foam/allrun_inputs.py copies the file into the case.
 - `m4 [-P] [<] template > target`: an m4 expansion (see `m4_expansions`).
+- a copy or link of the case's own files to a name the case lacks (`cp -r system/X.orig system/X`,
+  `(cd 0 && ln -s inlet.A inlet)`) is no step: the copy is made in Python when the case is written
+  (tasks/foam/allrun_inputs.py `own_copies`).
 - what runs only outside a test (`if notTest $@; then ... fi`) is left out.
 - a `for` loop over written-out words (`for region in bottomAir topAir`) or over the case's own
   regions (`$(foamListRegions solid)`, read from constant/regionProperties) runs its body once
