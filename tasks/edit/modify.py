@@ -248,7 +248,8 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
 
     mesh = mesh_text(case)  # system/blockMeshDict, or what its m4 template expands to
     flat = caseops.flat_axes(counted_text(mesh)) if mesh is not None else []
-    refine = refinement(low, two_d="empty" in state.roles.values() or is_2d(case), flat=flat)
+    counted = mesh is not None and bool(caseops.block_cells(counted_text(mesh)))  # its blocks say which axes are flat
+    refine = refinement(low, two_d=not counted and ("empty" in state.roles.values() or is_2d(case)), flat=flat)
     if refine is not None and (reason := unrefinable(case, refine)) is not None:
         plan.warnings.append(f"not applied: mesh refinement x {' x '.join(fmt(f) for f in refine)} ({reason})")
     elif refine is not None:

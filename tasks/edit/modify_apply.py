@@ -148,9 +148,10 @@ def _with_pristine_copies(case: Path, rel: str) -> list[str]:
 
 def _editable_files(case: Path) -> dict[Path, str]:
     """The text of every file `modify` may change: fields (0/, 0.orig/), system/ and constant/
-    but the mesh."""
+    but the mesh and its surfaces (constant/triSurface holds binary files: rotatingFanInRoom's fan.blend)."""
     return {p: p.read_text() for p in case.rglob("*") if p.is_file() and ".casewright" not in p.parts
-            and p.relative_to(case).parts[0] in ("0", "0.orig", "system", "constant") and "polyMesh" not in p.parts}
+            and p.relative_to(case).parts[0] in ("0", "0.orig", "system", "constant") and "polyMesh" not in p.parts
+            and "triSurface" not in p.parts}
 
 
 def _written(text: str, rel: str, e: FileEdit, backup: Path | None) -> str:

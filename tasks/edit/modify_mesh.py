@@ -52,6 +52,18 @@ def mesh_scale(text: str) -> float:
         return 1.0
 
 
+def blocks_value(text: str) -> str:
+    """The `blocks` list of a blockMeshDict as it is laid out there (a block a line, its grading
+    on the lines it had), comments left out so that the value reads back as written: the value
+    of an edit of the blocks, which would otherwise be written on one line."""
+    span = fd.find(text, ["blocks"])
+    if span is None:
+        return ""
+    raw = re.sub(r"/\*.*?\*/", "", text[span.value_start:span.value_end], flags=re.S)
+    lines = (re.sub(r"//.*", "", line).rstrip() for line in raw.splitlines())
+    return "\n".join(line for line in lines if line.strip())
+
+
 def cell_size_edit(bmd_text: str, q: Quantity) -> FileEdit | str:
     """The blocks entry with cells of about `q` (metres), or why it cannot be set."""
     if q.value <= 0:
@@ -60,7 +72,7 @@ def cell_size_edit(bmd_text: str, q: Quantity) -> FileEdit | str:
         new = geometry.size_blocks(bmd_text, q.value, mesh_scale(bmd_text))
     except PlanError as err:
         return str(err)
-    value = fd.get(new, ["blocks"]) or ""
+    value = blocks_value(new)
     return FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason=f"cells of about {q.text}",
                     locked=True)
 
@@ -237,6 +249,29 @@ def default_refinement(low: str) -> float | None:
     return None
 
 
+_INCLUDE = re.compile(r'#include\s+"([^"]+)"')
+
+
+def with_included_blocks(case: Path, text: str) -> str:
+    """The blockMeshDict text with each `#include "file"` inside its blocks list replaced by that
+    file's blocks, so that the variables the included blocks name are counted and refined too
+    (helmholtzResonance's `blockMeshDict.caseBlocks`). An included file the case does not hold yet
+    (its Allrun copies one of several variants in) stands for every system/blockMeshDict.* file
+    that holds blocks, so that each variant's variables are refined alike. For reading the count
+    variables only: the blocks list written back is never this text."""
+    span = fd.find(text, ["blocks"])
+    if span is None or "#include" not in text[span.value_start:span.value_end]:
+        return text
+
+    def inlined(m: re.Match[str]) -> str:
+        target = case / "system" / m[1]
+        variants = (f for f in (case / "system").glob("blockMeshDict.*") if f.suffix != ".m4" and "hex" in f.read_text())
+        files = [target] if target.is_file() else sorted(variants)
+        return "\n".join(fd.strip_comments(f.read_text()) for f in files)
+
+    return text[:span.value_start] + _INCLUDE.sub(inlined, text[span.value_start:span.value_end]) + text[span.value_end:]
+
+
 def mesh_text(case: Path) -> str | None:
     """The case's blockMeshDict as blockMesh will read it: system/blockMeshDict, else what its m4
     template (system/blockMeshDict.m4, written out when the change is applied) expands to; None
@@ -300,7 +335,7 @@ def unrefinable(case: Path, factors: list[float]) -> str | None:
         caseops.scale_blocks(text, factors)
     except PlanError:
         try:
-            variable_count_edits(text, factors, "mesh refinement")
+            variable_count_edits(with_included_blocks(case, text), factors, "mesh refinement")
         except PlanError as err:
             return str(err)
     return None
@@ -316,15 +351,33 @@ def set_refinement(plan: ChangePlan, case: Path, factors: list[float]) -> None:
             caseops.scale_blocks(text, factors)
     except PlanError:
         how = f"mesh refined by {' x '.join(f'{f:.3g}' for f in factors)} (x y z)"
-        plan.edits += variable_count_edits(text, factors, how)
+        plan.edits += variable_count_edits(with_included_blocks(case, text), factors, how)
+        snappy_note(plan, case)
         return
     plan.refine = factors
+    snappy_note(plan, case)
+
+
+def snappy_note(plan: ChangePlan, case: Path) -> None:
+    """Say, for a case snappyHexMesh meshes, that the change is to its background blockMesh and that
+    the refinement levels of system/snappyHexMeshDict stay (each level halves the background cell,
+    so the refined regions follow the new background)."""
+    note = ("the background blockMesh of snappyHexMesh changed; the refinement levels in "
+            "system/snappyHexMeshDict stay, so its refined regions scale with the background cells")
+    if (case / "system/snappyHexMeshDict").is_file() and note not in plan.assumptions:
+        plan.assumptions.append(note)
 
 
 def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
     """"80 by 80 cells": the counts of a one-block mesh; a mesh of several blocks (or one whose
     counts are variables) is scaled so that its largest total along each stated axis becomes the
     stated count (blocks keep their proportions and shared faces keep matching counts)."""
+    _cell_count_edit(plan, case, counts)
+    if plan.refine is not None or any(e.file == "system/blockMeshDict" for e in plan.edits):
+        snappy_note(plan, case)
+
+
+def _cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
     text = mesh_text(case)
     if text is None:
         plan.warnings.append(f"not applied: {describe_counts(counts)} ({no_block_mesh(case)})")
@@ -338,7 +391,11 @@ def cell_count_edit(plan: ChangePlan, case: Path, counts: list[int]) -> None:
     cells = caseops.block_cells(counted)
     wanted = _placed(counts, counted)
     if len(cells) == 1 and counted == text:
-        value = geometry.set_single_block_cells(fd.get(text, ["blocks"]) or "", [c or cells[0][i] for i, c in enumerate(wanted)])
+        along = (geometry.block_axes(text) or [(0, 1, 2)])[0]  # the block's local axis along x, y, z
+        local = list(cells[0])
+        for axis, count in enumerate(wanted):
+            local[along[axis]] = count or local[along[axis]]
+        value = blocks_value(geometry.set_single_block_cells(text, local))
         plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=value, reason="mesh resolution",
                                    locked=True))  # the stated counts replace a resolution the base case locked
         return
@@ -374,16 +431,19 @@ def _layout_counts(plan: ChangePlan, text: str, counts: list[int], wanted: list[
         return
     written = " ".join(f"({a} {b} {c})" for a, b, c in geometry.block_cells(new))
     said = ", ".join(f"{n} in {'xyz'[axis]}" for axis, n in totals.items())
-    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=fd.get(new, ["blocks"]) or "",
+    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=blocks_value(new),
                                reason=f"mesh cells across the blocks: {said} (blocks {written})", locked=True))
     plan.assumptions.append(f"{describe_counts(counts)} over {len(geometry.block_cells(new))} blocks: blocks {written}, "
-                            "each direction's total exact along the longest line, shared faces matching")
+                            "each direction's total exact along the longest line, spread over the blocks on it in "
+                            "proportion to the cells each holds now (their local refinement kept), shared faces matching")
 
 
 def _placed(counts: list[int], text: str) -> list[int]:
-    """Stated counts as (x, y, z): two counts on a 2-D mesh are its two resolved directions
-    ("200 by 120" on a mesh in the x-z plane is 200 in x and 120 in z), else in x, y, z order."""
-    flat = geometry.empty_axes(text)
+    """Stated counts as (x, y, z): two counts on a 2-D mesh (or one with a single cell across one
+    direction) are its two resolved directions ("200 by 120" on a mesh in the x-z plane is 200 in x
+    and 120 in z), else in x, y, z order."""
+    one_cell = [axis for axis, n in enumerate(geometry.aligned_totals(text) or []) if n == 1]  # global directions
+    flat = one_cell or geometry.empty_axes(text)
     stated = [c for c in counts if c]
     if len(counts) == 2 and len(stated) == 2 and len(flat) == 1:
         resolved = [axis for axis in range(3) if axis not in flat]
@@ -413,7 +473,7 @@ def _template_counts(plan: ChangePlan, case: Path, text: str, counts: list[int])
         plan.warnings.append(f"not applied: {describe_counts(counts)} ({err})")
         return
     said = ", ".join(f"{n} in {'xyz'[axis]}" for axis, n in zip(axes, dims))
-    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=fd.get(new, ["blocks"]) or "",
+    plan.edits.append(FileEdit(file="system/blockMeshDict", entry=["blocks"], value=blocks_value(new),
                                reason=f"mesh cells across the blocks: {said} (system/blockMeshDict.m4 expanded)",
                                locked=True))
 

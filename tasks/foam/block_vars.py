@@ -13,6 +13,7 @@ import operator
 import re
 from collections.abc import Callable
 
+from tasks.core.errors import PlanError
 from tasks.foam import dictionary as fd
 
 # the functions an OpenFOAM #eval / #calc expression of a mesh uses (lower-cased names)
@@ -193,3 +194,107 @@ def count_variable_values(original: str, new_counts: list[tuple[int, int, int]])
             if out.setdefault(name[1], count) != count:
                 return None
     return {name: n for name, n in out.items() if int(values[name]) != n}
+
+
+# --- cell counts written as variables ------------------------------------------------------------
+
+_NAMES = ("vertices", "blocks", "edges", "boundary", "patches", "mergePatchPairs", "FoamFile")
+
+
+def _count_path(token: str) -> list[str]:
+    """The entry path a count token names: `$nx` -> ["nx"], `$:backgroundMesh.xCells` ->
+    ["backgroundMesh", "xCells"]."""
+    return [part for part in re.split(r"[.:/]", token.strip("${}:")) if part]
+
+
+def count_variables(text: str) -> list[tuple[list[str], int, tuple[int, ...]]]:
+    """(entry path, value, local block axes) of every variable a live hex block's cell count names,
+    each once, in the order the blocks name them: the one reader of count variables. A top-level
+    variable is evaluated as blockMesh would (`nz1 $nx2;`, `n #calc "2*$m";`); a scoped one
+    (`$:backgroundMesh.xCells`) must be a plain number there. Raises PlanError, naming it, when
+    a count is missing or not a whole number."""
+    clean = fd.strip_comments(text)
+    values = variables(clean)
+    found: dict[tuple[str, ...], tuple[int, set[int]]] = {}
+    for tokens in _COUNT_TOKENS.findall(clean):
+        for axis, token in enumerate(tokens):
+            if not token.startswith("$"):
+                continue
+            path = _count_path(token)
+            if len(path) == 1 and path[0] in values:
+                value: float | None = values[path[0]]
+                raw = fd.top_level_values(clean).get(path[0])
+            else:
+                raw = fd.get(clean, path)
+                value = float(raw) if raw is not None and re.fullmatch(r"\s*\d+\s*", raw) else None
+            if value is None or value != int(value) or value < 1:
+                raise PlanError(f"system/blockMeshDict: the cell count {token} of a block is not a whole number "
+                                f"({raw!r}); change it by hand")
+            found.setdefault(tuple(path), (int(value), set()))[1].add(axis)
+    return [(list(path), value, tuple(sorted(axes))) for path, (value, axes) in found.items()]
+
+
+def _roots(name: str, raw: dict[str, str], seen: frozenset[str] = frozenset()) -> set[str]:
+    """The top-level variables with no `$` in their definition that `name`'s value comes from
+    (itself when it is one)."""
+    definition = raw.get(name, "")
+    if "$" not in definition or name in seen:
+        return {name}
+    out: set[str] = set()
+    for other in _MACRO.findall(definition):
+        out |= _roots(other, raw, seen | {name})
+    return out
+
+
+def scaled_count_variables(text: str, factors: list[float]) -> list[tuple[list[str], int, int]]:
+    """(entry path, old value, new value) of the variables to set so that every block count named
+    by a variable is multiplied by its axis' factor (x, y, z as the blocks' local axes), rounded,
+    at least 1; the variables set are plain numbers. A count derived from others (`nz1 $nx2;`,
+    `zc $yc;`) keeps its definition and follows them. A count of 1 on an axis with one cell in
+    every block (a 2-D mesh's flat direction) stays. Raises PlanError, saying why, when one
+    variable sets counts along axes refined differently, or a count is an expression (`#calc`) or
+    comes from something other than counts (a length over a cell size)."""
+    if len(factors) != 3:
+        raise PlanError(f"need three refinement factors (x y z), got {factors}")
+    clean = fd.strip_comments(text)
+    raw = {k: v for k, v in fd.top_level_values(clean).items() if k not in _NAMES}
+    counts = count_variables(text)
+    resolved = _resolved_blocks(clean, counts)
+    flat = {a for a in range(3) if resolved and all(block[a] == 1 for block in resolved)}
+    wanted: dict[tuple[str, ...], tuple[int, float]] = {}
+    for path, value, axes in counts:
+        moving = [a for a in axes if not (value == 1 and a in flat)]
+        scales = {factors[a] for a in moving} or {1.0}
+        if len(scales) > 1:
+            raise PlanError(f"system/blockMeshDict: the variable {'.'.join(path)} sets the cell counts along local "
+                            f"axes {', '.join('xyz'[a] for a in moving)}, which are refined differently; "
+                            "change it by hand or refine those directions alike")
+        wanted[tuple(path)] = (value, scales.pop())
+    edits: dict[tuple[str, ...], tuple[int, int]] = {}
+    for path, (value, factor) in wanted.items():
+        roots = _roots(path[0], raw) if len(path) == 1 else {path[0]}
+        if len(path) == 1 and roots != {path[0]}:
+            if not all((r,) in wanted for r in roots):
+                raise PlanError(f"system/blockMeshDict: the cell count {path[0]} is computed from "
+                                f"{', '.join(sorted(roots))}, not all of them cell counts; change it by hand")
+            continue  # derived from other counts (`nz1 $nx2;`): follows them, checked below
+        if len(path) == 1 and not re.fullmatch(r"\d+", raw.get(path[0], "")):
+            raise PlanError(f"system/blockMeshDict: the cell count {path[0]} is not a whole number "
+                            f"({raw.get(path[0])!r}); change it by hand")
+        edits[path] = (value, max(1, round(value * factor)))
+    new_text = clean
+    for path, (_, new) in edits.items():
+        new_text = fd.set_entry(new_text, list(path), str(new))
+    for path, value, _ in count_variables(new_text):
+        old, factor = wanted[tuple(path)]
+        if tuple(path) not in edits and abs(value - old * factor) > max(1.0, 0.1 * old * factor):
+            raise PlanError(f"system/blockMeshDict: the cell count {'.'.join(path)} ({old}) derives from other "
+                            f"counts and would become {value}, not about {old * factor:g}; change it by hand")
+    return [(list(path), old, new) for path, (old, new) in edits.items()]
+
+
+def _resolved_blocks(clean: str, counts: list[tuple[list[str], int, tuple[int, ...]]]) -> list[tuple[int, ...]]:
+    """Every live hex block's three counts, the variables among them replaced by `counts`' values."""
+    values = {tuple(path): value for path, value, _ in counts}
+    return [tuple(values.get(tuple(_count_path(t)), 0) if t.startswith("$") else int(float(t))
+                  if _NUMBER.fullmatch(t) else 0 for t in tokens) for tokens in _COUNT_TOKENS.findall(clean)]

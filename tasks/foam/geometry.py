@@ -201,40 +201,18 @@ def scale_block_cells(text: str, fx: float, fy: float, fz: float) -> str:
     return scale_blocks(text, [1.0 if axis in flat else f for axis, f in enumerate((fx, fy, fz))])
 
 
-# a block whose counts are variables: `( $nx $ny 1 )`, `( $:backgroundMesh.xCells ... )` (rotorDisk's
-# background mesh for snappyHexMesh)
-_TOKEN = r"(\$:?[A-Za-z_][\w.:]*|\d+)"
-_VAR_BLOCK = re.compile(rf"\bhex\s*\([^()]*\)\s*(?:[A-Za-z_][\w.:-]*\s*)?\(\s*{_TOKEN}\s+{_TOKEN}\s+{_TOKEN}\s*\)")
-
-
 def count_variables(text: str) -> list[tuple[list[str], int, int]]:
-    """(entry path, value, axis) of every variable a live block's cell count refers to
-    (`$nx` -> ["nx"], `$:backgroundMesh.xCells` -> ["backgroundMesh", "xCells"]), each once;
-    raises when a referenced entry is missing or not a whole number."""
-    out: list[tuple[list[str], int, int]] = []
-    seen: set[tuple[str, ...]] = set()
-    clean = fd.strip_comments(text)
-    for m in _VAR_BLOCK.finditer(clean):
-        for axis in range(3):
-            token = m[axis + 1]
-            if not token.startswith("$"):
-                continue
-            path = [part for part in re.split(r"[.:/]", token.lstrip("$:")) if part]
-            raw = fd.get(clean, path)
-            if raw is None or not re.fullmatch(r"\d+", raw.strip()):
-                raise PlanError(f"system/blockMeshDict: the cell count {token} of a block is not a whole number "
-                                f"({raw!r}); change it by hand")
-            if tuple(path) not in seen:
-                seen.add(tuple(path))
-                out.append((path, int(raw), axis))
-    return out
+    """(entry path, value, first local axis) of every variable a live block's cell count refers to
+    (`$nx` -> ["nx"], `$:backgroundMesh.xCells` -> ["backgroundMesh", "xCells"]), each once, read by
+    tasks.foam.block_vars.count_variables (derived variables such as `nz1 $nx2;` evaluated); raises
+    when a referenced entry is missing or not a whole number."""
+    return [(path, value, axes[0]) for path, value, axes in block_vars.count_variables(text)]
 
 
 def scaled_count_variables(text: str, factors: list[float]) -> list[tuple[list[str], int, int]]:
-    """(entry path, old value, new value) of the cell-count variables scaled by `factors` (x, y, z):
-    a count of 1 stays 1 (the flat direction of a 2-D mesh), the rest are rounded, at least 1."""
-    return [(path, old, old if old == 1 else max(1, round(old * factors[axis])))
-            for path, old, axis in count_variables(text)]
+    """(entry path, old value, new value) of the cell-count variables to set to refine by `factors`
+    (x, y, z): tasks.foam.block_vars.scaled_count_variables."""
+    return block_vars.scaled_count_variables(text, factors)
 
 
 # the four edges of a hex along each of its local axes, as corner indices (blockMesh numbering)

@@ -229,8 +229,12 @@ def test_variable_count_edits_refuse_what_they_cannot_scale(text: str) -> None:
         variable_count_edits(text, [2, 2, 1], "refine")
 
 
-def test_a_count_naming_another_variable_is_reported(tmp_path: Path) -> None:
+def test_a_count_naming_another_variable_is_refined(tmp_path: Path) -> None:
+    """helmholtzResonance's `zc $yc;` follows yc (session 21); a count computed from a length is reported."""
     case = _copy(tmp_path, HELMHOLTZ)
+    assert unrefinable(case, [2.0, 2.0, 2.0]) is None
+    bmd = (case / "system/blockMeshDict").read_text().replace("zc $yc;", "zc #calc \"round($scale*2400)\";")
+    (case / "system/blockMeshDict").write_text(bmd)
     reason = unrefinable(case, [2.0, 2.0, 2.0])
     assert reason is not None and "by hand" in reason
 
