@@ -34,7 +34,8 @@ def _corner(known: dict[int, tuple[float, float, float]], corner: int) -> tuple[
 
 
 def _fmt(x: float) -> str:
-    return f"{round(x, 9):.6g}"
+    """A coordinate as written in a blockMeshDict; a least-squares -1e-17 is 0, never "-0"."""
+    return f"{round(x, 9) + 0.0:.6g}"
 
 
 def restore_block_vertices(problem: Problem, view: CaseView) -> Patch | None:
