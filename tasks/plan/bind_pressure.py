@@ -13,9 +13,11 @@ import re
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
 from tasks.plan.bind_function1 import OscillationBinding
+from tasks.plan.bind_pressure_homes import PressureHomeBinding
 from tasks.plan.bind_pressure_initial import InitialPressureBinding
-from tasks.plan.bind_pressure_levels import (NORMALISED_GAS, discharges, gauge_of, internal_level, level_entry, level_text, number_in,
-                                             normalised_gas, outlet_pressure_of, same_level)
+from tasks.plan.bind_pressure_levels import (ABSOLUTE_SIZED, NORMALISED_GAS, discharges, gauge_of, internal_level,
+                                             level_entry, level_text, number_in,
+                                             normalised_gas, outlet_pressure_of, patch_key, same_level)
 from tasks.plan.bind_pressure_words import names_a_vessel, pressure_place
 from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
@@ -30,7 +32,7 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
                      r"\bbetween\s+(?:the\s+)?inlets?\s+and\b|\bpush", re.I)
 
 
-class PressureBinding(OscillationBinding, InitialPressureBinding):
+class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBinding):
     """Pressures of a plan."""
 
     def _pressure_value(self, q: StatedQuantity, difference: bool = False) -> tuple[str, str] | None:
@@ -62,16 +64,27 @@ class PressureBinding(OscillationBinding, InitialPressureBinding):
             return fmt((q.value if difference else self._relative(q)) / rho), "kinematic"
         if difference:
             return fmt(q.value), "absolute"
-        if not is_absolute_pressure(self.solver):  # p in Pa, relative to a reference (interFoam's p_rgh)
-            if q.reference == "absolute":
-                self.assumptions.append(f"{q.text} is absolute; {self.solver}'s pressure is relative: "
-                                        f"{fmt(ATMOSPHERE)} Pa taken off")
-            return fmt(q.value - ATMOSPHERE if q.reference == "absolute" else q.value), "absolute"
+        if not is_absolute_pressure(self.solver) and not self._base_absolute():
+            # p in Pa relative to the atmosphere (interFoam's p_rgh at 0): an absolute or atmospheric-sized value less it
+            gauge = gauge_of(q.value, q.reference, ATMOSPHERE)
+            if gauge != q.value:
+                said = "absolute" if q.reference else "an absolute level (atmospheric-sized, no gauge said)"
+                self.assumptions.append(f"{q.text} is {said}; {self.solver}'s pressure in this base is relative to "
+                                        f"the atmosphere: {fmt(ATMOSPHERE)} Pa taken off")
+            return fmt(gauge), "absolute"
         if q.reference == "gauge":
             self.assumptions.append(f"{q.text} is gauge; {self.solver} solves the absolute pressure: the standard "
                                     f"atmosphere {fmt(ATMOSPHERE)} Pa added ({fmt(absolute_pressure(q))} Pa)")
             return fmt(absolute_pressure(q)), "absolute"
         return fmt(q.value), "absolute"
+
+    def _base_absolute(self) -> bool:
+        """True when the base itself holds its pressure at a thermodynamic level (an atmospheric-sized
+        initial p or p_rgh: cavitatingFoam's throttle at 300 bar, interPhaseChangeFoam's 1e5), whatever
+        the solver's other tutorials do: a gauge value then takes the atmosphere on."""
+        levels = [internal_level(self.base.text(rel) or "") for field in ("p", "p_rgh")
+                  for rel in self.base.field_rels(field)]
+        return any(v is not None and abs(v) >= ABSOLUTE_SIZED for v in levels)
 
     def _normalised_gas(self) -> bool:
         """True when the base's p is that of a normalised gas (p = 1, no Pa)."""
@@ -123,22 +136,35 @@ class PressureBinding(OscillationBinding, InitialPressureBinding):
             return self._oscillating_pressure(q, part, value, patches, what)
         done = False
         for field in self._pressure_fields():
+            held: list[str] = []  # the patches that took the level
             for rel in self.base.field_rels(field):
                 text = self.base.text(rel) or ""
+                written: set[str] = set()
                 for patch in patches:
-                    found = level_entry(text, patch)
-                    if found is None:
+                    own = patch_key(text, patch)  # its own entry, or the "outlet.*" / "(side|outlet)" group it is in
+                    found = level_entry(text, own) if own is not None else None
+                    if found is None and own is not None and self._merged_pressure(q, rel, text, own, value, what):
+                        held.append(patch)
+                        done = True
+                        continue
+                    if found is None or own in written:
                         continue
                     key, form = found
                     far = " (far field)" if key in ("fieldInf", "freestreamValue") else \
                         " (back pressure)" if key == "pBack" else " (mean over the patch)" if key == "meanValue" else ""
-                    old = " ".join((fd.get(text, ["boundaryField", patch, key]) or "").split())
-                    self.set(rel, ["boundaryField", patch, key], level_text(form, value), f"{what} on {patch}{far}", q)
+                    old = " ".join((fd.get(text, ["boundaryField", own, key]) or "").split())
+                    self.set(rel, ["boundaryField", own, key], level_text(form, value), f"{what} on {patch}{far}", q)
+                    written.add(own)
+                    held.append(patch)
+                    if fd.unquote(own) != patch:
+                        self.assumptions.append(f"{patch} shares the condition {own} with the patches it matches: "
+                                                f"{q.text} is their level too")
                     if form == "constant" and old and not old.startswith("constant") and number_in(old) is None:
                         self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
                                                 f"{old[:60]})")
                     done = True
             if done:
+                self._note_levelless(q, field, [p for p in patches if p not in held])
                 break
         return done
 
@@ -167,6 +193,9 @@ class PressureBinding(OscillationBinding, InitialPressureBinding):
 
     def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self._set_pressure_on(q, self.patches("outlet"), "outlet pressure") or self._part_pressure(q):
+            return
+        if not any(b.stated == q.text for b in self.bindings) and not any(n.text == q.text for n in self.not_applied) \
+                and self._set_pressure_on(q, self._far_field_patches(), "outlet (far-field) pressure"):
             return
         self.refuse(q, "the base case has no outlet with a fixed or total pressure")
 

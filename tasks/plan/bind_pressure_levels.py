@@ -21,6 +21,7 @@ LEVEL_ENTRIES: dict[str, tuple[str, Form]] = {
     "prghTotalPressure": ("p0", "uniform"),
     "prghTotalHydrostaticPressure": ("p0", "uniform"),  # the total pressure of the surroundings (fireFoam)
     "waveTransmissive": ("fieldInf", "plain"),  # a non-reflecting outlet relaxes towards its far-field value
+    "advective": ("fieldInf", "plain"),  # the same relaxation, without the wave speed of a gas
     "freestreamPressure": ("freestreamValue", "uniform"),  # the far-field value held when flow leaves
     "uniformFixedValue": ("uniformValue", "constant"),
     "uniformTotalPressure": ("p0", "constant"),
@@ -36,18 +37,42 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 def level_entry(field_text: str, patch: str) -> tuple[str, Form] | None:
     """(entry, form) of the level `patch` of a pressure field holds, None for a condition that
     holds none (zeroGradient, fixedFluxPressure, calculated, a far field with no fieldInf)."""
-    bc = fd.get(field_text, ["boundaryField", patch, "type"]) or ""
+    return level_entry_at(field_text, ["boundaryField", patch])
+
+
+def level_entry_at(text: str, where: list[str]) -> tuple[str, Form] | None:
+    """level_entry for the condition dictionary at `where` of any text (a patch's condition kept
+    in an #include'd case settings file, annularThermalMixer's `outlet { p { ... } }`)."""
+    bc = fd.get(text, [*where, "type"]) or ""
     found = LEVEL_ENTRIES.get(bc)
     if found is None:
         return None
-    if bc == "waveTransmissive" and fd.find(field_text, ["boundaryField", patch, "fieldInf"]) is None:
+    if bc in ("waveTransmissive", "advective") and fd.find(text, [*where, "fieldInf"]) is None:
         return None
     key, form = found
     if form == "constant":  # a Function1 written bare ("meanValue 1e5;") stays bare
-        raw = " ".join((fd.get(field_text, ["boundaryField", patch, key]) or "").split())
+        raw = " ".join((fd.get(text, [*where, key]) or "").split())
         if re.fullmatch(_NUMBER, raw):
             return key, "plain"
     return key, form
+
+
+def patch_key(field_text: str, patch: str) -> str | None:
+    """The boundaryField key that holds `patch`'s condition: its own name, else the quoted
+    regular expression or group that matches it (`"outlet.*"`, `"(side|outlet)"`), as OpenFOAM
+    reads it; None when no key does."""
+    found = fd.find(field_text, ["boundaryField", patch], regex=True)
+    return found.key if found is not None and found.kind == "dict" else None
+
+
+_MERGED = re.compile(r"\$\{?:([A-Za-z_][\w.]*)\}?\s*;?")
+
+
+def merged_path(field_text: str, key: str) -> list[str] | None:
+    """The dictionary path a patch merges whole from the settings it #includes (`outlet
+    { $:outlet.p; }` -> [outlet, p]), None for a patch written out."""
+    m = _MERGED.fullmatch((fd.get(field_text, ["boundaryField", key]) or "").strip())
+    return m.group(1).split(".") if m else None
 
 
 def level_text(form: Form, value: str) -> str:
