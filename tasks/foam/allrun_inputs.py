@@ -156,7 +156,7 @@ def own_copies(case_dir: Path) -> dict[str, Path]:
     text = re.sub(r"\\\n", " ", _script_text(case_dir))
     values = _first_values(text)
     found: dict[str, Path] = {}
-    for line in _test_run(text.splitlines()):
+    for line in lines_of_a_test_run(text.splitlines()):
         m = _OWN_COPY.match(line)
         if m is None or line.lstrip().startswith("#"):
             continue
@@ -180,13 +180,14 @@ def own_copies(case_dir: Path) -> dict[str, Path]:
     return found
 
 
-def _test_run(lines: list[str]) -> list[str]:
-    """The lines a test run of the script runs: the `then` branch of `if notTest $@` is left out
-    (its `else` kept), as the run's steps leave it out (tasks/knowledge/run_script.py): a copy made
-    only for the long runs (turbulentFlatPlate's `\\cp -rf 0.${model} 0` per mesh) is no file of
-    the case."""
+def lines_of_a_test_run(lines: list[str], skipped: tuple[str, ...] = ("notTest",)) -> list[str]:
+    """The lines a test run of the script runs: the `then` branch of `if notTest $@` (and of the
+    other `if <test>` named in `skipped`, e.g. `isParallel` for a serial run) is left out, its
+    `else` kept. The run's steps read scripts this way (tasks/knowledge/run_script.py), and so do
+    the copies here: a copy made only for the long runs (turbulentFlatPlate's `\\cp -rf
+    0.${model} 0` per mesh) is no file of the case."""
     out: list[str] = []
-    depth = 0
+    depth = 0  # inside a skipped branch: the if-nesting there
     for line in lines:
         words = line.replace(";", " ; ").split()
         if depth:
@@ -197,7 +198,7 @@ def _test_run(lines: list[str]) -> list[str]:
             elif depth == 1 and words[:1] == ["else"]:
                 depth = 0
             continue
-        if words[:2] == ["if", "notTest"]:
+        if words[:1] == ["if"] and len(words) > 1 and words[1] in skipped:
             depth = 1
             continue
         out.append(line)

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tasks.foam.allrun_inputs import tutorial_argument
+from tasks.foam.allrun_inputs import lines_of_a_test_run, tutorial_argument
 from tasks.foam.commands import ALLOWED_COMMANDS, MESH_CONVERTERS, RESTORE_FIELDS
 from tasks.foam.files import find_file, read_text
 from tasks.knowledge.run_loops import CommandLister, loop_depth_change, region_lister, unroll_loops
@@ -182,30 +182,6 @@ def _until_shell(words: list[str]) -> list[str]:
     return out
 
 
-def _outside_not_test(lines: list[str]) -> list[str]:
-    """The lines a serial test run of the tutorial runs: the `then` branch of `if notTest $@`
-    (long runs, second runs after the shell's own edits such as `foamDictionary -set`, plots,
-    none of which a copied case repeats) and of `if isParallel` are left out, their `else`
-    branches kept."""
-    out: list[str] = []
-    depth = 0  # inside a skipped branch: the if-nesting there
-    for line in lines:
-        words = line.replace(";", " ; ").split()
-        if depth:
-            if words[:1] == ["if"]:
-                depth += 1
-            elif words[:1] == ["fi"] or words[-1:] == ["fi"]:
-                depth -= 1
-            elif depth == 1 and words[:1] == ["else"]:
-                depth = 0
-            continue
-        if words[:1] == ["if"] and len(words) > 1 and words[1] in ("notTest", "isParallel"):
-            depth = 1
-            continue
-        out.append(line)
-    return out
-
-
 def _run_line(words: list[str], values: dict[str, str]) -> tuple[str, list[str], bool] | None:
     """(app, args, parallel) of a `runApplication` / `runParallel` line's words."""
     parallel = words[0] == "runParallel"
@@ -232,7 +208,7 @@ class _Reader:
         steps: list[ScriptStep] = []
         dicts: dict[str, str] = {}  # system/X -> system/X.sfx copied over it
         loops = 0  # a bare set-up line inside a shell loop runs with the loop's own dictionaries: not one step
-        for line in _outside_not_test(lines) if self.skip_not_test else lines:
+        for line in lines_of_a_test_run(lines, ("notTest", "isParallel")) if self.skip_not_test else lines:
             if not line.strip():
                 continue
             loops += loop_depth_change(line)
