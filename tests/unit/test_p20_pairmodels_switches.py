@@ -19,20 +19,19 @@ Every written phaseProperties is parsed back with foamlib."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tasks.core.errors import RequestError
-from tasks.edit.modify import apply_changes, plan_changes, read_state
-from tasks.edit.modify_steps import unpack_dictionaries
 from tasks.foam import dictionary as fd
 from tasks.foam.phase_pairs import lacks_surface_tension, pairs_named
 from tasks.plan.bind import bind_all
 from tasks.plan.bind_parts_phase_words import phase_kind
 from tasks.plan.stated import read_stated
+from tasks.edit.modify import plan_changes, read_state
 from tests.conftest import TUTORIALS
+from tests.unit.modify_cases import modify_case, tutorial_case
 
 foamlib = pytest.importorskip("foamlib")
 
@@ -45,22 +44,6 @@ WALL_BOILING = ("multiphase/reactingTwoPhaseEulerFoam/RAS/wallBoiling", "reactin
 WALL_1D_2 = ("multiphase/reactingMultiphaseEulerFoam/RAS/wallBoiling1D_2phase", "reactingMultiphaseEulerFoam")
 WALL_1D_3 = ("multiphase/reactingMultiphaseEulerFoam/RAS/wallBoiling1D_3phase", "reactingMultiphaseEulerFoam")
 OLD_EULER = ("multiphase/multiphaseEulerFoam/bubbleColumn", "multiphaseEulerFoam")
-
-
-def _copy(tmp_path: Path, tutorial: str) -> Path:
-    if not (TUTORIALS / tutorial).is_dir():
-        pytest.skip(f"OpenFOAM tutorials not installed at {TUTORIALS}")
-    case = tmp_path / "case"
-    shutil.copytree(TUTORIALS / tutorial, case)
-    unpack_dictionaries(case)
-    return case
-
-
-def _modify(case: Path, request: str):
-    state = read_state(case)
-    plan = plan_changes(state, request)
-    apply_changes(state, plan)
-    return plan
 
 
 def _types(case: Path, key: str, rel: str = "constant/phaseProperties") -> dict[str, str]:
@@ -142,8 +125,8 @@ SWITCHES = [  # (tutorial, request, list, {pair: type} after)
 
 @pytest.mark.parametrize("tutorial,request_text,key,expected", SWITCHES)
 def test_modify_switches_the_pairs_named(tmp_path, tutorial, request_text, key, expected):
-    case = _copy(tmp_path, tutorial[0])
-    plan = _modify(case, request_text)
+    case = tutorial_case(tmp_path, tutorial[0])
+    plan = modify_case(case, request_text)
     assert not [w for w in plan.warnings if w.startswith("not applied") and "properties" not in w], plan.warnings
     assert _types(case, key) == expected
 
@@ -164,7 +147,7 @@ REFUSED = [  # (tutorial, request, words the reason holds)
 
 @pytest.mark.parametrize("tutorial,request_text,reason", REFUSED)
 def test_modify_refuses_what_v1912_cannot_take(tmp_path, tutorial, request_text, reason):
-    case = _copy(tmp_path, tutorial if isinstance(tutorial, str) else tutorial[0])
+    case = tutorial_case(tmp_path, tutorial if isinstance(tutorial, str) else tutorial[0])
     before = {p: p.read_bytes() for p in (case / "constant").rglob("*") if p.is_file()}
     with pytest.raises(RequestError) as err:
         plan_changes(read_state(case), request_text)
@@ -185,18 +168,18 @@ SIDES = [  # (request, {list: type of (gas in liquid)} after): heat transfer kep
 
 @pytest.mark.parametrize("request_text,expected", SIDES)
 def test_heat_transfer_per_side(tmp_path, request_text, expected):
-    case = _copy(tmp_path, WALL_1D)
-    _modify(case, request_text)
+    case = tutorial_case(tmp_path, WALL_1D)
+    modify_case(case, request_text)
     assert {key: _types(case, key)["gas in liquid"] for key in expected} == expected
     assert fd.get((case / "constant/phaseProperties").read_text(), ["heatTransfer"]) is None
 
 
 def test_a_model_reading_the_aspect_ratio_adds_the_pair_there(tmp_path):
-    case = _copy(tmp_path, BUBBLE_2P[0])
+    case = tutorial_case(tmp_path, BUBBLE_2P[0])
     path = case / "constant/phaseProperties"
     path.write_text(re.sub(r"^aspectRatio\s*\(.*?\n\);", "aspectRatio\n(\n);", path.read_text(), count=1,
                            flags=re.S | re.M))  # a case without aspect ratios (as wallBoiling)
-    plan = _modify(case, "add a lift force (Tomiyama) on the bubbles")
+    plan = modify_case(case, "add a lift force (Tomiyama) on the bubbles")
     assert _types(case, "lift") == {"air in water": "Tomiyama"}
     assert _types(case, "aspectRatio") == {"air in water": "constant"}
     assert foamlib.FoamFile(path)["aspectRatio"][0][1]["E0"] == 1.0
@@ -204,9 +187,9 @@ def test_a_model_reading_the_aspect_ratio_adds_the_pair_there(tmp_path):
 
 
 def test_aspect_ratio_kept_when_the_case_has_it(tmp_path):
-    case = _copy(tmp_path, BUBBLE_2P[0])
+    case = tutorial_case(tmp_path, BUBBLE_2P[0])
     before = fd.get((case / "constant/phaseProperties").read_text(), ["aspectRatio"])
-    plan = _modify(case, "TomiyamaAnalytic drag for the bubbles")
+    plan = modify_case(case, "TomiyamaAnalytic drag for the bubbles")
     assert fd.get((case / "constant/phaseProperties").read_text(), ["aspectRatio"]) == before
     assert [e.entry for e in plan.edits] == [["drag"]]
 
@@ -222,8 +205,8 @@ MULTIPHASE = [  # (request, air's drag, water's drag, virtual mass)
 
 @pytest.mark.parametrize("request_text,air,water,cvm", MULTIPHASE)
 def test_multiphase_euler_drag_per_phase_and_virtual_mass(tmp_path, request_text, air, water, cvm):
-    case = _copy(tmp_path, OLD_EULER[0])
-    _modify(case, request_text)
+    case = tutorial_case(tmp_path, OLD_EULER[0])
+    modify_case(case, request_text)
     tp = foamlib.FoamFile(case / "constant/transportProperties")
     (pair, blended), = tp["drag"]
     assert blended["air"]["type"] == air and blended["water"]["type"] == water
@@ -246,7 +229,7 @@ TENSIONS = [  # (tutorial, family, model, pair, lacking)
 
 @pytest.mark.parametrize("tutorial,family,model,pair,lacking", TENSIONS)
 def test_lacks_surface_tension(tmp_path, tutorial, family, model, pair, lacking):
-    case = _copy(tmp_path, tutorial)
+    case = tutorial_case(tmp_path, tutorial)
     text = fd.strip_comments((case / "constant/phaseProperties").read_text())
     assert lacks_surface_tension(text, family, model, [pair]) == lacking
 
