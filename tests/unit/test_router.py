@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -171,17 +170,6 @@ def test_a_broken_ontology_is_a_config_error_naming_the_file(tmp_path: Path) -> 
     bad.write_text("version: 1\ncategories: {}\n")
     with pytest.raises(ConfigError, match=str(bad)):
         load_ontology(bad)
-
-
-def test_routing_takes_well_under_a_millisecond(onto) -> None:
-    texts = [r["query"] for r in QUERIES]
-    classify(texts[0], onto)  # builds the term index once
-    started = time.thread_time()  # CPU time: the test machine is shared
-    for _ in range(5):
-        for text in texts:
-            classify(text, onto)
-    per_query_ms = (time.thread_time() - started) * 1000 / (5 * len(texts))
-    assert per_query_ms < 1.0, f"{per_query_ms:.3f} ms per query"
 
 
 def test_the_pure_core_imports_no_services() -> None:
