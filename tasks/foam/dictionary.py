@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from tasks.core.errors import CasewrightError
@@ -77,8 +78,22 @@ class Entry:
 
 
 def entries(text: str, start: int = 0, end: int | None = None) -> list[Entry]:
-    """The entries of `text[start:end]` at one level."""
+    """The entries of `text[start:end]` at one level.
+
+    A level is scanned once per text: the binders ask for the entries around every leaf of a
+    dictionary, so the same levels are read many times over. Texts are immutable, so the scan of
+    a (text, span) is remembered; long texts (fields with value lists) are scanned afresh, to keep
+    the memory bounded."""
     limit = len(text) if end is None else end
+    if len(text) > _CACHED_TEXT_CHARS:
+        return list(_scan(text, start, limit))
+    return list(_scan_cached(text, start, limit))
+
+
+_CACHED_TEXT_CHARS = 100_000
+
+
+def _scan(text: str, start: int, limit: int) -> tuple[Entry, ...]:
     found: list[Entry] = []
     pos = start
     while pos < limit:
@@ -100,7 +115,10 @@ def entries(text: str, start: int = 0, end: int | None = None) -> list[Entry]:
         entry = _read_entry(text, key, pos, i, key_end, limit)
         found.append(entry)
         pos = max(entry.end, i + 1)
-    return found
+    return tuple(found)
+
+
+_scan_cached = lru_cache(maxsize=2048)(_scan)
 
 
 def _read_entry(text: str, key: str, lead: int, key_start: int, key_end: int, limit: int) -> Entry:
