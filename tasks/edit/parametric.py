@@ -34,6 +34,7 @@ from tasks.edit.parametric_roles import aim_inlets, feed_openings, inward_normal
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
+from tasks.geometry.sized_total import total_met
 from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
 from tasks.geometry.solver_carry import CARRIED_SOLVERS
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
@@ -237,7 +238,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     fam = physics.family(solver)
     thermal = heated or fam in ("compressible", "buoyant")  # temperatures placed on the parts their words name
     built_roles = {p.name: p.role for p in build.patches}  # what the shape library's notes describe
-    fed = feed_openings(ctx.text, scratch, build)
+    fed = feed_openings(ctx.text, scratch, build) + [  # and the openings the shape made inlets (a combining tee)
+        p.name for p in build.patches if p.role == "inlet" and p.name != "inlet" and built_roles.get(p.name) == "inlet"]
     mirrored = mirror_sides(ctx.text, scratch, build)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
     # each stated wall, body or inflow temperature on the part of the shape its words name
@@ -429,7 +431,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if spec.shape == "annulus":
         # "the outer wall moves at 10 cm/s": that wall turns at omega = v / r
         stated[:] = wall_turns(ctx.text, stated, spec.dims.inner_radius, spec.dims.outer_radius, assumptions)
-        bindings += _rotating_wall(scratch, plain_walls(ctx.text), stated, assumptions)
+        bindings += _rotating_wall(scratch, plain_walls(ctx.text), stated, assumptions, spec.dims.eccentricity)
     reynolds = speed * build.reference_length / nu
     warnings = []
     if passive and heat is not None:
@@ -474,6 +476,10 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         if section is not None:  # "150 cells along the small pipe": that section's count
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", section],
                                     value=str(spec.dims.model_dump()[section]), how="the shape library meshed that section so"))
+            continue
+        if q.role in ("mesh_cells", "mesh_cells_axis") and (met := total_met(ctx.text, q.value, build.n_cells, spec)) is not None:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells"],
+                                    value=str(build.n_cells), how=met))  # "about 20 000 cells" (tasks/geometry/sized_total)
             continue
         if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.cells and (
                 list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
@@ -713,17 +719,19 @@ def _write_nu(tp: Path, nu: float) -> None:
     tp.write_text(fd.set_entry(text, ["nu"], new))
 
 
-def _rotating_wall(scratch: Path, text: str, stated: list[StatedQuantity], assumptions: list[str]) -> list[Binding]:
+def _rotating_wall(scratch: Path, text: str, stated: list[StatedQuantity], assumptions: list[str],
+                   eccentricity: float = 0.0) -> list[Binding]:
     """A stated angular speed turns the inner cylinder of an annulus (the outer one when the words
-    say so): rotatingWallVelocity about the z axis."""
+    say so): rotatingWallVelocity about its own axis (the inner one's at x = `eccentricity`)."""
     spins = [q for q in stated if q.role == "angular_velocity"]
     if not spins:
         return []
     wall = spinning_wall(text)
     omega = spins[0].value
     u = scratch / "0/U"
+    x0 = fmt(eccentricity) if wall == "innerWall" and eccentricity else "0"
     u.write_text(fd.set_entry(u.read_text(), ["boundaryField", wall],
-                              f"{{ type rotatingWallVelocity; origin (0 0 0); axis (0 0 1); omega {fmt(omega)}; }}"))
+                              f"{{ type rotatingWallVelocity; origin ({x0} 0 0); axis (0 0 1); omega {fmt(omega)}; }}"))
     assumptions.append(f"{wall} rotates at {fmt(omega)} rad/s about the z axis (rotatingWallVelocity); the other wall "
                        "is at rest")
     return [Binding(stated=q.text, file="0/U", entry=["boundaryField", wall, "omega"], value=fmt(omega),

@@ -1,5 +1,5 @@
 """The 2D sections of the shape library built in 3D: a step, a sudden expansion or contraction, a planar
-nozzle or diffuser, a T-junction, extruded across z between two side patches (walls, or symmetry planes
+nozzle or diffuser, a T-junction, a cross junction, extruded across z between two side patches (walls, or symmetry planes
 when the request says so) instead of one cell thick between `empty` faces. Pure functions; metres."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def extruded_depth(spec: GeometrySpec) -> tuple[float, str | None]:
     if s in ("nozzle", "diffuser"):
         wide = max(nozzle_stations(spec)[1])
         return wide, f"depth not given: {wide:g} m, as deep as the widest section is high"
-    if s == "t_junction":
+    if s in ("t_junction", "cross_junction"):
         return d.width, f"depth not given: {d.width:g} m, as deep as the main channel is wide (a square duct)"
     raise ValueError(f"{s} is not built as an extruded 3D section")
 
@@ -53,6 +53,10 @@ def span_notes(spec: GeometrySpec) -> list[str]:
     """The sentences saying how a 2D section was extruded into 3D (its depth, where it starts, its sides)."""
     depth, why = extruded_depth(spec)
     z0 = spec.span.z_start
+    if spec.shape == "t_junction" and spec.dims.branch_face is not None:
+        return [f"3D: the main duct spans z from {z0:g} to {z0 + depth:g} m ({why or 'as requested'}) and y from 0 to "
+                f"{spec.dims.width:g} m; its top and bottom are walls ({SIDE_WALLS}), the branch leaves its "
+                f"{spec.dims.branch_face} face."]
     sides = f"symmetry planes ({' and '.join(SIDE_PLANES)})" if spec.span.sides == "symmetryPlane" \
         else f"walls ({SIDE_WALLS})"
     return [f"3D: the section is extruded across z from {z0:g} to {z0 + depth:g} m ({why or 'as requested'}); "
@@ -80,5 +84,7 @@ def _section_height(spec: GeometrySpec) -> float:
     if s in ("nozzle", "diffuser"):
         return max(nozzle_stations(spec)[1])
     if s == "t_junction":
-        return d.width + d.branch_length
+        return d.width + (0.0 if d.branch_face else d.branch_length)
+    if s == "cross_junction":
+        return d.width + 2 * (d.branch_arm_length or d.arm_length)
     return d.height

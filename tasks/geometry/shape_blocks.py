@@ -188,8 +188,10 @@ def cross_layout(d: CrossJunctionDims, sz: Sizing) -> Layout:
     notes = [f"Cross junction centred at the origin: main channel {w:g} m wide along x (arms {a:g} m from the crossing), "
              f"cross channel {bw:g} m wide along y (arms {b:g} m); inlet at the left end, outlets at the right "
              f"(outlet), top (branchTop) and bottom (branchBottom)."]
-    return Layout(section, classify, types, {"inlet": "inlet", "outlet": "outlet", "branchTop": "outlet",
-                                             "branchBottom": "outlet"}, min(w, bw), notes)
+    if d.inlets != ["inlet"]:
+        notes.append(f"Flow enters by {', '.join(d.inlets)} and leaves by the other arms, as requested.")
+    roles = {arm: "inlet" if arm in d.inlets else "outlet" for arm in ("inlet", "outlet", "branchTop", "branchBottom")}
+    return Layout(section, classify, types, roles, min(w, bw), notes)
 
 
 LAYOUTS: dict[str, Callable[..., Layout]] = {

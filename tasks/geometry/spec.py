@@ -171,6 +171,7 @@ class AnnulusDims(_Dims):
     length: PositiveFloat | None = None  # 3D or axial flow; default: 2 x outer radius (axial: 20 x the gap)
     axial_flow: bool = False  # flow along the axis (x): inlet at x = 0, outlet at x = length (an annular duct)
     wedge_angle: float = Field(5.0, gt=0, le=10)  # degrees: an axial-flow annulus in 2D is an axisymmetric wedge
+    eccentricity: float = Field(0.0, ge=0)  # the inner wall's centre this far along +x from the outer's (m)
 
 
 class TJunctionDims(_Dims):
@@ -181,6 +182,11 @@ class TJunctionDims(_Dims):
     branch_position: float | None = None  # x of the branch centreline; default: mid-length
     branch_below: bool = False  # the branch joins the main channel's bottom wall (y below 0), not its top
     depth: PositiveFloat | None = None  # 3D only, across z; default: the main channel's width
+    branch_angle: float = Field(90.0, ge=20, le=160)  # degrees from the main channel's downstream x (a Y: not 90)
+    # where flow enters: the main channel's start ("main", a dividing tee), it and the branch ("both", a combining
+    # tee), or the branch alone, the run's two ends the outlets ("branch", a tee fed through its stem)
+    feed: Literal["main", "both", "branch"] = "main"
+    branch_face: Literal["+z", "-z"] | None = None  # 3D: the branch leaves this face of the duct, not top or bottom
 
 
 class NozzleDims(_Dims):
@@ -232,11 +238,11 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS, **BOX_OBSTACLE_DIMENSIONS,
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
-ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", *BLOCK_DIMENSIONS}
+ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", *BLOCK_DIMENSIONS} - {"cross_junction"}
 ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
 # 2D sections that are also built in 3D, extruded across z between two side patches (`Span`)
 EXTRUDED_3D = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser",
-                         "t_junction"})
+                         "t_junction", "cross_junction"})
 # 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
 SECTION_SHAPES = {"channel", "rectangle", "box"}
 
@@ -426,9 +432,14 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
                              f"(got inlet {hi} m, outlet {ho} m)")
     if s == "annulus" and d.inner_radius >= d.outer_radius:
         raise ValueError(f"inner_radius {d.inner_radius} m must be less than outer_radius {d.outer_radius} m")
+    if s == "annulus" and d.eccentricity and (d.eccentricity >= 0.95 * (d.outer_radius - d.inner_radius) or d.axial_flow):
+        raise ValueError(f"the inner cylinder's offset {d.eccentricity:g} m " + ("cannot be built with flow along the axis "
+                         "(its 2D form is an axisymmetric wedge)" if d.axial_flow else "leaves it touching the outer "
+                         f"wall (gap {d.outer_radius - d.inner_radius:g} m); give an eccentricity ratio below 0.95"))
     if s == "t_junction":
         x = d.branch_position if d.branch_position is not None else d.length / 2
-        if x - d.branch_width / 2 <= 0 or x + d.branch_width / 2 >= d.length:
+        half = d.branch_width / 2 / math.sin(math.radians(d.branch_angle))  # an angled branch meets more wall
+        if x - half <= 0 or x + half >= d.length:
             raise ValueError(f"the branch (width {d.branch_width} m at x = {x} m) must lie within the main "
                              f"channel (0 to {d.length} m) with channel on both sides")
     if s in BLOCK_DIMENSIONS:

@@ -65,6 +65,8 @@ class CrossJunctionDims(BaseModel):
     branch_width: PositiveFloat | None = None
     arm_length: PositiveFloat = 0.4
     branch_arm_length: PositiveFloat | None = None
+    inlets: list[Literal["inlet", "outlet", "branchTop", "branchBottom"]] = ["inlet"]  # the arms flow enters by
+    depth: PositiveFloat | None = None  # 3D only, across z; default: the main channel's width (square ducts)
 
 
 BLOCK_DIMENSIONS: dict[str, type[BaseModel]] = {

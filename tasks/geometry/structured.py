@@ -17,6 +17,7 @@ from tasks.geometry.shape_nozzle import nozzle_stations, wall_heights
 from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_feature
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
 from tasks.geometry.shape_3d import default_3d_size, span_notes, span_sweep
+from tasks.geometry.shape_junction import tee_mesh
 from tasks.geometry.spec import EXTRUDED_3D, OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 from tasks.geometry.text_part_cells import narrow_rows
 
@@ -272,26 +273,8 @@ def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
 
 
 def _t_junction(spec: GeometrySpec, sz: Sizing) -> Structured:
-    d = spec.dims
-    xb = d.branch_position if d.branch_position is not None else d.length / 2
-    xs = [0.0, xb - d.branch_width / 2, xb + d.branch_width / 2, d.length]
-    below = d.branch_below  # the branch under the main channel: its rows first, the main channel's y from 0 kept
-    ys = [-d.branch_length, 0.0, d.width] if below else [0.0, d.width, d.width + d.branch_length]
-    nx = sz.along([xs[1], d.branch_width, d.length - xs[2]], 0)
-    ny = sz.along([d.branch_length, d.width] if below else [d.width, d.branch_length], 1)
-    g = sz.wall_grading
-    gx = [1.0, toward("both", g, nx[1]), 1.0]
-    main = 1 if below else 0
-    gy = [toward("both", g, ny[main]) if j == main else 1.0 for j in range(2)]
-    section = grid_section(xs, ys, lambda i, j: j == main or i == 1, nx, ny, gx, gy)
-    names = {"left": "inlet", "right": "outlet", "bottom" if below else "top": "branchOutlet"}
-    model = span_sweep(spec, section, _by_side(xs, ys, names), {**IO, "branchOutlet": "patch"}, sz)
-    notes = ["Inlet at the left of the main channel; outlets at its right end and at the "
-             f"{'bottom' if below else 'top'} of the branch{' (below the main channel)' if below else ''}."]
-    if d.branch_position is None:
-        notes.append(f"Branch at mid-length (x = {xb:g} m).")
-    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet", "branchOutlet": "outlet"}),
-                      d.width, assumptions=notes)
+    model, named, notes = tee_mesh(spec, sz)
+    return Structured(model, _roles(model, named), spec.dims.width, assumptions=notes)
 
 
 def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
@@ -412,26 +395,27 @@ def _annular_duct(spec: GeometrySpec, sz: Sizing) -> Structured:
     return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), 2 * (ro - ri), assumptions=notes)
 
 
-def _by_radius(ri: float, ro: float) -> Callable[[UV, UV], str]:
-    """Name an edge of an annulus section by the round wall it lies on."""
-    return lambda a, b: "innerWall" if math.hypot(*a) < (ri + ro) / 2 else "outerWall"
+def _by_radius(ri: float, ro: float, e: float = 0.0) -> Callable[[UV, UV], str]:
+    """Name an edge of an annulus section by the round wall it lies on (the inner one centred at x = `e`)."""
+    return lambda a, b: "innerWall" if math.hypot(a[0] - e, a[1]) < (ri + ro - e) / 2 else "outerWall"
 
 
-def _annulus_section(ri: float, ro: float, sz: Sizing, across: int = 1, around_from: int = 0) -> Section:
-    """The ring between two radii in four blocks with arc edges; cells across the gap from count `across` of the
-    request and around from count `around_from` (split over the four blocks), else from the cell size."""
+def _annulus_section(ri: float, ro: float, sz: Sizing, across: int = 1, around_from: int = 0, e: float = 0.0) -> Section:
+    """The ring between two radii in four blocks with arc edges, the inner circle's centre at x = `e` (an eccentric
+    annulus); cells across the gap from count `across` of the request and around from count `around_from` (split
+    over the four blocks), else from the cell size."""
     g = sz.wall_grading
     cells = sz.cells or []
     n_t = max(1, cells[around_from] // 4) if len(cells) > around_from else max(2, math.ceil(math.pi * (ri + ro) / 4 / sz.h))
     n_r = cells[across] if len(cells) > across else max(2, math.ceil((ro - ri) / sz.h))
     phis = [math.radians(90 * k) for k in range(4)]
-    points = [(ri * math.cos(p), ri * math.sin(p)) for p in phis] + [(ro * math.cos(p), ro * math.sin(p)) for p in phis]
+    points = [(e + ri * math.cos(p), ri * math.sin(p)) for p in phis] + [(ro * math.cos(p), ro * math.sin(p)) for p in phis]
     quads, arcs = [], {}
     for k in range(4):
         k1 = (k + 1) % 4
         quads.append(Quad((k, 4 + k, 4 + k1, k1), (n_r, n_t), (toward("both", g, n_r), 1.0)))
         mid = math.radians(45 + 90 * k)
-        arcs[frozenset((k, k1))] = (ri * math.cos(mid), ri * math.sin(mid))
+        arcs[frozenset((k, k1))] = (e + ri * math.cos(mid), ri * math.sin(mid))
         arcs[frozenset((4 + k, 4 + k1))] = (ro * math.cos(mid), ro * math.sin(mid))
     return Section(points, quads, arcs)
 
@@ -442,16 +426,24 @@ def _annulus(spec: GeometrySpec, sz: Sizing) -> Structured:
         return _annular_duct(spec, sz)
     ri, ro = d.inner_radius, d.outer_radius
     length = d.length or 2 * ro
-    model = _sweep_2d_or_3d(spec, _annulus_section(ri, ro, sz), _by_radius(ri, ro), {}, sz, length, side="ends")
-    notes = ["Coaxial cylinders about the z axis: innerWall (the rotor in Taylor-Couette flow) and outerWall."]
+    e = d.eccentricity
+    model = _sweep_2d_or_3d(spec, _annulus_section(ri, ro, sz, e=e), _by_radius(ri, ro, e), {}, sz, length, side="ends")
+    notes = ["Coaxial cylinders about the z axis: innerWall (the rotor in Taylor-Couette flow) and outerWall."] if not e else [
+        f"Eccentric cylinders: outerWall about the z axis, innerWall (the rotor) centred at x = {e:g} m "
+        f"(eccentricity ratio {e / (ro - ri):g})."]
     if not spec.two_d and d.length is None:
         notes.append(f"Length not given: {length:g} m (twice the outer radius).")
     return Structured(model, _roles(model, {}), ro - ri, flow_direction=(0.0, 0.0, 0.0), assumptions=notes)
 
 
 def _laid_out(spec: GeometrySpec, sz: Sizing) -> Structured:
-    """A 2D shape laid out by tasks/geometry/shape_blocks.py, one cell thick with empty front and back."""
-    return _planar_layout(LAYOUTS[spec.shape](spec.dims, sz), sz)
+    """A 2D shape laid out by tasks/geometry/shape_blocks.py, one cell thick with empty front and back (a cross
+    junction in 3D: extruded across z, shape_3d)."""
+    layout = LAYOUTS[spec.shape](spec.dims, sz)
+    if not spec.two_d and spec.shape in EXTRUDED_3D:
+        model = span_sweep(spec, layout.section, layout.classify, layout.types, sz)
+        return Structured(model, _roles(model, layout.roles), layout.reference_length, assumptions=layout.notes)
+    return _planar_layout(layout, sz)
 
 
 def _obstacle_grid(spec: GeometrySpec, sz: Sizing) -> Structured:

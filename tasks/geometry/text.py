@@ -27,11 +27,13 @@ from tasks.geometry.text_colon_ratio import plain_colon_ratios
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_comparisons import comparative_sizes
 from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, section_symbols
+from tasks.geometry.text_junction import junction_dims
 from tasks.geometry.text_changes import from_to_heights, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lone_body import lone_body_fields
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
+from tasks.geometry.sized_total import sized_to_total
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
 from tasks.geometry.text_moving_walls import moved_sides
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
@@ -39,7 +41,7 @@ from tasks.geometry.text_one_sided import flat_wall_origin, one_sided_dims
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
 from tasks.geometry.text_nominal import nominal_sizes
 from tasks.geometry.text_obstacle_boxes import box_obstacle_fields, solid_in_3d, without_solids
-from tasks.geometry.text_obstacle_groups import grouped_obstacles, read_group
+from tasks.geometry.text_obstacle_groups import adds_bodies, grouped_obstacles, read_group
 from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
@@ -57,6 +59,8 @@ from tasks.geometry.text_straight_runs import downstream_run
 from tasks.geometry.text_span3d import CAVITIES, cubic_cells, extruded_3d, span_fields
 from tasks.geometry.text_step_parts import fit_step, parts_as_step, step_part
 from tasks.geometry.text_step_words import stepped_channel, unlabelled_ratios, with_step_lengths
+from tasks.geometry.text_tables_places import placed_items
+from tasks.geometry.text_turned_bodies import turn_bodies
 from tasks.geometry.text_unbuildable import round_far_field, unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
@@ -79,13 +83,13 @@ def parse_geometry(text: str) -> GeometrySpec | None:
     RequestError when the words describe a shape that cannot be built (an obstacle outside
     the domain, a step taller than its channel)."""
     try:
-        return _parse_geometry(text, in_drawing_unit=False)
+        return sized_to_total(_parse_geometry(text, in_drawing_unit=False), text)  # "about 20 000 cells"
     except RequestError:
         plain = plain_lengths(section_symbols(text))
         if not has_bare_coordinates(plain):
             raise
         try:  # read in metres a body lies outside the domain: the bare coordinates are the drawing's ("at (4, 1)" in inches)
-            return _parse_geometry(text, in_drawing_unit=True)
+            return sized_to_total(_parse_geometry(text, in_drawing_unit=True), text)
         except RequestError:
             pass
         raise
@@ -120,6 +124,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     text = unlabelled_ratios(plain_colon_ratios(text))
     # "Ø20 at x=100" in a drawing in mm; "100 mm deep and four times as wide" -> "... 4 times as wide as it is deep"
     text = comparative_sizes(drawing_units(plain_lengths(section_symbols(nominal_sizes(text))), force=in_drawing_unit))
+    text = placed_items(text)  # "cylinder centre x: 0.4 m", "distance from inlet: 0.3 m": a table's places as words
     grading = grading_spans(text)  # "graded towards the walls, expansion ratio 10": the mesh's, not the channel's
     text = blank(text, [(a, b) for a, b, _ in grading])
     text = _sizes_in_metres(text)
@@ -142,6 +147,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     # "three ribs on the floor at x = ...", an orifice, "two square cylinders in tandem"
     if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text)):
         shape = "channel_with_obstacles"
+    if shape == "cylinder_crossflow" and adds_bodies(text):  # "a second cylinder 5 cm downstream of the first"
+        shape = "channel_with_obstacles"
     ribs = read_ribs(text) if shape in ("channel", "rectangle", "channel_with_obstacles") else None
     if ribs is not None and (ribs.outline != "rectangle" or shape != "channel_with_obstacles"):
         shape, parts = "channel_with_obstacles", []  # a rib's outline and row in words: its numbers are not the channel's
@@ -154,7 +161,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if shape is None:
         return None
     text = throat_as_end(shape, text)  # "down to a 100 mm throat section 400 mm long" and no more: the outlet duct
-    unbuildable = unbuildable_reason(text, bend_built=shape == "bend") or \
+    unbuildable = unbuildable_reason(text, bend_built=shape == "bend", y_built=shape == "t_junction") or \
         (round_far_field(text, shape) if shape in ("cylinder_crossflow", "channel_with_obstacles") else None)
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
@@ -228,6 +235,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     if two_d is False and shape in EXTRUDED_3D | CAVITIES:  # its depth, cells across the span and sides
         span, span_notes = span_fields(text, shape, dims)
         fields.update({"span": span} if span else {}, notes=fields.get("notes", []) + span_notes)
+    if shape in ("t_junction", "cross_junction"):  # a Y's angle, a combining flow, a 3D duct's section
+        junction, junction_notes = junction_dims(text, shape, dims, two_d)
+        dims.update(junction)
+        fields["notes"] = fields.get("notes", []) + junction_notes
     if mesh.get("cells"):  # "30 cells across, 30/30/40 along": the parts' counts along x
         mesh["cells"], by_parts_note = along_by_parts(shape, text, dims, mesh["cells"])
         fields["notes"] = fields.get("notes", []) + by_parts_note
@@ -267,6 +278,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         fields.update(grouped_obstacles(said, dims, fields["obstacles"], fields.get("notes", [])))
         if not fields["obstacles"]:  # an ellipse or a wedge sized but not placed, or in no channel sized
             fields.update(lone_body_fields(text, dims, fields.get("notes", [])))
+    if shape in ("channel", "channel_with_obstacles"):  # "a square turned 45 degrees", "a plate inclined at 20 degrees"
+        turned, turn_notes = turn_bodies(text, shape, fields.get("obstacles", []), dims.get("height"), dims.get("length"))
+        if turn_notes:
+            fields.update(shape="channel_with_obstacles", obstacles=turned, notes=fields.get("notes", []) + turn_notes)
     if shape in ("rectangle", "channel"):
         outline = vertices(text)
         if outline and len(outline) == 2 and outline[0][0] != outline[1][0] and outline[0][1] != outline[1][1]:

@@ -9,6 +9,7 @@ import re
 
 from tasks.geometry.placement import axis_ranges
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_eccentric import eccentricity
 from tasks.geometry.text_numbers import LENGTH
 
 INNER_PART = r"(?:rotor|shaft|spindle|bob|(?<!outer\s)rod|inner\s+(?:cylinder|tube|pipe|wall|rod|drum)|rotating\s+(?:cylinder|drum))"
@@ -138,4 +139,7 @@ def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
         d["length"] = length
     if _AXIAL_FLOW.search(text):
         d["axial_flow"] = True
+    offset = eccentricity(text, d.get("inner_radius"), d.get("outer_radius"))  # "inner cylinder offset 2 mm"
+    if offset:
+        d["eccentricity"] = offset
     return d

@@ -277,8 +277,9 @@ def body_words(clause: str) -> str:
     words = clause[first.start():] if first else clause
     if first and _LEAD_RATIO.search(clause[:first.start()]):  # "an aspect ratio 2 ellipse, major axis 0.1 m"
         words = f"{_LEAD_RATIO.search(clause[:first.start()]).group(0)} {words}"
-    return re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
-                  words, flags=re.I)
+    words = re.sub(rf"\b(?:in|inside|within|through|across|of)\s+(?:a|an|the)\s+[^;,]*?\b(?:channel|duct|domain)\b{_ITS_SIZES}", " ",
+                   words, flags=re.I)
+    return re.sub(rf",\s*(?:the\s+)?(?:channel|duct|domain)\s*:?{_ITS_SIZES}", " ", words, flags=re.I)  # "..., channel 1 m x 0.2 m"
 
 
 def round_size(words: str) -> float | None:

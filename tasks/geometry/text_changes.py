@@ -26,8 +26,9 @@ def t_junction_dims(text: str) -> dict[str, Any]:
     branch's from its own clause ("branch 5 cm wide and 30 cm long located 1.2 m from the inlet");
     a branch whose width is not given is as wide as the main channel."""
     d: dict[str, Any] = {}
-    m = re.search(_BRANCH, text, re.I)
-    branch, main = "", text
+    mentions = list(re.finditer(_BRANCH, text, re.I))  # the first mention followed by a size: "the branch is on
+    m = next((b for b in mentions if re.match(rf"[^.;:]*?(?<![\w.]){NUM}\s*{UNIT}\b", text[b.end():])), mentions[0] if mentions else None)
+    branch, main = "", text  # the bottom side: ..., branch 0.1 m wide" sizes the branch in its second mention
     if m:
         end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s*,?\s*"
                         rf"(?:and\s+)?)*\bmain\b"
@@ -71,7 +72,7 @@ def t_junction_dims(text: str) -> dict[str, Any]:
             d[target] = value
     if "branch_width" not in d and "width" in d:
         d["branch_width"] = d["width"]
-    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:inlet|entrance|left\s+end)", branch or text, re.I) \
+    at = re.search(rf"{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:main\s+)?(?:inlet|entrance|left\s+end)", branch or text, re.I) \
         or re.search(rf"\b(?:its|the\s+branch(?:'s)?|branch)\s+(?:cent(?:re|er)\s*-?\s*line|axis|cent(?:re|er))\s+(?:is\s+|lies\s+)?"
                      rf"(?:at\s+)?{LENGTH}\s+(?:from|downstream\s+of|after)\s+(?:the\s+)?(?:(?:run|header|main|channel|pipe|duct)(?:'s)?\s+)?"
                      rf"(?:inlet|entrance|left\s+end)", text, re.I) \

@@ -29,10 +29,11 @@ _GROUP = re.compile(rf"(?:\b(?:a\s+)?(?:tandem\s+|side[- ]by[- ]side\s+)?(?P<pai
 # the count said after the bodies: "squares of 0.01 m side, two of them", "cylinders (3 in all)"
 _COUNT_AFTER = re.compile(rf"\b{_NOUNS}\b(?:[^.;]|\.(?=\d)){{0,60}}?(?:,\s*|\(\s*|[-–—]\s*)(?P<n>\d+)\s+(?:(?:of\s+)?them|in\s+(?:all|total))\b", re.I)
 # "a second identical square 3 side lengths downstream of the first"
-_NEXT = re.compile(rf"\b(?:a|the)\s+(?P<ord>second|third|fourth|fifth|sixth)\b(?P<words>[^;.]*?)\b(?P<dist>{NUM}\s*(?:{UNIT}"
+_NEXT = re.compile(rf"\b(?:(?:a|the)\s+(?P<ord>second|third|fourth|fifth|sixth)|(?P<another>another))\b(?P<words>[^;.]*?)\b"
+                   rf"(?P<dist>{NUM}\s*(?:{UNIT}"
                    rf"|[dD](?![\w])|diameters?|side(?:\s+lengths?)?s?|widths?|sizes?|body\s+lengths?))\s+"
-                   rf"(?P<dir>downstream|behind|after|upstream|ahead|above|below|beside)\s+(?:of\s+|from\s+)?the\s+"
-                   rf"(?:first|second|third|fourth|fifth|previous|last|one\s+before|other)\b", re.I)
+                   rf"(?P<dir>downstream|behind|after|upstream|ahead|above|below|beside)\s+(?:of\s+|from\s+)?(?:the\s+"
+                   rf"(?:first|second|third|fourth|fifth|previous|last|one\s+before|other)|it)\b", re.I)
 
 
 def _unique_groups(pattern: str) -> re.Pattern[str]:
@@ -209,9 +210,14 @@ def obstacle_group(text: str, height: float | None, length: float | None,
         x0, y0, notes = (*first, [])
     centres: list[tuple[float, float]]
     if group.arrangement == "across":
+        first_words = _FIRST_CLAUSE.search(placing)
         if body_y(placing, height) is None and not re.search(r"\(\s*[\d.]+\s*,", placing):
             y0 = height / 2 - step * (group.count - 1) / 2  # centred about mid-height
             notes.append("Side by side about the channel's mid-height.")
+        elif not re.search(r"\(\s*[\d.]+\s*,", placing) and \
+                (first_words is None or body_y(first_words.group("rest"), height) is None):
+            notes.append(f"Side by side about y = {y0:g} m (the height said of the group is its middle).")
+            y0 -= step * (group.count - 1) / 2  # "on the centreline", "symmetric about y = 0.1 m": the group's middle
         centres = [(x0, y0 + i * step) for i in range(group.count)]
     elif group.arrangement == "staggered":
         across = _TRANSVERSE.search(text)
@@ -243,7 +249,7 @@ def following_bodies(text: str, first: dict[str, Any]) -> list[dict[str, Any]]:
     out = [first]
     size = first.get("diameter") or first.get("width")
     for m in _NEXT.finditer(text):
-        if _ORDINALS[m.group("ord").lower()] != len(out) + 1 or first.get("center") is None:
+        if (_ORDINALS[m.group("ord").lower()] if m.group("ord") else 2) != len(out) + 1 or first.get("center") is None:
             break
         dist = _distance(re.match(_unique_groups(_DIST), m.group("dist")), size)
         if dist is None:
@@ -255,6 +261,12 @@ def following_bodies(text: str, first: dict[str, Any]) -> list[dict[str, Any]]:
         moved = (cx + sign * dist, cy) if m.group("dir").lower() not in ("above", "below", "beside") else (cx, cy + sign * dist)
         out.append({**first, "center": moved})
     return out[1:]
+
+
+def adds_bodies(text: str) -> bool:
+    """The words place a body after another ("a second cylinder 5 cm downstream of the first", "another one 3 D
+    behind it"): more than one body, whatever the shape the first one names."""
+    return bool(_NEXT.search(digits(text)))
 
 
 def grouped_obstacles(text: str, dims: dict[str, Any], read: list[dict[str, Any]],

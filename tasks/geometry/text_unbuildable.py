@@ -36,13 +36,15 @@ _ELSE = "; give the geometry as an STL (--geometry F.stl, meshed with snappyHexM
 
 
 _BEND = _UNBUILDABLE[2][0]
+_WYE = _UNBUILDABLE[3][0]
 
 
-def unbuildable_reason(text: str, bend_built: bool = False) -> str | None:
+def unbuildable_reason(text: str, bend_built: bool = False, y_built: bool = False) -> str | None:
     """Why the shape library cannot build the geometry the words name, or None when nothing in them
-    is outside the library (with `bend_built`, the bend words name the 2D bend being built)."""
+    is outside the library (with `bend_built`, the bend words name the 2D bend being built; with `y_built`,
+    the Y-junction words name the angled branch of the T-junction being built)."""
     for pattern, why in _UNBUILDABLE:
-        if bend_built and pattern is _BEND:
+        if (bend_built and pattern is _BEND) or (y_built and pattern is _WYE):
             continue
         m = pattern.search(text)
         if m:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tasks.core.errors import RequestError
 from tasks.geometry.text import parse_geometry
 from tasks.geometry.text_drawing import drawing_unit, drawing_units
 
@@ -53,14 +52,14 @@ def test_change_of_section_nouns(text: str, shape: str) -> None:
     assert spec is not None and spec.shape == shape
 
 
-@pytest.mark.parametrize("text", [
-    "Y-piece with a 45 degree branch, simpleFoam",
-    "a wye fitting: main 50 mm, branch 25 mm, simpleFoam",
-    "T-junction whose branch leaves at 60 degrees: a 60° branch tee, simpleFoam",
+@pytest.mark.parametrize("text, angle", [
+    ("Y-piece with a 45 degree branch, simpleFoam", 45.0),
+    ("a wye fitting: main 50 mm, branch 25 mm, simpleFoam", 45.0),  # no angle said: a wye's usual 45 degrees
+    ("T-junction whose branch leaves at 60 degrees: a 60° branch tee, simpleFoam", 60.0),
 ])
-def test_y_junction_refused(text: str) -> None:
-    with pytest.raises(RequestError, match="Y-junction"):
-        parse_geometry(text)
+def test_y_junction_built_with_its_angle(text: str, angle: float) -> None:
+    spec = parse_geometry(text)
+    assert spec.shape == "t_junction" and spec.dims.branch_angle == angle
 
 
 def test_square_tee_not_refused() -> None:

@@ -1,0 +1,54 @@
+"""Cells across a named feature of a parametric shape: "10 cells over the step height", "16 cells per
+diameter", "20 cells across the gap", "40 cells along the chord", "30 cells across the cavity". The
+count sets the cell size (the feature's length over the count), which the shape library then uses
+everywhere. Pure functions."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.text_numbers import digits
+
+# the feature's words and how its length is read from the shape's dimensions (first that is set wins)
+_FEATURES: list[tuple[str, tuple[str, ...]]] = [
+    (r"step(?:\s+height)?|step's\s+height", ("step_height",)),
+    (r"(?:(?:pipe|cylinder|tube|body|obstacle)(?:'s)?\s+)?diameter|D\b", ("diameter",)),
+    (r"(?:(?:pipe|cylinder|tube)(?:'s)?\s+)?radius", ("radius",)),
+    (r"(?:airfoil(?:'s)?\s+|aerofoil(?:'s)?\s+)?chord", ("chord",)),
+    (r"(?:annular\s+)?gap|annulus|clearance", ("gap", "height")),
+    (r"cavity(?:'s)?(?:\s+(?:side|width))?", ("width",)),
+    (r"(?:(?:channel|duct|domain)(?:'s)?\s+)?height|channel|duct", ("height", "width")),
+    (r"(?:(?:channel|duct)(?:'s)?\s+)?width", ("width", "height")),
+]
+_COUNT = re.compile(r"(?<![\w.])(?P<n>\d+)\s+cells?\s+(?P<prep>across|over|per|along|on|spanning|to\s+resolve|in)\s+"
+                    r"(?:the\s+|each\s+|a\s+|one\s+|its\s+|every\s+)?(?:whole\s+|full\s+)?(?P<feature>[a-z' ]{1,30}?)"
+                    r"(?=\s*(?:[,;.)]|$|and\b|with\b|\s(?:of|for|to|at)\b))", re.I)
+
+
+def feature_length(feature: str, dims: dict[str, Any]) -> tuple[float, str] | None:
+    """(length in metres, its name) of the shape feature `feature` names, from the shape's `dims`; a
+    gap is an annulus's radii apart, a radius half a diameter."""
+    words = feature.strip().lower()
+    derived = dict(dims)
+    if isinstance(dims.get("outer_radius"), (int, float)) and isinstance(dims.get("inner_radius"), (int, float)):
+        derived["gap"] = dims["outer_radius"] - dims["inner_radius"]
+    if isinstance(dims.get("diameter"), (int, float)):
+        derived["radius"] = dims["diameter"] / 2
+    for pattern, names in _FEATURES:
+        if re.fullmatch(pattern, words, re.I):
+            found = next((n for n in names if isinstance(derived.get(n), (int, float)) and derived[n] > 0), None)
+            return (float(derived[found]), found.replace("_", " ")) if found else None
+    return None
+
+
+def feature_cells(text: str, dims: dict[str, Any]) -> tuple[int, float, str] | None:
+    """(count, the feature's length, its words) of the first "N cells across <feature>" the text says
+    of a feature of the shape; None when it says none the shape has."""
+    for m in _COUNT.finditer(digits(text)):
+        if m.group("prep").lower() == "along" and not re.search(r"chord|diameter", m.group("feature"), re.I):
+            continue  # "40 cells along the channel": its length, a count per direction (tasks.geometry.text_mesh)
+        found = feature_length(m.group("feature"), dims)
+        if found is not None and int(m.group("n")) > 0:
+            return int(m.group("n")), found[0], m.group(0).strip()
+    return None
