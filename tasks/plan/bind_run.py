@@ -13,6 +13,7 @@ from tasks.core.errors import PlanError
 from tasks.foam import block_layout, block_vars, geometry
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_run_cells import even_total, per_block_said, restated_product
+from tasks.plan.controls_refine import total_limit
 from tasks.plan.bind_motion_turns import TurnBinding
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
@@ -242,7 +243,8 @@ class RunBinding(GroupBinding, TurnBinding):
                                          value=f"({' '.join(map(str, counts))})", how="the product of the stated cell counts"))
             return  # "80 x 80 = 6400 cells": the total of the counts stated beside it
         if len(blocks) == 1 and named is None and axis is None and not per_block_said(low, at, q.text):
-            new = even_total(blocks[0], int(q.value))
+            limit = total_limit(self.text)  # "no more than 20 000 cells": never above it
+            new = even_total(blocks[0], int(q.value), bool(limit and limit[1] and abs(limit[0] - q.value) < 0.5))
             if new is not None:  # "6400 cells" on a 20 x 20 square: a total, 80 x 80
                 self.assumptions.append(f"{q.text}: no direction named, a total over the resolved directions")
                 self._set_block_counts(text, blocks[0], new, q)

@@ -24,13 +24,17 @@ def per_block_said(low: str, at: int, words: str) -> bool:
     return at >= 0 and _PER_BLOCK.match(low[at + len(words):]) is not None
 
 
-def even_total(old: tuple[int, int, int], total: int) -> list[int] | None:
+def even_total(old: tuple[int, int, int], total: int, at_most: bool = False) -> list[int] | None:
     """The counts that bring a one-block mesh with two or three resolved directions to about
-    `total` cells, each resolved direction scaled by the same factor (its aspect kept); None when
-    fewer than two directions are resolved or the total is not larger than one cell per direction."""
+    `total` cells (no more than `total` when `at_most`: the largest count lowered until under it),
+    each resolved direction scaled by the same factor (its aspect kept); None when fewer than two
+    directions are resolved or the total is not larger than one cell per direction."""
     resolved = [i for i, c in enumerate(old) if c > 1]
     now = math.prod(old)
     if len(resolved) < 2 or total < 2 ** len(resolved) or now <= 0:
         return None
     factor = (total / now) ** (1.0 / len(resolved))
-    return [max(1, round(c * factor)) if i in resolved else c for i, c in enumerate(old)]
+    new = [max(1, round(c * factor)) if i in resolved else c for i, c in enumerate(old)]
+    while at_most and math.prod(new) > total and max(new) > 1:
+        new[new.index(max(new))] -= 1
+    return new

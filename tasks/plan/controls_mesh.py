@@ -27,6 +27,7 @@ from tasks.foam.files import find_file, read_text
 from tasks.foam.m4 import expand_template
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
 from tasks.plan.controls_axis import count_axis
+from tasks.plan.controls_refine import total_limit
 from tasks.plan.extract import normalise
 from tasks.plan.manifest import FileEdit
 from tasks.plan.mesh_files import BLOCK_MESH_DICT as _BMD
@@ -349,7 +350,8 @@ def _mesh_edits(base_dir: Path, m4: str | None, text: str, stated: list[StatedQu
     if total is not None and not (sizes or said[:1] or per_axis or counts):
         if total_q is not None:
             change.taken.append(total_q)
-        _total_cells(change, bmd, total[0], total_q.text if total_q is not None else total[1])
+        _total_cells(change, bmd, total[0], total_q.text if total_q is not None else total[1],
+                     bool((limit := total_limit(text)) and limit[1]))
     elif refine is not None:
         _refine(change, bmd, refine[0], refine[1], any(q.role in MESH_ROLES for q in stated if q is not total_q),
                 refinement_axes(normalise(text), refine[2] + len(refine[1]), bmd))
@@ -411,15 +413,51 @@ def total_factor(bmd: str, n: int) -> tuple[float, int]:
     return (n / now) ** (1.0 / max(1, len(resolved))), now
 
 
-def _total_cells(change: MeshChange, bmd: str, n: int, words: str) -> None:
-    """About `n` cells in all: every resolved direction of every block scaled by the same factor."""
+def scaled_total(bmd: str, factor: float) -> int:
+    """The cells a block mesh holds once every resolved direction is scaled by `factor` (rounded per
+    block count as the scaling writes them; variables read where they are defined)."""
+    plain = block_vars.plain_text(bmd)
+    return sum(a * b * c for a, b, c in resolved_block_cells(
+        geometry.scale_blocks(literal_counts(plain), refine_factors(plain, factor, None))))
+
+
+def fitted_total_factor(bmd: str, n: int, at_most: bool, tries: int = 8) -> tuple[float, int, int]:
+    """(factor, cells now, cells after) that brings a block mesh to about `n` cells (within 10 %) or,
+    `at_most`, to no more than `n`: the ideal factor corrected by the cells the rounded counts give;
+    raises PlanError when the counts cannot be read or no factor meets `n`."""
+    factor, now = total_factor(bmd, n)
+    resolved = max(1, _resolved_axes(bmd))
+    aim = n * (0.97 if at_most else 1.0)
+    best: tuple[float, int] | None = None
+    for _ in range(tries):
+        after = scaled_total(bmd, factor)
+        fits = after <= n if at_most else abs(after - n) <= 0.1 * n
+        if fits and (best is None or abs(after - n) < abs(best[1] - n)):
+            best = (factor, after)
+        if fits and abs(after - n) <= 0.03 * n:
+            break
+        factor *= (aim / after) ** (1.0 / resolved)
+    if best is None:
+        raise PlanError(f"no scaling of the base's blocks gives {'at most' if at_most else 'about'} {n} cells "
+                        f"(the nearest rounded count is {after}); state counts per direction instead")
+    return best[0], now, best[1]
+
+
+def _resolved_axes(bmd: str) -> int:
+    """How many directions some block of the mesh has more than one cell along."""
+    return sum(1 for axis in range(3) if any(block[axis] > 1 for block in resolved_block_cells(bmd)))
+
+
+def _total_cells(change: MeshChange, bmd: str, n: int, words: str, at_most: bool = False) -> None:
+    """About `n` cells in all (no more than `n` when `at_most`): every resolved direction of every
+    block scaled by the same factor, the count chosen reported."""
     try:
-        factor, now = total_factor(bmd, n)
+        factor, now, after = fitted_total_factor(bmd, n, at_most)
     except PlanError as err:
         change.not_applied.append(NotApplied(text=words, reason=str(err)))
         return
     _refine(change, bmd, factor, words, False)
-    change.assumptions.append(f"{words}: the base's {now} cells, every resolved direction x{factor:.3g}")
+    change.assumptions.append(f"{words}: the base's {now} cells, every resolved direction x{factor:.3g}: {after} cells")
 
 
 def refinement_axes(text: str, end: int, bmd: str) -> list[int] | None:

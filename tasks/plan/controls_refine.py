@@ -145,16 +145,22 @@ def refinement_direction(text: str, end: int) -> list[int] | str | None:
 
 # a total cell count: "about 20000 cells", "a mesh of roughly 5000 cells", "50000 cells in total", "a
 # 20000-cell grid", "no more than 10000 cells" (number words and "20k" already written as digits)
-_TOTAL_NEAR = r"(?:about|around|roughly|approximately|approx\.?|~|some|nearly|close\s+to|total\s+of|up\s+to|at\s+most|" \
-              r"no\s+more\s+than|(?:a|the)\s+(?:whole\s+|total\s+)?(?:mesh|grid)\s+(?:of|with)(?:\s+about|\s+around|\s+roughly)?)"
+# the words of an upper bound: "no more than 20 000 cells", "under 8000 cells", "cell count should not exceed 15000"
+_AT_MOST = r"(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|fewer\s+than|less\s+than|under|below|" \
+           r"maximum(?:\s+of)?|max\.?|(?:should|must|shall|may)\s+not\s+exceed|not\s+exceeding|(?:that\s+)?(?:stays?|keeps?)\s+" \
+           r"(?:under|below))"
+_TOTAL_NEAR = rf"(?:about|around|roughly|approximately|approx\.?|~|some|nearly|close\s+to|total\s+of|{_AT_MOST}|" \
+              r"(?:a|the)\s+(?:whole\s+|total\s+)?(?:mesh|grid)\s+(?:of|with)(?:\s+about|\s+around|\s+roughly)?)"
 _COUNT = r"(?:\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?[eE]\+?\d+|\d+)"  # 20000, 20,000, 2e4
 _CELL_WORDS = r"(?:cells|elements|hexahedra|control\s+volumes)"
 _TOTAL_CELLS = re.compile(
     rf"(?:(?:\b|(?<=\s)|^){_TOTAL_NEAR}\s*(?<![\w.])(?P<n>{_COUNT})\s+{_CELL_WORDS}\b"
     rf"|(?<![\w.])(?P<n2>{_COUNT})\s+{_CELL_WORDS}\s+(?:in\s+total|total|overall|in\s+all|altogether)\b"
     rf"|(?<![\w.])(?P<n3>{_COUNT})[\s-]cells?\s+(?:mesh|grid)\b"
+    rf"|(?<![\w.])(?P<n5>{_COUNT})\s+{_CELL_WORDS}\s+(?:at\s+most|max(?:imum)?\b|or\s+(?:fewer|less)\b)"
     # "cells: ~8000", "cell count = 12,000", "number of cells: 2e4 (total)"
-    rf"|\b(?:total\s+)?(?:cells|cell\s+count|number\s+of\s+cells|cell\s+number)\s*(?::|=)\s*(?:{_TOTAL_NEAR}\s*)?"
+    rf"|\b(?:total\s+)?(?:cells|cell\s+count|number\s+of\s+cells|cell\s+number)\s*(?::|=|(?:should|must|will)\s+be|is)?\s*"
+    rf"(?:(?<=:\s)|(?<=:)|(?<==\s)|(?<==)|(?<=be\s)|(?<=is\s)|(?<=count\s)|{_TOTAL_NEAR}\s*)"
     rf"(?P<n4>{_COUNT})(?![\d.,])(?!\s*(?:x|×|\*|by|mm|cm|m|per|along|across|in\s+[xyz])\b|\s*[x×*]))"
     rf"(?!\s*(?:per|each|along|across|in\s+(?:the\s+)?[xyz]\b|in\s+(?:the\s+)?(?:stream|span|vertical|radial)))", re.I)
 
@@ -171,7 +177,19 @@ def total_cells(text: str) -> tuple[int, str] | None:
     for m in _TOTAL_CELLS.finditer(plain):
         if re.search(r"(?:\bby|\bx|×|\*)\s*$", plain[max(0, m.start() - 6):m.start()]):
             continue  # the last of "40 by 40 cells"
-        n = _count_value(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4"))
+        n = _count_value(m.group("n") or m.group("n2") or m.group("n3") or m.group("n4")
+                         or m.group("n5"))
         if n > 1:
             return n, m.group(0)
     return None
+
+
+def total_limit(text: str) -> tuple[int, bool, str] | None:
+    """(count, whether it is a maximum, its words) of the total cell count the text asks for: "about
+    20000 cells" (False: within about 10 %), "no more than 8000 cells", "under 5000 cells", "a cell
+    count that must not exceed 2e4" (True: never above it); None when it asks for none."""
+    found = total_cells(text)
+    if found is None:
+        return None
+    n, words = found
+    return n, bool(re.search(rf"\b{_AT_MOST}(?!\w)|\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less))\s*$", words, re.I)), words

@@ -41,9 +41,16 @@ _ONE_DIGIT_THOUSANDS = re.compile(r"(?<![\d,.(])\d,\d{3}(?![\d,.]|\s*(?:cells?|x
 _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(?:\d+,\d{1,2}|0,\d+|\d+,\d{4,})(?![\d,])")
 
 
+# a total of cells said with a thousands separator: "roughly 9,000 cells", "no more than 12,500 cells" (a
+# total's words before it: no list of counts)
+_TOTAL_THOUSANDS = re.compile(r"(\b(?:about|around|roughly|approximately|nearly|some|most|than|under|below|maximum|(?:mesh|grid)\s+of)\s+|~\s*)"
+                              r"(\d{1,3}(?:,\d{3})+)(?=\s*(?:cells|elements)\b)", re.I)
+
+
 def joined_thousands(text: str) -> str:
     """Numbers with a thousands separator written whole: "10,000" -> "10000", "1,000 Pa" -> "1000 Pa"
     (unless the text has decimal commas)."""
+    text = _TOTAL_THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
     text = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
     if _DECIMAL_COMMA.search(text):
         return text

@@ -12,6 +12,7 @@ from tasks.foam.defaults import defaults
 from tasks.foam.geometry import set_single_block_cells
 from tasks.foam.physics import inlet_turbulence, is_steady, model_spec, sine_bc
 from tasks.plan.controls import mesh_refinement, total_cells
+from tasks.plan.controls_refine import total_limit
 from tasks.plan.controls_mesh import stated_cell_size
 from tasks.plan.extract import cell_counts, sines
 from tasks.plan.foam_values import fmt
@@ -62,7 +63,8 @@ def plan_cavity(ctx: "Context") -> CaseManifest:
         p.bindings.append(Binding(stated=refine[1], file="system/blockMeshDict", entry=["blocks"],
                                   value=f"({nx} {ny} 1)", how="mesh refinement of the tutorial's 20 x 20"))
     elif not counts and (total := total_cells(ctx.text)) is not None:  # "about 1600 cells": a square grid
-        nx = ny = max(1, round(math.sqrt(total[0])))
+        at_most = (limit := total_limit(ctx.text)) is not None and limit[1]  # "no more than 8050 cells": 89 x 89
+        nx = ny = max(1, math.isqrt(total[0]) if at_most else round(math.sqrt(total[0])))
         p.assumptions.append(f"mesh = {nx} x {ny} x 1 cells ({total[1]})")
         p.bindings.append(Binding(stated=stated_text(ctx.text, "mesh_cells_axis", total[0]) or total[1],
                                   file="system/blockMeshDict", entry=["blocks"], value=f"({nx} {ny} 1)",

@@ -75,9 +75,9 @@ _SAID_IS = re.compile(r"(?<=[A-Za-z_\d])\s+(?:is|of|equals|should\s+be|must\s+be
                       r"roughly|circa|ca\.|~))\s*(?=[-+]?\.?\d)", re.I)
 # the verbs that keep a name from its value even when the value has a unit ("the write interval
 # needs to be 0.2 s"): dropped before any value; "about" before a value with a unit stays ("a mesh of
-# roughly 3600 cells": the count's own words)
+# roughly 3600 cells", "around 40 000 cells": the count's own words)
 _LONG_VERB = re.compile(r"(?:needs|has|ought)\s+to\s+be", re.I)
-_COUNTED = re.compile(r"\s*(?:cells?|elements?|nodes?|points?|iterations?|iters?|(?:time\s*)?steps?|ranks?|cores?|"
+_COUNTED = re.compile(r"(?:[ ,]\d{3}(?!\d))*\s*(?:cells?|elements?|nodes?|points?|iterations?|iters?|(?:time\s*)?steps?|ranks?|cores?|"
                       r"processors?|subdomains?)\b", re.I)
 
 
