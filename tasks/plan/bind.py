@@ -24,6 +24,7 @@ from tasks.plan.stated_unread import UNREAD, read_by_name
 from tasks.plan.bind_include_named import clause_before, field_takes_named
 from tasks.plan.bind_include_scoped import note_shared, scoped_home
 from tasks.plan.bind_includes import list_macro_changes, shared_internal
+from tasks.plan.bind_internal_readers import keeps_own_variable, pin_internal_readers, says_start
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
 from tasks.plan.bind_inlets import InletBinding, velocity_fields
@@ -45,6 +46,7 @@ from tasks.plan.bind_setfields_fill import apply_fills
 from tasks.plan.bind_species import SpeciesBinding
 from tasks.plan.bind_thermal import ThermalBinding
 from tasks.plan.bind_velocity import VelocityBinding
+from tasks.plan.bind_radiation import bind_radiation
 from tasks.plan.bind_waves import bind_waves
 from tasks.plan.stated_roles_coeffs import bind_coefficients
 from tasks.plan.bind_words import appositive_lead, list_key, next_value_words, own_words, words_until_next_key
@@ -94,8 +96,9 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
 
     def set(self, rel: str, entry: list[str], value: str | dict, reason: str, q: StatedQuantity | None = None) -> None:
         if isinstance(value, str):
-            rel, entry, value = self._through_macro(rel, entry, value)
-            homes = self._through_list_macros(rel, entry, value)
+            start = entry == ["internalField"] and q is not None and says_start(self, q)  # "initially 400 K"
+            rel, entry, value = self._through_macro(rel, entry, value, start)
+            homes = self._through_list_macros(rel, entry, value, start)
             if homes:  # `($nx $ny $nz)`: each changed number goes to its variable
                 for home_rel, home_entry, home_value in homes:
                     self.set(home_rel, home_entry, home_value,
@@ -114,7 +117,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         if q is not None and isinstance(value, str) and not twin:  # 0/alpha.water.orig: one binding with its twin
             self.bindings.append(Binding(stated=q.text, file=rel, entry=entry, value=value, how=reason))
 
-    def _through_macro(self, rel: str, entry: list[str], value: str) -> tuple[str, list[str], str]:
+    def _through_macro(self, rel: str, entry: list[str], value: str, start: bool = False) -> tuple[str, list[str], str]:
         """Where the base writes the entry as a macro (`uniform $pOut`, `$Tinlet`), the macro's
         definition takes the value, so every entry that reads it agrees (a far field's internal
         and patch values); `$internalField` stays a patch's own, and so does a macro another
@@ -126,6 +129,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             return scoped  # `uniform $:pipe.CH4`: the sub-entry of the #include'd dictionary
         if not m or not re.fullmatch(r"(?:uniform\s+|constant\s+)?[^$;{}]+", value):
             return rel, entry, value
+        if start and keeps_own_variable(own, self.roles):
+            return rel, entry, value  # `$Tinlet` is also the free stream's: the start state is the field's own
         if m.group(1) == "internalField" and not shared_internal(own):
             return rel, entry, value
         home = self._macro_home(rel, raw)
@@ -139,12 +144,15 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         note_shared(self, rel, entry, raw, home)  # "$turbulentKE is also the outlet's inletValue"
         return home[0], home[1], new
 
-    def _through_list_macros(self, rel: str, entry: list[str], value: str) -> list[tuple[str, list[str], str]]:
+    def _through_list_macros(self, rel: str, entry: list[str], value: str,
+                             start: bool = False) -> list[tuple[str, list[str], str]]:
         """Where the base's entry is a list that reads variables (`hex (...) ($nx $ny $nz)`,
         `($L $y1 0)`) and the new value differs from it only in numbers those variables give,
         each changed number goes to its variable's definition (same file or an #include'd one),
         so the entry keeps its macros and every other reader of the variable agrees; [] when the
         value changes anything else (then the entry is written as it is)."""
+        if start and keeps_own_variable(self.base.text(rel) or "", self.roles):
+            return []  # `uniform $Tinlet` that the free stream reads too: the start state is the field's own
         defs = self.base.expanded(rel) or ""
         changed = list_macro_changes(defs, fd.get(defs, entry) or "", value)
         homes = []
@@ -375,6 +383,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     binder._stated = stated
     models = bind_layers(binder, stated)  # "DT 1000 m2/s for z < 0 and 1 m2/s above": per-region values
     models += bind_waves(binder, stated) + bind_coefficients(binder, stated)  # a wave's height, period, still-water depth: before any size or time pass
+    models += bind_radiation(binder, stated)  # "radiation solved every 5 iterations", a solar flux: before the run controls
     models += bind_phase_coeffs(binder, stated)  # IATE dMax/dMin, isothermal d0/p0, a phase's residualAlpha
     models += screen_pair_tensions(binder, stated)  # "sigma water/glycerol" on a case without it, "other pairs keep 0.07"
     models += binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
@@ -402,6 +411,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
             continue
         binder.bind(q, stated)
     binder.bind_ramps(stated)  # "inlet ramps to 10 m/s over 0.1 s": the bound inlet values become tables in time
+    pin_internal_readers(binder)  # "initially 400 K": an inlet reading $internalField keeps its value
     binder.follow_preprocessing()  # a 0/ patch value changeDictionary or createBaffles writes over: set there too
     binder.follow_region_temperatures(stated)  # "hall and panels start at 20 degC": 0/T and 0/panelRegion/T
     binder.bind_turn_words(stated)  # "reverse the rotation", "the stator turns the other way": no speed stated

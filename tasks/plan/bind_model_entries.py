@@ -182,6 +182,8 @@ class ModelEntryBinding:
         self.model_said_at = getattr(self, "model_said_at", set())
         taken += self._refuse_missing_options(stated, places) + self._refuse_idle_named(stated)
         for said in said_values(self.text, places):
+            if said.at in self.model_said_at:
+                continue  # placed already (a wall's emissivity: tasks.plan.bind_radiation_surfaces)
             fits = fitting(said, places)
             refused = self._refuse_other_dims(said, places, stated) if not fits else None
             if refused is not None:

@@ -195,7 +195,7 @@ _COUNT_LINKED = re.compile(
     r"(?<![\w-])(?<!outer )(?<!inner )(?<!corrector )(?<!non-orthogonal )"
     r"(?P<word>iterations?|time[- ]steps|cores|processors)(?P<link>[ \t]*[,:=–—-]?(?:[ \t]+(?!(?:the|a|an|and|or|with|each|per|every|"
     r"at|on|in|of|for|from|to|by|than|after|before|between)\b)[A-Za-z']+){1,3}?[ \t]*(?:=|:|is|are)?)[ \t]*"
-    r"(?P<num>\d+)(?=[ \t]*(?:[,.;!?)]|$|\band\b|\bplease\b))", re.I | re.M)
+    r"(?P<num>\d+)(?!\.\d)(?=[ \t]*(?:[,.;!?)]|$|\band\b|\bplease\b))", re.I | re.M)  # not "emissivity 0.7"
 
 
 def _linked_unit(m: re.Match[str]) -> str:
