@@ -42,12 +42,18 @@ class KeptValue:
     raw: str  # its value as written
 
 
+# what may stand between `runApplication`/`runParallel` and the application: its options and their
+# arguments (`-s $region`, `-o`, `$decompDict`)
+_RUN_PREFIX = r"(?:run(?:Application|Parallel)\s+(?:(?:-\S+|\$\{?\w+\}?)\s+)*)?"
+
+
 def steps_run(scripts: list[str]) -> set[str]:
     """The pre-processing applications the Allrun scripts run (`runApplication createBaffles
-    -overwrite`, `createZeroDirectory`, `changeDictionary -region x`)."""
+    -overwrite`, `createZeroDirectory`, `runApplication -s $region changeDictionary -region
+    $region`, `runApplication setFields -region water`); commented lines are not run."""
     text = "\n".join(scripts)
-    return {m.group(1) for m in re.finditer(r"(?m)^\s*(?:runApplication\s+(?:-\S+\s+)*)?(createBaffles|"
-                                            r"changeDictionary|createZeroDirectory)\b", text)}
+    return {m.group(1) for m in re.finditer(rf"(?m)^\s*{_RUN_PREFIX}(createBaffles|changeDictionary|"
+                                            r"createZeroDirectory|setFields|splitMeshRegions|mapFields)\b", text)}
 
 
 def _numeric(raw: str) -> bool:

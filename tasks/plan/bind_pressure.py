@@ -263,6 +263,9 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         if not rels and self.base.field_rels("p_rgh"):
             self._open_sides_pressure(q)
             return
+        if not rels:
+            self.refuse(q, "the base case has no pressure field")
+            return
         outlets = self.patches("outlet")
         levels = self.base.text(self._level_rel() or rels[0]) or ""
         if rels and self._pressure_kind() == "kinematic" and self.base.field_rels("p_rgh") and \

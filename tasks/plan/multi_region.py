@@ -12,18 +12,23 @@ from __future__ import annotations
 import re
 
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_kept_preprocessing import steps_run
+from tasks.plan.bind_pressure_levels import number_in, same_level
 from tasks.plan.bind_region_flux import RegionFluxBinding
 from tasks.plan.bind_region_patches import PatchCarriage, own_patch
 from tasks.plan.bind_thermal_segments import nearest_group
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction, fmt, vec
-from tasks.plan.stated import StatedQuantity
+from tasks.plan.regions import read_set_fields, set_default, set_region
+from tasks.plan.stated import Binding, StatedQuantity
 
 _POSITION = {"top", "bottom", "left", "right", "upper", "lower", "front", "back", "inner", "outer", "middle"}
 _VALUE_ROLES = {"velocity": "U", "temperature": "T"}
 _INITIAL = re.compile(r"\b(?:initial(?:ly)?|start(?:s|ing)?|everywhere|throughout)\b")
 # words that make a temperature the one of what flows in ("hot air blown in at 3 m/s and 300 K")
 _INFLOW = re.compile(r"\b(?:inlets?|inflow|enter(?:s|ing)?|blown|blow(?:s|ing)?|suppl(?:y|ied)|fed|comes in|incoming)\b")
+# "the rest of the solids", "the other solids": the regions of that kind no other value starts
+_REST = re.compile(r"\b(?:rest|other|remaining|others)\b")
 # "the solids", "all fluid regions": every region of that kind
 _EVERY_OF_KIND = re.compile(r"\b(solid|fluid)(?:s\b|\s+regions\b|\s+parts\b)")
 # a region's material property -> where its thermophysicalProperties holds it
@@ -136,19 +141,90 @@ def sole_region(clause: str, regions: dict[str, str], fits: set[str] | None = No
     return pool[0] if len(pool) == 1 else None
 
 
+def phase_fields(files: list[str], field: str) -> list[str]:
+    """The phase files of `field` among a region folder's file names (T.liquid, T.gas for T), not
+    the region's other fields (Tsat) nor backups (alpha.gas.org)."""
+    return [f for f in files if f.startswith(f"{field}.") and "." not in f[len(field) + 1:]]
+
+
+# a gas phase (T.gas, T.air, T.steam) is named by any of these words as well as by its own
+_GAS_PHASE = re.compile(r"^(?:gas|air|vapou?r|steam)\d*$")
+_GAS_WORDS = r"gas|air|vapou?rs?|steam|bubbles?"
+
+
+def said_phases(words: str, names: list[str]) -> list[str]:
+    """Of a region's phase files (water/T.liquid, water/T.gas), those whose phase the words after
+    the last number name ("the vapour at 380 K and the liquid at": the liquid); all of them when
+    they name none or every one, so a temperature of the whole region ("the water bath at 60 degC")
+    starts both phases at it."""
+    own = re.split(r"\d", words)[-1]
+
+    def named(phase: str) -> bool:
+        said = rf"{re.escape(phase)}|{_GAS_WORDS}" if _GAS_PHASE.match(phase) else re.escape(phase)
+        return bool(re.search(rf"\b(?:{said})\b", own))
+
+    chosen = [n for n in names if "." in n.rsplit("/", 1)[-1] and named(n.rsplit(".", 1)[1].lower())]
+    return chosen if chosen and len(chosen) < len(names) else names
+
+
 class RegionDictBinding(RegionFluxBinding, PatchCarriage):
     """Mixed into the Binder: binds a region's temperature, velocity or heat flux in its
     changeDictionaryDict."""
 
     def _region_dicts(self) -> dict[str, str]:
+        """Regions whose values `changeDictionary -region R` writes from system/R/changeDictionaryDict;
+        none when the Allrun does not run changeDictionary (solidQuenching2D keeps such files but
+        starts from 0.orig/<region>/: a value written to them would never reach the solver)."""
         regions = region_names(self.base.text("constant/regionProperties") or "")
+        if "changeDictionary" not in steps_run([self.base.text(s) or "" for s in ("Allrun", "Allrun.pre")]):
+            return {}
         return {r: k for r, k in regions.items() if self.base.text(f"system/{r}/changeDictionaryDict")}
 
     def _region_folders(self, field: str) -> dict[str, str]:
-        """Regions whose fields the base keeps in their own folder (0.orig/<region>/<field>):
-        chtMultiRegionSimpleFoam's heatExchanger, windshieldDefrost."""
+        """Regions whose fields the base keeps in their own folder (0.orig/<region>/<field>, or one
+        file a phase, <field>.<phase>): chtMultiRegionSimpleFoam's heatExchanger, windshieldDefrost,
+        solidQuenching2D's water (T.liquid, T.gas)."""
         regions = region_names(self.base.text("constant/regionProperties") or "")
-        return {r: k for r, k in regions.items() if self.base.field_rels(f"{r}/{field}")}
+        return {r: k for r, k in regions.items() if self._region_field_names(r, field)}
+
+    def _region_field_names(self, region: str, field: str) -> list[str]:
+        """The files of a region that hold `field`: `<region>/T` itself, else the phases' own
+        (`<region>/T.liquid`, `<region>/T.gas`) of a multiphase region."""
+        if self.base.field_rels(f"{region}/{field}"):
+            return [f"{region}/{field}"]
+        return [f"{region}/{name}" for name in phase_fields(self._region_files(region), field)
+                if self.base.field_rels(f"{region}/{name}")]
+
+    def _region_files(self, region: str) -> list[str]:
+        """The names of the field files in the base's 0.orig/<region>/ and 0/<region>/ folders."""
+        names: set[str] = set()
+        for folder in ("0.orig", "0"):
+            path = self.base.root / folder / region
+            if path.is_dir():
+                names |= {f.name.removesuffix(".gz") for f in path.iterdir() if f.is_file()}
+            names |= {rel.rsplit("/", 1)[1].removesuffix(".gz") for rel in self.base.resources()
+                      if rel.startswith(f"{folder}/{region}/") and rel.count("/") == 2}
+        return sorted(names)
+
+    def _region_presets(self, region: str, names: list[str], value: str, q: StatedQuantity) -> None:
+        """A region-wide initial value where `setFields -region R` writes it after the fields are
+        restored (system/R/setFieldsDict): its default and every one of its regions that sets one
+        of `names` (T.liquid), so the preset does not put the old value back."""
+        rel = f"system/{region}/setFieldsDict"
+        if "setFields" not in steps_run([self.base.text(s) or "" for s in ("Allrun", "Allrun.pre")]) or \
+                not self.base.text(rel):
+            return
+        sf = read_set_fields(self.base.text(rel) or "")
+        for name in names:
+            targets = ([("defaultFieldValues", None)] if name in sf.default else []) + \
+                [("regions", i) for i, part in enumerate(sf.regions) if name in part.values]
+            for key, index in targets:
+                raw = self.current(rel, key)
+                where = f"the defaults of {region}" if index is None else f"setFields region {index + 1} of {region}"
+                self.set(rel, [key], set_default(raw, name, value) if index is None else
+                         set_region(raw, index, name, value), f"{name} = {value} in {where}")
+                self.bindings.append(Binding(stated=q.text, file=rel, entry=[key], value=f"volScalarFieldValue {name} "
+                                             f"{value}", how=f"initial {name} in {where} (setFields writes it)"))
 
     def bind_region_property(self, q: StatedQuantity) -> bool:
         """A material property of a region ("heater thermal conductivity 400 W/m/K", "the water's
@@ -209,6 +285,8 @@ class RegionDictBinding(RegionFluxBinding, PatchCarriage):
         if q.role == "wall_heat_flux" and self._region_dicts():
             words, regions = self._value_words(q), self._region_dicts()
             return self.bind_region_flux(q, regions, named_region(words, regions, None), words)
+        if self._bind_region_pressure(q):
+            return True
         field = _VALUE_ROLES.get(q.quantity)
         regions = self._region_dicts() if field else {}
         if not regions and field and self._region_folders(field):
@@ -224,22 +302,22 @@ class RegionDictBinding(RegionFluxBinding, PatchCarriage):
             region = sole_region(clause + " " + q.text.lower(), regions, self._regions_patch_named(regions, field, clause))
         initial = field == "T" and (q.role == "initial_temperature" or bool(_INITIAL.search(clause)))
         kind = _EVERY_OF_KIND.search(clause)
-        if initial and kind:  # "the solids start at 350 K"
-            for each in [r for r, k in regions.items() if k == kind.group(1)]:
-                self.set(f"system/{each}/changeDictionaryDict", ["T", "internalField"], f"uniform {fmt(q.value)}",
-                         f"initial temperature of {each}", q)
+        if initial and kind:  # "the solids start at 350 K"; "the rest of the solids": those no other value took
+            taken = {b.file.split("/")[1] for b in self.bindings if b.stated != q.text and b.file.count("/") >= 2
+                     and b.entry[-1] in ("internalField", "T")} if _REST.search(clause) else set()
+            for each in [r for r, k in regions.items() if k == kind.group(1) and r not in taken]:
+                self._set_region_initial(each, "T", q)
             return True
         if region is None and initial:
             for each in regions:
-                self.set(f"system/{each}/changeDictionaryDict", ["T", "internalField"], f"uniform {fmt(q.value)}",
-                         f"initial temperature of {each}", q)
+                self._set_region_initial(each, "T", q)
             return True
         if region is None:
             self.refuse(q, f"name the region {q.text} is for: the case has regions {', '.join(regions)}")
             return True
         rel = f"system/{region}/changeDictionaryDict"
         if initial:
-            self.set(rel, ["T", "internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
+            self._set_region_initial(region, "T", q)
             return True
         patch = self._region_patch(region, field, clause, q)
         if patch is None:
@@ -298,6 +376,61 @@ class RegionDictBinding(RegionFluxBinding, PatchCarriage):
         return fixed[0] if len(fixed) == 1 else None
 
 
+    def _set_region_initial(self, region: str, field: str, q: StatedQuantity) -> None:
+        """A region's initial value where its run takes it from: the changeDictionaryDict entry that
+        writes the region's internalField (multiRegionHeater: `T { internalField ...; }`, or under
+        the `dictionaryReplacement` that `-subDict` reads), or system/<region>/caseProperties
+        initialConditions where createZeroDirectory writes the region's fields from them; where the
+        dictionary only retypes
+        patches (externalSolarLoad), the region's own restored files (0.orig/air/T); else a new
+        internalField entry in the dictionary."""
+        rel, value = f"system/{region}/changeDictionaryDict", f"uniform {fmt(q.value)}"
+        made = f"system/{region}/caseProperties"  # createZeroDirectory writes 0/<region>/ from its initialConditions
+        if fd.get(self.base.text(made) or "", ["initialConditions", field]) is not None:
+            self.set(made, ["initialConditions", field], value, f"initial {field} of {region}", q)
+            return
+        run = region in self._region_dicts()  # changeDictionary runs on it
+        text = self.base.text(rel) or "" if run else ""
+        for entry in ([field, "internalField"], ["dictionaryReplacement", field, "internalField"]):
+            if fd.get(text, entry) is not None:
+                self.set(rel, entry, value, f"initial {field} of {region}", q)
+                return
+        files = self._region_field_names(region, field)
+        if not files and run:
+            self.set(rel, [field, "internalField"], value, f"initial {field} of {region}", q)
+            return
+        if not files:
+            self.refuse(q, f"the base keeps no initial {field} for {region} ({region}'s fields and changeDictionaryDict "
+                           f"hold none)")
+            return
+        for name in files:
+            for each in self.base.field_rels(name):
+                self.set(each, ["internalField"], value, f"initial {field} of {region}", q)
+
+    def _bind_region_pressure(self, q: StatedQuantity) -> bool:
+        """An ambient or initial pressure of a multi-region case with no domain-wide p (each fluid
+        region keeps its own: solidQuenching2D, windshieldDefrost, externalSolarLoad): the p of the
+        fluid region the words name, else of every fluid region, where its step reads it
+        (`_set_region_initial`), with its p_rgh where that starts at the same level. Refused when
+        the case has no fluid region; False for any other case (the domain's binders take it)."""
+        regions = region_names(self.base.text("constant/regionProperties") or "")
+        if q.quantity != "pressure" or q.role != "ambient_pressure" or not regions or self.base.field_rels("p"):
+            return False
+        fluids = {r: k for r, k in regions.items() if k == "fluid"}
+        if not fluids:
+            self.refuse(q, f"the case has no fluid region for {q.text} (its regions, {', '.join(regions)}, are solid)")
+            return True
+        region = named_region(clause_before(self.text, q), fluids, "fluid")
+        for each in [region] if region else list(fluids):
+            self._set_region_initial(each, "p", q)
+            p_rels, rgh_rels = self.base.field_rels(f"{each}/p"), self.base.field_rels(f"{each}/p_rgh")
+            old = number_in(fd.get(self.base.text(p_rels[0]) or "", ["internalField"])) if p_rels else None
+            for rel in rgh_rels:
+                level = number_in(fd.get(self.base.text(rel) or "", ["internalField"]))
+                if level is not None and old is not None and same_level(level, old):
+                    self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", f"initial p_rgh of {each}", q)
+        return True
+
     def _bind_in_region_folder(self, q: StatedQuantity, field: str, regions: dict[str, str]) -> bool:
         """A region's value in its own field files: the initial field when the words say so,
         else the patch they name, else the region's one inlet (a fixed, non-zero velocity)."""
@@ -321,8 +454,15 @@ class RegionDictBinding(RegionFluxBinding, PatchCarriage):
         said = self._own_region_patch(q, clause, self._named_region_patches(region, field), region)
         initial = field == "T" and (bool(_INITIAL.search(clause)) or q.role == "initial_temperature" and said is None)
         if initial:
-            for rel in rels:
-                self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
+            names = said_phases(clause, self._region_field_names(region, field))
+            for each in names:
+                for rel in self.base.field_rels(each):
+                    self.set(rel, ["internalField"], f"uniform {fmt(q.value)}", f"initial temperature of {region}", q)
+            self._region_presets(region, [n.split("/", 1)[1] for n in names], fmt(q.value), q)
+            return True
+        if not rels:
+            self.refuse(q, f"{region} keeps {field} by phase ({', '.join(self._region_field_names(region, field))}); "
+                           f"say it is the initial temperature of {region} or name its patch in one phase")
             return True
         named = [p for p in bcs if re.search(rf"\b{re.escape(p.lower())}\b", clause)]
         patches = named[:1] or ([said] if said else []) or self._folder_inlets(region)
