@@ -35,6 +35,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
 from tasks.geometry.sized_total import total_met
+from tasks.plan.controls_refine import total_limit
 from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
 from tasks.geometry.solver_carry import CARRIED_SOLVERS
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
@@ -477,7 +478,7 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", section],
                                     value=str(spec.dims.model_dump()[section]), how="the shape library meshed that section so"))
             continue
-        if q.role in ("mesh_cells", "mesh_cells_axis") and (met := total_met(ctx.text, q.value, build.n_cells, spec)) is not None:
+        if q.role in ("mesh_cells", "mesh_cells_axis") and (met := total_met(ctx.text, q.value, build.n_cells, spec, total_limit(ctx.text))) is not None:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells"],
                                     value=str(build.n_cells), how=met))  # "about 20 000 cells" (tasks/geometry/sized_total)
             continue

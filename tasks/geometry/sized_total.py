@@ -89,21 +89,21 @@ def fit_total(spec: GeometrySpec, target: int, at_most: bool, steps: int = 10) -
     return None
 
 
-def sized_to_total(spec: GeometrySpec | None, text: str) -> GeometrySpec | None:
+Total = tuple[int, bool, str]  # (cells, whether a maximum, the words): tasks.plan.controls_refine.total_limit
+
+
+def sized_to_total(spec: GeometrySpec | None, text: str, total: Total | None = None) -> GeometrySpec | None:
     """`spec` with its cells sized to the cells the request states across a feature ("10 cells over the
     step height": tasks.geometry.text_feature_cells) or in total, a note saying the size and count chosen
     (or why the total could not be met); `spec` as it is when neither is stated, or counts or a cell size
-    are."""
+    are. The total comes read by the planner (its words are normalised there, a layer above)."""
     if spec is None or spec.mesh.cells is not None or spec.mesh.cell_size is not None:
         return spec
-    from tasks.plan.controls_refine import total_limit
-
     across = feature_cells(text, spec.dims.model_dump())
     if across is not None:
         n, length, words = across
         note = f"{words}: cell size {length / n:.4g} m ({n} cells over {length:g} m), used throughout the mesh"
         return _with_size(spec, length / n).model_copy(update={"notes": [*spec.notes, note]})
-    total = total_limit(text)
     if total is None:
         return spec
     target, at_most, words = total
@@ -122,17 +122,14 @@ def sized_to_total(spec: GeometrySpec | None, text: str) -> GeometrySpec | None:
     return sized.model_copy(update={"notes": [*sized.notes, note]})
 
 
-def total_met(text: str, value: float, n_cells: int, spec: GeometrySpec) -> str | None:
+def total_met(text: str, value: float, n_cells: int, spec: GeometrySpec, total: Total | None = None) -> str | None:
     """How the built mesh meets the count the request states when `value` is that count: the cells across
     a feature that sized it, or the total its `n_cells` meets (the binding's words); None when `value` is
     neither or the count misses the total (then the binder says why)."""
-    from tasks.plan.controls_refine import total_limit
-
     across = feature_cells(text, spec.dims.model_dump())
     if across is not None and across[0] == value and spec.mesh.cell_size is not None and \
             abs(spec.mesh.cell_size - across[1] / across[0]) <= 1e-9 * across[1]:
         return f"the shape library sized its cells {spec.mesh.cell_size:.4g} m: {across[2]}"
-    total = total_limit(text)
     if total is None or abs(total[0] - value) >= 0.5 or not meets(n_cells, total[0], total[1]):
         return None
     return f"the shape library sized its cells for {n_cells} cells ({'at most' if total[1] else 'about'} {total[0]} asked)"

@@ -33,7 +33,7 @@ from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lone_body import lone_body_fields
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
-from tasks.geometry.sized_total import sized_to_total
+from tasks.geometry.sized_total import Total, sized_to_total
 from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh_request, section_cells
 from tasks.geometry.text_moving_walls import moved_sides
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
@@ -78,18 +78,19 @@ _ACROSS_IS_HEIGHT = {"channel", "channel_with_obstacles", "cylinder_crossflow", 
 _SECTIONED = {"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser"}
 
 
-def parse_geometry(text: str) -> GeometrySpec | None:
+def parse_geometry(text: str, total: Total | None = None) -> GeometrySpec | None:
     """A GeometrySpec from a request's words, or None when no library shape is named. Raises
     RequestError when the words describe a shape that cannot be built (an obstacle outside
-    the domain, a step taller than its channel)."""
+    the domain, a step taller than its channel). `total`: the total cell count the request
+    states, as the planner read it (tasks.plan.controls_refine.total_limit)."""
     try:
-        return sized_to_total(_parse_geometry(text, in_drawing_unit=False), text)  # "about 20 000 cells"
+        return sized_to_total(_parse_geometry(text, in_drawing_unit=False), text, total)  # "about 20 000 cells"
     except RequestError:
         plain = plain_lengths(section_symbols(text))
         if not has_bare_coordinates(plain):
             raise
         try:  # read in metres a body lies outside the domain: the bare coordinates are the drawing's ("at (4, 1)" in inches)
-            return sized_to_total(_parse_geometry(text, in_drawing_unit=True), text)
+            return sized_to_total(_parse_geometry(text, in_drawing_unit=True), text, total)
         except RequestError:
             pass
         raise

@@ -333,6 +333,7 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     substituted with --allow-substitute). A shape the library has to build but cannot is refused
     with the reason (RequestError)."""
     from tasks.geometry.text import parse_geometry, shape_words
+    from tasks.plan.controls_refine import total_limit
     from tasks.geometry.text_unbuildable import unbuildable_body
 
     if ctx.example_dir is not None:
@@ -352,11 +353,11 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
         shape_words(ctx.text) is not None and not any(
             w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named")) for w in best.why))
     if sized or weak:
-        return parse_geometry(ctx.text)
+        return parse_geometry(ctx.text, total_limit(ctx.text))
     if shape_words(ctx.text) is None or says_name_apart(ctx.text, best):
         return None
     try:
-        spec = parse_geometry(ctx.text)
+        spec = parse_geometry(ctx.text, total_limit(ctx.text))
     except RequestError:  # the words name a shape but not enough of it to build: the tutorial carries it
         return None
     return spec if spec is not None and lacks_shape(Path(best.record.path), spec, stated) else None

@@ -54,7 +54,7 @@ def test_thousands_separator_of_a_total_is_one_number() -> None:
     ("A square cavity of 5 cm side, lid 0.2 m/s, cell count should not exceed 3000", 3000, True),
 ])
 def test_parametric_shape_sized_to_the_total(text: str, target: int, at_most: bool) -> None:
-    spec = parse_geometry(text)
+    spec = parse_geometry(text, total_limit(text))  # the planner reads the total and hands it on
     assert spec is not None and spec.mesh.cell_size is not None
     n = counted_cells(spec)
     assert n is not None and meets(n, target, at_most)
