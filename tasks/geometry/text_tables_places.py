@@ -28,6 +28,9 @@ _KINDS = {"circle": "circular", "circular": "circular", "cylinder": "circular", 
 _KIND_ITEM = re.compile(rf"{_START}(?P<name>obstacle|body|bluff\s+body|shape|obstruction|blockage)\s*:\s*"
                         rf"(?P<kind>{'|'.join(_KINDS)})\b", re.I)
 _ACROSS_WORDS = ("vertical", "transverse", "lateral", "cross")
+# "length along x: 600 mm", "width in y: 5 cm": a size along an axis, not a place on it
+_SIZE_WORD = re.compile(r"\b(?:length|width|height|depth|thickness|span|extent|size|diameter|radius|chord)s?\b", re.I)
+_NAMED_PLACE = re.compile(r"\b(?:cent(?:re|er)|position|location|coordinate|place|offset)\b", re.I)
 _JOIN = "\x00"  # marks a place item that names no body
 
 
@@ -37,7 +40,7 @@ def _item(m: re.Match[str]) -> str:
     if to := _FROM.search(name):
         return f"{lead}{_JOIN}{value} from the {to.group('to')}"
     axis = _AXIS.search(name)
-    if axis and _PLACE_WORD.search(name):
+    if axis and _PLACE_WORD.search(name) and not (_SIZE_WORD.search(name) and not _NAMED_PLACE.search(name)):
         letter = (axis.group("axis") or ("y" if axis.group("word").lower().startswith(_ACROSS_WORDS) else "x")).lower()
         body = re.sub(r"(?:^|[\s(_-])[xy](?:c|_?0)?(?=$|[\s)_-])|\b(?:streamwise|horizontal|axial|vertical|transverse|"
                       r"lateral|cross[\s-]?stream|coordinate|position|location)\b|[()]", " ", name, flags=re.I)
