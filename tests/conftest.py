@@ -41,6 +41,22 @@ def set_entry(path: Path, key: str, value: str) -> None:
     path.write_text(new)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def subprocess_bytecode(tmp_path_factory: pytest.TempPathFactory):
+    """Where the environment forbids bytecode files (PYTHONDONTWRITEBYTECODE), every Python process
+    a test starts (the hundred-odd `casewright` commands, Prefect workers and flow runs, servers)
+    compiled the project's ~90 000 lines and the libraries it imports again: about a second of CPU
+    each. For the session they keep their bytecode in a folder of their own (PYTHONPYCACHEPREFIX),
+    never in the source tree; the environment is restored at the end."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("PYTHONDONTWRITEBYTECODE")
+        mp.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def test_data_dir(tmp_path_factory: pytest.TempPathFactory):
     """The data dir of the session's `casewright` subprocesses. The embedded Postgres a command
@@ -76,6 +92,26 @@ def prefect_server(cli_env: dict[str, str]):
 
     QueueService.drain_all(timeout=10)
     run_cli(["server", "stop"], cli_env)
+
+
+PLANNED_CAVITY = "lid-driven cavity, lid 1 m/s, icoFoam, run until t = 0.1 s"
+
+
+@pytest.fixture(scope="session")
+def planned_cavity_source(tmp_path_factory: pytest.TempPathFactory, cli_env: dict[str, str]) -> Path:
+    """`casewright new PLANNED_CAVITY --no-run`, written once per session. The modify and sweep
+    tests each change a copy of it (`planned_cavity`): planning it again per test cost a whole
+    `casewright` process each, for the same files."""
+    code, r = cli_json(["new", PLANNED_CAVITY, "-o", str(tmp_path_factory.mktemp("planned") / "cavity"), "--no-run"],
+                       cli_env)
+    assert code == 0 and r["status"] == "written", r
+    return Path(r["case_dir"])
+
+
+@pytest.fixture()
+def planned_cavity(planned_cavity_source: Path, tmp_path: Path) -> Path:
+    """A test's own copy of the session's planned cavity, at tmp_path/cavity."""
+    return Path(shutil.copytree(planned_cavity_source, tmp_path / "cavity", symlinks=True))
 
 
 def run_cli(args: list[str], env: dict[str, str], check: bool = False, timeout: float = 900) -> subprocess.CompletedProcess:

@@ -33,7 +33,9 @@ _BODY = (r"cylinders?|obstacles?|bod(?:y|ies)|blocks?|squares?|rectangles?|recta
          r"polygons?|prisms?|aerofoils?|airfoils?|hydrofoils?|foils?|wings?|rods?|wires?|tubes?|pins?|pillars?|"
          r"posts?|bluff|surfaces?")
 _SIDE = {"bottom": r"bottom|floor|lower|base|underside", "top": r"top|ceiling|upper|roof|lid",
-         "inner": r"inner|inside|rotor", "outer": r"outer|outside|stator|casing"}
+         "inner": r"inner|inside|rotor", "outer": r"outer|outside|stator|casing", "left": r"left", "right": r"right"}
+# "the side walls", "both vertical walls": an enclosure's left and right walls together
+_LATERAL = r"(?:side|vertical|lateral|upright)\s+walls|(?:the\s+)?(?:two\s+)?sides|left\s+and\s+right|right\s+and\s+left"
 _WALLS = r"walls?|sides?|plates?|pipe|duct|channel|boundar(?:y|ies)|everywhere\s+on\s+the\s+walls"
 _INFLOW = r"inlet|inflow|incoming|enters?|entering|comes?\s+in|coming\s+in|supply|feed|upstream|free\s*stream|arrives?"
 _STOP = re.compile(r"[;\n]|\.(?=\s|$)|\s-\s")
@@ -78,6 +80,9 @@ def _parts(patches: list[PatchInfo]) -> list[tuple[str, tuple[str, ...], str, bo
     if bodies:
         names = "|".join(re.escape(b.lower()) for b in bodies)
         out.append((rf"{names}|{_BODY}", bodies, "wall", False))
+    lateral = tuple(p.name for p in patches if p.type == "wall" and p.name.lower().startswith(("left", "right")))
+    if len(lateral) == 2:  # before the sides: "left and right walls" ends where "right" does, and the first wins
+        out.append((_LATERAL, lateral, "wall", False))
     for side, words in _SIDE.items():
         held = tuple(p.name for p in patches if p.type == "wall" and (
             p.role == side or p.name.lower().startswith(side) or

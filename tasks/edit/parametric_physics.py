@@ -35,7 +35,7 @@ SHAPES = {
                                "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity", "bend", "channel_with_cavity",
                                "cross_junction"}),
     "free_surface": frozenset({"rectangle", "box", "channel", "lid_driven_cavity"}),
-    "buoyant": frozenset({"rectangle", "box", "channel", "lid_driven_cavity", "heated_cavity"}),
+    "buoyant": frozenset({"rectangle", "box", "channel", "lid_driven_cavity", "heated_cavity", "channel_with_obstacles"}),
 }
 _WHY_NOT = {
     "free_surface": "a free surface is set up on a closed or open box, a tank, a channel or a cavity (gravity along "

@@ -32,6 +32,7 @@ from tasks.foam.geometry import block_extents, rectangle
 from tasks.foam.roundtrip import structure_problem
 from tasks.foam.locked import LockedValue, flatten, save_locked
 from tasks.foam.physics import internal_value, model_spec
+from tasks.geometry.mesh_limit import check_block_mesh_dicts
 from tasks.plan.manifest import CaseManifest
 from tasks.run.parallel import DECOMPOSE_DICT, MAX_RANKS, RANKS_FILE, edit_decompose_dict, record_ranks, split_axes
 from tasks.run.steps import plan_steps
@@ -218,6 +219,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)
+    check_block_mesh_dicts(staging)  # a mesh of billions of cells (units mixed up) never reaches blockMesh
     if not any(q.role == "delta_t" for q in m.stated) and not any(e.entry == ["deltaT"] for e in m.edits):
         fitted = fit_time_step(staging, m.solver)
         if fitted:

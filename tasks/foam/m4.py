@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 from tasks.foam.files import find_file, read_text
@@ -20,11 +21,23 @@ def expand_template(template: Path, cwd: Path) -> str | None:
 
 
 def expand_m4_text(text: str, cwd: Path) -> str | None:
-    """`expand_template` of a template's text (a changed copy of it)."""
+    """`expand_template` of a template's text (a changed copy of it). A text that includes no
+    other file expands the same wherever it runs: its expansion is kept (the planner expands the
+    same tutorial template for many requests), keyed on the text and folder."""
+    if "include(" in text:  # reads files of cwd, which may have changed since
+        return _run_m4(text, str(cwd))
+    return _run_m4_cached(text, str(cwd))
+
+
+def _run_m4(text: str, cwd: str) -> str | None:
+    """m4 on the text in cwd; its output when it is a block mesh, else None."""
     if shutil.which("m4") is None:
         return None
     out = subprocess.run(["m4"], input=text, check=False, capture_output=True, text=True, cwd=cwd, timeout=60)
     return out.stdout if out.returncode == 0 and "blocks" in out.stdout else None
+
+
+_run_m4_cached = lru_cache(maxsize=256)(_run_m4)
 
 
 # `define(name, 40)   // Breadth of tank (y-direction)`: a parameter whose value is a plain number

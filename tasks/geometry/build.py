@@ -18,6 +18,7 @@ from typing import Callable
 from tasks.core.errors import CaseRunError
 from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
+from tasks.geometry.mesh_limit import check_cells
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
 from tasks.geometry.shape_nozzle import nozzle_stations, one_wall_angle, venturi_angles
 from tasks.geometry.shape_obstacle_blocks import block_obstacles
@@ -34,6 +35,16 @@ MSH_FILE = "mesh.msh"
 GEOMETRY_RECORD = ".casewright/geometry.json"  # geometry_record, in the case directory
 
 
+def _gmsh_estimate(spec: GeometrySpec) -> list[tuple[int, int, int]]:
+    """The cells a Gmsh mesh of `spec` at its stated cell size would hold, roughly: its extents over
+    the size, one cell thick; none when no size or extent is known (Gmsh's own sizing is sane)."""
+    h = spec.mesh.cell_size
+    extents = [getattr(spec.dims, name, None) for name in ("length", "height")]
+    if not h or not all(isinstance(e, (int, float)) and e > 0 for e in extents):
+        return []
+    return [(math.ceil(extents[0] / h), math.ceil(extents[1] / h), 1)]
+
+
 def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
     """Write what `case_dir` needs to mesh `spec` and say how to run it."""
     case_dir = Path(case_dir)
@@ -43,6 +54,8 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
             (spec.outline is not None and not _is_box(spec.outline)):
         from tasks.geometry.unstructured import build_unstructured
 
+        check_cells(_gmsh_estimate(spec), f"the Gmsh mesh of the {spec.shape.replace('_', ' ')}",
+                    f" at cell size {spec.mesh.cell_size:g} m" if spec.mesh.cell_size else "")
         msh = build_unstructured(spec, case_dir / MSH_FILE)
         if any(spec.origin):  # Gmsh meshes the shape in its own coordinates: move it where the request put it
             path = case_dir / MSH_FILE
@@ -62,6 +75,8 @@ def build_mesh(spec: GeometrySpec, case_dir: Path) -> MeshBuild:
         from tasks.geometry.structured import build_structured
 
         st = build_ogrid(spec) if is_ogrid(spec) else build_structured(spec)
+        check_cells([tuple(b["cells"]) for b in st.model.blocks], f"the blockMeshDict of the {spec.shape.replace('_', ' ')}",
+                    f" at cell size {spec.mesh.cell_size:g} m" if spec.mesh.cell_size else "")
         text = render_block_mesh_dict(st.model, f"{spec.shape}: {_dims_text(spec)}")
         (case_dir / "system/blockMeshDict").write_text(text)
         patches = [PatchInfo(name=n, type=st.model.patch_types[n], role=st.roles[n]) for n in st.model.patches]

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tasks.geometry.blocks import UV, Quad, Section, grid_section, toward
+from tasks.geometry.blocks import UV, Grading, Quad, Section, grid_section, toward
 from tasks.geometry.models import Role, Sizing
 from tasks.geometry.spec_shapes import BendDims, CavityChannelDims, CrossJunctionDims, cavity_start
 
@@ -56,10 +56,34 @@ _OPEN_ENDS = {"inlet": "patch", "outlet": "patch", "walls": "wall"}
 
 
 def bend_layout(d: BendDims, sz: Sizing) -> Layout:
-    """A curved bend when an inner radius is given, else a sharp L- (90 degree) or U-bend (180)."""
+    """A curved bend when an inner radius is given, else a sharp L- (90 degree) or U-bend (180); a bend turning
+    right is the left-turning one mirrored (y -> -y)."""
     if d.inner_radius is not None:
-        return _curved_bend(d, sz)
-    return _sharp_l_bend(d, sz) if d.angle == 90 else _sharp_u_bend(d, sz)
+        layout = _curved_bend(d, sz)
+    else:
+        layout = _sharp_l_bend(d, sz) if d.angle == 90 else _sharp_u_bend(d, sz)
+    return _mirrored(layout) if d.turn == "right" else layout
+
+
+def _reversed_grading(g: Grading) -> Grading:
+    """The grading of a direction walked the other way (each section's ratio inverted, the sections reversed)."""
+    if isinstance(g, (int, float)):
+        return 1.0 / g
+    return [[part[0], part[1], 1.0 / part[2]] for part in reversed(g)]
+
+
+def _mirrored(layout: Layout) -> Layout:
+    """`layout` mirrored about the x axis: every point's v negated, each quad's corners taken 1, 0, 3, 2 (still
+    counter-clockwise, its first direction walked the other way), the edges named as their mirror images were."""
+    flip = (lambda p: (p[0], -p[1]))
+    sec = layout.section
+    quads = [Quad((q.corners[1], q.corners[0], q.corners[3], q.corners[2]), q.cells,
+                  (_reversed_grading(q.grading[0]), q.grading[1])) for q in sec.quads]
+    classify = layout.classify
+    notes = [n.replace("turning left", "turning right") for n in layout.notes] + \
+        ["The bend turns right (clockwise): built mirrored about the x axis (the turn is toward -y)."]
+    return Layout(Section([flip(p) for p in sec.points], quads, {e: flip(p) for e, p in sec.arcs.items()}),
+                  lambda a, b: classify(flip(a), flip(b)), layout.types, layout.roles, layout.reference_length, notes)
 
 
 def _curved_bend(d: BendDims, sz: Sizing) -> Layout:

@@ -28,7 +28,9 @@ def body_x(clause: str, length: float | None = None) -> float | None:
     "0.8 m upstream of the outlet" and "a quarter of the way along" (given the channel's length)."""
     m = re.search(rf"{_LEN}\s+(?:downstream\s+(?:of|from)|from|behind|after|past|in\s+from|clear\s+of)\s+(?:the\s+)?{_INLET_END}",
                   clause, re.I) or \
-        re.search(rf"(?<![\w.])x\s*=\s*{_LEN}", clause, re.I)
+        re.search(rf"(?<![\w.])x\s*=\s*{_LEN}", clause, re.I) or \
+        re.search(rf"\b(?:cent(?:re|er)d|placed|located|positioned|sits?|lies)\s+(?:at\s+)?{_LEN}\s+downstream\b(?!\s+(?:of|from)\b)",
+                  clause, re.I)  # "centred 30 cm downstream and 15 cm up": from the inlet
     if m:
         return float(m.group(1)) * _factor(m.group(2))
     if length is None:
@@ -59,7 +61,8 @@ def body_y(clause: str, height: float | None) -> float | None:
     """How high a body sits: "20 cm above the bottom wall", "y = 0.1", "at mid-height", "on the
     centreline", and given the channel's height "5 cm below the top wall", "1 cm above the centreline"."""
     up = re.search(rf"{_LEN}\s+(?:above|from|over|off|up\s+from|clear\s+of)\s+(?:the\s+)?(?:bottom|lower|floor|base|bed)", clause, re.I) or \
-        re.search(rf"(?<![\w.])y\s*=\s*{_LEN}", clause, re.I)
+        re.search(rf"(?<![\w.])y\s*=\s*{_LEN}", clause, re.I) or \
+        re.search(rf"(?<![\w.])({NUM})\s*({UNIT})\s+up\b(?!\s+(?:from|to|the|stream)\b)", clause, re.I)  # "... and 15 cm up"
     if up:
         return float(up.group(1)) * _factor(up.group(2))
     if height:
@@ -98,16 +101,21 @@ def wall_side(clause: str) -> str | None:
     return "top" if word.startswith(("ceiling", "roof", "top", "upper")) else "bottom"
 
 
-def x_list(clause: str) -> list[float]:
-    """Every x a clause gives: "x = 0.5 m and x = 1.0 m", "x = 0.5, 1.0 and 1.5 m" (metres)."""
+def x_list(clause: str, axis: str = "x") -> list[float]:
+    """Every x (or y, `axis`) a clause gives: "x = 0.5 m and x = 1.0 m", "x = 0.5, 1.0 and 1.5 m" (metres)."""
     out: list[float] = []
     # an item of the list is not the first factor of a product: "front face at x = 0.5 m, 2 m x 0.5 m channel"
     item = rf"{NUM}(?!\s*(?:{UNIT})?\s*(?:x|by|×)\s*[-+\d.])"
-    for m in re.finditer(rf"(?<![\w.])x\s*=\s*((?:{item}\s*(?:{UNIT})?\s*(?:,|\band\b|&)\s*)*{item})\s*({UNIT})?", clause, re.I):
+    for m in re.finditer(rf"(?<![\w.]){axis}\s*=\s*((?:{item}\s*(?:{UNIT})?\s*(?:,|\band\b|&)\s*)*{item})\s*({UNIT})?", clause, re.I):
         parts = re.findall(rf"({NUM})\s*({UNIT})?", m.group(1), re.I)
         for value, unit in parts:
             out.append(float(value) * _factor(unit or m.group(2)))
     return out
+
+
+def y_list(clause: str) -> list[float]:
+    """Every y a clause gives: "y = 0.1 m and y = 0.2 m", "y = 0.1, 0.2 m" (metres)."""
+    return x_list(clause, "y")
 
 
 _NOT_FROM_INLET = r"(?!\s+(?:of|from)\s+the\s+(?:inlet|entrance|entry|inflow|left|outlet|exit))"

@@ -12,6 +12,7 @@ from tasks.geometry.models import Sizing
 from tasks.geometry.shape_blocks import EPS, Layout
 from tasks.geometry.spec import GeometrySpec
 from tasks.geometry.unstructured import _THIN as THIN
+from tasks.geometry.unstructured import enclosure_sides
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -31,6 +32,8 @@ def block_obstacles(spec: GeometrySpec) -> bool:
     if spec.shape != "channel_with_obstacles" or not spec.obstacles or \
             any(ob.kind not in ("rectangle", "square") for ob in spec.obstacles):
         return False
+    if spec.dims.closed:
+        return True  # blocks in an enclosure: hexahedra that the buoyant solvers run on, wherever the blocks sit
     height = spec.dims.height
     return any(b[1] <= EPS * height or b[3] >= height * (1 - EPS) for _, b in _boxes(spec))
 
@@ -66,24 +69,31 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     ny = span_cells([b - a for a, b in zip(ys, ys[1:])], sz, 1)
     section = grid_section(xs, ys, lambda i, j: not solid(i, j), nx, ny, [1.0] * len(nx), [1.0] * len(ny))
 
+    sides, ends = {"left": "inlet", "right": "outlet", "bottom": "walls", "top": "walls"}, {"inlet": ("patch", "inlet"),
+                                                                                          "outlet": ("patch", "outlet"),
+                                                                                          "walls": ("wall", "wall")}
+    if d.closed:  # an enclosure: each side its own wall (a moving lid a moving wall), as the Gmsh builder names them
+        sides, ends = enclosure_sides(list(d.moving_walls or []))
+
     def classify(a: UV, b: UV) -> str:
-        if abs(a[0]) < EPS and abs(b[0]) < EPS:
-            return "inlet"
-        if abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS:
-            return "outlet"
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        if abs(a[0]) < EPS and abs(b[0]) < EPS:
+            return sides["left"]
+        if abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS:
+            return sides["right"]
         for name, (x0, y0, x1, y1) in boxes:
-            if x0 - EPS <= mx <= x1 + EPS and y0 - EPS <= my <= y1 + EPS:
+            if x0 - EPS <= mx <= x1 + EPS and y0 - EPS <= my <= y1 + EPS and EPS < my < d.height - EPS:
                 return name
-        return "walls"
+        return sides["bottom"] if my < d.height / 2 else sides["top"]
 
     names = [n for n, _ in boxes]
-    types = {"inlet": "patch", "outlet": "patch", "walls": "wall", **{n: "wall" for n in names}}
-    roles = {"inlet": "inlet", "outlet": "outlet", "walls": "wall", **{n: "body" for n in names}}
+    types = {**{n: t for n, (t, _) in ends.items()}, **{n: "wall" for n in names}}
+    roles = {**{n: r for n, (_, r) in ends.items()}, **{n: "body" for n in names}}
     said = "; ".join(f"{n} x = {b[0]:g} to {b[2]:g}, y = {b[1]:g} to {b[3]:g}" for n, b in boxes)
     notes = [f"Channel {d.length:g} m long (x = 0 to {d.length:g}) and {d.height:g} m high (y = 0 to {d.height:g}) "
              f"meshed as a block grid with the rectangular obstacles cut out (no cells inside; each obstacle's faces "
-             f"are its own wall patch): {said}. Inlet at x = 0, outlet at x = length, walls top and bottom."]
+             f"are its own wall patch): {said}. " + ("Closed: no inlet or outlet, each side its own wall patch."
+                                                      if d.closed else "Inlet at x = 0, outlet at x = length, walls top and bottom.")]
     # the Reynolds length: the smallest obstacle's size, a thin plate's on its height (as the Gmsh builder takes it)
     sizes = [max(min(b[2] - b[0], b[3] - b[1]), max(b[2] - b[0], b[3] - b[1]) / THIN) for _, b in boxes]
     return Layout(section, classify, types, roles, min(sizes), notes)  # type: ignore[arg-type]

@@ -52,7 +52,7 @@ Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
     "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
     "annulus", "t_junction", "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity",
-    "bend", "channel_with_cavity", "cross_junction", "duct_with_obstacles",
+    "bend", "channel_with_cavity", "cross_junction", "duct_with_obstacles", "rectilinear",
 ]
 Point = tuple[float, float]
 
@@ -78,6 +78,8 @@ class BoxDims(_Dims):
 class ObstacleChannelDims(_Dims):
     length: PositiveFloat = 2.2
     height: PositiveFloat = 0.41
+    closed: bool = False  # an enclosure: the four sides are walls (leftWall, rightWall, floor, ceiling), no inlet or outlet
+    moving_walls: list[Literal["left", "right", "bottom", "top"]] | None = None  # closed: the sides that move (a lid)
 
 
 class StepDims(_Dims):

@@ -8,15 +8,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, model_validator
 
+from tasks.geometry.shape_rectilinear_dims import RectilinearDims, check_rectilinear, rectilinear_distances
+
 # a sharp (mitred) corner is built for these turns; any other angle needs an inner radius
 SHARP_ANGLES = (90.0, 180.0)
 
 
 class BendDims(BaseModel):
-    """A 2D duct of `width` that turns left by `angle` degrees: a straight inlet leg along +x, the turn,
-    a straight outlet leg. With `inner_radius` the turn is a circular arc about a centre at the origin
-    (the inlet leg ends at x = 0); without, a sharp corner (the 90 degree L-bend's corner square at
-    0 <= x <= width; a 180 degree U-bend's legs `leg_spacing` apart)."""
+    """A 2D duct of `width` that turns left (with `turn` "right": right) by `angle` degrees: a straight inlet
+    leg along +x, the turn, a straight outlet leg. With `inner_radius` the turn is a circular arc about a
+    centre at the origin (the inlet leg ends at x = 0); without, a sharp corner (the 90 degree L-bend's corner
+    square at 0 <= x <= width; a 180 degree U-bend's legs `leg_spacing` apart). A right turn is the left one
+    mirrored about the x axis."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -26,6 +29,7 @@ class BendDims(BaseModel):
     angle: float = Field(90.0, gt=0, le=180)  # degrees
     inner_radius: PositiveFloat | None = None  # None: a sharp corner
     leg_spacing: PositiveFloat | None = None  # a sharp U-bend: the gap between its legs; default the width
+    turn: Literal["left", "right"] | None = None  # None: left; right: the bend mirrored about the x axis (y -> -y)
 
 
 class CavityChannelDims(BaseModel):
@@ -71,6 +75,7 @@ class CrossJunctionDims(BaseModel):
 
 BLOCK_DIMENSIONS: dict[str, type[BaseModel]] = {
     "bend": BendDims, "channel_with_cavity": CavityChannelDims, "cross_junction": CrossJunctionDims,
+    "rectilinear": RectilinearDims,  # a union of rectangles (tasks/geometry/shape_rectilinear*.py)
 }
 
 
@@ -87,6 +92,8 @@ def check_block_shape(shape: str, d: Any) -> None:
     if shape == "bend" and d.inner_radius is not None and d.leg_spacing is not None:
         raise ValueError("a curved U-bend's legs are two inner radii apart; give the inner radius or the leg "
                          "spacing, not both")
+    if shape == "rectilinear":
+        check_rectilinear(d)
     if shape == "channel_with_cavity":
         start = cavity_start(d)
         if start <= 0 or start + d.cavity_width >= d.length:
@@ -110,6 +117,8 @@ def block_distances(shape: str, d: Any) -> dict[str, float]:
     if shape == "cross_junction":
         bw = d.branch_width or d.width
         return {"main_length": 2 * d.arm_length + bw, "cross_length": 2 * (d.branch_arm_length or d.arm_length) + d.width}
+    if shape == "rectilinear":
+        return rectilinear_distances(d)
     if shape == "annulus":
         return {"gap": d.outer_radius - d.inner_radius, "inner_diameter": 2 * d.inner_radius,
                 "outer_diameter": 2 * d.outer_radius}

@@ -16,6 +16,8 @@ from tasks.geometry.shape_blocks import LAYOUTS, Layout
 from tasks.geometry.shape_nozzle import nozzle_stations, wall_heights
 from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_feature
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
+from tasks.geometry.shape_rectilinear import rectilinear_layout
+from tasks.geometry.shape_rectilinear_dims import breakpoints, smallest_part
 from tasks.geometry.shape_3d import default_3d_size, span_notes, span_sweep
 from tasks.geometry.shape_junction import tee_mesh
 from tasks.geometry.spec import EXTRUDED_3D, OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
@@ -70,6 +72,8 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
         return min(d.height, d.cavity_width, d.cavity_depth), "channel height / cavity size"
     if s == "cross_junction":
         return min(d.width, d.branch_width or d.width), "channel width"
+    if s == "rectilinear":
+        return smallest_part(d), "smallest part of the domain"
     raise ValueError(f"{s} is not a blockMesh shape")
 
 
@@ -148,6 +152,9 @@ def _x_extent(spec: GeometrySpec) -> float:
         return d.length
     if s == "cross_junction":
         return 2 * d.arm_length + (d.branch_width or d.width)
+    if s == "rectilinear":
+        xs = breakpoints(list(d.parts))[0]
+        return xs[-1] - xs[0]
     raise ValueError(s)
 
 
@@ -471,5 +478,6 @@ _BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
     "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
     "pipe": _pipe, "annulus": _annulus, **{shape: _laid_out for shape in LAYOUTS},
     "channel_with_obstacles": _obstacle_grid, "duct_with_obstacles": _box_obstacles,
+    "rectilinear": lambda spec, sz: _planar_layout(rectilinear_layout(spec.dims, sz), sz),
 }
 STRUCTURED_SHAPES = frozenset(_BUILDERS)

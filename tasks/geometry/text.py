@@ -20,6 +20,7 @@ from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
+from tasks.geometry.text_bend_place import bend_origin
 from tasks.geometry.text_blocks import block_dims
 from tasks.geometry.text_coordinate_spans import coordinate_spans, range_origin, range_sizes
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
@@ -30,6 +31,7 @@ from tasks.geometry.text_drawing import drawing_units, has_bare_coordinates, sec
 from tasks.geometry.text_junction import junction_dims
 from tasks.geometry.text_changes import from_to_heights, step_heights, t_junction_dims, taper_from_angle, taper_words
 from tasks.geometry.text_dims import dims_for
+from tasks.geometry.text_enclosed_body import enclosure_fields
 from tasks.geometry.text_lone_body import lone_body_fields
 from tasks.geometry.text_lengths import (_CHORDS, _DIAMETERS, _DIM_WORDS, _STEP_HEIGHTS, angle_of_attack, aspect_ratio,
                                          extent_product, multiples, naca_code, named_lengths, section_lengths, section_ratio)
@@ -44,6 +46,8 @@ from tasks.geometry.text_obstacle_boxes import box_obstacle_fields, solid_in_3d,
 from tasks.geometry.text_obstacle_groups import adds_bodies, grouped_obstacles, read_group
 from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
+from tasks.geometry.text_rectilinear_union import rectilinear_union, union_fields
+from tasks.geometry.text_rectilinear_cavities import cavity_row
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
 from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells, ogrid_cells
@@ -60,7 +64,7 @@ from tasks.geometry.text_span3d import CAVITIES, cubic_cells, extruded_3d, span_
 from tasks.geometry.text_step_parts import fit_step, parts_as_step, step_part
 from tasks.geometry.text_step_words import stepped_channel, unlabelled_ratios, with_step_lengths
 from tasks.geometry.text_tables_places import placed_items
-from tasks.geometry.text_turned_bodies import turn_bodies
+from tasks.geometry.text_turned_bodies import stated_turn, turn_bodies
 from tasks.geometry.text_unbuildable import round_far_field, unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
 from tasks.geometry.text_wall_bodies import wall_body
@@ -138,6 +142,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         shape = "sudden_expansion" if sections["outlet_height"] > sections["inlet_height"] else "sudden_contraction"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
+    union = rectilinear_union(text, shape)  # "x 0..1 m, y 0..0.1 m and x 1..3 m, y 0..0.5 m", 3+ sections
+    if union is not None:
+        return make_spec(**union_fields(union, mesh_request(text)))
+    shape = None if shape == "rectilinear" else shape  # named so by the request's words, but not read from these
     parts = range_parts(text)  # "a plate from x = 0.2 to 0.205 m spanning y = 0 to 12.5 mm": solid parts by their ranges
     step = step_part(text) if shape in ("backward_step", "forward_step") else None  # "the step fills x 30..100 cm, y 0..3 cm"
     text = blank(text, [step.span]) if step is not None else text  # its ranges are not the channel's
@@ -146,7 +154,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
                            "plates stand across a 2D channel: say 2D channel and give its height, or give an STL with "
                            "--geometry F.stl)")
     # "three ribs on the floor at x = ...", an orifice, "two square cylinders in tandem"
-    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text)):
+    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text) or stated_turn(text)):
         shape = "channel_with_obstacles"
     if shape == "cylinder_crossflow" and adds_bodies(text):  # "a second cylinder 5 cm downstream of the first"
         shape = "channel_with_obstacles"
@@ -206,11 +214,16 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         dims, notes = block_dims(shape, text, lengths)
     else:
         dims = dims_for(shape, sized, lengths, two_d is not False and shape != "box")
+    if shape in ("channel", "rectangle", "channel_with_cavity") and two_d is not False and \
+            (row := cavity_row(text, dims.get("length", 1.0), dims.get("height", 0.1))):  # two or more pockets in a wall
+        return make_spec(**union_fields(row, mesh))
     fields: dict[str, Any] = {"shape": shape, "dimensions": dims}
     if notes:
         fields["notes"] = notes
     said_length = dims.get("total_length")
     origin = place(shape, text, dims)
+    if shape == "bend":  # "bend centre at (0.5, 0.3) m", "the inlet leg between y = 0.1 and y = 0.2 m"
+        origin = bend_origin(text, dims) or origin
     if step is not None:
         origin, step_notes = fit_step(shape, step, text, dims, origin, said_length)
         fields["notes"] = fields.get("notes", []) + step_notes
@@ -257,6 +270,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         dims["moving_walls"] = moved  # "the top lid moves right and the bottom lid left": each wall its own patch
     if shape == "heated_cavity" and unsized_cavity(text, lengths, dims):
         fields["notes"] = size_from_rayleigh(text, dims)
+    if (enclosed := enclosure_fields(text, shape, dims, two_d)) is not None:  # "a heated block at the centre of the enclosure"
+        fields.update(enclosed, notes=fields.get("notes", []) + enclosed["notes"])
     if shape == "channel_with_obstacles" and ribs is not None:
         fields["obstacles"], rib_notes = rib_obstacles(ribs, dims.get("length", 2.2), dims.get("height", 0.41))
         fields["notes"] = fields.get("notes", []) + rib_notes

@@ -11,6 +11,7 @@ from typing import Any
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_lengths import extent_product, named_lengths
 from tasks.geometry.text_numbers import LENGTH, digits
+from tasks.geometry.text_bend_place import leg_length, leg_width
 from tasks.geometry.text_sections import blank
 
 _DUCT = r"(?:channel|duct|passage|pipe|tube|conduit|corridor|flow\s+path)"
@@ -98,7 +99,7 @@ def _leg(text: str, which: str) -> float | None:
     for pattern in (rf"\b{which}\s+{_LEG}(?:\s+length)?{_IS}{LENGTH}(?!\s*(?:wide|high|tall|deep|across|apart))",
                     rf"(?<![\w.]){symbol}\s*[=:]\s*{LENGTH}",
                     rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?(?:straight\s+)?{which}\s+{_LEG}",
-                    rf"(?<![\w.]){LENGTH}\s+(?:long\s+)?(?:of\s+straight\s+\w+\s+)?(?:{place})\s+(?:the\s+)?{_TURN}",
+                    rf"(?<![\w.]){LENGTH}\s+(?:long\s+)?(?:of\s+straight\s+\w+\s+)?(?:{place})\s+(?:(?:the\s+)?{_TURN}|it\b)",
                     rf"\b(?:{place})\s+(?:the\s+)?{_TURN}\s*(?:is|=|:|,)?\s*{LENGTH}(?!\s*(?:wide|high|across))",
                     # "1 m before and 2 m after the bend", "1 m before the bend and 2 m after"
                     rf"(?<![\w.]){LENGTH}\s+before\s+(?:and|,)" if which == _IN_LEG else
@@ -126,15 +127,31 @@ def _both_legs(text: str) -> float | None:
 def bend_angle(text: str) -> float | None:
     """The turn in degrees: a stated angle, 90 for a right angle or an L, 180 for a U-bend or hairpin; None when
     the words do not say (the library's default is 90)."""
-    m = re.search(rf"(?<![\w.])({NUM})\s*-?\s*(?:°|deg(?:ree)?s?)\b(?:[^.;]{{0,20}}?\b{_TURN}|\s*(?:turn|bend))"
-                  rf"|\b(?:turns?|turning|bends?|bending)\s+(?:through\s+|by\s+)?({NUM})\s*(?:°|deg)", text, re.I)
+    m = re.search(rf"(?<![\w.])({NUM})\s*-?\s*(?:°|deg(?:ree)?s?\b)(?:[^.;]{{0,20}}?\b{_TURN}|\s*(?:turn|bend))"
+                  rf"|\b(?:turns?|turning|bends?|bending)\s+(?:through\s+|by\s+|of\s+)?({NUM})\s*(?:°|deg)", text, re.I)
     if m:
         return float(m.group(1) or m.group(2))
-    if re.search(r"\b[uU][- ]?(?:bend|turn|shaped)|hairpin|return\s+bend|\b180\s*-?\s*(?:°|deg)", text, re.I):
+    if re.search(r"\b[uU][- ]?(?:bend|turn|shaped)|hairpin|return\s+bend|\b180\s*-?\s*(?:°|deg)|\b(?:half|semi)[- ]?circ", text, re.I):
         return 180.0
-    if re.search(r"\b[lL][- ]?(?:bend|turn|shaped)|right[- ]angle", text):
+    if re.search(r"\b[lL][- ]?(?:bend|turn|shaped)|right[- ]angle|\b(?i:quarter)[- ](?i:circ)", text):
         return 90.0
     return None
+
+
+# which way the duct turns: "turning right", "a right-hand bend", "clockwise" (not "counter-clockwise")
+_RIGHT = re.compile(r"\b(?:turn(?:s|ing)?|bend(?:s|ing)?|curv(?:es|ing)|goes|going|veer(?:s|ing)?)\s+(?:to\s+(?:the\s+)?)?right\b"
+                    r"|\bright[- ]hand(?:ed)?\s+(?:\w+\s+)?(?:bend|turn|elbow)|(?<![-\w])(?<!counter[- ])(?<!anti[- ])clockwise\b", re.I)
+_LEFT = re.compile(r"\b(?:turn(?:s|ing)?|bend(?:s|ing)?|curv(?:es|ing)|goes|going|veer(?:s|ing)?)\s+(?:to\s+(?:the\s+)?)?left\b"
+                   r"|\bleft[- ]hand(?:ed)?\s+(?:\w+\s+)?(?:bend|turn|elbow)|\b(?:counter|anti)[- ]?clockwise\b", re.I)
+
+
+def bend_turn(text: str) -> str | None:
+    """Which way the bend turns seen along the flow ("right" for "turning right", "clockwise"; "left" for
+    "turning left", "anticlockwise"), None when the words do not say (the library turns left)."""
+    right, left = _RIGHT.search(text), _LEFT.search(text)
+    if right and not left:
+        return "right"
+    return "left" if left and not right else None
 
 
 def _radius(text: str, width: float) -> tuple[float | None, str | None]:
@@ -161,21 +178,41 @@ def _radius(text: str, width: float) -> tuple[float | None, str | None]:
     return None, None
 
 
+def _width_from_radii(text: str) -> float | None:
+    """The duct's width from two of its radii when no width is said: "inner radius 5 cm and outer radius
+    15 cm" (their difference), "inner radius 0.1 m, centreline radius 0.15 m" (twice their difference)."""
+    of_the = rf"(?:\s+of\s+(?:the\s+)?{_TURN})?"
+    radii = {kind: _first((rf"\b{kind}\b(?:[^.;,]|\.\d){{0,40}}?\bradius{of_the}{_IS}{LENGTH}",
+                           rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?{kind}\s+radius"), text)
+             for kind in ("inner", "outer")}
+    centre = _first((rf"\b(?:centre|center)[- ]?line\s+radius{of_the}{_IS}{LENGTH}",), text)
+    if radii["inner"] is not None and radii["outer"] is not None and radii["outer"] > radii["inner"]:
+        return round(radii["outer"] - radii["inner"], 12)
+    if radii["inner"] is not None and centre is not None and centre > radii["inner"]:
+        return round(2 * (centre - radii["inner"]), 12)
+    if radii["outer"] is not None and centre is not None and radii["outer"] > centre:
+        return round(2 * (radii["outer"] - centre), 12)
+    return None
+
+
 def bend_dims(text: str, n: dict[str, float]) -> tuple[dict[str, Any], list[str]]:
     """The dimensions of a bend from its words (and the generic lengths `n`), and notes on how they were read."""
     text = digits(text)
     d: dict[str, Any] = {}
-    width = n.get("width") or n.get("height") or n.get("gap")
+    # two radii say the width when no width is said ("inner radius 5 cm, outer radius 15 cm")
+    width = n.get("width") or _width_from_radii(text) or leg_width(text) or n.get("height") or n.get("gap")
     if width:
         d["width"] = width
     both = _both_legs(text)
     for key, words in (("inlet_length", _IN_LEG), ("outlet_length", _OUT_LEG)):
-        leg = _leg(text, words) or both
+        leg = _leg(text, words) or both or (leg_length(text) if key == "inlet_length" else None)
         if leg:
             d[key] = leg
     angle = bend_angle(text)
     if angle is not None:
         d["angle"] = angle
+    if bend_turn(text) == "right":
+        d["turn"] = "right"
     inner, note = _radius(text, d.get("width", 0.1))
     notes = [note] if note else []
     if inner is not None:

@@ -58,13 +58,17 @@ _PLATE_AS_WALL = re.compile(r"\bflat\s+plates?\b|\b(?:above|over|along|on)\s+(?:
                             r"|\bplates?\s+with\b", re.I)
 
 
+_TURNED = re.compile(r"\b(?:inclined|tilted|rotated|pitched|angle\s+of\s+attack|incidence)\b", re.I)
+
+
 def domain_words(text: str) -> str:
     """`text` with the words about its bodies blanked out, so a body's size ("a rectangular obstacle
     0.2 m wide and 0.1 m high", "a 2 cm cylinder") is not read as the domain's: each body phrase runs
     from the body's noun (and a size just before it) to the channel it sits in or the end of its clause."""
     out = list(text)
     for m in re.finditer(_BODY_START, text, re.I):
-        if _PLATE_AS_WALL.search(text[max(0, m.start() - 20):m.end() + 6]) and re.search(r"plates?$", m.group(0), re.I):
+        if _PLATE_AS_WALL.search(text[max(0, m.start() - 20):m.end() + 6]) and re.search(r"plates?$", m.group(0), re.I) and \
+                not _TURNED.search(re.split(r"[.;](?:\s|$)|\n", text[m.end():], maxsplit=1)[0]):  # a plate inclined to the flow is a body
             continue  # "a flat plate with a block on it", "the air above the plate": the plate is the floor, not a body
         start = m.end() + (re.match(r"\s*:", text[m.end():]).end() if re.match(r"\s*:", text[m.end():]) else 0)
         end = re.search(_BODY_END, text[start:], re.I)  # "a triangle obstacle: base 1 in, height 0.75 in, ..."
@@ -255,7 +259,9 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
 
 # the sizes written after a channel's noun ("in a channel 1 m by 0.2 m", "of the duct, 2 m long and 0.3 m high")
 _ONE_SIZE = rf"{NUM}\s*(?:{UNIT})?\s*(?:-\s*)?(?:long|high|wide|tall|deep)?"
-_ITS_SIZES = rf"(?:\s*,?\s*(?:of\s+)?{_ONE_SIZE}(?:\s*(?:x|by|×|,|and)\s*{_ONE_SIZE})*)?"
+# (one after another with no word between when each says which way: "a channel 1 m long 0.3 m high")
+_ITS_SIZES = (rf"(?:\s*,?\s*(?:of\s+)?{_ONE_SIZE}(?:\s*(?:x|by|×|,|and)\s*{_ONE_SIZE}"
+              rf"|\s+{NUM}\s*{UNIT}\s*(?:-\s*)?(?:long|high|wide|tall|deep)\b)*)?")
 
 
 # an axis ratio said before the body's name is the body's ("an aspect ratio 3 elliptic cylinder")
@@ -302,7 +308,9 @@ def is_round(words: str) -> bool:
     """A circular body: "cylinder", "circular", "discs", "pins", "a wire", a body sized by its diameter or radius;
     not a "square cylinder" or a "rectangular rod"."""
     return bool(re.search(r"circ|round|cylind|\bdis[ck]s?\b|\b(?:pins?|wires?)\b|\b(?:diameter|radius)\b", words, re.I)) and not \
-        re.search(r"(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinder|rod|bar|prism|post|pillar)", words, re.I)
+        re.search(r"(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinder|rod|bar|prism|post|pillar)"
+                  # its kind said after its name: "cylinder 1: square, side 6 cm", "cylinder (square)"
+                  r"|\b(?:cylinder|rod|bar|prism|post|pillar)s?\s*\d*\s*[:,(-]\s*(?:square|rectang\w*)\b", words, re.I)
 
 
 def body_size(words: str) -> tuple[float, float] | None:

@@ -2,7 +2,11 @@
 "a rib of height h = H/4 placed 5H downstream", "t = h/10 thick", "w = 2h". A definition may itself
 be counted in another symbol defined before or after it; `defined_symbols` solves them in rounds.
 `resolve_defined_symbols` then writes every use of a defined symbol ("20H", "5 H", "H/4", "2h",
-"x = 5H", "10h upstream") as metres, so the readers of plain lengths and places see lengths.
+"x = 5H", "10h upstream", "(5D, 2D)", "y = L/4") as metres, so the readers of plain lengths and places see
+lengths; so too the symbol alone where a size or a place is wanted ("x = L", "W high", "inner radius W"), and a
+symbol named for a size ("H the step height, H = 1 in" -> "the step height = 0.0254 m"). A bare definition that
+names no size of the domain ("Let L = 0.5 m be the reference length", "H = 1 in" once H was named) is left as its
+letter, so that the letter is not read as the size it usually names.
 
 The letter is the symbol as the text defines it: case counts ("h" is not "H"), and only a symbol the
 text defines is read (the conventional meanings of D, H, h, c are `text_symbols`' and `text_relative`'s
@@ -22,8 +26,23 @@ _TERM = rf"(?:(?P<k>{NUM})\s*(?:\*\s*|×\s*|x\s+|times\s+)?)?(?P<s>{_SYM})(?:\s*
 _DEF_VALUE = re.compile(rf"(?<![\w.])(?P<name>{_SYM})\s*(?::=|=|≡)\s*(?P<v>{NUM})\s*(?P<u>{UNIT})")
 _DEF_EXPR = re.compile(rf"(?<![\w.])(?P<name>{_SYM})\s*(?::=|=|≡)\s*{_TERM}(?![\w.=/])")
 # a use: a count or a fraction of a symbol (the symbol alone is a name, not a size: "the height H")
-_USE = re.compile(rf"(?<![\w./])(?:(?P<k>{NUM})\s*(?:\*\s*|×\s*|times\s+)?(?P<s1>{_SYM})(?![-+]\d)(?:\s*/\s*(?P<d1>{NUM}))?"
-                  rf"|(?P<s2>{_SYM})\s*/\s*(?P<d2>{NUM}))(?!\w|\.\d)(?!\s*(?::=|=|≡))")
+# a divisor ends at its last digit: "y = L/4." keeps the full stop that ends the sentence
+_DIVISOR = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_USE = re.compile(rf"(?<![\w./])(?:(?P<k>{NUM})\s*(?:\*\s*|×\s*|times\s+)?(?P<s1>{_SYM})(?![-+]\d)(?:\s*/\s*(?P<d1>{_DIVISOR}))?"
+                  rf"|(?P<s2>{_SYM})\s*/\s*(?P<d2>{_DIVISOR}))(?!\w|\.\d)(?!\s*(?::=|=|≡))")
+# a symbol alone where a size or a place is wanted: a coordinate ("x = L", "between y = W and", "(4W, W)"), a size said by
+# its adjective ("W high") or by its noun ("inner radius W", "length c", "of height h")
+_DIM_NOUN = (r"(?:diameter|radius|height|width|length|chord|bore|gap|side|depth|thickness|span|size|spacing"
+             r"|breadth|opening|leg|arm)")
+_LONE = re.compile(rf"(?P<before>\b[xyz]\s*=\s*|\b{_DIM_NOUN}s?\s+(?:(?:of|is|=|:|equal\s+to)\s+)?"
+                   rf"|\(\s*(?:[^()]{{0,30}},\s*(?=[A-Za-z]\s*[,)])|(?=[A-Za-z]\s*,)))(?P<s>{_SYM})"
+                   rf"(?![\w=/]|\.\d)(?!\s*(?::=|=|≡))(?!\s*,\s*(?:which|that)\b)"
+                   rf"|(?<![\w.])(?P<s0>{_SYM})(?=\s*-?\s*(?:long|high|wide|tall|deep|thick)\b)", re.I)
+# "H the step height", "c, the chord,", "where W is the channel width", "H (step height)": the symbol names a size
+_NAMES = re.compile(rf"(?<![\w.])(?<![\d.]\s)(?P<s>{_SYM})(?:\s*[,(]\s*(?:the\s+)?|\s+(?:is|being|denotes|stands\s+for)\s+(?:the\s+)?|\s+the\s+)"
+                    rf"(?P<noun>(?:(?!(?:and|or|of|in|is)\b)[a-z]+[\s-])?{_DIM_NOUN})\b\s*\)?(?!\s*(?::=|=|≡|of\b))")
+# a point written in symbols: "(5D, 2D)", "at x = 2D": "2D" is there a place, never a dimensionality
+_POINT_BEFORE = re.compile(r"(?:\([^()]{0,30}|\b[xyz]\s*=\s*)$")
 # "2D", "3 D": how many dimensions, whatever D stands for (unless a size or place word follows)
 _DIMENSIONALITY = re.compile(r"[23]\s*D$")
 _SIZE_OR_PLACE_NEXT = re.compile(r"\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick|across|apart|upstream|downstream|from|behind"
@@ -33,6 +52,8 @@ _SIZE_OR_PLACE_NEXT = re.compile(r"\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick
 _PLACE_NEXT = re.compile(r"\s*(?:upstream|downstream|before|after|behind|ahead|in\s+front|in\s+the\s+wake)\b", re.I)
 _COUNTED_BY_PLACES = {"h": r"\bsteps?\b", "D": r"cylinder|diamet|\bbore|\bpipe|\brod", "d": r"cylinder|diamet|\bbore|\bpipe|\brod",
                       "c": r"chord|aerofoil|airfoil|\bwing|hydrofoil"}
+# a definition that only sets the scale the other sizes are counted in: its value is no size of the domain
+_REFERENCE = re.compile(r"\breference\b|\brelative\s+to\b|\bin\s+units\s+of\b|\bas\s+(?:the\s+)?unit\b|\bscaled?\s+(?:by|with)\b", re.I)
 _TIME_BEFORE = re.compile(r"\b(?:for|run|simulate|during|after)\s+(?:about\s+)?$", re.I)
 
 
@@ -88,7 +109,7 @@ def resolve_defined_symbols(text: str) -> str:
         if sym not in values:
             return m.group(0)
         if m.group("s1") and _DIMENSIONALITY.fullmatch(m.group(0).strip()) and \
-                not _SIZE_OR_PLACE_NEXT.match(text, m.end()):
+                not _SIZE_OR_PLACE_NEXT.match(text, m.end()) and not _POINT_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
             return m.group(0)  # "a 2D channel" with D defined
         named = _COUNTED_BY_PLACES.get(sym)
         if m.group("s1") and named and _PLACE_NEXT.match(text, m.end()) and re.search(named, text, re.I):
@@ -99,4 +120,41 @@ def resolve_defined_symbols(text: str) -> str:
             return _metres(_value(values[sym], m.group("k"), m.group("d1")))
         return _metres(_value(values[sym], None, m.group("d2")))
 
-    return _USE.sub(use, text)
+    named: set[str] = set()
+
+    def names(m: re.Match[str]) -> str:
+        if m.group("s") not in values:
+            return m.group(0)
+        named.add(m.group("s"))
+        return f"the {m.group('noun')} = {_metres(values[m.group('s')])}"
+
+    text = _NAMES.sub(names, text)
+    text = _USE.sub(use, text)
+
+    def lone(m: re.Match[str]) -> str:
+        sym = m.group("s") or m.group("s0")
+        if sym not in values:
+            return m.group(0)
+        if m.group("before") and not re.match(r"[xyz]\b|\(", m.group("before"), re.I):
+            named.add(sym)  # "a step of height H": H's bare definition has said no more than that value
+        return (m.group("before") or "") + _metres(values[sym])
+
+    text = _LONE.sub(lone, text)
+
+    def bare(m: re.Match[str]) -> str:  # "H = 1 in" once "H the step height" said it; "Let L = 0.5 m be the reference length"
+        before = text[max(0, m.start() - 30):m.start()]
+        if re.search(rf"\b{_DIM_NOUN}s?\s*(?:\(\s*)?$", before, re.I):
+            return m.group(0)  # "a rib of height h = 5 mm": the noun says what the value is
+        if m.group("name") in named or _REFERENCE.search(_clause(text, m.start(), m.end())):
+            return m.group("name")
+        return m.group(0)
+
+    return _DEF_VALUE.sub(bare, text)
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The words of the clause around text[start:end] (between full stops, semicolons and colons)."""
+    left = max(text.rfind(c, 0, start) for c in ".;:\n")
+    right = min([i for i in (text.find(c, end) for c in ";:\n") if i >= 0] + [len(text)])
+    stop = re.search(r"\.(?!\d)", text[end:right])
+    return text[left + 1:end + stop.start() if stop else right]

@@ -18,12 +18,19 @@ _FEATURES: list[tuple[str, tuple[str, ...]]] = [
     (r"(?:airfoil(?:'s)?\s+|aerofoil(?:'s)?\s+)?chord", ("chord",)),
     (r"(?:annular\s+)?gap|annulus|clearance", ("gap", "height")),
     (r"cavity(?:'s)?(?:\s+(?:side|width))?", ("width",)),
-    (r"(?:(?:channel|duct|domain)(?:'s)?\s+)?height|channel|duct", ("height", "width")),
+    (r"(?:(?:channel|duct|domain)(?:'s)?\s+)?height|channel|duct|bend|elbow|passage|flow\s+path", ("height", "width")),
+    # "10 cells across", "12 cells wide", "8 cells cross-stream": the shape's own extent across the flow
+    (r"", ("gap", "height", "width")),
     (r"(?:(?:channel|duct)(?:'s)?\s+)?width", ("width", "height")),
 ]
 _COUNT = re.compile(r"(?<![\w.])(?P<n>\d+)\s+cells?\s+(?P<prep>across|over|per|along|on|spanning|to\s+resolve|in)\s+"
                     r"(?:the\s+|each\s+|a\s+|one\s+|its\s+|every\s+)?(?:whole\s+|full\s+)?(?P<feature>[a-z' ]{1,30}?)"
                     r"(?=\s*(?:[,;.)]|$|and\b|with\b|\s(?:of|for|to|at)\b))", re.I)
+
+
+# a count across the flow with no feature named: "10 cells across, square cells along", "12 cells wide"
+_ACROSS = re.compile(r"(?<![\w.])(?P<n>\d+)\s+cells?\s+(?P<prep>across|wide|cross[- ]?stream|from\s+wall\s+to\s+wall)"
+                     r"(?P<feature>)(?=\s*(?:[,;.)]|$|and\b|with\b|\s(?:of|for|to|at|along)\b))", re.I)
 
 
 def feature_length(feature: str, dims: dict[str, Any]) -> tuple[float, str] | None:
@@ -42,10 +49,17 @@ def feature_length(feature: str, dims: dict[str, Any]) -> tuple[float, str] | No
     return None
 
 
+def _counts(text: str, turned: bool) -> list[re.Match[str]]:
+    """The "N cells across <feature>" of `text` and, on a shape whose blocks turn (`turned`: a bend, an annulus,
+    where no x or y count can say it), the bare "N cells across" / "N cells wide", in order."""
+    return sorted([*_COUNT.finditer(text), *(_ACROSS.finditer(text) if turned else ())], key=lambda m: m.start())
+
+
 def feature_cells(text: str, dims: dict[str, Any]) -> tuple[int, float, str] | None:
     """(count, the feature's length, its words) of the first "N cells across <feature>" the text says
-    of a feature of the shape; None when it says none the shape has."""
-    for m in _COUNT.finditer(digits(text)):
+    of a feature of the shape (a bare "N cells across" on a bend or an annulus is across its width or gap);
+    None when it says none the shape has."""
+    for m in _counts(digits(text), "inner_radius" in dims):
         if m.group("prep").lower() == "along" and not re.search(r"chord|diameter", m.group("feature"), re.I):
             continue  # "40 cells along the channel": its length, a count per direction (tasks.geometry.text_mesh)
         found = feature_length(m.group("feature"), dims)

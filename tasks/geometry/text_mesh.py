@@ -79,7 +79,7 @@ def cell_size(text: str) -> float | None:
     per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", text, re.I)  # "40 cells per metre"
     if per and int(per.group(1)) > 0:
         return unit_factor(per.group(2)) / int(per.group(1))
-    for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:)\s*{about}{LENGTH}",  # "dx = 5 mm"
+    for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:|\s)\s*{about}{LENGTH}",  # "dx = 5 mm", "dx 5 mm"
                     rf"(?:(?:cell|mesh|grid|element|node)\s+(?:size|spacing|width|length)|(?:mesh\s+|grid\s+)?resolution)"
                     rf"\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tasks.geometry.shape_body_place import body_x, body_y
+from tasks.geometry.shape_body_place import body_x, body_y, x_list, y_list
 from tasks.geometry.spec import NUM, UNIT, unit_factor
-from tasks.geometry.text_bodies import body_size, is_round, round_size
+from tasks.geometry.text_bodies import body_size, is_round, round_size, without_domain_places
 from tasks.geometry.text_numbers import digits
-from tasks.geometry.text_points import centre, find_points
+from tasks.geometry.text_points import body_positions, centre, find_points
 
 _WORD_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -282,6 +282,11 @@ def grouped_obstacles(text: str, dims: dict[str, Any], read: list[dict[str, Any]
                 f"{len(more) + 1} like obstacles: each after the first placed from the one before, centre to centre "
                 f"(a gap, when said, surface to surface); patches obstacle1..obstacle{len(more) + 1}."]}
     group = read_group(text)
+    listed = listed_group(text, group, height, length) if group is not None and len(read) < group.count else None
+    if listed:  # "two squares of side 6 cm, centres (0.3, 0.15) and (0.5, 0.25)": each at its own place
+        return {"obstacles": listed, "notes": notes + [
+            f"{group.count} like obstacles ({'diameter' if group.round else 'side'} {group.size:g} m, said once for all), "
+            f"each at the place said of it; patches obstacle1..obstacle{group.count} in the order said."]}
     size = read[0].get("diameter") or read[0].get("width") if len(read) == 1 else None
     # the one body read alone is the group's first when it is one of them (its kind and size): its place is the first's
     placed = read[0].get("center") if group and size and group.size and abs(size - group.size) < 1e-9 * size and \
@@ -298,3 +303,47 @@ def _same_size(read: list[dict[str, Any]], group: list[dict[str, Any]]) -> bool:
     """Whether the bodies read one per clause are all of the group's kind and size (then they stand as read)."""
     return all(r.get("kind") == g["kind"] and r.get("diameter") == g.get("diameter") and r.get("width") == g.get("width")
                for r, g in zip(read, group))
+
+
+# where one body of a list ends and the next begins: a bullet or a new line, a ";", a sentence, or a clause naming
+# the next one by its order or side ("..., the downstream square is centred ...", "and the other at ...")
+_NEXT_BODY = re.compile(r"\n\s*(?:[-*•]|\d+[.)])?\s*|;|[.?!]\s|,?\s*\band\s+(?=(?:the\s+)?(?:other|second|third|last|downstream|upper"
+                        r"|lower|rear|next)\b)|,\s*(?=(?:and\s+)?(?:the\s+|a\s+)?(?:first|second|third|fourth|other|last|upstream"
+                        r"|downstream|upper|lower|front|rear|leading|trailing|next)\b)", re.I)
+
+
+def group_places(text: str, count: int, height: float, length: float) -> list[tuple[float, float]]:
+    """The `count` centres a request lists for a group of like bodies, in the order said: points ("centres (0.3,
+    0.15) and (0.5, 0.25)"), lists of x with one y ("at x = 0.2, 0.3, 0.4 m on the centreline") or of y with one x
+    ("at x = 0.3 m, at y = 0.1 m and y = 0.2 m"), or one place per clause or bullet ("the upstream square centred
+    30 cm downstream and 15 cm up, the downstream one ..."); [] when the words do not give exactly `count`."""
+    words = without_domain_places(text)
+    for found in (body_positions(words), find_points(words)):
+        if len(found) == count:
+            return found
+    xs, ys = x_list(words), y_list(words)
+    if len(xs) == count and len(ys) <= 1:
+        y = ys[0] if ys else body_y(words, height)
+        return [(x, y) for x in xs] if y is not None else []
+    if len(ys) == count and len(xs) <= 1:
+        x = xs[0] if xs else body_x(words, length)
+        return [(x, y) for y in ys] if x is not None else []
+    places = []
+    for clause in _NEXT_BODY.split(words):
+        points = find_points(clause)
+        x = body_x(clause, length)
+        y = body_y(clause, height)
+        if len(points) == 1:
+            places.append(points[0])
+        elif len(points) == 0 and x is not None and y is not None:
+            places.append((x, y))
+    return places if len(places) == count else []
+
+
+def listed_group(text: str, group: Group, height: float, length: float) -> list[dict[str, Any]]:
+    """The obstacles of a group whose one size is said once and whose places are listed one by one (each its own
+    centre, in the order said); [] when the size or the places are not all there."""
+    if group.size is None:
+        return []
+    places = group_places(digits(text), group.count, height, length)
+    return [_body(c, group) for c in places]

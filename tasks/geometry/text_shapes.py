@@ -10,6 +10,7 @@ from tasks.geometry.text_blocks import BEND_WORDS, CAVITY_CHANNEL_WORDS, CROSS_W
 from tasks.geometry.text_cavity import hotter_wall, moving_wall, thermal_walls
 from tasks.geometry.text_numbers import digits
 from tasks.geometry.text_outlines import DESCRIBED_BODY
+from tasks.geometry.text_rectilinear_union import names_union
 from tasks.geometry.text_wall_bodies import wall_body
 from tasks.geometry.text_phrasings import canonical_phrasing
 
@@ -228,10 +229,25 @@ def shape_words(text: str) -> Shape | None:
     """The library shape a request names, or None (a cavity whose facing walls are given different
     temperatures is a heated one, whatever it is called)."""
     text = canonical_phrasing(re.sub(r"(?<=\w)[‐‑–—](?=\w)", "-", text))  # "Taylor–Couette", "a convection cell"
+    named = _named_shape(text)
+    if named in _UNION_OF and names_union(text, named):  # "x 0..1 m, y 0..0.1 m and x 1..3 m, y 0..0.5 m", 3+ sections
+        return "rectilinear"
+    return named
+
+
+# shapes whose words a union of rectangles may use ("a channel that steps twice", "a box fed by a slot")
+_UNION_OF = frozenset({None, "channel", "rectangle", "box", "backward_step", "forward_step", "sudden_expansion",
+                       "sudden_contraction", "channel_with_cavity", "lid_driven_cavity", "heated_cavity"})
+
+
+def _named_shape(text: str) -> Shape | None:
+    """`shape_words` of a text already in canonical phrasing, before a union of rectangles is looked for."""
     for shape, pattern in _SHAPE_WORDS:
         if re.search(pattern, text, re.I):
             if shape == "bend" and not is_2d_bend(text):
                 continue
+            if shape == "annulus" and is_2d_bend(text) and re.search(r"\b(?:legs?|straights?|arms?|limbs?)\b", text, re.I):
+                continue  # "the inner wall a quarter circle of radius 6 cm, the outer ...; upstream leg 0.4 m": a bend
             if shape == "channel":
                 # "a channel with a rib on the floor": a body standing on a wall makes it a channel with an obstacle
                 return change_at_a_plane(text) or gradual_change(text) or \

@@ -18,6 +18,7 @@ from typing import Any
 from tasks.core.errors import RequestError
 from tasks.geometry.shape_body_place import body_x, body_y
 from tasks.geometry.spec import NUM, unit_factor
+from tasks.geometry.text_bodies import obstacles
 from tasks.geometry.text_numbers import LENGTH
 from tasks.geometry.text_points import centre, find_points
 
@@ -32,6 +33,12 @@ _TURNS = [
                rf"(?:flow|stream|horizontal))\b{_SENSE}", re.I),
     re.compile(rf"\b(?P<aoa>angle\s+of\s+attack|incidence)\s*(?:of|=|:|is)?\s*(?P<deg>{NUM}){_DEG}", re.I),
 ]
+# which way a thin body's upstream edge goes: up (clockwise, with the flow along +x) or down
+_RAISED = r"(?:up|upwards?|higher|raised|lifted|above|uppermost|on\s+top)"
+_LOWERED = r"(?:down|downwards?|lower|lowered|dropped|below|lowermost|at\s+the\s+bottom)"
+_NOSE = re.compile(rf"\b(?:nose|leading\s+edge|front\s+edge|upstream\s+edge)(?:\s+(?:is\s+)?(?:\w+\s+){{0,3}}?|[- ])"
+                   rf"(?:(?P<up>{_RAISED})|{_LOWERED})\b|\b(?:trailing\s+edge|rear\s+edge|downstream\s+edge)(?:\s+(?:is\s+)?"
+                   rf"(?:\w+\s+){{0,3}}?|[- ])(?:(?P<up2>{_LOWERED})|{_RAISED})\b", re.I)
 _DIAMOND = re.compile(r"\bdiamond(?:[\s-]+shaped)?\b|\bsquare\b[^.;]{0,40}?\b(?:corner|vertex|edge)\s+(?:first|"
                       r"(?:pointing|facing)\s+(?:upstream|into\s+the\s+flow|the\s+(?:flow|inlet)))", re.I)
 # the bodies a turn is said of: the rectangular ones (a regular polygon's own turn is read in text_polygons)
@@ -53,9 +60,12 @@ def stated_turn(text: str) -> tuple[float, str] | None:
         for pattern in _TURNS:
             if m := pattern.search(sentence):
                 angle = float(m.group("deg"))
-                sense = (m.group("sense") or "").lower()
+                sense = (m.groupdict().get("sense") or "").lower()
                 clockwise = sense.startswith(("c", "cw")) and not sense.startswith("counter") or \
                     (not sense and m.groupdict().get("aoa") and re.match(r"angle\s+of|incid", m.group("aoa"), re.I))
+                nose = _NOSE.search(sentence)
+                if not sense and nose:  # "nose-up", "leading edge upstream and higher": clockwise with the flow along +x
+                    clockwise = bool(nose.group("up") or nose.group("up2"))
                 return (-angle if clockwise else angle), m.group(0)
         if m := _DIAMOND.search(sentence):
             return 45.0, m.group(0)
@@ -120,6 +130,8 @@ def turn_bodies(text: str, shape: str, bodies: list[dict[str, Any]], height: flo
     upright = [i for i, b in enumerate(bodies) if b.get("kind") in ("rectangle", "square")]
     if not bodies and (plate := turned_plate(text, height, length)):
         bodies, upright = [plate], [0]  # "a plate 0.1 m long and 5 mm thick inclined at 20 degrees": its chord along x
+    elif not bodies and len(read := [b for b in obstacles(text, height, length) if b.get("kind") in ("rectangle", "square")]) == 1:
+        bodies, upright = read, [0]  # "a rectangle 0.08 m x 0.01 m at 15 degrees angle of attack ... centred at ..."
     if not upright:
         if any(b.get("kind") == "polygon" for b in bodies):
             return bodies, []  # a polygon carries its own turn (text_polygons) or its vertices as given

@@ -180,10 +180,22 @@ def _sizes(spec: GeometrySpec, smallest: float, feature: str, length_x: float, d
 # --- shapes ---------------------------------------------------------------------------------
 
 
+# a closed enclosure's sides, each its own wall patch (named as the heated cavity's are); a moving lid is movingWall
+ENCLOSURE_WALLS = {"left": "leftWall", "right": "rightWall", "bottom": "floor", "top": "ceiling"}
+
+
+def enclosure_sides(moving: list[str]) -> tuple[dict[str, str], dict[str, tuple[str, Role]]]:
+    """The patch name of each side of a closed enclosure and the patches' types and roles: every side a wall, the
+    moving ones moving walls (one moving lid is movingWall, as in the cavity tutorial)."""
+    names = {side: ("movingWall" if moving == ["top"] and side == "top" else name) for side, name in ENCLOSURE_WALLS.items()}
+    return names, {names[side]: ("wall", "moving_wall" if side in moving else "wall") for side in ENCLOSURE_WALLS}
+
+
 def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
-                         bodies: list[tuple[str, str, object]], walls: bool) -> _Plan:
+                         bodies: list[tuple[str, str, object]], walls: bool,
+                         closed: list[str] | None = None) -> _Plan:
     """A length x height channel minus bodies: (name, kind, geometry) with kind circle
-    ((cx, cy, r)) or polygon (list of points)."""
+    ((cx, cy, r)) or polygon (list of points). `closed`: an enclosure (no inlet or outlet) whose listed sides move."""
     boxes = []
     sizes = []
     for name, kind, g in bodies:
@@ -220,12 +232,16 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
         patches["walls"] = ("wall", "wall")
     else:
         patches.update(top=("symmetryPlane", "symmetry"), bottom=("symmetryPlane", "symmetry"))
+    ends = "Inlet at x = 0, outlet at x = length, " + ("walls top and bottom." if walls else
+                                                       "symmetry planes top and bottom (free stream).")
+    if closed is not None:
+        sides, patches = enclosure_sides(closed)
+        ends = (f"Closed enclosure x = 0 to {length:g} m, y = 0 to {height:g} m: no inlet or outlet; walls "
+                f"{', '.join(f'{sides[s]} ({s})' for s in ENCLOSURE_WALLS)}.")
     for name, _, _ in bodies:
         patches[name] = ("wall", "body")
     return _Plan(draw, _side_classifier(0, length, 0, height, sides, boxes), [n for n, _, _ in bodies], patches,
-                 sizing.h, far, 5 * smallest, smallest, notes + [
-                     "Inlet at x = 0, outlet at x = length, " + ("walls top and bottom." if walls else
-                                                                 "symmetry planes top and bottom (free stream).")])
+                 sizing.h, far, 5 * smallest, smallest, notes + [ends])
 
 
 def _obstacles(spec: GeometrySpec) -> _Plan:
@@ -237,7 +253,8 @@ def _obstacles(spec: GeometrySpec) -> _Plan:
             bodies.append((name, "circle", (ob.center[0], ob.center[1], ob.diameter / 2)))  # type: ignore[index, operator]
         else:
             bodies.append((name, "polygon", ob.outline()))
-    return _channel_with_bodies(spec, d.length, d.height, bodies, walls=True)
+    closed = list(d.moving_walls or []) if d.closed else None
+    return _channel_with_bodies(spec, d.length, d.height, bodies, walls=True, closed=closed)
 
 
 def _cylinder(spec: GeometrySpec) -> _Plan:

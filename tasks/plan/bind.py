@@ -59,6 +59,7 @@ from tasks.plan.manifest import FileEdit
 from tasks.plan.multi_region import RegionDictBinding
 from tasks.plan.regions import raw_entry
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity, in_case_time, plain_forms
+from tasks.plan.values_restated import restatement_clash
 
 __all__ = ["Base", "Binder", "bind_all", "edge_angles_deg", "hex_edge_angles_deg", "patch_roles", "vec"]
 
@@ -107,6 +108,10 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         if q is not None and isinstance(value, str):
             clash = next((b for b in self.bindings if b.file == rel and b.entry == entry and b.stated != q.text
                           and " ".join(b.value.split()) != " ".join(value.split())), None)
+            if clash is not None and (why := restatement_clash(
+                    self.text, next((s for s in self._stated if s.text == clash.stated), None), q)) is not None:
+                self.refuse(q, why)  # "120 rpm (31.4 rad/s)": a restatement that does not agree
+                return
             if clash is not None:  # the later value would overwrite the earlier one
                 self.refuse(q, f"{clash.stated} is already written to {rel} {'/'.join(entry)}; say which part of "
                                f"the case {q.text} is for (a region, a side, a patch or a phase)")

@@ -12,6 +12,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import find_fluid, fluid_table, is_absolute_pressure
+from tasks.foam.physics_numbers import parse_dimensions
 from tasks.plan.bind_function1 import OscillationBinding
 from tasks.plan.bind_pressure_homes import PressureHomeBinding
 from tasks.plan.bind_pressure_initial import InitialPressureBinding
@@ -23,6 +24,7 @@ from tasks.plan.extract import KINEMATIC_PRESSURE_UNIT
 from tasks.plan.foam_values import fmt
 from tasks.plan.values_compressibility import equation_of_state, number_of, perfect_fluid_r, psi_of, says_vapour
 from tasks.plan.values_density import case_density
+from tasks.plan.values_kinematic_energy import energy_per_mass_unit
 from tasks.plan.stated import ATMOSPHERE, Binding, StatedQuantity, absolute_pressure, read_stated
 
 
@@ -39,7 +41,7 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         """(value, note): kinematic p = P / rho for incompressible solvers, absolute Pa otherwise; a
         `difference` (a drop) has no reference: no atmosphere added or taken off."""
         kinematic_base = self._pressure_kind() == "kinematic"
-        if re.search(KINEMATIC_PRESSURE_UNIT, q.text):  # given as p/rho already (m2/s2)
+        if re.search(KINEMATIC_PRESSURE_UNIT, q.text) or energy_per_mass_unit(q.text):  # p/rho already (m2/s2, J/kg)
             if kinematic_base:
                 return fmt(q.value), "kinematic"
             self.refuse(q, f"{q.text} is a kinematic pressure (p/rho); {self.solver} solves for pressure in Pa: "
@@ -174,7 +176,7 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         number = float(value)
         if part == "amplitude":
             density = self._kinematic_density() if self._pressure_kind() == "kinematic" and \
-                not re.search(KINEMATIC_PRESSURE_UNIT, q.text) else None
+                not (re.search(KINEMATIC_PRESSURE_UNIT, q.text) or energy_per_mass_unit(q.text)) else None
             number = q.value / density[0] if density else q.value
         fields = self._pressure_fields()
         rels = next((self.base.field_rels(field) for field in fields if self.base.field_rels(field)), [])
@@ -185,14 +187,29 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         """The pressure fields a stated pressure goes to, in order: p_rgh first where the solver has one."""
         return ["p_rgh", "p"] if self.base.field_rels("p_rgh") and "Boussinesq" not in self.solver else ["p"]
 
+    def _own_outlets(self, q: StatedQuantity, stated: list[StatedQuantity]) -> list[str]:
+        """The outlets `q` goes to: all of them, or, when the request lists one pressure per outlet
+        with no place of its own ("outlets 40 and 5 m2/s2" on a T-junction's two outlets), the outlet
+        in the same order as the value."""
+        outlets = self.patches("outlet")
+        listed = [s for s in stated if s.role == "outlet_pressure" and s.place is None]
+        if len(outlets) < 2 or len(listed) != len(outlets) or not any(s is q for s in listed):
+            return outlets
+        own = outlets[next(i for i, s in enumerate(listed) if s is q)]
+        self.assumptions.append(f"{q.text} is {own}'s: one outlet pressure per outlet, in the order listed")
+        return [own]
+
     def _pressure_kind(self) -> str:
-        """"kinematic" when the base's p is p/rho (m2/s2), else "absolute"."""
+        """"kinematic" when the base's p is p/rho (m2/s2), else "absolute". The dimensions are read in
+        either form a tutorial writes them: exponents `[0 2 -2 0 0 0 0]` or named units `[m^2 s^-2]`
+        (TJunctionFan)."""
         rel = (self.base.field_rels("p") or [None])[0]
         dims = fd.get(self.base.text(rel) or "", ["dimensions"]) if rel else None
-        return "kinematic" if dims and re.sub(r"\s+", " ", dims).strip("[] ").startswith("0 2 -2") else "absolute"
+        parsed = parse_dimensions(dims) if dims else None
+        return "kinematic" if parsed is not None and parsed[:3] == (0, 2, -2) else "absolute"
 
     def _outlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
-        if self._set_pressure_on(q, self.patches("outlet"), "outlet pressure") or self._part_pressure(q):
+        if self._set_pressure_on(q, self._own_outlets(q, stated), "outlet pressure") or self._part_pressure(q):
             return
         if not any(b.stated == q.text for b in self.bindings) and not any(n.text == q.text for n in self.not_applied) \
                 and self._set_pressure_on(q, self._far_field_patches(), "outlet (far-field) pressure"):
@@ -227,7 +244,6 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         said = [*stated, *read_stated(self.text)]  # a recipe may have taken the stated speed already
         if not rels or self.base.field_rels("p_rgh") or any(s.role in self._DRIVEN_ROLES for s in said):
             return False
-        dims = " ".join((fd.get(self.base.text(rels[0]) or "", ["dimensions"]) or "").split()).strip("[] ")
         u_rels = self.base.field_rels(self.u_field)
         inlets = [patch for patch in self.patches("inlet")
                   if all((fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) or "") == "zeroGradient"
@@ -235,7 +251,7 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
                   and all((fd.get(self.base.text(rel) or "", ["boundaryField", patch, "type"]) or "") == "fixedValue"
                           for rel in u_rels)
                   and not any(e.locked and e.file in u_rels and e.entry[1:2] == [patch] for e in self.edits)]
-        if not dims.startswith("0 2 -2") or not inlets or not u_rels:
+        if self._pressure_kind() != "kinematic" or not inlets or not u_rels:
             return False
         for patch in inlets:
             for rel in rels:

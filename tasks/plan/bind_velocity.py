@@ -5,6 +5,7 @@ Mixed into `tasks.plan.bind.Binder`.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -210,6 +211,10 @@ class VelocityBinding(DirectionBinding, PhaseInletBinding):
         if self.attack_angle(q):  # "alpha = 6 deg", "inclined at six degrees" on an aerofoil case
             self.assumptions.append(f"{q.text} on the aerofoil case {self.base.root.name}: its angle of attack")
             self._angle(q, stated)
+            return
+        record = json.loads(self.base.text(".casewright/geometry.json") or "{}")  # a generated shape's turned bodies
+        if any(abs(abs(body.get("angle") or 0.0) - q.value) < 0.5 for body in record.get("obstacles") or []):
+            self.assumptions.append(f"{q.text}: the body's turn, built into the generated mesh")
             return
         text = self.base.text("system/blockMeshDict") or ""
         if any(abs(a - q.value) < 0.5 for a in hex_edge_angles_deg(text)):

@@ -58,7 +58,10 @@ def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[in
     if vertical_said and sum(1 for a in resolved if abs(extents[a] - extents[longest]) <= 1e-9 * extents[longest]) > 1:
         return next((a for a in resolved if a != up), 1)  # a square cavity, "40 across and 60 down": across is level
     others = [a for a in resolved if a != longest]
-    return max(others, key=lambda a: extents[a]) if others else 1
+    across = max(others, key=lambda a: extents[a]) if others else 1
+    if vertical_said and across == up and len(resolved) > 1:  # "65 across, 200 in height" with gravity along z:
+        return next(a for a in resolved if a != up)  # across is the level direction, never the height's
+    return across
 
 
 def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float] | None = None,

@@ -277,8 +277,9 @@ def _same_measure(found: list[Quantity], a: int, b: int) -> bool:
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",
 # "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa", "15 mm²/s resp. 1.5e-5 m²/s", "1 bar bzw. 100 kPa"
-_RESTATED_GAP = re.compile(r"\s*(?:[(\[]|,?\s*(?:i\.?\s?e\.?,?|that is|which is|or|resp\.|respectively|bzw\.|=|≈|~|/))?\s*"
-                           r"(?:about|approx\.?|approximately|roughly|around|ca\.?|~|≈|=)?\s*")
+RESTATED_GAP = re.compile(r"\s*(?:[(\[]|[,;:]?\s*(?:--?|—|–)?\s*(?:i\.?\s?e\.?,?|that is,?|which is|or|resp\.|respectively|bzw\.|=|≈|~|/"
+                          r"|equivalently,?|in other words,?|namely|meaning|equal to|the same as))?\s*"
+                          r"(?:about|approx\.?|approximately|roughly|around|ca\.?|~|≈|=)?\s*")
 
 
 def _unit_written(text: str) -> str:
@@ -323,7 +324,7 @@ def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
         prev = out[-1] if out else None
         if (prev is not None and prev.kind == q.kind and q.kind not in _COUNT_KINDS and q.vector is None
                 and prev.vector is None and q.start >= prev.start + len(prev.text)
-                and _RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
+                and RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
                 and _same_value(prev, q)
                 and _unit_written(q.text) != _unit_written(prev.text)):
             continue

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
@@ -187,6 +188,7 @@ def _suffixed(m: re.Match[str]) -> str:
 _BOUND_SIGN = re.compile(r"(?<=[A-Za-z]{2})\s*(?:≤|⩽|<=|=<|≥|⩾|>=|=>|<|>)\s*(?=[-+]?\.?\d)")
 
 
+@lru_cache(maxsize=4096)  # pure; the binders normalise the same request text many times
 def normalise(text: str) -> str:
     """Number words as digits ("forty by forty" -> "40 by 40", "two hundred and fifty" -> "250",
     "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000", "20 000" ->

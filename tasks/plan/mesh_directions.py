@@ -35,6 +35,10 @@ _WORDS = {
     # along a pipe: its axis when the mesh is a straight pipe (longest along its axis), not a bend
     "pipe": r"\balong\s+(?:the\s+)?(?:pipe|tube)\b",
 }
+# across a planar duct that turns (a 2D bend): "10 cells across (the duct)", "12 cells wide", "cross-stream"; on such
+# a mesh that is its radial direction (the arcs' blocks' edges from the inner wall to the outer)
+_ACROSS = re.compile(r"\bacross\b(?!\s+(?:the\s+)?(?:length|span|depth|z)\b)|\bwide\b|\bcross[- ]?stream\b"
+                     r"|\bwall[- ]to[- ]wall\b")
 _TOL = 0.01  # relative: tutorials write vertices to a few digits
 _CLAUSE_END = re.compile(r"[,;:.()]|\band\b|\bwith\b|\bthen\b")
 
@@ -235,10 +239,25 @@ def _chain_edges(mesh: CurvedMesh, roots: dict[Chain, Chain]) -> dict[Chain, lis
     return edges
 
 
-def chain_kinds(mesh: CurvedMesh, roots: dict[Chain, Chain], origin: Vec, n: Vec) -> dict[Chain, str | None]:
-    """Each chain's direction: the kind most of its edges have (None on a tie or none)."""
-    out: dict[Chain, str | None] = {}
-    for r, edges in _chain_edges(mesh, roots).items():
+def _arc_blocks(mesh: CurvedMesh) -> set[int]:
+    """The blocks that have an arc edge (a bend's turn, not its straight legs)."""
+    return {b for b, c in enumerate(mesh.corners) for i, j in (e for es in geometry._AXIS_EDGES for e in es)  # noqa: SLF001
+            if frozenset((c[i], c[j])) in mesh.arcs}
+
+
+def chain_kinds(mesh: CurvedMesh, roots: dict[Chain, Chain], origin: Vec, n: Vec,
+                arcs_only: bool = False) -> dict[Chain, str | None]:
+    """Each chain's direction: the kind most of its edges have (None on a tie or none); with `arcs_only`, only
+    the edges of the blocks that have arcs vote (a long straight leg of a bend runs out from the bend's axis,
+    yet it is no radial direction)."""
+    voters = _arc_blocks(mesh) if arcs_only else None
+    edges_of: dict[Chain, list[tuple[int, int]]] = {}
+    for (b, a), r in roots.items():
+        if voters is None or b in voters:
+            c = mesh.corners[b]
+            edges_of.setdefault(r, []).extend((c[i], c[j]) for i, j in geometry._AXIS_EDGES[a])  # noqa: SLF001
+    out: dict[Chain, str | None] = {r: None for r in set(roots.values())}
+    for r, edges in edges_of.items():
         votes = Counter(k for k in (edge_kind(mesh, i, j, origin, n) for i, j in edges) if k is not None).most_common(2)
         out[r] = votes[0][0] if votes and (len(votes) == 1 or votes[0][1] > votes[1][1]) else None
     return out
@@ -305,12 +324,14 @@ def set_curved_cells(bmd: str, kind: str, n: int) -> tuple[str, str]:
     that direction apportioned in proportion to their counts now, every other chain of that kind
     scaled alike (grading kept). Returns the new text and what was done; raises PlanError when the
     mesh does not show that direction."""
+    across = kind == "across"  # across a planar bend: its arcs' radial direction, the straight legs not voting
+    kind = "radial" if across else kind
     if kind not in KINDS:
         raise PlanError(f"unknown direction {kind!r}: use one of {', '.join(KINDS)}")
     mesh = read_curved(bmd)
     origin, axis = revolution_axis(mesh)
     roots = chains(mesh)
-    kinds = chain_kinds(mesh, roots, origin, axis)
+    kinds = chain_kinds(mesh, roots, origin, axis, arcs_only=across)
     path = _path(mesh, roots, kinds, kind, origin, axis)
     now = [_count(mesh, r) for r in path]
     if not path or sum(now) <= 0:
@@ -357,9 +378,17 @@ def curved_counts(bmd: str, text: str, counts: list[StatedQuantity]) -> list[tup
         kind = curved_kind(plain, at, at + len(q.text)) if q.role == "mesh_cells_axis" and at >= 0 else None
         if kind == "pipe":
             kind = "axial" if _long_along_axis(bmd) else None
-        if kind is not None and (kind != "axial" or _long_along_axis(bmd) is not None):
+        if kind is None and q.role == "mesh_cells_axis" and at >= 0 and _across(plain, at, at + len(q.text)) and \
+                _long_along_axis(bmd) is False:
+            kind = "across"  # "10 cells across the duct" of a planar bend or annulus
+        if kind is not None and (kind != "axial" or _long_along_axis(bmd) is not None):  # "across": planar, checked
             out.append((q, kind))
     return out
+
+
+def _across(text: str, start: int, end: int) -> bool:
+    """The count at text[start:end] is said across the flow ("10 cells across", "12 cells wide")."""
+    return _ACROSS.search(re.sub(r"^[\d.\s]+", "", text[start:end]) + " " + _CLAUSE_END.split(text[end:end + 50])[0]) is not None
 
 
 def _long_along_axis(bmd: str) -> bool | None:

@@ -28,6 +28,8 @@ def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     from tasks.geometry.build import recorded_lengths
 
     lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
+    if spec.shape == "rectilinear":  # a union of rectangles, part by part: no tutorial's mesh is one
+        return True
     if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
         return True
     if not spec.two_d and tutorial_is_2d(case_dir):  # a 3D cube is not the tutorial's one-cell-thick square

@@ -46,13 +46,15 @@ zone block patch face faces plane""".split())
 _FILLER_ROOTS = frozenset(root(w) for w in PATCH_FILLER | NAME_FILLER | _STOP)
 
 
-def _name_pieces(name: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def _name_pieces(name: str) -> tuple[str, ...]:
     """The words of one phase, region or patch name: 'cabin_to_ice' -> cabin, ice;
-    'movingWall' -> moving, wall; '(cube|topAndBottom)' -> cube, top, bottom."""
+    'movingWall' -> moving, wall; '(cube|topAndBottom)' -> cube, top, bottom. Cached: every
+    tutorial's names are split for every request."""
     words: list[str] = []
     for part in re.findall(r"[A-Za-z]+", name):
         words += [w for w in camel_words(part) if len(w) >= 3 and w.isalpha() and root(w) not in _FILLER_ROOTS]
-    return words
+    return tuple(words)
 
 
 def phase_roots(r: CaseRecord) -> frozenset[str]:

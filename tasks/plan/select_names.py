@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from tasks.plan.select_negation import without_left_out
 
@@ -26,11 +27,18 @@ MIN_ROOT = 3
 def camel_words(name: str) -> list[str]:
     """The lower-case words of one path part: 'cavityCoupledU' -> cavity coupled u,
     'biconic25-55Run35' -> biconic 25 55 run 35, 'hotRadiationRoomFvDOM' -> hot radiation room fv dom."""
+    return list(_camel_words(name))
+
+
+@lru_cache(maxsize=65536)
+def _camel_words(name: str) -> tuple[str, ...]:
+    """camel_words, cached: base selection splits every tutorial's names for every request."""
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
                     r"|(?<=\d[D])(?=[A-Z])", " ", name)  # '2DLTS' -> 2 d lts
-    return [w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w]
+    return tuple(w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w)
 
 
+@lru_cache(maxsize=65536)  # pure, and called for every word of every tutorial's names per request
 def root(word: str) -> str:
     """A word without its ending, a doubled last consonant made single: graded, grade -> grad;
     radiating, radiation, radiative -> radi; clipped, clip -> clip; splashing -> splash. Never
@@ -47,6 +55,7 @@ def root(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
 def tutorial_name_words(case: str) -> tuple[str, ...]:
     """The shape words of a tutorial's name: the words of its path below the solver, without
     digits, one- and two-letter pieces and NAME_FILLER ('incompressible/pisoFoam/RAS/cavityCoupledU'

@@ -33,6 +33,7 @@ from tasks.geometry.text_differences import kelvin_difference
 from tasks.plan.stated_anaphora import anaphoric_place
 from tasks.plan.stated_bare import BareReading, bare_field_values
 from tasks.plan.stated_bare import unit_follows as _unit_follows
+from tasks.plan.stated_length_symbols import counted_in_symbol
 from tasks.plan.stated_lists import _default_role, _last_words, attribute_runs, listed_groups, paired_words, places_after
 from tasks.plan.stated_ranks import ranked_places
 from tasks.plan.stated_back_units import backward_units
@@ -47,6 +48,7 @@ from tasks.plan.stated_conditions import in_condition
 from tasks.plan.stated_symbols import symbol_places
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.values_forms import table_rows
+from tasks.plan.values_kinematic_energy import kinematic_energy
 from tasks.plan.values_kept import explained, names_the_base, named_vectors, off_axis, range_end_chosen, range_start, relative_cell_size
 
 UNITS = {
@@ -259,10 +261,11 @@ def read_stated(text: str) -> list[StatedQuantity]:
     plain = normalise(text)
     controls = solver_controls(plain)
     held = [(c.start, c.start + len(c.text)) for c in controls]  # "max time step 5 ms": maxDeltaT's
-    found = quantities(text)
+    found = [kinematic_energy(plain, q) for q in quantities(text)]  # "total pressure 50 J/kg": p/rho
     kept = [q for q in found if not _glued(plain, q) and not _numbers_patch(plain, q) and not any(a <= q.start < b for a, b in held)
             and not explained(plain, q) and not names_the_base(plain, q) and not off_axis(q) and not relative_cell_size(plain, q)
-            and not in_condition(plain, q.start)]  # "z < 0": where a value holds
+            and not in_condition(plain, q.start)  # "z < 0": where a value holds
+            and not counted_in_symbol(plain, q.start, q.text)]  # "c = 0.1 m ... x = 3c": lengths, not 3 degC
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}

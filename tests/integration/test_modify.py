@@ -12,11 +12,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture()
-def cavity(tmp_path, cli_env):
-    code, r = cli_json(["new", "lid-driven cavity, lid 1 m/s, icoFoam, run until t = 0.1 s",
-                        "-o", str(tmp_path / "cavity"), "--no-run"], cli_env)
-    assert code == 0, r
-    return Path(r["case_dir"])
+def cavity(planned_cavity: Path) -> Path:
+    """The lid-driven cavity `casewright new` plans (0.1 s), a copy of the session's (tests/conftest.py)."""
+    return planned_cavity
 
 
 def test_lid_velocity_change_touches_one_line(cavity, cli_env, prefect_server, need_docker):

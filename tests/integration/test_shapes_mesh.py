@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -80,8 +81,34 @@ def mesh_case(runner, case: Path, build: MeshBuild) -> None:
     run_mesh(build, case, run_command)
 
 
+class MeshedShapes:
+    """Copies of the cases the mesh test meshed and checked, with their builds: the solver runs
+    start from these instead of meshing the same shape a second time."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.builds: dict[str, MeshBuild] = {}
+
+    def keep(self, name: str, case: Path, build: MeshBuild) -> None:
+        shutil.copytree(case, self.root / name, symlinks=True)
+        self.builds[name] = build
+
+    def copy(self, name: str, dest: Path) -> MeshBuild | None:
+        """The build of `name`, its meshed case copied to dest; None when the mesh test did not
+        pass for it in this session (run on its own with -k: the caller meshes it)."""
+        if name not in self.builds:
+            return None
+        shutil.copytree(self.root / name, dest, symlinks=True)
+        return self.builds[name]
+
+
+@pytest.fixture(scope="module")
+def meshed(tmp_path_factory: pytest.TempPathFactory) -> MeshedShapes:
+    return MeshedShapes(tmp_path_factory.mktemp("meshed"))
+
+
 @pytest.mark.parametrize("name", list(SHAPES))
-def test_shape_meshes_with_checkmesh_ok_and_promised_patches(runner, tmp_path, name):
+def test_shape_meshes_with_checkmesh_ok_and_promised_patches(runner, tmp_path, name, meshed):
     spec = make_spec(**SHAPES[name])
     case = tmp_path / name
     build = build_mesh(spec, case)
@@ -98,6 +125,8 @@ def test_shape_meshes_with_checkmesh_ok_and_promised_patches(runner, tmp_path, n
     assert {n: e["type"] for n, e in boundary.items() if e["nFaces"] > 0} == promised
     if build.two_d:
         assert any(p.role in ("empty", "wedge") for p in build.patches)
+    if name in RUN_SOLVER:
+        meshed.keep(name, case, build)
 
 
 def write_fields(case: Path, build: MeshBuild, speed: float) -> None:
@@ -123,13 +152,14 @@ def write_fields(case: Path, build: MeshBuild, speed: float) -> None:
 
 
 @pytest.mark.parametrize("name", RUN_SOLVER)
-def test_shape_case_runs_five_icofoam_steps(runner, tmp_path, name):
+def test_shape_case_runs_five_icofoam_steps(runner, tmp_path, name, meshed):
     from tasks.run.runner import Step
 
-    spec = make_spec(**SHAPES[name])
     case = tmp_path / name
-    build = build_mesh(spec, case)
-    mesh_case(runner, case, build)
+    build = meshed.copy(name, case)
+    if build is None:  # run on its own (-k): mesh it here
+        build = build_mesh(make_spec(**SHAPES[name]), case)
+        mesh_case(runner, case, build)
     speed = 0.1
     dt = 0.2 * (build.reference_length / 100) / speed
     write_mesh_system(case, application="icoFoam", delta_t=dt, end_time=5 * dt, write_interval=5, overwrite=True)

@@ -1,0 +1,124 @@
+"""Dimensions of a 2D domain that is a union of axis-aligned rectangles (a channel with a row of pockets in its
+floor, a duct whose height steps several times, a slot feeding a box, parts given as x and y ranges), and the
+checks that refuse a union that is no single fluid region. The union is cut along every x and y breakpoint of
+its parts into a grid; a grid cell is fluid when its centre lies in a part. Pure; lengths in metres."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Side = Literal["left", "right", "bottom", "top"]
+Part = tuple[float, float, float, float]  # x0, x1, y0, y1
+_EPS = 1e-12
+
+
+class RectilinearDims(BaseModel):
+    """The parts (x0, x1, y0, y1), in the order the request gives them. Flow enters by the `inlet_side` of part
+    `inlet_part` (None: that side of the whole union, i.e. every boundary edge at the union's leftmost x for
+    "left") and leaves by the `outlet_side` of part `outlet_part` (None: the union's far side)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    parts: list[Part] = Field(min_length=1)
+    inlet_side: Side = "left"
+    inlet_part: int | None = None
+    outlet_side: Side = "right"
+    outlet_part: int | None = None
+
+    @model_validator(mode="after")
+    def _sized(self) -> RectilinearDims:
+        for k, (x0, x1, y0, y1) in enumerate(self.parts):
+            if not (x1 > x0 and y1 > y0):
+                raise ValueError(f"part {k + 1} of the domain (x {x0:g}..{x1:g} m, y {y0:g}..{y1:g} m) has no area; "
+                                 f"give each part an x range and a y range of positive length")
+        for name in ("inlet_part", "outlet_part"):
+            k = getattr(self, name)
+            if k is not None and not 0 <= k < len(self.parts):
+                raise ValueError(f"{name} {k} names no part (there are {len(self.parts)})")
+        return self
+
+
+def breakpoints(parts: list[Part]) -> tuple[list[float], list[float]]:
+    """Every x and every y at which a part begins or ends, sorted (near-equal values merged)."""
+    def merged(values: list[float]) -> list[float]:
+        out: list[float] = []
+        for v in sorted(values):
+            if not out or v - out[-1] > 1e-9 * max(1.0, abs(v)):
+                out.append(v)
+        return out
+    return merged([p[0] for p in parts] + [p[1] for p in parts]), merged([p[2] for p in parts] + [p[3] for p in parts])
+
+
+def fluid_cells(parts: list[Part]) -> tuple[list[float], list[float], set[tuple[int, int]]]:
+    """The breakpoint grid and its cells (i along x, j along y) whose centre lies inside some part."""
+    xs, ys = breakpoints(parts)
+    cells = set()
+    for i in range(len(xs) - 1):
+        cx = (xs[i] + xs[i + 1]) / 2
+        for j in range(len(ys) - 1):
+            cy = (ys[j] + ys[j + 1]) / 2
+            if any(x0 < cx < x1 and y0 < cy < y1 for x0, x1, y0, y1 in parts):
+                cells.add((i, j))
+    return xs, ys, cells
+
+
+def check_rectilinear(d: RectilinearDims) -> None:
+    """Refuse a union that is not one fluid region meshable by blocks (ValueError): parts that touch no other part
+    along an edge (a disconnected domain) or that meet only at a corner."""
+    xs, ys, cells = fluid_cells(list(d.parts))
+    for i, j in cells:  # two parts meeting at a corner only: a point shared by two unjoined regions
+        for di in (-1, 1):
+            diagonal = (i + di, j + 1)
+            if diagonal in cells and (i + di, j) not in cells and (i, j + 1) not in cells:
+                raise ValueError(f"the parts of the domain meet only at the corner ({xs[max(i, i + di)]:g}, {ys[j + 1]:g}) m; "
+                                 f"overlap them, or make them share an edge, so the fluid can pass")
+    seen, todo = set(), [min(cells)]
+    while todo:
+        i, j = todo.pop()
+        if (i, j) in seen:
+            continue
+        seen.add((i, j))
+        todo += [c for c in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)) if c in cells and c not in seen]
+    if len(seen) < len(cells):
+        apart = [k + 1 for k, p in enumerate(d.parts) if not any(_inside(p, xs, ys, c) for c in seen)]
+        raise ValueError(f"the parts of the domain do not form one region: part(s) {', '.join(map(str, apart))} touch "
+                         f"none of the others (a disconnected domain); give parts that overlap or share an edge")
+
+
+def _inside(part: Part, xs: list[float], ys: list[float], cell: tuple[int, int]) -> bool:
+    i, j = cell
+    cx, cy = (xs[i] + xs[i + 1]) / 2, (ys[j] + ys[j + 1]) / 2
+    return part[0] < cx < part[1] and part[2] < cy < part[3]
+
+
+def opening(d: RectilinearDims, role: Literal["inlet", "outlet"]) -> tuple[Side, float, tuple[float, float] | None]:
+    """Where the inlet (or outlet) lies: its side, the line it is on (x for left/right, y for bottom/top) and the span
+    along that line (None: the whole line, for an opening on the union's own side)."""
+    side: Side = getattr(d, f"{role}_side")
+    k = getattr(d, f"{role}_part")
+    along_x = side in ("left", "right")
+    lo = 0 if along_x else 2
+    if k is None:
+        values = [p[lo] for p in d.parts] if side in ("left", "bottom") else [p[lo + 1] for p in d.parts]
+        return side, (min(values) if side in ("left", "bottom") else max(values)), None
+    p = d.parts[k]
+    line = p[lo] if side in ("left", "bottom") else p[lo + 1]
+    span = (p[2], p[3]) if along_x else (p[0], p[1])
+    return side, line, span
+
+
+def rectilinear_distances(d: RectilinearDims) -> dict[str, float]:
+    """Each part's extents and where it starts and ends (a request gives its parts' lengths and heights)."""
+    out: dict[str, float] = {}
+    for k, (x0, x1, y0, y1) in enumerate(d.parts):
+        out.update({f"part{k}_length": x1 - x0, f"part{k}_height": y1 - y0})
+    xs, ys = breakpoints(list(d.parts))
+    out.update(total_length=xs[-1] - xs[0], total_height=ys[-1] - ys[0])
+    return out
+
+
+def smallest_part(d: RectilinearDims) -> float:
+    """The smallest extent of any part (sizes the default mesh)."""
+    return min(min(x1 - x0, y1 - y0) for x0, x1, y0, y1 in d.parts)

@@ -1,0 +1,81 @@
+"""Where a 2D bend lies, from its words: the centre of its turn ("bend centre at (0.5, 0.3) m", "the arcs are
+centred at x = 0, y = 0.2 m") or its inlet leg's place across the flow ("the inlet leg lies between y = 0.1 m and
+y = 0.2 m", "an inlet leg from x = 0 to 0.5 m"). The bend is built about its own centre (tasks.geometry.shape_blocks:
+inlet leg along +x ending at x = 0, a left turn's leg below the centre, a right turn's above); `bend_origin` is the
+translation to the request's coordinates and `leg_width` the width a leg's y range gives. Pure functions; metres."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.placement import axis_ranges
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+
+_VALUE = rf"({NUM})\s*({UNIT})?"
+# "bend centre at (0.5, 0.3) m", "centre of the bend: (50, 30) cm", "the arcs are centred at x = 0.5 m, y = 0.3 m"
+_CENTRE_WORDS = (r"(?:(?:bend|turn|arcs?|curvature|elbow)(?:'s)?\s+(?:centre|center)|(?:centre|center)\s+of\s+(?:the\s+)?"
+                 r"(?:bend|turn|arcs?|curvature|elbow)|(?:bend|turn|arcs?)\s+(?:(?:is|are)\s+)?(?:centred|centered))")
+_CENTRE = re.compile(rf"{_CENTRE_WORDS}\s*(?:is\s+|lies\s+)?(?:at|:|=)?\s*(?:at\s+)?"
+                     rf"(?:\(\s*{_VALUE}\s*,\s*{_VALUE}\s*\)\s*({UNIT})?|x\s*=\s*{_VALUE}\s*,?\s*(?:and\s+)?y\s*=\s*{_VALUE})", re.I)
+# the inlet leg's words and what follows them in the clause
+_INLET_LEG = re.compile(r"\b(?:inlet|upstream|entry|incoming|first|horizontal)\s+(?:leg|arm|straight|section|duct|channel)"
+                        r"(?:[^.;]|\.\d)*", re.I)
+
+
+def _metres(value: str, unit: str | None, shared: str | None) -> float:
+    return float(value) * unit_factor(unit or shared or "m")
+
+
+def bend_centre(text: str) -> tuple[float, float] | None:
+    """The centre of the bend's turn the words give, in metres, or None."""
+    m = _CENTRE.search(text)
+    if m is None:
+        return None
+    g = m.groups()
+    if g[0] is not None:  # "(0.5, 0.3) m"
+        return _metres(g[0], g[1], g[4]), _metres(g[2], g[3], g[4])
+    return _metres(g[5], g[6], g[8]), _metres(g[7], g[8], g[6])
+
+
+def _leg_ranges(text: str, axis: str) -> list[tuple[float, float]]:
+    """The ranges of `axis` said of the inlet leg (in its clause), else of the whole text when it has one range."""
+    leg = _INLET_LEG.search(text)
+    if leg is not None and (ranges := axis_ranges(leg.group(0), axis)):
+        return ranges
+    ranges = axis_ranges(text, axis)
+    return ranges if len(ranges) == 1 else []
+
+
+def leg_width(text: str) -> float | None:
+    """The duct's width from the inlet leg's y range ("between y = 0.1 m and y = 0.2 m" -> 0.1), or None."""
+    ys = _leg_ranges(text, "y")
+    return round(abs(ys[0][1] - ys[0][0]), 12) if ys and ys[0][1] != ys[0][0] else None
+
+
+def leg_length(text: str) -> float | None:
+    """The inlet leg's length from its x range ("the inlet leg from x = 0 to 0.5 m" -> 0.5), or None."""
+    xs = _leg_ranges(text, "x")
+    return round(abs(xs[0][1] - xs[0][0]), 12) if xs and xs[0][1] != xs[0][0] else None
+
+
+def bend_origin(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
+    """The translation from the bend's own coordinates to the request's: its centre where the words give it (a
+    curved bend), else from the inlet leg's y range (a left turn's leg lies below the centre: its upper edge at
+    -inner radius; a right turn's above: its lower edge at +inner radius; a sharp bend's leg at y 0..width) and
+    x range (the leg ends at x = 0); None when the words place it nowhere."""
+    curved = dims.get("inner_radius")
+    if curved is not None and (c := bend_centre(text)) is not None:
+        return c
+    ys, xs = _leg_ranges(text, "y"), _leg_ranges(text, "x")
+    if not ys and not xs:
+        return None
+    ox = max(xs[0]) if xs else 0.0  # the leg's downstream end
+    oy = 0.0
+    if ys:
+        lo, hi = min(ys[0]), max(ys[0])
+        if curved is None:
+            oy = lo if dims.get("turn") != "right" else hi  # sharp bends: the inlet leg at y 0..w (mirrored: -w..0)
+        else:
+            oy = hi + curved if dims.get("turn") != "right" else lo - curved
+    return (round(ox, 12), round(oy, 12))

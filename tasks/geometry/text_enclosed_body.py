@@ -1,0 +1,109 @@
+"""A body inside a closed enclosure, from a request's words: "a 0.1 m square enclosure with a heated square block of
+side 0.02 m at its centre", "a cold cylinder of diameter 4 cm at the centre of a 0.2 m x 0.2 m cavity", "a lid-driven
+cavity with a square obstacle of side 2 cm". The enclosure is a cavity (heated or lid-driven) or a closed box whose
+four sides are walls; the body is a square, rectangle or circle with its size said once, placed where the words put
+it (its centre as a point or by distances from the walls), else at the enclosure's centre. Pure functions; metres.
+
+Why: a body dropped from a cavity is another flow, and a body checked against a default channel is refused as lying
+outside it; built here as a 2D domain with no inlet or outlet, each side its own wall patch and the body its own."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tasks.geometry.shape_body_place import body_x, body_y
+from tasks.geometry.spec import Point
+from tasks.geometry.text_bodies import body_size, domain_words, is_round, round_size
+from tasks.geometry.text_dims import dims_for
+from tasks.geometry.text_lengths import named_lengths
+from tasks.geometry.text_points import centre, find_points
+
+ENCLOSURES = frozenset({"heated_cavity", "lid_driven_cavity"})
+# the body's noun (a bare "square" is the enclosure's outline more often than a body: "0.1 m square")
+_BODY = re.compile(r"\b(?:blocks?|cylinders?|obstacles?|obstructions?|bodies|body|prisms?|rods?|bars?|dis[ck]s?|pillars?|posts?"
+                   r"|pipes?|tubes?|heaters?)\b", re.I)
+# where the body's words end: the next clause about the walls, the lid, the fluid or the solver
+_END = re.compile(r";|\.(?:\s|$)|\n|,\s*(?:and\s+)?(?:the\s+)?(?:(?:left|right|side|top|bottom|vertical|horizontal|upper|lower|"
+                  r"outer|other|enclosure|cavity|box)\b|walls?\b|lid\b|air\b|water\b)|\b(?:while|whereas)\b", re.I)
+# where they start: the clause that holds the noun (after "with", "containing", a comma)
+_START = re.compile(r"(?:^|;|\.\s|\n|,|\bwith\b|\bcontaining\b|\bholds?\b|\bhas\b|\binside\b|:)", re.I)
+# the enclosure's own phrase inside the body's clause ("at the centre of a 0.2 m x 0.2 m cavity"): not the body's sizes
+_HOST = re.compile(r"\b(?:of|in|inside|within)\s+(?:a|an|the)\s+[^;,]*?\b(?:cavity|enclosure|box|domain|container|tank|chamber)\b"
+                   r"(?:\s+of\s+side\s+[\d.]+\s*\w+)?", re.I)
+# a body in a closed vessel with no flow through it ("a closed square box with a heated cylinder at its centre")
+_CLOSED = re.compile(r"\b(?:enclosure|cavity|closed\s+(?:\w+\s+){0,2}(?:box|domain|container|vessel|chamber))\b", re.I)
+_THROUGH = re.compile(r"\b(?:inlet|inflow|outlet|free[- ]?stream|cross[- ]?flow|incoming|upstream)\b|\bm\s*/\s*s\b", re.I)
+_AT_CENTRE = re.compile(r"\b(?:cent(?:re|er)(?:e?d)?|middle|mid(?:dle)?[- ]?point)\b", re.I)
+
+
+def body_words(text: str) -> str | None:
+    """The clause that says the body: from where its clause starts to the next clause about the walls or the fluid,
+    with the enclosure's own phrase taken out; None when the words name no body."""
+    m = _BODY.search(text)
+    if m is None:
+        return None
+    starts = [s.end() for s in _START.finditer(text, 0, m.start())]
+    start = starts[-1] if starts else 0
+    end = _END.search(text, m.end())
+    return _HOST.sub(" ", text[start:end.start() if end else len(text)])
+
+
+def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any], list[str]] | None:
+    """The one body the words put in a `width` x `height` enclosure (as obstacle fields, in the enclosure's own
+    coordinates: x 0..width, y 0..height) and the notes on what was assumed; None when no body with a size is said."""
+    words = body_words(text)
+    if words is None:
+        return None
+    notes: list[str] = []
+    place = _place(words, width, height)
+    if place is None:
+        place = (width / 2, height / 2)
+        if not _AT_CENTRE.search(words):
+            notes.append(f"The body's place not given: at the enclosure's centre ({width / 2:g}, {height / 2:g}) m.")
+    if is_round(words):
+        diameter = round_size(words)
+        fits = diameter and diameter < min(width, height)
+        return ({"kind": "circle", "center": place, "diameter": diameter}, notes) if fits else None
+    size = body_size(words)
+    if size is None or size[0] >= width or size[1] >= height:
+        return None  # the enclosure's own sizes read as a body's
+    if abs(size[0] - size[1]) < 1e-12 * size[0] or re.search(r"\bsquare\b", words, re.I):
+        return {"kind": "square", "center": place, "width": size[0]}, notes
+    return {"kind": "rectangle", "center": place, "width": size[0], "height": size[1]}, notes
+
+
+def _place(words: str, width: float, height: float) -> Point | None:
+    """Where the body's centre is, as the words say it: a point, or its x and y from the walls."""
+    points = find_points(words)
+    said = centre(words) or (points[0] if len(points) == 1 else None)
+    if said is not None:
+        return said
+    x, y = body_x(words, width), body_y(words, height)
+    if x is None and y is None:
+        return None
+    return (width / 2 if x is None else x, height / 2 if y is None else y)
+
+
+def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | None) -> dict[str, Any] | None:
+    """The fields of a 2D closed enclosure with a body in it (a channel_with_obstacles closed on all four sides, the
+    lid-driven cavity's moving walls kept), when the words put a sized body in a cavity; else None."""
+    if two_d is False or not (shape in ENCLOSURES or (shape == "cylinder_crossflow" and _CLOSED.search(text) and
+                                                      not _THROUGH.search(text))):
+        return None
+    own = dims_for(shape, domain_words(text), {**named_lengths(domain_words(text))}, True)  # the body's sizes are not its own
+    width = own.get("width") or own.get("length") or dims.get("width") or dims.get("length")
+    height = own.get("height") or dims.get("height")
+    if not width or not height:
+        return None
+    found = enclosed_body(text, width, height)
+    if found is None:
+        return None
+    body, notes = found
+    sides = dims.get("moving_walls") or (["top"] if shape == "lid_driven_cavity" else [])
+    out = {"length": width, "height": height, "closed": True}
+    if sides:
+        out["moving_walls"] = sides
+    walls = ("Closed enclosure: no inlet or outlet; each side its own wall patch (leftWall, rightWall, floor, ceiling"
+             + (", the moving lid movingWall" if sides == ["top"] else "") + "), the body its own patch (obstacle).")
+    return {"shape": "channel_with_obstacles", "dimensions": out, "obstacles": [body], "notes": [walls] + notes}
