@@ -516,8 +516,9 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             continue
         turned = turned_obstacle(q.value, geometry) if "angle" in q.role else None
         if turned is not None:  # an ellipse at an angle of attack: the body is turned, the inflow is not
-            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=turned, value=fmt(q.value),
-                                    how="the body is turned in the mesh; the free stream stays along +x"))
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=turned,
+                                    value=fmt(geometry["obstacles"][int(turned[1])]["angle"]),
+                                    how="the body is turned in the mesh (negative: clockwise); the free stream stays along +x"))
             continue
         tapered = next((k for k, v in (geometry.get("angles") or {}).items() if abs(v - q.value) <= 1e-4 * max(1.0, q.value)),
                        None) if q.role in ("angle", "wall_angle") else None

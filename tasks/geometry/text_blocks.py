@@ -151,7 +151,32 @@ def bend_turn(text: str) -> str | None:
     right, left = _RIGHT.search(text), _LEFT.search(text)
     if right and not left:
         return "right"
-    return "left" if left and not right else None
+    if left and not right:
+        return "left"
+    return _turn_of_legs(text)
+
+
+# a leg's direction: "inlet leg 0.5 m along +x", "the outlet leg runs in the -y direction", "upstream arm towards negative y"
+_DIRECTION = r"(?:along|in|towards?|into|running\s+in|runs?\s+in|pointing)\s+(?:the\s+)?(?P<sign>[+\-−]|positive\s+|negative\s+)\s*(?P<axis>[xy])\b"
+_LEG_DIRECTIONS = {leg: re.compile(rf"\b{words}\s+(?:straight\s+)?(?:leg|straight|arm|section|limb|run)\b(?:[^.;]|\.\d){{0,60}}?{_DIRECTION}", re.I)
+                   for leg, words in (("in", r"(?:inlet|upstream|entry|entrance|first|incoming)"),
+                                      ("out", r"(?:outlet|downstream|exit|second|outgoing)"))}
+
+
+def _turn_of_legs(text: str) -> str | None:
+    """The turn the legs' directions make ("inlet leg along +x ..., outlet leg along -y": a right turn), None when
+    the words do not give both or the legs are not at right angles (the sign of the cross product of the two)."""
+    found = {leg: pattern.search(text) for leg, pattern in _LEG_DIRECTIONS.items()}
+    if not all(found.values()):
+        return None
+
+    def vector(m: re.Match[str]) -> tuple[int, int]:
+        sign = -1 if m.group("sign").strip().lower() in ("-", "−", "negative") else 1
+        return (sign, 0) if m.group("axis").lower() == "x" else (0, sign)
+
+    (ix, iy), (ox, oy) = vector(found["in"]), vector(found["out"])  # type: ignore[arg-type]
+    cross = ix * oy - iy * ox
+    return "left" if cross > 0 else "right" if cross < 0 else None
 
 
 def _radius(text: str, width: float) -> tuple[float | None, str | None]:

@@ -343,8 +343,9 @@ def stated_angle(words: str) -> float | None:
 
 
 def turned_obstacle(degrees: float, record: dict[str, Any]) -> list[str] | None:
-    """The entry of a geometry record's obstacle turned by `degrees` (an ellipse at an angle of attack), or None."""
+    """The entry of a geometry record's obstacle turned by `degrees` (an ellipse at an angle of attack), or None. The
+    sense is the words' ("nose-up" turns clockwise: the record holds -20 for "20 degrees"), so the size is compared."""
     for k, body in enumerate(record.get("obstacles") or []):
-        if body.get("angle") is not None and abs(float(body["angle"]) - degrees) < 1e-9:
+        if body.get("angle") is not None and abs(abs(float(body["angle"])) - abs(degrees)) < 1e-9:
             return ["obstacles", str(k), "angle"]
     return None

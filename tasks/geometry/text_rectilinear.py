@@ -35,7 +35,7 @@ _AXIS_RANGE = re.compile(
     rf"(?:{_SEP}|\s+and\s+)(?:(?P=axis)\s*=\s*)?(?P<b>{NUM}){_U.format(n='ub')}"
     rf"|(?P<c>{NUM}){_U.format(n='uc')}\s*<=?\s*(?P<axis2>[xy])\s*<=?\s*(?P<d>{NUM}){_U.format(n='ud')}", re.I)
 _SHARED_UNIT = re.compile(rf"\b(?:all|lengths?|dimensions?|coordinates?|sizes?|values?|numbers?)\s+(?:are\s+|given\s+)?in\s+"
-                          rf"(?P<u>{UNIT})\b|\(\s*(?:in\s+)?(?P<p>{UNIT})\s*\)|\bin\s+(?P<i>inches|millimet(?:er|re)s|"
+                          rf"(?P<u>{UNIT})\b|\(\s*(?:(?:all\s+)?in\s+|units?\s*:?\s*)?(?P<p>{UNIT})\s*(?:\)|[,;](?!\s*\d))|\bin\s+(?P<i>inches|millimet(?:er|re)s|"
                           rf"centimet(?:er|re)s|feet)\b", re.I)
 _SOLID = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?|ribs?|fins?|fences?|bars?|bricks?|solids?"
                     r"|bod(?:y|ies)|cylinders?|squares?|fills?|occup\w+)\b", re.I)
@@ -157,14 +157,17 @@ def in_series(lengths: list[float], heights: list[float]) -> list[tuple[float, f
     """Sections one after another from x = 0."""
     out, x = [], 0.0
     for length, h in zip(lengths, heights):
-        out.append((x, x + length, h))
-        x += length
+        out.append((x, round(x + length, 12), h))  # 0.1 + 0.2 is 0.30000000000000004 in floating point
+        x = round(x + length, 12)
     return out
 
 
 _LIST = rf"(?P<list>{NUM}\s*(?:{UNIT})?(?:\s*(?:,|;|/|\band\b|,\s*and\b|\bthen\b)\s*{NUM}\s*(?:{UNIT})?)+)(?:\s*(?P<lu>{UNIT})\b)?"
 _LISTED = {"h": re.compile(rf"\bheights?\s*(?:of|are|=|:)?\s*{_LIST}", re.I),
            "l": re.compile(rf"\blengths?\s*(?:of|are|=|:)?\s*{_LIST}", re.I)}
+# the same lists said with their adjective after them ("the three parts are 10, 10 and 30 cm long", "2, 4 and 8 cm high")
+_LISTED_AFTER = {"h": re.compile(rf"{_LIST}\s*(?:high|tall|in\s+height)\b", re.I),
+                 "l": re.compile(rf"{_LIST}\s*(?:long|in\s+length)\b", re.I)}
 _ITEM = re.compile(rf"({NUM})\s*({UNIT})?\b", re.I)
 
 
@@ -193,7 +196,7 @@ def series_sections(text: str) -> list[tuple[float, float, float]]:
     """Three or more sections of a stepped duct in series: from lists of heights and lengths, from numbered
     sizes ("h1 = 10 mm ... L1 = 50 mm", "section 2 is 40 mm high and 200 mm long"), from heights per x range, or
     from the prose that follows the duct along x. [] when fewer than three are given."""
-    listed = {k: p.search(text) for k, p in _LISTED.items()}
+    listed = {k: p.search(text) or _LISTED_AFTER[k].search(text) for k, p in _LISTED.items()}
     if listed["h"] and listed["l"]:
         heights, lengths = _listed(listed["h"]), _listed(listed["l"])
         if len(heights) == len(lengths) >= 2:

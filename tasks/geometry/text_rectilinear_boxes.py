@@ -21,7 +21,7 @@ _LONG = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:long|in\s+lengt
 _ACROSS = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:high|tall|wide|in\s+height|in\s+width)\b", re.I)
 _BY = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})\b", re.I)
 _WALL = re.compile(r"\b(left|right|top|bottom|upper|lower)\s+(?:wall|side|end)\b|\b(ceiling|floor|roof)\b", re.I)
-_FEEDS = re.compile(r"\b(?:feeds?|opens?\s+into|discharg\w+\s+into|into\s+(?:a|the)|entering|enters|jet\s+into|supply)\b", re.I)
+_FEEDS = re.compile(r"\b(?:feeds?|fed|feeding|supplied|opens?\s+into|discharg\w+\s+into|into\s+(?:a|the)|entering|enters|jet\s+into|supply)\b", re.I)
 _SIDE = {"upper": "top", "lower": "bottom", "ceiling": "top", "roof": "top", "floor": "bottom"}
 
 

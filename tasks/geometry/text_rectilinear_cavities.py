@@ -27,7 +27,7 @@ _STARTS = re.compile(rf"\b(?:starting|beginning|starts?|begin)\s+at\s+(?:x\s*=\s
 
 def _row_words(text: str) -> tuple[str, int] | None:
     """The words from the first cavity noun of a row (two or more cavities) on, and where they start."""
-    m = re.search(r"\b(?:two|three|four|five|six|\d)\s+(?:\w+\s+){0,3}?(?:cavities|pockets|recesses|grooves|notches|trenches"
+    m = re.search(r"\b(?:two|three|four|five|six|\d)\s+(?:[\w.,-]+\s+){0,6}?(?:cavities|pockets|recesses|grooves|notches|trenches"
                   r"|canyons|slots|wells|depressions)\b|\b(?:a\s+)?row\s+of\b|\b(?:cavities|pockets|recesses|grooves|notches"
                   r"|trenches|canyons)\b", text, re.I)
     return (text[m.start():], m.start()) if m else None
@@ -58,7 +58,44 @@ def cavity_spans(words: str) -> list[tuple[float, float]]:
         f = unit_factor(starts.group("u"))
         width = float(wide.group("v") or wide.group("v2")) * unit_factor(wide.group("u") or wide.group("u2"))
         return [(float(v) * f, float(v) * f + width) for v in re.findall(NUM, starts.group("list"))]
-    return []
+    width = shared_width(words)
+    return [(a, round(a + width, 12)) for a in said_starts(words)] if width else []
+
+
+# a length with its own size word after it ("10 cm wide", "20 mm deep"): a size, not a place
+_SIZE_AFTER = re.compile(r"\s*(?:-\s*)?(?:wide|long|deep|high|tall|across|in\s+(?:width|length|depth))", re.I)
+_LENGTH = re.compile(rf"(?<![\w.])(?P<v>{NUM})\s*(?P<u>{UNIT})?(?![\w/^])", re.I)
+_START_WORD = re.compile(r"\b(?:starts?|starting|begins?|beginning|(?:upstream|leading)\s+edges?\s+(?:is\s+|are\s+)?at)\b", re.I)
+
+
+def shared_width(words: str) -> float | None:
+    """The one width said for the cavities ("two 10 cm wide, 10 cm deep pockets", "each 50 mm long"), or None when
+    none or several different ones are said."""
+    widths = {round(float(m.group("v")) * unit_factor(m.group("u")), 12)
+              for m in re.finditer(rf"(?<![\w.])(?P<v>{NUM})\s*(?P<u>{UNIT})\s*(?:-\s*)?(?:wide|long)\b", words, re.I)}
+    return widths.pop() if len(widths) == 1 else None
+
+
+def said_starts(words: str) -> list[float]:
+    """Where each cavity starts, said one by one after a start word ("the first starts 30 cm and the second 60 cm
+    downstream of the inlet", "beginning 0.3 and 0.6 m from the inlet"): the lengths of that clause that are not
+    sizes, a bare number taking the next unit said."""
+    m = _START_WORD.search(words)
+    if m is None:
+        return []
+    clause = re.split(r";|\.(?:\s|$)", words[m.end():], maxsplit=1)[0]
+    values: list[float] = []
+    waiting: list[float] = []
+    for n in _LENGTH.finditer(clause):
+        if _SIZE_AFTER.match(clause, n.end()):
+            continue
+        if n.group("u") is None:
+            waiting.append(float(n.group("v")))
+            continue
+        f = unit_factor(n.group("u"))
+        values += [v * f for v in waiting] + [float(n.group("v")) * f]
+        waiting = []
+    return values if len(values) >= 2 else []
 
 
 def cavity_depths(words: str, n: int) -> list[float]:

@@ -16,6 +16,9 @@ from tasks.geometry.text_rectilinear_boxes import box_with_ducts
 _OWN_PARTS = frozenset({"t_junction", "cross_junction", "nozzle", "diffuser", "bend", "pipe", "annulus", "cylinder_crossflow",
                         "naca_airfoil", "duct_with_obstacles"})
 _TWO_PART_SHAPES = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction"})
+# shapes that are tapers by default but, said with three or more sections of constant height, are stepped ducts
+_STEPPED_OR_OWN = frozenset({"diffuser", "nozzle"})
+_TAPER = re.compile(r"\b(?:taper\w*|conical|cone|ramp|half[- ]angle|(?:included|opening|wall)\s+angle|degrees?|deg)\b|°", re.I)
 _ROUND = re.compile(r"\b(?:diameters?|bores?|radi(?:us|i)|axisymmetric|wedge|round|circular|pipe)\b", re.I)
 
 
@@ -23,7 +26,11 @@ def rectilinear_union(text: str, shape: str | None) -> Union | None:
     """The union of rectangles the words describe (parts by their ranges, a duct of three or more sections, a box
     fed or emptied by ducts), or None: for a 3D request, a round duct, or a shape whose own builder takes its
     parts."""
-    if shape in _OWN_PARTS or re.search(r"\b3-?d\b|three[- ]dimensional", text, re.I):
+    if re.search(r"\b3-?d\b|three[- ]dimensional", text, re.I):
+        return None
+    if shape in _STEPPED_OR_OWN:  # "a two-stage diffuser: heights 2, 4 and 8 cm": sections of constant height, not a taper
+        return None if _ROUND.search(text) or _TAPER.search(text) else stepped_duct(text)
+    if shape in _OWN_PARTS:
         return None
     found = range_pairs(text)
     if found is not None and shape in _TWO_PART_SHAPES and _two_in_series(found.parts):

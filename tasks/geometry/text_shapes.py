@@ -237,7 +237,8 @@ def shape_words(text: str) -> Shape | None:
 
 # shapes whose words a union of rectangles may use ("a channel that steps twice", "a box fed by a slot")
 _UNION_OF = frozenset({None, "channel", "rectangle", "box", "backward_step", "forward_step", "sudden_expansion",
-                       "sudden_contraction", "channel_with_cavity", "lid_driven_cavity", "heated_cavity"})
+                       "sudden_contraction", "channel_with_cavity", "lid_driven_cavity", "heated_cavity",
+                       "diffuser", "nozzle"})
 
 
 def _named_shape(text: str) -> Shape | None:

@@ -49,6 +49,7 @@ from tasks.plan.bind_velocity import VelocityBinding
 from tasks.plan.bind_radiation import bind_radiation
 from tasks.plan.bind_waves import bind_waves
 from tasks.plan.stated_roles_coeffs import bind_coefficients
+from tasks.plan.stated_roles import VESSEL_OF_PARTICLES
 from tasks.plan.bind_words import appositive_lead, list_key, next_value_words, own_words, words_until_next_key
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import direction as _direction
@@ -279,7 +280,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         if len(phases) < 2:
             return phases[0] if phases else "T"
         clause, sentence = self._words_of(q)
-        for words in (clause, sentence):
+        for words in (VESSEL_OF_PARTICLES.sub("", clause), VESSEL_OF_PARTICLES.sub("", sentence)):  # "the bubble column": no gas
             named = [f for f in phases if re.search(rf"\b{re.escape(f[2:].lower().removesuffix('s'))}s?\b", words)]
             if not named and re.search(r"\b(?:gas|air|bubbles?|vapou?r|steam)\b", words):
                 named = [f for f in phases if f[2:].lower() in self._GAS_PHASES]

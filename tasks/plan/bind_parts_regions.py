@@ -282,6 +282,8 @@ class RegionPartsBinding:
                     continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
             if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b|\bthick\b", own):
                 axis = self._up_axis()  # "water 5 mm deep", "a layer 5 cm thick" in a 2D tank: its level
+            if axis is not None and _whole_extent(q.value, bounds[axis]):
+                continue  # "the column of 0.15 m width and 1 m height" on a 0.15 x 1 m mesh: the domain's own size
             if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause
@@ -340,6 +342,13 @@ _WAVE_SIZE = re.compile(r"\bwaves?\b[^\d,;]{0,20}\b(?:heights?|high|amplitude|le
 # the whole domain's nouns: a size said of one is the mesh's, not a setFields region's
 _DOMAIN_NOUN = re.compile(r"\b(?:tank|vessel|domain|container|basin|flume|enclosure|cavity|channel|duct|room)s?\b")
 _BOX_NOUN = re.compile(r"\b(?:column|block|box|slab|pool|layer|blob|pocket|kernel|water|liquid|oil|fluid|region|zone)s?\b")
+
+
+def _whole_extent(size: float, bound: tuple[float, float]) -> bool:
+    """Whether a stated size is the domain's whole extent along its axis (within 1 %): a size of the mesh the
+    base already has, which a region filling all of it would not need stated."""
+    extent = bound[1] - bound[0]
+    return extent > 0 and abs(size - extent) <= 0.01 * extent
 
 
 def _names_domain(words: str) -> bool:

@@ -32,7 +32,7 @@ from tasks.plan.manifest import (
     Turbulence,
 )
 from tasks.geometry.solver_carry import CARRIED_SOLVERS, remeshed_fields  # a solver carried onto a shape
-from tasks.plan.request import Context
+from tasks.plan.request import Context, named_model
 from tasks.plan.select_stages import stage_refusal
 from tasks.plan.select import (
     PHRASE_POINTS,
@@ -169,6 +169,17 @@ def choose_base(ctx: Context) -> list[Candidate]:
     return ranked
 
 
+def _family_only(ctx: Context, base_family: str | None) -> bool:
+    """The request names a turbulence family (LES, RANS) but no model of it, and the base already runs that
+    family: its own model (continuousGasKEqn, WALE, realizableKE ...) stays, not the family's usual one."""
+    if not ctx.model or not base_family or named_model(ctx.text):
+        return False
+    try:
+        return model_spec(ctx.model).simulation_type == base_family
+    except PlanError:
+        return False
+
+
 SIZED_MARGIN = 25.0  # how far below the best fit a tutorial with the stated sizes may score and still be taken
 
 
@@ -238,6 +249,8 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     region_ranks(binder, base_dir)
     base_model = record.turbulence_model if record.simulation_type in ("RAS", "LES") else "laminar"
     model = ctx.model or base_model or "laminar"
+    if _family_only(ctx, record.simulation_type):  # "the LES bubble column" on an LES base: the base's own LES model
+        model = base_model or model
     if ctx.model is None and features.simulation_type == "laminar":
         model = "laminar"
     try:

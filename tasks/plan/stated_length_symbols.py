@@ -24,6 +24,9 @@ _SIZE_OR_PLACE_AFTER = re.compile(r"\s*(?:-\s*)?(?:long|high|wide|tall|deep|thic
 # a time said before the number: "run for 2 h" is two hours even where h is a defined height
 _TIME_BEFORE = re.compile(r"\b(?:for|run|simulate|during|after|every|end\s+time|time|until|up\s+to)\s+(?:about\s+)?$", re.I)
 _POINT_BEFORE = re.compile(r"(?:\b[xyz]\s*=\s*|\(\s*|\(\s*[^()]{1,20},\s*)$")
+# a size's own noun right before the number: "outer wall radius 2 W", "a width of 3 D", "length = 10 c"
+_SIZE_BEFORE = re.compile(r"\b(?:radius|radii|diameter|width|length|height|thickness|depth|span|gap|spacing|pitch|distance|"
+                          r"offset|chord)\s*(?:of\s+|=\s*|:\s*|is\s+)?(?:about\s+)?$", re.I)
 _LENGTH_UNIT = r"(?:mm|cm|m|in|inch(?:es)?|ft|feet|foot|µm|um)\b"
 
 
@@ -48,7 +51,8 @@ def counted_in_symbol(text: str, start: int, said: str) -> bool:
     sym, end = m.group("sym"), start + len(said.rstrip())
     if _TIME_BEFORE.search(text[max(0, start - 20):start]):
         return False
-    context = bool(_SIZE_OR_PLACE_AFTER.match(text, end) or _POINT_BEFORE.search(text[max(0, start - 30):start]))
+    before = text[max(0, start - 30):start]
+    context = bool(_SIZE_OR_PLACE_AFTER.match(text, end) or _POINT_BEFORE.search(before) or _SIZE_BEFORE.search(before))
     if sym in _length_symbols(text):
         return not m.group("gap") or context
     return context and _conventional(text, sym)

@@ -65,6 +65,12 @@ _RUN_VERB = re.compile(r"\b(?:run|runs|running|simulate[sd]?|simulating|until|ti
                        r"end(?:s|ing)? at|end|finish(?:es|ing)?|halt|terminate|for|over)\b")
 
 
+# a particle word naming the kind of vessel or region that follows it ("bubble column", "particle bed", "spray
+# chamber"): the size that follows is the vessel's
+VESSEL_OF_PARTICLES = re.compile(r"\b(?:bubbles?|particles?|droplets?|sand|spray|pellets?|beads?|grains?)[\s-]+"
+                                  r"(?=(?:columns?|tanks?|reactors?|vessels?|chambers?|towers?|beds?|risers?)\b)", re.I)
+
+
 def role_of(q: Quantity, before: str | None = None, after: str | None = None) -> str:
     """The role of one quantity, from the words of its clause (after it first: "0.1 m wide");
     `before` is the request's text before it (q.before, its last 80 characters, by default)."""
@@ -92,6 +98,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     if difference is not None:
         return difference  # "the inlet is 5 kPa above the outlet", "walls 20 K apart", "a pressure drop of 3 bar"
     clause = _own_words(_clause_before(q), roles)  # "hot wall 310 K cold wall 300 K": 300 K is the cold wall's
+    if q.kind == "length":  # "the bubble column 0.15 m wide", "a particle bed 0.3 m high": the vessel's size, no particle's
+        clause = VESSEL_OF_PARTICLES.sub("", clause)
     said_after = (q.after if after is None else after).lower()  # up to its clause's end, for _fluid_subject
     own_word = (q.after if after is None else after).lstrip().lower()  # the word right after the value is its own
     after = q.after if after is None else after
@@ -118,7 +126,10 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
             return role  # "300 K air entering", "2 m/s lid"
     if q.kind == "temperature" and FLUID_AFTER.match(after):
         return "initial_temperature"  # "20 degC air", "300 K water": the fluid's own temperature
-    inherited = _subject_role(q, roles, q.before if before is None else before.lower())
+    subject_words = q.before if before is None else before.lower()
+    if q.kind == "length":
+        subject_words = VESSEL_OF_PARTICLES.sub("", subject_words)
+    inherited = _subject_role(q, roles, subject_words)
     if q.kind == "temperature":
         fluid = _fluid_subject(clause, roles, _CLAUSE_END.split(said_after + " ", maxsplit=1)[0],
                                re.split(r"[.!?;]\s|\n", q.before if before is None else before.lower())[-1])
@@ -142,6 +153,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
             if any(_says(w, joined.group("head")) for w in words if w not in _GENERIC_WORDS and len(w) > 2):
                 return role
     wider = _after_same_kind(q.before[-80:], q.kind)
+    if q.kind == "length":
+        wider = VESSEL_OF_PARTICLES.sub("", wider)
     digits = list(re.finditer(r"\d", wider))
     if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
         rest = wider[digits[-1].end():]

@@ -27,9 +27,9 @@ from tasks.plan.units_symbols import _K, _NONE, _PREFIXED, Dims, Unit, _mul, _po
 
 __all__ = ["Dims", "Reading", "Unit", "kind_of_dims", "read_at", "read_unit", "tidy"]
 
-# "in" is an inch only where a size ends: "2 in long", "a 2 in pipe", "4 in x 8 in", "0.5 in ID"
+# "in" is an inch only where a size ends: "2 in long", "a 2 in pipe", "4 in x 8 in", "0.5 in ID", "1/4 in cells"
 _INCH_END = re.compile(r"\s*(?:[,.;)×]|$|(?:long|wide|high|tall|thick|diameter|across|pipe|tube|duct|hose|nozzle"
-                       r"|orifice|bore|ID|OD)\b|(?:x|by)\b(?=\s*[-+]?\.?\d)"  # "25 in x" is a count along x
+                       r"|orifice|bore|ID|OD|slot|gap|(?:square\s+|cubic\s+)?(?:cells?|mesh|grid|spacing|elements?))\b|(?:x|by)\b(?=\s*[-+]?\.?\d)"  # "25 in x" is a count along x
                        r"|(?:to|and|through)\b(?=\s*[-+−]?\.?\d))")  # a range's first end: "from -4 in to 12 in"
 _POWER = re.compile(r"(?:\^|\*\*)\s*(?P<p1>[({]\s*[-+−]?\s*\d+\s*[)}]|[-+−]?\s*\d+)|(?P<sup>⁻?[¹²³⁴])"
                     r"|(?P<glued>[-−]?[1-4])(?![\d])(?!\.\d)")

@@ -25,10 +25,10 @@ PROBES = [
         "ACMI sliding inlet 2D (oscillatingInletACMI2D), water in at 7.2 km/h, stop t=10 ms",
     ]),
     ("incompressible/pimpleFoam/RAS/TJunctionFan", [
-        "TJunctionFan pimpleFoam k-epsilon, inlet total pressure 40 Pa, endTime 0.02 s",
+        "TJunctionFan pimpleFoam k-epsilon, air, inlet total pressure 40 Pa, endTime 0.02 s",
         "I am a student and want to simulate the T-junction with a fan baffle (TJunctionFan tutorial) using "
-        "pimpleFoam with k-epsilon. Please set the inlet total pressure to 40 Pa and stop at 0.02 seconds.",
-        "T-junction w/ fan (TJunctionFan), run to 20 ms, p0 at inlet = 40 Pa, pimpleFoam",
+        "pimpleFoam with k-epsilon. Please set the inlet total pressure to 40 m2/s2 (p/rho) and stop at 0.02 seconds.",
+        "T-junction w/ fan (TJunctionFan), run to 20 ms, p0 at inlet = 40 m^2/s^2, pimpleFoam",
     ]),
     ("incompressible/pimpleFoam/laminar/mixerVesselAMI2D", [
         "mixerVesselAMI2D pimpleFoam laminar, rotor 3 rad/s, endTime 0.02 s",

@@ -19,11 +19,20 @@ def test_every_shape_has_dimensions():
     assert set(ALL_SHAPES) == set(DIMENSIONS)
 
 
-@pytest.mark.parametrize("shape", [s for s in ALL_SHAPES if s != "channel_with_obstacles"])
+# shapes made of what the request lists (obstacles, the rectangles of a union): no default stands in for them
+_LISTED_SHAPES = ("channel_with_obstacles", "rectilinear")
+
+
+@pytest.mark.parametrize("shape", [s for s in ALL_SHAPES if s not in _LISTED_SHAPES])
 def test_every_shape_builds_from_defaults(shape):
     spec = make_spec(shape=shape)
     assert spec.two_d == (shape not in ONLY_3D)
     assert spec.dims.model_fields_set == set()  # nothing given: every dimension is a default
+
+
+def test_a_union_of_rectangles_needs_its_parts():
+    with pytest.raises(RequestError, match="parts"):
+        make_spec(shape="rectilinear")
 
 
 def test_given_dimensions_are_remembered():
