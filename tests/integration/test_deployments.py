@@ -169,7 +169,7 @@ def test_new_case_run_completes_and_writes_the_case(finished, server):
 def test_worker_is_stopped_by_its_pid(worker, finished):
     os.kill(worker.pid, signal.SIGTERM)  # a graceful stop: it finishes its current poll and its flow runs' processes
     try:
-        worker.wait(timeout=120)
+        worker.wait(timeout=30)
     except subprocess.TimeoutExpired:  # still waiting on them (seen in the full CI sequence): a second SIGTERM
         os.kill(worker.pid, signal.SIGTERM)  # makes Prefect kill it ("Received SIGTERM. Sending SIGKILL ...")
     assert worker.wait(timeout=30) is not None
