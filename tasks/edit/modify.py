@@ -20,6 +20,7 @@ from tasks.edit.caseops import initial_field
 from tasks.edit.checks import case_phases
 from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, bc_values
 from tasks.edit.modify_bare import bare_value_edits
+from tasks.edit.modify_bc_params import bc_parameter_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
@@ -48,6 +49,7 @@ from tasks.edit.modify_mesh import (
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
+from tasks.edit.modify_phase_models import phase_model_edits
 from tasks.edit.modify_pair_coeffs import pair_coefficient_edits
 from tasks.edit.modify_phase_pairs import pair_model_edits
 from tasks.edit.modify_revert import revert_clauses, revert_edits
@@ -164,6 +166,8 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             plan.model = model
             plan.assumptions.append(f"the case already uses {model}: its fields, wall functions, schemes and "
                                     f"solvers were checked and completed where needed")
+    if per_phase_turbulence(case) and phase_model_edits(plan, state, text):
+        plan.model = None  # "laminar air", "Smagorinsky-Zhang for the water": constant/turbulenceProperties.<phase>
     if plan.model and per_phase_turbulence(case):
         plan.warnings.append(f"not applied: {plan.model}: this case keeps a turbulence model per phase "
                              "(constant/turbulenceProperties.<phase>); modify switches single-phase models only")
@@ -303,6 +307,7 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     surface_tension_edits(plan, state, text)
     contact_angle_edits(plan, state, qs, low)
     bare_value_edits(plan, state, text)  # "bump the inlet to 20": the unit of the field the patch fixes
+    bc_parameter_edits(plan, state, text)  # "the heat added to the inflow 20 W": the parameter the patch's condition has
     bind_the_rest(plan, state, text)
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)
         number = re.compile(rf"(?<![\d.]){re.escape(unrounded(speed))}(?![\d.])")

@@ -37,6 +37,8 @@ from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_
 from tasks.geometry.sized_total import total_met
 from tasks.plan.controls_refine import total_limit
 from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
+from tasks.geometry.spec_polydomain import polydomain_shear
+from tasks.edit.parametric_skewed import correct_non_orthogonal
 from tasks.geometry.solver_carry import CARRIED_SOLVERS
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
 from tasks.geometry.spec import GeometrySpec, resolved_heights
@@ -348,6 +350,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     if model != "laminar" or solver not in ("icoFoam",):
         caseops.set_turbulence_model(scratch, model, solver, values, roles, f"shape library: {model}")
     caseops.ensure_numerics(scratch, solver, [*model_spec(model).solved, *(["T"] if passive else [])])
+    if spec.shape == "polygon_domain" and (skewed := correct_non_orthogonal(scratch, polydomain_shear(spec.dims))):
+        assumptions.append(skewed)  # slanted walls: sheared cells need corrected gradients
     if passive:
         pr = setup.fluid_prandtl(ctx.text, stated)
         setup.set_passive_temperature(scratch, is_steady(solver), pr, nu / pr if solver == "icoFoam" else None)

@@ -40,6 +40,9 @@ _WALLS = r"walls?|sides?|plates?|pipe|duct|channel|boundar(?:y|ies)|everywhere\s
 _INFLOW = r"inlet|inflow|incoming|enters?|entering|comes?\s+in|coming\s+in|supply|feed|upstream|free\s*stream|arrives?"
 _STOP = re.compile(r"[;\n]|\.(?=\s|$)|\s-\s")
 _SIDE_BEFORE = re.compile(rf"\b(?:{_SIDE['bottom']}|{_SIDE['top']}|left|right)\b[\s-]*$")
+# a side said right after the value it holds: "hot wall at 310 K on the left", "290 K (at the right)"
+_SIDE_AFTER = re.compile(rf"\s*\(?\s*(?:on|at|along)\s+(?:the\s+)?(?:{_SIDE['bottom']}|{_SIDE['top']}|left|right)\b"
+                         r"(?:[\s-]+(?:hand\s+)?(?:side|wall|end|boundary))?\s*\)?")
 
 
 @dataclass(frozen=True)
@@ -109,11 +112,15 @@ def place_temperatures(text: str, stated: list[StatedQuantity], patches: list[Pa
         if not q.role.endswith("temperature") or q.role == "reference_temperature":
             continue
         before, end = _stretch(text, q, start)
-        start = end
+        after = _SIDE_AFTER.match(text.lower(), end)
+        start = after.end() if after else end  # the side said after a value is that value's, not the next one's
         if q.role not in PLACED_ROLES:
             continue
         hits = [(m.start(), m.end(), held, kind, plain) for words, held, kind, plain in parts
                 for m in re.finditer(rf"\b(?:{words})\b", before)]
+        if after and (not hits or max(hits, key=lambda h: h[1])[4]):  # "the hot wall at 310 K on the left"
+            hits = [(len(before), len(before) + 1, held, kind, False) for words, held, kind, plain in parts
+                    if not plain and kind == "wall" and re.search(rf"\b(?:{words})\b", after.group(0))] or hits
         if hits:
             best = max(hits, key=lambda h: h[1])
             if best[4]:

@@ -20,11 +20,13 @@ from tasks.core.render import render
 from tasks.geometry.blocks import render_block_mesh_dict
 from tasks.geometry.mesh_limit import check_cells
 from tasks.geometry.models import MeshBuild, MeshCommand, MeshStep, PatchInfo, SetPatchTypes
+from tasks.geometry.shape_axisym import stepped_pipe_distances
 from tasks.geometry.shape_nozzle import nozzle_stations, one_wall_angle, venturi_angles
 from tasks.geometry.shape_obstacle_blocks import block_obstacles
 from tasks.geometry.shape_obstacle_spacing import obstacle_spacings
 from tasks.geometry.shape_ogrid import build_ogrid, is_ogrid
 from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.spec_polydomain import polydomain_distances
 from tasks.geometry.spec_box_obstacles import BOX_OBSTACLE_DIMENSIONS, box_obstacle_distances
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, block_distances
 
@@ -125,7 +127,7 @@ def msh_bounds(path: Path) -> list[tuple[float, float]]:
 
 # Entries of a shape's dimensions that are not lengths (never a stated length's match).
 _NOT_LENGTHS = frozenset({"wedge_angle", "angle_of_attack", "naca", "domain", "free_stream", "axisymmetric",
-                          "upstream_cells", "downstream_cells", "across_cells"})
+                          "upstream_cells", "downstream_cells", "across_cells", "radial_cells", "axial_cells"})
 
 
 def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
@@ -206,8 +208,12 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
         out = {"total_length": nozzle_stations(spec)[0][-1], "taper_end": d.upstream_length + d.taper_length}
     elif spec.shape in BOX_OBSTACLE_DIMENSIONS:  # a 3D duct's box obstacles: sizes, centres, distances
         out = box_obstacle_distances(d)
+    elif spec.shape == "stepped_pipe":  # each section's length, diameter, radius and place; a plate's distances
+        out = stepped_pipe_distances(d)
     elif spec.shape in BLOCK_DIMENSIONS or spec.shape == "annulus":
         out = block_distances(spec.shape, d)
+    elif spec.shape == "polygon_domain":  # its walls' lengths and runs, its extents
+        out = polydomain_distances(d)
     return {k: round(v, 12) for k, v in out.items() if v > 0}
 
 

@@ -77,7 +77,7 @@ def body_y(clause: str, height: float | None) -> float | None:
             return height / 2 + sign * float(off.group(1)) * _factor(off.group(2))
     if re.search(r"mid[- ]?height|(?:half|mid)[- ]?way\s+up|cent(?:re|er)\s*-?\s*line|\baxis\b|half\s+(?:the\s+)?height"
                  r"|middle\s+of\s+the\s+(?:channel|duct|domain|height)|cent(?:re|er|r)ed\s+vertically|vertically\s+cent(?:re|er|r)ed"
-                 r"|cent(?:re|er|r)ed\s+between\s+the\s+(?:walls|plates)|halfway\s+between\s+the\s+(?:top\s+and\s+(?:the\s+)?bottom|walls|plates)"
+                 r"|cent(?:re|er|r)ed\s+between\s+the\s+(?:walls|plates)|(?:half|mid)[- ]?way\s+between\s+the\s+(?:top\s+and\s+(?:the\s+)?bottom|walls|plates)"
                  r"|symmetric", clause, re.I) and height:
         return height / 2
     return None

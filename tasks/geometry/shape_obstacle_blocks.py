@@ -28,12 +28,16 @@ def _boxes(spec: GeometrySpec) -> list[tuple[str, Box]]:
 
 
 def block_obstacles(spec: GeometrySpec) -> bool:
-    """The obstacles can be cut out of a block grid: all rectangles (or squares), one at least on a wall."""
+    """The obstacles can be cut out of a block grid: all rectangles (or squares), one at least on a wall or two parts
+    of one body."""
     if spec.shape != "channel_with_obstacles" or not spec.obstacles or \
             any(ob.kind not in ("rectangle", "square") for ob in spec.obstacles):
         return False
     if spec.dims.closed:
         return True  # blocks in an enclosure: hexahedra that the buoyant solvers run on, wherever the blocks sit
+    names = [ob.name for ob in spec.obstacles if ob.name]
+    if len(set(names)) < len(names):
+        return True  # a body and the plate fixed to it (one name, two rectangles that touch): one solid cut out of the grid
     height = spec.dims.height
     return any(b[1] <= EPS * height or b[3] >= height * (1 - EPS) for _, b in _boxes(spec))
 

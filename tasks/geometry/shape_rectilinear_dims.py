@@ -5,23 +5,28 @@ its parts into a grid; a grid cell is fluid when its centre lies in a part. Pure
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Side = Literal["left", "right", "bottom", "top"]
 Part = tuple[float, float, float, float]  # x0, x1, y0, y1
+Box = tuple[float, float, float, float, float, float]  # x0, x1, y0, y1, z0, z1 (3D)
 _EPS = 1e-12
 
 
 class RectilinearDims(BaseModel):
     """The parts (x0, x1, y0, y1), in the order the request gives them. Flow enters by the `inlet_side` of part
     `inlet_part` (None: that side of the whole union, i.e. every boundary edge at the union's leftmost x for
-    "left") and leaves by the `outlet_side` of part `outlet_part` (None: the union's far side)."""
+    "left") and leaves by the `outlet_side` of part `outlet_part` (None: the union's far side). `z_ranges`, one
+    per part, makes the parts boxes (a 3D duct whose cross-section changes, shape_rectilinear_3d.py); its flow
+    then enters at the union's lowest x and leaves at its highest."""
 
     model_config = ConfigDict(extra="forbid")
 
     parts: list[Part] = Field(min_length=1)
+    z_ranges: list[tuple[float, float]] | None = None
     inlet_side: Side = "left"
     inlet_part: int | None = None
     outlet_side: Side = "right"
@@ -33,6 +38,13 @@ class RectilinearDims(BaseModel):
             if not (x1 > x0 and y1 > y0):
                 raise ValueError(f"part {k + 1} of the domain (x {x0:g}..{x1:g} m, y {y0:g}..{y1:g} m) has no area; "
                                  f"give each part an x range and a y range of positive length")
+        if self.z_ranges is not None:
+            if len(self.z_ranges) != len(self.parts) or any(b <= a for a, b in self.z_ranges):
+                raise ValueError(f"give each of the {len(self.parts)} parts one z range of positive length "
+                                 f"({len(self.z_ranges)} given) for a 3D union of boxes")
+            if (self.inlet_side, self.outlet_side, self.inlet_part, self.outlet_part) != ("left", "right", None, None):
+                raise ValueError("a 3D union of boxes takes its inlet at its lowest x and its outlet at its highest x; "
+                                 "other openings are built in 2D only")
         for name in ("inlet_part", "outlet_part"):
             k = getattr(self, name)
             if k is not None and not 0 <= k < len(self.parts):
@@ -40,14 +52,17 @@ class RectilinearDims(BaseModel):
         return self
 
 
+def merged(values: list[float]) -> list[float]:
+    """`values` sorted, near-equal ones merged."""
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or v - out[-1] > 1e-9 * max(1.0, abs(v)):
+            out.append(v)
+    return out
+
+
 def breakpoints(parts: list[Part]) -> tuple[list[float], list[float]]:
     """Every x and every y at which a part begins or ends, sorted (near-equal values merged)."""
-    def merged(values: list[float]) -> list[float]:
-        out: list[float] = []
-        for v in sorted(values):
-            if not out or v - out[-1] > 1e-9 * max(1.0, abs(v)):
-                out.append(v)
-        return out
     return merged([p[0] for p in parts] + [p[1] for p in parts]), merged([p[2] for p in parts] + [p[3] for p in parts])
 
 
@@ -66,7 +81,10 @@ def fluid_cells(parts: list[Part]) -> tuple[list[float], list[float], set[tuple[
 
 def check_rectilinear(d: RectilinearDims) -> None:
     """Refuse a union that is not one fluid region meshable by blocks (ValueError): parts that touch no other part
-    along an edge (a disconnected domain) or that meet only at a corner."""
+    along an edge (a disconnected domain) or that meet only at a corner (3D boxes: shape_rectilinear_3d)."""
+    if d.z_ranges is not None:
+        check_boxes(d)
+        return
     xs, ys, cells = fluid_cells(list(d.parts))
     for i, j in cells:  # two parts meeting at a corner only: a point shared by two unjoined regions
         for di in (-1, 1):
@@ -116,9 +134,51 @@ def rectilinear_distances(d: RectilinearDims) -> dict[str, float]:
         out.update({f"part{k}_length": x1 - x0, f"part{k}_height": y1 - y0})
     xs, ys = breakpoints(list(d.parts))
     out.update(total_length=xs[-1] - xs[0], total_height=ys[-1] - ys[0])
+    for k, (z0, z1) in enumerate(d.z_ranges or []):
+        out[f"part{k}_width"] = z1 - z0
+    if d.z_ranges:
+        out["total_width"] = max(b for _, b in d.z_ranges) - min(a for a, _ in d.z_ranges)
     return out
 
 
 def smallest_part(d: RectilinearDims) -> float:
     """The smallest extent of any part (sizes the default mesh)."""
-    return min(min(x1 - x0, y1 - y0) for x0, x1, y0, y1 in d.parts)
+    return min(min(x1 - x0, y1 - y0, *((z[1] - z[0],) if d.z_ranges else ())) for (x0, x1, y0, y1), z
+               in zip(d.parts, d.z_ranges or [None] * len(d.parts)))
+
+
+def boxes(d: RectilinearDims) -> list[Box]:
+    """The parts as boxes (x0, x1, y0, y1, z0, z1)."""
+    assert d.z_ranges is not None
+    return [(*p, *z) for p, z in zip(d.parts, d.z_ranges)]  # type: ignore[misc]
+
+
+def box_cells(bs: list[Box]) -> tuple[list[list[float]], set[tuple[int, int, int]]]:
+    """The breakpoint grid lines per axis and its cells whose centre lies inside a box."""
+    grid = [merged([b[2 * a] for b in bs] + [b[2 * a + 1] for b in bs]) for a in range(3)]
+    cells = set()
+    for idx in product(*(range(len(g) - 1) for g in grid)):
+        c = [(grid[a][i] + grid[a][i + 1]) / 2 for a, i in enumerate(idx)]
+        if any(all(b[2 * a] < c[a] < b[2 * a + 1] for a in range(3)) for b in bs):
+            cells.add(idx)
+    return grid, cells
+
+
+def check_boxes(d: RectilinearDims) -> None:
+    """Refuse boxes that do not make one fluid region joined through faces (ValueError)."""
+    bs = boxes(d)
+    grid, cells = box_cells(bs)
+    seen, todo = set(), [min(cells)]
+    while todo:
+        c = todo.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        for a, s in ((0, -1), (0, 1), (1, -1), (1, 1), (2, -1), (2, 1)):
+            n = list(c)
+            n[a] += s
+            if tuple(n) in cells and tuple(n) not in seen:
+                todo.append(tuple(n))  # type: ignore[arg-type]
+    if len(seen) < len(cells):
+        raise ValueError("the boxes of the duct do not form one region joined through faces (boxes that touch at an "
+                         "edge or a corner only, or not at all); give sections whose cross-sections overlap")

@@ -17,7 +17,9 @@ from pydantic import (BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, 
                       model_validator)
 
 from tasks.core.errors import RequestError
+from tasks.geometry.spec_polydomain import PolyDomainDims, check_polydomain
 from tasks.geometry.shape_polygon import _open, _polygons_overlap, _segments_cross, _signed_area
+from tasks.geometry.spec_axisym import STEPPED_PIPE_DIMENSIONS
 from tasks.geometry.spec_box_obstacles import BOX_OBSTACLE_DIMENSIONS, check_box_obstacles
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS, check_block_shape
 
@@ -29,7 +31,9 @@ _INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[
               r"|apart|to|or|mesh|grid|spacing|cubes?|cylinders?|rods?|span|length|height|width|inlet|outlet|section"
               r"|wall|walls|plates?|squares?|OD|ID|on|with|containing|straight|taper|entry|exit|throat|leg|arm|branch|main|over|across"
               r"|backward|forward|rearward|back|round|circular|hex(?:agonal)?|octagonal|triangular|stub|spur|tee|nozzle|diffuser"
-              r"|lead-in|bar|post|pin|shaft|rotor|housing|for|then|until|along|beyond|past|followed")
+              r"|lead-in|bar|post|pin|shaft|rotor|housing|for|then|until|along|beyond|past|followed"
+              # motion and place words and participles: "3 in through a jog", "a 10 x 10 in fed duct", "2 in placed at"
+              r"|through|into|out|off|away|up|down|toward|towards|near|beside|inside|outside|under|beneath|[a-z]+ed")
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),
@@ -52,7 +56,8 @@ Shape = Literal[
     "rectangle", "channel", "box", "channel_with_obstacles", "backward_step", "forward_step",
     "sudden_expansion", "sudden_contraction", "cylinder_crossflow", "naca_airfoil", "pipe",
     "annulus", "t_junction", "nozzle", "diffuser", "lid_driven_cavity", "heated_cavity",
-    "bend", "channel_with_cavity", "cross_junction", "duct_with_obstacles", "rectilinear",
+    "bend", "channel_with_cavity", "cross_junction", "duct_with_obstacles", "rectilinear", "stepped_pipe",
+    "polygon_domain",
 ]
 Point = tuple[float, float]
 
@@ -238,9 +243,11 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "naca_airfoil": AirfoilDims, "pipe": PipeDims, "annulus": AnnulusDims,
     "t_junction": TJunctionDims, "nozzle": NozzleDims, "diffuser": NozzleDims,
     "lid_driven_cavity": CavityDims, "heated_cavity": HeatedCavityDims, **BLOCK_DIMENSIONS, **BOX_OBSTACLE_DIMENSIONS,
+    **STEPPED_PIPE_DIMENSIONS,
+    "polygon_domain": PolyDomainDims,  # straight walls, not all axis-aligned (spec_polydomain.py, shape_polydomain.py)
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
-ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", *BLOCK_DIMENSIONS} - {"cross_junction"}
+ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "polygon_domain", *BLOCK_DIMENSIONS} - {"cross_junction", "rectilinear"}
 ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
 # 2D sections that are also built in 3D, extruded across z between two side patches (`Span`)
 EXTRUDED_3D = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser",
@@ -364,6 +371,8 @@ class GeometrySpec(BaseModel):
             self.two_d = self.shape not in ONLY_3D
         if self.two_d and self.shape in ONLY_3D:
             raise ValueError(f"a {self.shape} is 3D; use 'rectangle' or 'channel' for a 2D domain")
+        if self.shape == "rectilinear" and self.two_d == (dims.z_ranges is not None):  # boxes in 3D, rectangles in 2D
+            raise ValueError("a rectilinear domain is 3D exactly when its parts are given z ranges (boxes)")
         o_grid = self.shape == "cylinder_crossflow" and dims.domain == "O"  # swept along z in 3D
         if not self.two_d and self.shape in ONLY_2D and not o_grid:
             raise ValueError(f"the shape library meshes {self.shape} in 2D only; for a 3D body "
@@ -448,6 +457,8 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
         check_block_shape(s, d)
     if s in BOX_OBSTACLE_DIMENSIONS:
         check_box_obstacles(d)
+    if s == "polygon_domain":
+        check_polydomain(d)
     if s == "cylinder_crossflow" and d.domain == "rect":  # an O-domain is centred on it (CylinderDims checks it)
         r = d.diameter / 2
         if not (r < d.center_x < d.length - r and r < d.center_y < d.height - r):
@@ -462,7 +473,7 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
     if spec.outline is not None:
         check_polygon(spec.outline, "the domain outline")
     if s == "channel_with_obstacles":
-        check_obstacles(spec.obstacles, d.length, d.height)
+        check_obstacles(spec.obstacles, d.length, d.height, closed=d.closed)
 
 
 def resolved_heights(spec: GeometrySpec) -> tuple[float, float]:
@@ -500,7 +511,9 @@ def check_polygon(points: list[Point], what: str) -> list[Point]:
     return pts
 
 
-def check_obstacles(obstacles: list[Obstacle], length: float, height: float) -> None:
+def check_obstacles(obstacles: list[Obstacle], length: float, height: float, closed: bool = False) -> None:
+    """Refuse obstacles that leave the channel, span it wall to wall or overlap. In a `closed` enclosure a body may
+    also stand out from a side wall (a fin on the hot wall); parts given one name are one body and may touch."""
     if not obstacles:
         raise ValueError("channel_with_obstacles needs at least one obstacle (or use 'channel')")
     shapes = []
@@ -509,12 +522,13 @@ def check_obstacles(obstacles: list[Obstacle], length: float, height: float) -> 
         pts = check_polygon(ob.outline(), label) if ob.kind == "polygon" else ob.outline()
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         eps = 1e-9 * max(length, height)  # a body may stand on the floor or hang from the ceiling, not cross them
-        if min(xs) <= 0 or max(xs) >= length or min(ys) < -eps or max(ys) > height + eps or \
-                (min(ys) <= eps and max(ys) >= height - eps):
+        side = -eps if closed else 0.0  # x = 0 and x = length are walls of an enclosure, an inlet and outlet otherwise
+        if min(xs) <= side or max(xs) >= length - side or min(ys) < -eps or max(ys) > height + eps or \
+                (min(ys) <= eps and max(ys) >= height - eps) or (min(xs) <= eps and max(xs) >= length - eps):
             raise ValueError(f"obstacle outside the domain: {label} spans x {min(xs):.4g}..{max(xs):.4g}, "
                              f"y {min(ys):.4g}..{max(ys):.4g}, beyond the channel 0..{length} x 0..{height} m")
-        shapes.append((label, pts))
-    for i, (la, a) in enumerate(shapes):
-        for lb, b in shapes[i + 1:]:
-            if _polygons_overlap(a, b):
+        shapes.append((label, pts, ob.name))
+    for i, (la, a, na) in enumerate(shapes):
+        for lb, b, nb in shapes[i + 1:]:
+            if not (na and na == nb) and _polygons_overlap(a, b):
                 raise ValueError(f"the geometry overlaps itself: {la} and {lb} overlap")

@@ -16,9 +16,13 @@ from tasks.geometry.shape_blocks import LAYOUTS, Layout
 from tasks.geometry.shape_nozzle import nozzle_stations, wall_heights
 from tasks.geometry.shape_box_obstacles import box_obstacle_mesh, smallest_box_feature
 from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
+from tasks.geometry.shape_polydomain import polydomain_layout
+from tasks.geometry.spec_polydomain import polydomain_extent, polydomain_smallest
 from tasks.geometry.shape_rectilinear import rectilinear_layout
+from tasks.geometry.shape_rectilinear_3d import rectilinear_3d_mesh
 from tasks.geometry.shape_rectilinear_dims import breakpoints, smallest_part
 from tasks.geometry.shape_3d import default_3d_size, span_notes, span_sweep
+from tasks.geometry.shape_axisym import coarse_3d, full_model, smallest_gap, stepped_pipe_notes, wedge_model
 from tasks.geometry.shape_junction import tee_mesh
 from tasks.geometry.spec import EXTRUDED_3D, OPPOSITE, SECTION_SHAPES, GeometrySpec, MeshSpec, resolved_heights
 from tasks.geometry.text_part_cells import narrow_rows
@@ -74,6 +78,10 @@ def smallest_feature(spec: GeometrySpec) -> tuple[float, str]:
         return min(d.width, d.branch_width or d.width), "channel width"
     if s == "rectilinear":
         return smallest_part(d), "smallest part of the domain"
+    if s == "polygon_domain":
+        return polydomain_smallest(d), "shortest side of a block"
+    if s == "stepped_pipe":
+        return smallest_gap(d), "narrowest radial gap (bore radius or bore to wall)"
     raise ValueError(f"{s} is not a blockMesh shape")
 
 
@@ -96,7 +104,7 @@ def build_structured(spec: GeometrySpec) -> Structured:
                                f"{spec.origin[1]:g}) m.")
     if not spec.two_d and spec.shape in EXTRUDED_3D:
         out.assumptions.extend(span_notes(spec))
-    elif not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles"):
+    elif not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles", "stepped_pipe", "rectilinear"):
         out.assumptions.append("3D: the section is extruded over the depth; front and back are walls.")
     return out
 
@@ -155,6 +163,10 @@ def _x_extent(spec: GeometrySpec) -> float:
     if s == "rectilinear":
         xs = breakpoints(list(d.parts))[0]
         return xs[-1] - xs[0]
+    if s == "polygon_domain":
+        return polydomain_extent(d)
+    if s == "stepped_pipe":
+        return sum(p.length for p in d.sections)
     raise ValueError(s)
 
 
@@ -377,6 +389,17 @@ def _pipe(spec: GeometrySpec, sz: Sizing) -> Structured:
         "3D pipe along x: an O-grid (square core, four blocks to the wall); inlet at x = 0, outlet at x = length."])
 
 
+def _stepped_pipe(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """A round pipe whose diameter changes along x (tasks/geometry/shape_axisym.py): a wedge in 2D, full in 3D."""
+    d = spec.dims
+    unsized = spec.mesh.cells is None and spec.mesh.cell_size is None and spec.mesh.resolution is None
+    sz, coarse = (sz, []) if spec.two_d else coarse_3d(d, sz, unsized and not (d.axial_cell or d.radial_cell))
+    graded = spec.mesh.cell_size is None  # a stated cell size holds all along the pipe
+    model = wedge_model(d, sz, graded) if spec.two_d else full_model(d, sz, graded)
+    return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(p.diameter for p in d.sections),
+                      assumptions=stepped_pipe_notes(d, bool(spec.two_d)) + coarse)
+
+
 def _annular_duct(spec: GeometrySpec, sz: Sizing) -> Structured:
     """Flow along the gap between two coaxial tubes (axis x): an axisymmetric wedge in 2D, the annulus swept along
     x in 3D; inlet at x = 0, outlet at x = length, innerWall and outerWall."""
@@ -464,6 +487,13 @@ def _box_obstacles(spec: GeometrySpec, sz: Sizing) -> Structured:
     return Structured(built.model, built.roles, built.reference_length, assumptions=built.notes)
 
 
+def _boxes(spec: GeometrySpec, sz: Sizing) -> Structured:
+    """A 3D duct that is a union of boxes (tasks/geometry/shape_rectilinear_3d.py)."""
+    model, roles, reference, notes = rectilinear_3d_mesh(spec.dims, sz, spec.mesh.cells is not None or
+                                                         spec.mesh.cell_size is not None)
+    return Structured(model, roles, reference, assumptions=notes)
+
+
 def _planar_layout(layout: Layout, sz: Sizing) -> Structured:
     """A laid-out 2D section swept one cell thick with empty front and back."""
     model = sweep(layout.section, planar(sz.h), layout.classify, {**layout.types, "frontAndBack": "empty"})
@@ -476,8 +506,9 @@ _BUILDERS: dict[str, Callable[[GeometrySpec, Sizing], Structured]] = {
     "sudden_expansion": _expansion, "sudden_contraction": _expansion,
     "t_junction": _t_junction, "nozzle": _nozzle, "diffuser": _nozzle,
     "lid_driven_cavity": _cavity, "heated_cavity": _cavity,
-    "pipe": _pipe, "annulus": _annulus, **{shape: _laid_out for shape in LAYOUTS},
+    "pipe": _pipe, "annulus": _annulus, "stepped_pipe": _stepped_pipe, **{shape: _laid_out for shape in LAYOUTS},
     "channel_with_obstacles": _obstacle_grid, "duct_with_obstacles": _box_obstacles,
-    "rectilinear": lambda spec, sz: _planar_layout(rectilinear_layout(spec.dims, sz), sz),
+    "rectilinear": lambda spec, sz: _planar_layout(rectilinear_layout(spec.dims, sz), sz) if spec.two_d else _boxes(spec, sz),
+    "polygon_domain": lambda spec, sz: _planar_layout(polydomain_layout(spec.dims, sz), sz),
 }
 STRUCTURED_SHAPES = frozenset(_BUILDERS)

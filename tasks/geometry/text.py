@@ -18,9 +18,11 @@ from tasks.geometry.placement import axis_ranges, place
 from tasks.geometry.spec import EXTRUDED_3D, GeometrySpec, Obstacle, check_obstacles, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
+from tasks.geometry.text_attached import attach, attached_plate
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
 from tasks.geometry.text_bend_place import bend_origin
+from tasks.geometry.text_axisym import is_round_step, stepped_pipe_fields
 from tasks.geometry.text_blocks import block_dims
 from tasks.geometry.text_coordinate_spans import coordinate_spans, range_origin, range_sizes
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
@@ -40,6 +42,7 @@ from tasks.geometry.text_mesh import cell_counts, cell_size, grading_spans, mesh
 from tasks.geometry.text_moving_walls import moved_sides
 from tasks.geometry.text_numbers import LENGTH, digits, parse_length
 from tasks.geometry.text_one_sided import flat_wall_origin, one_sided_dims
+from tasks.geometry.text_polydomain import polydomain_fields
 from tasks.geometry.text_points import body_positions, centre, coordinate_range, coordinate_unit, find_points, vertices
 from tasks.geometry.text_nominal import nominal_sizes
 from tasks.geometry.text_obstacle_boxes import box_obstacle_fields, solid_in_3d, without_solids
@@ -120,8 +123,16 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
     return text
 
 
-def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
+def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    if pipes and (pipe := stepped_pipe_fields(text)) is not None:  # an orifice plate or ring in a round pipe, 3+ sections
+        return make_spec(**pipe)
+    if pipes and (one_step := stepped_pipe_fields(text, one_change=True)) is not None:  # a round pipe's one step:
+        try:  # the sudden expansion/contraction shape's when it reads it as a round pipe, else the sections read here
+            spec = _parse_geometry(text, in_drawing_unit, pipes=False)
+        except RequestError:
+            spec = None
+        return spec if is_round_step(spec) else make_spec(**one_step)
     text = table_ranges(text)  # "| branch | 0.25 to 0.35 | 0.1 to 0.4 |": the parts' ranges in words
     said = text  # as written: "20 across the gap" is a cell count before a shared unit is lent to it
     text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres
@@ -142,6 +153,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         shape = "sudden_expansion" if sections["outlet_height"] > sections["inlet_height"] else "sudden_contraction"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
+    if shape != "heated_cavity" and (polygon := polydomain_fields(said, shape)) is not None:
+        return make_spec(**polygon)  # straight walls not all along x or y: a trapezoidal cavity, a dog-leg channel
     union = rectilinear_union(text, shape)  # "x 0..1 m, y 0..0.1 m and x 1..3 m, y 0..0.5 m", 3+ sections
     if union is not None:
         return make_spec(**union_fields(union, mesh_request(text)))
@@ -150,14 +163,18 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
     step = step_part(text) if shape in ("backward_step", "forward_step") else None  # "the step fills x 30..100 cm, y 0..3 cm"
     text = blank(text, [step.span]) if step is not None else text  # its ranges are not the channel's
     if shape == "pipe" and ORIFICE.search(text):  # never a plain pipe with the plate dropped
-        raise RequestError("geometry refused: an orifice plate in a round pipe is not a shape of the library (its orifice "
-                           "plates stand across a 2D channel: say 2D channel and give its height, or give an STL with "
-                           "--geometry F.stl)")
+        raise RequestError("geometry refused: the orifice plate in the round pipe was not read whole: give the pipe's "
+                           "diameter and length, the bore (or beta ratio), the plate's thickness and its distance from the "
+                           "inlet (e.g. 'a 50 mm pipe 1 m long, orifice bore 25 mm, 3 mm thick, 200 mm from the inlet')")
     # "three ribs on the floor at x = ...", an orifice, "two square cylinders in tandem"
-    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text) or stated_turn(text)):
+    if shape == "channel" and (wall_rows(text, 1.0) or ORIFICE.search(text) or read_group(text) or stated_turn(text) or
+                               ((wall := wall_body(text)) is not None and wall.complete())):  # "a fin standing on the floor"
         shape = "channel_with_obstacles"
     if shape == "cylinder_crossflow" and adds_bodies(text):  # "a second cylinder 5 cm downstream of the first"
         shape = "channel_with_obstacles"
+    plate = attached_plate(text) if shape in ("channel", "channel_with_obstacles", "cylinder_crossflow") else None
+    if plate is not None:  # "a splitter plate 40 mm long fixed to its rear face": its sizes are neither the body's nor the channel's
+        shape, text = "channel_with_obstacles", blank(text, [plate.span])
     ribs = read_ribs(text) if shape in ("channel", "rectangle", "channel_with_obstacles") else None
     if ribs is not None and (ribs.outline != "rectangle" or shape != "channel_with_obstacles"):
         shape, parts = "channel_with_obstacles", []  # a rib's outline and row in words: its numbers are not the channel's
@@ -294,6 +311,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool) -> GeometrySpec | None:
         fields.update(grouped_obstacles(said, dims, fields["obstacles"], fields.get("notes", [])))
         if not fields["obstacles"]:  # an ellipse or a wedge sized but not placed, or in no channel sized
             fields.update(lone_body_fields(text, dims, fields.get("notes", [])))
+    if shape == "channel_with_obstacles" and plate is not None:  # the body and its plate: one solid
+        fields["obstacles"], plate_notes = attach(plate, fields.get("obstacles", []))
+        fields["notes"] = fields.get("notes", []) + plate_notes
     if shape in ("channel", "channel_with_obstacles"):  # "a square turned 45 degrees", "a plate inclined at 20 degrees"
         turned, turn_notes = turn_bodies(text, shape, fields.get("obstacles", []), dims.get("height"), dims.get("length"))
         if turn_notes:

@@ -164,7 +164,7 @@ def without_domain_places(text: str) -> str:
 
 
 _IN_THE_MIDDLE = re.compile(r"\b(?:in|at)\s+the\s+(?:middle|cent(?:re|er))\b|\bcent(?:e?r)ed\s+in\s+the\s+"
-                            r"(?:channel|duct|domain)|\bmid[- ]?(?:channel|domain|way)\b", re.I)
+                            r"(?:channel|duct|domain)|\bmid[- ]?(?:channel|domain|way(?!\s+between))\b", re.I)
 
 
 # a sentence that goes on about the body of the one before: "... a triangular obstacle. Its corners are at ..."
@@ -183,12 +183,23 @@ _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|squ
                        r"|\bflame[- ]?holders?\b|\bv[- ]?gutters?\b|\bramps?\b", re.I)
 
 
+# a clause that places the body named before by its noun: "...; the cylinder centre is 0.08 m from the inlet"
+_NOUN_FOLLOWER = re.compile(r"\s*the\s+(?P<noun>cylinder|body|block|prism|obstacle|square|rod|bar)(?:'s)?\s+(?:cent(?:re|er)(?:e?d)?"
+                            r"|is|sits|lies|placed|located|positioned)\b", re.I)
+
+
 def _with_followers(clauses: list[str]) -> list[str]:
     """`clauses` with each one that starts with a pronoun ("Its corners are at ...") joined to the
-    last one before it that names a body (or to the one just before it when none does)."""
+    last one before it that names a body (or to the one just before it when none does), and each one that places
+    "the cylinder" joined to the one body clause before it that names a cylinder (when exactly one does)."""
     out: list[str] = []
     for clause in clauses:
-        if out and _FOLLOWER.match(clause):
+        noun = _NOUN_FOLLOWER.match(clause)
+        named = [i for i, c in enumerate(out) if noun and re.search(rf"\b{noun.group('noun')}\b", c, re.I)]
+        if len(named) == 1 and not find_points(clause) and not re.search(r"\d\s*(?:mm|cm|m|in)\b.*\b(?:side|diameter)\b",
+                                                                          clause, re.I):
+            out[named[0]] = f"{out[named[0]]}, {clause}"
+        elif out and _FOLLOWER.match(clause):
             at = next((i for i in range(len(out) - 1, -1, -1) if _NAMES_A_BODY.search(out[i])), len(out) - 1)
             out[at] = f"{out[at]}, {clause}"
         else:
@@ -329,7 +340,9 @@ def body_size(words: str) -> tuple[float, float] | None:
         value = float(across.group(1)) * unit_factor(across.group(2))
         return value, value
     # "a square obstacle of 2 cm", "a square block, 3 in, ...": one size said of a square body is its side
-    square = re.search(rf"\bsquare\s+(?:[a-z]+\s+){{0,2}}?(?:of|,)\s*(?:about\s+)?({NUM})\s*({UNIT})"
+    # "a square cylinder 4 cm at x = 0.3 m", "square cylinder (D = 0.01 m)": the size right after its noun
+    square = re.search(rf"\bsquare\s+(?:[a-z]+(?:\s+|(?=,))){{0,2}}?(?:of|,|(?<=cylinder\s)|(?<=block\s)|(?<=prism\s)|(?<=bar\s)"
+                       rf"|(?<=body\s)|(?<=obstacle\s)|[(,]\s*[Dd]\s*=)\s*(?:about\s+)?({NUM})\s*({UNIT})"
                        rf"(?!\s*(?:-\s*)?(?:long|high|wide|tall|deep|thick|from|downstream|upstream|above|below|behind|after|away)\b)",
                        words, re.I)
     if square:

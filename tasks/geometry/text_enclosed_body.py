@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tasks.geometry.shape_body_place import body_x, body_y
-from tasks.geometry.spec import Point
+from tasks.geometry.shape_body_place import body_x, body_y, wall_side
+from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, round_size
+from tasks.geometry.text_cavity import hot_side
 from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lengths import named_lengths
 from tasks.geometry.text_points import centre, find_points
+from tasks.geometry.text_range_parts import range_parts
+from tasks.geometry.text_sections import blank
+from tasks.geometry.text_wall_fins import fin_words, wall_fin
 
 ENCLOSURES = frozenset({"heated_cavity", "lid_driven_cavity"})
 # the body's noun (a bare "square" is the enclosure's outline more often than a body: "0.1 m square")
@@ -34,6 +38,8 @@ _HOST = re.compile(r"\b(?:of|in|inside|within)\s+(?:a|an|the)\s+[^;,]*?\b(?:cavi
 # a body in a closed vessel with no flow through it ("a closed square box with a heated cylinder at its centre")
 _CLOSED = re.compile(r"\b(?:enclosure|cavity|closed\s+(?:\w+\s+){0,2}(?:box|domain|container|vessel|chamber))\b", re.I)
 _THROUGH = re.compile(r"\b(?:inlet|inflow|outlet|free[- ]?stream|cross[- ]?flow|incoming|upstream)\b|\bm\s*/\s*s\b", re.I)
+_BARE_SIDE = re.compile(rf"\b(?:cavity|enclosure|box)\s+(?:of\s+)?({NUM})\s*({UNIT})(?!\s*(?:-\s*)?(?:x|by|long|high|wide|tall|deep)\b)",
+                        re.I)
 _AT_CENTRE = re.compile(r"\b(?:cent(?:re|er)(?:e?d)?|middle|mid(?:dle)?[- ]?point)\b", re.I)
 
 
@@ -68,6 +74,10 @@ def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any
     size = body_size(words)
     if size is None or size[0] >= width or size[1] >= height:
         return None  # the enclosure's own sizes read as a body's
+    on_wall = wall_side(words)  # "a square block sitting on the floor at mid-width": on the wall, no fluid under it
+    if on_wall is not None and not centre(words) and body_y(words, height) is None:
+        place = (place[0], size[1] / 2 if on_wall == "bottom" else height - size[1] / 2)
+        notes = [n for n in notes if "place not given" not in n]
     if abs(size[0] - size[1]) < 1e-12 * size[0] or re.search(r"\bsquare\b", words, re.I):
         return {"kind": "square", "center": place, "width": size[0]}, notes
     return {"kind": "rectangle", "center": place, "width": size[0], "height": size[1]}, notes
@@ -91,19 +101,25 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
     if two_d is False or not (shape in ENCLOSURES or (shape == "cylinder_crossflow" and _CLOSED.search(text) and
                                                       not _THROUGH.search(text))):
         return None
-    own = dims_for(shape, domain_words(text), {**named_lengths(domain_words(text))}, True)  # the body's sizes are not its own
-    width = own.get("width") or own.get("length") or dims.get("width") or dims.get("length")
-    height = own.get("height") or dims.get("height")
+    fin = fin_words(text)  # "a fin on the hot wall, 50 mm long": its sizes are not the cavity's
+    plain = domain_words(blank(text, [fin]) if fin else text)
+    own = dims_for(shape, plain, {**named_lengths(plain)}, True)  # the body's sizes are not its own
+    side = _BARE_SIDE.search(plain)  # "a lid-driven cavity 0.1 m, with ...": one bare length after its noun is its side
+    side_m = float(side.group(1)) * unit_factor(side.group(2)) if side and not own else None
+    width = side_m or own.get("width") or own.get("length") or dims.get("width") or dims.get("length")
+    height = side_m or own.get("height") or dims.get("height")
     if not width or not height:
         return None
-    found = enclosed_body(text, width, height)
+    found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height)
     if found is None:
         return None
     body, notes = found
+    ranged = fin is not None and bool(range_parts(text[fin[0]:fin[1]]))  # the fin's coordinates are the enclosure's own
     sides = dims.get("moving_walls") or (["top"] if shape == "lid_driven_cavity" else [])
     out = {"length": width, "height": height, "closed": True}
     if sides:
         out["moving_walls"] = sides
     walls = ("Closed enclosure: no inlet or outlet; each side its own wall patch (leftWall, rightWall, floor, ceiling"
-             + (", the moving lid movingWall" if sides == ["top"] else "") + "), the body its own patch (obstacle).")
-    return {"shape": "channel_with_obstacles", "dimensions": out, "obstacles": [body], "notes": [walls] + notes}
+             + (", the moving lid movingWall" if sides == ["top"] else "") + f"), the body its own patch ({body.get('name') or 'obstacle'}).")
+    return {"shape": "channel_with_obstacles", "dimensions": out, "obstacles": [body], "notes": [walls] + notes,
+            **({"origin": (0.0, 0.0)} if ranged else {})}

@@ -25,7 +25,9 @@ _COLUMNS = [(re.compile(r"^\s*x\b|\bx[- ]?(?:range|extent|span|from)", re.I), "x
             (re.compile(r"\bradius\b|^\s*r\b", re.I), "radius"),
             (re.compile(r"\blength\b|\blong\b", re.I), "long"),
             (re.compile(r"\bheight\b|\bhigh\b", re.I), "high"),
-            (re.compile(r"\bwidth\b|\bwide\b", re.I), "wide")]
+            (re.compile(r"\bwidth\b|\bwide\b", re.I), "wide"),
+            (re.compile(r"\bcent(?:re|er)(?:line)?\s+(?:offset|y|at)\b|\by[- ]?(?:cent(?:re|er)|c|mid)\b", re.I), "centre"),
+            (re.compile(r"\boffset\b|\bfloor\b|\bbottom\b|\by[- ]?(?:min|low)\b", re.I), "floor")]
 
 
 def _cells(block: str) -> list[str]:
@@ -66,6 +68,8 @@ def _row_words(name: str, row: list[str], kinds: list[str | None], units: list[s
             words.append(f"{kind} {one.group(1)} {one.group(2) or unit or 'm'}")
         elif kind in ("long", "high", "wide") and one:
             words.append(f"{one.group(1)} {one.group(2) or unit or 'm'} {kind}")
+        elif kind in ("floor", "centre") and one:  # a section's offset: where its bottom wall (or its centre) is
+            words.append(f"{kind} at y = {one.group(1)} {one.group(2) or unit or 'm'}")
         else:
             return None
     return f"{name} " + ", ".join(words) if words else None
@@ -79,6 +83,10 @@ def table_ranges(text: str) -> str:
     for m in _TABLE.finditer(text):
         cells = _cells(m.group())
         first_number = next((k for k, c in enumerate(cells) if re.search(r"\d", c) and not _HEADER_UNIT.search(c)), None)
+        lines = [_cells(line) for line in m.group().splitlines() if _cells(line)]
+        if len(lines) > 1 and first_number is not None and len(lines[0]) > first_number - 1 \
+                and not any(re.search(r"\d", c) and not _HEADER_UNIT.search(c) for c in lines[0]):
+            first_number = len(lines[0]) + 1  # a table on lines whose rows are named by numbers ("| 1 | 8 | 3 |")
         if first_number is None or first_number < 2:
             continue
         headers = cells[:first_number - 1]  # the last cell before the first number is the first row's name
@@ -91,7 +99,8 @@ def table_ranges(text: str) -> str:
         parts = [_row_words(r[0], r[1:], kinds, units) for r in rows]
         if any(p is None for p in parts):
             continue
-        out.append(text[last:m.start()] + "\n" + "; ".join(p for p in parts if p) + ".\n")
+        centred = " (centred on y = 0)" if any(re.search(r"\bcent(?:red|ered)\b|\bsymmetric", h, re.I) for h in headers) else ""
+        out.append(text[last:m.start()] + "\n" + "; ".join(p for p in parts if p) + centred + ".\n")
         last = m.end()
     return "".join(out) + text[last:]
 

@@ -25,6 +25,7 @@ class Union(NamedTuple):
     parts: list[Part]
     openings: dict[str, Any]
     how: str  # a sentence for the case's assumptions
+    z_ranges: list[tuple[float, float]] | None = None  # 3D: each part's z range (the parts are boxes)
 
 
 _U = rf"(?:\s*(?P<{{n}}>{UNIT})\b)?"
@@ -106,7 +107,7 @@ def range_pairs(text: str) -> Union | None:
             k += 1
     if len(parts) < 2 or any(_within(p, q) for i, p in enumerate(parts) for q in parts[:i] + parts[i + 1:]):
         return None
-    return Union(parts, _openings(text, parts), "its parts as given by their x and y ranges")
+    return Union(parts, union_openings(text, parts), "its parts as given by their x and y ranges")
 
 
 def _within(p: Part, q: Part) -> bool:
@@ -130,8 +131,8 @@ def heights_by_x(text: str) -> list[tuple[float, float, float]]:
     return out
 
 
-_CENTRED = re.compile(r"\bsymmetric\w*|\bcent(?:red|ered)\b|\bcent(?:re|er)[- ]?line\b|\baxis\s+of\s+symmetry|\bon\s+y\s*=\s*0\b",
-                      re.I)
+CENTRED = re.compile(r"\bsymmetric\w*|\bcent(?:red|ered)\b|\bcent(?:re|er)[- ]?line\b|\baxis\s+of\s+symmetry|\bon\s+y\s*=\s*0\b"
+                     r"|\bco-?axial(?:ly)?\b|\bconcentric\b|\b(?:same|common)\s+(?:cent(?:re|er)\s+)?axis\b", re.I)
 _FLOOR_STEPS = re.compile(r"\b(?:bottom|lower|floor)(?:\s+wall)?\s+(?:only|stepped)|\b(?:floor|bottom)\s+(?:is\s+)?stepped"
                           r"|\bsteps?\s+(?:are\s+)?(?:all\s+)?(?:on|in)\s+the\s+(?:bottom|floor|lower)|\b(?:top|upper|ceiling)"
                           r"(?:\s+wall)?\s+(?:is\s+|stays\s+)?(?:flat|straight|plane)", re.I)
@@ -140,11 +141,12 @@ _ROOF_STEPS = re.compile(r"\b(?:top|upper|ceiling|roof)(?:\s+wall)?\s+(?:only|st
                          r"(?:flat|straight|plane)", re.I)
 
 
-def stack(sections: list[tuple[float, float, float]], text: str) -> tuple[list[Part], str]:
-    """Sections (x0, x1, height) in series as parts: centred on y = 0 when the words say symmetric or centred, the
-    ceiling flat when the steps are on the floor, else the floor flat at y = 0; with a sentence saying which."""
+def stack(sections: list[tuple[float, float, float]], text: str, centred: bool | None = None) -> tuple[list[Part], str]:
+    """Sections (x0, x1, height) in series as parts: centred on y = 0 when the words say symmetric, centred or coaxial
+    (or `centred` says so), the ceiling flat when the steps are on the floor, else the floor flat at y = 0; with a
+    sentence saying which."""
     top = max(h for _, _, h in sections)
-    if _CENTRED.search(text):
+    if centred or (centred is None and CENTRED.search(text)):
         return [(a, b, -h / 2, h / 2) for a, b, h in sections], "centred on the centreline y = 0"
     if _FLOOR_STEPS.search(text):
         return [(a, b, top - h, top) for a, b, h in sections], f"the steps in the floor, the ceiling flat at y = {top:g} m"
@@ -266,7 +268,7 @@ def stepped_duct(text: str) -> Union | None:
     if len(sections) < 3 or any(h <= 0 or b <= a for a, b, h in sections):
         return None
     parts, how = stack(sections, text)
-    return Union(parts, _openings(text, parts), f"{len(parts)} sections in series, {how}")
+    return Union(parts, union_openings(text, parts), f"{len(parts)} sections in series, {how}")
 
 
 # --- openings ------------------------------------------------------------------------------
@@ -278,7 +280,7 @@ _LEAVES = re.compile(r"\b(?:leaves?|out(?:flow)?|outlet|exits?)\b[^.;\n]{0,25}?\
                      rf"(?:top|upper)\s+end\s+y\s*=\s*{NUM}))", re.I)
 
 
-def _openings(text: str, parts: list[Part]) -> dict[str, Any]:
+def union_openings(text: str, parts: list[Part]) -> dict[str, Any]:
     """The inlet and outlet sides as the words say ("flow enters at x = 0", "outflow at the top end y = 0.5 m"); the
     default: in at the union's left, out at its right."""
     out: dict[str, Any] = {}

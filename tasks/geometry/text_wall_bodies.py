@@ -27,7 +27,7 @@ _PLURAL = re.compile(r"\b(?:two|three|four|five|six|several|multiple|\d+|pair\s+
                      r"(?:ribs|fences|baffles|blocks|bumps|ridges|barriers|obstacles|fins|plates)\b", re.I)
 _TOP = r"ceiling|roof|top(?:\s+wall)?|upper\s+wall|lid"
 _BOTTOM = r"floor|bottom(?:\s+wall)?|lower\s+wall|bed|base"
-_SIDE = re.compile(rf"\b(?:on|to|against|(?<=hangs\s)from|(?<=hanging\s)from|(?<=down\s)from|measured\s+(?:up\s+|down\s+)?from)\s+(?:the\s+)?(?P<wall>{_TOP}|{_BOTTOM})\b"
+_SIDE = re.compile(rf"\b(?:on|to|against|(?<=hangs\s)from|(?<=hanging\s)from|(?<=down\s)from|(?<=up\s)from|(?<=out\s)from|(?<=rising\s)from|(?<=rises\s)from|(?<=protruding\s)from|(?<=projecting\s)from|measured\s+(?:up\s+|down\s+)?from)\s+(?:(?:the|its)\s+)?(?P<wall>{_TOP}|{_BOTTOM})\b"
                    rf"|\b(?P<mount>ceiling|roof|top|floor|bottom|surface|wall)[- ]mounted\b"
                    rf"|\b(?P<hang>hangs?|hanging|suspended|drops?\s+down|extends?\s+down|reaching\s+down)\b", re.I)
 Side = Literal["bottom", "top"]
@@ -95,8 +95,13 @@ def _clauses_about_body(text: str) -> list[str]:
 
 def _bind(clause: str) -> dict[str, float]:
     """The lengths of one clause bound to their roles (`text_role_binding.bind_lengths`), the places of the
-    channel's own boundaries ("inlet (x = 0)") left out."""
-    return bind_lengths(_BOUNDARY_PLACE.sub(lambda m: " " * len(m.group(0)), clause), _ROLE_CUES)
+    channel's own boundaries ("inlet (x = 0)") left out. A body said to be both long and thick, and nothing else of
+    how far it stands out, stands out by its length (a plate or fin on a wall) and is thick along the flow."""
+    cues = _ROLE_CUES
+    if re.search(r"\bthick(?:ness)?\b", clause, re.I) and re.search(r"\b(?:long|length)\b", clause, re.I) and \
+            not re.search(_ROLE_CUES["protrusion"], clause, re.I):  # "a plate 25 mm long and 3 mm thick hangs from the roof"
+        cues = {**_ROLE_CUES, "protrusion": r"\b(?:long|length)\b", "thickness": r"\bthick(?:ness)?\b"}  # long: out of the wall
+    return bind_lengths(_BOUNDARY_PLACE.sub(lambda m: " " * len(m.group(0)), clause), cues)
 
 
 def wall_body(text: str) -> WallBody | None:

@@ -22,6 +22,7 @@ from tasks.plan.generic import (
     has_dimension,
     plan_generic,
 )
+from tasks.plan.domain_box_resize import stretch_builds_more, stretch_recipe_base
 from tasks.plan.manifest import CaseManifest
 from tasks.plan.request import build_context
 from tasks.plan.role_places import role_holds
@@ -76,6 +77,7 @@ def complete_with_binder(manifest: CaseManifest, ctx, stated: list, tutorials_di
     manifest.bindings += binder.bindings
     manifest.not_applied += binder.not_applied
     manifest.assumptions += binder.assumptions
+    stretch_recipe_base(manifest, ctx.text, stated, base)  # a domain size the recipe's tutorial mesh lacks
 
 
 def recipe_holds(q: StatedQuantity, locked: list[LockedValue]) -> bool:
@@ -122,6 +124,9 @@ def _generic_fits_better(ctx, manifest: CaseManifest, stated: list | None = None
             shape_words(ctx.text) is None or _leaf_words(top.case) & set(words_of(ctx.text)))
         if not resized and (named and manifest.base_tutorial != top.case or generated and describes_top):
             return True
+        if generated and resized and stretch_builds_more(Path(top.path), ctx.text, resized, manifest,
+                                                         named=bool(named_tutorial(best.why))):
+            return True  # the tutorial's box, stretched, builds every size the generated rectangle leaves out
         if generated and (leaf := named_tutorial(best.why)):
             if not resized:
                 return True  # the user's own tutorial, not a generated shape in its place

@@ -33,6 +33,7 @@ from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.bind_patch_names import PatchNameBinding
 from tasks.plan.bind_phase_coeffs import bind_phase_coeffs
 from tasks.plan.bind_phase_models import bind_phase_models
+from tasks.plan.bind_phase_turbulence import bind_phase_turbulence
 from tasks.plan.bind_sigma import screen_pair_tensions
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_pressure import PressureBinding
@@ -387,7 +388,8 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     unread = [q for q in stated if q.quantity == UNREAD]  # in a unit no binder reads: no binder sees them
     stated[:] = [q for q in stated if q.quantity != UNREAD]
     binder._stated = stated
-    models = bind_layers(binder, stated)  # "DT 1000 m2/s for z < 0 and 1 m2/s above": per-region values
+    turned = bind_phase_turbulence(binder, stated)  # "kinetic theory for the particles": before the model's coefficients
+    models = turned + bind_layers(binder, stated)  # "DT 1000 m2/s for z < 0 and 1 m2/s above": per-region values
     models += bind_waves(binder, stated) + bind_coefficients(binder, stated)  # a wave's height, period, still-water depth: before any size or time pass
     models += bind_radiation(binder, stated)  # "radiation solved every 5 iterations", a solar flux: before the run controls
     models += bind_phase_coeffs(binder, stated)  # IATE dMax/dMin, isothermal d0/p0, a phase's residualAlpha

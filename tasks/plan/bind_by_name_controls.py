@@ -175,7 +175,9 @@ class ControlBinding:
         if algo is None:
             self.refuse(q, f"which dictionary of {self._FV_SOLUTION} {self.solver} reads {key} from is not clear")
             return
-        self.set(self._FV_SOLUTION, [algo, key], str(int(q.value)), f"{key} in {algo}", q)
+        raw = (fd.get(self.base.text(self._FV_SOLUTION) or "", [algo, key]) or "").strip()
+        count = q.value == int(q.value) and (not raw or re.fullmatch(r"[-+]?\d+", raw))  # a coefficient keeps its fraction
+        self.set(self._FV_SOLUTION, [algo, key], str(int(q.value)) if count else fmt(q.value), f"{key} in {algo}", q)
 
     def _bind_residual(self, q: StatedQuantity) -> None:
         """A residual target: every field's tolerance in residualControl; a steady (SIMPLE)

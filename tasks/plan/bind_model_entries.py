@@ -162,6 +162,17 @@ class ModelEntryBinding:
                  and rel.split("/", 1)[0] in ("constant", "system", "0.orig") and rel.split("/")[1] not in _SKIP_DIRS]
         return list(dict.fromkeys(rels))
 
+    def planned_text(self, rel: str) -> str:
+        """A base file as this plan leaves it so far: the base's text with the edits already made to
+        it (a phase switched to kinetic theory selects kineticTheoryCoeffs, not phasePressureCoeffs)."""
+        text = self.base.text(rel) or ""
+        for edit in (e for e in self.edits if e.file == rel):
+            try:
+                text = fd.set_entry(text, edit.entry, edit.value)
+            except fd.FoamTextError:
+                continue  # an entry path the text cannot take: the writer reports it
+        return text
+
     def model_places(self) -> list[Place]:
         if getattr(self, "_model_places", None) is None:
             self._model_places = case_places(self.model_files(), self.base.text, self.solver)
@@ -189,7 +200,7 @@ class ModelEntryBinding:
             if refused is not None:
                 taken.append(refused)
                 continue
-            idle = [p for p in fits if inactive_model(self.base.text(p.rel) or "", p)]
+            idle = [p for p in fits if inactive_model(self.planned_text(p.rel), p)]
             if idle and len(idle) == len(fits):
                 taken += self._refuse_idle_coefficient(said, idle, stated)
                 continue
@@ -198,7 +209,7 @@ class ModelEntryBinding:
                 continue
             if len(fits) > 1:
                 fits = narrowed(fits, low[max(0, said.name_at - 40):said.at])
-            fits += twins(fits, places)
+            fits += [p for p in twins(fits, places) if not inactive_model(self.planned_text(p.rel), p)]
             ours = any((p.rel, tuple(p.entry)) not in plain for p in fits) or \
                 all(known(p.owner, p.name) is not None for p in fits)
             q = next((s for s in stated if low.startswith(s.text.lower(), said.at)), None)
@@ -265,7 +276,7 @@ class ModelEntryBinding:
                 refused = self._refuse_other_dims(said, places, stated)  # "d = 5 m/s" is no diameter
                 taken += [refused] if refused is not None else []
                 continue
-            idle = [p for p in places if p is not None and inactive_model(self.base.text(p.rel) or "", p)]
+            idle = [p for p in places if p is not None and inactive_model(self.planned_text(p.rel), p)]
             if not idle or len(idle) != len(places):
                 continue
             taken += self._refuse_idle_coefficient(said, idle, stated)

@@ -190,7 +190,7 @@ def phrases_for(places: list[Place]) -> list[tuple[str, list[str]]]:
 
 def _value_at(text: str, at: int, link: str) -> tuple[float, list[float] | None, str, int, int] | None:
     """(number or magnitude, vector, written value, start, end) of the value right after `at`."""
-    m = re.match(link + rf"(?P<val>\(\s*{_NUM}\s*[,\s]\s*{_NUM}\s*[,\s]\s*{_NUM}\s*\)|{_NUM})(?![\w.])", text[at:])
+    m = re.match(link + rf"(?P<val>\(\s*{_NUM}\s*[,\s]\s*{_NUM}\s*[,\s]\s*{_NUM}\s*\)|{_NUM})(?!\w|\.\d)", text[at:])
     if m is None or re.search(r"[\d;]", text[at:at + m.start("val")]):
         return None
     start, end = at + m.start("val"), at + m.end("val")

@@ -282,8 +282,8 @@ class RegionPartsBinding:
                     continue  # a fill level ("free surface at y = 1.2 m"): apply_fills moves the interface
             if axis is not None and axis in self._flat_axes() and re.search(r"\bdeep\b|\bdepth\b|\bthick\b", own):
                 axis = self._up_axis()  # "water 5 mm deep", "a layer 5 cm thick" in a 2D tank: its level
-            if axis is not None and _whole_extent(q.value, bounds[axis]):
-                continue  # "the column of 0.15 m width and 1 m height" on a 0.15 x 1 m mesh: the domain's own size
+            if axis is not None and (_whole_extent(q.value, bounds[axis]) or q.value > bounds[axis][1] - bounds[axis][0]):
+                continue  # "the column of 0.15 m width and 1 m height" on a 0.15 x 1 m mesh, or wider: the domain's size
             if axis is not None and axis not in sizes and axis not in self._flat_axes():
                 sizes[axis] = q
                 words += " " + clause

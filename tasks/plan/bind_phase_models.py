@@ -176,7 +176,8 @@ def coefficients_said(mention: Mention) -> dict[str, tuple[str, float]]:
         if m:
             out[name] = (m.group("v"), float(m.group("v")))
     main = MAIN_COEFFICIENT.get(mention.category)
-    m = re.search(rf"^\s*(?:force\s+)?coefficients?\s*(?:of|=|:|is|equal\s+to)?\s*{_NUMBER}(?![\w.])", words, re.I)
+    m = re.search(rf"^\s*(?:force\s+)?(?:coefficients?|coeffs?\.?)\s*(?:of|=|:|is|as|equal\s+to|set\s+to)?\s*{_NUMBER}(?![\w.])",
+                  words, re.I)
     if main and m and main[0] not in out:
         out[main[0]] = (m.group("v"), float(m.group("v")))
     return out

@@ -18,6 +18,9 @@ from tasks.plan.bind_motion_turns import TurnBinding
 from tasks.plan.bind_run_groups import GroupBinding
 from tasks.plan.bind_speeds import relative_factor
 from tasks.plan.controls_axis import count_axis
+from tasks.plan.controls_lts import lts_control_home, lts_iterations, lts_run
+from tasks.plan.values_directions import said_direction
+from tasks.plan.values_gravity import gravity_words
 from tasks.plan.controls_time_roles import run_time_role
 from tasks.plan.controls_write import write_settings
 from tasks.plan.extract import normalise
@@ -92,6 +95,12 @@ class RunBinding(GroupBinding, TurnBinding):
         if is_steady(self.solver) and q.quantity == "time":
             self.refuse(q, f"{self.solver} is steady: it runs iterations, not time; state iterations")
             return
+        if q.quantity == "iterations" and not is_steady(self.solver) and self.marches_locally():
+            start = float(fd.get(self.base.text("system/controlDict") or "", ["startTime"]) or 0)
+            end, step = lts_iterations(start, q.value)
+            self.set("system/controlDict", ["endTime"], end, f"{int(q.value)} local-time-stepping iterations", q)
+            self.set("system/controlDict", ["deltaT"], step, "local time stepping: deltaT 1 counts the iterations")
+            return
         if q.quantity == "iterations" and not is_steady(self.solver):
             control = self.base.text("system/controlDict") or ""
             try:
@@ -117,6 +126,10 @@ class RunBinding(GroupBinding, TurnBinding):
 
         if is_steady(self.solver):
             self.refuse(q, f"{self.solver} is steady: its deltaT only counts iterations")
+            return
+        if self.marches_locally() and q.quantity == "time":  # deltaT counts iterations: a step in s caps the local ones
+            rel, entry = lts_control_home(self.base.text("system/fvSolution") or "", "maxDeltaT")
+            self.set(rel, entry, fmt(q.value), "largest local time step", q)
             return
         self._control(q, "deltaT", "time step")
 
@@ -148,7 +161,18 @@ class RunBinding(GroupBinding, TurnBinding):
                 continue  # a controlDict without the entry keeps OpenFOAM's default; nothing to change in place
             self.set("system/controlDict", [setting.key], setting.value, f"{setting.key} as said ({setting.words})")
 
+    def marches_locally(self) -> bool:
+        """The planned case runs with local time stepping (tasks.plan.controls_lts)."""
+        from tasks.plan.bind_schemes_words import scheme_table
+
+        return lts_run(self.base.text("system/fvSchemes") or "", normalise(self.text), self.solver,
+                       scheme_table().lts_solvers)
+
     def _max_co(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
+        if self.marches_locally():  # each cell's step follows PIMPLE's maxCo (setRDeltaT.H)
+            rel, entry = lts_control_home(self.base.text("system/fvSolution") or "", "maxCo")
+            self.set(rel, entry, fmt(q.value), "Courant limit of the local time step", q)
+            return
         self._control(q, "maxCo", "Courant limit")
         if self.solver not in ("icoFoam", "pisoFoam"):
             self.set("system/controlDict", ["adjustTimeStep"], "yes", "the time step follows the Courant limit")
@@ -172,6 +196,8 @@ class RunBinding(GroupBinding, TurnBinding):
             self.refuse(q, f"{self.solver} has no gravity (constant/g)")
             return
         said = self.said(q)  # "pointing in -z", "along negative x" (tasks.plan.bind_directions); else the base's
+        if said is None and (at := self.value_at(normalise(self.text).lower(), q)) >= 0:  # "g acting in -z, magnitude 9.78"
+            said = said_direction(gravity_words(normalise(self.text).lower(), at), self.down())
         direction = (said.vector if said is not None and said.vector else None) \
             or _direction(fd.get(text, ["value"]) or "") or [0.0, -1.0, 0.0]
         self.set("constant/g", ["value"], vec([q.value * d for d in direction]), "gravity", q)

@@ -101,7 +101,9 @@ _ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|k
 # steady-state iterations", "SIMPLE iterations: 800", "number of pseudo-time iterations = 300"): endTime
 # counts them. Outer (PIMPLE) iterations are nOuterCorrectors (tasks.plan.controls), PISO/PIMPLE ones
 # name no run length.
-_STEADY_KIND = r"(?:simplec?|steady[\s-]?state|steady|pseudo[\s-]?time|non[\s-]?linear|global|solver|main)"
+# (LTS: local time stepping counts iterations too, tasks.plan.controls_lts)
+_STEADY_KIND = (r"(?:simplec?|steady[\s-]?state|steady|pseudo[\s-]?time|non[\s-]?linear|global|solver|main|lts|"
+                r"local[\s-]time[\s-]stepping|pseudo[\s-]?transient)")
 _STEADY_ITERATIONS = re.compile(
     rf"(?<![\w.])(?P<num>\d+)\s+{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\b"
     rf"|\b(?:(?:total\s+)?number\s+of\s+)?{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\s*(?:=|:|of|is|set\s+to)\s*"

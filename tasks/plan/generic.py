@@ -21,6 +21,7 @@ from tasks.knowledge.casebase import m4_mesh_template
 from tasks.plan.bind import Binder, bind_all
 from tasks.plan.controls import write_count
 from tasks.plan.controls_mesh import gravity_axis, mesh_words
+from tasks.plan.domain_box_resize import STRETCHED, stretch_box
 from tasks.plan.domain_resize import resize_domain
 from tasks.plan.controls_mesh import axis_named, cells_along, cells_on_blocks, names_cell_size  # noqa: F401  (older callers)
 from tasks.plan.manifest import (
@@ -273,23 +274,30 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     if model != (base_model or "laminar"):
         assumptions.append(f"turbulence model {base_model or 'laminar'} -> {model} (every field, "
                            "wall function, scheme and solver entry switched)")
+    unbuilt = None  # why the tutorial's box-shaped mesh cannot be stretched to a stated size
     geometry = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
                 and not has_dimension(base_dir, q.value) and not any(q is t for t in [*mesh_change.taken, *filled])
                 and not _bound_elsewhere(binder, q)]
+    said = len(mesh_change.assumptions)
     if geometry:  # a size the tutorial's parametrised mesh takes (its variables, its m4 defines), or not_applied
-        said = len(mesh_change.assumptions)
         resize_domain(base_dir, m4, ctx.text, geometry, mesh_change, gravity_axis(base_dir))
-        assumptions += mesh_change.assumptions[said:]
         geometry = [q for q in geometry if not any(q is t for t in mesh_change.taken)]
+    if m4 is None:  # a box-shaped mesh without a parameter for the size: its coordinates stretched
+        sizes = [q for q in stated if q.role == "geometry" and not any(q is t for t in [*filled, *mesh_change.taken])
+                 and not _bound_elsewhere(binder, q) and not any(b.stated == q.text for b in binder.bindings)]
+        edited = frozenset(f"{e.file}/{'/'.join(e.entry)}" for e in binder.edits)  # the request's own values
+        geometry, unbuilt = stretch_box(base_dir, ctx.text, sizes, geometry, mesh_change, gravity_axis(base_dir), edited)
+    assumptions += mesh_change.assumptions[said:]
     warnings += follow_new_mesh(base_dir, mesh_change)  # a field of the tutorial's own mesh, made uniform
     elsewhere = other_domain_ranges(ctx.text, base_dir)  # "from z = 0 to z = 3 m" on a 2 m column
     geometry_said = [q.text for q in geometry] + elsewhere
     if geometry_said:
         text = ", ".join(geometry_said)
+        stretch = f" (its mesh cannot be stretched to them: {unbuilt})" if unbuilt else ""
         if not allow_substitute:
             raise RequestError(
                 f"the request gives dimensions ({text}) that the tutorial {record.case} does not have, and "
-                f"{_not_built_why(ctx, best)}; describe the shape (channel, step, cylinder, pipe, ...), "
+                f"{_not_built_why(ctx, best)}{stretch}; describe the shape (channel, step, cylinder, pipe, ...), "
                 "pass --example DIR / --geometry FILE, or --allow-substitute to run the tutorial's geometry instead")
         warnings.insert(0, f"SUBSTITUTED GEOMETRY: the tutorial {record.case}'s geometry is used, not {text}")
     candidates = [BaseCandidate(tutorial=c.record.case, score=c.score, why="; ".join(c.why)) for c in ranked[:3]]
@@ -312,8 +320,8 @@ def follow_new_mesh(base_dir: Path, mesh_change) -> list[str]:
     list of the old mesh ("size 12225 is not equal to the given value of 600") is made uniform at its
     inflow value (an edit added to `mesh_change`), with a warning; one without an inflow value is
     refused. The warnings."""
-    if not mesh_change.edits:
-        return []
+    if all(e.reason.startswith(STRETCHED) for e in mesh_change.edits):
+        return []  # no change, or a stretch that keeps every cell: the fields' lists still fit
     uniform, lacking = remeshed_fields(base_dir)
     if lacking:
         raise RequestError(f"the request changes the mesh of the tutorial, but {', '.join(lacking)} holds values of "

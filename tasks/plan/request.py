@@ -18,6 +18,7 @@ from tasks.plan.extract import Quantity, first, mentions, quantities
 from tasks.plan.stated import decimal_points
 from tasks.plan.values_viscosity import kinematic_from_dynamic
 from tasks.plan.request_order import names_first
+from tasks.plan.dimension_lists import spread_dimension_units
 
 # a variant named apart from its base model: "the realizable variant of k-epsilon", "k-epsilon (RNG form)"
 _VARIANT_OF = r"(?:(?:variant|version|form|flavou?r|type|kind)\s+of\s+(?:the\s+)?(?:standard\s+)?)?"
@@ -213,6 +214,7 @@ def build_context(text: str, tutorials_dir: Path, example_dir: Path | None = Non
             + (f"; closest: {', '.join(close)}" if close else "")
         )
     text = decimal_points(text)  # "0,5 m/s": the same length, so every place in the text stays
+    text = spread_dimension_units(text)  # "a 40x35x30 cm box": three lengths, not a cell count and a length
     qs = quantities(text)
     nu = kinematic_from_dynamic(text, qs)  # "water viscosity 1 cP": the recipes write nu = mu / rho
     return Context(

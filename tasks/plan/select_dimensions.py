@@ -28,7 +28,7 @@ def lacks_shape(case_dir: Path, spec, stated: list[StatedQuantity]) -> bool:
     from tasks.geometry.build import recorded_lengths
 
     lengths = [v for _, v in recorded_lengths({"dimensions": spec.dimensions}) if v > 0]
-    if spec.shape == "rectilinear":  # a union of rectangles, part by part: no tutorial's mesh is one
+    if spec.shape in ("rectilinear", "polygon_domain"):  # rectangles part by part, or slanted walls: no tutorial's mesh
         return True
     if any(not has_dimension(case_dir, v) for v in lengths) or spec.obstacles:
         return True
@@ -166,7 +166,7 @@ def has_dimension(case_dir: Path, value: float, rel_tol: float = 0.01) -> bool:
 
 
 _DIMENSION_WORDS = re.compile(r"\b(long|length|wide|width|high|height|tall|deep|depth|diameter|radius|side|chord|"
-                              r"gap|apart|spacing|span|thick|thickness|across|domain|channel|pipe|duct|box|tank|"
+                              r"gap|apart|spacing|span|thick|thickness|across|domain|channel|pipe|duct|box|cube|tank|"
                               r"cavity|room|enclosure|chamber|vessel|container|annulus)\b")
 
 

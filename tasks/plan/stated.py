@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam.patch_names import KIND_ALT
+from tasks.plan.values_gravity import gravity_forms
 from tasks.plan.bind_motion_rates import rate_forms
 from tasks.plan.values_commas import decimal_commas, written_powers
 from tasks.plan.controls import (
@@ -214,6 +215,7 @@ def plain_forms(text: str) -> str:
     "20 m2/s2 and 5 m2/s2"), a unit said once for two places ("1 bar at the inlet and 0.5 at the
     outlet")."""
     text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
+    text = gravity_forms(text)  # "g = -9.81 y", "-9.8 g in y": gravity along -y, no grams
     text = rate_forms(text)  # "2 pi rad/s", "one cycle per second": tasks.plan.bind_motion_rates
     text = quantity_first(text)  # "velocity inlet 5", "pressure outlet zero": the place before the name
     text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"

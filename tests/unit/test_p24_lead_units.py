@@ -1,0 +1,46 @@
+"""Session 24 lead: "in" after a number is inches before motion words and participles, a preposition before
+an article, an axis or a bare noun of the flow; a decimal point does not end the sentence that names a body."""
+
+import re
+
+import pytest
+
+from tasks.geometry.spec import UNIT
+from tasks.geometry.text import parse_geometry
+
+
+@pytest.mark.parametrize("text, inch", [
+    ("the duct shifts 3 in through a short jog", True),
+    ("a 12 x 12 in fed plenum", True),
+    ("the bar is 2 in placed at mid-height", True),
+    ("a plate 1.5 in into the flow", True),
+    ("5 in the middle of the channel", False),
+    ("100 in x and 20 in y", False),
+    ("Re 100 in water", False),
+])
+def test_in_after_a_number(text: str, inch: bool) -> None:
+    m = re.search(rf"\d+(?:\.\d+)?\s*({UNIT})", text)
+    assert (m is not None and m.group(1) == "in") is inch
+
+
+def test_a_listed_body_after_a_decimal_size_stays_a_body() -> None:
+    spec = parse_geometry("a polygonal block in a duct 1.5 m x 0.4 m, corners (0.4,0), (0.6,0), (0.6,0.1), (0.4, 0.15)")
+    assert spec is not None and spec.shape == "channel_with_obstacles"
+    assert spec.obstacles[0].kind == "polygon"
+
+
+@pytest.mark.parametrize("text, placed", [
+    ("hot wall at 310 K on the left, cold wall 290 K on the right, top and bottom adiabatic",
+     [("290 K", ("rightWall",)), ("310 K", ("leftWall",))]),
+    ("the heated wall is kept at 320 K (on the right) and the cooled one at 280 K along the left side",
+     [("280 K", ("leftWall",)), ("320 K", ("rightWall",))]),
+    ("floor at 300 K, walls otherwise adiabatic", [("300 K", ("floor",))]),
+])
+def test_a_side_said_after_the_value_places_it_on_that_wall(text: str, placed: list) -> None:
+    from tasks.edit.parametric_heat import place_temperatures
+    from tasks.geometry.models import PatchInfo
+    from tasks.plan.stated import read_stated
+
+    patches = [PatchInfo(name=n, type="wall", role="wall") for n in ("floor", "ceiling", "leftWall", "rightWall")]
+    got = place_temperatures(text, read_stated(text), patches)
+    assert sorted({(p.quantity.text, p.patches) for p in got}) == placed
