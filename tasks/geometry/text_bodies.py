@@ -183,8 +183,9 @@ _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|squ
                        r"|\bflame[- ]?holders?\b|\bv[- ]?gutters?\b|\bramps?\b", re.I)
 
 
-# a clause that places the body named before by its noun: "...; the cylinder centre is 0.08 m from the inlet"
-_NOUN_FOLLOWER = re.compile(r"\s*the\s+(?P<noun>cylinder|body|block|prism|obstacle|square|rod|bar)(?:'s)?\s+(?:cent(?:re|er)(?:e?d)?"
+# a clause that places the body named before by its noun: "...; the cylinder centre is 0.08 m from the inlet",
+# "Cylinder centre (0.16, 0.08) m" (joined when the body's own clause gives no point)
+_NOUN_FOLLOWER = re.compile(r"\s*(?:the\s+)?(?P<noun>cylinder|body|block|prism|obstacle|square|rod|bar)(?:'s)?\s+(?:cent(?:re|er)(?:e?d)?"
                             r"|is|sits|lies|placed|located|positioned)\b", re.I)
 
 
@@ -196,7 +197,7 @@ def _with_followers(clauses: list[str]) -> list[str]:
     for clause in clauses:
         noun = _NOUN_FOLLOWER.match(clause)
         named = [i for i, c in enumerate(out) if noun and re.search(rf"\b{noun.group('noun')}\b", c, re.I)]
-        if len(named) == 1 and not find_points(clause) and not re.search(r"\d\s*(?:mm|cm|m|in)\b.*\b(?:side|diameter)\b",
+        if len(named) == 1 and not (find_points(clause) and find_points(out[named[0]])) and not re.search(r"\d\s*(?:mm|cm|m|in)\b.*\b(?:side|diameter)\b",
                                                                           clause, re.I):
             out[named[0]] = f"{out[named[0]]}, {clause}"
         elif out and _FOLLOWER.match(clause):

@@ -44,3 +44,14 @@ def test_a_side_said_after_the_value_places_it_on_that_wall(text: str, placed: l
     patches = [PatchInfo(name=n, type="wall", role="wall") for n in ("floor", "ceiling", "leftWall", "rightWall")]
     got = place_temperatures(text, read_stated(text), patches)
     assert sorted({(p.quantity.text, p.patches) for p in got}) == placed
+
+
+@pytest.mark.parametrize("text", [
+    "A 2D duct 1.2 m long, 0.3 m high, containing a square rod of side 40 mm. Rod centre (0.35, 0.15) m.",
+    "A 2D duct 1.2 m long and 0.3 m high with a square block of side 40 mm; the block is at (0.35, 0.15) m.",
+])
+def test_a_body_placed_in_a_later_clause_by_its_noun(text: str) -> None:
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "channel_with_obstacles"
+    (body,) = spec.obstacles
+    assert body.center == (pytest.approx(0.35), pytest.approx(0.15))
