@@ -188,12 +188,15 @@ def wall_pair_corners(text: str) -> list[Point] | None:
 
 # a leg's length: "leg 300 mm", "first straight part 200 mm long", "Upstream leg: length 50 cm", "leg two 15 cm long"
 _LEG = re.compile(rf"\b(?:legs?|sections?|parts?|straight|length|long)(?:\s+(?:one|two|[12]))?\s*(?::|of|is|=)?\s*(?:length\s*)?"
-                  rf"(?<![\w.])({NUM})\s*({UNIT})|(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?long\b", re.I)
+                  rf"(?<![\w.])({NUM})\s*({UNIT})|(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:long|straight)\b", re.I)
+# a length said of the jog itself ("a 10 cm long 45-degree jog"): not a leg's
+_JOG_AFTER = re.compile(r"[^,;.]{0,30}?\b(?:jog|offset|bend|kink|slant|incline|transition)\b", re.I)
 _OFFSET = re.compile(rf"\b(?:by|offset(?:s|ting)?(?:\s+(?:of|the\s+(?:channel|duct)(?:\s+by)?))?|up|down)\s*(?:by\s+)?:?\s*"
                      rf"(?<![\w.])({NUM})\s*({UNIT})", re.I)
 _DOWN = re.compile(r"\b(?:down(?:wards?)?|drops?|dropping|lowers?|lowering|descends?|descending)\b", re.I)
 _HEIGHT = re.compile(rf"\b(?:channel\s+|duct\s+)?(?:height|width)\s*(?:is|of|=|:)?\s*(?<![\w.])({NUM})\s*({UNIT})"
-                     rf"|(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:high|tall|wide)\b", re.I)
+                     rf"|(?<![\w.])({NUM})\s*({UNIT})\s*(?:-\s*)?(?:high|tall|wide)\b"
+                     rf"|(?<![\w.])({NUM})\s*({UNIT})\s+(?:channel\s+|duct\s+)?(?:height|width)\b", re.I)
 
 
 def _value(m: re.Match[str]) -> float:
@@ -201,6 +204,11 @@ def _value(m: re.Match[str]) -> float:
     groups = m.groups()
     k = next(i for i in range(0, len(groups), 2) if groups[i] is not None)
     return float(groups[k]) * unit_factor(groups[k + 1])
+
+
+def _meets(a: float, b: float) -> bool:
+    """Two coordinates of one joint (a range's end and the next one's start)."""
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
 
 def dogleg_corners(text: str) -> tuple[list[Point], list[str]] | None:
@@ -212,6 +220,8 @@ def dogleg_corners(text: str) -> tuple[list[Point], list[str]] | None:
     if not 5.0 <= angle <= 90.0:
         return None
     xs, ys = sorted(axis_ranges(text, "x")), axis_ranges(text, "y")
+    if len(xs) == 3 and len(ys) == 2 and _meets(xs[0][1], xs[1][0]) and _meets(xs[1][1], xs[2][0]):
+        xs = [xs[0], xs[2]]  # the jog's own x range between the legs': the legs' ranges place it
     if len(xs) == 2 and len(ys) == 2:  # both legs by their ranges: the jog joins them
         (x0, x1), (x2, x3) = xs
         (y0, y1), (y2, y3) = ys if axis_ranges(text, "x")[0] == xs[0] else ys[::-1]
@@ -226,7 +236,9 @@ def dogleg_corners(text: str) -> tuple[list[Point], list[str]] | None:
     down = _DOWN.search(text[max(0, offset_m.start() - 60):offset_m.end()])
     offset = _value(offset_m) * (-1 if down else 1)
     taken = [offset_m.span()] + ([height_m.span()] if height_m else [])
-    legs = [m for m in _LEG.finditer(text) if not any(a < m.end() and m.start() < b for a, b in taken)]
+    free = [m for m in _LEG.finditer(text) if not any(a < m.end() and m.start() < b for a, b in taken)]
+    legs = [m for m in free if not _JOG_AFTER.match(text, m.end())]
+    jog = next((_value(m) for m in free if _JOG_AFTER.match(text, m.end())), None)  # its run along x, when said
     pair = re.search(rf"\blegs\s+(?:of\s+)?(?<![\w.])({NUM})\s*({UNIT})?\s*and\s+({NUM})\s*({UNIT})", text, re.I)
     x0, y0 = (xs[0][0] if xs else 0.0), (ys[0][0] if ys else 0.0)
     if len(xs) == 2:  # the legs' x ranges, the offset in words: the jog between them
@@ -242,7 +254,12 @@ def dogleg_corners(text: str) -> tuple[list[Point], list[str]] | None:
         if len(lengths) < 2:
             return None
         x1 = x0 + lengths[0]
-        x2 = x1 + abs(offset) / math.tan(math.radians(angle))
+        run = abs(offset) / math.tan(math.radians(angle))
+        if jog is not None and abs(jog - run) > 1e-6 * max(jog, run):
+            notes.append(f"The jog is {jog:g} m long as stated (its walls rise at "
+                         f"{math.degrees(math.atan2(abs(offset), jog)):.3g} degrees, not {angle:g}).")
+            run = jog
+        x2 = x1 + run
         x3 = x2 + lengths[1]
     top = y0 + height
     return [(x0, y0), (x1, y0), (x2, y0 + offset), (x3, y0 + offset), (x3, top + offset), (x2, top + offset),

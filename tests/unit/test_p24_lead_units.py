@@ -55,3 +55,16 @@ def test_a_body_placed_in_a_later_clause_by_its_noun(text: str) -> None:
     assert spec is not None and spec.shape == "channel_with_obstacles"
     (body,) = spec.obstacles
     assert body.center == (pytest.approx(0.35), pytest.approx(0.15))
+
+
+@pytest.mark.parametrize("text", [
+    # the legs by their ranges, the jog's own x range between them
+    "Offset channel: first leg x 0..0.5 m, y 0..0.08 m; jog from x 0.5 to 0.6 m; second leg x 0.6..1.2 m, y 0.04..0.12 m.",
+    # the legs as "N straight", the jog's own run stated with its rise
+    "A 2D dog-leg duct 8 cm high: 50 cm straight, then a 10 cm long jog that lifts both walls by 4 cm, then 60 cm straight.",
+])
+def test_a_dogleg_by_ranges_or_straight_runs(text: str) -> None:
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "polygon_domain"
+    corners = {(round(x, 6), round(y, 6)) for x, y in spec.dimensions["vertices"]}
+    assert {(0.5, 0.0), (0.6, 0.04), (1.2, 0.04), (1.2, 0.12), (0.6, 0.12), (0.5, 0.08)} <= corners
