@@ -51,6 +51,13 @@ class _Qty:
     subject: str  # "pipe" or "part": the last of them named before the quantity
 
 
+# a range whose first number takes the unit said after the second: "from x = 150 to 155 mm", "x 150..155 mm"
+_RANGE_UNIT = re.compile(rf"(?<![\w.])({NUM})(\s*(?:to|\.\.)\s*(?:x\s*=\s*)?)({NUM})\s*({UNIT})(?![\w/^²³])", re.I)
+# a place said of the pipe's own end ("to the outlet at x = 500 mm", "inlet plane x = 0"): not a plate's
+_END_PLACE = re.compile(r"\b(?P<end>inlet|outlet|exit|entrance|end)\s+(?:plane\s+|face\s+|section\s+)?(?:is\s+)?(?:at\s*)?"
+                        r"(?:x\s*=)?\s*$", re.I)
+
+
 def _quantities(text: str) -> list[_Qty]:
     out = []
     for m in _QTY.finditer(text):
@@ -99,6 +106,9 @@ _BETA = re.compile(rf"(?:\bbeta|β|\bd\s*/\s*D|\bdiameter\s+ratio)\s*(?:ratio)?\
 def _role(q: _Qty) -> str | None:
     """What a quantity of an orifice-plate request is: pipe diameter D, bore d, thickness t, pipe length L, the plate's
     place x (from the inlet), `xc` (its centre), `xo` (from the outlet), `up`/`down` (straight pipe before/after it)."""
+    end = _END_PLACE.search(q.before)
+    if end:  # the pipe's end: the outlet's place is the pipe's length
+        return None if end.group("end").lower() in ("inlet", "entrance") or q.value <= 0 else "L"
     pos = _POS_AFTER.match(q.after)
     if pos:
         direction, what = pos.group("dir").lower(), (pos.group("what") or "").lower()
@@ -110,7 +120,7 @@ def _role(q: _Qty) -> str | None:
         if direction in ("downstream", "after", "behind") and (at_part or not what):
             return "down"
         return "xc" if re.search(r"\bcent(?:red|ered)\b", q.before, re.I) else "x"
-    if _POS_BEFORE.search(q.before):
+    if _POS_BEFORE.search(q.before) or (q.subject == "part" and re.search(r"\bfrom\s+x\s*=\s*$", q.before, re.I)):
         return "xc" if re.search(r"\bcent(?:red|ered)\b", q.before, re.I) else "x"
     if re.search(r"\bupstream\b", q.before, re.I):
         return "up"
@@ -130,8 +140,8 @@ def _role(q: _Qty) -> str | None:
         return "d" if part_said else "D"
     if _THICK_BEFORE.search(q.before):
         return "t"
-    if _BORE_BEFORE.search(q.before):
-        return "d"
+    if _BORE_BEFORE.search(q.before):  # "an inner diameter of 50 mm" said of the pipe is the pipe's
+        return "D" if q.subject == "pipe" and re.search(r"\binner\s+diameter\b[^\d]*$", q.before, re.I) else "d"
     if _DIAM_BEFORE.search(q.before):
         return "d" if part_said else "D"
     if _LONG_BEFORE.search(q.before):
@@ -146,7 +156,7 @@ def _plate_sections(text: str, missing: list[str] | None = None) -> list[tuple[f
     missing = [] if missing is None else missing
     roles: dict[str, list[float]] = {}
     multiples = []
-    for q in _quantities(text):
+    for q in _quantities(_RANGE_UNIT.sub(r"\1 \4\2\3 \4", text)):  # a plate's span "from x = 150 to 155 mm"
         role = _role(q)
         if role is None:
             continue

@@ -68,3 +68,16 @@ def test_a_dogleg_by_ranges_or_straight_runs(text: str) -> None:
     assert spec is not None and spec.shape == "polygon_domain"
     corners = {(round(x, 6), round(y, 6)) for x, y in spec.dimensions["vertices"]}
     assert {(0.5, 0.0), (0.6, 0.04), (1.2, 0.04), (1.2, 0.12), (0.6, 0.12), (0.5, 0.08)} <= corners
+
+
+@pytest.mark.parametrize("text", [
+    "Round tube, axisymmetric: tube D 80 mm, 1.2 m long (inlet at x = 0). Orifice plate 8 mm thick from x = 400 to 408 mm, "
+    "bore diameter 40 mm.",
+    "An axisymmetric wedge of a tube with an inner diameter of 80 mm, from the inlet at x = 0 to the outlet at x = 1200 mm; "
+    "the orifice plate is 8 mm thick with its upstream face at x = 400 mm and a bore of 40 mm.",
+])
+def test_an_orifice_placed_by_a_range_or_a_face_in_a_pipe_said_by_its_ends(text: str) -> None:
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "stepped_pipe"
+    sections = [(round(p["length"], 6), round(p["diameter"], 6)) for p in spec.dimensions["sections"]]
+    assert sections == [(0.4, 0.08), (0.008, 0.04), (0.792, 0.08)]
