@@ -81,6 +81,8 @@ class RegionPartsBinding:
         shape = alpha_shape(self.base.text(ALPHA_DICT) or "")
         if shape is None:
             return False
+        if any(b.stated == q.text and b.file == ALPHA_DICT and b.entry == ["origin"] for b in self.bindings):
+            return True  # a coordinate of the centre, placed already
         clause, sentence = self._words_of(q)
         size = self._round_size(q, clause)
         said = re.search(r"\bradius\b|\bradii\b|\bdiameter\b", clause) or self._ROUND_NOUNS.search(clause)
@@ -113,9 +115,18 @@ class RegionPartsBinding:
             return False
         what = f"the {shape.kind} of {ALPHA_DICT}"
         self.set(ALPHA_DICT, ["origin"], vec(xyz), f"centre of {what}")
+        for q in self._coordinates_said(words, list(by_axis.values())):  # "centre at x = 0.4 m, y = 0.35 m": its lengths
+            self.set(ALPHA_DICT, ["origin"], vec(xyz), f"centre of {what}", q)
         self.assumptions.append(f"{what} is centred at {vec(xyz)}" +
                                 (" (the axes not stated keep the base's)" if len(by_axis) < 3 else ""))
         return True
+
+    def _coordinates_said(self, words: str, coordinates: list[float]) -> list[StatedQuantity]:
+        """The stated lengths, not bound yet, that are the coordinates of a centre the words give with units ("its
+        centre at x = 0.4 m, y = 0.35 m", "centred at (40 cm, 35 cm, 35 cm)")."""
+        bound = {b.stated for b in self.bindings}
+        return [q for q in self._stated if q.quantity == "length" and q.text not in bound and q.text.lower() in words
+                and any(abs(q.value - c) <= 1e-9 * max(1.0, abs(c)) for c in coordinates)]
 
     _ROUND_AFTER = re.compile(r"\s*(?:-\s*)?(?:\w+\s+)?(?:bubble|sphere|ball|drop(?:let)?|charge|pocket|cylinder)s?\b")
 
@@ -136,11 +147,15 @@ class RegionPartsBinding:
     def _stated_centre(self, around: str) -> list[float] | None:
         """The centre the words give a region: a point ("centred at (0.5, 0.4, 0)", "centre (0.5 0.6
         0.5)"), or the domain's centre from the mesh bounds ("at the centre", "in the middle")."""
+        num = r"([-+\d.eE]+)\s*(mm|cm|m)?"  # each component may carry its unit: "(40 cm, 35 cm, 35 cm)"
         centre = re.search(r"\b(?:at|centred at|centered at|centred|centered|centre|center|origin)\s*[:=]?\s*\(\s*"
-                           r"([-+\d.eE]+)[\s,]+([-+\d.eE]+)(?:[\s,]+([-+\d.eE]+))?\s*\)", around)
+                           rf"{num}[\s,]+{num}(?:[\s,]+{num})?\s*\)", around)
         if centre:
+            scale = {None: 1.0, "m": 1.0, "cm": 1e-2, "mm": 1e-3}
+            groups = centre.groups()
             try:
-                return [float(x) for x in centre.groups() if x is not None]
+                return [round(float(groups[i]) * scale[groups[i + 1]], 12) for i in range(0, len(groups), 2)
+                        if groups[i] is not None]
             except ValueError:
                 return None
         middle = re.search(r"\b(?:at|in)\s+the\s+(?:very\s+)?(?:cent(?:re|er)|middle)\b(?!\s+of\s+the\s+(?!domain|box|tank|"

@@ -289,6 +289,18 @@ def names_coordinate(before: str) -> bool:
                      r"coordinate|level|elevation)\s+(?:of\s+|at\s+)?(?:[xyz]\s*=\s*)?$", before) is not None
 
 
+_POINT = re.compile(r"\s*[-+]?[\d.]+(?:e[-+]?\d+)?\s*[a-z]*(?:\s*[,;]?\s*[-+]?[\d.]+(?:e[-+]?\d+)?\s*[a-z]*){1,2}\s*")
+_PLACE_BEFORE = re.compile(r"\b(?:cent(?:re|er)(?:d|ed)?|at|positions?|located|placed|origin|point)\s*(?:at|=|:|of)?\s*$")
+
+
+def _in_placed_point(low: str, at: int, end: int) -> bool:
+    """The length at low[at:end] is a component of a point placed in brackets ("centred at (40 cm, 35 cm, 35 cm)")."""
+    opened, closed = low.rfind("(", 0, at), low.find(")", end)
+    if opened < 0 or closed < 0 or ")" in low[opened:at] or "(" in low[end:closed]:
+        return False
+    return bool(_POINT.fullmatch(low[opened + 1:closed])) and bool(_PLACE_BEFORE.search(low[max(0, opened - 30):opened]))
+
+
 def describes_domain(text: str, q: StatedQuantity) -> bool:
     """A length that sizes the domain ("a channel 2 m long", "cavity of side 0.1 m"), not a
     particle, a wire, a model parameter (a wave height, a roughness), a small length of the flow
@@ -300,8 +312,8 @@ def describes_domain(text: str, q: StatedQuantity) -> bool:
         return False
     end = at + len(q.text)
     before, after = re.split(r"[,;]", low[max(0, at - 40):at])[-1], re.split(r"[,;)]", low[end:end + 30])[0]
-    if in_coordinate_range(text, q) is not None or names_coordinate(before):
-        return False  # a coordinate ("from z = -1 m to z = 1 m", "at x = 0.3 m"): generic.py compares ranges
+    if in_coordinate_range(text, q) is not None or names_coordinate(before) or _in_placed_point(low, at, end):
+        return False  # a coordinate ("from z = -1 m to z = 1 m", "at x = 0.3 m", "centred at (40 cm, 35 cm)")
     if names_parameter(before, after) or small_length_kind(low[:at], low[end:], q.value) is not None or \
             is_particle_size(low[:at], low[end:], q.value):
         return False  # a film's thickness, a roughness, a porous layer, a particle's size ("bubbles of 4 mm")

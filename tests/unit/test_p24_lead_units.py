@@ -2,6 +2,7 @@
 an article, an axis or a bare noun of the flow; a decimal point does not end the sentence that names a body."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,22 @@ def test_an_orifice_placed_by_a_range_or_a_face_in_a_pipe_said_by_its_ends(text:
     assert spec is not None and spec.shape == "stepped_pipe"
     sections = [(round(p["length"], 6), round(p["diameter"], 6)) for p in spec.dimensions["sections"]]
     assert sections == [(0.4, 0.08), (0.008, 0.04), (0.792, 0.08)]
+
+
+@pytest.mark.parametrize("text", [
+    "interIsoFoam sphere in the reversed vortex flow: the sphere has radius 0.1 m and its centre at x = 0.45 m, "
+    "y = 0.3 m, z = 0.4 m; end time 0.5 s",
+    "interIsoFoam, sphere in reversed vortex flow, a liquid sphere 20 cm in diameter centred at (45 cm, 30 cm, 40 cm), "
+    "end time 0.5 s",
+])
+def test_a_round_region_centred_by_lengths_binds_each_coordinate(text: str) -> None:
+    from tasks.core.config import get_settings
+    from tasks.plan.architect import plan
+
+    m = plan(text, Path(get_settings().tutorials_dir))
+    assert m.base_tutorial.endswith("sphereInReversedVortexFlow")
+    assert not m.not_applied
+    origin = [e for e in m.edits if e.file == "system/setAlphaFieldDict" and e.entry == ["origin"]]
+    assert origin and " ".join(str(origin[-1].value).split()) == "(0.45 0.3 0.4)"
+    assert {b.stated for b in m.bindings if b.file == "system/setAlphaFieldDict"} >= {"0.3 m", "0.4 m"} or \
+        {b.stated for b in m.bindings if b.file == "system/setAlphaFieldDict"} >= {"30 cm", "40 cm"}
