@@ -282,7 +282,14 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
     if geometry:  # a size the tutorial's parametrised mesh takes (its variables, its m4 defines), or not_applied
         resize_domain(base_dir, m4, ctx.text, geometry, mesh_change, gravity_axis(base_dir))
         geometry = [q for q in geometry if not any(q is t for t in mesh_change.taken)]
-    if m4 is None:  # a box-shaped mesh without a parameter for the size: its coordinates stretched
+    # a box-shaped mesh without a parameter for the size: its coordinates stretched, when the tutorial is the flow
+    # the request describes (named, or sharing its name's or geometry words), never a bare solver match ("a
+    # kidney-shaped vessel 0.3 m long" is no stretched Poiseuille channel)
+    related = any(w.startswith(("geometry words", "its name's words", "the tutorial of the flow", "the tutorial named"))
+                  for w in best.why)
+    if m4 is None and not related:
+        unbuilt = "the request does not describe this tutorial's flow, so its mesh is not the shape asked for"
+    elif m4 is None:
         sizes = [q for q in stated if q.role == "geometry" and not any(q is t for t in [*filled, *mesh_change.taken])
                  and not _bound_elsewhere(binder, q) and not any(b.stated == q.text for b in binder.bindings)]
         edited = frozenset(f"{e.file}/{'/'.join(e.entry)}" for e in binder.edits)  # the request's own values
