@@ -321,8 +321,13 @@ def _radial_and_axial(text: str) -> tuple[dict[str, Any], str]:
                          r"(?:[a-z\s]{0,25}?\bangle)?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:°|deg(?:rees?)?\b)", text, re.I):
         out["wedge_angle"] = float(m.group(1) or m.group(2))
         spans.append(m.span())
-    for m in re.finditer(rf"\b(radial|axial)\s+cell\s+(?:size|length|spacing)\s*(?:of|=|:|is)?\s*({NUM})\s*({UNIT})", text, re.I):
-        out["radial_cell" if m.group(1).lower() == "radial" else "axial_cell"] = float(m.group(2)) * unit_factor(m.group(3))
+    # "radial cell size 1 mm", "a radial spacing of 1.25 mm", "1.25 mm radial spacing", "2.5 mm axial cells"
+    for m in re.finditer(rf"\b(?P<d1>radial|axial)\s+(?:cell\s+)?(?:size|length|spacing)\s*(?:of|=|:|is)?\s*(?P<v1>{NUM})\s*"
+                         rf"(?P<u1>{UNIT})|(?<![\w.])(?P<v2>{NUM})\s*(?P<u2>{UNIT})\s+(?P<d2>radial|axial)\s+"
+                         r"(?:cell\s+(?:size|length|spacing)|spacing|cells?)\b", text, re.I):
+        direction, value, unit = (m.group("d1"), m.group("v1"), m.group("u1")) if m.group("d1") else \
+            (m.group("d2"), m.group("v2"), m.group("u2"))
+        out["radial_cell" if direction.lower() == "radial" else "axial_cell"] = float(value) * unit_factor(unit)
         spans.append(m.span())
     for a, b in spans:
         text = text[:a] + " " * (b - a) + text[b:]

@@ -101,3 +101,14 @@ def test_a_round_region_centred_by_lengths_binds_each_coordinate(text: str) -> N
     assert origin and " ".join(str(origin[-1].value).split()) == "(0.45 0.3 0.4)"
     assert {b.stated for b in m.bindings if b.file == "system/setAlphaFieldDict"} >= {"0.3 m", "0.4 m"} or \
         {b.stated for b in m.bindings if b.file == "system/setAlphaFieldDict"} >= {"30 cm", "40 cm"}
+
+
+@pytest.mark.parametrize("text, key, value", [
+    ("with a radial spacing of 1.25 mm", "radial_cell", 0.00125),
+    ("1.5 mm radial spacing and 400 iterations", "radial_cell", 0.0015),
+    ("2.5 mm axial cells", "axial_cell", 0.0025),
+])
+def test_radial_and_axial_spacing_in_either_order(text: str, key: str, value: float) -> None:
+    from tasks.geometry.text_axisym import _radial_and_axial
+
+    assert _radial_and_axial(text)[0] == {key: pytest.approx(value)}
