@@ -46,6 +46,30 @@ class Sweep:
     back: str = "frontAndBack"
 
 
+# blockMesh's hex vertex order as unit offsets from a cell's low corner
+HEX_CORNERS = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)]
+
+
+class GridVertices:
+    """The vertices of a 3D grid of breakpoints (`grid[axis]` its coordinates along x, y, z), each numbered
+    once, when a block first uses it: blocks on one grid share their corners, so the mesh is conformal."""
+
+    def __init__(self, grid: list[list[float]]) -> None:
+        self.grid = grid
+        self.points: list[XYZ] = []
+        self._index: dict[tuple[int, int, int], int] = {}
+
+    def index(self, p: tuple[int, int, int]) -> int:
+        if p not in self._index:
+            self._index[p] = len(self.points)
+            self.points.append((self.grid[0][p[0]], self.grid[1][p[1]], self.grid[2][p[2]]))
+        return self._index[p]
+
+    def hex(self, i: int, j: int, k: int) -> list[int]:
+        """The eight vertex numbers of grid cell (i, j, k), in blockMesh's order."""
+        return [self.index((i + a, j + b, k + c)) for a, b, c in HEX_CORNERS]
+
+
 @dataclass
 class BlockMeshModel:
     vertices: list[XYZ]

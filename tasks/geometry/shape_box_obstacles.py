@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-from tasks.geometry.blocks import XYZ, BlockMeshModel
+from tasks.geometry.blocks import BlockMeshModel, GridVertices
 from tasks.geometry.models import Role, Sizing
 from tasks.geometry.shape_obstacle_blocks import grid_lines, span_cells
 from tasks.geometry.spec_box_obstacles import DuctObstacleDims
@@ -16,7 +16,6 @@ from tasks.geometry.spec_box_obstacles import DuctObstacleDims
 # a hex block's faces, outward, as local vertex numbers (0-3 at the low z, 4-7 at the high z, counter-clockwise)
 _FACES = {("x", -1): (0, 4, 7, 3), ("x", 1): (1, 2, 6, 5), ("y", -1): (0, 1, 5, 4), ("y", 1): (3, 7, 6, 2),
           ("z", -1): (0, 3, 2, 1), ("z", 1): (4, 5, 6, 7)}
-_CORNERS = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)]
 
 
 @dataclass
@@ -71,20 +70,13 @@ def box_obstacle_mesh(d: DuctObstacleDims, sz: Sizing, sized_by_request: bool = 
                 return name
         return None
 
-    vertex: dict[tuple[int, int, int], int] = {}
-    points: list[XYZ] = []
-
-    def vid(p: tuple[int, int, int]) -> int:
-        if p not in vertex:
-            vertex[p] = len(points)
-            points.append((grid[0][p[0]], grid[1][p[1]], grid[2][p[2]]))
-        return vertex[p]
+    vertices = GridVertices(grid)
 
     blocks, patches = [], {}
     for i, j, k in product(*(range(n) for n in shape)):
         if owner(i, j, k) is not None:
             continue
-        corner = [vid((i + a, j + b, k + c)) for a, b, c in _CORNERS]
+        corner = vertices.hex(i, j, k)
         blocks.append({"vertices": corner, "cells": [cells[0][i], cells[1][j], cells[2][k]], "grading": [1.0, 1.0, 1.0]})
         for (axis, side), local in _FACES.items():
             n = "xyz".index(axis)
@@ -107,5 +99,5 @@ def box_obstacle_mesh(d: DuctObstacleDims, sz: Sizing, sized_by_request: bool = 
              f"meshed with blockMesh as {len(blocks)} blocks with the obstacles left out (no cells inside; each "
              f"obstacle's faces are its own wall patch): {said}. Inlet at x = 0, outlet at x = {d.length:g} m, the "
              f"duct's four side walls one patch 'walls'.", *capped]
-    model = BlockMeshModel(points, blocks, [], patches, types)
+    model = BlockMeshModel(vertices.points, blocks, [], patches, types)
     return BoxObstacleMesh(model, roles, min(s for b in d.blocks for s in b.sizes()), notes)

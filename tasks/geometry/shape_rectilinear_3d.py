@@ -7,7 +7,7 @@ metres."""
 
 from __future__ import annotations
 
-from tasks.geometry.blocks import XYZ, BlockMeshModel
+from tasks.geometry.blocks import BlockMeshModel, GridVertices
 from tasks.geometry.models import Role, Sizing
 from tasks.geometry.shape_obstacle_blocks import span_cells
 from tasks.geometry.shape_rectilinear_dims import RectilinearDims, box_cells, boxes
@@ -15,7 +15,6 @@ from tasks.geometry.shape_rectilinear_dims import RectilinearDims, box_cells, bo
 # a hex block's faces, outward, as local vertex numbers (0-3 at the low z, 4-7 at the high z, counter-clockwise)
 _FACES = {(0, -1): (0, 4, 7, 3), (0, 1): (1, 2, 6, 5), (1, -1): (0, 1, 5, 4), (1, 1): (3, 7, 6, 2),
           (2, -1): (0, 3, 2, 1), (2, 1): (4, 5, 6, 7)}
-_CORNERS = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)]
 MAX_DEFAULT_CELLS = 200_000  # a default-sized 3D duct is held near this many cells
 
 
@@ -39,18 +38,11 @@ def rectilinear_3d_mesh(d: RectilinearDims, sz: Sizing, sized_by_request: bool =
     grid, fluid = box_cells(bs)
     cells = [span_cells([b - a for a, b in zip(g, g[1:])], sz, n) for n, g in enumerate(grid)]
     shape = [len(g) - 1 for g in grid]
-    vertex: dict[tuple[int, int, int], int] = {}
-    points: list[XYZ] = []
-
-    def vid(p: tuple[int, int, int]) -> int:
-        if p not in vertex:
-            vertex[p] = len(points)
-            points.append((grid[0][p[0]], grid[1][p[1]], grid[2][p[2]]))
-        return vertex[p]
+    vertices = GridVertices(grid)
 
     blocks, patches = [], {}
     for i, j, k in sorted(fluid, key=lambda c: (c[2], c[1], c[0])):
-        corner = [vid((i + a, j + b, k + c)) for a, b, c in _CORNERS]
+        corner = vertices.hex(i, j, k)
         blocks.append({"vertices": corner, "cells": [cells[0][i], cells[1][j], cells[2][k]], "grading": [1.0, 1.0, 1.0]})
         for (axis, side), local in _FACES.items():
             nb = [i, j, k]
@@ -69,4 +61,4 @@ def rectilinear_3d_mesh(d: RectilinearDims, sz: Sizing, sized_by_request: bool =
     notes = [f"3D duct built as the union of {len(bs)} box(es) ({said} m), meshed with blockMesh as {len(blocks)} "
              f"blocks on their breakpoint grid; inlet at x = {grid[0][0]:g} m, outlet at x = {grid[0][-1]:g} m, every "
              f"other boundary face the wall patch 'walls'.", *capped]
-    return BlockMeshModel(points, blocks, [], patches, types), roles, reference, notes
+    return BlockMeshModel(vertices.points, blocks, [], patches, types), roles, reference, notes
