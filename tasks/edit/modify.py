@@ -209,10 +209,11 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
         plan.warnings += t_warnings
     heater_edits(plan, state, text)  # "heater +10 K": a setFields region's temperature
 
-    fluid = target_fluid(text, state.roles)
+    asked = without_kept_sentences(text)  # "keep the air viscosity": a fluid named only to keep it is no change
+    fluid = target_fluid(asked, state.roles)
     if fluid is None and initial_field(case, "T") is None:  # "the air was at 30 degC": its properties at that
         fluid = conditioned_fluid(text, qs)
-    if fluid is None and (unknown := unknown_fluid(text, state.roles)) is not None:
+    if fluid is None and (unknown := unknown_fluid(asked, state.roles)) is not None:
         plan.warnings.append(f"not applied: {unknown} as the fluid (canonical/fluids.yaml holds {', '.join(fluid_table())} "
                              "only: state its properties, e.g. 'nu 1.2e-4 m2/s' or 'mu 2e-5 Pa s and rho 0.16 kg/m3')")
     pair_model_edits(plan, state, without_kept_sentences(text))  # "drag Ishii-Zuber", "no virtual mass": an Euler case

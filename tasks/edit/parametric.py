@@ -41,10 +41,11 @@ from tasks.geometry.spec_polydomain import polydomain_shear
 from tasks.edit.parametric_skewed import correct_non_orthogonal
 from tasks.geometry.solver_carry import CARRIED_SOLVERS
 from tasks.geometry.models import MeshCommand, PatchInfo, SetPatchTypes
-from tasks.geometry.spec import GeometrySpec, resolved_heights
+from tasks.geometry.spec import NUM, UNIT, GeometrySpec, resolved_heights
 from tasks.geometry.text_duct_roles import said_radius_of
 from tasks.geometry.text_part_cells import part_count_key, part_size_key
 from tasks.geometry.text_parts import said_dimension
+from tasks.geometry.text_numbers import parse_length
 from tasks.geometry.text_moving_walls import moving_patches
 from tasks.geometry.text_outlines import turned_obstacle
 from tasks.geometry.text_wall_speed import plain_walls, wall_turns
@@ -696,6 +697,9 @@ def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[floa
     m = re.search(r"(?:\bre\b|reynolds\s+number)[^;.]*?\b(?:based\s+)?on\s+(?:the\s+|its\s+)?([^;,.)]{0,40})",
                   text, re.I)
     words = m.group(1).lower() if m else ""
+    said = re.search(rf"{NUM}\s*{UNIT}(?![/\w])", words, re.I)  # "based on the lid speed and the 10 cm side"
+    if said and (length := parse_length(said.group(0))):
+        return length, f"the {words.strip()}, {fmt(length)} m"
     d = spec.dims.model_dump()
     hi_ho = resolved_heights(spec) if spec.shape in ("sudden_expansion", "sudden_contraction", "nozzle",
                                                         "diffuser") else None
