@@ -148,10 +148,14 @@ class SchemeBinding:
         self.steady = is_steady(binder.solver) or \
             (fd.get(self.schemes, ["ddtSchemes", "default"]) or "").split()[:1] == ["steadyState"]
         self.values: dict[tuple[str, ...], tuple[str, StatedQuantity, str]] = {}
+        self.also: dict[tuple[str, ...], list[StatedQuantity]] = {}  # other wordings of the same value
         self.refused: dict[str, str] = {}  # mention -> why this file cannot take it
         self.accepted: set[str] = set()  # mentions this file takes
 
     def put(self, entry: list[str], value: str, q: StatedQuantity, how: str, said: str) -> None:
+        before = self.values.get(tuple(entry))
+        if before is not None and before[0] == value and before[1] is not q:  # "local time stepping (LTS)": one entry,
+            self.also[tuple(entry)] = [*self.also.get(tuple(entry), []), before[1]]  # both wordings bound to it
         self.values[tuple(entry)] = (value, q, how)
         self.accepted.add(said)
 
@@ -318,7 +322,8 @@ class SchemeBinding:
 
     def write(self) -> None:
         for entry, (value, q, how) in self.values.items():
-            self.binder.set(self.rel, list(entry), value, f"{how} (named in the request)", q)
+            for said in [*self.also.get(entry, []), q]:
+                self.binder.set(self.rel, list(entry), value, f"{how} (named in the request)", said)
 
 
 def bind_schemes(binder) -> None:

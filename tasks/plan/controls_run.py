@@ -105,7 +105,7 @@ _ONLY_LAST = re.compile(r"\b(?:only\s+(?:write|save|keep|output)|(?:write|save|k
 _STEADY_KIND = (r"(?:simplec?|steady[\s-]?state|steady|pseudo[\s-]?time|non[\s-]?linear|global|solver|main|lts|"
                 r"local[\s-]time[\s-]stepping|pseudo[\s-]?transient)")
 _STEADY_ITERATIONS = re.compile(
-    rf"(?<![\w.])(?P<num>\d+)\s+{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\b"
+    rf"(?<![\w.])(?P<num>\d+)\s+{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps|steps?)\b"  # "300 pseudo-time steps"
     rf"|\b(?:(?:total\s+)?number\s+of\s+)?{_STEADY_KIND}\s+(?:iterations?|iters?|sweeps)\s*(?:=|:|of|is|set\s+to)\s*"
     rf"(?P<num2>\d+)(?!\d|\.\d)"
     # a cap on the iterations as a key: "iteration cap: 800", "max iterations = 2000", "iterations limit 500"

@@ -1,10 +1,14 @@
 """Lead fixes of session 25 on stated values of geometry requests."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tasks.edit.parametric import reynolds_length
 from tasks.geometry.text import parse_geometry
+from tasks.plan.bind import bind_all
+from tasks.plan.stated import read_stated
 
 
 @pytest.mark.parametrize("text, length", [
@@ -19,3 +23,29 @@ def test_reynolds_number_on_a_length_said_with_its_value(text, length):
     spec = parse_geometry(text)
     assert spec is not None
     assert reynolds_length(text, spec, 1.0)[0] == pytest.approx(length)
+
+
+TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
+needs_tutorials = pytest.mark.skipif(not TUTORIALS.is_dir(), reason="OpenFOAM tutorials not installed")
+
+
+def _bound(tutorial: str, solver: str, text: str) -> tuple[dict[tuple[str, tuple[str, ...]], object], set[str], list[str]]:
+    binder = bind_all(TUTORIALS / tutorial, solver, text, read_stated(text))
+    return ({(e.file, tuple(e.entry)): e.value for e in binder.edits}, {b.stated for b in binder.bindings},
+            [n.text for n in binder.not_applied])
+
+
+@needs_tutorials
+@pytest.mark.parametrize("tutorial, solver, text, end", [
+    ("combustion/reactingFoam/laminar/counterFlowFlame2DLTS", "reactingFoam",
+     "counterflow flame with reactingFoam and local time stepping (LTS), fuel at 0.09 m/s; 250 LTS iterations", "250"),
+    ("compressible/rhoPimpleFoam/RAS/angledDuctLTS", "rhoPimpleFoam",
+     "angled duct, pseudo-transient with local time-stepping, i.e. localEuler; march 120 pseudo-time steps", "120"),
+])
+def test_one_scheme_said_in_two_wordings_binds_both_and_steps_count(tutorial, solver, text, end):
+    edits, bound, left = _bound(tutorial, solver, text)
+    assert edits[("system/fvSchemes", ("ddtSchemes", "default"))] == "localEuler"
+    assert edits[("system/controlDict", ("endTime",))] == end
+    assert not left
+    said = [w for w in ("local time stepping", "local time-stepping", "LTS", "localEuler") if w in text]
+    assert len(said) >= 2 and all(any(w in b for b in bound) for w in said)
