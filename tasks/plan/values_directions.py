@@ -26,8 +26,15 @@ _DOWN = re.compile(r"\bdown(?:wards?)?\b(?![\s-]*stream)|\bfall(?:s|ing)?\b|\bfr
                    r"|\bsinking\b")
 _UP = re.compile(r"\bup(?:wards?)?\b(?!\s+to\b)(?![\s-]*stream)|\brising\b|\bfrom\s+(?:the\s+)?bottom\b"
                  r"|\bfrom\s+below\b|\bvertical(?:ly)?\b")
+# phrasal verbs whose "up" points nowhere, with or without a short object ("set it up", "speed the
+# lid up", "build up", "warm the room up", "scale the mesh up")
 _SET_UP = re.compile(r"\b(?:set|sets|setting|speed|speeds|speeding|start|starts|starting|ramp|ramped|ramping|"
-                     r"spin|spun|spinning|make|made|look|looked)\s+up\b")
+                     r"spin|spun|spinning|make|made|look|looked|build|builds|building|built|warm|warms|warmed|"
+                     r"heat|heats|heated|heating|fire|fires|fired|fill|fills|filled|filling|pick|picks|picked|back|"
+                     r"end|ends|ended|sum|sums|summed|scale|scales|scaled|scaling|boot|clean|cleaned|hook|hooked|"
+                     r"wrap|wrapped|follow|followed|mix|mixed|open|opened|line|lined|power|powered|gear|geared)"
+                     r"(?:\s+(?:it|this|that|them|everything|things|(?:the|a|an|my|our|this|that)\s+[\w-]+))?"
+                     r"\s+up\b")
 _LEFT = re.compile(r"\bto(?:wards)?\s+the\s+left\b|\bleftwards?\b|\bfrom\s+(?:the\s+)?right\b")
 _RIGHT = re.compile(r"\bto(?:wards)?\s+the\s+right\b|\brightwards?\b|\bfrom\s+(?:the\s+)?left\b|\bhorizontal(?:ly)?\b")
 

@@ -49,3 +49,14 @@ def test_one_scheme_said_in_two_wordings_binds_both_and_steps_count(tutorial, so
     assert not left
     said = [w for w in ("local time stepping", "local time-stepping", "LTS", "localEuler") if w in text]
     assert len(said) >= 2 and all(any(w in b for b in bound) for w in said)
+
+
+@needs_tutorials
+@pytest.mark.parametrize("text, value", [
+    ("Please set it up with a mean inlet velocity of 0.06 m/s.", "(0.06 0 0)"),
+    ("Could you set the case up with an inlet speed of 0.06 m/s", "(0.06 0 0)"),
+    ("planar contraction, the inflow goes up at 0.06 m/s", "(0 0.06 0)"),
+])
+def test_up_of_a_phrasal_verb_points_nowhere(text, value):
+    edits, _, _ = _bound("incompressible/pimpleFoam/laminar/planarContraction", "pimpleFoam", text)
+    assert edits[("0/U", ("Uinlet",))] == value
