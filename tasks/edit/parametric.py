@@ -703,8 +703,11 @@ def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[floa
     d = spec.dims.model_dump()
     hi_ho = resolved_heights(spec) if spec.shape in ("sudden_expansion", "sudden_contraction", "nozzle",
                                                         "diffuser") else None
-    table = [
-        (r"diameter|bore|\bd\b", d.get("diameter") or (spec.obstacles[0].diameter if spec.obstacles else None)),
+    sections = [x.get("diameter") for x in d.get("sections") or [] if isinstance(x, dict) and x.get("diameter")]
+    table = [  # a pipe of sections (an orifice, a stepped pipe): its diameter is the inlet's, its throat the least
+        (r"orifice|throat|hole|neck|constriction", min(sections) if sections else None),
+        (r"diameter|bore|\bd\b", d.get("diameter") or (sections[0] if sections else None) or
+         (spec.obstacles[0].diameter if spec.obstacles else None)),
         (r"chord", d.get("chord")),
         (r"side|block|square|obstacle", spec.obstacles[0].width if spec.obstacles else d.get("width")),
         (r"(?:inlet|upstream|narrow)[\w ]*height", hi_ho[0] if hi_ho else None),

@@ -90,7 +90,8 @@ _POS_AFTER = re.compile(r"^\s*(?:of\s+pipe\s+)?(?:straight\s+)?(?P<dir>from|down
                         r"|restriction|constriction|it)?", re.I)
 _POS_BEFORE = re.compile(r"\b(?:at|located|placed|positioned|installed|start(?:s|ing)?|begin(?:s|ning)?|centred|centered|"
                          r"mounted|sits?|stands?)\s*(?:at)?\s*(?:x\s*=)?\s*$|\bx\s*=\s*$", re.I)
-_THICK = re.compile(r"^\s*(?:-\s*)?thick\b", re.I)
+# "5 mm thick", and "the 4 mm plate" (a plate is named by its thickness, as its diameter is the pipe's)
+_THICK = re.compile(r"^\s*(?:-\s*)?(?:thick\b|(?:orifice\s+)?plate\b)", re.I)
 _THICK_BEFORE = re.compile(r"\b(?:thickness|thick|(?-i:t))\s*(?:=|:|is|of)?\s*$|\bplate\s*$", re.I)
 _BORE_AFTER = re.compile(r"^\s*(?:-\s*)?(?:bore|hole|opening|orifice|aperture)\b(?!\s*(?:pipe|tube))", re.I)
 _BORE_BEFORE = re.compile(r"(?:\b(?:bore|hole|opening|aperture|orifice|throat|inner\s+diameter|(?:orifice|hole|bore|ring|opening)"

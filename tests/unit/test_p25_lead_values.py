@@ -18,6 +18,11 @@ from tasks.plan.stated import read_stated
      "lid and the block side; icoFoam", 0.03),
     ("2D channel 1 m long and 0.1 m high with a square cylinder of side 2 cm centred at (0.3, 0.05); inlet 0.1 m/s; "
      "Re 100 based on the 20 mm cylinder; pimpleFoam", 0.02),
+    ("orifice plate of beta 0.5 in a 6 cm bore pipe, axisymmetric wedge about x, simpleFoam k-omega SST: water at "
+     "0.4 m/s, Re 24000 on the pipe diameter; the 4 mm plate starts 2 D after the inlet x = 0, the pipe is 8 D long",
+     0.06),
+    ("orifice plate with a 30 mm hole in a 6 cm pipe, axisymmetric wedge, simpleFoam: water at 0.4 m/s, Re 12000 "
+     "based on the orifice diameter; the 4 mm plate at x = 0.12 m, the pipe 0.48 m long", 0.03),
 ])
 def test_reynolds_number_on_a_length_said_with_its_value(text, length):
     spec = parse_geometry(text)
