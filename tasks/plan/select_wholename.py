@@ -55,10 +55,18 @@ def name_dimension(case: str) -> int | None:
     return None
 
 
-def dimension_points(case: str, dimension: int | None) -> float:
-    """Points for the dimension said against the one the tutorial's name carries: more when they
-    agree, less when they differ, nothing when either is silent."""
-    own = name_dimension(case)
+def fields_dimension(patch_types: list[dict[str, str]]) -> int | None:
+    """2 when an initial field of the tutorial gives a patch the `empty` or `wedge` type (a case one
+    cell thick); None otherwise: a field may leave its constraint types to setConstraintTypes, so no
+    empty patch seen says nothing of a third dimension."""
+    return 2 if any(t in ("empty", "wedge") for patches in patch_types for t in patches.values()) else None
+
+
+def dimension_points(case: str, dimension: int | None, patch_types: list[dict[str, str]] | None = None) -> float:
+    """Points for the dimension said against the one the tutorial's name carries (else its fields'
+    constraint patches: a '3D' request is no case one cell thick): more when they agree, less when
+    they differ, nothing when either is silent."""
+    own = name_dimension(case) or fields_dimension(patch_types or [])
     if dimension is None or own is None:
         return 0.0
     return DIMENSION_POINTS if own == dimension else -DIMENSION_POINTS

@@ -65,3 +65,14 @@ def test_one_scheme_said_in_two_wordings_binds_both_and_steps_count(tutorial, so
 def test_up_of_a_phrasal_verb_points_nowhere(text, value):
     edits, _, _ = _bound("incompressible/pimpleFoam/laminar/planarContraction", "pimpleFoam", text)
     assert edits[("0/U", ("Uinlet",))] == value
+
+
+@pytest.mark.parametrize("patch_types, dimension", [
+    ([{"front": "empty", "back": "empty", "walls": "noSlip"}], 2),
+    ([{"wedge0": "wedge", "inlet": "fixedValue"}], 2),
+    ([{"walls": "zeroGradient"}, {"inlet": "fixedValue"}], None),  # constraint types left to setConstraintTypes
+])
+def test_a_case_one_cell_thick_is_2d_by_its_fields(patch_types, dimension):
+    from tasks.plan.select_wholename import dimension_points, fields_dimension
+    assert fields_dimension(patch_types) == dimension
+    assert dimension_points("multiphase/x/someCase", 3, patch_types) == (-30.0 if dimension == 2 else 0.0)
