@@ -32,6 +32,7 @@ class Section:
     points: list[UV]
     quads: list[Quad]
     arcs: dict[frozenset[int], UV] = field(default_factory=dict)  # edge -> a point on the arc
+    lines: dict[tuple[int, int], list[UV]] = field(default_factory=dict)  # edge (a, b) -> polyLine points from a to b
 
 
 @dataclass
@@ -77,6 +78,7 @@ class BlockMeshModel:
     arcs: list[tuple[int, int, XYZ]]
     patches: dict[str, list[list[int]]]
     patch_types: dict[str, str]
+    lines: list[tuple[int, int, list[XYZ]]] = field(default_factory=list)  # polyLine edges: a, b, points a -> b
 
     @property
     def n_cells(self) -> int:
@@ -85,7 +87,7 @@ class BlockMeshModel:
     def bounds(self) -> list[tuple[float, float]]:
         """(min, max) in x, y and z of the vertices and arc points (the mesh's bounding box when
         every arc bulges at most to its named point, as the library's quarter-circle arcs do)."""
-        points = self.vertices + [p for _, _, p in self.arcs]
+        points = self.vertices + [p for _, _, p in self.arcs] + [p for _, _, pts in self.lines for p in pts]
         return [(min(c), max(c)) for c in zip(*points)]
 
 
@@ -150,8 +152,10 @@ def sweep(section: Section, how: Sweep, classify: Callable[[UV, UV], str],
         a, b = sorted(edge)
         for level in (0, 1):
             arcs.append((vid(a, level), vid(b, level), how.to_xyz(*mid, float(level))))
+    lines = [(vid(a, level), vid(b, level), [how.to_xyz(*p, float(level)) for p in pts])
+             for (a, b), pts in section.lines.items() for level in (0, 1)]
     types = {name: patch_types.get(name, "wall") for name in patches}
-    return BlockMeshModel(vertices, blocks, arcs, patches, types)
+    return BlockMeshModel(vertices, blocks, arcs, patches, types, lines)
 
 
 def grid_section(
@@ -203,6 +207,7 @@ def render_block_mesh_dict(model: BlockMeshModel, description: str) -> str:
     arcs = [(a, b, _point(mid)) for a, b, mid in model.arcs]
     return render("foam/geometry/blockMeshDict.j2", description=description,
                   vertices=[_point(v) for v in model.vertices], blocks=model.blocks, arcs=arcs, patches=patches,
+                  lines=[(a, b, " ".join(_point(p) for p in pts)) for a, b, pts in model.lines],
                   foam_class="dictionary", location="system", object="blockMeshDict", provenance="shape library")
 
 

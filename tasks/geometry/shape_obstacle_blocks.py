@@ -33,7 +33,7 @@ def block_obstacles(spec: GeometrySpec) -> bool:
     if spec.shape != "channel_with_obstacles" or not spec.obstacles or \
             any(ob.kind not in ("rectangle", "square") for ob in spec.obstacles):
         return False
-    if spec.dims.closed:
+    if spec.dims.closed or spec.dims.u_turn:
         return True  # blocks in an enclosure: hexahedra that the buoyant solvers run on, wherever the blocks sit
     names = [ob.name for ob in spec.obstacles if ob.name]
     if len(set(names)) < len(names):
@@ -79,12 +79,19 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     if d.closed:  # an enclosure: each side its own wall (a moving lid a moving wall), as the Gmsh builder names them
         sides, ends = enclosure_sides(list(d.moving_walls or []))
 
+    if d.u_turn:  # the divided end: inlet on the lower leg, outlet on the upper; the far end a wall
+        sides = {"left": "walls", "right": "walls", "bottom": "walls", "top": "walls"}
+    legs = u_turn_legs(spec) if d.u_turn else None
+
     def classify(a: UV, b: UV) -> str:
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        if abs(a[0]) < EPS and abs(b[0]) < EPS:
-            return sides["left"]
-        if abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS:
-            return sides["right"]
+        end = "left" if abs(a[0]) < EPS and abs(b[0]) < EPS else "right" if \
+            abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS else None
+        if end is not None and legs is not None and end == d.u_turn:
+            lower, upper = ("outlet", "inlet") if d.inlet_leg == "upper" else ("inlet", "outlet")
+            return lower if my < legs[0] else upper if my > legs[1] else sides[end]
+        if end is not None:
+            return sides[end]
         for name, (x0, y0, x1, y1) in boxes:
             if x0 - EPS <= mx <= x1 + EPS and y0 - EPS <= my <= y1 + EPS and EPS < my < d.height - EPS:
                 return name
@@ -94,10 +101,25 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     types = {**{n: t for n, (t, _) in ends.items()}, **{n: "wall" for n in names}}
     roles = {**{n: r for n, (_, r) in ends.items()}, **{n: "body" for n in names}}
     said = "; ".join(f"{n} x = {b[0]:g} to {b[2]:g}, y = {b[1]:g} to {b[3]:g}" for n, b in boxes)
+    ends_said = ("Closed: no inlet or outlet, each side its own wall patch." if d.closed else
+                 f"U-turn: the {d.u_turn} end split by the divider, the {d.inlet_leg or 'lower'} leg the inlet and the other "
+                 f"the outlet "
+                 f"(below y = {legs[0]:g}, above y = {legs[1]:g}); the other end and the long sides are walls." if legs else
+                 "Inlet at x = 0, outlet at x = length, walls top and bottom.")
     notes = [f"Channel {d.length:g} m long (x = 0 to {d.length:g}) and {d.height:g} m high (y = 0 to {d.height:g}) "
              f"meshed as a block grid with the rectangular obstacles cut out (no cells inside; each obstacle's faces "
-             f"are its own wall patch): {said}. " + ("Closed: no inlet or outlet, each side its own wall patch."
-                                                      if d.closed else "Inlet at x = 0, outlet at x = length, walls top and bottom.")]
+             f"are its own wall patch): {said}. " + ends_said]
     # the Reynolds length: the smallest obstacle's size, a thin plate's on its height (as the Gmsh builder takes it)
     sizes = [max(min(b[2] - b[0], b[3] - b[1]), max(b[2] - b[0], b[3] - b[1]) / THIN) for _, b in boxes]
     return Layout(section, classify, types, roles, min(sizes), notes)  # type: ignore[arg-type]
+
+
+def u_turn_legs(spec: GeometrySpec) -> tuple[float, float]:
+    """The lower and upper y of the divider that splits a U-turn's end (the obstacle touching that end): the inlet is
+    below it, the outlet above."""
+    d = spec.dims
+    x_end = 0.0 if d.u_turn == "left" else d.length
+    touching = [b for _, b in _boxes(spec) if min(abs(b[0] - x_end), abs(b[2] - x_end)) < EPS * max(1.0, d.length)]
+    if not touching:
+        raise ValueError(f"a U-turn needs a divider touching its {d.u_turn} end (x = {x_end:g})")
+    return touching[0][1], touching[0][3]

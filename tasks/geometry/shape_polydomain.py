@@ -10,7 +10,15 @@ import math
 from tasks.geometry.blocks import Quad, Section, toward
 from tasks.geometry.models import Sizing
 from tasks.geometry.shape_blocks import Layout, by_segments
-from tasks.geometry.spec_polydomain import Point, PolyDomainDims, across_length, along_length, lid_edge, quad_chain
+from tasks.geometry.spec_polydomain import (
+    Point,
+    PolyDomainDims,
+    across_length,
+    along_length,
+    curve_between,
+    lid_edge,
+    quad_chain,
+)
 
 
 def polydomain_layout(d: PolyDomainDims, sz: Sizing) -> Layout:
@@ -19,6 +27,7 @@ def polydomain_layout(d: PolyDomainDims, sz: Sizing) -> Layout:
     quads = quad_chain(d)
     points: list[Point] = []
     index: dict[tuple[float, float], int] = {}
+    cavity = d.kind == "cavity"
 
     def pid(p: Point) -> int:
         key = (round(p[0], 12), round(p[1], 12))
@@ -30,11 +39,15 @@ def polydomain_layout(d: PolyDomainDims, sz: Sizing) -> Layout:
     along = sz.along([along_length(q) for q in quads], 0)
     across = sz.along([max(across_length(q) for q in quads)], 1)[0]
     g = sz.wall_grading
-    cavity = d.kind == "cavity"
     blocks = [Quad((pid(q[0]), pid(q[1]), pid(q[2]), pid(q[3])), (n, across),
                    (toward("both", g, n) if cavity and len(quads) == 1 else 1.0, toward("both", g, across)))
               for q, n in zip(quads, along)]
-    section = Section(points, blocks)
+    lines = {}
+    for q in quads:  # a floor or ceiling that follows a curve: the block's edge is a polyLine through its points
+        for a, b in ((q[0], q[1]), (q[3], q[2])):
+            if (curve := curve_between(d, a, b)) is not None:
+                lines[(pid(a), pid(b))] = curve
+    section = Section(points, blocks, lines=lines)
     sides = ", ".join(f"({x:g}, {y:g})" for x, y in d.vertices)
     shape = f"{len(quads)} blocks in a chain" if len(quads) > 1 else "one block"
     if cavity:

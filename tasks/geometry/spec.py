@@ -33,7 +33,9 @@ _INCH_NEXT = (r"in|diameter|radius|long|wide|high|tall|deep|thick|chord|x(?=\s*[
               r"|backward|forward|rearward|back|round|circular|hex(?:agonal)?|octagonal|triangular|stub|spur|tee|nozzle|diffuser"
               r"|lead-in|bar|post|pin|shaft|rotor|housing|for|then|until|along|beyond|past|followed"
               # motion and place words and participles: "3 in through a jog", "a 10 x 10 in fed duct", "2 in placed at"
-              r"|through|into|out|off|away|up|down|toward|towards|near|beside|inside|outside|under|beneath|[a-z]+ed")
+              r"|through|into|out|off|away|up|down|toward|towards|near|beside|inside|outside|under|beneath|[a-z]+ed"
+              # an opening in a wall: "the top 2 in of the left wall", "a 1 in vent"
+              r"|of|openings?|vents?|slots?|slits?|ports?")
 _UNIT_FACTORS = [
     (r"millimet(?:er|re)s?|mm", 1e-3), (r"centimet(?:er|re)s?|cm", 1e-2), (r"kilomet(?:er|re)s?|km", 1e3),
     (r"met(?:er|re)s?|m", 1.0), (rf"inch(?:es)?|in(?!\s+(?!(?:{_INCH_NEXT})\b)[a-z])|\"", 0.0254),
@@ -85,6 +87,9 @@ class ObstacleChannelDims(_Dims):
     height: PositiveFloat = 0.41
     closed: bool = False  # an enclosure: the four sides are walls (leftWall, rightWall, floor, ceiling), no inlet or outlet
     moving_walls: list[Literal["left", "right", "bottom", "top"]] | None = None  # closed: the sides that move (a lid)
+    # a U-turn (hairpin): a divider from this end splits it into the inlet (below) and outlet (above); the far end a wall
+    u_turn: Literal["left", "right"] | None = None
+    inlet_leg: Literal["lower", "upper"] | None = None  # a U-turn's leg the inlet is on (None: the lower), the outlet the other
 
 
 class StepDims(_Dims):
@@ -473,7 +478,7 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
     if spec.outline is not None:
         check_polygon(spec.outline, "the domain outline")
     if s == "channel_with_obstacles":
-        check_obstacles(spec.obstacles, d.length, d.height, closed=d.closed)
+        check_obstacles(spec.obstacles, d.length, d.height, closed=d.closed or d.u_turn is not None)
 
 
 def resolved_heights(spec: GeometrySpec) -> tuple[float, float]:

@@ -29,6 +29,9 @@ class PolyDomainDims(BaseModel):
     vertices: list[Point] = Field(default_factory=lambda: [(0.0, 0.0), (0.5, 0.0), (0.55, 0.05), (1.05, 0.05), (1.05, 0.15),
                                                            (0.55, 0.15), (0.5, 0.1), (0.0, 0.1)], min_length=3)
     kind: Literal["cavity", "channel"] = "channel"
+    # walls that follow a curve between two neighbouring corners (a wave, a bump: text_wall_profile.py): each the
+    # points along it from one corner to the other, both corners included; the blocks take it as a polyLine edge
+    curves: list[list[Point]] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _counter_clockwise(self) -> PolyDomainDims:
@@ -36,7 +39,28 @@ class PolyDomainDims(BaseModel):
         pts = pts if _signed_area(pts) > 0 else pts[::-1]
         if pts != list(self.vertices):
             self.vertices = pts
+        n = len(pts)
+        sides = {frozenset((_key(pts[k]), _key(pts[(k + 1) % n]))) for k in range(n)}
+        for curve in self.curves:
+            if len(curve) < 3 or frozenset((_key(curve[0]), _key(curve[-1]))) not in sides:
+                raise ValueError(f"a curved wall from {curve[0]} to {curve[-1]} does not join two neighbouring "
+                                 f"corners of the outline; give its points from one corner to the next")
         return self
+
+
+def _key(p: Point) -> tuple[float, float]:
+    return round(p[0], 9), round(p[1], 9)
+
+
+def curve_between(d: PolyDomainDims, a: Point, b: Point) -> list[Point] | None:
+    """The points of the curved wall from corner a to corner b (ordered a -> b, both ends left out), or None when
+    the wall between them is straight."""
+    for curve in d.curves:
+        if (_key(curve[0]), _key(curve[-1])) == (_key(a), _key(b)):
+            return list(curve[1:-1])
+        if (_key(curve[-1]), _key(curve[0])) == (_key(a), _key(b)):
+            return list(curve[::-1][1:-1])
+    return None
 
 
 def _rotated(pts: list[Point], k: int) -> list[Point]:
@@ -137,11 +161,23 @@ def lid_edge(d: PolyDomainDims, quads: list[Corners]) -> list[tuple[Point, Point
     return tops
 
 
+def block_gaps(d: PolyDomainDims, q: Corners) -> list[float]:
+    """The heights of a block across the channel at its ends and at every point of its curved floor or ceiling."""
+    floor = [q[0]] + (curve_between(d, q[0], q[1]) or []) + [q[1]]
+    ceiling = [q[3]] + (curve_between(d, q[3], q[2]) or []) + [q[2]]
+    return [_height_at(ceiling, p[0]) - p[1] for p in floor] + [p[1] - _height_at(floor, p[0]) for p in ceiling]
+
+
 def check_polydomain(d: PolyDomainDims) -> None:
-    """Refuse an outline that cannot be meshed as a chain of blocks, or a cavity without a level lid (ValueError)."""
+    """Refuse an outline that cannot be meshed as a chain of blocks, a curved wall that meets the wall across from
+    it, or a cavity without a level lid (ValueError)."""
     quads = quad_chain(d)
     if d.kind == "cavity":
         lid_edge(d, quads)
+    for q in quads:
+        if d.curves and min(block_gaps(d, q)) <= 0:
+            raise ValueError(f"the curved wall between x = {q[0][0]:g} and {q[1][0]:g} m meets the wall across the "
+                             f"channel; give a lower profile or a taller channel")
 
 
 def polydomain_extent(d: PolyDomainDims) -> float:
@@ -149,9 +185,28 @@ def polydomain_extent(d: PolyDomainDims) -> float:
     return sum(along_length(q) for q in quad_chain(d))
 
 
+def _turn(a: Point, b: Point, c: Point) -> float:
+    """How far (degrees) a wall turns at b between its edges ab and bc."""
+    return abs(math.degrees(math.atan2(c[1] - b[1], c[0] - b[0]) - math.atan2(b[1] - a[1], b[0] - a[0])))
+
+
 def polydomain_smallest(d: PolyDomainDims) -> float:
-    """The smallest of the blocks' sides (sizes the default mesh)."""
-    return min(min(math.dist(q[i], q[(i + 1) % 4]) for i in range(4)) for q in quad_chain(d))
+    """The smallest of the blocks' sides (sizes the default mesh), a run of blocks whose floor and ceiling bend by
+    less than 10 degrees from one to the next counted as one side: a curved wall followed through many stations
+    (text_wall_profile.py) is one feature, not its short straight pieces."""
+    quads = quad_chain(d)
+    runs, run = [], along_length(quads[0])
+    for p, q in zip(quads, quads[1:]):
+        if max(_turn(p[0], p[1], q[1]), _turn(p[3], p[2], q[2])) < 10.0:
+            run += along_length(q)
+        else:
+            runs.append(run)
+            run = along_length(q)
+    runs.append(run)
+    sides = [min(block_gaps(d, q)) if d.curves else min(math.dist(q[1], q[2]), math.dist(q[0], q[3])) for q in quads]
+    if len(quads) == 1:
+        sides += [math.dist(q[i], q[(i + 1) % 4]) for q in quads for i in range(4)]
+    return min(runs + sides)
 
 
 def along_length(q: Corners) -> float:
@@ -166,7 +221,7 @@ def polydomain_distances(d: PolyDomainDims) -> dict[str, float]:
     """The lengths a request may give of such a domain other than its corners: its extents along x and y, and each
     wall's length and its runs along x and y (a leg's length, a lid's width, a jog's offset, a ramp's rise)."""
     pts = list(d.vertices)
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts + [c for curve in d.curves for c in curve]]
     out = {"extent_x": max(xs) - min(xs), "extent_y": max(ys) - min(ys)}
     for k, (a, b) in enumerate(zip(pts, pts[1:] + pts[:1])):
         out[f"edge{k}_length"] = math.dist(a, b)

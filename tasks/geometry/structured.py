@@ -135,6 +135,7 @@ def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:
     dx, dy = by
     model.vertices = [(x + dx, y + dy, z) for x, y, z in model.vertices]
     model.arcs = [(a, b, (p[0] + dx, p[1] + dy, p[2])) for a, b, p in model.arcs]
+    model.lines = [(a, b, [(p[0] + dx, p[1] + dy, p[2]) for p in pts]) for a, b, pts in model.lines]
 
 
 def _x_extent(spec: GeometrySpec) -> float:
@@ -478,7 +479,10 @@ def _laid_out(spec: GeometrySpec, sz: Sizing) -> Structured:
 
 def _obstacle_grid(spec: GeometrySpec, sz: Sizing) -> Structured:
     """A channel with rectangular obstacles on its walls (tasks/geometry/shape_obstacle_blocks.py), one cell thick."""
-    return _planar_layout(obstacle_grid_layout(spec, sz), sz)
+    st = _planar_layout(obstacle_grid_layout(spec, sz), sz)
+    if spec.dims.u_turn == "right":  # a U-turn fed through its right end: the flow enters along -x
+        st.flow_direction = (-1.0, 0.0, 0.0)
+    return st
 
 
 def _box_obstacles(spec: GeometrySpec, sz: Sizing) -> Structured:

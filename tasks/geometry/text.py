@@ -25,7 +25,8 @@ from tasks.geometry.text_bend_place import bend_origin
 from tasks.geometry.text_axisym import is_round_step, stepped_pipe_fields
 from tasks.geometry.text_blocks import block_dims
 from tasks.geometry.text_coordinate_spans import coordinate_spans, range_origin, range_sizes
-from tasks.geometry.text_defined_symbols import resolve_defined_symbols
+from tasks.geometry.text_defined_symbols import defined_symbols, resolve_defined_symbols
+from tasks.geometry.text_expressions import evaluated_expressions
 from tasks.geometry.text_colon_ratio import plain_colon_ratios
 from tasks.geometry.text_cavity import hot_side, hotter_wall, size_from_rayleigh, unsized_cavity
 from tasks.geometry.text_comparisons import comparative_sizes
@@ -51,6 +52,7 @@ from tasks.geometry.text_ratio import ratio_sizes
 from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_rectilinear_union import rectilinear_union, union_fields
 from tasks.geometry.text_rectilinear_cavities import cavity_row
+from tasks.geometry.text_partition import partition_fields
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
 from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells, ogrid_cells
@@ -125,6 +127,7 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
 
 def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
+    text = evaluated_expressions(text, defined_symbols(text))  # "9*2*pi cm", "2 pi r": one number, for every reader below
     if pipes and (pipe := stepped_pipe_fields(text)) is not None:  # an orifice plate or ring in a round pipe, 3+ sections
         return make_spec(**pipe)
     if pipes and (one_step := stepped_pipe_fields(text, one_change=True)) is not None:  # a round pipe's one step:
@@ -133,6 +136,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         except RequestError:
             spec = None
         return spec if is_round_step(spec) else make_spec(**one_step)
+    if pipes and (partition := partition_fields(text, lambda t: _parse_geometry(t, in_drawing_unit, False), hot_side)):
+        return make_spec(**partition)  # a baffle from the lid, a partition on the floor, a hairpin's divider: the rest the domain's
     text = table_ranges(text)  # "| branch | 0.25 to 0.35 | 0.1 to 0.4 |": the parts' ranges in words
     said = text  # as written: "20 across the gap" is a cell count before a shared unit is lent to it
     text = resolve_defined_symbols(text)  # "H = 0.1 m ... L = 20H, h = H/10": the symbols the text defines, as metres

@@ -41,7 +41,7 @@ def cell_counts(text: str) -> list[int] | None:
         return [named["x"], named["y"]] + ([named["z"]] if "z" in named else [])
     if not m:  # "a grid of 120 x 30", "mesh 100 by 20", "resolution 200x40" (counts after the word, no unit)
         m = re.search(rf"\b(?:grid|mesh|resolution|discreti[sz]ation|cells?|cell\s+counts?|elements|divisions)\s*(?:of|:|=|is|with)?\s*(?:about\s+)?(\d+)\s*()?{_X}\s*"
-                      rf"(\d+)(?:\s*(){_X}\s*(\d+))?()(?![\d.]|\s*(?:{UNIT}))", t, re.I)
+                      rf"(\d+)(?:\s*(){_X}\s*(\d+))?()(?!\d|\.\d|\s*(?:{UNIT}))", t, re.I)  # "Mesh 100 x 100." ends a sentence
     if m:
         counts = [int(g) for g in (m.group(1), m.group(3), m.group(5)) if g]
         words = [w for w in (m.group(2), m.group(4), m.group(6)) if w]
@@ -84,7 +84,9 @@ def cell_size(text: str) -> float | None:
                     rf"\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
                     rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
-                    rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))"):
+                    rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))",
+                    # "mesh 5 cm", "grid: 2 mm" (a clause of its own: not "mesh 1 m downstream", "grid 2 m long")
+                    rf"\b(?:mesh|grid)\s*(?:=|:)?\s*{about}{LENGTH}(?=\s*(?:[,;)]|\.(?!\d)|$|\band\b))"):
         for m in re.finditer(pattern, text, re.I):
             if m.group(2):
                 return _metric_restated(text, m.end(), float(m.group(1)) * unit_factor(m.group(2)))

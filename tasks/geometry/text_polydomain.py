@@ -16,6 +16,7 @@ from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_mesh import mesh_request
 from tasks.geometry.text_numbers import digits
 from tasks.geometry.text_points import coordinate_unit
+from tasks.geometry.text_wall_profile import wall_profile_fields
 
 _PAIR = rf"\(\s*({NUM})\s*({UNIT})?\s*[,;]\s*({NUM})\s*({UNIT})?\s*\)"
 _UNIT_AFTER = re.compile(rf"\s*(?:\(\s*({UNIT})\s*\)|(?:in\s+)?({UNIT})\b)", re.I)
@@ -340,6 +341,8 @@ def polydomain_fields(text: str, shape: str | None) -> dict[str, Any] | None:
     if _THREE_D.search(text):
         return None  # a 3D duct or tank: meshed in 2D only here, never flattened silently
     cavity = shape in ("lid_driven_cavity",) or bool(_LID.search(text) and _CAVITY.search(text))
+    if not cavity and (profiled := wall_profile_fields(text)) is not None:
+        return profiled  # a floor or ceiling that ramps, or follows a formula (text_wall_profile.py)
     notes: list[str] = []
     pts = table_corners(text) or listed_corners(text) or wall_pair_corners(text) or parallelogram_corners(text)
     if pts is None and cavity:

@@ -25,6 +25,7 @@ _HIGH_END = {"x": _OUTLET, "y": _TOP}
 _LEN = r"(?P<n{k}>" + NUM + r")\s*(?P<u{k}>" + UNIT + r")?"
 _SEP = r"\s*(?:\.\.|…|\bto\b|\bup\s+to\b|\buntil\b|–|-(?!\s*[xyz]\b))\s*"
 _PART_NOUN = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?|ribs?|fins?|fences?|bars?|rectangles?"
+                        r"|partitions?|dividers?|weirs?"
                         r"|bricks?|solids?|bodies|body|another|(?:a|the)\s+second|the\s+other(?:\s+one)?"
                         r"|(?:,|\band|;)\s*(?:the\s+)?(?:other\s+)?one)\b", re.I)
 _DOMAIN_NOUN = re.compile(r"\b(?:channel|duct|domain|passage|tunnel)\b", re.I)

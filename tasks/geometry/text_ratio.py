@@ -14,7 +14,8 @@ from tasks.geometry.text_numbers import digits
 
 _FRACTION_WORDS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
 _FRACTION_PLURALS = {"halves": 2, "thirds": 3, "quarters": 4, "fourths": 4, "fifths": 5, "sixths": 6, "eighths": 8, "tenths": 10}
-_FRACTION = (rf"(?:(?:a|an|one|1)[\s-]+)?(?:{'|'.join(_FRACTION_WORDS)})"
+# a fraction in digits only before "of" ("1/2 of the channel height", "2/3 of its width"): a pair ("305/295 K") has none
+_FRACTION = (rf"(?:(?:a|an|one|1)[\s-]+)?(?:{'|'.join(_FRACTION_WORDS)})|(?<![\d./])\d+\s*/\s*[1-9]\d*(?=\s+of\b)"
              rf"|(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|nine)[\s-]+(?:{'|'.join(_FRACTION_PLURALS)})")
 _COUNT_WORDS = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty"
 _MULTIPLE = rf"twice|double|triple|thrice|(?:{NUM}|{_COUNT_WORDS})\s*(?:times|x|×)|(?:{NUM})\s*(?:%|per\s*cent)\s+of"
@@ -47,7 +48,7 @@ _RELATIVE_QUALIFIERS = {"channel", "duct", "domain", "step", "side", "block", "o
 
 
 def multiplier_value(word: str) -> float | None:
-    """The factor a multiplier says: "half" -> 0.5, "a third" -> 1/3, "two thirds" -> 2/3, "twice" -> 2,
+    """The factor a multiplier says: "half" -> 0.5, "a third" -> 1/3, "two thirds" -> 2/3, "2/3" -> 2/3, "twice" -> 2,
     "3 times" -> 3, "150 % of" -> 1.5 (None when it says none)."""
     w = re.sub(r"\s+", " ", digits(word).strip().lower()).replace("-", " ")
     if w in ("twice", "double"):
@@ -60,6 +61,8 @@ def multiplier_value(word: str) -> float | None:
         return float(m.group(1)) / 100
     if m := re.fullmatch(rf"(?:(?:a|an|one|1) )?({'|'.join(_FRACTION_WORDS)})", w):
         return 1 / _FRACTION_WORDS[m.group(1)]
+    if m := re.fullmatch(r"(\d+) ?/ ?([1-9]\d*)", w):  # "2/3"
+        return int(m.group(1)) / int(m.group(2))
     if m := re.fullmatch(rf"(\d+(?:\.\d+)?) ({'|'.join(_FRACTION_PLURALS)})", w):
         return float(m.group(1)) / _FRACTION_PLURALS[m.group(2)]
     return None

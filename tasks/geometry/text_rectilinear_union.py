@@ -1,6 +1,7 @@
-"""Which reader of a union of rectangles a request's words fit (tasks/geometry/text_rectilinear.py: parts by their
-ranges, a duct of several sections; text_rectilinear_boxes.py: a box fed by a slot), and the GeometrySpec fields of
-the union found. Pure functions."""
+"""Which reader of a union of rectangles a request's words fit (tasks/geometry/text_openings.py: a room or tank whose
+inlet and outlet are parts of its walls or ducts on them; text_rectilinear.py: parts by their ranges, a duct of several
+sections; text_rectilinear_boxes.py: a box fed by a slot), and the GeometrySpec fields of the union found. Pure
+functions."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from typing import Any
 
 from tasks.geometry.text_duct_sections import duct_sections, is_3d
+from tasks.geometry.text_openings import room_with_openings
 from tasks.geometry.text_parts import table_ranges
 from tasks.geometry.text_rectilinear import Part, Union, range_pairs, stepped_duct, union_openings
 from tasks.geometry.text_rectilinear_boxes import box_with_ducts
@@ -16,6 +18,9 @@ from tasks.geometry.text_rectilinear_boxes import box_with_ducts
 # shapes whose own builders name their parts' patches (a branch, a throat, a round pipe's axis): never re-read as parts
 _OWN_PARTS = frozenset({"t_junction", "cross_junction", "nozzle", "diffuser", "bend", "pipe", "annulus", "cylinder_crossflow",
                         "naca_airfoil", "duct_with_obstacles"})
+# shapes a room with openings may be named as before its openings are read ("an inflow pipe", "a square cavity");
+# never a heated cavity, whose hot and cold walls its own builder names
+_ROOM_LIKE = frozenset({None, "pipe", "channel", "rectangle", "lid_driven_cavity", "box", "rectilinear", "channel_with_obstacles"})
 _TWO_PART_SHAPES = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction"})
 # shapes that are tapers by default but, said with sections of constant height, are stepped ducts
 _SECTIONED_OR_OWN = frozenset({"diffuser", "nozzle"})
@@ -32,6 +37,9 @@ def rectilinear_union(text: str, shape: str | None) -> Union | None:
     """The union of rectangles the words describe (parts by their ranges, a duct of consecutive sections, a box
     fed or emptied by ducts), or of boxes (a 3D duct whose cross-section changes), or None: for a round duct, or a
     shape whose own builder takes its parts."""
+    if shape in _ROOM_LIKE and not is_3d(text) and \
+            (room := room_with_openings(text)) is not None:
+        return room  # a room or tank whose inlet and outlet are parts of its walls or ducts on them ("an inflow pipe")
     if shape == "pipe":  # "an inlet pipe 50 mm long and 12 mm high, then ...": planar sections (diameters: none)
         return _duct(text, is_3d(text), shape)
     if shape in _SECTIONED_OR_OWN and not (_ROUND.search(text) or _TAPER.search(text)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from tasks.geometry.text_expressions import evaluated_expressions
 from tasks.plan.extract_pattern import _NUM, _is_unit
 from tasks.plan.units import read_at
 from tasks.plan.stated_bare import bare_field_values
@@ -194,6 +195,7 @@ def normalise(text: str) -> str:
     "one point five" -> "1.5"), thousands separators dropped ("10,000" -> "10000", "20 000" ->
     "20000"), counts in thousands written out ("1.5k iterations" -> "1500 iterations"), a bound
     sign after a name read as its value ("Co ≤ 0.3" -> "Co = 0.3"); everything else unchanged."""
+    text = evaluated_expressions(text, defined=False)  # "9*2*pi cm" -> "56.54866776 cm", "pi/10 m/s"
     text = table_rows(typed_numbers(text), _is_unit)  # "| inlet velocity | 3 m/s |" -> "inlet velocity: 3 m/s."
     text = group_subscripts(text)  # "Re_tau = 180" -> "friction Re = 180", "Ra_H 1e8" -> "Ra 1e8"
     text = _PRESSURE_SUFFIX.sub(_pressure_suffix, text)  # "150 kPa(g)", "2 MPag", "1 bar(a)"

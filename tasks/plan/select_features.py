@@ -12,6 +12,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.geometry.text_wall_profile import wall_wave_words
 from tasks.plan.select_anaphora import with_anaphors
 from tasks.plan.select_described import (
     body_falls,
@@ -196,7 +197,8 @@ def request_features(text: str, solver: str | None, model: str | None) -> Reques
     by_pressure = pressure_vaporises(normal)
     for flag, (yes, no) in FLAG_WORDS.items():
         friends = FALSE_FRIENDS.get(flag, ()) + (BOIL_WORDS if by_pressure and flag == "energy" else ()) + \
-            (("boussinesq",) if flag in ("energy", "buoyancy") and boussinesq_waves(low) else ())
+            (("boussinesq",) if flag in ("energy", "buoyancy") and boussinesq_waves(low) else ()) + \
+            (wall_wave_words(low) if flag == "multiphase" else ())  # 'sine waves on the floor': a wall's shape
         friends = with_anaphors(low, friends, yes)  # 'a sound wave ... the wave is absorbed': one acoustic wave
         said, said_normal = _without(low, friends), _without(normal, friends)
         if any(_says(said_normal, w) for w in no):  # 'non-isothermal' does not exclude heat

@@ -31,6 +31,7 @@ from tasks.plan.controls import (
 )
 from tasks.plan.extract import Quantity, _kind_of, normalise, quantities, symbol_number
 from tasks.geometry.text_differences import kelvin_difference
+from tasks.geometry.text_expressions import evaluated_expressions
 from tasks.plan.stated_anaphora import anaphoric_place
 from tasks.plan.stated_bare import BareReading, bare_field_values
 from tasks.plan.stated_bare import unit_follows as _unit_follows
@@ -216,6 +217,7 @@ def plain_forms(text: str) -> str:
     outlet")."""
     text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
     text = gravity_forms(text)  # "g = -9.81 y", "-9.8 g in y": gravity along -y, no grams
+    text = evaluated_expressions(text, defined=False)  # "9*2*pi cm", "pi/10 m/s": one number (lengths in symbols: geometry's)
     text = rate_forms(text)  # "2 pi rad/s", "one cycle per second": tasks.plan.bind_motion_rates
     text = quantity_first(text)  # "velocity inlet 5", "pressure outlet zero": the place before the name
     text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"
