@@ -195,3 +195,77 @@ def _final_copy(sol: str, base: str) -> dict:
                 spec[e.key] = value
     spec["relTol"] = "0"
     return spec
+
+
+_CONSTRAINTS = ("empty", "wedge", "symmetry", "symmetryPlane", "cyclic", "cyclicAMI", "cyclicACMI", "processor")
+
+
+def _radiation_field(template: str, name: str, dimensions: str, condition: str) -> str:
+    """A radiation field file (G of P1, IDefault of fvDOM) on the patches of a field of the same
+    case (`template`, its 0/T): the model's wall condition on every patch but the constraint
+    ones (empty, wedge, symmetry, cyclic), which keep their type."""
+    patches = []
+    for patch in fd.keys(template, ["boundaryField"]):
+        bc = (fd.get(template, ["boundaryField", patch, "type"]) or "").strip()
+        body = {"type": bc} if bc in _CONSTRAINTS else {"type": condition, "value": "uniform 0"}
+        patches.append(fd.format_entry(patch, body, "    "))
+    return ("FoamFile\n{\n    version     2.0;\n    format      ascii;\n    class       volScalarField;\n"
+            f"    object      {name};\n}}\n\ndimensions      {dimensions};\n\ninternalField   uniform 0;\n\n"
+            "boundaryField\n{\n" + "\n".join(patches) + "}\n")
+
+
+def _with_solved_conditions(text: str, condition: str) -> str:
+    """An existing radiation field whose patches are `calculated` (fvDOM's G, which it only
+    computes) given the model's condition, so a model that solves the field (P1) can."""
+    for patch in fd.keys(text, ["boundaryField"]):
+        if (fd.get(text, ["boundaryField", patch, "type"]) or "").strip() == "calculated":
+            text = fd.set_entry(text, ["boundaryField", patch, "type"], condition)
+    return text
+
+
+def complete_radiation(case: Path) -> list[str]:
+    """Write what the radiation model selected in each radiationProperties of a case needs and the
+    case lacks (canonical/radiation_models.yaml): the field it solves (0/G with Marshak walls for
+    P1, 0/IDefault for fvDOM, in 0/ and 0.orig/ of its region), its linear solver in fvSolution and
+    its schemes in fvSchemes. Idempotent: a case that has them is left alone. Returns the files
+    written."""
+    from tasks.plan.bind_radiation import radiation_on
+    from tasks.plan.bind_radiation_models import radiation_models
+
+    written: list[str] = []
+    models = radiation_models().models
+    for props in sorted((case / "constant").rglob("radiationProperties")) if (case / "constant").is_dir() else []:
+        text = props.read_text()
+        model = models.get((fd.get(text, ["radiationModel"]) or "").strip())
+        if model is None or not radiation_on(text) or model.field is None:
+            continue
+        region = props.parent.relative_to(case / "constant")
+        for zero in ("0", "0.orig"):
+            home = case / zero / region
+            rel = str(Path(zero) / region / model.field)
+            if not (home / "T").is_file():
+                continue
+            if not (home / model.field).is_file():
+                written.append(write(case, rel, _radiation_field(read(case, str(Path(zero) / region / "T")), model.field,
+                                                                 model.field_dimensions or "[1 0 -3 0 0 0 0]",
+                                                                 model.field_condition or "calculated")))
+            elif model.field_condition:
+                old = read(case, rel)
+                new = _with_solved_conditions(old, model.field_condition)
+                if new != old:
+                    written.append(write(case, rel, new))
+        sol = str(Path("system") / region / "fvSolution")
+        if model.solver_key and (case / sol).is_file():
+            old = read(case, sol)
+            if not covered_by(model.solver_key, [k.strip('"') for k in _solver_keys(old)]):
+                written.append(write(case, sol, fd.set_entry(old, ["solvers", model.solver_key], dict(model.solver))))
+        sch = str(Path("system") / region / "fvSchemes")
+        if model.schemes and (case / sch).is_file():
+            old = new = read(case, sch)
+            for section, entries in model.schemes.items():
+                for key, value in entries.items():
+                    if fd.find(new, [section, key]) is None:
+                        new = fd.set_entry(new, [section, key], value)
+            if new != old:
+                written.append(write(case, sch, new))
+    return written

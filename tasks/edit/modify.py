@@ -49,6 +49,7 @@ from tasks.edit.modify_mesh import (
 )
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.edit.modify_patch_type import patch_type_edits
+from tasks.edit.modify_regions import centre_move_edits
 from tasks.edit.modify_phase_models import phase_model_edits
 from tasks.edit.modify_pair_coeffs import pair_coefficient_edits
 from tasks.edit.modify_phase_pairs import pair_model_edits
@@ -67,6 +68,7 @@ from tasks.edit.modify_switch import (
     model_field_values,
     named_alone,
     per_phase_turbulence,
+    radiation_model_edits,
     spelled_models,
     target_model,
     time_counterpart,
@@ -309,7 +311,10 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     contact_angle_edits(plan, state, qs, low)
     bare_value_edits(plan, state, text)  # "bump the inlet to 20": the unit of the field the patch fixes
     bc_parameter_edits(plan, state, text)  # "the heat added to the inflow 20 W": the parameter the patch's condition has
+    radiation_model_edits(plan, state, text)  # "replace fvDOM by P1": radiationProperties (modify_switch)
     bind_the_rest(plan, state, text)
+    for moved in centre_move_edits(case, text, plan.edits):  # a round initial region moved to a stated point
+        plan.edits = [e for e in plan.edits if (e.file, e.entry) != (moved.file, moved.entry)] + [moved]
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)
         number = re.compile(rf"(?<![\d.]){re.escape(unrounded(speed))}(?![\d.])")
         said = why.split(" (", 1)[0]  # "600 m/s": an edit whose reason names it carries it (a vector along the flow)

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import RequestError
-from tasks.edit import caseops
+from tasks.edit import caseops, caseops_switch
 from tasks.edit.caseops import initial_field
 from tasks.edit.timestep import fit_time_step
 from tasks.edit.modify_models import CaseState, ChangePlan
@@ -87,6 +87,8 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             new = [v for rel in targets for v in flatten(e.reason, rel, e.entry, e.value)]
             keys = {(v.file, tuple(v.entry)) for v in new}
             locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
+    for rel in caseops_switch.complete_radiation(case):  # a radiation model switched: its field, solver, schemes
+        plan.assumptions.append(f"{rel} written: the selected radiation model needs it")
     if plan.refine:
         locked = [v for v in locked if not (v.file == "system/blockMeshDict" and v.entry == ["blocks"])]
     if not any(e.file == "system/controlDict" and e.entry == ["deltaT"] for e in plan.edits) and \

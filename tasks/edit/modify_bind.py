@@ -19,6 +19,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     from tasks.plan.architect import recipe_holds
     from tasks.plan.bind import bind_all
     from tasks.plan.bind_phase_layers import setfields_phases, sizes_phase_region, unplaced_region_sizes
+    from tasks.edit.modify_regions import sizes_initial_region, states_initial_region
     from tasks.plan.bind_waves import reads_wave_length
     from tasks.plan.bind_waves_words import said_wave_switch
     from tasks.plan.stated import read_stated
@@ -31,7 +32,8 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     sfd = state.case_dir / "system/setFieldsDict"
     phases = setfields_phases(sfd.read_text() if sfd.is_file() else "")  # "a 5 cm mercury layer": a region's size
     stated = [q for q in read_stated(text) if (q.role not in ("geometry", "ranks") or reads_wave_length(state.case_dir, text, q)
-                                               or sizes_phase_region(text, q, phases))
+                                               or sizes_phase_region(text, q, phases)
+                                               or sizes_initial_region(state.case_dir, text, q))
               and (q.quantity in ("control", "switch") or not recipe_holds(q, planned))
               and not (mesh_done and q.role in ("mesh_cells", "mesh_cells_axis", "cell_size"))
               and not (q.quantity == "iterations" and q.role == "end_time" and ["endTime"] in controls)
@@ -39,7 +41,8 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
               and not _consumed(text, q.text, plan.consumed)
               and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
-    if not stated and not _states_a_reactor(state, text) and not said_wave_switch(text):
+    if not stated and not _states_a_reactor(state, text) and not said_wave_switch(text) and \
+            not states_initial_region(state.case_dir, text):
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}

@@ -224,3 +224,30 @@ def per_phase_turbulence(case: Path) -> bool:
     constant = case / "constant"
     return not (constant / "turbulenceProperties").is_file() and \
         any(p.suffix not in (".orig", ".gz", ".bak") for p in constant.glob("turbulenceProperties.*"))  # not a pristine copy
+
+
+def radiation_model_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
+    """A radiation model the request switches to ("replace fvDOM by P1", "use the discrete
+    ordinates model", "switch off radiation"): radiationModel and, where the case lacks them, the
+    model's coefficients in each radiationProperties of the fluid; the coefficients it has are
+    kept. Its field, solver and schemes are written when the plan is applied
+    (caseops_switch.complete_radiation)."""
+    from tasks.plan.bind_radiation import radiation_on
+    from tasks.plan.bind_radiation_models import model_entries, said_radiation_model, switch_targets, unmet_need
+
+    case = state.case_dir
+    constant = case / "constant"
+    texts = {str(p.relative_to(case)): p.read_text()
+             for p in sorted(constant.rglob("radiationProperties"))} if constant.is_dir() else {}
+    model = said_radiation_model(text, radiative_case=any(radiation_on(t) for t in texts.values()))
+    if model is None:
+        return
+    why = unmet_need(model, {str(p.relative_to(case)) for p in case.rglob("*") if p.is_file()}) if texts else \
+        f"{case.name} has no radiationProperties (its solver reads no radiation model)"
+    targets = switch_targets(texts, [rel for rel, t in texts.items() if radiation_on(t)])
+    if why or not targets:
+        plan.warnings.append(f"not applied: {model} radiation ({why or 'no radiationProperties of the fluid solves radiation; say which region'})")
+        return
+    for rel in targets:
+        for entry, value, reason in model_entries(texts[rel], model, text):
+            plan.edits.append(FileEdit(file=rel, entry=entry, value=value, reason=reason, locked=True))

@@ -18,6 +18,7 @@ from pathlib import Path
 from tasks.edit.verify_cell_size import block_scale, cell_size_built
 from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
+from tasks.foam.generated_mesh import generated_lengths
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.includes import expand_text, include_rel
 from tasks.foam.locked import same_value
@@ -161,7 +162,11 @@ def _find_length(case: Path, q: StatedQuantity) -> tuple[str, list[str]] | None:
     entry of the geometry record the shape library built the mesh from (.casewright/geometry.json:
     a Gmsh mesh has no blockMeshDict; an obstacle's size or centre is no vertex)."""
     path = case / "system/blockMeshDict"
-    if path.is_file():
+    generated = generated_lengths(case)  # a mesh createBoxTurb makes from its dictionary's box: no blockMeshDict's
+    for rel, entry, value in generated:
+        if _close(value, q.value) or agrees_to_stated_digits(value, q):
+            return rel, entry
+    if path.is_file() and not generated:
         text = block_vars.plain_text(resolved(case, path))  # #eval{ }/#calc variables evaluated too
         scale = block_scale(text)
         vertices = fd.get(text, ["vertices"]) or ""

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import PlanError, UsageError
 from tasks.core.render import render
-from tasks.edit import caseops
+from tasks.edit import caseops, caseops_switch
 from tasks.edit.timestep import fit_time_step
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
@@ -62,7 +62,7 @@ def check_out_dir(out_dir: Path, force: bool) -> Path:
     return out
 
 
-def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
+def _copy_base(src: Path, dest: Path, only: list[str] | None, variant: str | None = None) -> dict[str, str]:
     prov: dict[str, str] = {}
     for path in sorted(src.rglob("*")):
         if not path.is_file():
@@ -85,7 +85,7 @@ def _copy_base(src: Path, dest: Path, only: list[str] | None) -> dict[str, str]:
         if only is None or name in only:
             (dest / name).write_text(text)
             prov[name] = f"made from {name}{SUFFIX} as the tutorial's Allrun makes it"
-    for rel, source in resource_files(src).items():
+    for rel, source in resource_files(src, variant).items():  # the files of the variant planned
         name = plain_name(rel)
         if only is None or name in only:
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
@@ -178,7 +178,7 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         if not src.is_dir():
             raise PlanError(f"the base tutorial {src} is missing; install openfoam-examples")
         only = m.mesh_params.get("base_files")
-        prov = _copy_base(src, staging, only)
+        prov = _copy_base(src, staging, only, m.mesh_params.get("variant"))
     if m.base_kind == "template":
         prov = {k: f"{v} (dictionary reused by the {m.recipe} template)" for k, v in prov.items()}
     _apply_mesh(staging, m, prov)
@@ -219,6 +219,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
         prov[e.file] = prov.get(e.file, "generated") + f"; {e.reason}"
         if e.locked:
             locked += flatten(e.reason, e.file, e.entry, e.value)
+    for rel in caseops_switch.complete_radiation(staging):  # a radiation model switched: its field, solver, schemes
+        prov[rel] = prov.get(rel, "generated") + "; what the selected radiation model needs"
     check_block_mesh_dicts(staging)  # a mesh of billions of cells (units mixed up) never reaches blockMesh
     if not any(q.role == "delta_t" for q in m.stated) and not any(e.entry == ["deltaT"] for e in m.edits):
         fitted = fit_time_step(staging, m.solver)

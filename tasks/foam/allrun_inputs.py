@@ -25,6 +25,7 @@ import re
 import shlex
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from tasks.foam.files import GZ
 
@@ -42,6 +43,140 @@ _REMOVE = re.compile(r"""^\s*\\?rm\s+(?:-\w+\s+)*([\w./ -]+?)\s*$""")
 
 def _script_text(case_dir: Path) -> str:
     return "\n".join((case_dir / s).read_text(errors="replace") for s in _SCRIPTS if (case_dir / s).is_file())
+
+
+class ScriptVariant(NamedTuple):
+    """One way the Allrun runs the case: a shell function it calls with a word (`run resolved`,
+    `run modelled`), that word, and the comment lines just above the call ("Run with the plenum
+    modelled by a boundary condition")."""
+
+    function: str
+    argument: str
+    comment: str
+
+
+_FUNCTION_DEF = re.compile(r"^\s*(\w+)\s*\(\)\s*(\{)?\s*$")
+_CALL = re.compile(r"^\s*(\w+)\s+[\"']?([A-Za-z][\w.-]*)[\"']?\s*$")
+
+
+def _functions(lines: list[str]) -> dict[str, tuple[int, int]]:
+    """name -> (first, last) line index of each shell function the script defines (`run()` and its
+    braced body, the braces on their own lines or after the name); `${var}` is no brace."""
+    found: dict[str, tuple[int, int]] = {}
+    i = 0
+    while i < len(lines):
+        m = _FUNCTION_DEF.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        depth, j = 0, i
+        opened = False
+        while j < len(lines):
+            plain = re.sub(r"\$\{[^}]*\}", "", lines[j].split("#")[0] if j > i else "{" * bool(m[2]))
+            depth += plain.count("{") - plain.count("}")
+            opened = opened or depth > 0
+            if opened and depth <= 0:
+                break
+            j += 1
+        found[m[1]] = (i, j)
+        i = j + 1
+    return found
+
+
+def script_variants(case_dir: Path) -> list[ScriptVariant]:
+    """The variants the Allrun runs the case in, in call order: the calls of one of its shell functions
+    with two or more different literal words (`run resolved` / `run modelled`), else the words of a
+    list it loops over to copy or link files (`_loop_variants`); [] when it has none.
+    The first is the one a case made from the tutorial takes unless the request names another."""
+    lines = _script_text(case_dir).splitlines()
+    spans = _functions(lines)
+    inside = {k for first, last in spans.values() for k in range(first, last + 1)}
+    calls: dict[str, list[ScriptVariant]] = {}
+    for k, line in enumerate(lines):
+        m = _CALL.match(line)
+        if k in inside or m is None or m[1] not in spans:
+            continue
+        above: list[str] = []
+        for prev in reversed(lines[:k]):
+            if not prev.lstrip().startswith("#") or prev.lstrip().startswith("#!"):
+                break
+            above.insert(0, prev.strip().lstrip("#").strip())
+        calls.setdefault(m[1], []).append(ScriptVariant(m[1], m[2], " ".join(w for w in above if w.strip("-"))))
+    many = [c for c in calls.values() if len({v.argument for v in c}) >= 2]
+    return max(many, key=len) if many else _loop_variants("\n".join(lines_of_a_test_run(lines)))
+
+
+def _loop_variants(script: str) -> list[ScriptVariant]:
+    """The words of a literal list a loop runs the case over (`models="reducedDigitalFilter
+    digitalFilter DFSEM"`, `for model in $models`) when the loop's variable names a file the script
+    copies or links (`(cd 0 && ln -snf "inlet.$model" inlet)`): each word a variant."""
+    lists = {}
+    for m in _ASSIGN.finditer(script):
+        raw = next(g for g in m.groups()[1:] if g is not None).split()
+        if m.group(1) not in lists and len(raw) >= 2 and not any("$" in w for w in raw):
+            lists[m.group(1)] = raw
+    for var, listed in _LOOP.findall(script):
+        used = re.search(rf"^[^#\n]*\b(?:cp|ln)\b[^\n]*\$\{{?{var}\b", script, re.M)
+        if listed in lists and used:
+            return [ScriptVariant(f"for {var}", word, "") for word in lists[listed]]
+    return []
+
+
+def variant_script(case_dir: Path, variant: str | None = None) -> str:
+    """The Allrun as it runs for one variant (`script_variants`; the first when `variant` is None or
+    not one of them): the variant's call replaced by its function's body with `$1` read as the
+    variant's word, the other variants' calls left out. Without variants: the script as it is."""
+    text = re.sub(r"\\\n", " ", _script_text(case_dir))
+    variants = script_variants(case_dir)
+    if not variants:
+        return text
+    chosen = next((v for v in variants if v.argument == variant), variants[0])
+    if chosen.function.startswith("for "):  # the loop's variable takes the chosen word first (`_first_values`)
+        return f"{chosen.function.removeprefix('for ')}={chosen.argument}\n{text}"
+    lines = text.splitlines()
+    first, last = _functions(lines)[chosen.function]
+    body = [re.sub(r"\$(?:\{1\}|1(?!\w))", chosen.argument, line) for line in lines[first + 1:last]]
+    body = [line for line in body if line.strip() != "{"]
+    out: list[str] = []
+    done = False
+    for k, line in enumerate(lines):
+        m = _CALL.match(line)
+        if first <= k <= last:
+            continue
+        if m is not None and m[1] == chosen.function:
+            if m[2] == chosen.argument and not done:
+                out += body
+                done = True
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _in_subshell_folders(lines: list[str]) -> list[str]:
+    """The lines with the folder a subshell went to written before each (`(`, `cd system`, `ln -s a
+    b`, `)` -> `cd system && ln -s a b`), as the one-line form `(cd system && ln -s a b)` reads. A
+    folder the script made with `cloneCase . NAME` is the case itself (the copy is what runs)."""
+    out: list[str] = []
+    folders: list[str | None] = []
+    clones: set[str] = set()
+    for line in lines:
+        words = line.strip()
+        clone = re.match(r"^cloneCase\s+\S+\s+[\"']?([\w.-]+)[\"']?\s*$", words)
+        if clone:
+            clones.add(clone[1])
+        if words == "(":
+            folders.append(None)
+            continue
+        if words == ")" and folders:
+            folders.pop()
+            continue
+        m = re.match(r"^\\?cd\s+[\"']?([\w./-]+)[\"']?\s*(?:\|\|.*)?$", words)
+        if m and folders:
+            folders[-1] = None if m[1] in clones else m[1]
+            continue
+        folder = next((f for f in reversed(folders) if f), None)
+        out.append(f"cd {folder} && {words}" if folder and not words.startswith(("cd ", "(")) else line)
+    return out
 
 
 def _first_values(script: str) -> dict[str, str]:
@@ -93,14 +228,14 @@ def made_files(case_dir: Path) -> dict[str, str]:
     return made
 
 
-def resource_files(case_dir: Path) -> dict[str, Path]:
+def resource_files(case_dir: Path, variant: str | None = None) -> dict[str, Path]:
     """rel path in the case -> each shared file the Allrun copies there from the tutorials' tree:
     a file (`cp $FOAM_TUTORIALS/resources/geometry/x.stl.gz constant/triSurface/`), a folder
     (`cp -r $resourcesDir/meshes/sbend/polyMesh constant`, the variable set to a path under
     $FOAM_TUTORIALS), a glob (`cp $resourcesDir/param/sbend/* 0`), or a sibling folder of the
     case (`rm -rf 0 constant; cp -r ../common/0.orig 0; cp -r ../common/constant constant`: a
     folder the script removed first is replaced, not copied into); and the copies it makes of the
-    case's own files under a new name (`own_copies`)."""
+    case's own files under a new name (`own_copies`, for the script's `variant`: `script_variants`)."""
     roots = [p for p in case_dir.parents if (p / "resources").is_dir()]
     script = "\n".join(line for line in re.sub(r"\\\n", " ", _script_text(case_dir)).splitlines()
                        if not line.lstrip().startswith("#"))
@@ -128,7 +263,7 @@ def resource_files(case_dir: Path) -> dict[str, Path]:
             found.update(_copied(case_dir, src, sources, raw_dest, removed, len(srcs) > 1))
     if roots:
         found.update(_argument_files(roots[-1], script))
-    for rel, source in own_copies(case_dir).items():
+    for rel, source in own_copies(case_dir, variant).items():
         found.setdefault(rel, source)
     return found
 
@@ -138,7 +273,7 @@ _OWN_COPY = re.compile(r"""^\s*\(?\s*(?:\\?cd\s+(?P<dir>[\w./-]+)\s*&&\s*)?"""
                        r"""\\?(?P<cmd>cp|ln)\s+(?P<rest>[^;&|<>()`]*?)\s*\)?\s*$""")
 
 
-def own_copies(case_dir: Path) -> dict[str, Path]:
+def own_copies(case_dir: Path, variant: str | None = None) -> dict[str, Path]:
     """rel path in the case -> file, for each copy or link the Allrun makes of the case's own files
     under a name the case does not ship: `cp -r system/wallFilmRegion.orig system/wallFilmRegion`,
     `cp -r constant/controlPoints.org constant/controlPoints`, `(cd 0 && ln -snf "inlet.$model"
@@ -150,13 +285,16 @@ def own_copies(case_dir: Path) -> dict[str, Path]:
     only 0.orig/ goes into 0.orig/ (restore0Dir makes 0/ from it). A field's pristine copy
     (`cp 0/T.orig 0/T`) and a template (`cp system/controlDict.template system/controlDict`) are
     not listed: the run's restore and `made_files` make those. A folder holding several cases (no
-    system/ of its own) has none."""
+    system/ of its own) has none. A script that runs the case in variants (`run resolved`, `run
+    modelled`: `script_variants`) is read as it runs for `variant` (its first when None): the
+    function's `(cd system; ln -s blockMeshDict.${1}Blocks blockMeshDict.caseBlocks)` links the
+    chosen variant's file."""
     if not (case_dir / "system").is_dir():
         return {}
-    text = re.sub(r"\\\n", " ", _script_text(case_dir))
+    text = variant_script(case_dir, variant)
     values = _first_values(text)
     found: dict[str, Path] = {}
-    for line in lines_of_a_test_run(text.splitlines()):
+    for line in _in_subshell_folders(lines_of_a_test_run(text.splitlines())):
         m = _OWN_COPY.match(line)
         if m is None or line.lstrip().startswith("#"):
             continue

@@ -46,6 +46,7 @@ class _Frequency(BaseModel):
     entry: str
     words: list[str]
     not_words: list[str]
+    period_words: list[str]
 
 
 class _Surfaces(BaseModel):
@@ -62,6 +63,7 @@ class _Medium(BaseModel):
     coefficients: str
     absorption: str
     emission: str
+    spoken: dict[str, str]
 
 
 class _Solar(BaseModel):
@@ -162,6 +164,8 @@ class _RadiationPlacer:
         if q.quantity != "iterations" or not says_any(self.terms.frequency.words, self.sentence(q)) or \
                 says_any(self.terms.frequency.not_words, before):
             return False  # "write every 50 iterations" in a sentence about radiation is a write interval
+        if not says_any(self.terms.frequency.period_words, before + " " + self._just_after(q)):
+            return False  # "P1 radiation, 300 iterations": the run's length, not how often radiation is solved
         if not self.homes:
             off = [rel for rel in self._files() if (fd.get(self.b.base.text(rel) or "", ["radiation"]) or "").strip()
                    in ("off", "false", "no")]
@@ -179,6 +183,12 @@ class _RadiationPlacer:
             self.b.set(rel, [entry], str(int(q.value)),
                        f"radiation solved once every {int(q.value)} iterations or time steps", q)
         return True
+
+    def _just_after(self, q: StatedQuantity) -> str:
+        """The few words after a quantity, up to the end of its clause ("10-iteration intervals")."""
+        low = self.b.text.lower()
+        at = low.find(q.text.lower())
+        return re.split(r"[,;.\n]", low[at + len(q.text):at + len(q.text) + 30])[0] if at >= 0 else ""
 
     def solar(self, q: StatedQuantity, fluxes: list[StatedQuantity]) -> bool:
         """A flux in W/m2 said of the sun: the constant sun-load model's direct or diffuse flux in
@@ -270,7 +280,7 @@ class _MediumPlacer:
         text = normalise(self.b.text)
         low = text.lower()
         said: dict[str, tuple[StatedQuantity, float]] = {}
-        for match in find_named(self.b.text, index):
+        for match in find_named(self.b.text, index, m.spoken):
             name, value, raw, at = match
             near = re.split(r"[.;,]\s", low[max(0, at - 60):at])[-1]
             number = re.match(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw)
@@ -329,7 +339,40 @@ def bind_radiation(binder: Any, stated: list[StatedQuantity]) -> list[StatedQuan
     for q in taken:
         q.role = "radiation"  # read: no later binder takes it for a write interval or a wall's flux
     placer.sun_direction()
+    place_model(binder, placer._files())
     terms = placer.terms.surfaces
     taken += _MediumPlacer(binder, placer.homes, terms).take(stated)
     surfaces = SurfacePlacer(binder, placer.boundary_files(), terms.surface_words, terms.medium_words)
     return taken + surfaces.take(stated, terms.properties)
+
+
+def place_model(binder: Any, files: list[str]) -> None:
+    """The radiation model the request names, selected in the base's radiationProperties that
+    solve radiation (with the model's coefficients when the base lacks them; its field, solver
+    and schemes are written with the case, `tasks.edit.caseops_switch.complete_radiation`).
+    Not applied where the base has no radiationProperties, or lacks what the model needs."""
+    from tasks.plan.bind_radiation_models import model_entries, said_radiation_model, switch_targets, unmet_need
+
+    texts = {rel: binder.base.text(rel) or "" for rel in files}
+    model = said_radiation_model(binder.text, radiative_case=any(radiation_on(t) for t in texts.values()))
+    if model is None:
+        return
+    if not files:
+        if model != "none":
+            binder.not_applied.append(NotApplied(text=f"{model} radiation", reason=(
+                f"{binder.base.root.name} has no radiationProperties; pick a base that solves radiation "
+                f"(hotRadiationRoom, a fireFoam fire, a chtMultiRegion heater)")))
+        return
+    root = binder.base.root
+    why = unmet_need(model, {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()})
+    targets = switch_targets(texts, [rel for rel, t in texts.items() if radiation_on(t)])
+    if why or not targets:
+        binder.not_applied.append(NotApplied(text=f"{model} radiation", reason=why or (
+            f"no radiationProperties of {root.name} solves radiation in the fluid; say which region")))
+        return
+    for rel in targets:
+        for entry, value, reason in model_entries(texts[rel], model, binder.text):
+            binder.set(rel, entry, value, reason)
+            binder.edits[-1].locked = True
+            binder.bindings.append(Binding(stated=f"{model} radiation", file=rel, entry=entry,
+                                           value=value if isinstance(value, str) else model, how="radiation model"))

@@ -6,7 +6,11 @@ boundaries whose backflow temperature follows the initial one."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+import yaml
+
+from tasks.core.paths import CANONICAL_DIR
 from tasks.plan.select_names import camel_words, root
 
 # pieces of a patch name that name no particular thing: a wall, a numbered part, a side
@@ -35,11 +39,30 @@ def name_roots(patch: str) -> set[str]:
     return {root(w) for w in camel_words(patch) if w.isalpha() and len(w) >= 3 and w not in _GENERIC_PIECES}
 
 
+@lru_cache(maxsize=1)
+def _synonym_roots() -> list[frozenset[str]]:
+    """The roots of each group of canonical/patch_synonyms.yaml (words naming the same thing)."""
+    groups = yaml.safe_load((CANONICAL_DIR / "patch_synonyms.yaml").read_text())["groups"]
+    return [frozenset(root(w) for w in group) for group in groups]
+
+
+def with_synonyms(roots: set[str]) -> set[str]:
+    """The roots and those of their synonyms: {block} -> {block, box, cube, ...}."""
+    out = set(roots)
+    for group in _synonym_roots():
+        if group & roots:
+            out |= group
+    return out
+
+
 def patches_named_by_words(words: str, patches: list[str]) -> list[str]:
     """The patches one of whose name pieces the words say (singular or plural, any case):
-    "fridge-freezer surfaces: 35 degC" names both twoFridgeFreezers_* patches. Empty when none."""
+    "fridge-freezer surfaces: 35 degC" names both twoFridgeFreezers_* patches. Where the words
+    name none by its own name, a synonym does ("the heated block" is the patch box,
+    canonical/patch_synonyms.yaml). Empty when none."""
     said = {root(w) for w in re.findall(r"[a-z]{3,}", words.lower())}
-    return [p for p in patches if name_roots(p) & said]
+    return [p for p in patches if name_roots(p) & said] or \
+        [p for p in patches if name_roots(p) & with_synonyms(said)]
 
 
 def says_start_state(words: str) -> bool:

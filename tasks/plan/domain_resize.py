@@ -21,6 +21,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
 from tasks.foam.m4 import expand_m4_text, numeric_defines, set_define
 from tasks.plan.controls_mesh import MeshChange
+from tasks.plan.domain_generated_resize import resize_generated_box
 from tasks.plan.manifest import FileEdit
 from tasks.plan.mesh_files import BLOCK_MESH_DICT as _BMD
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
@@ -66,9 +67,12 @@ def resize_domain(base_dir: Path, m4: str | None, text: str, lengths: list[State
     """Each stated length that names its direction written into the parameter of the tutorial's mesh
     that sets it (edits and bindings on `change`), or not applied with the parameters the mesh has;
     the lengths handled are added to `change.taken` (the rest are left to the caller)."""
+    said = [size_words(text, q) for q in lengths]
+    axes = [up if axis == "vertical" else axis if isinstance(axis, int) else None for _, _, axis in said]
+    if m4 is None and resize_generated_box(base_dir, lengths, axes, change):  # createBoxTurb's box, no blockMeshDict
+        return
     worded = []
-    for q in lengths:
-        role, half, axis = size_words(text, q)
+    for q, (role, half, axis) in zip(lengths, said):
         if role is not None or isinstance(axis, int) or axis == "vertical":
             worded.append((q, role, half, up if axis == "vertical" else axis))
     if not worded:

@@ -23,6 +23,7 @@ from tasks.plan.controls import write_count
 from tasks.plan.controls_mesh import gravity_axis, mesh_words
 from tasks.plan.domain_box_resize import STRETCHED, stretch_box
 from tasks.plan.domain_resize import resize_domain
+from tasks.plan.mesh_files import script_variant
 from tasks.plan.controls_mesh import axis_named, cells_along, cells_on_blocks, names_cell_size  # noqa: F401  (older callers)
 from tasks.plan.manifest import (
     BaseCandidate,
@@ -268,6 +269,10 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         mesh_params["m4"] = m4
         if steps and not any(s[0] == "blockMesh" for s in steps):
             steps.insert(0, ["blockMesh"])
+    variant, chosen = script_variant(base_dir, ctx.text)  # `run resolved` / `run modelled`: the files it links
+    if variant is not None:
+        mesh_params["variant"] = variant
+        assumptions.append(chosen)
     patches = [Patch(name=p, role=_ROLE[r]) for p, r in binder.roles.items() if r in _ROLE]
     assumptions.insert(0, f"base case = the tutorial {record.case} ({'; '.join(best.why)})")
     assumptions += binder.assumptions + mesh_change.assumptions

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam import geometry
-from tasks.foam.allrun_inputs import mesh_dictionaries
+from tasks.foam.allrun_inputs import ScriptVariant, mesh_dictionaries, script_variants
 from tasks.foam.files import find_file
 from tasks.foam.includes import expand_text
 from tasks.plan.stated import StatedQuantity
@@ -90,3 +90,59 @@ def literal_counts(bmd: str) -> str:
         return bmd
     expanded = expand_text(fd.strip_comments(bmd))
     return expanded if len(geometry.block_cells(expanded)) == hexes else bmd
+
+
+_ENDINGS = ("ing", "ed", "es", "s", "d")
+_PLAIN = frozenset("run runs with the a an and by of for in on to as is be its case this that from".split())
+
+
+def _stem(word: str) -> str:
+    """A word without its verb or plural ending, a doubled last letter made single: modelled,
+    modeled, modelling -> model; resolved -> resolv; a word with no such ending as it is."""
+    for end in _ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            base = word[: -len(end)]
+            return base[:-1] if base[-1] == base[-2] and base[-1] not in "aeiou" else base
+    return word
+
+
+def _said(word: str) -> str:
+    """How a word of the request is matched: a participle or plural by its stem ("modeled" meets
+    "modelled"), a bare word as it is ("a laminar model" names no "modelled" variant)."""
+    return _stem(word) if _stem(word) != word else f"={word}"
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z][a-z0-9]*", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).lower())
+
+
+def variant_words(variant: ScriptVariant, others: list[ScriptVariant]) -> set[str]:
+    """The stems that tell a variant from the others: its word (`resolved`, `laminarFlow` ->
+    laminar, flow) and the words of the comment above its call that no other variant's comment
+    has ("fully", "resolved" against "modelled", "boundary", "condition")."""
+    shared = set.intersection(*({w for w in _words(v.comment)} for v in others)) if others else set()
+    own = {_said(w) for w in _words(variant.argument)} | {_said(w) for w in _words(variant.comment)}
+    return {w for w in own - {_said(w) for w in shared} if w.lstrip("=") not in _PLAIN and len(w.lstrip("=")) >= 3}
+
+
+def script_variant(base_dir: Path, text: str) -> tuple[str | None, str | None]:
+    """(the variant's word, what was chosen and why) for a tutorial whose Allrun runs the case in
+    variants (`run resolved` / `run modelled`: tasks.foam.allrun_inputs.script_variants): the one
+    whose words the request says most ("with the plenum modelled by a boundary condition"), else
+    the first the script runs. (None, None) for a tutorial without variants."""
+    variants = script_variants(base_dir)
+    if not variants:
+        return None, None
+    said = {_said(w) for w in _words(text)}
+    scores = []
+    for v in variants:  # most words said, then fewest of its own word unsaid ("digital filter": digitalFilter)
+        own = variant_words(v, [o for o in variants if o.argument != v.argument])
+        unsaid = {_said(w) for w in _words(v.argument)} - said
+        scores.append((len(own & said), -len(unsaid)) if own & said else (0, 0))
+    best = max(scores)
+    names = ", ".join(f"'{v.argument}'" + (f" ({v.comment})" if v.comment else "") for v in variants)
+    if best[0] > 0 and scores.count(best) == 1:
+        chosen = variants[scores.index(best)]
+        return chosen.argument, f"variant '{chosen.argument}' of the tutorial's Allrun, as the request says (of {names})"
+    return variants[0].argument, (f"variant '{variants[0].argument}' of the tutorial's Allrun: the first it runs, the "
+                                  f"request naming none (of {names})")

@@ -237,7 +237,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         lacking = any(features.flags.get(flag) for flag in mismatched if flag in LACKED_PHYSICS)
         name_share = FOREIGN_NAME_SHARE if foreign or other_physics or lacking else 1.0
         leaf_name = r.case.rsplit("/", 1)[-1]
-        own = [part for part in r.case.split("/")[2:]
+        own = [part for part in (r.case.split("/")[2:] or r.case.split("/")[-1:])  # area/case: its leaf
                if len(part) >= 5 and part.lower() in features.names and part.lower() not in _STOP | _VARIANTS]
         if own:
             points = _name_points(own[-1], own[-1] == r.case.rsplit("/", 1)[-1], bool(mismatched))
@@ -297,7 +297,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
                 score -= 40
         if features.simulation_type == "LES" and solver and _is_steady(solver):
             score -= 80  # large eddies need a transient solver
-        if r.case.startswith(_DEMO_AREAS):
+        if r.case.startswith(_DEMO_AREAS) and not own:  # a demo the request names by its name is the one asked for
             score -= 40
         if features.inflow_speed and not variant_said and inlet_from_data(r):
             score -= DATA_INLET_COST

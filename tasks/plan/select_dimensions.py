@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from tasks.foam.generated_mesh import generated_lengths, mesh_generator
 from tasks.foam import block_vars
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_text
@@ -117,7 +118,10 @@ def mesh_lengths(case_dir: Path) -> tuple[float, ...]:
     """The lengths a tutorial's blockMesh geometry has, in metres: the extent of its vertices in
     each direction and half of it (a channel's half-width), and each block's extent along each
     direction (a step's height, an inlet section's length) ([] when it has no readable blockMesh
-    mesh)."""
+    mesh). A tutorial meshed by another generator (`createBoxTurb -createBlockMesh`) has the
+    lengths of the mesh that generator makes (tasks.foam.generated_mesh), not its blockMeshDict's."""
+    if mesh_generator(case_dir) is not None:
+        return tuple(sorted({round(v, 12) for _, _, v in generated_lengths(case_dir) if v > 0}))
     points = _block_points(case_dir)
     if not points:
         return ()

@@ -80,8 +80,8 @@ def equivalence_ratios(text: str) -> list[Ratio]:
     ratio lambda (phi = 1/lambda), as a multiple of the stoichiometric fuel, or "stoichiometric"."""
     found: list[Ratio] = []
     name = r"(?:fuel[\s_-]+(?:air|oxygen)[\s_-]+)?equivalence[\s_-]+ratio|\bphi\b|[φΦϕ]"
-    for m in re.finditer(rf"(?:{name})(?:\s*\(\s*(?:phi|[φΦϕ])\s*\))?[\s:=~≈]*(?:(?:of|is|at|to|equal\s+to|set\s+to|"
-                         rf"about|around|=)\s*)*(?P<v>{_NUM})(?:\s+(?P<part>fifths?|quarters?|thirds?|tenths?))?",
+    for m in re.finditer(rf"(?:{name})(?:\s*\(\s*(?:phi|[φΦϕ])\s*\))?[\s:=~≈|]*(?:(?:of|is|at|to|equal\s+to|set\s+to|"
+                         rf"about|around|=)\s*)*(?P<v>{_NUM})(?:[\s-]+(?P<part>half|halves|fifths?|quarters?|thirds?|tenths?)\b)?",
                          text, re.I):
         found.append(Ratio(_number(m.group("v"), m.group("part")), m.start("v"), m.end()))
     for m in re.finditer(rf"(?<![\w.])(?P<v>{_NUM})\s+(?:(?:is|was|as|be|being|for|the|our|an?|of)\s+){{0,3}}"
