@@ -341,7 +341,8 @@ def stretch_builds_more(base_dir: Path, text: str, sizes: list[StatedQuantity], 
     found = find_file(base_dir / "system", "blockMeshDict")
     if not rectangle or found is None or not sizes:
         return False
-    built = [hi - lo for lo, hi in (rectangle.get("x", [0, 0]), rectangle.get("y", [0, 0]))]
+    # a column's x may list stations (inlet segments along the floor): the rectangle spans first to last
+    built = [max(xs) - min(xs) for xs in (rectangle.get("x") or [0, 0], rectangle.get("y") or [0, 0])]
     if not named and all(any(abs(q.value - b) <= 1e-6 * max(1.0, b) for b in built) for q in sizes):
         return False
     bmd = read_text(found)
