@@ -12,19 +12,17 @@ whole number of cells apart, so each block between two stations holds whole cell
 
 from __future__ import annotations
 
-import ast
 import math
-import operator
 import re
-from typing import Any, Callable
+from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
 from tasks.geometry.text_lengths import extent_product, named_lengths
 from tasks.geometry.text_mesh import mesh_request
 from tasks.geometry.text_numbers import digits
+from tasks.geometry.wall_formula import PIECE, Wall, formula, interpolate, sample, wall_support
 
-Wall = Callable[[float], float]
 
 _FLOOR = re.compile(r"\b(?:floor|bottom(?:\s+wall)?|lower\s+wall|bed)\b", re.I)
 _CEILING = re.compile(r"\b(?:ceiling|roof|top\s+wall|upper\s+wall)\b", re.I)
@@ -89,66 +87,6 @@ def _frame(text: str, whole: str) -> tuple[float | None, float | None]:
         if m:
             height = _metres(m.group(1), m.group(2))
     return length, height
-
-
-# ---------------------------------------------------------------- a formula y = f(x), evaluated safely
-
-_FUNCS: dict[str, Callable[..., float]] = {"sin": math.sin, "cos": math.cos, "tan": math.tan, "exp": math.exp,
-                                           "sqrt": math.sqrt, "abs": abs, "cosh": math.cosh, "tanh": math.tanh}
-_CONSTS = {"pi": math.pi, "e": math.e}
-_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-           ast.Pow: operator.pow}
-
-
-def formula(expr: str) -> Wall | None:
-    """y(x) from a formula written with + - * / ^ **, parentheses, pi, sin, cos, tan, exp, sqrt, abs; None when it
-    uses anything else (a symbol the text never gave a value)."""
-    expr = expr.strip()
-    while expr.endswith(")") and expr.count(")") > expr.count("("):
-        expr = expr[:-1].rstrip()  # "(y = 0.1 sin(x))": the closing bracket is the sentence's
-    src = expr.replace("^", "**").replace("π", "pi").replace("·", "*").replace("×", "*")
-    src = re.sub(r"(\d)\s*(?=(?:pi|x|sin|cos|exp|sqrt|\())", r"\1*", src)  # "2pi x" -> "2*pi x"
-    src = re.sub(r"(\))\s*(?=[\w(])", r"\1*", src)  # ")(" and ") x"
-    src = re.sub(r"\b(pi|x)\s+(?=[\w(])", r"\1*", src)
-    try:
-        tree = ast.parse(src, mode="eval")
-    except SyntaxError:
-        return None
-
-    def ok(node: ast.AST) -> bool:
-        if isinstance(node, ast.Expression):
-            return ok(node.body)
-        if isinstance(node, ast.BinOp):
-            return type(node.op) in _BINOPS and ok(node.left) and ok(node.right)
-        if isinstance(node, ast.UnaryOp):
-            return isinstance(node.op, (ast.USub, ast.UAdd)) and ok(node.operand)
-        if isinstance(node, ast.Call):
-            return isinstance(node.func, ast.Name) and node.func.id in _FUNCS and len(node.args) == 1 and ok(node.args[0])
-        if isinstance(node, ast.Name):
-            return node.id == "x" or node.id in _CONSTS
-        return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
-
-    if not ok(tree):
-        return None
-
-    def ev(node: ast.AST, x: float) -> float:
-        if isinstance(node, ast.Expression):
-            return ev(node.body, x)
-        if isinstance(node, ast.BinOp):
-            return _BINOPS[type(node.op)](ev(node.left, x), ev(node.right, x))
-        if isinstance(node, ast.UnaryOp):
-            return -ev(node.operand, x) if isinstance(node.op, ast.USub) else ev(node.operand, x)
-        if isinstance(node, ast.Call):
-            return _FUNCS[node.func.id](ev(node.args[0], x))  # type: ignore[union-attr]
-        if isinstance(node, ast.Name):
-            return x if node.id == "x" else _CONSTS[node.id]
-        return float(node.value)  # type: ignore[attr-defined]
-
-    try:
-        ev(tree, 0.123)
-    except (ValueError, ZeroDivisionError, OverflowError):
-        return None
-    return lambda x: ev(tree, x)
 
 
 _FORMULA = re.compile(r"\by\s*(?:\(\s*x\s*\))?\s*=\s*((?:[-+*/^().\s\w·π]|\*\*)+?)"
@@ -388,48 +326,6 @@ def listed_stations(clause: str) -> list[Point] | None:
     return [(_metres(m.group(1), m.group(2), f), _metres(m.group(3), m.group(4) or m.group(2), f)) for m in found]
 
 
-# ---------------------------------------------------------------- sampling a curved wall
-
-_MOST_POINTS = 240  # points along one curved wall
-_PIECE = 30  # points per polyLine edge: the case writer parses blockMeshDict back, and long lists parse slowly
-
-
-def sample(wall: Wall, lo: float, hi: float) -> list[Point]:
-    """Points of the wall from `lo` to `hi`, evenly spaced along x and close enough that straight pieces between them
-    stay within half a percent of the wall's amplitude; at most 241."""
-    fine = [lo + (hi - lo) * k / 2000 for k in range(2001)]
-    ys = [wall(x) for x in fine]
-    amp = max(ys) - min(ys) or 1.0
-    n = 8
-    while n < _MOST_POINTS:
-        pts = [(lo + (hi - lo) * k / n, wall(lo + (hi - lo) * k / n)) for k in range(n + 1)]
-        if max(abs(y - _interp(pts, x)) for x, y in zip(fine, ys)) <= 0.005 * amp:
-            break
-        n = int(n * 1.5) + 1
-    n = min(n, _MOST_POINTS)
-    pts = [(lo + (hi - lo) * k / n, wall(lo + (hi - lo) * k / n)) for k in range(n + 1)]
-    crest = fine[max(range(len(ys)), key=lambda k: ys[k])]
-    trough = fine[min(range(len(ys)), key=lambda k: ys[k])]  # the crest and the trough themselves, for the bounds
-    extra = [(x, wall(x)) for x in (crest, trough) if lo < x < hi and all(abs(x - p[0]) > 1e-9 * (hi - lo) for p in pts)]
-    return sorted(pts + extra)
-
-
-def _interp(pts: list[Point], x: float) -> float:
-    for a, b in zip(pts, pts[1:]):
-        if a[0] <= x <= b[0]:
-            return a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0])
-    return pts[-1][1]
-
-
-def _support(wall: Wall, lo: float, hi: float, base: float) -> tuple[float, float]:
-    """The part of [lo, hi] where the wall leaves its flat level (a Gaussian's tails trimmed where they are flat)."""
-    xs = [lo + (hi - lo) * k / 2000 for k in range(2001)]
-    ys = [wall(x) - base for x in xs]
-    peak = max(abs(y) for y in ys) or 1.0
-    off = [x for x, y in zip(xs, ys) if abs(y) > 1e-4 * peak]
-    return (off[0], off[-1]) if off and (off[0] > lo or off[-1] < hi) else (lo, hi)
-
-
 # ---------------------------------------------------------------- the whole outline
 
 def _clauses(text: str) -> list[str]:
@@ -475,7 +371,7 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
         fn = formula(m.group(1)) if m and re.search(r"\bx\b", m.group(1)) else None
         if fn is not None:
             span = _x_range(clause) or (waves(clause) or (None, None, None))[1]
-            lo, hi = span if span else _support(fn, 0.0, length or 1.0, base)
+            lo, hi = span if span else wall_support(fn, 0.0, length or 1.0, base)
             walls[side].append(((lo, hi), fn, f"{side} y = {m.group(1).strip()} m for x {lo:g}..{hi:g} m", True))
             continue
         found = hill(clause) or waves(clause) or bump(clause)
@@ -522,8 +418,8 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
             notes.append(f"The {how}, flat elsewhere: a polyLine edge through {len(sample(fn, lo, hi))} points of it.")
         out[side] = pts
     cuts = {round(p[0], 12) for wall in out.values() for p in wall}
-    for lo, hi, fn in pieces["floor"] + pieces["ceiling"]:  # a long curve: one block per _PIECE points
-        cuts |= {round(p[0], 12) for p in sample(fn, lo, hi)[_PIECE:-1:_PIECE]}
+    for lo, hi, fn in pieces["floor"] + pieces["ceiling"]:  # a long curve: one block per PIECE points
+        cuts |= {round(p[0], 12) for p in sample(fn, lo, hi)[PIECE:-1:PIECE]}
     curves: list[list[Point]] = []
     for side, items in pieces.items():  # a curve across a corner of the other wall: split there (blocks meet there)
         for lo, hi, fn in items:
@@ -581,7 +477,7 @@ def wall_profile_fields(text: str) -> dict[str, Any] | None:
 
 
 def _at(wall: list[Point], x: float) -> float:
-    return _interp(wall, x)
+    return interpolate(wall, x)
 
 
 _WATER = re.compile(r"\b(?:water|liquid|free[- ]surface|flume|sea|ocean|tank|interfoam|vof|sloshing|breaking|"
