@@ -28,7 +28,10 @@ _LEN2 = rf"(?P<v2>{NUM})\s*(?P<u2>{UNIT})"
 _SIZES = [
     ("length", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:long|in\s+length)\b|\b(?:length|L\d?)\s*(?:of|=|:|is)?\s*{_LEN2}"
                           rf"|\b(?:for|over)\s+(?:the\s+|a\s+)?(?:first|next|last|remaining|following|another|further|"
-                          rf"final|length\s+of)?\s*(?P<v3>{NUM})\s*(?P<u3>{UNIT})(?!\s*(?:-\s*)?(?:high|tall|wide|deep|side))")),
+                          rf"final|length\s+of)?\s*(?P<v3>{NUM})\s*(?P<u3>{UNIT})(?!\s*(?:-\s*)?(?:high|tall|wide|deep|side))"
+                          # "4 cm of the small duct followed by 30 cm of the large one"
+                          rf"|(?<![\w.])(?P<v4>{NUM})\s*(?P<u4>{UNIT})\s+of\s+(?:the\s+)?(?:\w+\s+){{0,2}}?"
+                          rf"(?:ducts?|sections?|channels?|passages?|tubes?|one)\b")),
     ("height", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:high|tall|in\s+height)\b|\b(?:height|H\d?)\s*(?:of|=|:|is)?\s*{_LEN2}")),
     ("width", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:wide|deep|in\s+width)\b|\b(?:width|depth|W\d?)\s*(?:of|=|:|is)?\s*{_LEN2}")),
     ("side", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:sides?|square)\b|\bsides?\s*(?:length\s*)?(?:of|=|:|is)?\s*{_LEN2}")),
@@ -37,6 +40,8 @@ _SIZES = [
     ("centre", re.compile(rf"\bcent(?:re|er)\s+at\s+y\s*=\s*{_LEN}")),
 ]
 # two sections' sizes across in one phrase: "square duct side 2 cm to 6 cm", "the height steps from 2 cm to 5 cm"
+# axes listed before one range: "(y, z -10..10 mm)", "y and z from -5 to 5 cm"
+_AXIS_LIST = re.compile(r"\b[xyz](?:\s*(?:,|and|/|&)\s*[xyz])*\s*(?:,|and|/|&)\s*$", re.I)
 _FROM_TO = re.compile(rf"\b(?P<kind>side|height|width)s?\s+(?:\w+\s+){{0,2}}?(?:from\s+)?{_LEN}\s*(?:to|->|→)\s*{_LEN2}", re.I)
 _SLOTS = {"length": ("x",), "height": ("y",), "width": ("z",), "side": ("y", "z"), "floor": ("py",), "centre": ("cy",)}
 _CLAUSE = re.compile(r"[;\n]|\.(?:\s|$)")
@@ -74,7 +79,7 @@ def is_3d(text: str) -> bool:
 
 def _value(m: re.Match[str]) -> float | None:
     """The size a match gives, in metres (None when its unit is not said)."""
-    for v, u in (("v", "u"), ("v2", "u2"), ("v3", "u3")):
+    for v, u in (("v", "u"), ("v2", "u2"), ("v3", "u3"), ("v4", "u4")):
         if m.groupdict().get(v) is not None and m.groupdict().get(u):
             return float(m.group(v)) * unit_factor(m.group(u))
     return None
@@ -84,10 +89,13 @@ def _sizes(text: str, three_d: bool) -> list[_Size]:
     """Every size a section may take, in the order written (a range once, as a range)."""
     out: list[_Size] = []
     taken: list[tuple[int, int]] = []
-    for axis in ("x", "y", "z") if three_d else ("x", "y"):
+    axes = ("x", "y", "z") if three_d else ("x", "y")
+    for axis in axes:
         for s, e, (lo, hi) in coordinate_ranges(text, axis):
             if lo is not None and hi is not None:
-                out.append(_Size(s, {axis: (lo, hi)}))
+                listed = _AXIS_LIST.search(text[max(0, s - 12):s])  # "y, z -10..10 mm": one range for both axes
+                shared = [a for a in listed.group(0) if a in axes] if listed else []
+                out.append(_Size(s, {a: (lo, hi) for a in dict.fromkeys([*shared, axis])}))
                 taken.append((s, e))
     for m in _FROM_TO.finditer(text):
         kind = m.group("kind").lower()
@@ -124,13 +132,29 @@ def _sizes(text: str, three_d: bool) -> list[_Size]:
     return sorted(out, key=lambda size: size.start)
 
 
+def _extent(value: object) -> float:
+    return value[1] - value[0] if isinstance(value, tuple) else value  # type: ignore[index,operator,return-value]
+
+
+def _places(held: object, said: object) -> bool:
+    """`said` only places what the section already holds: a range as wide as its size ("20 x 20 mm (y, z -10..10 mm)"),
+    or its size restated after its range."""
+    if isinstance(held, tuple) == isinstance(said, tuple):
+        return False
+    return abs(_extent(held) - _extent(said)) <= 1e-9 * max(1.0, abs(_extent(held)))
+
+
 def _grouped(sizes: list[_Size]) -> list[dict[str, object]]:
-    """The sizes in sections: a size whose slot the section already holds starts the next section."""
+    """The sizes in sections: a size whose slot the section already holds starts the next section, unless it only
+    places that size (a range as wide as it), which keeps the range."""
     sections: list[dict[str, object]] = []
     for size in sizes:
-        if not sections or any(k in sections[-1] for k in size.slots):
+        held = sections[-1] if sections else {}
+        clash = [k for k in size.slots if k in held]
+        if not sections or (clash and not all(_places(held[k], size.slots[k]) for k in clash)):
             sections.append({})
-        sections[-1].update(size.slots)
+        sections[-1].update({k: v for k, v in size.slots.items()
+                             if isinstance(v, tuple) or not isinstance(sections[-1].get(k), tuple)})
     return sections
 
 

@@ -76,3 +76,16 @@ def test_a_case_one_cell_thick_is_2d_by_its_fields(patch_types, dimension):
     from tasks.plan.select_wholename import dimension_points, fields_dimension
     assert fields_dimension(patch_types) == dimension
     assert dimension_points("multiphase/x/someCase", 3, patch_types) == (-30.0 if dimension == 2 else 0.0)
+
+
+@pytest.mark.parametrize("text", [
+    "3D expansion between square ducts, simpleFoam laminar, origin at the centre of the inlet face. Small duct 16 x 16 mm "
+    "(y, z -8..8 mm), x 0..50 mm; big duct 48 x 48 mm (y and z -24..24 mm), x 50..250 mm. Inlet 0.2 m/s, nu 1e-5",
+    "Square-to-square enlargement, side 1.6 cm to 4.8 cm, full 3D, simpleFoam laminar: 5 cm of the small duct followed "
+    "by 20 cm of the large one, common axis along x; 0.2 m/s in, nu 1e-5",
+])
+def test_3d_duct_sections_by_size_and_range_or_by_length_of_each(text):
+    from tasks.geometry.text_duct_sections import duct_sections
+    boxes, _ = duct_sections(text, True)
+    assert [tuple(round(v, 6) for v in b) for b in boxes] == [(0.0, 0.05, -0.008, 0.008, -0.008, 0.008),
+                                                             (0.05, 0.25, -0.024, 0.024, -0.024, 0.024)]
