@@ -247,7 +247,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
     mirrored = mirror_sides(ctx.text, scratch, build)
     roles = {p.name: _ROLES[p.role] for p in build.patches}
     # each stated wall, body or inflow temperature on the part of the shape its words name
-    placed = place_temperatures(ctx.text, stated, build.patches) if thermal and spec.shape != "heated_cavity" else []
+    placed = place_temperatures(ctx.text, stated, build.patches, build.bounds) \
+        if thermal and spec.shape != "heated_cavity" else []
     roles.update({n: "heatedWall" for pl in placed if pl.kind == "wall" for n in pl.patches
                   if roles[n] != "movingWall"})
     far = far_field(build.patches)

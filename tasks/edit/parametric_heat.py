@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tasks.foam.physics import fluid_table
 from tasks.geometry.models import PatchInfo
+from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.plan.stated import StatedQuantity
 
 # Roles of temperatures a generated case may place on a patch (inlet temperatures go to the binder).
@@ -99,12 +100,36 @@ def _parts(patches: list[PatchInfo]) -> list[tuple[str, tuple[str, ...], str, bo
     return out
 
 
-def place_temperatures(text: str, stated: list[StatedQuantity], patches: list[PatchInfo]) -> list[Placed]:
+# a wall named by its coordinate: "the hot side at x = 0", "cold wall (x = 0.1 m)"
+_AT_COORDINATE = re.compile(rf"(?<![\w.])(?P<axis>[xy])\s*=\s*(?P<v>{NUM})\s*(?P<u>{UNIT})?(?![\w.])", re.I)
+
+
+def coordinate_sides(text: str, bounds: list[tuple[float, float]] | None) -> str:
+    """The text with each "x = v" / "y = v" that lies on the domain's edge written as that side's word (left,
+    right, bottom, top), so a wall named by its coordinate is placed like one named by its side; unchanged
+    without bounds or for a coordinate inside the domain."""
+    if not bounds or len(bounds) < 2:
+        return text
+
+    def side(m: re.Match[str]) -> str:
+        axis = "xy".index(m.group("axis").lower())
+        lo, hi = bounds[axis]
+        value = float(m.group("v")) * unit_factor(m.group("u") or "m")
+        tol = 1e-6 * max(1.0, hi - lo)
+        names = (("left", "right"), ("bottom", "top"))[axis]
+        return names[0] if abs(value - lo) <= tol else names[1] if abs(value - hi) <= tol else m.group(0)
+
+    return _AT_COORDINATE.sub(side, text)
+
+
+def place_temperatures(text: str, stated: list[StatedQuantity], patches: list[PatchInfo],
+                       bounds: list[tuple[float, float]] | None = None) -> list[Placed]:
     """Each stated wall, body or initial temperature whose own stretch of the request names a part
-    of the shape, with the patches of that part: the part named nearest before the value, a side
-    or the body when the plain wall word only ends its phrase ("the outer wall", "cylinder
-    surface"); a wall temperature with no part named goes to the only wall patch when the shape
-    has one."""
+    of the shape, with the patches of that part: the part named nearest before the value (a side
+    also by its coordinate on the domain's edge, "the hot side at x = 0"), a side or the body when
+    the plain wall word only ends its phrase ("the outer wall", "cylinder surface"); a wall
+    temperature with no part named goes to the only wall patch when the shape has one."""
+    text = coordinate_sides(text, bounds)
     parts = _parts(patches)
     out: list[Placed] = []
     start = 0

@@ -85,6 +85,10 @@ def cell_size(text: str) -> float | None:
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
                     rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
                     rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))",
+                    # "a 2 mm grid", "5 mm mesh" (the grid's spacing: not "a 2 m mesh region")
+                    rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|structured\s+|cartesian\s+)?(?:grid|mesh)\b"
+                    rf"(?!\s*(?:-\s*)?(?:size|spacing|resolution|region|zone|refinement|level|block|file|dict\w*|box|"
+                    rf"independen\w*|stud\w*|convergence)\b)",
                     # "mesh 5 cm", "grid: 2 mm" (a clause of its own: not "mesh 1 m downstream", "grid 2 m long")
                     rf"\b(?:mesh|grid)\s*(?:=|:)?\s*{about}{LENGTH}(?=\s*(?:[,;)]|\.(?!\d)|$|\band\b))"):
         for m in re.finditer(pattern, text, re.I):

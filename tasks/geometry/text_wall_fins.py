@@ -23,7 +23,7 @@ from tasks.geometry.text_role_binding import bind_lengths
 
 _NOUN = re.compile(r"\b(?P<noun>fin|baffle|partition|plate|vane|flap|rib)s?\b", re.I)
 _START = re.compile(r"(?:^|;|[.?!]\s|\n|,|\bwith\b|\bhas\b|\bthere(?:'s|\s+is)\b|:)", re.I)
-_END = re.compile(r";|[.?!](?:\s|$)|\n|,\s*(?:and\s+)?(?:the\s+)?(?:(?:enclosure|cavity|box|air|water|fluid|lid\s+(?:speed|velocity|moves))\b"
+_END = re.compile(r";|[.?!](?:\s|$)|\n|:\s|,\s*(?:and\s+)?(?:the\s+)?(?:(?:enclosure|cavity|box|air|water|fluid|lid\s+(?:speed|velocity|moves))\b"
                   r"|(?:left|right|top|bottom|upper|lower|other)\s+(?:wall|side)\s+(?:is|at|held|kept)\b)|\b(?:while|whereas)\b", re.I)
 # the wall a fin stands on: hot/cold by the heated cavity's walls, else by its side
 _WALL = re.compile(r"\b(?P<temp>hot(?:ter)?|heated|warm|cold(?:er)?|cooled|cool)\s+(?:side\s+)?wall\b"
@@ -50,7 +50,10 @@ def fin_words(text: str) -> tuple[int, int] | None:
     for noun in _NOUN.finditer(text):
         starts = [m.end() for m in _START.finditer(text, 0, noun.start())]
         start = starts[-1] if starts else 0
-        end = _END.search(text, noun.end())
+        # a colon after the fin's words starts a list of other things ("... from the hot wall: hot side at x = 0
+        # ..."); one right after its noun introduces its own sizes ("Fin: x 0..50 mm")
+        end = next((m for m in _END.finditer(text, noun.end())
+                    if not (m.group(0).startswith(":") and not re.search(r"\w", text[noun.end():m.start()]))), None)
         stop = end.start() if end else len(text)
         if _WALL.search(text[start:stop]) or len(range_parts(text[start:stop])) == 1:
             return start, stop

@@ -89,3 +89,34 @@ def test_3d_duct_sections_by_size_and_range_or_by_length_of_each(text):
     boxes, _ = duct_sections(text, True)
     assert [tuple(round(v, 6) for v in b) for b in boxes] == [(0.0, 0.05, -0.008, 0.008, -0.008, 0.008),
                                                              (0.05, 0.25, -0.024, 0.024, -0.024, 0.024)]
+
+
+def test_a_wall_named_by_its_coordinate_on_the_edge_is_that_side():
+    from tasks.edit.parametric_heat import coordinate_sides
+    bounds = [(0.0, 0.1), (0.0, 0.1), (0.0, 0.01)]
+    text = "hot side at x = 0 held at 303.15 K, cold side at x = 10 cm at 283.15 K, floor (y = 0) adiabatic, fin at y = 0.05 m"
+    assert coordinate_sides(text, bounds) == ("hot side at left held at 303.15 K, cold side at right at 283.15 K, "
+                                              "floor (bottom) adiabatic, fin at y = 0.05 m")
+    assert coordinate_sides(text, None) == text
+
+
+@pytest.mark.parametrize("text, size", [
+    ("g = 9.81 m/s^2 downwards; 2 mm grid; simulate 20 s.", 0.002),
+    ("use a uniform 5 mm mesh everywhere", 0.005),
+    ("a 2 m mesh region around the body", None),
+    ("a 10 mm grid independence study follows", None),
+])
+def test_a_length_before_grid_or_mesh_is_the_cell_size(text, size):
+    from tasks.geometry.text_mesh import cell_size
+    assert cell_size(text) == (pytest.approx(size) if size else None)
+
+
+def test_a_colon_after_a_fin_ends_its_words_unless_right_after_its_noun():
+    from tasks.geometry.text_wall_fins import fin_words
+    text = ("10 cm square box with a half-width baffle, 2 mm thick, sticking out from the middle of the hot wall: hot "
+            "side at x = 0 held at 303 K, floor (y = 0) adiabatic")
+    start, stop = fin_words(text)
+    assert text[start:stop].strip().endswith("middle of the hot wall")
+    text = "Heated cavity 0.1 m. Fin: x 0..40 mm, y 49..51 mm, adiabatic. Left wall 30 degC."
+    start, stop = fin_words(text)
+    assert "49..51" in text[start:stop]
