@@ -13,6 +13,7 @@ from tasks.core.errors import PlanError
 from tasks.foam import dictionary as fd
 from tasks.foam.casedir import block_mesh_default_patch, field_patches as initial_field_patches, mesh_patches
 from tasks.foam.coupled_patches import solver_start_patches
+from tasks.foam.generated_mesh import mesh_generator
 from tasks.foam.physics import fmt
 
 def read(case: Path, rel: str) -> str:
@@ -45,9 +46,12 @@ def field_writing_patches(case: Path) -> dict[str, str]:
     else the blockMeshDict's together with the patches the other fields name (in 0/ and 0.orig/,
     `.orig` copies too), since snappyHexMesh, fluentMeshToFoam, m4 or a restore0Dir case's own
     route make patches no blockMeshDict lists. An entry for a patch the final mesh lacks is
-    ignored by OpenFOAM; a missing one is fatal."""
+    ignored by OpenFOAM; a missing one is fatal. A mesh a generator makes (createBoxTurb) takes the
+    fields' patches only."""
     if (case / "constant/polyMesh/boundary").is_file():
         return mesh_patches(case)
+    if (generator := mesh_generator(case)) is not None and generator.patches:  # createBoxTurb's box: its own
+        return dict(generator.patches)  # patches, never those of a blockMeshDict nothing reads
     return {**initial_field_patches(case, every_folder=True), **mesh_patches(case, fields=False),
             **default_patch(case), **solver_start_patches(case).made}  # with their types: ACMI1_couple cyclicACMI
 

@@ -33,6 +33,7 @@ class MeshGenerator(BaseModel):
     dictionary: str
     box_sides: str
     cells: str | None = None
+    patches: dict[str, str] = {}  # the patches the generator makes, with their mesh types
 
 
 @lru_cache(maxsize=1)
@@ -49,14 +50,15 @@ def _script(case_dir: Path) -> str:
 def mesh_generator(case_dir: Path) -> MeshGenerator | None:
     """The generator the case's Allrun makes its mesh with (a step running it with its mesh option,
     `createBoxTurb -createBlockMesh`), when the script runs no blockMesh of its own and the case has
-    the generator's dictionary; else None."""
+    the generator's dictionary; a case being written has no script yet: its generator's dictionary
+    alone says so. Else None."""
     script = _script(case_dir)
     if re.search(r"(?<![\w.-])blockMesh\b(?!Dict)", script):
         return None
     for gen in generators():
         option = re.escape(gen.mesh_option) if gen.mesh_option else ""
-        if re.search(rf"(?<![\w.-]){re.escape(gen.application)}\b[^\n;&|]*{option}", script) and \
-                find_file(case_dir / Path(gen.dictionary).parent, Path(gen.dictionary).name) is not None:
+        runs = not script.strip() or re.search(rf"(?<![\w.-]){re.escape(gen.application)}\b[^\n;&|]*{option}", script)
+        if runs and find_file(case_dir / Path(gen.dictionary).parent, Path(gen.dictionary).name) is not None:
             return gen
     return None
 

@@ -38,7 +38,7 @@ _SQUARE_COMMA = re.compile(rf"\bsquare\s*,\s*({_SIZE}){_ENDS}", re.I)
 # "a step (height 15 mm)", "the cylinder (diameter: 2 cm)": a size named in parentheses after its body
 _NAMED_IN_PARENS = re.compile(rf"\b(step|cylinder|channel|duct|pipe|tube|cavity|box|block|obstacle|rod|body|inlet|outlet|section|domain)"
                               rf"\s*\(\s*((?:height|width|length|diameter|radius|depth|side|chord)\s*(?:[:=]|of)?\s*{_SIZE})\s*\)", re.I)
-_CUBED = re.compile(rf"(?<![\w.])({_SIZE})\s*(?:cubed|cube\b|on\s+each\s+(?:side|edge))", re.I)
+_CUBED = re.compile(rf"(?<![\w.])({_SIZE})\s*(?:cubed|cube\b|(?:on\s+)?(?:each|every|per|a)\s+(?:side|edge))", re.I)
 _ADJ_FIRST = re.compile(rf"(?<!\bas\s)(?<!\bso\s)(?<!\btoo\s)\b({_ADJ})\s+({_SIZE})(?!\s*(?:-\s*)?{_ADJ}\b)", re.I)
 _AXIS_WORD = {"x": "long", "y": "high", "z": "deep"}
 _AXIS_AFTER = re.compile(rf"(?<!\bat\s)(?<![\w.])({_SIZE})\s+(?:in|along)\s+(?:the\s+)?([xyz])(?:[- ]?(?:direction|axis))?\b(?!\s*=)",

@@ -24,6 +24,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import mesh_dictionaries
 from tasks.foam.files import find_file, read_text
+from tasks.foam.generated_mesh import mesh_generator
 from tasks.foam.m4 import expand_template
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
 from tasks.plan.controls_axis import count_axis
@@ -264,11 +265,50 @@ def _per_block_after(text: str, q: StatedQuantity) -> bool:
     return bool(_PER_BLOCK.search(after))
 
 
+def generated_cells(base_dir: Path, text: str, stated: list[StatedQuantity]) -> MeshChange | None:
+    """Cell counts of a mesh a generator makes (createBoxTurb's `N` in constant/createBoxTurbDict, see
+    canonical/mesh_generators.yaml) written there, not in a blockMeshDict nothing reads: "32^3" or
+    "48 x 48 x 24" (the three counts), "32 cells in each direction" (every axis), "40 cells in x" (that
+    axis; the others kept). None when the base's mesh is not a generator's with a cells entry, or no
+    count is stated."""
+    gen = mesh_generator(base_dir)
+    counts = [q for q in stated if q.role in ("mesh_cells", "mesh_cells_each", "mesh_cells_axis")]
+    if gen is None or gen.cells is None or not counts:
+        return None
+    rel = gen.dictionary
+    old = fd.get(read_text(find_file(base_dir / Path(rel).parent, Path(rel).name)), [gen.cells]) or ""  # type: ignore[arg-type]
+    now = [int(float(v)) for v in re.findall(r"[\d.]+", old)[:3]] or [0, 0, 0]
+    change = MeshChange(file=rel)
+    for q in counts:
+        if q.role == "mesh_cells" and q.dims and len(q.dims) == 3:
+            now = [int(n) for n in q.dims]
+        elif q.role == "mesh_cells_each" or (q.role == "mesh_cells" and not q.dims):
+            now = [int(q.value)] * 3
+        elif isinstance(axis := axis_named(text, q), int) and 0 <= axis < 3:
+            now[axis] = int(q.value)
+        else:
+            change.not_applied.append(NotApplied(text=q.text, reason=f"which direction of the {gen.application} box "
+                                                 f"{q.text} is for is not said: say 'in x', 'in y' or 'in z'"))
+            change.taken.append(q)
+            continue
+        change.taken.append(q)
+    value = "(" + " ".join(str(n) for n in now) + ")"
+    how = f"{gen.application} makes the mesh: {gen.cells} {value} in {rel}"
+    if len(change.taken) > len(change.not_applied):
+        change.edits.append(FileEdit(file=rel, entry=[gen.cells], value=value, reason=how, locked=True))
+        change.bindings += [Binding(stated=q.text, file=rel, entry=[gen.cells], value=value, how=how)
+                            for q in change.taken if not any(n.text == q.text for n in change.not_applied)]
+    return change
+
+
 def mesh_words(base_dir: Path, m4: str | None, text: str, stated: list[StatedQuantity]) -> MeshChange:
-    """The request's mesh resolution as edits of the base's blockMeshDict (`_mesh_edits`); when the
+    """The request's mesh resolution as edits of the base's blockMeshDict (`_mesh_edits`), or of a mesh
+    generator's dictionary (`generated_cells`); when the
     tutorial builds several meshes (blockMeshDict.coarse and .fine), the one it says ("the fine
     mesh 50 x 50", else the one the solver runs on), each count on the mesh it names when it
     names several ("coarse mesh 20 x 20, fine mesh 50 x 50"), and the mesh named in the bindings."""
+    if m4 is None and (generated := generated_cells(base_dir, text, stated)) is not None:
+        return generated  # a mesh createBoxTurb makes: its own cell counts
     scripted = mesh_dictionaries(base_dir) if m4 is None else []
     split = labelled_counts(normalise(text), scripted, stated)
     if not split:

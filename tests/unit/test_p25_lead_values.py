@@ -120,3 +120,37 @@ def test_a_colon_after_a_fin_ends_its_words_unless_right_after_its_noun():
     text = "Heated cavity 0.1 m. Fin: x 0..40 mm, y 49..51 mm, adiabatic. Left wall 30 degC."
     start, stop = fin_words(text)
     assert "49..51" in text[start:stop]
+
+
+DECAY = "incompressible/pimpleFoam/LES/decayIsoTurb"
+
+
+@needs_tutorials
+@pytest.mark.parametrize("text, n", [
+    ("decaying isotropic turbulence, pimpleFoam LES, 24 cells in each direction, run to 0.05 s", "(24 24 24)"),
+    ("decaying isotropic turbulence case of pimpleFoam with a 48 x 48 x 24 mesh", "(48 48 24)"),
+    ("decaying isotropic turbulence (pimpleFoam LES): 40 cells in x, keep the rest", "(40 64 64)"),
+])
+def test_cells_of_a_generated_box_go_to_the_generator(text, n):
+    from tasks.plan.controls_mesh import mesh_words
+    change = mesh_words(TUTORIALS / DECAY, None, text, read_stated(text))
+    assert [(e.file, e.entry, e.value) for e in change.edits] == [("constant/createBoxTurbDict", ["N"], n)]
+
+
+@needs_tutorials
+def test_fields_of_a_generated_box_name_its_patches(tmp_path):
+    import shutil
+    from tasks.edit.caseops_io import field_writing_patches
+    case = tmp_path / "case"
+    shutil.copytree(TUTORIALS / DECAY, case, ignore=shutil.ignore_patterns("Allrun", "Allclean"))
+    assert field_writing_patches(case) == {f"patch{i}": "cyclic" for i in range(6)}  # not the unread blockMeshDict's
+
+
+@pytest.mark.parametrize("text, side", [
+    ("periodic box 565.5 mm each side, thirty-two cells per edge (32768 in total), pimpleFoam LES", 0.5655),
+    ("a cube 20 cm per side, icoFoam", 0.2),
+    ("periodic box 0.5 m on each side, 32 cells per edge", 0.5),
+])
+def test_a_box_sized_per_side(text, side):
+    spec = parse_geometry(text)
+    assert spec.shape == "box" and spec.dims.model_dump() == {"length": side, "height": side, "width": side}
