@@ -54,6 +54,10 @@ _ARROW = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<ua>[^\s,;<>=-]*)\s*(?:->|â†
 _INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?"
                       rf"(?:(?!(?:at|with|and|to|for|on|in|by|from|but|so|then)\b)[A-Za-z']+\s+){{0,2}}?"
                       rf"(?P<a>{_NUM})", re.I)
+# a value said only as the one to leave behind: "filled to 0.5 m (not 0.7 m)", "0.5 m, not 0.7 m", "(was 0.7 m)",
+# "(the tutorial's 0.7 m)"; "not more than 2 m/s" is a limit (a word, not a number, follows "not")
+_NOT_OLD = re.compile(rf"(?:\(\s*|[,;]\s*|\s-\s*)(?:not|was|previously|formerly|originally|(?:the\s+)?(?:tutorial|default|"
+                      rf"original)(?:'s)?(?:\s+(?:value|one))?\s*(?:was|is|of|:)?)\s+(?:the\s+)?(?P<a>{_NUM})", re.I)
 _FRACTION_WORDS = re.compile(
     rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))"
     r"(?![- ]?(?:round|circ|cylind|disc|disk|sphere|moon))", re.I)  # "a half-round bump", "a half-cylinder": a shape
@@ -260,7 +264,7 @@ def quantities(text: str) -> list[Quantity]:
             if m.start() <= q.start < m.end() and q.start > m.start() + 5 and abs(q.value - b) < 1e-12 + 1e-9 * abs(b):
                 q.replaced_from = a
     # "from A to B", "B instead of A": A is the old value, not a new request
-    olds = {m.start("a") for m in (*changes, *_INSTEAD.finditer(text))}
+    olds = {m.start("a") for m in (*changes, *_INSTEAD.finditer(text), *_NOT_OLD.finditer(text))}
     found = [q for q in found if not any(abs(q.start - o) <= 1 or q.start <= o < q.start + len(q.text) for o in olds)]
     for q in found:
         if q.kind == "pressure":

@@ -154,3 +154,14 @@ def test_fields_of_a_generated_box_name_its_patches(tmp_path):
 def test_a_box_sized_per_side(text, side):
     spec = parse_geometry(text)
     assert spec.shape == "box" and spec.dims.model_dump() == {"length": side, "height": side, "width": side}
+
+
+@pytest.mark.parametrize("text, said", [
+    ("the water is filled only until 0.5 m height (not 0.7 m) and the water is at 20 degC", ["0.5 m", "20 degC"]),
+    ("inlet 2 m/s, not 3 m/s; nu 1e-5 m2/s", ["2 m/s", "1e-5 m2/s"]),
+    ("inlet 2 m/s (was 1 m/s)", ["2 m/s"]),
+    ("water level 0.4 m (the tutorial value is 0.7 m)", ["0.4 m"]),
+    ("the velocity must be not more than 2 m/s", ["2 m/s"]),
+])
+def test_a_value_said_only_as_the_old_one_is_not_stated(text, said):
+    assert [q.text for q in read_stated(text)] == said
