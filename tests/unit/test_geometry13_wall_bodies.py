@@ -66,7 +66,7 @@ def test_defined_symbols(text: str, symbol: str, value: float) -> None:
 
 @pytest.mark.parametrize(("text", "want", "absent"), [
     ("H = 0.1 m; the block's upstream face at x = 5H", "x = 0.5 m", "5H"),
-    ("With h = 20 mm the fence height, the fence is t = h/10 thick", "t = 0.002 m", "h/10"),
+    ("With h = 20 mm the fence height, the fence is t = h/10 thick", "0.002 m thick", "h/10"),  # a sized definition: its value
     ("D = 20 mm, a 2D channel 20 D long", "0.4 m long", "20 D"),
     ("D = 20 mm, a 2D channel", "2D channel", "0.04"),  # a dimensionality, not two diameters
     ("e = 5 mm, nu = 1e-5 m^2/s", "1e-5", "0.005 m-5"),  # an exponent, not a count of e
