@@ -38,7 +38,11 @@ _SQUARE_COMMA = re.compile(rf"\bsquare\s*,\s*({_SIZE}){_ENDS}", re.I)
 # "a step (height 15 mm)", "the cylinder (diameter: 2 cm)": a size named in parentheses after its body
 _NAMED_IN_PARENS = re.compile(rf"\b(step|cylinder|channel|duct|pipe|tube|cavity|box|block|obstacle|rod|body|inlet|outlet|section|domain)"
                               rf"\s*\(\s*((?:height|width|length|diameter|radius|depth|side|chord)\s*(?:[:=]|of)?\s*{_SIZE})\s*\)", re.I)
-_CUBED = re.compile(rf"(?<![\w.])({_SIZE})\s*(?:cubed|cube\b|(?:on\s+)?(?:each|every|per|a)\s+(?:side|edge))", re.I)
+# "0.5 m cubed", "1 ft on each side", "20 cm per edge"; "565.5 mm each side" only right after a box's noun ("a periodic
+# box 565.5 mm each side"): "0.25 m each side" of a body is a distance to the side walls
+_CUBED = re.compile(rf"(?<![\w.])({_SIZE})\s*(?:cubed|cube\b|on\s+(?:each|every|a)\s+(?:side|edge)|(?:each|every|per)\s+edge"
+                    rf"|(?:each|every|per|a)\s+side\b(?P<boxed>))", re.I)
+_BOX_BEFORE = re.compile(rf"\b(?:box|cube|cavity|enclosure|tank|container|vessel|chamber)\s+(?:of\s+)?$", re.I)
 _ADJ_FIRST = re.compile(rf"(?<!\bas\s)(?<!\bso\s)(?<!\btoo\s)\b({_ADJ})\s+({_SIZE})(?!\s*(?:-\s*)?{_ADJ}\b)", re.I)
 _AXIS_WORD = {"x": "long", "y": "high", "z": "deep"}
 _AXIS_AFTER = re.compile(rf"(?<!\bat\s)(?<![\w.])({_SIZE})\s+(?:in|along)\s+(?:the\s+)?([xyz])(?:[- ]?(?:direction|axis))?\b(?!\s*=)",
@@ -102,7 +106,8 @@ def canonical_phrasing(text: str) -> str:
     t = _COORD_LIST.sub(_coordinate_list, t)
     three_d = bool(re.search(r"\bcube\b|\bcubed\b|\bcubic\b", t, re.I))
     t = _NAMED_IN_PARENS.sub(lambda m: f"{m.group(1)} {m.group(2)}", t)
-    t = _CUBED.sub(lambda m: f"side {m.group(1)}", t)
+    t = _CUBED.sub(lambda m: m.group(0) if m.group("boxed") is not None and not _BOX_BEFORE.search(m.string[:m.start()])
+                   else f"side {m.group(1)}", t)
     t = _CUBE_OF.sub(lambda m: f"{m.group(1)} side {m.group(2)}", t)
     t = _SQUARE_COMMA.sub(lambda m: f"square, side {m.group(1)}", t)
     t = _ADJ_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", t)
