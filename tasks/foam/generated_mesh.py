@@ -67,14 +67,17 @@ def box_sides(case_dir: Path) -> tuple[MeshGenerator, tuple[float, float, float]
     """(generator, the sides of the box its mesh fills) for a case meshed by a generator; None when
     it is not or the entry is no plain vector."""
     gen = mesh_generator(case_dir)
-    if gen is None:
-        return None
+    sides = generator_vector(case_dir, gen, gen.box_sides) if gen is not None else None
+    return (gen, sides) if gen is not None and sides is not None else None
+
+
+def generator_vector(case_dir: Path, gen: MeshGenerator, entry: str) -> tuple[float, float, float] | None:
+    """An entry of the generator's dictionary that is a plain vector (its box `L`, its counts `N`);
+    None when the dictionary or the entry is missing or the value is no plain vector."""
     found = find_file(case_dir / Path(gen.dictionary).parent, Path(gen.dictionary).name)
-    raw = fd.get(read_text(found), [gen.box_sides]) if found is not None else None
+    raw = fd.get(read_text(found), [entry]) if found is not None else None
     m = re.fullmatch(rf"\(\s*({_NUMBER})\s+({_NUMBER})\s+({_NUMBER})\s*\)", (raw or "").strip())
-    if m is None:
-        return None
-    return gen, (float(m[1]), float(m[2]), float(m[3]))
+    return (float(m[1]), float(m[2]), float(m[3])) if m is not None else None
 
 
 def generated_lengths(case_dir: Path) -> list[tuple[str, list[str], float]]:

@@ -147,16 +147,15 @@ class SchemeBinding:
         self.schemes = binder.base.text(rel) or ""
         self.steady = is_steady(binder.solver) or \
             (fd.get(self.schemes, ["ddtSchemes", "default"]) or "").split()[:1] == ["steadyState"]
-        self.values: dict[tuple[str, ...], tuple[str, StatedQuantity, str]] = {}
-        self.also: dict[tuple[str, ...], list[StatedQuantity]] = {}  # other wordings of the same value
+        # entry -> (value, the mentions bound to it, how): one value said in two wordings binds both
+        self.values: dict[tuple[str, ...], tuple[str, list[StatedQuantity], str]] = {}
         self.refused: dict[str, str] = {}  # mention -> why this file cannot take it
         self.accepted: set[str] = set()  # mentions this file takes
 
     def put(self, entry: list[str], value: str, q: StatedQuantity, how: str, said: str) -> None:
         before = self.values.get(tuple(entry))
-        if before is not None and before[0] == value and before[1] is not q:  # "local time stepping (LTS)": one entry,
-            self.also[tuple(entry)] = [*self.also.get(tuple(entry), []), before[1]]  # both wordings bound to it
-        self.values[tuple(entry)] = (value, q, how)
+        kept = [s for s in before[1] if s is not q] if before is not None and before[0] == value else []
+        self.values[tuple(entry)] = (value, [*kept, q], how)  # "local time stepping (LTS)": both wordings
         self.accepted.add(said)
 
     def refuse(self, said: str, reason: str) -> None:
@@ -321,8 +320,8 @@ class SchemeBinding:
                                        f"base's unless stated")
 
     def write(self) -> None:
-        for entry, (value, q, how) in self.values.items():
-            for said in [*self.also.get(entry, []), q]:
+        for entry, (value, mentions, how) in self.values.items():
+            for said in mentions:
                 self.binder.set(self.rel, list(entry), value, f"{how} (named in the request)", said)
 
 

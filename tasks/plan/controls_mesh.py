@@ -24,7 +24,7 @@ from tasks.foam import dictionary as fd
 from tasks.foam import geometry
 from tasks.foam.allrun_inputs import mesh_dictionaries
 from tasks.foam.files import find_file, read_text
-from tasks.foam.generated_mesh import mesh_generator
+from tasks.foam.generated_mesh import generator_vector, mesh_generator
 from tasks.foam.m4 import expand_template
 from tasks.plan.controls import mesh_refinement, refinement_direction, total_cells
 from tasks.plan.controls_axis import count_axis
@@ -276,8 +276,7 @@ def generated_cells(base_dir: Path, text: str, stated: list[StatedQuantity]) -> 
     if gen is None or gen.cells is None or not counts:
         return None
     rel = gen.dictionary
-    old = fd.get(read_text(find_file(base_dir / Path(rel).parent, Path(rel).name)), [gen.cells]) or ""  # type: ignore[arg-type]
-    now = [int(float(v)) for v in re.findall(r"[\d.]+", old)[:3]] or [0, 0, 0]
+    now = [int(n) for n in generator_vector(base_dir, gen, gen.cells) or (0, 0, 0)]
     change = MeshChange(file=rel)
     for q in counts:
         if q.role == "mesh_cells" and q.dims and len(q.dims) == 3:
