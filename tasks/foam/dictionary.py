@@ -187,19 +187,41 @@ def find(text: str, path: Path, regex: bool = False) -> Entry | None:
     `regex`, a quoted regular-expression key matches where no key is exactly equal."""
     start, end = 0, len(text)
     found: Entry | None = None
-    for depth, name in enumerate(path):
-        name = unquote(name)
+    names = [unquote(name) for name in path]
+    depth = 0
+    while depth < len(names):
+        name = names[depth]
         level = [e for e in entries(text, start, end) if e.kind != "directive"]
         found = next((e for e in reversed(level) if e.name == name), None)
         if found is None and regex:
             found = next((e for e in reversed(level) if key_matches(e.key, name)), None)
         if found is None:
             return None
-        if depth < len(path) - 1:
+        if depth < len(names) - 1:
+            if found.kind == "value" and names[depth + 1].startswith("(") and depth + 1 < len(names) - 1:
+                span = _list_item_body(text, found.value_start, found.value_end, names[depth + 1])
+                if span is None:
+                    return None
+                start, end = span  # a keyed item of a list: "massTransferModel ( (liquid to gas) { C 100; } )"
+                depth += 2
+                continue
             if found.kind != "dict":
                 return None
             start, end = found.body_start, found.body_end
+        depth += 1
     return found
+
+
+def _list_item_body(text: str, lo: int, hi: int, key: str) -> tuple[int, int] | None:
+    """The inside of the `{ ... }` of a list's item keyed `key` ("(liquid to gas)", spaces free)
+    between lo and hi, or None."""
+    words = key.strip("() ").split()
+    pattern = re.compile(r"\(\s*" + r"\s+".join(map(re.escape, words)) + r"\s*\)\s*\{")
+    m = pattern.search(strip_comments(text[:hi]), lo)
+    if m is None:
+        return None
+    close = _matching_brace(text, m.end() - 1, hi)
+    return (m.end(), close) if close < hi else None
 
 
 def body_span(text: str, path: Path) -> tuple[int, int] | None:

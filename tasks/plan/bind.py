@@ -19,6 +19,7 @@ from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_function1 import OSCILLATING_ROLES
 from tasks.plan.bind_layers import bind_layers
+from tasks.plan.bind_list_items import item_leaves
 from tasks.plan.bind_by_name import ByNameBinding
 from tasks.plan.stated_unread import UNREAD, read_by_name
 from tasks.plan.bind_include_named import clause_before, field_takes_named
@@ -73,6 +74,10 @@ _PLACE_CUE = re.compile(r"\b(?:left|right|top|bottom|upper|lower|upstream|downst
 
 # solver-control words before a named value: "residualControl p 1e-5 U 1e-4" sets controls, no field's values
 _CONTROL_NEAR = re.compile(r"residual|relax|toleran|converge|criteri|factor", re.I)
+
+# words that give a value to every phase at once
+_EVERY_PHASE = re.compile(r"\bboth\b|\ball\s+(?:the\s+|three\s+|four\s+)?phases\b|\b(?:each|every)\s+phase\b")
+
 
 class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
@@ -197,7 +202,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         """Entry name -> where the base has it, for the entries that hold one number."""
         index: dict[str, list[tuple[str, list[str]]]] = {}
         for rel in self._dictionaries():
-            for entry, raw in _leaves(self.base.text(rel) or ""):
+            text = self.base.text(rel) or ""
+            for entry, raw in [*_leaves(text), *item_leaves(text)]:  # a list item's too: the Lee model's C
                 if re.fullmatch(r"(?:\w+\s+)?(?:\[[^\]]*\]\s*)?[-+\d.eE]+|(?:constant\s+)?[-+\d.eE]+|\([-+\d.eE\s]+\)", raw):
                     # `E { type uniform; value 2e+11; }` is the entry E
                     name = entry[-2] if entry[-1] == "value" and len(entry) > 1 and rel.startswith("constant/") \
@@ -281,6 +287,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         if len(phases) < 2:
             return phases[0] if phases else "T"
         clause, sentence = self._words_of(q)
+        if q.role == "initial_temperature" and _EVERY_PHASE.search(clause):
+            return None  # "gas and water both start at 330 K", "for both phases": every phase starts there
         for words in (VESSEL_OF_PARTICLES.sub("", clause), VESSEL_OF_PARTICLES.sub("", sentence)):  # "the bubble column": no gas
             named = [f for f in phases if re.search(rf"\b{re.escape(f[2:].lower().removesuffix('s'))}s?\b", words)]
             if not named and re.search(r"\b(?:gas|air|bubbles?|vapou?r|steam)\b", words):

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
+import yaml
+
+from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_motion_walls import WallMotionBinding, mesh_moves, said_way
 from tasks.plan.bind_motion_zones import _axis_vector, named_part, part_names
@@ -50,6 +54,12 @@ Oscillation = tuple[str, list[str], dict[str, str]]
 
 # the axis a swing turns about ("sways 10 degrees about the z axis", "rolls 5 deg around x")
 _ABOUT_AXIS = re.compile(r"\b(?:about|around|round)\s+(?:the\s+)?([+-]?[xyz])(?:[- ]?axis)?\b")
+
+
+@lru_cache(maxsize=1)
+def ship_motion_terms() -> dict:
+    """canonical/ship_motion.yaml: the SDA motion function's amplitude entries by degree of freedom."""
+    return yaml.safe_load((CANONICAL_DIR / "ship_motion.yaml").read_text())
 
 
 def _number(raw: str) -> float:
@@ -259,6 +269,8 @@ class MotionBinding(WallMotionBinding):
         """A displacement amplitude of the base's linear oscillation: a vector along the stated
         direction, else the base's; a sine velocity's amplitude is omega times it (omega stated, else
         the base's). A rotating oscillation's amplitude is an angle: a length is never written there."""
+        if self._ship_amplitude(q):
+            return
         if q.quantity == "angle":
             if not self.angle_amplitude(q):
                 self.refuse(q, f"the {self.solver} base has no rotating oscillation for the angle amplitude {q.text}")
@@ -296,6 +308,32 @@ class MotionBinding(WallMotionBinding):
                                         f"is 2 pi f A = {fmt(value)} m/s at {fmt(hertz)} Hz")
             else:
                 self.set(rel, [*parent, "amplitude"], fmt(q.value), f"oscillation amplitude {q.text}", q)
+
+    def _ship_amplitude(self, q: StatedQuantity) -> bool:
+        """An amplitude said of a degree of freedom ("heave amplitude 2 m", "sway 120 cm", "roll
+        amplitude 12 deg") on a base moved by SDA ship motion: that entry of its dynamicMeshDict
+        (canonical/ship_motion.yaml). False when the base moves otherwise or no such word is said."""
+        terms = ship_motion_terms()
+        if self.mesh_motion_kind() != terms["function"]:
+            return False
+        before, after = self._around(q)
+        own = re.split(r"[,;(]|\d", before)[-1].lower()
+        words = {**terms["amplitudes"], "roll": terms["roll"]}
+        said = [(m.start(), word) for word in words for m in re.finditer(rf"\b{word}\w*", own)]
+        if not said:
+            said = [(-m.start(), word) for word in words
+                    for m in re.finditer(rf"^\s*(?:\w+\s+)?{word}\w*", re.split(r"[,;(]|\d", after)[0].lower())]
+        if not said:
+            return False
+        word = max(said)[1]
+        rel = "constant/dynamicMeshDict"
+        if (word == "roll") != (q.quantity == "angle"):
+            self.refuse(q, f"the SDA {word} amplitude is {'an angle' if word == 'roll' else 'a length'}; "
+                           f"{q.text} is not one")
+            return True
+        value = math.radians(q.value) if q.quantity == "angle" else q.value
+        self.set(rel, [words[word]], fmt(value), f"SDA {word} amplitude {q.text}", q)
+        return True
 
     def swing_angle(self, q: StatedQuantity) -> bool:
         """An angle whose clause speaks of an oscillation ("sways 10 degrees", "a 5 deg pitch

@@ -11,8 +11,8 @@ import re
 from tasks.foam import dictionary as fd
 
 _NAME = r"([A-Za-z_][\w.]*)"
-# "(air in water)", "(air and water)"; multiphaseEulerFoam's "(air water)"
-_KEY = re.compile(rf"\(\s*{_NAME}\s+(in|and)\s+{_NAME}\s*\)|\(\s*{_NAME}\s+{_NAME}\s*\)")
+# "(air in water)", "(air and water)"; multiphaseEulerFoam's "(air water)"; a phase change's "(liquid to gas)"
+_KEY = re.compile(rf"\(\s*{_NAME}\s+(in|and|to)\s+{_NAME}\s*\)|\(\s*{_NAME}\s+{_NAME}\s*\)")
 _INDENT = "    "
 
 

@@ -81,6 +81,8 @@ def named_models(text: str, phases: list[str]) -> list[Named]:
     for i, (start, end, model) in enumerate(kept):
         stop_after = min([m.start() for m in _CLAUSE.finditer(low, end)] + [len(low)])
         stop_after = min(stop_after, kept[i + 1][0] if i + 1 < len(kept) else len(low))
+        aside = low.find("(", end, stop_after)  # "k-omega SST (the liquid stays laminar)": an aside, not its phase
+        stop_after = aside if aside >= 0 and not low[end:aside].strip() else stop_after
         stops_before = [m.end() for m in _CLAUSE.finditer(low[:start])]
         stop_before = max([0, *stops_before, kept[i - 1][1] if i else 0])
         phase = phase_named(low[end:stop_after], phases) or phase_named(low[stop_before:start], phases)

@@ -64,6 +64,7 @@ class _Medium(BaseModel):
     absorption: str
     emission: str
     spoken: dict[str, str]
+    both: str
 
 
 class _Solar(BaseModel):
@@ -280,7 +281,9 @@ class _MediumPlacer:
         text = normalise(self.b.text)
         low = text.lower()
         said: dict[str, tuple[StatedQuantity, float]] = {}
-        for match in find_named(self.b.text, index, m.spoken):
+        both = f"{m.absorption}+{m.emission}"  # one value said of both coefficients
+        named = {**index, both: index.get(m.absorption, []) + index.get(m.emission, [])}
+        for match in find_named(self.b.text, named, {**m.spoken, both: m.both}):
             name, value, raw, at = match
             near = re.split(r"[.;,]\s", low[max(0, at - 60):at])[-1]
             number = re.match(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", raw)
@@ -295,7 +298,9 @@ class _MediumPlacer:
             if q not in stated:
                 stated.append(q)
             self.b.model_said_at = getattr(self.b, "model_said_at", set()) | {at}
-            said[name] = (q, value)
+            for each in (name.split("+") if name == both else [name]):
+                if each in index:
+                    said[each] = (q, value)
         for name, (q, value) in said.items():
             if value < 0:
                 self.b.refuse(q, f"an {name} coefficient is not negative (got {fmt(value)} 1/m)")

@@ -57,7 +57,10 @@ _LEVEL_AFTER = re.compile(r"^\s*(?:deep\b|of\s+(?:water|liquid|oil|fluid|particl
                           r"(?:(?:water|liquid|fill(?:ing)?|free[\s-]surface|bed)\s+)?(?:height|level|depth)\b)")
 # not a level: a size of something else
 _NOT_LEVEL_AFTER = re.compile(r"^\s*(?:wide|width|long|length|in\s+diameter|diameter|radius|across|cells?|"
-                              r"thick|bubble|drop|sphere|cylinder|column\s+(?:wide|of))\b")
+                              r"thick|bubble|drop|sphere|cylinder|column\s+(?:wide|of))\b"
+                              # a grain's size ("a bed of 500 micron sand"), not a "30 cm sand bed"
+                              r"|^\s*(?:\w+\s+)?(?:sand|particles?|grains?|beads?|spheres?|pellets?|powder|droplets?)\b"
+                              r"(?!\s+(?:bed|layer|column|pack|pile|level|height|depth))")
 _NOT_LEVEL_BEFORE = re.compile(r"\b(?:radius|diameter|width|wide|long|length|size|cells?|spacing|resolution|"
                                r"thick\w*)\s*(?:of|=|:|is)?\s*$")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"

@@ -102,6 +102,11 @@ def aliases() -> dict[str, list[str]]:
 
 def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int] | None:
     """(SI value, its text, its start) of the number right after position `at`."""
+    direct = re.match(rf"\s*(?:=|:)?\s*(?P<num>{_NUM})", text[at:])
+    q = _QUANTITY.match(text, at + direct.start("num")) if direct else None
+    if q is not None and q.start() == at + direct.start("num"):  # "above 95 degC with a rate of 50": the 95 degC
+        kind, scale, offset = _kind_of(q.group("unit"))
+        return parse_number(q.group("num")) * scale + offset, q.group(0), q.start()
     m = re.match(link + rf"(?P<num>{_NUM})", text[at:])
     between = re.sub(r"\b\d+\s+[A-Za-z]{3,}\b", "", text[at:at + m.start("num")]) if m else ""  # "the 2 liquids"
     if m and re.search(r"[\d.,;]", between):

@@ -52,7 +52,15 @@ def root(word: str) -> str:
             break
     if len(word) > MIN_ROOT + 1 and word[-1] == word[-2] and word[-1] not in "aeiouls":
         word = word[:-1]  # clipp -> clip (not 'wall', 'glass')
+    for latin, verb in _LATIN_NOUNS:  # dissolution/dissolving, absorption/absorbing, solidification/solidifying
+        if word.endswith(latin) and len(word) - len(latin) >= MIN_ROOT:
+            return word[: -len(latin)] + verb
     return word
+
+
+# a noun's stem that differs from its verb's: dissolut -> dissolv, absorpt -> absorb, solidific -> solidify,
+# expans -> expand
+_LATIN_NOUNS = (("olut", "olv"), ("orpt", "orb"), ("ific", "ify"), ("ans", "and"))
 
 
 @lru_cache(maxsize=4096)

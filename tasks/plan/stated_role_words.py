@@ -60,7 +60,7 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                               "cylinder", "rods", "rod ", "sphere", "body", "bodies", "block ", "blocks", "fins", "fin ",
                               "obstacle", "blade", "chip", "wire", "tubes", "tube wall", "pins", "cube",
                               *_FLOOR_CEILING_ALIASES)),
-        ("initial_temperature", ("initial", "ambient", "everywhere", "starts", "initially", "room", "domain",
+        ("initial_temperature", ("initial", "ambient", "everywhere", "start", "initially", "room", "domain",
                                  "interior", "tank", "temperature")),
     ],
     "length": [

@@ -160,6 +160,8 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
         rest = wider[digits[-1].end():]
         cut = re.search(r"[,;]\s", rest)
         wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
+    # words that end in a preposition right before an earlier value are that value's ("both start at 330 K; 1 s")
+    wider = re.sub(r"\b\w+\s+(?:at|from)\s+(?=[-+]?\.?\d)", " ", wider)
     for role, words in roles:
         if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
             return role

@@ -17,6 +17,7 @@ import yaml
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_list_items import item_leaves
 from tasks.foam.files import read_text
 from tasks.plan.controls import find_named
 from tests.conftest import TUTORIALS
@@ -37,8 +38,8 @@ def _dictionary_names(path: Path) -> set[str]:
     if "FoamFile" not in text[:2000]:
         return set()
     names: set[str] = set()
-    for entry, _ in fd.leaves(text):
-        names.update(entry)
+    for entry, _ in [*fd.leaves(text), *item_leaves(text)]:  # a list item's too (the Lee model's Tactivate)
+        names.update(e for e in entry if not e.startswith("("))
     return names
 
 

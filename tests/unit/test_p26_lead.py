@@ -1,0 +1,126 @@
+"""Lead fixes of session 26: values in list items, ship motion amplitudes, both coefficients or phases
+at once, a grain's size that is no fill level, a time after a clause that starts something, Latin
+nouns of tutorial names, a model's aside."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tasks.foam import dictionary as fd
+from tasks.plan.architect import plan
+from tasks.plan.bind_list_items import item_leaves
+from tasks.plan.bind_phase_turbulence import named_models
+from tasks.plan.select_names import root
+from tasks.plan.stated import read_stated
+from tests.conftest import TUTORIALS
+
+_LEE = """FoamFile { version 2.0; format ascii; class dictionary; object phaseProperties; }
+massTransferModel
+(
+    (liquid to gas)
+    {
+        type            Lee;
+        C               100;
+        Tactivate       366;
+    }
+);
+drag ( (air in water) { type SchillerNaumann; residualRe 1e-3; } );
+"""
+
+
+def _edits(manifest) -> dict[tuple[str, ...], str]:
+    return {(e.file, *e.entry): e.value for e in manifest.edits if isinstance(e.value, str)}
+
+
+def test_a_list_items_leaves_are_found_read_and_set_in_place():
+    assert (["massTransferModel", "(liquid to gas)", "C"], "100") in item_leaves(_LEE)
+    assert not any(path[0] == "drag" for path, _ in item_leaves(_LEE))  # a pair list its own binder owns
+    path = ["massTransferModel", "(liquid to gas)", "Tactivate"]
+    assert fd.get(_LEE, path) == "366"
+    changed = fd.set_entry(_LEE, path, "368.15")
+    assert fd.get(changed, path) == "368.15" and fd.get(changed, ["massTransferModel", "(liquid to gas)", "C"]) == "100"
+    assert changed.replace("368.15", "366") == _LEE  # nothing else moved
+    assert fd.get(_LEE, ["massTransferModel", "(gas to liquid)", "C"]) is None
+
+
+@pytest.mark.parametrize("text", [
+    "evaporating layer, icoReactingMultiphaseInterFoam, Lee model C = 50 1/s, Tactivate 368.15 K; left wall 383.15 K; "
+    "endTime 0.1 s",
+    "VOF evaporation (icoReactingMultiphaseInterFoam): left wall held at 110 degC, Lee phase-change model switched on "
+    "above 95 degC with a rate coefficient of fifty per second; stop at t = 100 ms.",
+])
+def test_lee_model_coefficients_go_to_the_list_item(text):
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    edits = _edits(plan(text, TUTORIALS))
+    item = ("constant/phaseProperties", "massTransferModel", "(liquid to gas)")
+    assert float(edits[(*item, "C")]) == 50
+    assert float(edits[(*item, "Tactivate")]) == pytest.approx(368.15)
+
+
+@pytest.mark.parametrize("text, heave, sway", [
+    ("2D ship tank sloshing, interFoam, SDA motion with heave amplitude 2 m and sway amplitude 1.2 m; 8 s", "2", "1.2"),
+    ("sloshing tank 2D with interFoam: sway amplitude 120 cm, heave amplitude 300 cm, rest unchanged; 5 s", "3", "1.2"),
+])
+def test_ship_motion_amplitudes_by_degree_of_freedom(text, heave, sway):
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan(text, TUTORIALS)
+    edits = _edits(m)
+    assert edits[("constant/dynamicMeshDict", "heaveA")] == heave
+    assert edits[("constant/dynamicMeshDict", "swayA")] == sway
+    assert not m.not_applied
+
+
+@pytest.mark.parametrize("text", [
+    "room with a heated box, buoyantSimpleFoam, P1 radiation, grey gas of absorptivity/emissivity 0.3 m^-1; 100 "
+    "iterations",
+    "hotRadiationRoom with buoyantSimpleFoam and P1; the air is a grey medium with an absorption (and emission) "
+    "coefficient of 0.3 per metre; 100 iterations",
+])
+def test_one_value_said_of_both_gas_coefficients(text):
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    edits = _edits(plan(text, TUTORIALS))
+    for name in ("absorptivity", "emissivity"):
+        assert edits[("constant/radiationProperties", "constantAbsorptionEmissionCoeffs", name)].endswith(" 0.3")
+
+
+def test_an_initial_temperature_of_both_phases_sets_each():
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("bubble column with evaporation and dissolution (reactingTwoPhaseEulerFoam, laminar); air inlet 0.05 m/s; "
+             "gas and water both start at 330 K; 1 s", TUTORIALS)
+    edits = _edits(m)
+    assert m.base_tutorial.endswith("laminar/bubbleColumnEvaporatingDissolving")  # dissolution ~ Dissolving
+    assert edits[("0/T.gas", "internalField")] == edits[("0/T.liquid", "internalField")] == "uniform 330"
+    assert edits[("system/controlDict", "endTime")] == "1"  # no start time: "start at" is the 330 K's
+
+
+def test_a_grains_size_is_no_fill_level():
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("fluidised bed (twoPhaseEulerFoam): air at 40 cm/s through the bottom, bed of 500 micron sand filled to "
+             "30 cm; simulate 100 ms.", TUTORIALS)
+    regions = next(e.value for e in m.edits if e.file == "system/setFieldsDict")
+    top = re.search(r"box\s*\([^)]*\)\s*\(([^)]*)\)", regions).group(1).split()
+    assert float(top[1]) == pytest.approx(0.3)  # the box's top y, not 0.0005
+    assert not m.not_applied
+
+
+def test_a_time_after_a_clause_that_starts_at_a_temperature_is_the_end_time():
+    roles = {q.text: q.role for q in read_stated("column; gas and water both start at 330 K; water to 0.4 m; 1 s")}
+    assert roles["1 s"] == "end_time"
+
+
+@pytest.mark.parametrize("noun, verb", [("dissolution", "dissolving"), ("absorption", "absorbing"),
+                                        ("solidification", "solidifying"), ("expansion", "expanding")])
+def test_latin_nouns_share_their_verbs_root(noun, verb):
+    assert root(noun) == root(verb)
+
+
+def test_a_models_aside_names_no_phase():
+    named = named_models("Replace the k-epsilon model of the gas phase with k-omega SST (the liquid stays laminar)",
+                         ["gas", "liquid"])
+    assert [(n.model, n.phase) for n in named][:2] == [("kEpsilon", "gas"), ("kOmegaSST", "gas")]
