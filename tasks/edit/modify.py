@@ -24,7 +24,7 @@ from tasks.edit.modify_bc_params import bc_parameter_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
-from tasks.edit.modify_instead import old_value_warnings
+from tasks.edit.modify_instead import old_value_warnings, old_values
 from tasks.edit.modify_fluid import (
     conditioned_fluid,
     contact_angle_edits,
@@ -136,6 +136,7 @@ def _finish(plan: ChangePlan, state: CaseState, text: str) -> ChangePlan:
 
 
 def _plan_text(state: CaseState, text: str) -> ChangePlan:
+    olds = old_values(text)  # "5 cm instead of 10 cm": the old value, which the normalised text drops
     text = normalise_request(patch_numbers(text, list(state.patches)))  # "inlet 6" -> velocity-inlet-6
     text = check_request_text(plain_viscosity(text, _kinematic_only(state)))
     text = rate_forms(text)  # "one cycle every 4 s" is a motion's period, no write interval (bind_motion_rates)
@@ -312,7 +313,7 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     bare_value_edits(plan, state, text)  # "bump the inlet to 20": the unit of the field the patch fixes
     bc_parameter_edits(plan, state, text)  # "the heat added to the inflow 20 W": the parameter the patch's condition has
     radiation_model_edits(plan, state, text)  # "replace fvDOM by P1": radiationProperties (modify_switch)
-    bind_the_rest(plan, state, text)
+    bind_the_rest(plan, state, text, olds)
     for moved in centre_move_edits(case, text, plan.edits):  # a round initial region moved to a stated point
         plan.edits = [e for e in plan.edits if (e.file, e.entry) != (moved.file, moved.entry)] + [moved]
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)

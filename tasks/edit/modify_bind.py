@@ -11,7 +11,7 @@ from tasks.edit.modify_words import present_sign
 from tasks.edit.patch_words import increment_sign
 
 
-def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
+def bind_the_rest(plan: ChangePlan, state: CaseState, text: str, olds: list | None = None) -> None:
     """Every stated value the change rules above left unbound goes through the same binder as
     `new` (any entry the case really has: a named parameter, a flow rate, a heater region, ...)."""
     from tasks.edit.modify_fluid import fluid_condition
@@ -44,7 +44,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str) -> None:
     if not stated and not _states_a_reactor(state, text) and not said_wave_switch(text) and \
             not states_initial_region(state.case_dir, text):
         return
-    binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated)
+    binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated, olds)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
     own: dict[tuple[str, tuple[str, ...]], int] = {}  # where each binder edit taken sits in the plan
     for e in binder.edits:

@@ -12,7 +12,7 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from tasks.edit.modify_models import ChangePlan, entry_key
-from tasks.plan.extract import Quantity, quantities
+from tasks.plan.extract import Quantity, normalise, quantities
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # a unit after a number: "m2/s", "degC", "kPa" (not the sign of an arrow, not a sentence's end)
@@ -48,6 +48,7 @@ def _as_new(q: Quantity, number: str, unit: str) -> tuple[str, float] | None:
 def old_values(text: str) -> list[OldValue]:
     """Each stated value of the request with the old value the words around it name."""
     out: list[OldValue] = []
+    text = normalise(text)  # the quantities' places are in the normalised text ("four-phase" -> "4-phase")
     for q in quantities(text):
         end = q.start + len(q.text)
         m = _AFTER_NEW.match(text, end)

@@ -472,7 +472,13 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
         geometry["cell_size"] = spec.mesh.cell_size
     if spec.mesh.cells:
         geometry["cells_per_direction"] = " x ".join(str(n) for n in spec.mesh.cells)
+    if spec.mesh.body_cells:
+        geometry["body_cells"] = spec.mesh.body_cells
     for q in stated:
+        if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.body_cells == q.value:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["body_cells"],
+                                    value=str(spec.mesh.body_cells), how="cells round each body: the size at the bodies"))
+            continue
         if q.role == "first_layer" and abs((getattr(spec.dims, "first_cell", None) or 0.0) - q.value) <= 1e-9 * q.value:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "first_cell"],
                                     value=fmt(q.value), how="the O-grid's radial cells grow from it"))

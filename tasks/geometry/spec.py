@@ -322,6 +322,8 @@ class MeshSpec(BaseModel):
     cell_size: PositiveFloat | None = None
     resolution: Literal["coarse", "medium", "fine"] | None = None
     wall_grading: float = Field(3.0, ge=1.0, le=50.0)  # middle cell / wall cell (structured meshes)
+    # cells round each body's outline ("40 cells round the cylinder"): a Gmsh mesh's size at the bodies
+    body_cells: PositiveInt | None = None
     # the last two counts were given over a 3D duct's cross-section (y, z); with only those two, the
     # cells along x are sized to match
     over_section: bool = False

@@ -89,6 +89,8 @@ def cell_size(text: str) -> float | None:
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|structured\s+|cartesian\s+)?(?:grid|mesh)\b"
                     rf"(?!\s*(?:-\s*)?(?:size|spacing|resolution|region|zone|refinement|level|block|file|dict\w*|box|"
                     rf"independen\w*|stud\w*|convergence)\b)",
+                    # "mesh: roughly 4 mm spacing" (not "cylinders at 40 mm spacing": a mesh word leads its clause)
+                    rf"\b(?:mesh|grid|cells?)\b\s*(?::\s*)?{about}{LENGTH}\s*spacing\b",
                     # "mesh 5 cm", "grid: 2 mm" (a clause of its own: not "mesh 1 m downstream", "grid 2 m long")
                     rf"\b(?:mesh|grid)\s*(?:=|:)?\s*{about}{LENGTH}(?=\s*(?:[,;)]|\.(?!\d)|$|\band\b))"):
         for m in re.finditer(pattern, text, re.I):
@@ -127,23 +129,39 @@ def section_cells(text: str) -> list[int] | None:
     return [int(along.group(1)), *across] if along else across
 
 
+# cells round a body's outline: "40 cells round it", "40 cells around its circumference", "64 cells on the
+# cylinder surface", "48 divisions around each cylinder"
+_ROUND_BODY = re.compile(r"(?<![\d.])(\d+)\s+(?:cells?|divisions|elements|faces)\s+(?:a?round|on|over|along)\s+"
+                         r"(?:the\s+|its\s+|each\s+|every\s+)?(?:(?:cylinder|body|obstacle|disc|circle)(?:'s)?\s+)?"
+                         r"(?:circumference|perimeter|surface|outline|cylinders?|bod(?:y|ies)|obstacles?|discs?|circles?|it)\b",
+                         re.I)
+
+
+def body_cells(text: str) -> int | None:
+    """The cells said round a body's outline ("40 cells round the cylinder"), or None."""
+    m = _ROUND_BODY.search(digits(text))
+    return int(m.group(1)) if m and int(m.group(1)) > 0 else None
+
+
 def mesh_request(text: str) -> dict[str, Any]:
     """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm",
-    "10 by 10 cells over the cross-section"."""
+    "10 by 10 cells over the cross-section"; cells round a body ("40 cells round the cylinder") beside
+    a cell size or a resolution."""
     section = section_cells(text)
     if section:
         return {"cells": section, "over_section": True}
     counts = cell_counts(text)
     if counts:
         return {"cells": counts}
+    round_body = {"body_cells": n} if (n := body_cells(text)) else {}
     size = cell_size(text)
     if size:
-        return {"cell_size": size}
+        return {"cell_size": size, **round_body}
     m = re.search(r"\b(coarse|medium|fine|finer|very fine|refined)\b(?:\s+\w+)?\s+(?:mesh|grid|resolution)", text, re.I)
     if m:
         word = m.group(1).lower()
-        return {"resolution": "coarse" if word == "coarse" else "medium" if word == "medium" else "fine"}
-    return {}
+        return {"resolution": "coarse" if word == "coarse" else "medium" if word == "medium" else "fine", **round_body}
+    return round_body
 
 
 # Cells bunched towards the walls: a grading word and a ratio in the same clause ("graded towards the

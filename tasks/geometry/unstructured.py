@@ -211,6 +211,15 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
             sizes.append(max(short, long / _THIN))  # a thin fence or baffle: sized on its height, 4+ cells across it
     smallest = min(sizes)
     sizing, notes, far = _sizes(spec, smallest, "smallest obstacle size", length, min(length, height))
+    near = sizing.h
+    if spec.mesh.body_cells:  # "40 cells round the cylinder": the size at the bodies from the shortest outline
+        outline = min(math.pi * 2 * g[2] if kind == "circle" else  # type: ignore[index]
+                      sum(math.dist(a, b) for a, b in zip(g, list(g[1:]) + [g[0]]))  # type: ignore[arg-type, index]
+                      for _, kind, g in bodies)
+        near = min(near, outline / spec.mesh.body_cells)
+        notes.append(f"{spec.mesh.body_cells} cells round each body: {near:.3g} m at the bodies "
+                     f"({outline:.4g} m outline / {spec.mesh.body_cells}).")
+        far = max(far, sizing.h)
 
     def draw(occ) -> None:
         domain = occ.addRectangle(0, 0, 0, length, height)
@@ -241,7 +250,7 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
     for name, _, _ in bodies:
         patches[name] = ("wall", "body")
     return _Plan(draw, _side_classifier(0, length, 0, height, sides, boxes), [n for n, _, _ in bodies], patches,
-                 sizing.h, far, 5 * smallest, smallest, notes + [ends])
+                 near, far, 5 * smallest, smallest, notes + [ends])
 
 
 def _obstacles(spec: GeometrySpec) -> _Plan:

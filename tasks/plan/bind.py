@@ -390,9 +390,12 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
         return f"{(m.group(1) or '') if m else ''}{fmt(value)}"
 
 
-def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity]) -> Binder:
-    """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer."""
+def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity], olds: list | None = None) -> Binder:
+    """Bind every stated quantity to the base case; geometry lengths are left to the geometry layer. `olds`:
+    the old values a change request names beside its new ones ("5 cm instead of 10 cm", when the text given
+    no longer holds them: tasks.edit.modify_instead.OldValue)."""
     binder = Binder(Base(base_dir), solver, text)
+    binder.olds = olds
     unread = [q for q in stated if q.quantity == UNREAD]  # in a unit no binder reads: no binder sees them
     stated[:] = [q for q in stated if q.quantity != UNREAD]
     binder._stated = stated

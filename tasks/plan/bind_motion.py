@@ -180,6 +180,9 @@ class MotionBinding(WallMotionBinding):
         and angles said of a swing ("sways 10 degrees", "pitching amplitude 5 deg") on a base that
         oscillates: the oscillation's amplitude (a length never goes to a rotating one). Returns the
         values taken."""
+        if self.mesh_motion_kind() == ship_motion_terms()["function"]:  # "roll amplitude 0.15 rad": SDA's rollAmax
+            return [q for q in stated if q.quantity == "angle" and q.role in ("angle", "wall_angle")
+                    and self._ship_amplitude(q)]
         if not self._oscillations():
             return []
         taken = []

@@ -262,6 +262,9 @@ class RegionPartsBinding:
         raw = self.current(rel, "regions")
         sf = read_set_fields(self.base.text(rel) or "")
         boxes = [i for i, r in enumerate(sf.regions) if r.selector == "boxToCell" and region_key(raw, i, "box")]
+        anchored = self._bind_by_old_extent(stated, raw, boxes, bounds)
+        if anchored:
+            return anchored
         sizes: dict[int, StatedQuantity] = {}
         words = ""
         for q in stated:
@@ -340,6 +343,47 @@ class RegionPartsBinding:
                                          how=f"size of {where}"))
         self.assumptions.append(f"the {where} is the box {box} (the stated size from the base's anchor corner)")
         return list(sizes.values())
+
+
+    def _bind_by_old_extent(self, stated: list[StatedQuantity], raw: str, boxes: list[int],
+                            bounds: list[tuple[float, float]]) -> list[StatedQuantity]:
+        """A region's size said with the one it replaces ("half as high: 5 cm instead of 10 cm", "from 10 cm
+        to 5 cm"): the one box with the old size along one axis takes the new, from the side it stands on."""
+        from tasks.edit.modify_instead import old_values
+        from tasks.plan.regions import region_key, set_region_key
+
+        taken: list[StatedQuantity] = []
+        olds = getattr(self, "olds", None)
+        for old in olds if olds is not None else old_values(self.text):
+            q = next((q for q in stated if q.quantity == "length" and q.role in ("geometry", "particle_diameter")
+                      and q.text == old.new_text and q not in taken), None)
+            if q is None or old.old <= 0:
+                continue
+            found = []
+            for i in boxes:
+                numbers = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?",
+                                                        region_key(raw, i, "box") or "")]
+                if len(numbers) == 6:
+                    found += [(i, a, numbers) for a in range(3) if a not in self._flat_axes()
+                              and abs(numbers[3 + a] - numbers[a] - old.old) <= 1e-6 * old.old]
+            if len(found) != 1:
+                continue  # no box, or several, with the old size: the words decide (bind_region_boxes)
+            index, axis, numbers = found[0]
+            lo, hi = numbers[:3], numbers[3:]
+            if hi[axis] >= bounds[axis][1] - 1e-9 * max(1.0, abs(bounds[axis][1])) and lo[axis] > bounds[axis][0]:
+                lo[axis] = hi[axis] - q.value  # a box hanging from the top keeps its top
+            else:
+                hi[axis] = lo[axis] + q.value
+            box = f"{vec(lo)} {vec(hi)}"
+            where = f"setFields region {index + 1} (boxToCell)"
+            raw = set_region_key(raw, index, "box", box)
+            self.set("system/setFieldsDict", ["regions"], raw, f"{where}: {q.text} along {'xyz'[axis]} instead of "
+                                                                f"{old.old_text}")
+            self.bindings.append(Binding(stated=q.text, file="system/setFieldsDict", entry=["regions"],
+                                         value=f"box {box}", how=f"{where}, the one box {old.old_text} along "
+                                                                 f"{'xyz'[axis]}"))
+            taken.append(q)
+        return taken
 
 
 # a layer's noun right after a length ("5 cm mercury layer", "a 3 cm thick layer of oil")

@@ -292,10 +292,11 @@ def _apply_fill(binder: Binder, text: str, stated: list[StatedQuantity], raw: st
     fill = fills[0]
     if fill.q is not None and fill.q.text in bound:
         _take_back(binder, fill.q)
-    return place_fill(binder, fill, raw, bounds) or []
+    return place_fill(binder, fill, raw, bounds, [q for q, _ in lengths]) or []
 
 
-def place_fill(binder: Binder, fill: Fill, raw: str, bounds: list[tuple[float, float]]) -> list[StatedQuantity] | None:
+def place_fill(binder: Binder, fill: Fill, raw: str, bounds: list[tuple[float, float]],
+               lengths: list[StatedQuantity] = ()) -> list[StatedQuantity] | None:
     """Move the interface of the base's setFields box (`raw`, the regions list; `bounds`, the domain's)
     to the level `fill` states; the quantities it took (placed, or refused when the level is outside
     the domain), or None when the base has no one box to move."""
@@ -354,7 +355,13 @@ def place_fill(binder: Binder, fill: Fill, raw: str, bounds: list[tuple[float, f
                                    how=f"interface of the setFields box at {what}"))
     binder.assumptions.append(f"{fill.words}: the setFields box {vec(lo)} {vec(hi)} ends at the fill level "
                               f"{fmt(level)} m along {'xyz'[axis]}, measured from the {fill.side} of the domain")
+    # the level restated as a coordinate ("7 m deep (free surface z = -3 m)"): the same interface
+    said = [q for q in lengths if q is not fill.q and abs(q.value - level) <= 1e-9 * max(1.0, abs(level))
+            and _COORDINATE_BEFORE.search(binder.text[:max(0, binder.text.find(q.text))][-12:].lower())]
+    for q in said:
+        binder.bindings.append(Binding(stated=q.text, file=_RELS, entry=["regions"], value=f"box {vec(lo)} {vec(hi)}",
+                                       how=f"the fill level restated as {'xyz'[axis]} = {fmt(level)} m"))
     if fill.q is not None:
-        binder.not_applied = [n for n in binder.not_applied if n.text != fill.q.text]
-        return [fill.q]
-    return []
+        binder.not_applied = [n for n in binder.not_applied if n.text not in {fill.q.text, *(q.text for q in said)}]
+        return [fill.q, *said]
+    return said

@@ -33,6 +33,7 @@ def camel_words(name: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def _camel_words(name: str) -> tuple[str, ...]:
     """camel_words, cached: base selection splits every tutorial's names for every request."""
+    name = name.replace("DoF", "Dof")  # '2D3DoF' -> 2 d 3 dof: degrees of freedom, one word
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"
                     r"|(?<=\d[D])(?=[A-Z])", " ", name)  # '2DLTS' -> 2 d lts
     return tuple(w.lower() for w in re.split(r"[\s_\-.]+", spaced) if w)

@@ -139,7 +139,8 @@ def term_phrases() -> dict[str, tuple[str, ...]]:
     return {phrase: tuple(dict.fromkeys(terms)) for phrase, terms in out.items()}
 
 
-_TECHNICAL = re.compile(r"\b[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")  # 'cyclicAMI', 'fvDOM', 'SchnerrSauer'
+_TECHNICAL = re.compile(r"\b[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*\b"  # 'cyclicAMI', 'fvDOM', 'SchnerrSauer'
+                        r"|\b[A-Z]{3,5}\b")  # an acronym a dictionary may write: 'SDA', 'MRF', 'LTS'
 
 
 @lru_cache(maxsize=1)
@@ -164,6 +165,9 @@ def terms_said(text: str, normal: str) -> TermsSaid:
                 and not negated_before(normal[:at + 1]) and not negated_after(normal[at + len(phrase) + 1:]):
             found[phrase] = phrases[phrase]  # 'no LTS', 'population balance neglected': not asked for
     for word in _TECHNICAL.findall(text):
+        at = normal.find(f" {word.lower()} ")
+        if at >= 0 and (negated_before(normal[:at + 1]) or negated_after(normal[at + len(word) + 1:])):
+            continue  # 'no LTS': not asked for
         if not word.endswith("Foam") and word.lower() not in _switchable_names():  # solvers, models: elsewhere
             found.setdefault(word.lower(), (word,))
     return TermsSaid(phrases=found)

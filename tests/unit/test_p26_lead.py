@@ -124,3 +124,64 @@ def test_a_models_aside_names_no_phase():
     named = named_models("Replace the k-epsilon model of the gas phase with k-omega SST (the liquid stays laminar)",
                          ["gas", "liquid"])
     assert [(n.model, n.phase) for n in named][:2] == [("kEpsilon", "gas"), ("kOmegaSST", "gas")]
+
+
+def test_cells_round_a_body_size_the_mesh_at_it():
+    from tasks.geometry.text_mesh import body_cells, mesh_request
+
+    assert body_cells("pimpleFoam; 4 mm cells away from the cylinder, 40 cells round it; 5 s") == 40
+    assert body_cells("48 divisions around each cylinder") == 48
+    assert body_cells("100 cells along the channel") is None
+    assert mesh_request("- mesh: roughly 4 mm spacing away from the cylinder, 40 cells round the cylinder") == \
+        {"cell_size": 0.004, "body_cells": 40}
+    assert mesh_request("tubes at 40 mm spacing in a 2 mm grid") == {"cell_size": 0.002}  # a pitch is no cell size
+
+
+def test_a_regions_old_size_finds_the_box_to_resize(tmp_path):
+    import shutil
+
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    case = tmp_path / "case"
+    shutil.copytree(TUTORIALS / "multiphase/multiphaseEulerFoam/damBreak4phase", case)
+    plan = plan_changes(read_state(case), "In the four-phase dam break, make the mercury layer half as high: 5 cm "
+                                          "instead of 10 cm. Keep the water and oil columns as they are.")
+    regions = next(e.value for e in plan.edits if e.file == "system/setFieldsDict")
+    assert "box (0 0 -1) (0.1461 0.05 1)" in regions  # the mercury box, the one 0.1 m high
+    assert regions.count(" 0.292 1)") == 2  # the water and oil columns kept
+    assert not [w for w in plan.warnings if "5 cm" in w]
+
+
+def test_a_fill_level_restated_as_a_coordinate_is_applied():
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    from tasks.plan.bind import bind_all
+
+    text = "2D sloshing tank, interFoam; water depth 7 m (tank floor z = -10 m, free surface z = -3 m); 8 s"
+    stated = read_stated(text)
+    binder = bind_all(TUTORIALS / "multiphase/interFoam/laminar/sloshingTank2D", "interFoam", text, stated)
+    assert {"7 m", "-3 m"} <= {b.stated for b in binder.bindings if b.file == "system/setFieldsDict"}
+
+
+def test_an_sda_roll_amplitude_is_its_largest_roll_angle_in_radians():
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    edits = _edits(plan("sloshing of the 2D tank with interFoam and SDA motion: roll amplitude 9 degrees; 2 s",
+                        TUTORIALS))
+    assert float(edits[("constant/dynamicMeshDict", "rollAmax")]) == pytest.approx(0.15708, rel=1e-4)
+
+
+def test_acronyms_and_degrees_of_freedom_name_tutorials():
+    from tasks.plan.select_names import camel_words
+    from tasks.plan.select_terms import terms_said
+
+    assert camel_words("sloshingTank2D3DoF")[-1] == "dof"
+    assert "sda" in terms_said("SDA rigid-body motion", " sda rigid body motion ").phrases
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("Ship tank sloshing (2D, 3 DoF SDA rigid-body motion, VOF with interFoam): sway amplitude 120 cm; 8 s",
+             TUTORIALS)
+    assert m.base_tutorial.endswith("sloshingTank2D3DoF")
