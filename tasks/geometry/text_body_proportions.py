@@ -113,6 +113,8 @@ def orifice_plates(text: str, height: float, length: float) -> tuple[list[dict[s
     """An orifice plate across a channel `height` high: the two plates on the floor and the ceiling that leave a
     centred opening, as rectangle obstacles, and the sentences saying what was assumed; None when the text
     names no orifice plate or gives no opening (by its size or its ratio to the height)."""
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
     first = ORIFICE.search(text)
     if not first:
         return None
@@ -121,22 +123,47 @@ def orifice_plates(text: str, height: float, length: float) -> tuple[list[dict[s
     roles = bind_lengths(words, _ORIFICE_CUES)
     beta = _BETA.search(words)
     opening = roles.get("opening") or (float(beta.group(1)) * height if beta and 0 < float(beta.group(1)) < 1 else None)
+    gap = _open_between(words)  # "open between 1 cm and 3 cm above the floor": the opening's two ends
+    if gap is not None and 0 <= gap[0] < gap[1] <= height:
+        opening = gap[1] - gap[0]
     if opening is None or not 0 < opening < height:
         return None
     notes = []
-    thickness = roles.get("thickness")
+    span = next((r for _, _, r in coordinate_ranges(words, "x") if None not in r and r[1] > r[0]), None)
+    thickness = roles.get("thickness") or (span[1] - span[0] if span else None)  # "at x 0.1..0.104 m"
     if thickness is None:
         thickness = height / 20
         notes.append(f"Orifice plate thickness not given: {thickness:g} m (a twentieth of the channel height).")
     x = roles.get("x")
+    if x is not None and (face := _FACE.search(words)):  # "whose upstream face is 10 cm downstream of the inlet"
+        x += thickness / 2 if face.group(1).lower() in ("upstream", "front", "leading", "inlet") else -thickness / 2
+    if x is None and span is not None:
+        x = (span[0] + span[1]) / 2
     if x is None:
         at = re.search(rf"\bat\s+({NUM})\s*({UNIT})", words, re.I)
         x = float(at.group(1)) * unit_factor(at.group(2)) if at else None
     if x is None:
         x = length / 4
         notes.append(f"Orifice plate position not given: x = {x:g} m (a quarter of the channel length).")
-    plate = (height - opening) / 2
-    notes.append(f"Orifice plate {thickness:g} m thick centred at x = {x:g} m: two plates {plate:g} m high on the "
-                 f"floor and the ceiling leave a centred opening of {opening:g} m.")
-    return [{"kind": "rectangle", "center": (round(x, 12), round(y, 12)), "width": thickness, "height": round(plate, 12)}
-            for y in (plate / 2, height - plate / 2)], notes
+    low, high = gap if gap is not None and 0 <= gap[0] < gap[1] <= height else \
+        ((height - opening) / 2, (height + opening) / 2)
+    notes.append(f"Orifice plate {thickness:g} m thick centred at x = {x:g} m: plates on the floor (up to y = {low:g} m) "
+                 f"and the ceiling (from y = {high:g} m) leave an opening of {opening:g} m.")
+    return [{"kind": "rectangle", "center": (round(x, 12), round((a + b) / 2, 12)), "width": thickness,
+             "height": round(b - a, 12)} for a, b in ((0.0, low), (high, height)) if b - a > 0], notes
+
+
+# which face of the plate a distance gives ("whose upstream face is 10 cm downstream of the inlet")
+_FACE = re.compile(r"\b(upstream|downstream|front|back|rear|leading|trailing|inlet|outlet)[- ](?:side\s+)?face\b", re.I)
+# the opening's two ends above the floor ("open between 1 cm and 3 cm above the floor", "open from y = 10 to 30 mm")
+_OPEN_BETWEEN = re.compile(rf"\bopen(?:ing)?\s+(?:(?:is|lies)\s+)?(?:between|from)\s+(?:y\s*=\s*)?({NUM})\s*({UNIT})?\s*"
+                           rf"(?:and|to|-)\s+(?:y\s*=\s*)?({NUM})\s*({UNIT})", re.I)
+
+
+def _open_between(words: str) -> tuple[float, float] | None:
+    """(low, high) of an orifice's opening said by its ends above the floor, metres; None when not said so."""
+    m = _OPEN_BETWEEN.search(words)
+    if m is None:
+        return None
+    first = unit_factor(m.group(2) or m.group(4))
+    return float(m.group(1)) * first, float(m.group(3)) * unit_factor(m.group(4))

@@ -79,6 +79,10 @@ def table_ranges(text: str) -> str:
     """`text` with each table of parts ("| part | x range (m) | y range (m) |", a row per part, on one line or many)
     written as the parts' words: "main run x 0..0.6 m, y 0..0.1 m; branch x 0.25..0.35 m, y 0.1..0.4 m." A table
     whose headers name no range or size, or whose rows do not read, is left as written."""
+    from tasks.geometry.text_drawing import _DECLARED
+
+    declared = _DECLARED.search(text)  # "the table below (millimetres, origin at ...)": the cells' unit
+    drawn = next(g for g in declared.groups() if g) if declared else None
     out, last = [], 0
     for m in _TABLE.finditer(text):
         cells = _cells(m.group())
@@ -91,7 +95,7 @@ def table_ranges(text: str) -> str:
             continue
         headers = cells[:first_number - 1]  # the last cell before the first number is the first row's name
         kinds = [_column_kind(h) for h in headers[1:]]
-        units = [(u.group(1) if (u := _HEADER_UNIT.search(h)) else None) for h in headers[1:]]
+        units = [(u.group(1) if (u := _HEADER_UNIT.search(h)) else drawn) for h in headers[1:]]
         width = len(headers)
         rows = [cells[k:k + width] for k in range(first_number - 1, len(cells), width)]
         if not any(kinds) or any(len(r) != width for r in rows):

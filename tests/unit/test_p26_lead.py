@@ -185,3 +185,29 @@ def test_acronyms_and_degrees_of_freedom_name_tutorials():
     m = plan("Ship tank sloshing (2D, 3 DoF SDA rigid-body motion, VOF with interFoam): sway amplitude 120 cm; 8 s",
              TUTORIALS)
     assert m.base_tutorial.endswith("sloshingTank2D3DoF")
+
+
+@pytest.mark.parametrize("text, x, low, high", [
+    ("2D channel x 0..0.3 m, y 0..0.04 m; thin orifice plate at x 0.1..0.104 m leaving a centred 0.02 m opening; "
+     "pimpleFoam; 1 mm cells", 0.102, 0.01, 0.03),
+    ("Channel: 30 cm x 4 cm from the origin. Orifice: a 4 mm thick plate whose upstream face is 10 cm downstream of "
+     "the inlet, open between 1 cm and 2.5 cm above the floor. Cells: 1 mm. pimpleFoam", 0.102, 0.01, 0.025),
+])
+def test_an_orifice_plate_by_its_ranges_and_faces(text, x, low, high):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "channel_with_obstacles"
+    plates = sorted(spec.obstacles, key=lambda o: o.center[1])
+    assert [o.center[0] for o in plates] == pytest.approx([x, x])
+    assert plates[0].center[1] + plates[0].height / 2 == pytest.approx(low)
+    assert plates[1].center[1] - plates[1].height / 2 == pytest.approx(high)
+    assert plates[0].width == pytest.approx(0.004)
+
+
+def test_a_tables_cells_take_the_unit_its_caption_declares():
+    from tasks.geometry.text_parts import table_ranges
+
+    text = ("The geometry is in the table below (millimetres, origin at the inlet's lower corner):\n"
+            "| item | x from | x to | y from | y to |\n|---|---|---|---|---|\n| channel | 0 | 300 | 0 | 40 |\n")
+    assert "x 0 millimetres to 300 millimetres" in table_ranges(text)
