@@ -41,7 +41,9 @@ CAVITY_CHANNEL_WORDS = (rf"{_IN_WALL}(?=[\s\S]*\b(?:channel|duct|passage)\b)|\b(
 # two channels crossing: "a cross junction", "four-way junction", "X-junction", "two channels crossing at right angles"
 CROSS_WORDS = (r"\bcross(?:[- ]shaped)?[- ](?:junction|intersection|piece|channel)|\bfour[- ]way\s+(?:junction|cross|intersection|channel)"
                r"|\b[xX+][- ](?:junction|shaped\s+(?:junction|channel|intersection))|\b(?:crossing|intersecting)\s+channels"
-               r"|\bchannels?\s+(?:that\s+)?cross(?:es|ing)?\s+(?:at\s+right\s+angles|each\s+other|perpendicular)")
+               r"|\bchannels?\s+(?:[\w.]+\s+){0,5}?(?:that\s+)?cross(?:es|ing)?\s+(?:at\s+right\s+angles|each\s+other|perpendicular)"
+               # "plus-shaped (+) 2D junction", "cross-shaped 3D intersection"
+               r"|\b(?:cross|plus|[xX])[- ]shaped\s+(?:\(\+\)\s+)?(?:\w+\s+){0,2}?(?:junction|intersection|crossing)")
 
 
 # a bend with more than one inlet (OpenFOAM's mixing elbow tutorial), not the library's one-inlet bend

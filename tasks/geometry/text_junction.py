@@ -165,6 +165,32 @@ def _main_section(text: str) -> dict[str, float]:
     return out
 
 
+# each arm's reach from the crossing's centre: "each arm reaching 0.2 m from the centre", "arms 20 cm long measured
+# from the centre"
+_REACH = re.compile(rf"(?<![\w.]){LENGTH}\s*(?:long\s+)?(?:measured\s+)?from\s+the\s+(?:centre|center|crossing\s+cent(?:re|er)"
+                    rf"|middle|origin)\b", re.I)
+
+
+def _cross_reach(text: str, dims: dict[str, Any]) -> dict[str, float]:
+    """The arms' lengths out of the crossing square from how far they reach from its centre: a reach said ("each arm
+    reaching 0.2 m from the centre") or the channels' ranges about it ("the horizontal one runs from x = -0.2 m to x =
+    0.2 m", "x and y -0.2..0.2"); nothing when neither is said."""
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
+    width = dims.get("width") or 0.0
+    branch = dims.get("branch_width") or width
+    out: dict[str, float] = {}
+    if (m := _REACH.search(text)) and m.group(2):
+        reach = float(m.group(1)) * unit_factor(m.group(2))
+        if reach > branch / 2 and reach > width / 2:
+            out.update(arm_length=reach - branch / 2, branch_arm_length=reach - width / 2)
+    for axis, key, half in (("x", "arm_length", branch / 2), ("y", "branch_arm_length", width / 2)):
+        spans = [r for _, _, r in coordinate_ranges(text, axis) if None not in r and r[0] < 0 < r[1]]
+        if spans and abs(spans[0][0] + spans[0][1]) <= 1e-9 * max(1.0, spans[0][1]) and spans[0][1] > half:
+            out[key] = spans[0][1] - half  # "from x = -0.2 m to x = 0.2 m": centred on the crossing
+    return out
+
+
 _Y_WORDS = re.compile(r"\by[- ]?(?:piece|junction|joint|branch|fitting|connector|shaped)\b|\bwye\b|\blateral\s+(?:tee|fitting)"
                       r"|\bangled\s+(?:branch|tee|junction)", re.I)
 Y_DEFAULT_ANGLE = 45.0  # a wye or lateral fitting's usual branch angle
@@ -183,6 +209,7 @@ def junction_dims(text: str, shape: str, dims: dict[str, Any], two_d: bool | Non
     if shape == "cross_junction":
         if (m := _CROSS_ARMS.search(text)) and m.group(2):
             out["branch_arm_length"] = float(m.group(1)) * unit_factor(m.group(2))
+        out.update(_cross_reach(text, dims))
         if inlets := cross_inlets(text):
             out["inlets"] = inlets
         return out, []

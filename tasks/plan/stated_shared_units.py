@@ -81,6 +81,11 @@ _OTHER_QUANTITY = re.compile(r"\b(?:fraction|alpha|viscosity|density|concentrati
                              r"speed|flow|rate|level|height|length|size|angle|order)\b|[()\[\]]")
 
 
+# a field's symbol right before the second number ("outlet p = 0"), and each echoed kind's own symbol
+_SYMBOL_BEFORE = re.compile(r"(?<![\w.])(p_rgh|p|T|U|k|nut?|rho|epsilon|omega)\s*(?:=|:)?\s*$")
+_OWN_SYMBOL = {"velocity": "U", "temperature": "T", "pressure": "p"}
+
+
 def echoed_units(text: str) -> str:
     """The text with a unit written once, on the first of two values for parallel places, also
     after the second ("1.5 bar at the inlet and 0.5 at the outlet" -> "... and 0.5 bar at the
@@ -100,6 +105,9 @@ def echoed_units(text: str) -> str:
         between = text[reading.end:second.start("num")]
         if _OTHER_QUANTITY.search(between.lower()) or len(between.split()) > 9:
             continue
+        symbol = _SYMBOL_BEFORE.search(between)
+        if symbol and symbol.group(1) != _OWN_SYMBOL.get(reading.kind):
+            continue  # "inlet 0.25 m/s, outlets at p = 0": another field's value, no velocity
         after = text[second.end():]
         follows = read_at(text, second.end() + 1) if after[:1] == " " else read_at(text, second.end())
         if follows is not None and text[second.end():follows.end].strip().lower() not in _WORD_UNITS:

@@ -211,3 +211,25 @@ def test_a_tables_cells_take_the_unit_its_caption_declares():
     text = ("The geometry is in the table below (millimetres, origin at the inlet's lower corner):\n"
             "| item | x from | x to | y from | y to |\n|---|---|---|---|---|\n| channel | 0 | 300 | 0 | 40 |\n")
     assert "x 0 millimetres to 300 millimetres" in table_ranges(text)
+
+
+@pytest.mark.parametrize("text", [
+    "2D four-way cross junction, all arms 0.04 m wide, centred on the origin, each arm reaching 0.2 m from the centre; "
+    "inlet left arm 0.25 m/s; simpleFoam laminar; 4 mm cells",
+    "Two straight 2D channels of width 0.04 m cross at right angles, centred at the origin; the horizontal one runs "
+    "from x = -0.2 m to x = 0.2 m and the vertical one from y = -0.2 m to y = 0.2 m. simpleFoam, 4 mm cells",
+    "plus-shaped (+) 2D junction, arms 4 cm wide, crossing centred at (0,0), each arm 20 cm long measured from the "
+    "centre; simpleFoam, 4 mm cells",
+])
+def test_a_cross_junctions_arms_by_their_reach_from_the_centre(text):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "cross_junction"
+    assert spec.dims.arm_length == pytest.approx(0.18)
+    assert (spec.dims.branch_arm_length or spec.dims.arm_length) == pytest.approx(0.18)
+
+
+def test_a_field_symbol_takes_no_echoed_unit():
+    roles = [(q.text, q.role) for q in read_stated("inlet left arm 0.25 m/s, the other three arms open to p = 0")]
+    assert roles == [("0.25 m/s", "inlet_velocity")]
