@@ -37,7 +37,10 @@ CAVITY_CHANNEL_WORDS = (rf"{_IN_WALL}(?=[\s\S]*\b(?:channel|duct|passage)\b)|\b(
                         rf"|\b{_HOLLOW}\b(?:[^.;]|\.\d){{0,60}}?\b(?:below|beneath|under|underneath)\s+(?:the\s+|a\s+)?(?:channel|duct)\b"
                         rf"|\b{_WALL}\s+(?:has|with|contains|features)\s+(?:an?\s+|one\s+)?(?:[\w.,-]+\s+){{0,8}}?{_HOLLOW}\b"
                         rf"|\b(?:channel|duct|passage)\b[^.;]{{0,40}}?\bwith\s+(?:an?\s+|one\s+)?(?:[\w.,-]+\s+){{0,8}}?{_HOLLOW}\b"
-                        r"|\b(?:grooved|notched|recessed)\s+(?:channel|duct|floor|wall)")
+                        r"|\b(?:grooved|notched|recessed)\s+(?:channel|duct|floor|wall)"
+                        # "in the bottom wall there is a rectangular cavity", "flow over an open cavity"
+                        rf"|\b(?:in|into)\s+(?:the\s+|its\s+)?{_WALL}\b[^.;]{{0,40}}?\b{_HOLLOW}\b"
+                        rf"|\bflow\s+(?:over|past|across)\s+(?:an?\s+|the\s+)?(?:open\s+|rectangular\s+|square\s+)*{_HOLLOW}\b")
 # two channels crossing: "a cross junction", "four-way junction", "X-junction", "two channels crossing at right angles"
 CROSS_WORDS = (r"\bcross(?:[- ]shaped)?[- ](?:junction|intersection|piece|channel)|\bfour[- ]way\s+(?:junction|cross|intersection|channel)"
                r"|\b[xX+][- ](?:junction|shaped\s+(?:junction|channel|intersection))|\b(?:crossing|intersecting)\s+channels"
@@ -270,7 +273,9 @@ def _cavity_sizes(text: str, at: int) -> dict[str, tuple[float, tuple[int, int]]
     if before and not re.search(r"(?:\b(?:an?|the|with|one|single)\s*|^)$", text[:max(0, at - 120) + before.start()], re.I):
         before = None  # "channel 30 cm long, 2 cm high, cavity ...": the sizes of the noun before them
     stop = re.search(rf"[.;](?!\d)|\b(?:starting|starts|located|placed|positioned|beginning|begins|centred|centered|at\s+x|whose|which|inlet"
-                     rf"|outlet)\b|,\s*(?:the\s+|a\s+|its\s+)?(?:channel|duct|passage)\b|(?<=.)\b{_HOLLOW}\b", text[at:], re.I)
+                     rf"|outlet)\b|,\s*(?:the\s+|a\s+|its\s+)?(?:channel|duct|passage)\b|(?<=.)\b{_HOLLOW}\b"
+                     rf"|\b(?:under|below|beneath|in|of|along)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:channel|duct|passage)\b",
+                     text[at:], re.I)  # "an open cavity under a channel, ... channel 60 cm long": the channel's
     end = at + stop.start() if stop else len(text)
     regions = ([(max(0, at - 120) + before.start(), at)] if before else []) + [(at, end)]
     for lo, hi in regions:
@@ -295,13 +300,21 @@ def _cavity_place(text: str, width: float | None) -> tuple[float | None, list[tu
                   text, re.I)
     if m and m.group(2) and width:
         return _metres(m) - width / 2, [m.span()]
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
+    if width:  # "0.1 m long (from x = 0.2 m to x = 0.3 m)": the x range as wide as the cavity
+        spans = [(s, e, r) for s, e, r in coordinate_ranges(text, "x") if None not in r
+                 and abs(r[1] - r[0] - width) <= 1e-9 * max(1.0, width) and r[0] > 0]
+        if spans:
+            return spans[0][2][0], [spans[0][:2]]
     m = re.search(rf"\bbetween\s+x\s*=\s*{LENGTH}\s*and\s*(?:x\s*=\s*)?{LENGTH}|\bx\s*=\s*{LENGTH}\s*(?:to|-|–|\.\.)\s*{LENGTH}",
                   text, re.I)
     if m:
         unit = m.group(4) or m.group(2) or m.group(8) or m.group(6)
         a = float(m.group(1) or m.group(5)) * unit_factor(unit)
         return a, [m.span()]
-    for pattern in (rf"\b(?:starting|starts|beginning|begins|located|placed|positioned|sits|lies|upstream\s+edge)\s+(?:at\s+)?{LENGTH}"
+    for pattern in (rf"\b(?:starting|starts|beginning|begins|located|placed|positioned|sits|lies|upstream\s+edge(?:\s+is|\s+lies)?)"
+                    rf"\s+(?:at\s+)?{LENGTH}"
                     rf"\s+(?:from|after|downstream\s+of)\s+(?:the\s+)?(?:inlet|entrance|entry|channel\s+inlet)",
                     rf"(?<![\w.]){LENGTH}\s+(?:from|after|downstream\s+of)\s+(?:the\s+)?(?:inlet|entrance|entry)",
                     rf"\b(?:starting|starts|beginning|begins)\s+at\s+x\s*=\s*{LENGTH}", rf"\bat\s+x\s*=\s*{LENGTH}"):

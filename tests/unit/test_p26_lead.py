@@ -233,3 +233,20 @@ def test_a_cross_junctions_arms_by_their_reach_from_the_centre(text):
 def test_a_field_symbol_takes_no_echoed_unit():
     roles = [(q.text, q.role) for q in read_stated("inlet left arm 0.25 m/s, the other three arms open to p = 0")]
     assert roles == [("0.25 m/s", "inlet_velocity")]
+
+
+@pytest.mark.parametrize("text", [
+    "Consider laminar flow over an open cavity. A 2D channel of height 0.05 m and length 0.6 m starts at the origin. "
+    "In the bottom wall there is a rectangular cavity, 0.1 m long (from x = 0.2 m to x = 0.3 m) and 0.05 m deep. "
+    "icoFoam, inlet 0.02 m/s, 2.5 mm cells",
+    "Open cavity under a channel: channel 60 cm long and 5 cm high starting at the origin, a 10 cm wide, 5 cm deep "
+    "pocket in the floor whose upstream edge is 20 cm from the inlet; inflow 2 cm/s; 2.5 mm cells; icoFoam",
+])
+def test_a_channels_floor_cavity_in_other_words(text):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "channel_with_cavity"
+    d = spec.dims
+    assert (d.length, d.height, d.cavity_width, d.cavity_depth, d.cavity_start) == \
+        pytest.approx((0.6, 0.05, 0.1, 0.05, 0.2))
