@@ -192,6 +192,8 @@ def _json_value(path: Path, entry: list[str]) -> str | None:
     for key in entry:
         if isinstance(data, list) and key.isdigit() and int(key) < len(data):
             data = data[int(key)]
+        elif isinstance(data, list) and key in ("x", "y", "z") and "xyz".index(key) < len(data):
+            data = data["xyz".index(key)]  # a point's coordinate ("center": [x, y])
         elif isinstance(data, dict) and key in data:
             data = data[key]
         else:

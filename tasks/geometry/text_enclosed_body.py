@@ -110,7 +110,8 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
     height = side_m or own.get("height") or dims.get("height")
     if not width or not height:
         return None
-    found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height)
+    found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height) or \
+        solid_region(text, width, height)
     if found is None:
         return None
     body, notes = found
@@ -123,3 +124,42 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
              + (", the moving lid movingWall" if sides == ["top"] else "") + f"), the body its own patch ({body.get('name') or 'obstacle'}).")
     return {"shape": "channel_with_obstacles", "dimensions": out, "obstacles": [body], "notes": [walls] + notes,
             **({"origin": (0.0, 0.0)} if ranged else {})}
+
+
+# words that make a part of the enclosure solid: "is solid", "filled in", "removed", "minus the lower right quarter"
+_SOLID_WORDS = re.compile(r"\bsolid\b|\bfilled[- ]in\b|\bfilled\b|\bremov(?:e|ed|ing)\b|\bminus\b|\bcut\s+out\b|\bblocked\b"
+                          r"|\bexcluded?\b|\bnot\s+(?:part\s+of|in)\s+the\s+(?:fluid|domain)\b", re.I)
+_CORNER_PART = re.compile(rf"\b(?P<v>lower|bottom|upper|top)[- ](?P<h>left|right)(?:[- ]hand)?\s+"
+                          rf"(?:(?P<a>{NUM})\s*(?P<ua>{UNIT})?\s*(?:x|by|×)\s*(?P<b>{NUM})\s*(?P<ub>{UNIT})\s+)?"
+                          r"(?:quarter|quadrant|corner)\b", re.I)
+
+
+def solid_region(text: str, width: float, height: float) -> tuple[dict[str, Any], list[str]] | None:
+    """A part of a `width` x `height` enclosure said to be solid: by its x and y ranges in one clause ("the region
+    from x = 0.05 to 0.1 m and y = 0 to 0.05 m is solid", "x 0.05..0.1, y 0..0.05 is solid") or as a corner quarter
+    ("minus the lower right quarter", "its bottom-right 5 cm x 5 cm quadrant filled in"); as a rectangle obstacle in
+    the enclosure's coordinates (x 0..width, y 0..height), with a note. None when no solid part is said."""
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
+    for clause in re.split(r"[;\n]|\.(?:\s|$)", text):
+        if not _SOLID_WORDS.search(clause):
+            continue
+        xs = [r for _, _, r in coordinate_ranges(clause, "x") if None not in r and r[1] > r[0]]
+        ys = [r for _, _, r in coordinate_ranges(clause, "y") if None not in r and r[1] > r[0]]
+        if len(xs) == 1 and len(ys) == 1:
+            (x0, x1), (y0, y1) = xs[0], ys[0]
+            how = f"x {x0:g}..{x1:g} m, y {y0:g}..{y1:g} m as said"
+        elif (m := _CORNER_PART.search(clause)) is not None:
+            a = float(m.group("a")) * unit_factor(m.group("ua") or m.group("ub")) if m.group("a") else width / 2
+            b = float(m.group("b")) * unit_factor(m.group("ub")) if m.group("b") else height / 2
+            right, top = m.group("h").lower() == "right", m.group("v").lower() in ("upper", "top")
+            x0, x1 = (width - a, width) if right else (0.0, a)
+            y0, y1 = (height - b, height) if top else (0.0, b)
+            how = f"the {m.group('v').lower()} {m.group('h').lower()} corner, {a:g} m x {b:g} m"
+        else:
+            continue
+        if not (0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height) or (x1 - x0 >= width and y1 - y0 >= height):
+            continue
+        body = {"kind": "rectangle", "center": ((x0 + x1) / 2, (y0 + y1) / 2), "width": x1 - x0, "height": y1 - y0}
+        return body, [f"Solid part of the enclosure: {how} (no cells there; its faces are walls)."]
+    return None

@@ -54,7 +54,10 @@ def small_length_kind(head: str, tail: str, value: float) -> str | None:
 
 # words that make a length the size of dispersed things
 _DISPERSED = re.compile(r"\b(?:particles?|particulates?|parcels?|droplets?|drops?|bubbles?|grains?|beads?|"
-                        r"spheres?|pellets?|powders?|dust|sand|silt|sediments?|solids?|spray|mist|catalyst|"
+                        r"spheres?|pellets?|powders?|dust|sand|silt|sediments?|spray|mist|catalyst|"
+                        # "solids" dispersed, not a part said solid ("is solid wall", "(solid)", "the solid region")
+                        r"(?<!is )(?<!are )(?<!be )(?<!\()solids?(?!\s+(?:walls?|regions?|parts?|blocks?|bod(?:y|ies)|plates?"
+                        r"|zones?|obstacles?|corners?|quarters?|quadrants?)\b)(?!\))|"
                         r"d50|d_?p|d_?50|d_?32|sauter|grain[- ]size|sieve)\b")
 # words that make it the size of a part of the domain instead
 _OBJECT = re.compile(r"\b(?:pipe|channel|duct|domain|box|tank|vessel|column|cylinder|inlet|outlet|nozzle|orifice|"

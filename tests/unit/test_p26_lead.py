@@ -250,3 +250,28 @@ def test_a_channels_floor_cavity_in_other_words(text):
     d = spec.dims
     assert (d.length, d.height, d.cavity_width, d.cavity_depth, d.cavity_start) == \
         pytest.approx((0.6, 0.05, 0.1, 0.05, 0.2))
+
+
+@pytest.mark.parametrize("text", [
+    "L-shaped lid-driven cavity, icoFoam; square 0.1 x 0.1 m (x, y 0..0.1) minus the lower right quarter; lid y = 0.1 "
+    "moving +x at 0.1 m/s; nu 1e-4; 2 mm cells",
+    "Please take a lid-driven cavity: a square box of 0.1 m side with the lower left corner on the origin; the region "
+    "from x = 0.05 to 0.1 m and y = 0 to 0.05 m is solid wall. The top wall moves at 0.1 m/s. icoFoam, 2 mm cells",
+    "icoFoam, lid 10 cm/s: an L-shaped cavity made of the 10 cm x 10 cm square at the origin with its bottom-right "
+    "5 cm x 5 cm quadrant filled in; the whole top wall slides in +x; 2 mm grid",
+])
+def test_a_solid_part_of_a_cavity(text):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "channel_with_obstacles" and spec.dims.closed
+    (solid,) = spec.obstacles
+    assert solid.center == pytest.approx((0.075, 0.025))
+    assert (solid.width, solid.height) == pytest.approx((0.05, 0.05))
+
+
+def test_a_part_said_solid_is_no_particle():
+    from tasks.plan.flow_lengths import is_particle_size
+
+    assert not is_particle_size("the region from x = 0.05 to 0.1 m and y = 0 to ", " is solid wall", 0.05)
+    assert is_particle_size("a bed of ", " solids fluidised by air", 0.0005)
