@@ -83,7 +83,10 @@ def at_origin(text: str) -> bool:
     """"lower left corner at the origin", "from the origin", "origin lower-left"."""
     return re.search(r"(?:corner|start\w*|begin\w*|from|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]left"
                      r"|at)\s+(?:at\s+)?(?:the\s+)?origin|origin\s+(?:at\s+)?(?:the\s+)?(?:lower|bottom)[- ]?left"
-                     r"|origin\s+(?:is\s+)?(?:at|on)\s+the\s+(?:inlet|entrance|left\s+end|upstream\s+end)",
+                     r"|origin\s+(?:is\s+)?(?:(?:at|on|in)\s+)?the\s+(?:(?:centre|center|middle)\s+of\s+the\s+)?"
+                     r"(?:inlet|entrance|left\s+end|upstream\s+end)"  # "the origin is the centre of the inlet plane"
+                     r"|(?:inlet|entrance)(?:\s+(?:plane|face|section))?\s+(?:cent(?:re|er)\s+)?(?:is\s+)?at\s+the\s+origin"
+                     r"|(?:inlet|entrance)\s+cent(?:re|er)\s+at\s+(?:the\s+)?origin",
                      text, re.I) is not None
 
 
@@ -93,8 +96,13 @@ def _lengths_before(text: str, word: str) -> list[float]:
            for m in re.finditer(rf"(?<![\w.]){NUM.join(['(', ')'])}\s*({UNIT})\s*(?:-\s*)?{word}\b", text, re.I)]
     if word.startswith("long"):
         out += [(m.start(), float(m.group(1)) * _factor(m.group(2)))
-                for m in re.finditer(rf"(?:for\s+(?:an)?other|over\s+the\s+next|continues?\s+for)\s+{_LEN}", text, re.I)
+                for m in re.finditer(rf"(?:for\s+(?:an)?other|over\s+the\s+next|continues?\s+for|(?:straight|runs?|extends?)\s+for)"
+                                     rf"\s+{_LEN}", text, re.I)
                 if m.group(2)]
+        # "then 600 mm of 200 mm pipe": a length of pipe said before its diameter
+        out += [(m.start(), float(m.group(1)) * _factor(m.group(2)))
+                for m in re.finditer(rf"(?<![\w.]){_LEN}\s+of\s+(?:the\s+)?(?:{NUM}\s*{UNIT}\s+)?(?:wide\s+|diameter\s+)?"
+                                     r"(?:pipe|tube|duct|channel)\b", text, re.I) if m.group(2)]
     return [v for _, v in sorted(out)]
 
 
@@ -249,6 +257,12 @@ def _sections(xs: list[float], lengths: list[float | None], start: float | None)
     n = len(lengths) + 1
     if len(xs) == n:
         return xs
+    if start is not None and None not in lengths:  # from the inlet by the lengths, when every x given is a boundary of it
+        chain = [start]
+        for length in lengths:
+            chain.append(chain[-1] + length)  # type: ignore[operator]
+        if xs and all(any(abs(x - b) <= 1e-9 * max(1.0, abs(b)) for b in chain) for x in xs):
+            return chain  # "... so the domain ends at x = 1.2 m": the outlet's x, no change of section
     if len(xs) == 1 and n == 3 and lengths[0] is not None and lengths[1] is not None:
         return [xs[0] - lengths[0], xs[0], xs[0] + lengths[1]]  # the change position
     if len(xs) == 1 and n == 4 and lengths[0] is not None and None not in lengths:
@@ -368,6 +382,11 @@ def _taper_range(text: str) -> tuple[float, float] | None:
     return None
 
 
+# where the taper ends, by its x: "then a cone out to 200 mm diameter ending at x = 600 mm"
+_TAPER_END = re.compile(rf"\b(?:cone|conical|taper\w*|expansion|contraction|diffuser|converg\w*|diverg\w*|widen\w*|narrow\w*)\b"
+                        rf"[^.;]{{0,60}}?\b(?:ending|ends|finishing|finishes|stopping|up\s+to|until)\s+(?:at\s+)?x\s*=\s*{_LEN}", re.I)
+
+
 def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
     y_ranges = axis_ranges(text, "y")
     if len(y_ranges) >= 2:
@@ -385,6 +404,14 @@ def _place_nozzle(shape: str, text: str, dims: dict[str, Any]) -> Point:
     if taper:  # "converging over x -0.1..0": the taper's own x range
         dims["taper_length"] = taper[1] - taper[0]
     xs, start = _start_and_changes(text)
+    end = _TAPER_END.search(text)
+    if end and end.group(2) and not taper and len(longs) >= 1 and (start is not None):
+        at = float(end.group(1)) * _factor(end.group(2))  # "a cone out to 200 mm diameter ending at x = 600 mm"
+        if at > start + longs[0]:
+            dims["upstream_length"], dims["taper_length"] = longs[0], at - start - longs[0]
+            if len(longs) >= 2:
+                dims["downstream_length"] = longs[-1]
+            xs = [x for x in xs if abs(x - at) > 1e-9 * max(1.0, abs(at))]
     lengths = [dims.get("upstream_length"), dims.get("taper_length"), dims.get("downstream_length")]
     bounds = _sections(xs, lengths, start)
     if taper and (bounds is None or len(bounds) != 4 or abs(bounds[1] - taper[0]) > 1e-9):

@@ -119,6 +119,12 @@ def _metres(value: float) -> str:
     return f"{value:.6g} m"
 
 
+# words right before "2D" that make it twice a defined D, not two-dimensional ("runs for 2D", "from D to 2D", "a pipe of
+# diameter 2D", "another 6D")
+_MULTIPLE_BEFORE = re.compile(r"\b(?:for|to|from|another|diameter|radius|length|width|height|over|than|about|of|first|next"
+                              r"|last)\s+$", re.I)
+
+
 def resolve_defined_symbols(text: str) -> str:
     """`text` with each definition by an expression written as metres ("L = 20H" -> "L = 2 m") and each
     count or fraction of a defined symbol written as metres ("5H downstream" -> "0.5 m downstream",
@@ -145,7 +151,7 @@ def resolve_defined_symbols(text: str) -> str:
             return _metres(_value(values[sym], m.group("k3"), None))
         if m.group("s1") and _DIMENSIONALITY.fullmatch(m.group(0).strip()) and \
                 not _SIZE_OR_PLACE_NEXT.match(text, m.end()) and not _POINT_BEFORE.search(text[max(0, m.start() - 40):m.start()]) \
-                and not _in_range(text, m.start(), m.end(), sym):
+                and not _in_range(text, m.start(), m.end(), sym) and not _MULTIPLE_BEFORE.search(text[max(0, m.start() - 20):m.start()]):
             return m.group(0)  # "a 2D channel" with D defined
         named = _COUNTED_BY_PLACES.get(sym)
         if m.group("s1") and named and _PLACE_NEXT.match(text, m.end()) and re.search(named, text, re.I):

@@ -181,13 +181,15 @@ def part_size_key(value: float, dims: dict[str, Any]) -> str | None:
     return None
 
 
-_SLASHED = re.compile(r"(?<![\d./])(\d+(?:\s*/\s*\d+)+)\s+(?:cells?\s+)?(?:along|axial(?:ly)?|streamwise|in\s+x\b)", re.I)
+_SLASHED = re.compile(r"(?<![\d./,])(\d+(?:\s*(?:/|\+|,\s*and|,|and)\s*\d+)+)\s+(?:cells?\s+)?"
+                      r"(?:along|axial(?:ly)?|streamwise|in\s+x\b)", re.I)
 
 
 def slashed_along(text: str) -> list[int] | None:
-    """Counts along x given part by part, in order: "30/30/40 along" -> [30, 30, 40]; None when not said so."""
+    """Counts along x given part by part, in order: "30/30/40 along", "20 + 40 + 60 axially", "20, 40 and 60 cells
+    along the inlet pipe, cone and outlet pipe" -> [30, 30, 40]; None when not said so."""
     m = _SLASHED.search(digits(text))
-    return [int(n) for n in re.split(r"\s*/\s*", m.group(1))] if m else None
+    return [int(n) for n in re.findall(r"\d+", m.group(1))] if m else None
 
 
 def x_part_lengths(shape: str, dims: dict[str, Any]) -> list[float] | None:

@@ -78,8 +78,12 @@ _SHAPE_WORDS: list[tuple[Shape, str]] = [
     # a gradual change of section, named by the change and made gradual by a taper, a length or an angle it
     # happens over: "a contraction from 100 to 40 mm over a 150 mm taper", "widening at 7 degrees"
     ("diffuser", r"diffuser|diverging\s+(?:channel|duct|section)"
+                 # "then a cone out to 200 mm diameter", "a conical expansion", "the pipe flares out"
+                 r"|\bcone\s+(?:out|widening|opening|expanding|flaring)\b|\bflar(?:es|ing)\s+out\b"
+                 r"|\bconical(?:ly)?\s+(?:expansion|enlargement|widening|expanding|widens?)\b"
                  rf"|\b(?:expansion|enlargement|widening|expander)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
     ("nozzle", r"nozzle|venturi|converging\s+(?:channel|duct|section)|convergent"
+               r"|\bcone\s+(?:in|down|narrowing|contracting)\s+to\b|\bconical(?:ly)?\s+(?:contraction|reduction|reducer|narrowing)\b"
                rf"|\b(?:contraction|narrowing|reducer|reduction)\b(?=(?:[^.]|\.\d)*{_GRADUAL})"),
     # a step named by no more than the word: after the changes of section, which may call their plane "the step"
     ("backward_step", r"(?<!time )(?<!time-)\bstep\b(?!\s*(?:size|count)\b)"),  # not a time step

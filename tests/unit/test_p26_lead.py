@@ -275,3 +275,24 @@ def test_a_part_said_solid_is_no_particle():
 
     assert not is_particle_size("the region from x = 0.05 to 0.1 m and y = 0 to ", " is solid wall", 0.05)
     assert is_particle_size("a bed of ", " solids fluidised by air", 0.0005)
+
+
+@pytest.mark.parametrize("text", [
+    "A conical diffuser in terms of the inlet diameter D = 0.1 m; the origin is the centre of the inlet plane. An inlet "
+    "pipe of diameter D runs for 2D, then a straight cone widens the diameter from D to 2D over a length of 4D, and an "
+    "outlet pipe of diameter 2D follows for another 6D, so the domain ends at x = 12D. Axisymmetric (a wedge), "
+    "simpleFoam; 20 cells across the radius and 20, 40 and 60 cells along the inlet pipe, cone and outlet pipe.",
+    "Steady simpleFoam, axisymmetric: air into a 100 mm pipe (axis = x, inlet centre at origin), straight for 200 mm, "
+    "then a cone out to 200 mm diameter ending at x = 600 mm, then 600 mm of 200 mm pipe. Mesh 20 cells radially, "
+    "20 + 40 + 60 axially.",
+])
+def test_a_conical_diffuser_in_other_words(text):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "diffuser" and spec.dims.axisymmetric
+    d = spec.dims
+    assert (d.inlet_height, d.outlet_height, d.upstream_length, d.taper_length, d.downstream_length) == \
+        pytest.approx((0.1, 0.2, 0.2, 0.4, 0.6))
+    assert spec.origin == pytest.approx((0.0, 0.0))
+    assert spec.mesh.cells == [120, 20]
