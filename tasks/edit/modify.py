@@ -24,7 +24,8 @@ from tasks.edit.modify_bc_params import bc_parameter_edits
 from tasks.edit.modify_bind import bind_the_rest
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
-from tasks.edit.modify_instead import old_value_warnings, old_values
+from tasks.edit.modify_instead import old_value_warnings
+from tasks.plan.old_values import old_values
 from tasks.edit.modify_fluid import (
     conditioned_fluid,
     contact_angle_edits,

@@ -349,7 +349,7 @@ class RegionPartsBinding:
                             bounds: list[tuple[float, float]]) -> list[StatedQuantity]:
         """A region's size said with the one it replaces ("half as high: 5 cm instead of 10 cm", "from 10 cm
         to 5 cm"): the one box with the old size along one axis takes the new, from the side it stands on."""
-        from tasks.edit.modify_instead import old_values
+        from tasks.plan.old_values import old_values
         from tasks.plan.regions import region_key, set_region_key
 
         taken: list[StatedQuantity] = []

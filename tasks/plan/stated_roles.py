@@ -155,13 +155,15 @@ def role_of(q: Quantity, before: str | None = None, after: str | None = None) ->
     wider = _after_same_kind(q.before[-80:], q.kind)
     if q.kind == "length":
         wider = VESSEL_OF_PARTICLES.sub("", wider)
+    # words that end in a preposition right before an earlier value of another kind are that value's ("both start at
+    # 330 K; 1 s"); before one of the same kind they may lead a list ("walls at 300 K, 310 K and 320 K")
+    wider = re.sub(r"\b\w+\s+(?:at|from)\s+(?=[-+]?\.?\d)",
+                   lambda m: " " * len(m.group(0)) if _other_kind_at(m.string, m.end(), q.kind) else m.group(0), wider)
     digits = list(re.finditer(r"\d", wider))
     if digits:  # the words right after an earlier value are its own ("0.5 s write interval, end at 10 s")
         rest = wider[digits[-1].end():]
         cut = re.search(r"[,;]\s", rest)
         wider = wider[:digits[-1].end()] + (rest[cut.end() - 1:] if cut else "")
-    # words that end in a preposition right before an earlier value are that value's ("both start at 330 K; 1 s")
-    wider = re.sub(r"\b\w+\s+(?:at|from)\s+(?=[-+]?\.?\d)", " ", wider)
     for role, words in roles:
         if role not in _OWN_CLAUSE_ONLY and any(_says(w, wider) for w in words if len(w) > 3):
             return role
@@ -207,6 +209,17 @@ def _fluid_subject(clause: str, roles: list[tuple[str, tuple[str, ...]]], after:
 # words that say a fluid is at rest or fills the domain: its temperature is the initial one
 _AT_REST = re.compile(r"\b(?:still|quiescent|stagnant|at rest|starts?|starting|initial(?:ly)?|fills?|filling|filled|"
                       r"inside|ambient|surrounding|around (?:it|them)|room|tank|box|cavity|enclosure)\b")
+
+
+def _other_kind_at(text: str, at: int, kind: str) -> bool:
+    """A value of another kind than `kind` starts at `at` ("330 K" for a time)."""
+    m = _QUANTITY.match(text, at)
+    if m is None:
+        return False
+    try:
+        return _kind_of(m.group("unit"))[0] != kind
+    except ValueError:
+        return False
 
 
 def _after_same_kind(wider: str, kind: str) -> str:
