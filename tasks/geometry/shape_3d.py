@@ -29,8 +29,9 @@ def extruded_depth(spec: GeometrySpec) -> tuple[float, str | None]:
     if s in ("nozzle", "diffuser"):
         wide = max(nozzle_stations(spec)[1])
         return wide, f"depth not given: {wide:g} m, as deep as the widest section is high"
-    if s in ("t_junction", "cross_junction"):
-        return d.width, f"depth not given: {d.width:g} m, as deep as the main channel is wide (a square duct)"
+    if s in ("t_junction", "cross_junction", "bend"):
+        return d.width, f"depth not given: {d.width:g} m, as deep as the {'duct' if s == 'bend' else 'main channel'} is " \
+                        f"wide (a square duct)"
     raise ValueError(f"{s} is not built as an extruded 3D section")
 
 

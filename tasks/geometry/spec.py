@@ -252,11 +252,12 @@ DIMENSIONS: dict[str, type[_Dims]] = {
     "polygon_domain": PolyDomainDims,  # straight walls, not all axis-aligned (spec_polydomain.py, shape_polydomain.py)
 }
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
-ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "polygon_domain", *BLOCK_DIMENSIONS} - {"cross_junction", "rectilinear"}
+ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "polygon_domain", *BLOCK_DIMENSIONS} - {"cross_junction", "rectilinear",
+                                                                                                               "bend"}
 ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
 # 2D sections that are also built in 3D, extruded across z between two side patches (`Span`)
 EXTRUDED_3D = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser",
-                         "t_junction", "cross_junction"})
+                         "t_junction", "cross_junction", "bend"})
 # 3D shapes swept along x whose cross-section (y, z) can be given its own cell counts.
 SECTION_SHAPES = {"channel", "rectangle", "box"}
 

@@ -30,6 +30,7 @@ class BendDims(BaseModel):
     inner_radius: PositiveFloat | None = None  # None: a sharp corner
     leg_spacing: PositiveFloat | None = None  # a sharp U-bend: the gap between its legs; default the width
     turn: Literal["left", "right"] | None = None  # None: left; right: the bend mirrored about the x axis (y -> -y)
+    depth: PositiveFloat | None = None  # 3D only, across z: a square or rectangular duct's bend; default the width
 
 
 class CavityChannelDims(BaseModel):

@@ -67,6 +67,8 @@ def bend_origin(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
     curved = dims.get("inner_radius")
     if curved is not None and (c := bend_centre(text)) is not None:
         return c
+    if curved is None and (placed := _sharp_bend_by_coordinates(text, dims)) is not None:
+        return placed
     ys, xs = _leg_ranges(text, "y"), _leg_ranges(text, "x")
     if not ys and not xs:
         return None
@@ -79,3 +81,40 @@ def bend_origin(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
         else:
             oy = hi + curved if dims.get("turn") != "right" else lo - curved
     return (round(ox, 12), round(oy, 12))
+
+
+# a sharp L-bend's second leg, its inlet and its outlet by their coordinates: "leg 2 along +y, x 0.4..0.5", "the second
+# leg goes up along y between x = 0.4 m and x = 0.5 m", "the vertical leg lying between x = 400 and 500 mm"; "the inlet
+# at x = 0", "inlet face at x = 0"; "outlet at y = 0.6", "exits at y = 600 mm"
+_SECOND_LEG = re.compile(r"\b(?:leg\s*2|second\s+leg|vertical\s+leg|outlet\s+leg|downstream\s+leg|other\s+leg)\b"
+                         r"(?:[^.;]|\.(?![\s)]|$))*", re.I)  # "x 0.4..0.5" stays in the clause
+_INLET_X = re.compile(rf"\binlet(?:\s+(?:face|plane|section|boundary))?\s+(?:is\s+|lies\s+)?(?:at|on)\s+x\s*=\s*{_VALUE}", re.I)
+_OUTLET_Y = re.compile(rf"\b(?:outlet(?:\s+(?:face|plane|section))?\s+(?:is\s+)?(?:at|on)|exits?\s+at|ends?\s+at)\s+y\s*=\s*{_VALUE}", re.I)
+
+
+def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
+    """A sharp 90 degree left L-bend placed by its second leg's x range (the corner square's x), with the inlet leg
+    from the inlet's x and the outlet leg up to the outlet's y: `dims` gets the width and leg lengths they give, and
+    the translation to the request's coordinates is returned; None when no second leg's x range is said."""
+    if dims.get("angle", 90.0) != 90.0 or dims.get("turn") == "right":
+        return None
+    leg = _SECOND_LEG.search(text)
+    xs = axis_ranges(leg.group(0), "x") if leg else []
+    if not xs or xs[0][1] <= xs[0][0]:
+        return None
+    a, b = xs[0]
+    width = round(b - a, 12)
+    ys = _leg_ranges(text, "y")
+    oy = min(ys[0]) if ys else 0.0
+    dims["width"] = width
+    inlet = _INLET_X.search(text)
+    if inlet is not None:
+        x_in = _metres(inlet.group(1), inlet.group(2), None)
+        if a - x_in > 0:
+            dims["inlet_length"] = round(a - x_in, 12)
+    outlet = _OUTLET_Y.search(text)
+    if outlet is not None:
+        y_out = _metres(outlet.group(1), outlet.group(2), None)
+        if y_out - (oy + width) > 0:
+            dims["outlet_length"] = round(y_out - oy - width, 12)
+    return a, oy

@@ -20,7 +20,10 @@ _BEND_NOUN = r"(?:bend|turn|elbow)"  # not "corner": a step's "sharp corner" is 
 # a 2D duct that turns: "a 90 degree bend", "an elbow", "L-shaped channel", "U-bend", "a channel that turns 90 degrees"
 BEND_WORDS = (rf"\b(?:elbow|[uUlL][- ]?(?:bend|turn)|hairpin|dog[- ]?leg|return\s+bend|(?:mitred|mitered|sharp|curved)\s+{_BEND_NOUN}"
               rf"|[lLuU][- ]shaped\s+(?:\w+\s+)?{_DUCT}|right[- ]angled?\s+{_BEND_NOUN}|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?)\s*{_BEND_NOUN}"
-              rf"|bends?|bent\s+{_DUCT}|{_DUCT}\s+(?:that\s+|which\s+)?(?:turns|turning)\s+(?:through\s+|by\s+)?(?:a\s+right\s+angle|{NUM}))\b")
+              rf"|bends?|bent\s+{_DUCT}|{_DUCT}\s+(?:that\s+|which\s+)?(?:turns|turning)\s+(?:through\s+|by\s+)?(?:a\s+right\s+angle|{NUM})"
+              # "a square duct (...) that turns through a sharp, unrounded 90 degree corner"
+              rf"|{_DUCT}\b(?:[^.;]|\.\d){{0,100}}?\b(?:turns|turning)\s+(?:through\s+|by\s+)?(?:an?\s+)?(?:(?:sharp|unrounded|mitred|mitered|abrupt)"
+              rf"[,\s]+)*(?:right\s+angle|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?)\s*(?:corner|bend|turn)?))\b")
 # a round pipe turning in 3D, or a coil: not the 2D bend of the library
 _NOT_2D_BEND = re.compile(r"\b(?:pipe|tube|hose)\b|\bsquare[- ](?:section(?:ed)?\s+|cross[- ]section(?:ed)?\s+)?(?:bend|duct|elbow)"
                           r"|\bhelic|\bhelix\b|\bcoil|\b3-?d\b|three[- ]dimensional|\b(?:round|circular)\s+(?:pipe|tube|duct|(?:cross[- ])?section)"
@@ -59,7 +62,19 @@ def is_2d_bend(text: str) -> bool:
     size is a tutorial's: the elbow, squareBend), 2D (not a round pipe's elbow or a coil), with one inlet."""
     if not re.search(BEND_WORDS, text, re.I) or not _SIZED.search(digits(text)) or _MIXING.search(text):
         return False
-    return bool(_TWO_D.search(text)) or not _NOT_2D_BEND.search(text)
+    if _TWO_D.search(text) or not _NOT_2D_BEND.search(text):
+        return True
+    # a 3D bend of a square or rectangular duct is the 2D bend extruded over the duct's depth (no round pipe, no coil)
+    return bool(_SQUARE_SECTION.search(text)) and not _ROUND_OR_COIL.search(text)
+
+
+# a duct's square or rectangular cross-section: "3D square duct 0.1 x 0.1 m", "square-section bend", "100 mm x 100 mm
+# square duct", "a rectangular duct"
+_SQUARE_SECTION = re.compile(r"\b(?:square|rectangular)[- ](?:section(?:ed)?\s+|cross[- ]section(?:ed)?\s+)?(?:duct|bend|elbow|channel)"
+                             rf"|\b(?:square|rectangular)\s+(?:\w+\s+)?duct\b|{NUM}\s*{UNIT}?\s*(?:x|by|×)\s*{NUM}\s*{UNIT}\s+"
+                             r"(?:square\s+|rectangular\s+)?duct\b", re.I)
+_ROUND_OR_COIL = re.compile(r"\b(?:pipe|tube|hose)\b|\bhelic|\bhelix\b|\bcoil|\b(?:round|circular)\s+(?:pipe|tube|duct|(?:cross[- ])?section)",
+                            re.I)
 
 
 def _metres(m: re.Match[str], num: int = 1, unit: int = 2) -> float | None:

@@ -87,11 +87,15 @@ def test_a_tutorial_bend_is_not_the_library_bend(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "turbulent flow through a 90 degree bend in a 5 cm pipe",
     "a 90 degree pipe elbow of 50 mm diameter with simpleFoam",
-    "3D bend of a square duct 0.1 m wide, legs 1 m",
 ])
 def test_a_round_or_3d_elbow_is_refused_with_its_reason(text: str) -> None:
     with pytest.raises(RequestError, match="geometry refused"):
         parse_geometry(text)
+
+
+def test_a_square_ducts_3d_bend_is_the_2d_bend_extruded() -> None:
+    spec = parse_geometry("3D bend of a square duct 0.1 m wide, legs 1 m")
+    assert spec.shape == "bend" and not spec.two_d and spec.dims.width == 0.1
 
 
 def test_a_centreline_radius_too_small_for_the_width_is_left_unbound() -> None:

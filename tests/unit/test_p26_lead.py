@@ -296,3 +296,20 @@ def test_a_conical_diffuser_in_other_words(text):
         pytest.approx((0.1, 0.2, 0.2, 0.4, 0.6))
     assert spec.origin == pytest.approx((0.0, 0.0))
     assert spec.mesh.cells == [120, 20]
+
+
+@pytest.mark.parametrize("text", [
+    "3D square duct 0.1 x 0.1 m (z 0..0.1) with a sharp (mitred) 90 deg bend; leg 1 along +x from the inlet at x = 0, "
+    "y 0..0.1, outer wall of the bend at x = 0.5; leg 2 along +y, x 0.4..0.5, outlet at y = 0.6; simpleFoam; 1 cm cells",
+    "Mitred elbow, 3D: 100 mm x 100 mm square duct. Inlet face at x = 0 spanning y and z 0..100 mm; the duct goes 500 mm "
+    "along x to the outer corner wall, turns sharply to +y and exits at y = 600 mm, the vertical leg lying between x = "
+    "400 and 500 mm. simpleFoam, 10 mm cells",
+])
+def test_a_sharp_3d_duct_bend_placed_by_its_coordinates(text):
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == "bend" and not spec.two_d
+    d = spec.dims
+    assert (d.width, d.inlet_length, d.outlet_length) == pytest.approx((0.1, 0.4, 0.5))
+    assert spec.origin == pytest.approx((0.4, 0.0))
