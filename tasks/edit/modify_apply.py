@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.errors import RequestError
 from tasks.edit import caseops, caseops_switch
+from tasks.edit.caseops_phase_fields import complete_phase_turbulence
 from tasks.edit.caseops import initial_field
 from tasks.edit.timestep import fit_time_step
 from tasks.edit.modify_models import CaseState, ChangePlan
@@ -89,6 +90,8 @@ def apply_changes(state: CaseState, plan: ChangePlan) -> ChangeResult:
             locked = [v for v in locked if (v.file, tuple(v.entry)) not in keys and not _under(v, e)] + new
     for rel in caseops_switch.complete_radiation(case):  # a radiation model switched: its field, solver, schemes
         plan.assumptions.append(f"{rel} written: the selected radiation model needs it")
+    for rel in complete_phase_turbulence(case):  # a phase switched to k-omega: its omega from epsilon and k
+        plan.assumptions.append(f"{rel} written: the phase's new turbulence model needs it")
     if plan.refine:
         locked = [v for v in locked if not (v.file == "system/blockMeshDict" and v.entry == ["blocks"])]
     if not any(e.file == "system/controlDict" and e.entry == ["deltaT"] for e in plan.edits) and \

@@ -15,6 +15,7 @@ from functools import lru_cache
 import yaml
 
 from tasks.core.paths import CANONICAL_DIR
+from tasks.edit.caseops_phase_fields import derivable
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts_phase_words import listed_phases, phase_named
@@ -137,7 +138,8 @@ def phase_model_edits(plan: ChangePlan, state: CaseState, text: str) -> bool:
         if named.model == present_model(own):
             plan.assumptions.append(f"the {phase} phase already uses {named.model}; not changed")
             continue
-        missing = [f"0/{f}.{phase}" for f in facts.fields if f"{f}.{phase}" not in state.fields]
+        missing = [f"0/{f}.{phase}" for f in facts.fields if f"{f}.{phase}" not in state.fields
+                   and not derivable(state.case_dir, f, phase)]  # omega from epsilon and k (caseops_phase_fields)
         if missing:
             plan.warnings.append(f"not applied: {named.model} for the {phase} phase reads {', '.join(missing)}, which "
                                  "the case lacks (switch between models that read the fields the phase has)")

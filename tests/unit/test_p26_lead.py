@@ -313,3 +313,20 @@ def test_a_sharp_3d_duct_bend_placed_by_its_coordinates(text):
     d = spec.dims
     assert (d.width, d.inlet_length, d.outlet_length) == pytest.approx((0.1, 0.4, 0.5))
     assert spec.origin == pytest.approx((0.4, 0.0))
+
+
+def test_a_phase_switched_to_sst_gets_omega_from_its_epsilon(tmp_path):
+    from tests.unit.modify_cases import modify_case, tutorial_case
+
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    case = tutorial_case(tmp_path, "multiphase/reactingTwoPhaseEulerFoam/RAS/bubbleColumnEvaporatingReacting")
+    plan = modify_case(case, "Replace the k-epsilon model of the gas phase with k-omega SST (the liquid stays laminar)")
+    assert not [w for w in plan.warnings if "omega" in w]
+    omega = (case / "0/omega.gas").read_text()
+    eps, k = 1.5e-4, 3.75e-5  # the tutorial's epsilon.gas and k.gas
+    assert fd.get(omega, ["internalField"]) == f"uniform {eps / (0.09 * k):.10g}"
+    assert "omegaWallFunction" in omega and "[0 0 -1 0 0 0 0]" in omega
+    assert "(k|epsilon|omega)" in (case / "system/fvSchemes").read_text()
+    assert fd.get((case / "system/fvSchemes").read_text(), ["wallDist", "method"]) == "meshWave"
+    assert "kOmegaSST" in (case / "constant/turbulenceProperties.gas").read_text()
