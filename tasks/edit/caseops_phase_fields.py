@@ -2,7 +2,8 @@
 from k-epsilon to k-omega (SST) gets 0/omega.<phase> from its epsilon and k (omega = epsilon / (Cmu k), Cmu 0.09,
 wall functions swapped), and the other way round; the schemes' and solvers' regular-expression keys that name
 epsilon name omega too (and back), and an omega model gets its wall distance (`wallDist`). Used by `modify` after
-the switch (tasks.edit.modify_phase_models plans it, tasks.edit.modify_apply calls `complete_phase_turbulence`).
+the switch (tasks.edit.modify_phase_models plans it, tasks.edit.modify_apply calls `complete_phase_turbulence`)
+and by `new` after its edits (tasks.edit.writer); which fields can be made: tasks.plan.phase_field_sources.
 """
 
 from __future__ import annotations
@@ -13,49 +14,15 @@ from pathlib import Path
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 from tasks.plan.foam_values import fmt
-
-CMU = 0.09  # k-epsilon's C_mu, the constant of omega = epsilon / (Cmu k)
-# each derived field: (from, how its value converts given k, its dimensions, the wall functions swapped)
-_DERIVED = {
-    "omega": ("epsilon", lambda eps, k: eps / (CMU * k), "[0 0 -1 0 0 0 0]", ("epsilonWallFunction", "omegaWallFunction")),
-    "epsilon": ("omega", lambda om, k: CMU * k * om, "[0 2 -3 0 0 0 0]", ("omegaWallFunction", "epsilonWallFunction")),
-}
-_UNIFORM = re.compile(r"uniform\s+([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
-
-
-def _field_dir(case: Path) -> str:
-    """Where the run's initial fields are: 0.orig when the case restores 0 from it, else 0."""
-    return "0.orig" if (case / "0.orig").is_dir() else "0"
-
-
-def _field_text(case: Path, rel: str) -> str | None:
-    for path in (case / rel, case / f"{rel}.gz"):
-        if path.is_file():
-            return read_text(path)
-    return None
-
-
-def _uniform(text: str) -> float | None:
-    m = _UNIFORM.search(fd.get(text, ["internalField"]) or "")
-    return float(m.group(1)) if m else None
-
-
-def derivable(case: Path, field: str, phase: str) -> bool:
-    """The case can make `field`.<phase> (omega or epsilon) from the other one and k, both uniform inside."""
-    if field not in _DERIVED:
-        return False
-    folder = _field_dir(case)
-    source = _field_text(case, f"{folder}/{_DERIVED[field][0]}.{phase}")
-    k = _field_text(case, f"{folder}/k.{phase}")
-    return bool(source and k and _uniform(source) is not None and (_uniform(k) or 0) > 0)
+from tasks.plan.phase_field_sources import _DERIVED, _UNIFORM, derivable, field_dir, field_text, uniform_value
 
 
 def _derive(case: Path, field: str, phase: str) -> list[str]:
     """Write `field`.<phase> (in 0/ and 0.orig/ as the case keeps its fields) from the other field and k."""
     source_name, convert, dims, (old_wall, new_wall) = _DERIVED[field]
-    folder = _field_dir(case)
-    source = _field_text(case, f"{folder}/{source_name}.{phase}") or ""
-    k = _uniform(_field_text(case, f"{folder}/k.{phase}") or "") or 0.0
+    folder = field_dir(case)
+    source = field_text(case, f"{folder}/{source_name}.{phase}") or ""
+    k = uniform_value(field_text(case, f"{folder}/k.{phase}") or "") or 0.0
 
     def value(m: re.Match[str]) -> str:
         return f"uniform {fmt(convert(float(m.group(1)), k))}"
@@ -100,7 +67,7 @@ def complete_phase_turbulence(case: Path) -> list[str]:
         if facts is None:
             continue
         for field in facts.fields:
-            if _field_text(case, f"{_field_dir(case)}/{field}.{phase}") is None and derivable(case, field, phase):
+            if field_text(case, f"{field_dir(case)}/{field}.{phase}") is None and derivable(case, field, phase):
                 changed += _derive(case, field, phase)
                 other = _DERIVED[field][0]
                 for rel in ("system/fvSchemes", "system/fvSolution"):

@@ -15,12 +15,12 @@ from functools import lru_cache
 import yaml
 
 from tasks.core.paths import CANONICAL_DIR
-from tasks.edit.caseops_phase_fields import derivable
 from tasks.edit.modify_models import CaseState, ChangePlan
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_parts_phase_words import listed_phases, phase_named
 from tasks.plan.bind_phase_turbulence import Named, model_block, named_models, phase_turbulence_models
 from tasks.plan.manifest import FileEdit
+from tasks.plan.phase_field_sources import derivable
 
 # a clause that keeps what it names ("keep the gas-phase model", "the water keeps NicenoKEqn",
 # "particles unchanged"): its phase is not the one switched

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tasks.core.errors import PlanError, UsageError
 from tasks.core.render import render
+from tasks.edit.caseops_phase_fields import complete_phase_turbulence
 from tasks.edit import caseops, caseops_switch
 from tasks.edit.timestep import fit_time_step
 from tasks.foam import dictionary as fd
@@ -203,7 +204,9 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     wanted, have = m.turbulence.model, _base_model(staging)
     needs_props = m.solver not in ("icoFoam", "laplacianFoam", "potentialFoam", "scalarTransportFoam") and \
         not _holds_other_settings(staging) and \
-        not (staging / "constant/regionProperties").is_file()  # multi-region: each region keeps its own model
+        not (staging / "constant/regionProperties").is_file() and \
+        not (not (staging / "constant/turbulenceProperties").is_file() and
+             any((staging / "constant").glob("turbulenceProperties.*")))  # per phase: each phase's own file (binder)
     if needs_props and (have != wanted):
         for rel in caseops.set_turbulence_model(staging, wanted, m.solver, {**_defaults(), **m.bc_values}, roles,
                                                 f"{m.recipe}: {wanted}"):
@@ -221,6 +224,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
             locked += flatten(e.reason, e.file, e.entry, e.value)
     for rel in caseops_switch.complete_radiation(staging):  # a radiation model switched: its field, solver, schemes
         prov[rel] = prov.get(rel, "generated") + "; what the selected radiation model needs"
+    for rel in complete_phase_turbulence(staging):  # a phase switched to k-omega: its omega from epsilon and k
+        prov[rel] = prov.get(rel, "generated") + "; what the phase's new turbulence model needs"
     check_block_mesh_dicts(staging)  # a mesh of billions of cells (units mixed up) never reaches blockMesh
     if not any(q.role == "delta_t" for q in m.stated) and not any(e.entry == ["deltaT"] for e in m.edits):
         fitted = fit_time_step(staging, m.solver)

@@ -21,6 +21,7 @@ from tasks.core.config import get_settings
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
+from tasks.plan.phase_field_sources import derivable
 from tasks.plan.bind_parts_phase_words import listed_phases, phase_kind, phase_named
 from tasks.plan.stated import StatedQuantity
 
@@ -188,7 +189,8 @@ def bind_phase_turbulence(binder, stated: list[StatedQuantity]) -> list[StatedQu
             q = StatedQuantity(text=f"{named.words} ({phase})", quantity="model", value=1.0, role="phase_model")
             stated.append(q)
             taken.append(q)
-            missing = [f"{f}.{phase}" for f in facts.fields if f"{f}.{phase}" not in fields]
+            missing = [f"{f}.{phase}" for f in facts.fields if f"{f}.{phase}" not in fields
+                       and not derivable(base.root, f, phase)]  # omega from epsilon and k: the writer derives it
             if missing:
                 binder.refuse(q, f"{named.model} for the {phase} phase reads {', '.join('0/' + m for m in missing)}, "
                                  f"which the base case lacks; choose a base whose {phase} phase is turbulent "

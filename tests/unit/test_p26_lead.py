@@ -330,3 +330,17 @@ def test_a_phase_switched_to_sst_gets_omega_from_its_epsilon(tmp_path):
     assert "(k|epsilon|omega)" in (case / "system/fvSchemes").read_text()
     assert fd.get((case / "system/fvSchemes").read_text(), ["wallDist", "method"]) == "meshWave"
     assert "kOmegaSST" in (case / "constant/turbulenceProperties.gas").read_text()
+
+
+def test_new_derives_a_phases_omega_and_writes_no_single_phase_fields(tmp_path):
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    from tasks.edit.writer import write_case
+
+    m = plan("bubble column with evaporation and reactions (reactingTwoPhaseEulerFoam, RAS), k-omega SST for the gas "
+             "phase; air inlet 0.1 m/s; 0.05 s", TUTORIALS)
+    assert not m.not_applied
+    out = tmp_path / "case"
+    write_case(m, out, TUTORIALS)
+    fields = {p.name for p in (out / "0").iterdir()}
+    assert "omega.gas" in fields and not {"k", "omega", "nut"} & fields
