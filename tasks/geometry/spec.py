@@ -140,6 +140,9 @@ class CylinderDims(_Dims):
     center_x: float = 0.2
     center_y: float = 0.2
     free_stream: bool = False  # True: top/bottom are symmetry planes, not walls
+    # the sides that are slip (frictionless) boundaries, each its own symmetry-plane patch ("the floor a no-slip wall,
+    # the top a slip boundary": a cylinder near a wall); the others stay walls
+    slip_sides: list[Literal["top", "bottom"]] = []
     # "rect": the channel above (walls or, free_stream, symmetry planes); "O": a round far field of
     # `far_field_radius` about the centre, meshed as a structured O-grid (tasks/geometry/shape_ogrid.py)
     domain: Literal["rect", "O"] = "rect"

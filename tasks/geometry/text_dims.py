@@ -173,6 +173,11 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
                      r"|(?:slip|symmetry|symmetric)\s+(?:side|top|lateral)|\bsides?\b[^.;]{0,50}\b(?:free[- ]?slip|slip|symmetry)\b",
                      text, re.I):
             d["free_stream"] = True
+        slip = slip_sides(text)
+        if slip and len(slip) < 2 and not d.get("free_stream"):
+            d["slip_sides"] = slip  # "bottom y = 0 a no-slip wall, top slip"
+        elif slip:
+            d["free_stream"] = True
     elif shape == "naca_airfoil":
         code = naca_code(text)
         if code:
@@ -250,3 +255,21 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         if hot:
             d["hot_wall"] = hot
     return d
+
+
+# a side said to be a slip boundary: "top slip", "the top boundary y = 0.2 m is a slip (free) boundary", "top boundary
+# frictionless", "free-slip top"
+_SLIP = r"(?:free[- ]?slip|slip|frictionless|inviscid|shear[- ]free|stress[- ]free)"
+_SIDE_SLIP = re.compile(rf"\b(top|upper|bottom|lower)(?:\s+(?:boundary|wall|side|surface|edge))?\b(?:[^.;,]|\.\d){{0,40}}?"
+                        rf"(?<!no[- ])(?<!non[- ])\b{_SLIP}\b|(?<!no[- ])(?<!non[- ])\b{_SLIP}\s+(top|upper|bottom|lower)\b", re.I)
+
+
+def slip_sides(text: str) -> list[str]:
+    """The channel sides (top, bottom) the words make slip boundaries, in order."""
+    out: list[str] = []
+    for m in _SIDE_SLIP.finditer(text):
+        word = (m.group(1) or m.group(2)).lower()
+        side = "top" if word in ("top", "upper") else "bottom"
+        if side not in out:
+            out.append(side)
+    return out

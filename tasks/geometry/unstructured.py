@@ -193,7 +193,7 @@ def enclosure_sides(moving: list[str]) -> tuple[dict[str, str], dict[str, tuple[
 
 def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
                          bodies: list[tuple[str, str, object]], walls: bool,
-                         closed: list[str] | None = None) -> _Plan:
+                         closed: list[str] | None = None, slip: list[str] = ()) -> _Plan:
     """A length x height channel minus bodies: (name, kind, geometry) with kind circle
     ((cx, cy, r)) or polygon (list of points). `closed`: an enclosure (no inlet or outlet) whose listed sides move."""
     boxes = []
@@ -243,6 +243,12 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
         patches.update(top=("symmetryPlane", "symmetry"), bottom=("symmetryPlane", "symmetry"))
     ends = "Inlet at x = 0, outlet at x = length, " + ("walls top and bottom." if walls else
                                                        "symmetry planes top and bottom (free stream).")
+    if walls and slip:  # "the floor a no-slip wall, the top a slip boundary": that side a symmetry plane of its own
+        sides.update({s: s for s in slip})
+        patches.update({s: ("symmetryPlane", "symmetry") for s in slip})
+        kept = [s for s in ("bottom", "top") if s not in slip]
+        ends = (f"Inlet at x = 0, outlet at x = length, the {' and '.join(slip)} a slip boundary (symmetry plane "
+                f"'{slip[0]}')" + (f", the {kept[0]} a wall." if kept else "."))
     if closed is not None:
         sides, patches = enclosure_sides(closed)
         ends = (f"Closed enclosure x = 0 to {length:g} m, y = 0 to {height:g} m: no inlet or outlet; walls "
@@ -268,8 +274,9 @@ def _obstacles(spec: GeometrySpec) -> _Plan:
 
 def _cylinder(spec: GeometrySpec) -> _Plan:
     d = spec.dims
-    return _channel_with_bodies(spec, d.length, d.height, [("cylinder", "circle", (d.center_x, d.center_y, d.diameter / 2))],
-                                walls=not d.free_stream)
+    plan = _channel_with_bodies(spec, d.length, d.height, [("cylinder", "circle", (d.center_x, d.center_y, d.diameter / 2))],
+                                walls=not d.free_stream, slip=list(d.slip_sides))
+    return plan
 
 
 def _polygon_domain(spec: GeometrySpec) -> _Plan:

@@ -344,3 +344,24 @@ def test_new_derives_a_phases_omega_and_writes_no_single_phase_fields(tmp_path):
     write_case(m, out, TUTORIALS)
     fields = {p.name for p in (out / "0").iterdir()}
     assert "omega.gas" in fields and not {"k", "omega", "nut"} & fields
+
+
+@pytest.mark.parametrize("words, sides", [
+    ("bottom y = 0 a no-slip wall, top slip", ["top"]),
+    ("The bottom boundary y = 0 is a no-slip wall, the top boundary y = 0.2 m is a slip (free) boundary.", ["top"]),
+    ("floor is a wall, top boundary frictionless", ["top"]),
+    ("walls top and bottom are no-slip", []),
+])
+def test_a_channel_side_said_slip(words, sides):
+    from tasks.geometry.text_dims import slip_sides
+
+    assert slip_sides(words) == sides
+
+
+def test_a_cylinder_near_a_wall_with_a_slip_top():
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry("2D channel x 0..0.6 m, y 0..0.2 m, bottom y = 0 a no-slip wall, top slip; cylinder D = 0.02 m "
+                          "centred at (0.2, 0.02); pimpleFoam; 4 mm cells, 40 cells round it")
+    assert spec.shape == "cylinder_crossflow" and spec.dims.slip_sides == ["top"] and not spec.dims.free_stream
+    assert spec.mesh.body_cells == 40
