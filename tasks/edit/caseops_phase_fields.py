@@ -13,13 +13,17 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
+from tasks.foam.physics_models import physics
 from tasks.plan.foam_values import fmt
 from tasks.plan.phase_field_sources import _DERIVED, _UNIFORM, derivable, field_dir, field_text, uniform_value
 
 
 def _derive(case: Path, field: str, phase: str) -> list[str]:
     """Write `field`.<phase> (in 0/ and 0.orig/ as the case keeps its fields) from the other field and k."""
-    source_name, convert, dims, (old_wall, new_wall) = _DERIVED[field]
+    source_name, convert = _DERIVED[field]
+    table = physics()  # canonical/physics.yaml: the field's dimensions and each field's wall condition
+    dims = table.fields[field].kinematic
+    old_wall, new_wall = table.bc_selector["wall"][source_name]["type"], table.bc_selector["wall"][field]["type"]
     folder = field_dir(case)
     source = field_text(case, f"{folder}/{source_name}.{phase}") or ""
     k = uniform_value(field_text(case, f"{folder}/k.{phase}") or "") or 0.0

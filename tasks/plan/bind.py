@@ -318,7 +318,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             return
         handler = getattr(self, f"_{q.role}", None)
         if handler is None:
-            self.refuse(q, f"Casewright cannot set a {q.role.replace('_', ' ')} in this {self.solver} case")
+            what = q.role.replace('_', ' ')
+            self.refuse(q, f"Casewright cannot set {'an' if what[:1] in 'aeiou' else 'a'} {what} in this {self.solver} case")
             return
         handler(q, stated)
 

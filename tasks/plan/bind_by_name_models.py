@@ -166,9 +166,8 @@ class ModelBinding(ModelEntryBinding, KeptSwitchBinding, KeptPreprocessingBindin
             self.refuse(q, "the base case has no DarcyForchheimer porous zone (porosityProperties or fvOptions) "
                            "to set a Darcy coefficient in")
 
-    # the kind of quantity (tasks.plan.units) each coefficient's unit makes: d in 1/m2 ("darcy");
-    # f in 1/m, which no stated kind is (a stated quantity of any kind has other dimensions)
-    _POROUS_KINDS: ClassVar[dict[str, str]] = {"d": "darcy", "f": "parameter"}
+    # the kind of quantity (tasks.plan.units) each coefficient's unit makes: d in 1/m2 ("darcy"), f in 1/m
+    _POROUS_KINDS: ClassVar[dict[str, str]] = {"d": "darcy", "f": "inverse_length"}
 
     def _porous_coefficients(self, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         """The d / f vectors of the base's DarcyForchheimer zones the request names by symbol or

@@ -27,7 +27,7 @@ _SCRIPTS = ("Allrun", "Allrun.pre")
 _SPOKEN = {"D": r"darcy(?:\s+(?:coefficient|resistance|term))?|viscous\s+(?:coefficient|resistance)",
            "I": r"inertial(?:\s+(?:coefficient|resistance|loss|term))?|forchheimer(?:\s+(?:coefficient|term))?"}
 # the kinds of stated quantity (tasks.plan.units) each porous baffle coefficient takes
-_KINDS = {"D": ("darcy", "parameter"), "I": ("parameter",)}
+_KINDS = {"D": ("darcy", "parameter"), "I": ("parameter", "inverse_length")}  # porousBafflePressure: D in 1/m2, I in 1/m
 
 
 @dataclass(frozen=True)

@@ -269,6 +269,8 @@ class ModelEntryBinding:
         by_place = {(p.rel, tuple(p.entry)): p for p in self.model_places()}
         taken: list[StatedQuantity] = []
         for name, value, raw, at in find_named(self.text, index):
+            if at in getattr(self, "model_said_at", set()):
+                continue  # a value an earlier binder placed ("absorptivity 0.25 1/m": the radiation binder switched it on)
             places = [by_place.get((rel, tuple(entry))) for rel, entry in index[name]]
             said = Said(written=name, names=[name], symbol=True, value=value, raw=raw, at=at, name_at=at,
                         dims=unit_dims_after(normalise(self.text), at + len(re.match(r"\S+", raw).group(0))))

@@ -13,7 +13,7 @@ Kind = Literal[
     "courant", "ranks", "volume_flow", "mass_flow", "heat_flux", "count", "charge_density", "mobility",
     "conductivity", "surface_tension", "thermal_conductivity", "specific_heat", "darcy", "dissipation_rate",
     "expansion", "heat_transfer_coefficient", "mass", "molar_mass", "specific_energy", "power", "froude", "weber", "peclet", "strouhal", "grashof", "hartmann", "schmidt", "richardson",
-    "compressibility", "friction_reynolds",
+    "compressibility", "friction_reynolds", "inverse_length",
 ]
 
 

@@ -12,10 +12,10 @@ from tasks.foam import dictionary as fd
 from tasks.foam.files import read_text
 
 CMU = 0.09  # k-epsilon's C_mu, the constant of omega = epsilon / (Cmu k)
-# each derived field: (from, how its value converts given k, its dimensions, the wall functions swapped)
+# each derived field: the field it is made from and how its value converts given k
 _DERIVED = {
-    "omega": ("epsilon", lambda eps, k: eps / (CMU * k), "[0 0 -1 0 0 0 0]", ("epsilonWallFunction", "omegaWallFunction")),
-    "epsilon": ("omega", lambda om, k: CMU * k * om, "[0 2 -3 0 0 0 0]", ("omegaWallFunction", "epsilonWallFunction")),
+    "omega": ("epsilon", lambda eps, k: eps / (CMU * k)),
+    "epsilon": ("omega", lambda om, k: CMU * k * om),
 }
 _UNIFORM = re.compile(r"uniform\s+([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 

@@ -59,7 +59,7 @@ UNITS = {
     "gravity": "m/s2", "pressure": "Pa", "angle": "deg", "volume_flow": "m3/s", "mass_flow": "kg/s",
     "heat_flux": "W/m2", "charge_density": "C/m3", "mobility": "m2/(V s)", "conductivity": "S/m", "expansion": "1/K",
     "dissipation_rate": "m2/s3", "heat_transfer_coefficient": "W/(m2 K)", "mass": "kg", "power": "W",
-    "compressibility": "s2/m2",
+    "compressibility": "s2/m2", "inverse_length": "1/m",
     "molar_mass": "kg/mol", "specific_energy": "J/kg",
 }
 

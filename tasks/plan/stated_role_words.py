@@ -123,5 +123,6 @@ _SIMPLE_ROLES = {
     "volume_flow": "inlet_flow_rate", "mass_flow": "inlet_mass_flow", "heat_flux": "wall_heat_flux", "power": "heat_load",
     "angle": "angle", "diameter": "geometry", "charge_density": "charge_density", "mobility": "mobility",
     "conductivity": "conductivity", "expansion": "beta", "compressibility": "compressibility",
+    "inverse_length": "inverse_length",
     "friction_reynolds": "friction_reynolds",
 }

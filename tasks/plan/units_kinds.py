@@ -49,6 +49,7 @@ _KINDS: dict[Dims, str] = {
     (-1, -3, 3, 0, 2, 0): "conductivity",
     (0, 0, 0, -1, 0, 0): "expansion",  # a thermal expansion coefficient beta (1/K)
     (0, -2, 2, 0, 0, 0): "compressibility",  # a liquid's psi = drho/dp (s2/m2), 1/c^2
+    (0, -1, 0, 0, 0, 0): "inverse_length",  # a gas's absorption coefficient, a Forchheimer coefficient (1/m)
 }
 
 

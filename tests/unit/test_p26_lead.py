@@ -365,3 +365,17 @@ def test_a_cylinder_near_a_wall_with_a_slip_top():
                           "centred at (0.2, 0.02); pimpleFoam; 4 mm cells, 40 cells round it")
     assert spec.shape == "cylinder_crossflow" and spec.dims.slip_sides == ["top"] and not spec.dims.free_stream
     assert spec.mesh.body_cells == 40
+
+
+@pytest.mark.parametrize("text, value", [("absorptivity 0.2 1/m", 0.2), ("a gas absorption of 0.2 m^-1", 0.2),
+                                         ("Forchheimer coefficient f 100 1/m", 100.0)])
+def test_an_inverse_length_is_a_stated_value(text, value):
+    (q,) = read_stated(text)
+    assert (q.quantity, q.value, q.unit) == ("inverse_length", value, "1/m")
+
+
+def test_an_inverse_length_no_binder_takes_is_reported():
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    m = plan("hot room, buoyantSimpleFoam, P1 radiation; a scattering coefficient of 0.1 1/m; 100 iterations", TUTORIALS)
+    assert [n.text for n in m.not_applied] == ["0.1 1/m"]
