@@ -110,12 +110,14 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
     height = side_m or own.get("height") or dims.get("height")
     if not width or not height:
         return None
-    found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height) or \
-        solid_region(text, width, height)
+    found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height)
+    solid = solid_region(text, width, height) if found is None else None
+    found = found or solid
     if found is None:
         return None
     body, notes = found
-    ranged = fin is not None and bool(range_parts(text[fin[0]:fin[1]]))  # the fin's coordinates are the enclosure's own
+    # the fin's or the solid part's coordinates are the enclosure's own (from its corner at the origin)
+    ranged = (fin is not None and bool(range_parts(text[fin[0]:fin[1]]))) or solid is not None
     sides = dims.get("moving_walls") or (["top"] if shape == "lid_driven_cavity" else [])
     out = {"length": width, "height": height, "closed": True}
     if sides:

@@ -266,6 +266,7 @@ def test_a_solid_part_of_a_cavity(text):
     spec = parse_geometry(text)
     assert spec is not None and spec.shape == "channel_with_obstacles" and spec.dims.closed
     (solid,) = spec.obstacles
+    assert spec.origin == pytest.approx((0.0, 0.0))  # the solid's coordinates are the cavity's own
     assert solid.center == pytest.approx((0.075, 0.025))
     assert (solid.width, solid.height) == pytest.approx((0.05, 0.05))
 
