@@ -29,6 +29,15 @@ drag ( (air in water) { type SchillerNaumann; residualRe 1e-3; } );
 """
 
 
+def _parsed(text: str, shape: str):
+    """The geometry spec the text describes, checked to be of `shape`."""
+    from tasks.geometry.text import parse_geometry
+
+    spec = parse_geometry(text)
+    assert spec is not None and spec.shape == shape, spec
+    return spec
+
+
 def _edits(manifest) -> dict[tuple[str, ...], str]:
     return {(e.file, *e.entry): e.value for e in manifest.edits if isinstance(e.value, str)}
 
@@ -194,10 +203,8 @@ def test_acronyms_and_degrees_of_freedom_name_tutorials():
      "the inlet, open between 1 cm and 2.5 cm above the floor. Cells: 1 mm. pimpleFoam", 0.102, 0.01, 0.025),
 ])
 def test_an_orifice_plate_by_its_ranges_and_faces(text, x, low, high):
-    from tasks.geometry.text import parse_geometry
+    spec = _parsed(text, "channel_with_obstacles")
 
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "channel_with_obstacles"
     plates = sorted(spec.obstacles, key=lambda o: o.center[1])
     assert [o.center[0] for o in plates] == pytest.approx([x, x])
     assert plates[0].center[1] + plates[0].height / 2 == pytest.approx(low)
@@ -222,10 +229,8 @@ def test_a_tables_cells_take_the_unit_its_caption_declares():
     "centre; simpleFoam, 4 mm cells",
 ])
 def test_a_cross_junctions_arms_by_their_reach_from_the_centre(text):
-    from tasks.geometry.text import parse_geometry
+    spec = _parsed(text, "cross_junction")
 
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "cross_junction"
     assert spec.dims.arm_length == pytest.approx(0.18)
     assert (spec.dims.branch_arm_length or spec.dims.arm_length) == pytest.approx(0.18)
 
@@ -243,10 +248,8 @@ def test_a_field_symbol_takes_no_echoed_unit():
     "pocket in the floor whose upstream edge is 20 cm from the inlet; inflow 2 cm/s; 2.5 mm cells; icoFoam",
 ])
 def test_a_channels_floor_cavity_in_other_words(text):
-    from tasks.geometry.text import parse_geometry
+    spec = _parsed(text, "channel_with_cavity")
 
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "channel_with_cavity"
     d = spec.dims
     assert (d.length, d.height, d.cavity_width, d.cavity_depth, d.cavity_start) == \
         pytest.approx((0.6, 0.05, 0.1, 0.05, 0.2))
@@ -261,10 +264,8 @@ def test_a_channels_floor_cavity_in_other_words(text):
     "5 cm x 5 cm quadrant filled in; the whole top wall slides in +x; 2 mm grid",
 ])
 def test_a_solid_part_of_a_cavity(text):
-    from tasks.geometry.text import parse_geometry
-
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "channel_with_obstacles" and spec.dims.closed
+    spec = _parsed(text, "channel_with_obstacles")
+    assert spec.dims.closed
     (solid,) = spec.obstacles
     assert spec.origin == pytest.approx((0.0, 0.0))  # the solid's coordinates are the cavity's own
     assert solid.center == pytest.approx((0.075, 0.025))
@@ -288,10 +289,8 @@ def test_a_part_said_solid_is_no_particle():
     "20 + 40 + 60 axially.",
 ])
 def test_a_conical_diffuser_in_other_words(text):
-    from tasks.geometry.text import parse_geometry
-
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "diffuser" and spec.dims.axisymmetric
+    spec = _parsed(text, "diffuser")
+    assert spec.dims.axisymmetric
     d = spec.dims
     assert (d.inlet_height, d.outlet_height, d.upstream_length, d.taper_length, d.downstream_length) == \
         pytest.approx((0.1, 0.2, 0.2, 0.4, 0.6))
@@ -307,10 +306,8 @@ def test_a_conical_diffuser_in_other_words(text):
     "400 and 500 mm. simpleFoam, 10 mm cells",
 ])
 def test_a_sharp_3d_duct_bend_placed_by_its_coordinates(text):
-    from tasks.geometry.text import parse_geometry
-
-    spec = parse_geometry(text)
-    assert spec is not None and spec.shape == "bend" and not spec.two_d
+    spec = _parsed(text, "bend")
+    assert not spec.two_d
     d = spec.dims
     assert (d.width, d.inlet_length, d.outlet_length) == pytest.approx((0.1, 0.4, 0.5))
     assert spec.origin == pytest.approx((0.4, 0.0))
