@@ -34,6 +34,7 @@ from tasks.edit.parametric_roles import aim_inlets, feed_openings, inward_normal
 from tasks.foam import dictionary as fd
 from tasks.foam.files import find_file, read_bytes
 from tasks.foam.physics import find_fluid, fluid_table, fmt, internal_value, is_steady, model_spec
+from tasks.geometry.text_part_cells import slashed_along
 from tasks.geometry.sized_total import total_met
 from tasks.plan.controls_refine import total_limit
 from tasks.geometry.build import build_mesh, geometry_record, recorded_fraction
@@ -495,7 +496,8 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
                                     value=str(build.n_cells), how=met))  # "about 20 000 cells" (tasks/geometry/sized_total)
             continue
         if q.role in ("mesh_cells", "mesh_cells_axis") and spec.mesh.cells and (
-                list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells):
+                list(q.dims or []) == list(spec.mesh.cells) or q.value in spec.mesh.cells
+                or q.value in (slashed_along(ctx.text) or [])):  # "20, 40 and 60 cells along the parts": x's total
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cells_per_direction"],
                                     value=geometry["cells_per_direction"], how="the shape library meshed it so"))
             continue

@@ -377,3 +377,18 @@ def test_an_inverse_length_no_binder_takes_is_reported():
         pytest.skip("OpenFOAM tutorials not installed")
     m = plan("hot room, buoyantSimpleFoam, P1 radiation; a scattering coefficient of 0.1 1/m; 100 iterations", TUTORIALS)
     assert [n.text for n in m.not_applied] == ["0.1 1/m"]
+
+
+def test_counts_by_part_are_not_rescaled_as_one_direction(tmp_path):
+    from tasks.core.config import load_settings
+    from tasks.edit.generate import choose_plan
+    from tasks.plan.manifest import CaseRequest
+
+    if not TUTORIALS.is_dir():
+        pytest.skip("OpenFOAM tutorials not installed")
+    text = ("Axisymmetric (wedge) conical diffuser, simpleFoam k-epsilon, air nu 1.5e-5 at 10 m/s; inlet pipe D 0.1 m and "
+            "0.2 m long from x = 0, a cone to D 0.2 m over 0.4 m, outlet pipe 0.6 m; 20 cells across the radius and 20, "
+            "40 and 60 cells along the inlet pipe, cone and outlet pipe; 300 iterations")
+    m = choose_plan(CaseRequest(text=text, out_dir=tmp_path / "case"), load_settings(llm_planner="off"))
+    assert not [e for e in m.edits if e.file == "system/blockMeshDict"]  # the shape library's 20/40/60 blocks stay
+    assert not m.not_applied
