@@ -245,10 +245,17 @@ _UNION_OF = frozenset({None, "channel", "rectangle", "box", "backward_step", "fo
                        "diffuser", "nozzle"})
 
 
+# a stirred or rotating vessel, whose baffles are its own (the mixerVessel tutorials), not obstacles in a channel
+_STIRRED = re.compile(r"\b(?:mixers?|mixing\s+(?:vessel|tank)|stirred|stirrers?|impellers?|agitat\w*|rotors?|rotating)\b", re.I)
+
+
 def _named_shape(text: str) -> Shape | None:
     """`shape_words` of a text already in canonical phrasing, before a union of rectangles is looked for."""
     for shape, pattern in _SHAPE_WORDS:
-        if re.search(pattern, text, re.I):
+        if (found := re.search(pattern, text, re.I)):
+            if shape == "channel_with_obstacles" and re.fullmatch(r"baffles?", found.group(0), re.I) and \
+                    _STIRRED.search(text):
+                continue  # "a rotating mixer with 4 baffles on its walls": a stirred vessel's baffles, no channel's
             if shape == "bend" and not is_2d_bend(text):
                 continue
             if shape == "annulus" and is_2d_bend(text) and re.search(r"\b(?:legs?|straights?|arms?|limbs?)\b", text, re.I):

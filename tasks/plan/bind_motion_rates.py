@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 
+from tasks.geometry.text_expressions import _IN_FUNCTION
 from tasks.plan.foam_values import fmt
 
 _NUM = r"(?<![\w.])(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -43,6 +44,8 @@ def _pi_before_unit(text: str) -> str:
     pi before a rate's unit or after a link ("omega = pi", "pi rad/s")."""
     out, last = [], 0
     for m in _TIMES_PI.finditer(text):
+        if _IN_FUNCTION.search(text[max(0, m.start() - 40):m.start()]):
+            continue  # "5 * sin(2*pi*t/0.1)": a formula of t, read whole by the sine reader
         if m.group("n") is None:
             after = text[m.end():m.end() + 8].lower()
             before = text[max(0, m.start() - 3):m.start()]

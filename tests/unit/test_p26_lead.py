@@ -392,3 +392,17 @@ def test_counts_by_part_are_not_rescaled_as_one_direction(tmp_path):
     m = choose_plan(CaseRequest(text=text, out_dir=tmp_path / "case"), load_settings(llm_planner="off"))
     assert not [e for e in m.edits if e.file == "system/blockMeshDict"]  # the shape library's 20/40/60 blocks stay
     assert not m.not_applied
+
+
+def test_a_pi_inside_a_function_of_time_is_left_to_the_sine_reader():
+    from tasks.plan.bind_motion_rates import rate_forms
+
+    assert rate_forms("U_x = 5 * sin(2*pi*t/0.1) m/s") == "U_x = 5 * sin(2*pi*t/0.1) m/s"
+    assert rate_forms("omega = 2 pi rad/s") == "omega = 6.283185307 rad/s"
+
+
+def test_a_stirred_vessels_baffles_are_no_channel_obstacles():
+    from tasks.geometry.text_shapes import shape_words
+
+    assert shape_words("a 2D rotating mixer: the inner wall rotates at 10 rad/s, 4 baffles on both walls") is None
+    assert shape_words("a channel with two baffles on the floor") == "channel_with_obstacles"
