@@ -219,7 +219,6 @@ def _channel_with_bodies(spec: GeometrySpec, length: float, height: float,
         near = min(near, outline / spec.mesh.body_cells)
         notes.append(f"{spec.mesh.body_cells} cells round each body: {near:.3g} m at the bodies "
                      f"({outline:.4g} m outline / {spec.mesh.body_cells}).")
-        far = max(far, sizing.h)
 
     def draw(occ) -> None:
         domain = occ.addRectangle(0, 0, 0, length, height)
@@ -274,9 +273,8 @@ def _obstacles(spec: GeometrySpec) -> _Plan:
 
 def _cylinder(spec: GeometrySpec) -> _Plan:
     d = spec.dims
-    plan = _channel_with_bodies(spec, d.length, d.height, [("cylinder", "circle", (d.center_x, d.center_y, d.diameter / 2))],
+    return _channel_with_bodies(spec, d.length, d.height, [("cylinder", "circle", (d.center_x, d.center_y, d.diameter / 2))],
                                 walls=not d.free_stream, slip=list(d.slip_sides))
-    return plan
 
 
 def _polygon_domain(spec: GeometrySpec) -> _Plan:
