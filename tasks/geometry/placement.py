@@ -182,7 +182,7 @@ def _place_tee(text: str, dims: dict[str, Any]) -> Point:
     if ys:
         dims["width"], origin[1] = ys[0][1] - ys[0][0], ys[0][0]
         top = ys[1][1] if len(ys) > 1 else None
-        up = re.search(rf"\b(?:up\s+to|reaching|as\s+far\s+as|until|to)\s+y\s*=\s*{_LEN}", text, re.I)
+        up = re.search(rf"\b(?:up\s+to|reaching|as\s+far\s+as|until|to)\s+y\s*(?:=|:)?\s*{_LEN}", text, re.I)
         if up:
             top = float(up.group(1)) * _factor(up.group(2))
         if top is not None and top > ys[0][1]:

@@ -19,7 +19,7 @@ _CENTRE_WORDS = (r"(?:(?:bend|turn|arcs?|curvature|elbow)(?:'s)?\s+(?:centre|cen
 _CENTRE = re.compile(rf"{_CENTRE_WORDS}\s*(?:is\s+|lies\s+)?(?:at|:|=)?\s*(?:at\s+)?"
                      rf"(?:\(\s*{_VALUE}\s*,\s*{_VALUE}\s*\)\s*({UNIT})?|x\s*=\s*{_VALUE}\s*,?\s*(?:and\s+)?y\s*=\s*{_VALUE})", re.I)
 # the inlet leg's words and what follows them in the clause
-_INLET_LEG = re.compile(r"\b(?:inlet|upstream|entry|incoming|first|horizontal)\s+(?:leg|arm|straight|section|duct|channel)"
+_INLET_LEG = re.compile(r"\b(?:inlet|inflow|upstream|entry|incoming|first|horizontal)\s+(?:leg|arm|straight|section|duct|channel)"
                         r"(?:[^.;]|\.\d)*", re.I)
 
 
@@ -86,10 +86,25 @@ def bend_origin(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
 # a sharp L-bend's second leg, its inlet and its outlet by their coordinates: "leg 2 along +y, x 0.4..0.5", "the second
 # leg goes up along y between x = 0.4 m and x = 0.5 m", "the vertical leg lying between x = 400 and 500 mm"; "the inlet
 # at x = 0", "inlet face at x = 0"; "outlet at y = 0.6", "exits at y = 600 mm"
-_SECOND_LEG = re.compile(r"\b(?:leg\s*2|second\s+leg|vertical\s+leg|outlet\s+leg|downstream\s+leg|other\s+leg)\b"
+_SECOND_LEG = re.compile(r"\b(?:leg\s*2|second\s+leg|vertical\s+leg|(?:outlet|outflow|exit|discharge)\s+leg|downstream\s+leg"
+                         r"|other\s+leg)\b"
                          r"(?:[^.;]|\.(?![\s)]|$))*", re.I)  # "x 0.4..0.5" stays in the clause
 _INLET_X = re.compile(rf"\binlet(?:\s+(?:face|plane|section|boundary))?\s+(?:is\s+|lies\s+)?(?:at|on)\s+x\s*=\s*{_VALUE}", re.I)
 _OUTLET_Y = re.compile(rf"\b(?:outlet(?:\s+(?:face|plane|section))?\s+(?:is\s+)?(?:at|on)|exits?\s+at|ends?\s+at)\s+y\s*=\s*{_VALUE}", re.I)
+
+
+# a leg's side wall by its coordinate: "outer wall at x = 50 cm", "the inner wall lies on x = 0.4 m"
+_WALL_AT = r"\bwalls?\s+(?:is\s+|lies\s+)?(?:at|on)\s+{axis}\s*=\s*" + _VALUE
+
+
+def _walls_range(clause: str, axis: str) -> list[tuple[float, float]]:
+    """The range between a leg's two side walls said by their coordinates (the unit of either), or []."""
+    walls = list(re.finditer(_WALL_AT.format(axis=axis), clause, re.I))
+    if len(walls) != 2:
+        return []
+    shared = walls[0].group(2) or walls[1].group(2)
+    a, b = (_metres(w.group(1), w.group(2), shared) for w in walls)
+    return [(min(a, b), max(a, b))] if a != b else []
 
 
 def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
@@ -99,7 +114,7 @@ def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, 
     if dims.get("angle", 90.0) != 90.0 or dims.get("turn") == "right":
         return None
     leg = _SECOND_LEG.search(text)
-    xs = axis_ranges(leg.group(0), "x") if leg else []
+    xs = (axis_ranges(leg.group(0), "x") or _walls_range(leg.group(0), "x")) if leg else []
     if not xs or xs[0][1] <= xs[0][0]:
         return None
     a, b = xs[0]

@@ -33,7 +33,8 @@ def t_junction_dims(text: str) -> dict[str, Any]:
         end = re.search(rf";|\.\s|\.$|(?:\b(?:an?|the)\s+)?(?:(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long|wide|high|tall)\s*,?\s*"
                         rf"(?:and\s+)?)*\bmain\b"
                         # where the run it leaves begins: "branch 40 wide on top of a 40 x 400 run", "off the 2 m header"
-                        rf"|\b(?:on\s+(?:the\s+)?top\s+of|off|from|of)\s+(?:an?|the)\s+(?=[^.;]*\b(?:run|header|main)\b)",
+                        rf"|\b(?:on\s+(?:the\s+)?top\s+of|off|from|of)\s+(?:an?|the)\s+"
+                        rf"(?!(?:main\s+)?(?:inlet|entrance|outlet|exit|left|right|end)\b)(?=[^.;]*\b(?:run|header|main)\b)",
                         text[m.end():], re.I)
         stop = m.end() + end.start() if end else len(text)
         # "a 4 cm wide side arm", "a 50 cm long, 10 cm wide branch": the sizes just before the branch are its own

@@ -24,6 +24,7 @@ from tasks.geometry.text_rectilinear import CENTRED, stack
 
 _LEN = rf"(?P<v>{NUM})\s*(?P<u>{UNIT})"
 _LEN2 = rf"(?P<v2>{NUM})\s*(?P<u2>{UNIT})"
+_LEN0 = rf"(?:{_LEN}|(?P<v3>[-+]?0(?:\.0*)?)(?![\d.])(?:\s*(?P<u3>{UNIT}))?)"  # a place: a zero needs no unit
 # a size and what it measures: the adjective after it, or the name before it ("length 30 cm", "L = 40 mm")
 _SIZES = [
     ("length", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:long|in\s+length)\b|\b(?:length|L\d?)\s*(?:of|=|:|is)?\s*{_LEN2}"
@@ -36,14 +37,19 @@ _SIZES = [
     ("width", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:wide|deep|in\s+width)\b|\b(?:width|depth|W\d?)\s*(?:of|=|:|is)?\s*{_LEN2}")),
     ("side", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:sides?|square)\b|\bsides?\s*(?:length\s*)?(?:of|=|:|is)?\s*{_LEN2}")),
     ("cross", re.compile(rf"(?<![\w.])(?P<v>{NUM})\s*(?P<u>{UNIT})?\s*(?:x|by|×)\s*{_LEN2}")),
-    ("floor", re.compile(rf"\b(?:floor|bottom(?:\s+wall)?)\s+at\s+y\s*=\s*{_LEN}")),
-    ("centre", re.compile(rf"\bcent(?:re|er)\s+at\s+y\s*=\s*{_LEN}")),
+    ("floor", re.compile(rf"\b(?:floor|bottom(?:\s+wall)?)\s+(?:is\s+|lies\s+)?(?:at|on)\s+y\s*=\s*{_LEN0}")),
+    # "centre at y = 3 cm", "centred on y = 3 cm", "centreline at y = 30 mm"
+    ("centre", re.compile(rf"\bcent(?:re|er)(?:e?d|\s*-?\s*line)?\s+(?:is\s+|lies\s+)?(?:at|on)\s+y\s*=\s*{_LEN0}")),
+    # a section's x place said by one end: "ending at x = 0", "starts at x = -0.1 m"
+    ("x_end", re.compile(rf"\b(?:ending|ends?|terminat\w*|finish\w*|stops?|stopping)\s+at\s+x\s*=\s*{_LEN0}")),
+    ("x_start", re.compile(rf"\b(?:starting|starts?|beginning|begins?)\s+at\s+x\s*=\s*{_LEN0}")),
 ]
 # two sections' sizes across in one phrase: "square duct side 2 cm to 6 cm", "the height steps from 2 cm to 5 cm"
 # axes listed before one range: "(y, z -10..10 mm)", "y and z from -5 to 5 cm"
 _AXIS_LIST = re.compile(r"\b[xyz](?:\s*(?:,|and|/|&)\s*[xyz])*\s*(?:,|and|/|&)\s*$", re.I)
 _FROM_TO = re.compile(rf"\b(?P<kind>side|height|width)s?\s+(?:\w+\s+){{0,2}}?(?:from\s+)?{_LEN}\s*(?:to|->|→)\s*{_LEN2}", re.I)
-_SLOTS = {"length": ("x",), "height": ("y",), "width": ("z",), "side": ("y", "z"), "floor": ("py",), "centre": ("cy",)}
+_SLOTS = {"length": ("x",), "height": ("y",), "width": ("z",), "side": ("y", "z"), "floor": ("py",), "centre": ("cy",),
+          "x_end": ("ex",), "x_start": ("sx",)}
 _CLAUSE = re.compile(r"[;\n]|\.(?:\s|$)")
 _THREE_D = re.compile(r"\b3-?d\b|three[- ]dimensional|\bfull(?:y)?\s+3", re.I)
 _TWO_D = re.compile(r"\b2-?d\b|two[- ]dimensional|\bplanar\b", re.I)
@@ -82,6 +88,8 @@ def _value(m: re.Match[str]) -> float | None:
     for v, u in (("v", "u"), ("v2", "u2"), ("v3", "u3"), ("v4", "u4")):
         if m.groupdict().get(v) is not None and m.groupdict().get(u):
             return float(m.group(v)) * unit_factor(m.group(u))
+        if m.groupdict().get(v) is not None and float(m.group(v)) == 0:
+            return 0.0  # "floor at y = 0"
     return None
 
 
@@ -267,6 +275,11 @@ def placed_boxes(text: str, sections: list[dict[str, object]], three_d: bool) ->
         lo, hi = _span(s["x"], x)
         xs.append((round(lo, 12), round(hi, 12)))
         x = hi
+    placed = next(((k, s) for k, s in enumerate(sections) if not isinstance(s["x"], tuple) and ("ex" in s or "sx" in s)), None)
+    if placed is not None and not any(isinstance(s["x"], tuple) for s in sections):  # "a feed channel ending at x = 0"
+        k, s = placed
+        shift = s["ex"] - xs[k][1] if "ex" in s else s["sx"] - xs[k][0]  # type: ignore[operator]
+        xs = [(round(a + shift, 12), round(b + shift, 12)) for a, b in xs]
     sizes = [(a, b, (s["y"][1] - s["y"][0]) if isinstance(s["y"], tuple) else s["y"]) for (a, b), s in zip(xs, sections)]
     centred = bool(CENTRED.search(text)) or (three_d and not _flush_floor(text))
     stacked, how = stack(sizes, text, centred)  # type: ignore[arg-type]

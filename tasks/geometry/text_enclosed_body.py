@@ -19,14 +19,14 @@ from tasks.geometry.text_cavity import hot_side
 from tasks.geometry.text_dims import dims_for
 from tasks.geometry.text_lengths import named_lengths
 from tasks.geometry.text_points import centre, find_points
-from tasks.geometry.text_range_parts import range_parts
+from tasks.geometry.text_range_parts import part_obstacles, range_parts
 from tasks.geometry.text_sections import blank
 from tasks.geometry.text_wall_fins import fin_words, wall_fin
 
 ENCLOSURES = frozenset({"heated_cavity", "lid_driven_cavity"})
 # the body's noun (a bare "square" is the enclosure's outline more often than a body: "0.1 m square")
 _BODY = re.compile(r"\b(?:blocks?|cylinders?|obstacles?|obstructions?|bodies|body|prisms?|rods?|bars?|dis[ck]s?|pillars?|posts?"
-                   r"|pipes?|tubes?|heaters?)\b", re.I)
+                   r"|pipes?|tubes?|heaters?|chips?|components?|devices?)\b", re.I)
 # where the body's words end: the next clause about the walls, the lid, the fluid or the solver
 _END = re.compile(r";|\.(?:\s|$)|\n|,\s*(?:and\s+)?(?:the\s+)?(?:(?:left|right|side|top|bottom|vertical|horizontal|upper|lower|"
                   r"outer|other|enclosure|cavity|box)\b|walls?\b|lid\b|air\b|water\b)|\b(?:while|whereas)\b", re.I)
@@ -62,6 +62,9 @@ def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any
     if words is None:
         return None
     notes: list[str] = []
+    ranged = part_obstacles(range_parts(words, _BODY), height) if not is_round(words) else []
+    if len(ranged) == 1:  # "a block 0.04 m wide ... on the floor, from x = 0.08 m to x = 0.12 m": its ranges place it
+        return ranged[0], notes
     place = _place(words, width, height)
     if place is None:
         place = (width / 2, height / 2)

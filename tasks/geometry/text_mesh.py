@@ -91,6 +91,9 @@ def cell_size(text: str) -> float | None:
                     rf"independen\w*|stud\w*|convergence)\b)",
                     # "mesh: roughly 4 mm spacing" (not "cylinders at 40 mm spacing": a mesh word leads its clause)
                     rf"\b(?:mesh|grid|cells?)\b\s*(?::\s*)?{about}{LENGTH}\s*spacing\b",
+                    # "roughly 5 mm axial spacing", "10 cells across the radius, about 5 mm axially": the size along the axis
+                    rf"(?<![\w.]){LENGTH}\s*(?:axial|streamwise|longitudinal)\s+(?:spacing|cell\s+size|resolution)\b",
+                    rf"\bcells?\b[^.;]{{0,60}}?[,;]?\s*{about}(?<![\w.]){LENGTH}\s*(?:axially|streamwise)\b",
                     # "mesh 5 cm", "grid: 2 mm" (a clause of its own: not "mesh 1 m downstream", "grid 2 m long")
                     rf"\b(?:mesh|grid)\s*(?:=|:)?\s*{about}{LENGTH}(?=\s*(?:[,;)]|\.(?!\d)|$|\band\b))"):
         for m in re.finditer(pattern, text, re.I):

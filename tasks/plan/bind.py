@@ -28,6 +28,7 @@ from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_internal_readers import keeps_own_variable, pin_internal_readers, says_start
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
+from tasks.plan.bind_initial_state import InitialStateBinding
 from tasks.plan.bind_inlets import InletBinding, velocity_fields
 from tasks.plan.bind_motion import MotionBinding
 from tasks.plan.bind_parts import PartsBinding
@@ -79,7 +80,12 @@ _CONTROL_NEAR = re.compile(r"residual|relax|toleran|converge|criteri|factor", re
 _EVERY_PHASE = re.compile(r"\bboth\b|\ball\s+(?:the\s+|three\s+|four\s+)?phases\b|\b(?:each|every)\s+phase\b")
 
 
-class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding, SetFieldsBinding,
+# entries named by a kind's plain word, and the roles that place a value of that kind on a boundary (its own binder's)
+_KIND_WORDS = ("temperature", "pressure", "velocity")
+_PLACE_ROLES = ("inlet", "outlet", "wall", "hot", "cold", "lid", "moving")
+
+
+class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
              CloudBinding, InletTurbulenceBinding, MotionBinding, SpeciesBinding, RampBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why. Each
@@ -238,6 +244,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, PatchNameBinding,
             q = stated_for(match, stated, normalise(self.text))
             if any(q is t or q.text == t.text or q.text.endswith(f" {t.text}") for t in skip):
                 continue  # a model's coefficient, set in its <Model>Coeffs; a layer's value ("nu 1e-5 m2/s")
+            if name.lower() in _KIND_WORDS and q.role.split("_")[0] in _PLACE_ROLES:
+                continue  # "an inlet of air at a temperature of 313 K": the inlet's, not an option's `temperature`
             if q.role in self._OWN_ROLES or self.thermo_owns(q, [rel for rel, _ in where]) or \
                     self.motion_owns(q, where):  # a motion's amplitude or rate: converted by bind_motion
                 continue  # its role binder knows the entry's form (a Darcy d's relative components) or owner

@@ -28,11 +28,12 @@ from tasks.plan.bind_model_places import (
     said_values,
 )
 from tasks.plan.bind_by_name_common import unit_dims_after
+from tasks.plan.bind_members import is_member_group, member_shares, named_members, sentence_at
 from tasks.plan.extract import normalise
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import direction as _direction
 from tasks.plan.foam_values import fmt, vec
-from tasks.plan.stated import StatedQuantity
+from tasks.plan.stated import Binding, StatedQuantity
 
 # owners whose entries a binder of their own writes (a porous zone's d and f: relative components)
 _OWN_BINDERS = {"DarcyForchheimer"}
@@ -207,7 +208,13 @@ class ModelEntryBinding:
             fits = [p for p in fits if p not in idle]
             if not fits:
                 continue
-            if len(fits) > 1:
+            if re.match(r"[-+]?\d[\d.]*(?:e[-+]?\d+)?\s*[:/]\s*\d", low[said.at:]):
+                continue  # "O2 = 1:1", "N2/O2 50/50": one side of a ratio, no value of its own (tasks/plan/bind_members.py)
+            shares = None
+            if is_member_group(fits) and (members := named_members(fits, sentence_at(text, said.at))):
+                fits = members  # "nitrogen and oxygen, each at 5e19 per m3": the members the words name
+                shares = member_shares(members, sentence_at(text, said.at))
+            elif len(fits) > 1:
                 fits = narrowed(fits, low[max(0, said.name_at - 40):said.at])
             fits += [p for p in twins(fits, places) if not inactive_model(self.planned_text(p.rel), p)]
             ours = any((p.rel, tuple(p.entry)) not in plain for p in fits) or \
@@ -226,6 +233,9 @@ class ModelEntryBinding:
                 said = said.model_copy(update={"value": q.value, "vector": q.vector or said.vector})
             self.model_said_at.add(said.at)
             taken.append(q)
+            if shares is not None or (len(fits) > 1 and is_member_group(fits) and named_members(fits, sentence_at(text, said.at))):
+                taken += self._set_members(q, said, fits, shares)
+                continue
             if len(fits) > 1 and len({bare_value(p.raw) for p in fits}) > 1:
                 where = ", ".join(f"{p.rel} ({'/'.join(p.entry)} = {p.raw})" for p in fits)
                 self.refuse(q, f"{said.written} is in several places of the case: {where}; name the one you mean "
@@ -241,6 +251,41 @@ class ModelEntryBinding:
                     break
                 self.set(place.rel, place.entry, value, f"{said.written} = {said.raw} (named in the request; "
                                                         f"{place.owner or place.rel})", q)
+        return taken
+
+    def _set_members(self, q: StatedQuantity, said: Said, members: list[Place],
+                     split: tuple[dict[str, float], tuple[int, int] | None] | None) -> list[StatedQuantity]:
+        """Each named member takes the value ("each at 5e19"), or its share of it as a total ("N2:O2 = 1:1, total 1e20")."""
+        shares = split[0] if split else None
+        for place in members:
+            share = shares[place.entry[-1]] if shares else 1.0
+            value = written_value(place, said.model_copy(update={"value": said.value * share}))
+            how = f"{fmt(share * 100)} % of the total" if shares else "each named"
+            self.set(place.rel, place.entry, value, f"{said.written} = {said.raw} ({how}; {place.owner or place.rel})", q)
+        if shares:
+            self.assumptions.append(f"{q.text} is the total of {', '.join(p.entry[-1] for p in members)}, shared "
+                                    f"{' : '.join(fmt(shares[p.entry[-1]]) for p in members)}")
+            return self.take_ratio_words(q, split[1])
+        return []
+
+    def take_ratio_words(self, q: StatedQuantity, span: tuple[int, int] | None) -> list[StatedQuantity]:
+        """The ratio that shares a total ("50/50", "N2:O2 = 1:1") is the members' composition: the values
+        read from its words are no values of their own."""
+        if span is None:
+            return []
+        taken = []
+        text = normalise(self.text)
+        ratio = sentence_at(text, self.value_at(text.lower(), q))[span[0]:span[1]]
+        for other in list(self._stated):
+            tokens = re.findall(r"[\w.]+", other.text)
+            if other is q or not tokens or not re.search(r"\W+".join(map(re.escape, tokens)), ratio):
+                continue
+            self.not_applied = [n for n in self.not_applied if n.text != other.text]
+            self.edits = [e for e in self.edits if e.reason.find(f"{other.text} ") != 0 or e.file == self.edits[-1].file]
+            self.bindings.append(Binding(stated=other.text, file=self.edits[-1].file, entry=self.edits[-1].entry,
+                                         value=self.edits[-1].value))
+            self.assumptions.append(f"{other.text}: the ratio of the mixture's members, applied with {q.text}")
+            taken.append(other)
         return taken
 
     def _refuse_other_dims(self, said: Said, places: list[Place],

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from tasks.foam import dictionary as fd
 from tasks.foam.phase_pairs import PhaseEntry, phase_entries
+from tasks.plan.bind_members import sentence_at
 from tasks.plan.bind_parts_phase_words import listed_phases, phase_kind
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
@@ -86,13 +87,6 @@ def _clause_around(text: str, start: int, end: int) -> tuple[str, str]:
     return head[cut:], tail[:min(stop.start() if stop else len(tail), nxt.start() if nxt else len(tail))]
 
 
-def _sentence_of(text: str, at: int) -> str:
-    """The sentence of the request around position `at` (a decimal point ends none)."""
-    starts = [m.end() for m in re.finditer(r"[;!?\n]|\.(?!\d)", text[:at])]
-    end = re.search(r"[;!?\n]|\.(?!\d)", text[at:])
-    return text[starts[-1] if starts else 0:at + (end.start() if end else len(text) - at)]
-
-
 def _phase_for(key: str, words: str, readers: dict[str, dict[str, list[str]]],
                models: dict[str, str]) -> tuple[str | None, str]:
     """The phase that takes `key`: the one named in the words that reads it, else the only phase
@@ -141,7 +135,7 @@ def phase_coefficients(text: str, stated: list[StatedQuantity], phases_text: str
         before, after = _clause_around(text, at, at + len(q.text))
         entry = entry_named(before, after)
         if entry is None or entry.quantity != q.quantity or \
-                (q.quantity == "length" and not _SIZE_CONTEXT.search(_sentence_of(text, at))):
+                (q.quantity == "length" and not _SIZE_CONTEXT.search(sentence_at(text, at))):
             continue
         if not any(entry.key in paths for paths in readers.values()) and entry.key == "p0":
             continue  # "reference pressure" without an isothermal phase: pRef's, not a diameter model's

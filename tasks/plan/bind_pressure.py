@@ -274,7 +274,7 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         (chokedNozzle, a decompression tank), an initial pressure stays inside and an ambient one
         goes to the outlets only (the back pressure, the far field)."""
         rels = self.base.field_rels("p")
-        if not rels and self._set_initial_condition(q, "p", "initial pressure"):
+        if not rels and self.initial_state(q, "pressure", lambda old: fmt(q.value)):
             return
         if not rels and self.base.field_rels("p_rgh"):
             self._open_sides_pressure(q)

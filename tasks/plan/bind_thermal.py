@@ -361,7 +361,7 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
             self._wall_temperature(q, stated)  # "lid at 40 degC", "the floor 290 K": a wall's, not the fluid's
             return
         rels = self.base.field_rels(self.t_field)
-        if not rels and self._set_initial_condition(q, "T", "initial temperature"):
+        if not rels and self.initial_state(q, "temperature", lambda old: fmt(q.value)):
             return
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature")
@@ -397,17 +397,6 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
                 self.set(rel, ["boundaryField", patch, "value"], f"uniform {fmt(q.value)}",
                          f"starting value on {patch} = its backflow temperature")
             self.assumptions.append(f"what flows back in through {patch} is at the initial temperature {q.text}")
-
-    _INITIAL_CONDITIONS = "constant/initialConditions"
-
-    def _set_initial_condition(self, q: StatedQuantity, key: str, what: str) -> bool:
-        """A single-cell chemistry case (chemFoam) has no fields: its initial state is
-        constant/initialConditions' `p` (absolute Pa) and `T` (K). True when the entry was set."""
-        text = self.base.text(self._INITIAL_CONDITIONS) or ""
-        if fd.find(text, [key]) is None:
-            return False
-        self.set(self._INITIAL_CONDITIONS, [key], fmt(q.value), what, q)
-        return True
 
     def _reference_temperature(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         text = self.base.text("constant/transportProperties") or ""

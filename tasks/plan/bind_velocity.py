@@ -97,6 +97,9 @@ class VelocityBinding(DirectionBinding, PhaseInletBinding):
             self.assumptions.append(f"{q.text}: the velocity amplitude of the body's oscillation, the only "
                                     f"velocity the base imposes")
             return
+        if not inlets and self.initial_state(q, "velocity", lambda old: with_vector(old, [
+                q.value * d for d in self._stated_direction(q) or _direction(old) or self._flow_direction()])):
+            return  # a particle method's bulk velocity (dsmcInitialiseDict velocity, an md zone's bulkVelocity)
         self.refuse(q, f"the base case has no inlet with a fixed velocity to carry {q.text} "
                        f"(patches: {', '.join(f'{p} ({r})' for p, r in self.roles.items())})")
 

@@ -101,7 +101,11 @@ def aliases() -> dict[str, list[str]]:
 
 
 def _value_after(text: str, at: int, link: str = _LINK) -> tuple[float, str, int] | None:
-    """(SI value, its text, its start) of the number right after position `at`."""
+    """(SI value, its text, its start) of the number right after position `at`; None for one side of a
+    ratio ("O2 = 1:1" states a composition, no value of O2)."""
+    ratio = re.match(rf"\s*(?:=|:)?\s*{_NUM}\s*:\s*\d", text[at:])
+    if ratio:
+        return None
     direct = re.match(rf"\s*(?:=|:)?\s*(?P<num>{_NUM})", text[at:])
     q = _QUANTITY.match(text, at + direct.start("num")) if direct else None
     if q is not None and q.start() == at + direct.start("num"):  # "above 95 degC with a rate of 50": the 95 degC

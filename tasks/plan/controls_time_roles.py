@@ -113,7 +113,11 @@ _START_BEFORE = re.compile(
     r"\b(?:injection|spray|release|injector)\s+(?:start(?:s|ing)?|begin(?:s|ning)?|onset|starts?\s+time|"
     r"start\s+time|opens?)(?:\s+(?:at|from|time))?|"
     rf"\b{_INJECT}\s+(?:\w+\s+){{0,3}}?(?:starting|beginning|from)(?:\s+(?:at|from))?|"
-    rf"\b(?:start|begin)\w*\s+(?:to\s+)?{_INJECT}\w*(?:\s+\w+){{0,2}}?\s+(?:at|from|after))"
+    rf"\b(?:start|begin)\w*\s+(?:to\s+)?{_INJECT}\w*(?:\s+\w+){{0,2}}?\s+(?:at|from|after)|"
+    # "the steam source switched on after 0.5 s", "the injector is turned on at": a source's start
+    rf"\b(?:{_INJECT}|sources?|injectors?)\s+(?:(?:is|are|gets?|being|to\s+be)\s+)?(?:switched|turned|comes?|kicks?)"
+    rf"\s+(?:on|in)\s+(?:at|after|from|once)|"
+    rf"\b(?:switch|turn)(?:ed|ing|s)?\s+on\s+(?:the\s+)?(?:\w+\s+){{0,2}}?(?:{_INJECT}|sources?|injectors?)\s+(?:at|after|from))"
     r"\s*(?:of|=|:|is|t\s*=)?\s*$", re.I)
 # a clause of its own that starts at a time ("..., starting at 1 ms"): the injection's when the clause
 # before it names one
@@ -150,7 +154,7 @@ _PULSE_AFTER = re.compile(r"^\s*(?:long\s+|-long\s+)?(?:pulse|burst|puff)", re.I
 
 
 # an injection said outright, and the things whose release a general verb ("fed", "released") makes one
-_SURE_INJECTION = re.compile(r"\b(?:inject\w*|spray\w*|atomi[sz]\w*|soi)\b", re.I)
+_SURE_INJECTION = re.compile(r"\b(?:inject\w*|spray\w*|atomi[sz]\w*|soi|sources?)\b", re.I)  # a source: its timeStart
 _DISPERSED = re.compile(r"\b(?:particles?|parcels?|droplets?|drops|fuel|powders?|sand|beads?|grains?|solids?|"
                         r"bubbles?|dust|pellets?)\b", re.I)
 

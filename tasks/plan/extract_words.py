@@ -255,9 +255,13 @@ _PER_VOLUME = r"(?:per\s+(?:cubic\s+met(?:re|er)|m\s*\^?\s*3|m³)|/\s*m\s*\^?\s*
 
 
 def spoken_units(text: str) -> str:
-    """Units spelled out as their symbols: "20 microcoulomb per m^3" -> "20 µC/m3", "5
+    """Units spelled out as their symbols: "20 microcoulomb per m^3" -> "20 µC/m3", "5e19 molecules per m^3" ->
+    "5e19 per m^3", "5
     millisiemens per cm" -> "5 mS/cm", "30 kilovolts" -> "30 kV"."""
     prefixes = "|".join(p for p in _SPELLED_PREFIX if p)
+    # "5e19 molecules per cubic metre": what is counted is no part of the unit (a number density, 1/m3)
+    text = re.sub(rf"(?<=\d)\s+(?:molecules?|particles?|atoms?|parcels?|droplets?|bubbles?)\s+(?={_PER_VOLUME})", " ",
+                  text, flags=re.I)
     text = re.sub(rf"(?<=\d)\s*({prefixes})?coulombs?\s*{_PER_VOLUME}",
                   lambda m: f" {_SPELLED_PREFIX[m.group(1) or '']}C/m3", text, flags=re.I)
     text = re.sub(rf"(?<=\d)\s*({prefixes})?siemens\s*(?:per\s+(?:cm|centimet(?:re|er))|/\s*cm)",

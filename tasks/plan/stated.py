@@ -442,7 +442,7 @@ def _time_units() -> dict[str, str]:
 def in_case_time(seconds: float, solver: str) -> float:
     """A stated duration (in seconds) in the solver's own unit of time: years for financialFoam
     (canonical/time_units.yaml), seconds otherwise."""
-    return round(seconds / _SECONDS[_time_units().get(solver, "second")], 10)
+    return float(f"{seconds / _SECONDS[_time_units().get(solver, 'second')]:.10g}")  # 5e-13 s (0.5 ps) stays 5e-13
 
 
 ATMOSPHERE = 101325.0  # Pa, the standard atmosphere a gauge pressure is read against

@@ -55,12 +55,12 @@ _VOLUME = _dims((_L, 3))
 _VELOCITY = _dims((_L, 1), (_T, -1))
 
 _SI_PREFIX = {"G": 1e9, "M": 1e6, "k": 1e3, "h": 1e2, "d": 1e-1, "c": 1e-2, "m": 1e-3, "µ": 1e-6, "μ": 1e-6,
-              "u": 1e-6, "n": 1e-9}
+              "u": 1e-6, "n": 1e-9, "p": 1e-12, "f": 1e-15}
 _MICRO = "µμu"
 # symbol -> (dims, factor, the SI prefixes it takes); symbols are case-sensitive (m, M; s, S; k, K)
 _SYMBOLS: dict[str, tuple[Dims, float, str]] = {
     "m": (_L, 1.0, "kcmdn" + _MICRO),
-    "s": (_T, 1.0, "mnµμ"),  # not "us": the word
+    "s": (_T, 1.0, "mnµμpf"),  # ps and fs: a molecular-dynamics run's times  # not "us": the word
     "g": (_M, 1e-3, "km" + _MICRO),
     "t": (_M, 1e3, ""),
     "K": (_K, 1.0, ""),
@@ -150,7 +150,7 @@ for _sym, (_d, _f, _prefixes) in _SYMBOLS.items():
 
 # spelled names: base -> (dims, factor, plural suffix); read case-insensitively, with word prefixes
 _WORD_PREFIX = {"giga": 1e9, "mega": 1e6, "kilo": 1e3, "hecto": 1e2, "centi": 1e-2, "milli": 1e-3, "micro": 1e-6,
-                "nano": 1e-9, "": 1.0}
+                "nano": 1e-9, "pico": 1e-12, "femto": 1e-15, "": 1.0}
 _NAMES: dict[str, tuple[Dims, float, bool]] = {  # name -> (dims, factor, takes a prefix word)
     "metre": (_L, 1.0, True), "meter": (_L, 1.0, True), "micron": (_L, 1e-6, False),
     "second": (_T, 1.0, True), "sec": (_T, 1.0, False), "min": (_T, 60.0, False),

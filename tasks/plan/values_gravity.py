@@ -21,7 +21,8 @@ _COMPONENT = re.compile(rf"(?<![\w.]){_GRAVITY_WORD}(?:\s+vector)?{_LINK}(?P<num
 _NUMBER_FIRST = re.compile(rf"(?<![\w.])(?P<num>{_NUM})\s*g\s+(?:(?:in|along|towards?|pointing)\s+(?:the\s+)?){_AXIS}",
                            re.I)
 # "g = -9.81", "g: 9.8" with neither unit nor axis: a gravity along the case's own (a gram has no "=")
-_BARE = re.compile(rf"(?<![\w.])(?:gravity|g)\s*(?:=|:)\s*(?P<num>{_NUM})(?!\w|\.\d|\s*(?:[a-zA-Z/(]|\d))", re.I)
+_BARE = re.compile(rf"(?<![\w.])(?:gravity|g)\s*(?:=|:)\s*(?P<num>{_NUM})(?!\w|\.\d|\s*(?:(?!(?:down(?:wards?)?|pointing|acting|"
+                   rf"vertical(?:ly)?)\b)[a-zA-Z/(]|\d))", re.I)  # "g = 9.81 downward": the case's own direction
 # "g = (0 -9.7 0) m/s2", "gravity vector (0, 0, -9.81)"
 _VECTOR = re.compile(rf"(?<![\w.]){_GRAVITY_WORD}(?:\s+vector)?{_LINK}\(\s*(?P<x>{_NUM})\s*[,\s]\s*(?P<y>{_NUM})\s*[,\s]\s*"
                      rf"(?P<z>{_NUM})\s*\){_ACCEL}", re.I)

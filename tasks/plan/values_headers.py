@@ -62,6 +62,8 @@ def unit_headers(text: str) -> str:
                 and " /" not in m.group("head"):
             return m.group(0)  # "mass flow kg/s: 0.3": a slash glued to a word is a unit's
 
+        if m.group("u4") and len(unit) == 1 and "=" in m.group("sign"):
+            return m.group(0)  # "origin bottom-left, g = 9.81": a symbol set to its value, no header's unit
         sign = m.group("sign").rstrip() if m.group("sign").strip() in (":", "=") else ":"  # a leader or a gap: ":"
         return f"{m.group('name')}{sign} {m.group('num')} {unit}"
 

@@ -1,0 +1,208 @@
+"""Lead fixes of session 27: a starting state no field holds (particle methods, an equilibration's target), the
+members of a mixture named by word or ratio, molecular time units, a source switched on, a place's kind word
+that is no entry name, and geometry: ranges that place a body, a leg's walls, a tee's branch, sections placed by
+their ends, round ducts by radius."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tasks.geometry.text import parse_geometry
+from tasks.plan.architect import plan
+from tasks.plan.bind_members import member_shares, named_members
+from tasks.plan.bind_model_places import Place
+from tasks.plan.stated import read_stated
+from tests.conftest import TUTORIALS
+
+_DSMC = "discreteMethods/dsmcFoam/freeSpacePeriodic"
+_ARGON = "discreteMethods/molecularDynamics/mdEquilibrationFoam/periodicCubeArgon"
+
+
+def _edits(manifest) -> dict[tuple[str, ...], str]:
+    return {(e.file, *e.entry): e.value for e in manifest.edits if isinstance(e.value, str)}
+
+
+def _members() -> list[Place]:
+    return [Place(rel="system/dsmcInitialiseDict", entry=["numberDensities", k], name=k, owner="numberDensities", raw="1e20")
+            for k in ("N2", "O2")]
+
+
+def test_members_are_named_by_formula_or_word_in_the_order_said():
+    assert [p.name for p in named_members(_members(), "an equal mix of oxygen and nitrogen")] == ["O2", "N2"]
+    assert [p.name for p in named_members(_members(), "pure N2 at 1e20")] == ["N2"]
+    assert named_members(_members(), "a gas at 1e20 per m3") == []
+
+
+@pytest.mark.parametrize("words, shares", [
+    ("N2:O2 = 3:1 with a total number density of 1e20", {"N2": 0.75, "O2": 0.25}),
+    ("O2/N2 = 1/4, 1e20 in all", {"O2": 0.2, "N2": 0.8}),
+    ("an equal mix of N2 and O2, 1e20 in total", {"N2": 0.5, "O2": 0.5}),
+])
+def test_a_total_is_shared_by_the_ratio_said_with_its_members(words, shares):
+    members = named_members(_members(), words)
+    got, _ = member_shares(members, words)
+    assert got == pytest.approx(shares)
+
+
+def test_a_value_said_for_each_member_is_no_total():
+    assert member_shares(named_members(_members(), "N2 and O2, each at 5e19"), "N2 and O2, each at 5e19") is None
+
+
+@pytest.mark.parametrize("text, n2, o2", [
+    ("dsmcFoam freeSpacePeriodic: the box is filled with an equal mix of nitrogen and oxygen, each at a number "
+     "density of 4e19 molecules per cubic metre", "4e+19", "4e+19"),
+    ("dsmcFoam freeSpacePeriodic, N2:O2 = 3:1 with a total number density of 2.0 x 10^20 per m^3", "1.5e+20", "5e+19"),
+])
+def test_a_dsmc_gas_takes_its_members_number_densities(text, n2, o2):
+    m = plan(text, TUTORIALS)
+    edits = _edits(m)
+    assert m.base_tutorial == _DSMC
+    assert edits[("system/dsmcInitialiseDict", "numberDensities", "N2")] == n2
+    assert edits[("system/dsmcInitialiseDict", "numberDensities", "O2")] == o2
+    assert not m.not_applied  # the ratio's own numbers are no values
+
+
+def test_a_particle_gas_starts_at_the_stated_temperature_and_drift():
+    m = plan("dsmcFoam freeSpacePeriodic; 420 K, drifting at 0.9 km/s along +x; endTime 1e-4 s", TUTORIALS)
+    edits = _edits(m)
+    assert edits[("system/dsmcInitialiseDict", "temperature")] == "420"
+    assert edits[("system/dsmcInitialiseDict", "velocity")] == "(900 0 0)"
+    assert not m.not_applied
+
+
+def test_an_equilibration_temperature_is_the_thermostat_target_and_ps_are_seconds():
+    m = plan("periodicCubeArgon with mdEquilibrationFoam: equilibrate the argon at 150 K, stop after 0.4 ps", TUTORIALS)
+    edits = _edits(m)
+    assert m.base_tutorial == _ARGON
+    assert edits[("system/mdEquilibrationDict", "targetTemperature")] == "150"
+    assert ("system/mdInitialiseDict", "liquid", "temperature") not in edits  # the target, not the start
+    assert float(edits[("system/controlDict", "endTime")]) == pytest.approx(4e-13)
+
+
+def test_an_initial_md_temperature_is_the_zones_start():
+    edits = _edits(plan("periodicCubeArgon (mdEquilibrationFoam): initial temperature 250 K", TUTORIALS))
+    assert edits[("system/mdInitialiseDict", "liquid", "temperature")] == "250"
+
+
+@pytest.mark.parametrize("said, seconds", [("0.5 ps", 5e-13), ("500 femtoseconds", 5e-13), ("2 picoseconds", 2e-12),
+                                           ("3 ns", 3e-9)])
+def test_molecular_times(said, seconds):
+    (q,) = [q for q in read_stated(f"run for {said}") if q.quantity == "time"]
+    assert q.value == pytest.approx(seconds)
+
+
+def test_modify_sets_an_md_target_temperature(tmp_path):
+    from tasks.edit.modify_stated import missing_field
+
+    case = tmp_path / "argon"
+    shutil.copytree(TUTORIALS / _ARGON, case)
+    assert missing_field("temperature", case, "mdEquilibrationFoam") is None
+    (case / "system" / "mdEquilibrationDict").unlink()
+    (case / "system" / "mdInitialiseDict").unlink()
+    assert "no T field" in missing_field("temperature", case, "mdEquilibrationFoam")
+
+
+@pytest.mark.parametrize("text", [
+    "steamInjection tutorial (reactingTwoPhaseEulerFoam): the steam source switched on after 0.4 s; end at 1 s",
+    "steamInjection tutorial (reactingTwoPhaseEulerFoam): switch on the steam source at 0.4 s; end at 1 s",
+])
+def test_a_source_switched_on_is_its_start_time(text):
+    edits = _edits(plan(text, TUTORIALS))
+    assert edits[("constant/fvOptions", "injector1", "timeStart")] == "0.4"
+    assert edits[("system/controlDict", "endTime")] == "1"
+
+
+def test_an_inlets_temperature_is_not_an_options_temperature_entry():
+    m = plan("compressible angled duct with a porous block (rhoPorousSimpleFoam, explicit): the inlet supplies 0.1 kg/s of "
+             "air at a temperature of 320 K, and the porous block is held at a temperature of 360 K", TUTORIALS)
+    edits = _edits(m)
+    assert edits[("constant/fvOptions", "source1", "temperature")] == "360"
+    assert "320" in edits[("0/T", "boundaryField", "inlet", "value")]
+    assert not m.not_applied
+
+
+@pytest.mark.parametrize("text", ["enclosure (2D, g = 9.81 downward)", "g = 9.81 pointing down"])
+def test_a_bare_g_with_a_direction_word_is_gravity(text):
+    assert [(q.role, q.value) for q in read_stated(text)] == [("gravity", 9.81)]
+
+
+def test_a_header_unit_needs_more_than_a_symbol_set_to_its_value():
+    assert [q.unit for q in read_stated("origin bottom-left, g = 9.81")] == ["m/s2"]
+    assert [q.unit for q in read_stated("Inlet velocity, m/s: 5")] == ["m/s"]
+
+
+_CHANNEL = "2D channel 1 m long (x from 0 to 1 m) and 0.1 m high (y from 0 to 0.1 m). "
+
+
+@pytest.mark.parametrize("body, centre, size", [
+    ("A thin fence stands on the bottom wall, 10 mm thick, from x = 0.4 m to x = 0.41 m, and reaches up, to y = 0.03 m.",
+     (0.405, 0.015), (0.01, 0.03)),
+    ("A thin fence stands on the bottom wall from x = 0.4 m to x = 0.41 m, and it reaches half way up, to y = 0.05 m.",
+     (0.405, 0.025), (0.01, 0.05)),
+    ("A baffle hangs from the top wall, from x = 0.4 m to x = 0.41 m, down to y = 0.07 m.", (0.405, 0.085), (0.01, 0.03)),
+])
+def test_a_wall_part_is_placed_by_its_x_range_and_its_reach(body, centre, size):
+    (ob,) = parse_geometry(_CHANNEL + body).obstacles
+    assert ob.center == pytest.approx(centre) and (ob.width, ob.height) == pytest.approx(size)
+
+
+def test_a_body_in_an_enclosure_is_placed_by_its_range():
+    g = parse_geometry("Natural convection in a closed box, 0.3 m wide (x from 0 to 0.3 m) and 0.1 m high (y from 0 to 0.1 m). "
+                       "A component 0.06 m wide and 0.02 m high sits on the floor, from x = 0.2 m to x = 0.26 m.")
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.23, 0.01)) and (ob.width, ob.height) == pytest.approx((0.06, 0.02))
+
+
+def test_a_chip_is_a_body():
+    g = parse_geometry("2D enclosure 20 cm x 10 cm, a hot chip 4 cm x 2 cm centred on the bottom wall, cold lid")
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.1, 0.01))
+
+
+def test_an_l_bends_outflow_leg_is_placed_by_its_walls():
+    g = parse_geometry("An L-shaped duct of constant width 20 cm (2D). Inflow leg: 80 cm long along +x, lower wall on y = 0, "
+                       "inlet plane at x = 0. Outflow leg: turns to +y, outer wall at x = 80 cm, inner wall at x = 60 cm, "
+                       "outlet plane at y = 100 cm.")
+    assert g.shape == "bend"
+    assert g.dimensions["width"] == pytest.approx(0.2) and g.dimensions["inlet_length"] == pytest.approx(0.6)
+    assert g.dimensions["outlet_length"] == pytest.approx(0.8) and g.origin == pytest.approx((0.6, 0.0))
+
+
+@pytest.mark.parametrize("text", [
+    "2D T-junction: main channel x 0..0.8, y 0..0.1; side branch 0.1 m wide, x 0.3..0.4, from y 0.1 up to y 0.5",
+    "Tee, width 10 cm: straight run 80 cm long on y = 0..10 cm starting at the origin, perpendicular branch centred 35 cm "
+    "from the inlet, 40 cm long upward from the main channel's top wall.",
+])
+def test_a_tees_branch_reach(text):
+    d = parse_geometry(text).dimensions
+    assert d["branch_length"] == pytest.approx(0.4) and d["branch_position"] == pytest.approx(0.35) and d["length"] == pytest.approx(0.8)
+
+
+def test_sections_are_placed_by_a_section_end_a_centreline_and_a_floor():
+    g = parse_geometry("Symmetric plane expansion: 1 cm high feed channel (5 cm long, centred on y = 2 cm, ending at x = 0) "
+                       "into a 4 cm high test section 30 cm long, floor at y = 0.")
+    assert g.dimensions["parts"] == [pytest.approx((-0.05, 0.0, 0.015, 0.025)), pytest.approx((0.0, 0.3, 0.0, 0.04))]
+
+
+@pytest.mark.parametrize("text", [
+    "axisymmetric conical diffuser (wedge), axis = x: inlet pipe R 0.03 m, x 0..0.1; cone R 0.03 -> 0.05 over x 0.1..0.3; "
+    "outlet pipe R 0.05 to x = 0.6",
+    "an axisymmetric conical diffuser: a straight pipe of 0.03 m radius from x = 0 to x = 0.1 m, then from x = 0.1 m to "
+    "x = 0.3 m a cone to a radius of 0.05 m, and a straight pipe of 0.05 m radius to the outlet at x = 0.6 m",
+    "2-D axisymmetric: a 60 mm bore pipe, 100 mm long, feeds a 200 mm long conical diffuser to 100 mm diameter, "
+    "followed by 300 mm of 100 mm pipe",
+])
+def test_a_round_diffuser_by_radii_or_in_flow_order(text):
+    g = parse_geometry(text)
+    assert g.shape == "diffuser"
+    d = g.dimensions
+    assert (d["inlet_height"], d["outlet_height"]) == pytest.approx((0.06, 0.1))
+    assert (d["upstream_length"], d["taper_length"], d["downstream_length"]) == pytest.approx((0.1, 0.2, 0.3))
+
+
+@pytest.mark.parametrize("text", ["12 cells across the radius, about 4 mm axially", "roughly 4 mm axial spacing"])
+def test_an_axial_spacing_is_a_cell_size(text):
+    from tasks.geometry.text_mesh import cell_size
+
+    assert cell_size(text) == pytest.approx(0.004)
