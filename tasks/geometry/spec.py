@@ -221,6 +221,7 @@ class NozzleDims(_Dims):
     axisymmetric: bool = False
     flat_wall: Literal["bottom", "top"] | None = None  # one-sided (planar): this wall straight, the other sloping
     depth: PositiveFloat | None = None  # 3D (planar) only, across z; default: the widest section's height
+    across_cells: PositiveInt | None = None  # cells across (a round one's radius), with the cells along from the size
 
 
 Side = Literal["left", "right", "bottom", "top"]

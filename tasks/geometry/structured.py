@@ -303,7 +303,8 @@ def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
     half = [h / 2 for h in heights]
     nx = sz.along([b - a for a, b in zip(xs, xs[1:])], 0)
     across = half if d.axisymmetric else heights
-    ny = sz.along([max(across)], 1) if sz.cells else [max(2, math.ceil(min(across) / sz.h))]
+    ny = [d.across_cells] if d.across_cells else sz.along([max(across)], 1) if sz.cells else \
+        [max(2, math.ceil(min(across) / sz.h))]
     ends = "high" if d.axisymmetric else "both"
     lower, upper = wall_heights(spec, heights)  # symmetric about y = 0, or one wall straight
     section = grid_section(xs, [0.0, 1.0], lambda i, j: True, nx, ny, [1.0] * len(nx),

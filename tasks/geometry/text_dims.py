@@ -11,7 +11,7 @@ from tasks.geometry.text_annulus import annulus_dims
 from tasks.geometry.text_bodies import body_words, domain_words, place_cylinder, round_size
 from tasks.geometry.text_cavity import _SHALLOW, _TALL, benard_aspect, hot_side
 from tasks.geometry.text_changes import from_to_heights, outlet_from_inlet, step_heights, t_junction_dims, taper_from_angle, taper_words
-from tasks.geometry.text_duct_roles import stepped_pipe_roles
+from tasks.geometry.text_duct_roles import radial_count, stepped_pipe_roles
 from tasks.geometry.text_throat import nozzle_roles
 from tasks.geometry.text_lengths import (_CHORDS, _STEP_HEIGHTS, _TOTAL, aspect_ratio, angle_of_attack, extent_product,
                                          multiples, naca_code, named_lengths, section_ratio)
@@ -159,6 +159,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             kept = () if throat else ("upstream_length", "downstream_length", "taper_length") + \
                 (() if roles.get("axisymmetric") else ("inlet_height", "outlet_height"))
             d.update({k: v for k, v in roles.items() if k not in kept or k not in d})
+            if roles.get("axisymmetric") and (radial := radial_count(text)):
+                d["across_cells"] = radial  # "10 cells across the radius" beside a cell size along the axis
             if roles.get("axisymmetric") and "taper_length" in roles and d.get("taper_length") == n.get("length"):
                 d["taper_length"] = roles["taper_length"]  # "a 0.2 m long cone": the cone's, not the first length said
             if "throat_height" not in d:

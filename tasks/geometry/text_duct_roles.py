@@ -325,11 +325,21 @@ def _section_cells(text: str, widening: bool) -> dict[str, int]:
         side = _side(_qualifier(kind), widening)
         if side is not None:
             out.setdefault(f"{'upstream' if side == 'inlet' else 'downstream'}_cells", int(count))
-    across = re.search(r"(?<![\d.])(\d+)\s+(?:radial\s+cells|cells?\s+(?:radially|in\s+the\s+radial\s+direction|(?:across|along|over)"
-                       r"\s+the\s+radius|across(?:\s+the\s+(?:pipe|diameter))?\b|in\s+r\b))|radial(?:ly)?\s*(?::|with)?\s*(\d+)\s+cells", t, re.I)
+    across = radial_count(t)
     if across and out:
-        out["across_cells"] = int(across.group(1) or across.group(2))
+        out["across_cells"] = across
     return out
+
+
+_RADIAL = re.compile(r"(?<![\d.])(\d+)\s+(?:radial\s+cells|cells?\s+(?:radially|in\s+the\s+radial\s+direction|(?:across|along|over)"
+                     r"\s+the\s+radius|across(?:\s+the\s+(?:pipe|diameter))?\b|in\s+r\b))|radial(?:ly)?\s*(?::|with)?\s*(\d+)\s+cells",
+                     re.I)
+
+
+def radial_count(text: str) -> int | None:
+    """The cells across a round duct's radius: "20 radial cells", "10 cells over the radius", "radially 12 cells"."""
+    m = _RADIAL.search(digits(text))
+    return int(m.group(1) or m.group(2)) if m else None
 
 
 def stepped_pipe_roles(text: str, widening: bool) -> dict[str, Any]:

@@ -206,3 +206,14 @@ def test_an_axial_spacing_is_a_cell_size(text):
     from tasks.geometry.text_mesh import cell_size
 
     assert cell_size(text) == pytest.approx(0.004)
+
+
+@pytest.mark.parametrize("said", ["12 cells across the radius, about 4 mm axially", "twelve cells over the radius, roughly 4 mm "
+                                                                                    "axial spacing"])
+def test_a_round_diffusers_radial_count_beside_an_axial_size(said, tmp_path):
+    from tasks.geometry.build import build_mesh
+
+    g = parse_geometry("axisymmetric conical diffuser: inlet pipe D 48 mm, 100 mm long, a 100 mm long cone to D 80 mm, then "
+                       f"300 mm of 80 mm pipe; {said}")
+    assert g.dimensions["across_cells"] == 12 and g.mesh.cell_size == pytest.approx(0.004)
+    assert build_mesh(g, tmp_path).n_cells == 125 * 12  # 25 + 25 + 75 along (4 mm), 12 across
