@@ -254,6 +254,11 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             if key == "diameter":
                 out.append((["dimensions", "radius"], float(value) / 2))
     out += [(["radii", side], float(value)) for side, value in (record.get("radii") or {}).items()]
+    for k, part in enumerate((record.get("dimensions") or {}).get("parts") or []):  # a union's rectangles
+        if isinstance(part, (list, tuple)) and len(part) >= 4:
+            for axis, (lo, hi) in zip("xyz", zip(part[0::2], part[1::2])):
+                out += [(["dimensions", "parts", str(k), axis, name], round(float(v), 12)) for name, v in
+                        (("min", lo), ("max", hi), ("extent", hi - lo), ("centre", (lo + hi) / 2))]
     for k, body in enumerate(record.get("obstacles") or []):
         for key in ("width", "height", "diameter"):
             if key in body:
@@ -262,6 +267,12 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             out.append((["obstacles", str(k), "radius"], float(body["diameter"]) / 2))
         for axis, value in zip("xy", body.get("center") or ()):
             out.append((["obstacles", str(k), "center", axis], float(value)))
+        half = {"x": body.get("width"), "y": body.get("height", body.get("width"))} if body.get("kind") in ("rectangle", "square") \
+            else {}
+        for axis, value in zip("xy", body.get("center") or ()):  # a block's faces: "from x = 0.08 m to x = 0.12 m"
+            if half.get(axis):
+                out += [(["obstacles", str(k), "faces", axis, "min"], round(float(value) - half[axis] / 2, 12)),
+                        (["obstacles", str(k), "faces", axis, "max"], round(float(value) + half[axis] / 2, 12))]
         out += [(["obstacles", str(k), "sizes", key], float(value)) for key, value in (body.get("sizes") or {}).items()]
         corners = body.get("vertices") or []
         for i, (a, b) in enumerate(zip(corners, corners[1:] + corners[:1])):  # a polygon's sides ("hexagon of side 5 cm")

@@ -40,19 +40,21 @@ _CLOSED = re.compile(r"\b(?:enclosure|cavity|closed\s+(?:\w+\s+){0,2}(?:box|doma
 _THROUGH = re.compile(r"\b(?:inlet|inflow|outlet|free[- ]?stream|cross[- ]?flow|incoming|upstream)\b|\bm\s*/\s*s\b", re.I)
 _BARE_SIDE = re.compile(rf"\b(?:cavity|enclosure|box)\s+(?:of\s+)?({NUM})\s*({UNIT})(?!\s*(?:-\s*)?(?:x|by|long|high|wide|tall|deep)\b)",
                         re.I)
+_SIZED = re.compile(rf"(?<![\w.]){NUM}\s*{UNIT}(?![\w/])", re.I)
 _AT_CENTRE = re.compile(r"\b(?:cent(?:re|er)(?:e?d)?|middle|mid(?:dle)?[- ]?point)\b", re.I)
 
 
 def body_words(text: str) -> str | None:
     """The clause that says the body: from where its clause starts to the next clause about the walls or the fluid,
     with the enclosure's own phrase taken out; None when the words name no body."""
-    m = _BODY.search(text)
-    if m is None:
-        return None
-    starts = [s.end() for s in _START.finditer(text, 0, m.start())]
-    start = starts[-1] if starts else 0
-    end = _END.search(text, m.end())
-    return _HOST.sub(" ", text[start:end.start() if end else len(text)])
+    clauses = []
+    for m in _BODY.finditer(text):
+        starts = [s.end() for s in _START.finditer(text, 0, m.start())]
+        start = starts[-1] if starts else 0
+        end = _END.search(text, m.end())
+        clauses.append(_HOST.sub(" ", text[start:end.start() if end else len(text)]))
+    # "convection from an electronic component ... A block 0.04 m wide ...": the mention that sizes the body
+    return next((c for c in clauses if _SIZED.search(c)), clauses[0] if clauses else None)
 
 
 def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any], list[str]] | None:

@@ -447,6 +447,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     bind_schemes(binder)  # "vanLeer for T", "Crank-Nicolson 0.9", "least squares gradients": fvSchemes
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
+    binder.restated_ratios()  # "N2 5e19 and O2 5e19 (50/50)": the members' ratio, no fill
     for q in read_by_name(stated + unread):  # "absorptivity 0.2 1/m" was read by its name after all
         if any(q is u for u in unread):
             binder.refuse(q, q.note or f"{q.text}: a unit Casewright does not read")

@@ -268,6 +268,33 @@ class ModelEntryBinding:
             return self.take_ratio_words(q, split[1])
         return []
 
+    def restated_ratios(self) -> None:
+        """A ratio said beside the members' own values ("N2 5e19 and O2 5e19 m^-3 (50/50)") restates them: not
+        applied by another step, it is taken back when the values bound to the members it names have that ratio."""
+        text = normalise(self.text)
+        groups: dict[tuple[str, tuple[str, ...]], list[Place]] = {}
+        for p in self.model_places():
+            groups.setdefault((p.rel, tuple(p.entry[:-1])), []).append(p)
+        for n in list(self.not_applied):
+            ratio = re.fullmatch(r"\s*([\d.]+)\s*[:/]\s*([\d.]+)\s*", n.text)
+            at = text.find(n.text)
+            if ratio is None or at < 0:
+                continue
+            sentence, parts = sentence_at(text, at), [float(ratio.group(1)), float(ratio.group(2))]
+            for members in groups.values():
+                named = named_members(members, sentence) if is_member_group(members) else []
+                bound = [next((e for e in reversed(self.edits) if e.file == p.rel and e.entry == p.entry), None) for p in named]
+                values = [float(e.value) for e in bound if e is not None and re.fullmatch(r"[-+\d.eE]+", str(e.value))]
+                if len(named) != 2 or len(values) != 2 or not sum(values) or not sum(parts) or \
+                        abs(values[0] / sum(values) - parts[0] / sum(parts)) > 1e-6:
+                    continue
+                self.not_applied.remove(n)
+                self.bindings.append(Binding(stated=n.text, file=named[0].rel, entry=named[0].entry, value=str(bound[0].value),
+                                             how="the members' ratio, restated"))
+                self.assumptions.append(f"{n.text}: the ratio of {' and '.join(p.name for p in named)} that their stated "
+                                        f"values already have")
+                break
+
     def take_ratio_words(self, q: StatedQuantity, span: tuple[int, int] | None) -> list[StatedQuantity]:
         """The ratio that shares a total ("50/50", "N2:O2 = 1:1") is the members' composition: the values
         read from its words are no values of their own."""

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_list_items import item_leaves
 from tasks.plan.bind_by_name_common import entry_dims, unit_dims_after, unit_factor_after
 from tasks.plan.controls import _COMMON, _LINK, _NUM, _SYMBOL_LINK, aliases
 from tasks.plan.extract import normalise
@@ -131,7 +132,7 @@ def dictionary_places(rel: str, text: str, solver: str = "") -> list[Place]:
     if _NOT_MODELS.fullmatch(rel.rsplit("/", 1)[-1].removesuffix(".gz")):
         return []
     out: list[Place] = []
-    for entry, raw in leaves(text):
+    for entry, raw in [*leaves(text), *((e, " ".join(r.split())) for e, r in item_leaves(text))]:  # a list item's: Lee's C
         if entry[0] == "FoamFile" or not _NUMERIC.fullmatch(raw) or entry[-1].startswith(("#", "$")):
             continue
         name = entry[-1].strip('"')

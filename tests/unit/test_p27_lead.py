@@ -217,3 +217,38 @@ def test_a_round_diffusers_radial_count_beside_an_axial_size(said, tmp_path):
                        f"300 mm of 80 mm pipe; {said}")
     assert g.dimensions["across_cells"] == 12 and g.mesh.cell_size == pytest.approx(0.004)
     assert build_mesh(g, tmp_path).n_cells == 125 * 12  # 25 + 25 + 75 along (4 mm), 12 across
+
+
+@pytest.mark.parametrize("text, c", [
+    ("evaporating layer, icoReactingMultiphaseInterFoam, the Lee model with a coefficient of 60 1/s; endTime 0.1 s", "60"),
+    ("evaporating layer (icoReactingMultiphaseInterFoam): Lee phase change, rate coefficient 30 per second, activation "
+     "temperature 370 K", "30"),
+])
+def test_a_lee_coefficient_said_by_meaning_goes_to_the_list_item(text, c):
+    m = plan(text, TUTORIALS)
+    assert _edits(m)[("constant/phaseProperties", "massTransferModel", "(liquid to gas)", "C")] == c
+    assert not m.not_applied
+
+
+def test_a_ratio_restating_the_members_values_is_taken_and_one_that_does_not_is_not():
+    assert not plan("dsmcFoam freeSpacePeriodic; initialise N2 4e19 and O2 4e19 m^-3 (50/50)", TUTORIALS).not_applied
+    m = plan("dsmcFoam freeSpacePeriodic; initialise N2 6e19 and O2 2e19 m^-3 (50/50)", TUTORIALS)
+    assert [n.text for n in m.not_applied] == ["50/50"]
+
+
+def test_the_record_holds_a_blocks_faces_and_a_unions_part_coordinates():
+    from tasks.geometry.build import recorded_lengths
+
+    lengths = {tuple(e): v for e, v in recorded_lengths({
+        "dimensions": {"parts": [[-0.1, 0.0, 0.02, 0.04], [0.0, 0.4, 0.0, 0.06]]},
+        "obstacles": [{"kind": "rectangle", "center": [0.1, 0.01], "width": 0.04, "height": 0.02}]})}
+    assert lengths[("obstacles", "0", "faces", "x", "min")] == pytest.approx(0.08)
+    assert lengths[("obstacles", "0", "faces", "x", "max")] == pytest.approx(0.12)
+    assert lengths[("dimensions", "parts", "0", "y", "centre")] == pytest.approx(0.03)
+
+
+def test_the_body_is_the_mention_with_a_size():
+    g = parse_geometry("Cooling of an electronic component in a closed 2D box. The box is 0.3 m wide and 0.1 m high. A block 0.05 m "
+                       "wide and 0.02 m high sits on the floor, from x = 0.1 m to x = 0.15 m.")
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.125, 0.01))
