@@ -19,6 +19,7 @@ import re
 from typing import Any, NamedTuple
 
 from tasks.core.errors import RequestError
+from tasks.geometry.text_partition import read_partition
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_range_parts import range_parts
 from tasks.geometry.text_rectilinear import Part, Union, axis_ranges_in
@@ -101,12 +102,18 @@ def _first_length(m: re.Match[str]) -> float:
 _BOUNDARY = re.compile(r"[,;:(]|\.(?=\s)|\b(?:and|with|plus|while)\b", re.I)
 
 
+_REFERENCE = re.compile(rf"{NUM}\s*{UNIT}\s+(?:from|downstream\s+of|upstream\s+of|away\s+from|behind|before|after)\s+"
+                        r"(?:the\s+)?$", re.I)
+
+
 def _role_starts(text: str) -> list[tuple[int, str]]:
     """Where each inlet's or outlet's words begin, with its role: at the word giving the role, or back to the start
     of its phrase when a size is said before it ("and a 0.25 m exhaust opening"), never into the enclosure's words."""
     out: list[tuple[int, str]] = []
     previous_end = 0
     for m in _ROLE.finditer(text):
+        if _REFERENCE.search(text[max(0, m.start() - 30):m.start()]):
+            continue  # "its left face 50 cm from the inlet wall": a distance from the opening's wall, not its words
         floor = max(previous_end, m.start() - 40)
         window = text[floor:m.start()]
         bounds = list(_BOUNDARY.finditer(window))
@@ -304,6 +311,9 @@ def _solids(words: str, room: _Room) -> list[Part]:
         ob = body.obstacle(room.y1 - room.y0)
         (cx, cy), w, h = ob["center"], ob["width"], ob["height"]
         out.append((room.x0 + cx - w / 2, room.x0 + cx + w / 2, room.y0 + cy - h / 2, room.y0 + cy + h / 2))
+    if not out and (plate := read_partition(words, room.x1 - room.x0, room.y1 - room.y0, False)) is not None:
+        x0, y0, x1, y1 = plate.box(room.x1 - room.x0, room.y1 - room.y0)  # "hangs from the lid, its left face 50 cm from ..."
+        out.append((room.x0 + x0, room.x0 + x1, room.y0 + y0, room.y0 + y1))
     if not out and any(not _NEGATED.search(words[max(0, m.start() - 30):m.start()]) for m in _BODY.finditer(words)):
         raise RequestError("geometry refused: the enclosure's inlet and outlet were read but not the body inside it: "
                            "give the body's x and y ranges (e.g. 'a baffle from x = 1.1 to 1.13 m, from the lid down "
@@ -342,7 +352,9 @@ def room_with_openings(text: str) -> Union | None:
         found = _opening(role, words, room)
         if found is not None and role not in openings:
             openings[role] = found
-        for piece in words.split("; "):  # its fragments (_clauses): not the bodies' words
+        for piece in words.split("; "):  # its fragments (_clauses): not the bodies' words, unless a body's placed by them
+            if found is None and _BODY.search(piece):  # "a plate ... its left face 50 cm from the inlet wall"
+                continue
             others = others.replace(piece, " " * len(piece), 1)
     if set(openings) != {"inlet", "outlet"}:
         return None

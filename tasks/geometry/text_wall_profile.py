@@ -229,7 +229,7 @@ def bump(clause: str) -> tuple[Wall, tuple[float, float], str] | None:
 _XRANGE = re.compile(rf"\b(?:from|between)\s+x\s*=\s*{_LEN}\s*(?:to|and|-|–)\s*(?:x\s*=\s*)?{_LEN}", re.I)
 _X = re.compile(rf"\bx\s*=\s*{_LEN}|(?<![\w.])({NUM})\s*({UNIT})\s+(?:downstream\s+of|from|after)\s+the\s+inlet\b", re.I)
 _Y = re.compile(rf"\by\s*=\s*{_LEN}"
-                rf"|\b(?:to|reach(?:es|ing)?|of|level\s+at|stays?\s+at|height\s+of)\s+(?:a\s+height\s+of\s+)?(?<![\w.])"
+                rf"|\b(?:to|reach(?:es|ing)?|of|level\s+at|stays?(?:\s+at)?|height\s+of)\s+(?:a\s+height\s+of\s+)?(?<![\w.])"
                 rf"({NUM})\s*({UNIT})?(?!\s*(?:cells?|%))", re.I)
 _BY = re.compile(rf"\bby\s+{_LEN}", re.I)
 _DOWN = re.compile(r"\b(?:down|drops?|dropping|falls?|falling|descends?|descending|lowers?|lowering)\b", re.I)
@@ -271,9 +271,15 @@ def stations(clause: str, base: float, height: float | None) -> list[Point] | No
         return None
     pts: list[list[float | None]] = []
     level = base
+    pending: float | None = None  # "ramps up by 10 cm between x = 40 and 60 cm": a rise said before its stations
     for k, (start, end, kind, value) in enumerate(tokens):
         if kind == "x":
             pts.append([value, None])
+            if pending is not None and len(pts) == 2:
+                pts[-1][1], pending = level + pending, None
+            continue
+        if kind == "by" and not pts:
+            pending = value
             continue
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         if kind == "y" and nxt and nxt[2] == "x" and re.fullmatch(r"\s*(?:at|,)?\s*", clause[end:nxt[0]]):
@@ -380,6 +386,9 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
             walls[side].append(((lo, hi), _shift(fn, base, sign), f"{side}: {how}", True))
             continue
         pts = listed_stations(clause) if _PAIR.search(clause) or "|" in clause else None
+        if pts is None and _PAIR.search(clause):  # "rises from (0.4, 0) to (0.6, 0.1) m": each point a station
+            clause = _PAIR.sub(lambda m: f"y = {m.group(3)} {m.group(4) or m.group(2) or ''} at x = {m.group(1)} "
+                                         f"{m.group(2) or m.group(4) or ''}", clause)
         if pts is None and re.search(r"\bx\s*=|from\s+the\s+inlet", clause, re.I):
             pts = stations(clause, base, height)
         if pts:

@@ -252,3 +252,24 @@ def test_the_body_is_the_mention_with_a_size():
                        "wide and 0.02 m high sits on the floor, from x = 0.1 m to x = 0.15 m.")
     (ob,) = g.obstacles
     assert ob.center == pytest.approx((0.125, 0.01))
+
+
+def test_a_plate_hanging_in_a_room_with_openings_placed_by_its_faces():
+    g = parse_geometry("laminar pimpleFoam: rectangular basin 300 cm by 100 cm (origin bottom-left), lid closed; a vertical "
+                       "plate 5 cm thick hangs from the lid with its left face 80 cm from the inlet wall and its lower edge "
+                       "30 cm above the floor; feed through the top 20 cm of the left wall at 2 cm/s, overflow through the "
+                       "top 10 cm of the right wall; 2 cm cells")
+    assert g.dimensions["solids"] == [pytest.approx((0.8, 0.85, 0.3, 1.0))]
+    assert g.dimensions["inlet_span"] == pytest.approx((0.8, 1.0))
+
+
+@pytest.mark.parametrize("text", [
+    "2D channel 30 cm high from the origin, the floor ramps up linearly by 10 cm between x = 50 cm and x = 80 cm and stays "
+    "10 cm up to the exit at x = 150 cm",
+    "2D channel H = 0.3 m high, 5H long (x 0..1.5, origin lower-left); bottom wall rises linearly from (5H/3, 0) to "
+    "(8H/3, H/3) and stays at H/3 to the exit",
+])
+def test_a_ramp_said_by_its_rise_or_its_end_points(text):
+    g = parse_geometry(text)
+    assert g.shape == "polygon_domain"
+    assert g.dimensions["vertices"][:4] == [pytest.approx(p) for p in [(0, 0), (0.5, 0), (0.8, 0.1), (1.5, 0.1)]]
