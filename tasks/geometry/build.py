@@ -254,11 +254,23 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             if key == "diameter":
                 out.append((["dimensions", "radius"], float(value) / 2))
     out += [(["radii", side], float(value)) for side, value in (record.get("radii") or {}).items()]
-    for k, part in enumerate((record.get("dimensions") or {}).get("parts") or []):  # a union's rectangles
-        if isinstance(part, (list, tuple)) and len(part) >= 4:
-            for axis, (lo, hi) in zip("xyz", zip(part[0::2], part[1::2])):
-                out += [(["dimensions", "parts", str(k), axis, name], round(float(v), 12)) for name, v in
-                        (("min", lo), ("max", hi), ("extent", hi - lo), ("centre", (lo + hi) / 2))]
+    dims = record.get("dimensions") or {}
+    for k, vertex in enumerate(dims.get("vertices") or []):  # a polygon domain's corners
+        if isinstance(vertex, (list, tuple)) and len(vertex) == 2:
+            out += [(["dimensions", "vertices", str(k), axis], float(v)) for axis, v in zip("xy", vertex)]
+    for k, curve in enumerate(dims.get("curves") or []):  # a curved wall: its crests and troughs, where the crests are
+        ys = [float(p[1]) for p in curve if isinstance(p, (list, tuple)) and len(p) == 2]
+        if len(ys) >= 3:
+            out += [(["dimensions", "curves", str(k), "max"], max(ys)), (["dimensions", "curves", str(k), "min"], min(ys)),
+                    (["dimensions", "curves", str(k), "rise"], max(ys) - min(ys))]
+            out += [(["dimensions", "curves", str(k), "crest", str(i)], float(curve[i][0])) for i in range(1, len(ys) - 1)
+                    if ys[i] >= ys[i - 1] and ys[i] >= ys[i + 1] and ys[i] > min(ys)]
+    for key in ("parts", "solids"):  # a union's rectangles, the solid bodies inside it
+        for k, part in enumerate((record.get("dimensions") or {}).get(key) or []):
+            if isinstance(part, (list, tuple)) and len(part) >= 4:
+                for axis, (lo, hi) in zip("xyz", zip(part[0::2], part[1::2])):
+                    out += [(["dimensions", key, str(k), axis, name], round(float(v), 12)) for name, v in
+                            (("min", lo), ("max", hi), ("extent", hi - lo), ("centre", (lo + hi) / 2))]
     for k, body in enumerate(record.get("obstacles") or []):
         for key in ("width", "height", "diameter"):
             if key in body:

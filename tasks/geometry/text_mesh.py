@@ -81,7 +81,7 @@ def cell_size(text: str) -> float | None:
         return unit_factor(per.group(2)) / int(per.group(1))
     for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:|\s)\s*{about}{LENGTH}",  # "dx = 5 mm", "dx 5 mm"
                     rf"(?:(?:cell|mesh|grid|element|node)\s+(?:size|spacing|width|length)|(?:mesh\s+|grid\s+)?resolution)"
-                    rf"\s*(?:of|=|:|is)?\s*{about}{LENGTH}",
+                    rf"\s*(?:of|=|:|is|\|)?\s*{about}{LENGTH}",  # "| cell size | 2.5 mm |": a table's row
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
                     rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
                     rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))",

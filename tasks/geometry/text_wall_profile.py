@@ -16,6 +16,7 @@ import math
 import re
 from typing import Any
 
+from tasks.geometry.placement import axis_ranges
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_defined_symbols import resolve_defined_symbols
 from tasks.geometry.text_lengths import extent_product, named_lengths
@@ -27,7 +28,7 @@ from tasks.geometry.wall_formula import PIECE, Wall, formula, interpolate, sampl
 _FLOOR = re.compile(r"\b(?:floor|bottom(?:\s+wall)?|lower\s+wall|bed)\b", re.I)
 _CEILING = re.compile(r"\b(?:ceiling|roof|top\s+wall|upper\s+wall)\b", re.I)
 _PROFILED = re.compile(r"\bthrough\s+(?:the\s+)?points\b|\b(?:ramps?|ramping|rises?|rising|climbs?|falls?|falling|drops?|dropping|slopes?|sloping|"
-                       r"wav(?:e|es|y)|bumps?|hills?|profile|stations?)\b|\by\s*=\s*[^=,;]*\bx\b", re.I)
+                       r"wav(?:e|es|y)|bumps?|hills?|profile|stations?)\b|\by\s*=\s*(?:(?!\b(?:to|and|from|so|then)\b)[^=,;])*\bx\b", re.I)
 _CHANNEL = re.compile(r"\b(?:channel|duct|diffuser|contraction|passage|2-?D|two[- ]dimensional|planar)\b", re.I)
 _NOT_HERE = re.compile(r"\b(?:3-?D|three[- ]dimensional|pipe|cavity|tank|cylinder|airfoil)\b", re.I)
 _LEN = rf"({NUM})\s*({UNIT})?"
@@ -82,8 +83,13 @@ def _frame(text: str, whole: str) -> tuple[float | None, float | None]:
             if m and m.group(2):
                 value = _metres(m.group(1), m.group(2))
                 length, height = (value, height) if key == "length" else (length, value)
+    if length is None:  # "x 0..0.6 m", "| channel length (x) | 600 mm |"
+        xs = axis_ranges(whole, "x")
+        m = re.search(rf"\blength\s*(?:\(\s*x\s*\))?\s*[|:=]\s*{_LEN}", text, re.I)
+        length = (xs[0][1] - xs[0][0]) if xs and xs[0][1] > xs[0][0] else \
+            _metres(m.group(1), m.group(2)) if m and m.group(2) else None
     if height is None:
-        m = re.search(rf"{_CEILING.pattern}[^.;]{{0,40}}?\bat\s+(?:y\s*=\s*)?{_LEN}", whole, re.I)
+        m = re.search(rf"{_CEILING.pattern}[^.;]{{0,40}}?(?:\bat\s+(?:y\s*=\s*)?|\by\s*=\s*){_LEN}", whole, re.I)
         if m:
             height = _metres(m.group(1), m.group(2))
     return length, height
@@ -91,12 +97,47 @@ def _frame(text: str, whole: str) -> tuple[float | None, float | None]:
 
 _FORMULA = re.compile(r"\by\s*(?:\(\s*x\s*\))?\s*=\s*((?:[-+*/^().\s\w·π]|\*\*)+?)"
                       r"(?=\s*(?:,|;|\bfor\b|\bwhen\b|\bwith\b|\bover\b|\bbetween\b|\bon\b|\bfrom\b|\bin\b|\bflat\b|"
-                      r"\band\b|\bwhere\b|\bif\b|\(\s*(?:four|three|two|\d+)\s+waves|\.\s|\.?$|\n|\bm\b))", re.I)
+                      r"\band\b|\bwhere\b|\bif\b|\(\s*(?:four|three|two|\d+)\s+waves|\.\s|\.?$|\n|\||\bm\b))", re.I)
 _RANGE = [
     re.compile(rf"({NUM})\s*({UNIT})?\s*<=?\s*x\s*<=?\s*{_LEN}", re.I),  # 0.1 <= x <= 0.3 m
     re.compile(rf"\bx\s*(?:from|between|in|∈)\s*\[?\s*{_LEN}\s*(?:to|and|,|-|–)\s*{_LEN}", re.I),  # x from 0.25 m to 0.75 m
     re.compile(rf"\b(?:between|from)\s+x\s*=\s*{_LEN}\s*(?:to|and|-|–)\s*(?:x\s*=\s*)?{_LEN}", re.I),
+    # a table row's label: "| bottom wall, 150 to 450 mm | y = ..."
+    re.compile(rf"(?:{_FLOOR.pattern}|{_CEILING.pattern})\s*,?\s*(?:from\s+)?{_LEN}\s*(?:to|-|–)\s*{_LEN}(?=\s*[|:])", re.I),
 ]
+# a length inside a wall's formula ("y = 1 cm * (1 - cos(2 pi (x - 15 cm)/10 cm))"): its value in metres
+_FORMULA_LENGTH = re.compile(rf"(?<![\w.])({NUM})\s*(mm|cm|m|in|ft)\b", re.I)
+_FORMULA_START = re.compile(r"\by\s*(?:\(\s*x\s*\))?\s*=\s*")
+
+
+def _formula_end(text: str, start: int) -> int:
+    """Where a formula that starts at `start` ends: a comma, semicolon or sentence end outside its brackets, or the
+    bracket that closes one opened before it."""
+    depth = 0
+    for k in range(start, len(text)):
+        c = text[k]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return k
+        elif depth == 0 and (c in ",;|\n" or (c == "." and not text[k + 1:k + 2].isdigit())):
+            return k
+    return len(text)
+
+
+def metres_in_formulas(text: str) -> str:
+    """`text` with the lengths written inside a wall's formula as plain numbers of metres (the rest as written)."""
+    out, last = [], 0
+    for m in _FORMULA_START.finditer(text):
+        if m.start() < last:
+            continue
+        end = _formula_end(text, m.end())
+        body = _FORMULA_LENGTH.sub(lambda n: f"{_metres(n.group(1), n.group(2)):g}", text[m.end():end])
+        out.append(text[last:m.end()] + body)
+        last = end
+    return "".join(out) + text[last:]
 
 
 def _x_range(clause: str) -> tuple[float, float] | None:
@@ -358,7 +399,7 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
     """The floor's and the ceiling's corners (each left to right, metres), the curved walls between neighbouring
     corners (each the points along it), the sentences saying how each was read and the cell size along x the
     request states; None when the words describe no profiled wall."""
-    text = digits(resolve_defined_symbols(text))
+    text = metres_in_formulas(digits(resolve_defined_symbols(text)))
     if not _CHANNEL.search(text) or _NOT_HERE.search(text) or not _PROFILED.search(text) or \
             not (_FLOOR.search(text) or _CEILING.search(text) or re.search(r"\bbump|\bhill\b|\bwav", text, re.I)):
         return None
@@ -373,8 +414,8 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
             continue
         base = 0.0 if side == "floor" else (height or 0.0)
         sign = 1.0 if side == "floor" else -1.0
-        m = _FORMULA.search(clause)
-        fn = formula(m.group(1)) if m and re.search(r"\bx\b", m.group(1)) else None
+        m = next((f for f in _FORMULA.finditer(clause) if re.search(r"\bx\b", f.group(1))), None)  # not "y = 0.1" before it
+        fn = formula(m.group(1)) if m else None
         if fn is not None:
             span = _x_range(clause) or (waves(clause) or (None, None, None))[1]
             lo, hi = span if span else wall_support(fn, 0.0, length or 1.0, base)

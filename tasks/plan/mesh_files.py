@@ -125,6 +125,9 @@ def variant_words(variant: ScriptVariant, others: list[ScriptVariant]) -> set[st
     return {w for w in own - {_said(w) for w in shared} if w.lstrip("=") not in _PLAIN and len(w.lstrip("=")) >= 3}
 
 
+_NEGATED = re.compile(r"\b(?:not|rather\s+than|instead\s+of|as\s+opposed\s+to)\b[^.;()]*", re.I)
+
+
 def script_variant(base_dir: Path, text: str) -> tuple[str | None, str | None]:
     """(the variant's word, what was chosen and why) for a tutorial whose Allrun runs the case in
     variants (`run resolved` / `run modelled`: tasks.foam.allrun_inputs.script_variants): the one
@@ -133,7 +136,7 @@ def script_variant(base_dir: Path, text: str) -> tuple[str | None, str | None]:
     variants = script_variants(base_dir)
     if not variants:
         return None, None
-    said = {_said(w) for w in _words(text)}
+    said = {_said(w) for w in _words(_NEGATED.sub(" ", text))}  # "..., not the one where it is modelled": not said
     scores = []
     for v in variants:  # most words said, then fewest of its own word unsaid ("digital filter": digitalFilter)
         own = variant_words(v, [o for o in variants if o.argument != v.argument])

@@ -273,3 +273,47 @@ def test_a_ramp_said_by_its_rise_or_its_end_points(text):
     g = parse_geometry(text)
     assert g.shape == "polygon_domain"
     assert g.dimensions["vertices"][:4] == [pytest.approx(p) for p in [(0, 0), (0.5, 0), (0.8, 0.1), (1.5, 0.1)]]
+
+
+def test_a_variant_said_not_to_be_used_is_not_chosen():
+    from tasks.plan.mesh_files import script_variant
+
+    base = TUTORIALS / "compressible/rhoPimpleFoam/laminar/helmholtzResonance"
+    assert script_variant(base, "the Helmholtz resonator with the plenum part of the mesh (resolved), not the one where "
+                                "it is modelled by a boundary condition")[0] == "resolved"
+    assert script_variant(base, "the plenum modelled by a boundary condition rather than resolved")[0] == "modelled"
+
+
+def test_a_rooms_duct_near_the_ceiling_is_no_ceiling_profile():
+    g = parse_geometry("A 2D section through a room, 5 m wide and 3 m high, floor at y = 0 and left wall at x = 0. Air comes "
+                       "in through a short supply duct on the left wall near the ceiling: the duct is 0.2 m high (from y = "
+                       "2.7 to 2.9 m) and 0.5 m long, so it goes from x = -0.5 to 0. The air leaves through an extract duct "
+                       "on the right wall close to the floor, 0.3 m high (y = 0.1 to 0.4 m), also 0.5 m long (x = 5 to 5.5 m).")
+    assert g.shape == "rectilinear"
+    assert sorted(g.dimensions["parts"]) == [pytest.approx(p) for p in
+                                             [(-0.5, 0.0, 2.7, 2.9), (0.0, 5.0, 0.0, 3.0), (5.0, 5.5, 0.1, 0.4)]]
+
+
+@pytest.mark.parametrize("text", [
+    "2D channel x 0..0.8 m, flat top wall y = 0.1 m; bottom wall y = 0 except 0.2 <= x <= 0.6 where "
+    "y = 0.01*(1 - cos(2*pi*(x - 0.2)/0.1)); 2.5 mm cells",
+    "a 80 cm long, 10 cm high 2D channel from the origin whose floor carries four cosine waves between x = 20 cm and x = "
+    "60 cm (floor y = 1 cm * (1 - cos(2 pi (x - 20 cm)/10 cm)), flat elsewhere); 2.5 mm cells",
+    "Steady laminar flow over a wavy wall in a 2D channel:\n\n| item | value |\n|---|---|\n| channel length (x) | 800 mm |\n"
+    "| top wall | flat, y = 100 mm |\n| bottom wall, 200 to 600 mm | y = 10 mm * (1 - cos(2 pi (x - 200 mm) / 100 mm)) |\n"
+    "| cell size | 2.5 mm |\n",
+])
+def test_a_wavy_floor_by_a_formula_with_or_without_units(text):
+    g = parse_geometry(text)
+    assert g.shape == "polygon_domain" and g.mesh.cell_size == pytest.approx(0.0025)
+    v = g.dimensions["vertices"]
+    assert v[0] == pytest.approx((0, 0)) and v[1] == pytest.approx((0.2, 0)) and (0.8, 0.1) in [pytest.approx(p) for p in v]
+
+
+def test_a_curved_walls_crest_height_is_recorded(tmp_path):
+    from tasks.geometry.build import build_mesh, geometry_record, recorded_lengths
+
+    g = parse_geometry("2D channel x 0..0.6 m, flat top wall y = 0.1 m; bottom wall y = 0 except 0.15 <= x <= 0.45 where "
+                       "y = 0.01*(1 - cos(2*pi*(x - 0.15)/0.1)); 5 mm cells")
+    lengths = {tuple(e): v for e, v in recorded_lengths(geometry_record(g, build_mesh(g, tmp_path)))}
+    assert lengths[("dimensions", "curves", "0", "max")] == pytest.approx(0.02, rel=1e-3)
