@@ -57,7 +57,7 @@ from tasks.edit.modify_phase_pairs import pair_model_edits
 from tasks.edit.modify_revert import revert_clauses, revert_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_relative_target import relative_target_edits
-from tasks.edit.modify_run import run_control_edits
+from tasks.edit.modify_run import end_written, run_control_edits
 from tasks.edit.modify_stated import missing_field, record_previous, stated_changes
 from tasks.edit.modify_state import read_state
 from tasks.edit.modify_switch import (
@@ -324,6 +324,7 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
             any(isinstance(e.value, str) and number.search(e.value) or f"velocity {said}" in e.reason for e in plan.edits)
         if not placed:
             plan.warnings.append(f"not applied: {why}")
+    end_written(plan, case, plan.solver or state.solver)  # a run shortened below its write interval: its end written
     if not (plan.edits or plan.solver or plan.model or plan.refine or plan.ranks):
         if re.search(r"\bgravity\b", low) and not (case / "constant/g").is_file():
             raise RequestError(f"{state.solver} solves no gravity (the case has no constant/g): gravity needs a "

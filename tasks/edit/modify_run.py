@@ -32,6 +32,7 @@ from tasks.edit.patch_words import (
 from tasks.foam import dictionary as fd
 from tasks.foam.physics import fmt, is_steady
 from tasks.plan.extract import Quantity, first
+from tasks.plan.bind_run_writes import CONTROL, end_write_interval
 from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import in_case_time
 
@@ -434,3 +435,17 @@ def _alone(text: str, q: Quantity) -> bool:
     before = re.split(r"[,;:(]|\band\b", text[:q.start])[-1]
     after = re.split(r"[,;)]|\.(?!\d)|\band\b", text[q.start + len(q.text):])[0]
     return not before.strip() and not after.strip()
+
+
+def end_written(plan: ChangePlan, case: Path, solver: str) -> None:
+    """The write interval brought down to the run's span when the plan shortens the run below it and no write
+    interval was set (tasks.plan.bind_run_writes): else the run writes no result."""
+    mine = {tuple(e.entry): e.value for e in plan.edits if e.file == CONTROL and isinstance(e.value, str)}
+    if ("endTime",) not in mine or ("writeInterval",) in mine:
+        return
+    text = (case / CONTROL).read_text(errors="replace") if (case / CONTROL).is_file() else ""
+    found = end_write_interval(lambda key: mine.get((key,)) or fd.get(text, [key]), is_steady(solver))
+    if found is not None:
+        plan.edits.append(FileEdit(file=CONTROL, entry=["writeInterval"], value=found[0],
+                                   reason="write interval = the run's span, so its end is written"))
+        plan.assumptions.append(found[1])

@@ -44,6 +44,7 @@ from tasks.plan.bind_ramps import RampBinding
 from tasks.plan.bind_schemes import bind_schemes
 from tasks.plan.bind_relax import factor_ok, is_relaxation_entry, is_residual_entry, relaxation_said, residual_said
 from tasks.plan.bind_run import RunBinding
+from tasks.plan.bind_run_writes import keep_end_written
 from tasks.plan.bind_setfields import SetFieldsBinding
 from tasks.plan.bind_setfields_fill import apply_fills
 from tasks.plan.bind_species import SpeciesBinding
@@ -452,6 +453,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
         if any(q is u for u in unread):
             binder.refuse(q, q.note or f"{q.text}: a unit Casewright does not read")
     stated += unread
+    keep_end_written(binder, stated)  # a run shortened below its write interval: its end still written
     return binder
 
 

@@ -34,7 +34,7 @@ class Control:
 # tasks/plan/extract.py, read there with its unit and left alone here.
 # no unit (of time or of steps) and no more digits right after the number
 # (nor the rest of a number the regex backtracked into: the "e-4" of "2e-4 s")
-_UNIT_NEXT = (r"(?![.,]?\d|[eE][-+]?\d|\s*[%°/µμ]|\s*(?:s|ms|us|ns|sec\w*|seconds?|(?:milli|micro|nano)[\s-]?sec\w*|"
+_UNIT_NEXT = (r"(?![.,]?\d|[eE][-+]?\d|\s*[%°/µμ]|\s*(?:s|ms|us|ns|ps|fs|sec\w*|seconds?|(?:milli|micro|nano|pico|femto)[\s-]?sec\w*|"
               r"min\w*|h|hrs?|hours?|days?|weeks?|years?|iter\w*|its?|steps?|time[\s-]?steps?|cycles?|cells?|"
               r"[a-z]{1,2}\s*/)\b)")
 _WRITE_VERB = r"(?:write|writes|writing|written|save|saves|saving|saved|output|outputs|dump|store|snapshot)"

@@ -331,8 +331,8 @@ def _says(word: str, text: str) -> bool:
     word of its own ("goldschmidt" says no "dt"), a longer one with any ending ("enters", "heated")
     but never inside another word ("atmospheres" says no "sphere", "unheated" no "heated"), save
     after a place it is run together with ("sidewall", "topwall")."""
-    if len(word.strip()) > 3:
-        return re.search(rf"{_WORD_START}{re.escape(word)}", text) is not None
+    if len(word.strip()) > 3:  # its inflections only: "periodicCubeArgon" says no "period"
+        return re.search(rf"{_WORD_START}{re.escape(word)}(?!ic|ical)", text) is not None
     return re.search(rf"(?<![a-z]){re.escape(word.strip())}(?![a-z])", text) is not None
 
 

@@ -317,3 +317,21 @@ def test_a_curved_walls_crest_height_is_recorded(tmp_path):
                        "y = 0.01*(1 - cos(2*pi*(x - 0.15)/0.1)); 5 mm cells")
     lengths = {tuple(e): v for e, v in recorded_lengths(geometry_record(g, build_mesh(g, tmp_path)))}
     assert lengths[("dimensions", "curves", "0", "max")] == pytest.approx(0.02, rel=1e-3)
+
+
+def test_a_run_shortened_below_its_write_interval_still_writes_its_end():
+    edits = _edits(plan("periodicCubeArgon with mdEquilibrationFoam: equilibrate at 150 K, stop after 0.4 ps", TUTORIALS))
+    assert float(edits[("system/controlDict", "writeInterval")]) == pytest.approx(4e-13)
+    kept = _edits(plan("periodicCubeArgon with mdEquilibrationFoam: stop after 0.4 ps, write every 0.1 ps", TUTORIALS))
+    assert float(kept[("system/controlDict", "writeInterval")]) == pytest.approx(1e-13)
+
+
+def test_modify_keeps_the_end_of_a_shortened_run_written(tmp_path):
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+
+    case = tmp_path / "argon"
+    shutil.copytree(TUTORIALS / _ARGON, case)
+    plan = plan_changes(read_state(case), "equilibrate the argon at 250 K and stop after 0.3 ps")
+    values = {tuple(e.entry): e.value for e in plan.edits if e.file == "system/controlDict"}
+    assert float(values[("endTime",)]) == pytest.approx(3e-13) and float(values[("writeInterval",)]) == pytest.approx(3e-13)
