@@ -134,7 +134,8 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
 
 
 # words that make a part of the enclosure solid: "is solid", "filled in", "removed", "minus the lower right quarter"
-_SOLID_WORDS = re.compile(r"\bsolid\b|\bfilled[- ]in\b|\bfilled\b|\bremov(?:e|ed|ing)\b|\bminus\b|\bcut\s+out\b|\bblocked\b"
+# (not "an air-filled cavity": its fluid)
+_SOLID_WORDS = re.compile(r"\bsolid\b|\bfilled[- ]in\b|(?<![\w-])filled\b|\bremov(?:e|ed|ing)\b|\bminus\b|\bcut\s+out\b|\bblocked\b"
                           r"|\bexcluded?\b|\bnot\s+(?:part\s+of|in)\s+the\s+(?:fluid|domain)\b", re.I)
 _CORNER_PART = re.compile(rf"\b(?P<v>lower|bottom|upper|top)[- ](?P<h>left|right)(?:[- ]hand)?\s+"
                           rf"(?:(?P<a>{NUM})\s*(?P<ua>{UNIT})?\s*(?:x|by|×)\s*(?P<b>{NUM})\s*(?P<ub>{UNIT})\s+)?"

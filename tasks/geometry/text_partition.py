@@ -77,6 +77,10 @@ def _metres(value: str, unit: str | None, fallback: str | None = None) -> float:
     return float(value) * unit_factor(unit or fallback)
 
 
+_LEG_RANGES = re.compile(r"(?:[^.;\n]|\.\d)*?\b(?:inlet|outlet|inflow|outflow|enters|leaves|exits)\b(?:[^.;\n]|\.\d)*?\by\s*="
+                         r"(?:[^.;\n]|\.\d)*", re.I)
+
+
 def body_spans(text: str) -> list[tuple[int, int]]:
     """The spans of `text` that are about one attached body: the fragment naming it (from the comma, 'with' or
     sentence start before its noun to the next fragment about the domain) and the sentences that go on about it."""
@@ -101,7 +105,10 @@ def body_spans(text: str) -> list[tuple[int, int]]:
         if commas and any(_OTHER.search(piece) for piece in before[start:].split(",")[:-1]):
             start = commas[-1]  # "a 0.5 in wide, 4 in high partition" keeps its sizes; "cavity 0.1 m, a fin" does not
         head = sentence[start:noun.start()]
-        if _OTHER.search(head) and not re.search(r"\b(?:wall|end)\b", head, re.I):
+        split = re.search(r"\b(?:split|divided|separated|partitioned)\b", head, re.I)
+        if split:  # "a 1 m x 0.2 m rectangle split along y = 0.1 m by a partition": the body's words start at the split
+            start, head = start + split.start(), head[split.start():]
+        elif _OTHER.search(head) and not re.search(r"\b(?:wall|end)\b", head, re.I):
             start = noun.start() - len(re.search(r"(?:\b(?:an?|the)\s+(?:[\w.]+\s+){0,4})?$", head).group(0))
         stop = len(sentence)
         for comma in re.finditer(r",", sentence[noun.end():]):
@@ -293,6 +300,8 @@ def partition_fields(text: str, parse: Callable[[str], Any], hot: Callable[[str]
     u_turn = bool(_U_TURN.search(norm)) and bool(re.search(r"\bdivider|\bsplit\b|\bdivided\b|\bseparat", norm, re.I))
     rest = blank(norm, spans)
     if u_turn:
+        # "inlet: the left end of the lower leg (x = 0, y = 0 to 95 mm)": a leg's ranges are not the domain's
+        rest = blank(rest, [m.span() for m in _LEG_RANGES.finditer(rest)])
         rest = _U_TURN.sub(lambda m: "channel" if len(m.group(0)) < 40 else " " * len(m.group(0)), rest)
     try:
         domain = parse(rest)

@@ -85,7 +85,8 @@ def _patterns(axis: str) -> list[re.Pattern[str]]:
         rf"(?<![\w.]){a}\s*(?:in|∈|=)\s*\[\s*{l1}\s*[,;]\s*{l2}\s*\]",
     )] + ([re.compile(rf"(?<![\w.<>=≤≥])y\s*(?:<=?|≤|(?P<gt>>=?|≥))\s*{l2}(?!\s*(?:<|>|≤|≥))", re.I),
            # "reaches half way up, to y = 0.05 m": from the floor; "hangs down to y = 0.08 m": from the ceiling
-           re.compile(rf"\b(?:up\s+|(?P<gt>down\s+))?to\s+y\s*=\s*{l2}(?!\s*(?:to|\.\.|-))", re.I)] if axis == "y" else [])
+           re.compile(rf"\b(?:up\s+|(?P<gt>down\s+))?(?:to|until|till)\s+y\s*=\s*{l2}(?!\s*(?:to|\.\.|-))", re.I)]
+          if axis == "y" else [])
 
 
 def coordinate_ranges(text: str, axis: str) -> list[tuple[int, int, tuple[float | None, float | None]]]:

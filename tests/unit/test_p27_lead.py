@@ -335,3 +335,36 @@ def test_modify_keeps_the_end_of_a_shortened_run_written(tmp_path):
     plan = plan_changes(read_state(case), "equilibrate the argon at 250 K and stop after 0.3 ps")
     values = {tuple(e.entry): e.value for e in plan.edits if e.file == "system/controlDict"}
     assert float(values[("endTime",)]) == pytest.approx(3e-13) and float(values[("writeInterval",)]) == pytest.approx(3e-13)
+
+
+def test_a_hanging_baffle_said_to_go_down_until_a_level():
+    g = parse_geometry("2D tank 3 m long and 1 m deep, origin bottom left, closed top. Water comes in through an opening in "
+                       "the left wall between y = 0.7 m and y = 1.0 m and goes out through an opening in the right wall "
+                       "between y = 0.8 m and 1.0 m. One baffle hangs from the top: it is 50 mm thick, between x = 1.0 m and "
+                       "x = 1.05 m, and it goes down until y = 0.3 m.")
+    assert g.dimensions["solids"] == [pytest.approx((1.0, 1.05, 0.3, 1.0))]
+
+
+@pytest.mark.parametrize("text", [
+    "Setup for a 180-degree turn (hairpin) channel, 2D:\n- overall box: 800 mm long (x) and 100 mm high (y), origin at the "
+    "lower left corner\n- a straight divider wall, 10 mm thick, on the centreline (y = 45 to 55 mm), attached to the left "
+    "end (x = 0) and ending at x = 700 mm\n- inlet: the left end of the lower leg (x = 0, y = 0 to 45 mm)\n- outlet: the "
+    "left end of the upper leg (x = 0, y = 55 to 100 mm)",
+    "air through a U-bend made of a 0.8 m x 0.1 m rectangle (corner at the origin) split along y = 0.05 m by a 1 cm thick "
+    "partition that runs from the left end (x = 0) to x = 0.7 m; fluid enters the lower passage and leaves the upper one, "
+    "both at x = 0",
+])
+def test_a_hairpin_divider_with_its_legs_openings_by_ranges(text):
+    g = parse_geometry(text)
+    assert g.shape == "channel_with_obstacles" and g.dimensions["u_turn"] == "left"
+    assert (g.dimensions["length"], g.dimensions["height"]) == pytest.approx((0.8, 0.1))
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.35, 0.05)) and (ob.width, ob.height) == pytest.approx((0.7, 0.01))
+
+
+def test_an_air_filled_cavity_has_no_solid_corner():
+    g = parse_geometry("2D: a square air-filled cavity of 100 mm x 100 mm with its lower left corner at the origin; left wall "
+                       "hot, right wall cold. A thin partition stands on the floor in the middle: it is 4 mm thick (from "
+                       "x = 48 mm to x = 52 mm) and 40 mm high.")
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.05, 0.02)) and (ob.width, ob.height) == pytest.approx((0.004, 0.04))
