@@ -165,6 +165,9 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         record["distances"] = distances
     if build.bounds:  # a 2D mesh's z extent is its one-cell thickness, not a length of the shape
         record["bounds"] = {axis: list(b) for axis, b in zip("xy" if build.two_d else "xyz", build.bounds)}
+        if spec.mesh.cells and spec.outline is None and spec.shape == "polygon_domain":  # "240 x 40": the spacing along each
+            record["cell_sizes"] = {axis: round((b[1] - b[0]) / n, 12) for (axis, b), n in
+                                    zip(record["bounds"].items(), spec.mesh.cells) if n}
     return record
 
 
@@ -254,6 +257,7 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
             if key == "diameter":
                 out.append((["dimensions", "radius"], float(value) / 2))
     out += [(["radii", side], float(value)) for side, value in (record.get("radii") or {}).items()]
+    out += [(["cell_sizes", axis], float(value)) for axis, value in (record.get("cell_sizes") or {}).items()]
     dims = record.get("dimensions") or {}
     for k, vertex in enumerate(dims.get("vertices") or []):  # a polygon domain's corners
         if isinstance(vertex, (list, tuple)) and len(vertex) == 2:
