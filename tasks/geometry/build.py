@@ -156,6 +156,8 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         record["angles"] = slope
     if spec.obstacles:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
+    if spec.mesh.cell_size:  # the size the request gave: a count for one direction must not undo it (tasks.plan.bind_run)
+        record["cell_size"] = spec.mesh.cell_size
     if spec.mesh.over_section and spec.mesh.cells:
         record["section_cells"] = spec.mesh.cells[-2:]  # y by z, as the request gave them
     if any(spec.origin):

@@ -7,6 +7,7 @@ Hartmann, Peclet, Schmidt) are in tasks/plan/bind_run_groups.py. Mixed into
 
 from __future__ import annotations
 
+import json
 import re
 
 from tasks.core.errors import PlanError
@@ -282,6 +283,14 @@ class RunBinding(GroupBinding, TurnBinding):
             self.refuse(q, "a cell count for one direction needs the direction (x, y or z, 'along the channel')")
             return
         new = list(self._planned_counts() or blocks[0])  # "40 in x, 20 in y": each count on the ones set before
+        said = next((s for s in stated if s.role == "cell_size" and s.value > 0), None)
+        built = json.loads(self.base.text(".casewright/geometry.json") or "{}").get("cell_size")  # the shape library's
+        size = said.value if said is not None else built
+        if size and ext and new[axis] > 0 and int(q.value) != new[axis] and \
+                abs(ext[axis] / new[axis] - size) <= 0.05 * size:  # the stated cell size set this count
+            self.refuse(q, f"{q.text} along {'xyz'[axis]} contradicts the cell size {fmt(size)} m stated with it "
+                           f"({new[axis]} cells over {fmt(ext[axis])} m); state one of them")
+            return
         new[axis] = int(q.value)
         self._set_block_counts(text, blocks[0], new, q)
 

@@ -81,5 +81,7 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
         m = _CLAUSE_START.match(before)
         name = _named(before[m.end():] if m else before, last=True)
     rest = low[:start] + " " + low[end:]
-    vertical_said = re.search(dict(_DIRECTION_WORDS)["up"], rest) is not None  # type: ignore[arg-type]
+    # another count said along the vertical ("200 in height", "60 down"), not a size ("0.1 m high")
+    vertical_said = re.search(rf"(?<![\w.])\d+\s+(?:cells?\s+)?(?:(?:in|along|over|across|up|down|from)\s+)?(?:the\s+)?"
+                              rf"(?:{dict(_DIRECTION_WORDS)['up']})", rest) is not None  # type: ignore[str-bytes-safe]
     return None if name is None else _resolve(name, up, extents, set(flat), vertical_said)

@@ -368,3 +368,18 @@ def test_an_air_filled_cavity_has_no_solid_corner():
                        "x = 48 mm to x = 52 mm) and 40 mm high.")
     (ob,) = g.obstacles
     assert ob.center == pytest.approx((0.05, 0.02)) and (ob.width, ob.height) == pytest.approx((0.004, 0.04))
+
+
+def test_a_count_across_a_channel_said_high_is_across_and_no_count_undoes_a_stated_cell_size(tmp_path):
+    from tasks.plan.controls_axis import count_axis
+
+    low = "2d channel 1 m long and 0.1 m high, icofoam, 5 mm cells along x, 40 cells across the channel"
+    at = low.index("40 cells")
+    assert count_axis(low, at, at + 8, 1, [1.0, 0.1, 0.005], set()) == 1  # "0.1 m high" is a size, no count's direction
+    from tasks.core.config import load_settings
+    from tasks.edit.generate import choose_plan
+    from tasks.plan.manifest import CaseRequest
+
+    m = choose_plan(CaseRequest(text="2D channel 1 m long and 0.1 m high, icoFoam, inlet 1 m/s, nu 1e-3, 5 mm cells, "
+                                     "7 cells along x, end time 1 s", out_dir=tmp_path / "c"), load_settings(llm_planner="off"))
+    assert any(n.text == "7 cells" and "contradicts the cell size" in n.reason for n in m.not_applied)
