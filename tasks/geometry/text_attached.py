@@ -37,6 +37,8 @@ _CLAUSE_START = re.compile(r"(?:^|;|[.?!]\s|\n|,|\bwith\b|\bhas\b|\band\b(?=\s+(
 # where the plate's words stop before the sentence does: the body's or the channel's own phrase
 _OTHERS = re.compile(r",\s*(?:and\s+)?(?:in|inside|within|placed|located|centred|centered|the\s+(?!plate))\b"
                      r"|\b(?:in|inside|within)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:channel|duct|domain|tunnel)\b", re.I)
+# a sentence that goes on about the plate: its sizes are the plate's
+_GOES_ON = re.compile(r"\s*(?:it\b|its\b|the\s+(?:splitter\s+)?plate\b|this\s+plate\b)", re.I)
 _SIZE_BEFORE = re.compile(rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?(?:long|thick|wide)\s*,?\s*$", re.I)
 _CUES = {"length": r"\blong\b|\blength\b|\bchord\b", "thickness": r"\bthick(?:ness)?\b|\bwidth\b|\bwide\b"}
 
@@ -61,6 +63,9 @@ def attached_plate(text: str) -> AttachedPlate | None:
         stop = end.start() if end else len(text)
         other = _OTHERS.search(text, noun.end(), stop)
         stop = other.start() if other else stop
+        aside = re.match(r"\s*\(([^()]*)\)", text[noun.end():])  # "a splitter plate (40 mm long, 4 mm thick), prism ...":
+        if aside:  # its words end with its bracket
+            stop = min(stop, noun.end() + aside.end())
         starts = [0] + [m.end() for m in _CLAUSE_START.finditer(text, 0, noun.start())]
         while len(starts) > 1 and _SIZE_BEFORE.search(text[starts[-2]:starts[-1]]):
             starts.pop()  # "with a 30 mm long, 2 mm thick plate": the sizes before its noun are its own
@@ -69,6 +74,12 @@ def attached_plate(text: str) -> AttachedPlate | None:
         if not (_SPLITTER.search(words) or (_FIXED.search(words) and _BODY_FACE.search(words))) or _wall_held(words):
             continue
         sizes = bind_lengths(words, _CUES)
+        if ("length" not in sizes or "thickness" not in sizes) and end is not None and \
+                _GOES_ON.match(text, end.end()) and stop == end.start():  # "...rear face; it is 2 D long and 0.2 D thick"
+            more = _SENTENCE_END.search(text, end.end())
+            stop = more.start() if more else len(text)
+            words = text[start:stop]
+            sizes = bind_lengths(words, _CUES)
         if "length" not in sizes or "thickness" not in sizes:
             continue
         return AttachedPlate(length=sizes["length"], thickness=sizes["thickness"], span=(start, stop),

@@ -185,7 +185,7 @@ _NAMES_A_BODY = re.compile(r"obstacle|obstruction|block|cylinder|baffle|body|squ
 
 # a clause that places the body named before by its noun: "...; the cylinder centre is 0.08 m from the inlet",
 # "Cylinder centre (0.16, 0.08) m" (joined when the body's own clause gives no point)
-_NOUN_FOLLOWER = re.compile(r"\s*(?:the\s+)?(?P<noun>cylinder|body|block|prism|obstacle|square|rod|bar)(?:'s)?\s+(?:cent(?:re|er)(?:e?d)?"
+_NOUN_FOLLOWER = re.compile(r"\s*(?:the\s+)?(?:(?:cent(?:re|er)|middle|axis)\s+of\s+(?:the\s+)?)?(?P<noun>cylinder|body|block|prism|obstacle|square|rod|bar)(?:'s)?\s+(?:cent(?:re|er)(?:e?d)?"
                             r"|is|sits|lies|placed|located|positioned)\b", re.I)
 
 
@@ -206,6 +206,19 @@ def _with_followers(clauses: list[str]) -> list[str]:
         else:
             out.append(clause)
     return out
+
+
+# a body's size defined as the symbol the request's other lengths are multiples of: "D = 20 mm" ("30 D long, 8 D high")
+_SIZE_SYMBOL = re.compile(rf"(?-i:\b[Dd])\s*=\s*({NUM})\s*({UNIT})(?![\w/])")
+
+
+def _symbol_size(text: str) -> tuple[float, float] | None:
+    """The square's side or the cylinder's diameter a request defines as D and gives the body no other size."""
+    m = _SIZE_SYMBOL.search(text)
+    if m is None:
+        return None
+    side = float(m.group(1)) * unit_factor(m.group(2))
+    return side, side
 
 
 def obstacles(text: str, height: float | None = None, length: float | None = None) -> list[dict[str, Any]]:
@@ -259,7 +272,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
                 if dia:
                     out.append({"kind": "circle", "center": c, "diameter": dia})
                 continue
-            size = body_size(own) or body_size(body_words(text))
+            size = body_size(own) or _symbol_size(text) or body_size(body_words(text))
             if size and face_shift(clause) and not centre(clause):  # "front face 100 mm from the inlet"
                 c = (c[0] + face_shift(clause) * size[0] / 2, c[1])
             if size and (size[0] == size[1] or re.search(r"square", own, re.I)):

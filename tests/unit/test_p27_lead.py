@@ -383,3 +383,21 @@ def test_a_count_across_a_channel_said_high_is_across_and_no_count_undoes_a_stat
     m = choose_plan(CaseRequest(text="2D channel 1 m long and 0.1 m high, icoFoam, inlet 1 m/s, nu 1e-3, 5 mm cells, "
                                      "7 cells along x, end time 1 s", out_dir=tmp_path / "c"), load_settings(llm_planner="off"))
     assert any(n.text == "7 cells" and "contradicts the cell size" in n.reason for n in m.not_applied)
+
+
+@pytest.mark.parametrize("text", [
+    "a square cylinder of side 25 mm in a 2D channel 500 mm long and 200 mm high, origin at the lower left corner. The centre "
+    "of the cylinder is at x = 150 mm, y = 100 mm. A thin splitter plate is attached to the middle of its rear face; it is "
+    "50 mm long and 5 mm thick.",
+    "Square prism of 25 mm side with a rigid splitter plate (50 mm long, 5 mm thick, attached to the rear face), prism "
+    "centred 150 mm downstream of the inlet at mid-height of a 500 mm x 200 mm 2D channel whose lower left corner is the "
+    "origin; 2.5 mm cells",
+    "2D channel with a square cylinder and an attached splitter plate. D = 25 mm; origin at the lower left corner of the "
+    "channel. Channel 20 D long, 8 D high; cylinder centre (6 D, 4 D); plate on the centreline from the rear face, 2 D "
+    "long, 0.2 D thick.",
+])
+def test_a_square_cylinder_with_its_splitter_plate(text):
+    g = parse_geometry(text)
+    body, plate = g.obstacles
+    assert body.center == pytest.approx((0.15, 0.1)) and body.width == pytest.approx(0.025)
+    assert plate.center == pytest.approx((0.1875, 0.1)) and (plate.width, plate.height) == pytest.approx((0.05, 0.005))
