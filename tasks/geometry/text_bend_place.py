@@ -29,6 +29,9 @@ def _metres(value: str, unit: str | None, shared: str | None) -> float:
 
 def bend_centre(text: str) -> tuple[float, float] | None:
     """The centre of the bend's turn the words give, in metres, or None."""
+    if re.search(rf"{_CENTRE_WORDS}(?:\s+of\s+(?:the\s+)?(?:bend|turn|arcs?|elbow))?\s+(?:is|lies)\s+(?:at\s+)?the\s+origin"
+                 rf"|{_CENTRE_WORDS}\s+(?:at\s+)?(?:the\s+)?origin", text, re.I):
+        return 0.0, 0.0  # "the centre of curvature of the bend is the origin"
     m = _CENTRE.search(text)
     if m is None:
         return None

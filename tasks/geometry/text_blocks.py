@@ -112,6 +112,10 @@ _LEG = r"(?:leg|arm|section|straight|run|length|limb|duct|channel)"
 _IS = r"\s*(?:(?:is|of|has\s+a\s+length\s+of|measures|=|:|-)\s*)?(?:about\s+)?"
 
 
+_COMES_IN = r"comes?\s+in|enters?|flows?\s+in|fed"
+_GOES_OUT = r"leaves?|exits?|flows?\s+out|goes\s+out"
+
+
 def _leg(text: str, which: str) -> float | None:
     """A leg's length: "inlet leg 1 m", "a 0.5 m long outlet leg", "1 m before the bend"."""
     place = "before|upstream\\s+of|ahead\\s+of|leading\\s+(?:in)?to" if which == _IN_LEG else "after|downstream\\s+of|beyond|past"
@@ -119,6 +123,9 @@ def _leg(text: str, which: str) -> float | None:
     for pattern in (rf"\b{which}\s+{_LEG}(?:\s+length)?{_IS}{LENGTH}(?!\s*(?:wide|high|tall|deep|across|apart))",
                     rf"(?<![\w.]){symbol}\s*[=:]\s*{LENGTH}",
                     rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:long\s+)?(?:straight\s+)?{which}\s+{_LEG}",
+                    # "comes in through a straight leg 0.5 m long", "leaves through a straight leg 0.5 m long"
+                    rf"\b(?:{_COMES_IN if which == _IN_LEG else _GOES_OUT})"
+                    rf"\s+(?:\w+\s+){{0,2}}?(?:an?\s+)?(?:straight\s+)?{_LEG}\s+{LENGTH}\s*(?:-\s*)?long\b",
                     rf"(?<![\w.]){LENGTH}\s+(?:long\s+)?(?:of\s+straight\s+\w+\s+)?(?:{place})\s+(?:(?:the\s+)?{_TURN}|it\b)",
                     rf"\b(?:{place})\s+(?:the\s+)?{_TURN}\s*(?:is|=|:|,)?\s*{LENGTH}(?!\s*(?:wide|high|across))",
                     # "1 m before and 2 m after the bend", "1 m before the bend and 2 m after"
@@ -183,18 +190,36 @@ _LEG_DIRECTIONS = {leg: re.compile(rf"\b{words}\s+(?:straight\s+)?(?:leg|straigh
                                       ("out", r"(?:outlet|downstream|exit|second|outgoing)"))}
 
 
+# a leg's run from one coordinate to another: "inlet leg from x = -50 to 0", "outlet leg ... from y = 0 down to -50"
+_LEG_RUNS = {leg: re.compile(rf"\b{words}\s+(?:straight\s+)?(?:leg|straight|arm|section|limb|run)\b(?:[^.;]|\.\d){{0,60}}?"
+                             rf"\bfrom\s+(?P<axis>[xy])\s*=\s*(?P<a>{NUM})\s*(?:{UNIT})?\s*(?:down\s+|up\s+)?(?:to|until)\s+"
+                             rf"(?:(?P=axis)\s*=\s*)?(?P<b>{NUM})", re.I)
+             for leg, words in (("in", r"(?:inlet|upstream|entry|entrance|first|incoming)"),
+                                ("out", r"(?:outlet|downstream|exit|second|outgoing)"))}
+
+
+def _run_of(text: str, leg: str) -> tuple[int, int] | None:
+    """The direction a leg runs in, from the coordinates it runs between along the flow, or None."""
+    m = _LEG_RUNS[leg].search(text)
+    if m is None or float(m.group("a")) == float(m.group("b")):
+        return None
+    sign = 1 if float(m.group("b")) > float(m.group("a")) else -1
+    return (sign, 0) if m.group("axis").lower() == "x" else (0, sign)
+
+
 def _turn_of_legs(text: str) -> str | None:
     """The turn the legs' directions make ("inlet leg along +x ..., outlet leg along -y": a right turn), None when
     the words do not give both or the legs are not at right angles (the sign of the cross product of the two)."""
     found = {leg: pattern.search(text) for leg, pattern in _LEG_DIRECTIONS.items()}
-    if not all(found.values()):
-        return None
 
     def vector(m: re.Match[str]) -> tuple[int, int]:
         sign = -1 if m.group("sign").strip().lower() in ("-", "−", "negative") else 1
         return (sign, 0) if m.group("axis").lower() == "x" else (0, sign)
 
-    (ix, iy), (ox, oy) = vector(found["in"]), vector(found["out"])  # type: ignore[arg-type]
+    said = {leg: vector(m) if m else _run_of(text, leg) for leg, m in found.items()}
+    if not all(said.values()):
+        return None
+    (ix, iy), (ox, oy) = said["in"], said["out"]  # type: ignore[misc]
     cross = ix * oy - iy * ox
     return "left" if cross > 0 else "right" if cross < 0 else None
 
@@ -210,6 +235,9 @@ def _radius(text: str, width: float) -> tuple[float | None, str | None]:
             "centre": rf"\b(?:(?:centre|center)[- ]?line\s+|mean\s+|bend\s+|turning\s+)radius{of_the}"
                       rf"|(?<!inner\s)(?<!outer\s)radius\s+of\s+(?:curvature|the\s+{_TURN})|(?<!inner\s)(?<!outer\s)\bradius\b"
                       rf"|(?<![\w.])(?-i:R|Rc|R_c)(?=\s*[=:])"}
+    pair = _radii_pair(text)
+    if pair is not None and not re.search(r"\b(?:inner|outer)\b[^.;,]{0,40}?\bradius", text, re.I):
+        return pair[0], None  # "walls of radius 10 and 20 cm": the smaller the inner wall's
     for kind, words in said.items():
         r = _first((rf"(?:{words}){_IS}{LENGTH}", rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:{words})"), text)
         if r is not None:
@@ -223,6 +251,19 @@ def _radius(text: str, width: float) -> tuple[float | None, str | None]:
     return None, None
 
 
+_RADII = re.compile(rf"\bradi(?:us|i)\s*(?:of\s+)?(?P<a>{NUM})\s*(?P<ua>{UNIT})?\s*(?:and|/)\s*(?P<b>{NUM})\s*(?P<ub>{UNIT})"
+                    rf"(?!\s*(?:-\s*)?(?:long|straight|wide|of\s+straight))", re.I)
+
+
+def _radii_pair(text: str) -> tuple[float, float] | None:
+    """The inner and outer radius said together ("walls of radius 10 and 20 cm", "radii 0.1 / 0.2 m"), or None."""
+    m = _RADII.search(text)
+    if m is None:
+        return None
+    a, b = (float(m.group(k)) * unit_factor(m.group(u) or m.group("ub")) for k, u in (("a", "ua"), ("b", "ub")))
+    return (min(a, b), max(a, b)) if a != b else None
+
+
 def _width_from_radii(text: str) -> float | None:
     """The duct's width from two of its radii when no width is said: "inner radius 5 cm and outer radius
     15 cm" (their difference), "inner radius 0.1 m, centreline radius 0.15 m" (twice their difference)."""
@@ -231,6 +272,8 @@ def _width_from_radii(text: str) -> float | None:
                            rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?{kind}\s+radius"), text)
              for kind in ("inner", "outer")}
     centre = _first((rf"\b(?:centre|center)[- ]?line\s+radius{of_the}{_IS}{LENGTH}",), text)
+    if radii["inner"] is None and radii["outer"] is None and (pair := _radii_pair(text)) is not None:
+        return round(pair[1] - pair[0], 12)  # "walls of radius 10 and 20 cm"
     if radii["inner"] is not None and radii["outer"] is not None and radii["outer"] > radii["inner"]:
         return round(radii["outer"] - radii["inner"], 12)
     if radii["inner"] is not None and centre is not None and centre > radii["inner"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tasks.core.errors import RequestError
 from tasks.geometry.shape_body_place import body_x, body_y, wall_side
 from tasks.geometry.spec import NUM, UNIT, Point, unit_factor
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, round_size
@@ -31,7 +32,7 @@ _BODY = re.compile(r"\b(?:blocks?|cylinders?|obstacles?|obstructions?|bodies|bod
 _END = re.compile(r";|\.(?:\s|$)|\n|,\s*(?:and\s+)?(?:the\s+)?(?:(?:left|right|side|top|bottom|vertical|horizontal|upper|lower|"
                   r"outer|other|enclosure|cavity|box)\b|walls?\b|lid\b|air\b|water\b)|\b(?:while|whereas)\b", re.I)
 # where they start: the clause that holds the noun (after "with", "containing", a comma)
-_START = re.compile(r"(?:^|;|\.\s|\n|,|\bwith\b|\bcontaining\b|\bholds?\b|\bhas\b|\binside\b|:)", re.I)
+_START = re.compile(r"(?:^|;|\.\s|\n|,|\bwith\b|\bcontaining\b|\bcontains?\b|\bholds?\b|\bhas\b|\binside\b|:)", re.I)
 # the enclosure's own phrase inside the body's clause ("at the centre of a 0.2 m x 0.2 m cavity"): not the body's sizes
 _HOST = re.compile(r"\b(?:of|in|inside|within)\s+(?:a|an|the)\s+[^;,]*?\b(?:cavity|enclosure|box|domain|container|tank|chamber)\b"
                    r"(?:\s+of\s+side\s+[\d.]+\s*\w+)?", re.I)
@@ -118,6 +119,11 @@ def enclosure_fields(text: str, shape: str, dims: dict[str, Any], two_d: bool | 
     found = wall_fin(text, width, height, hot_side(text) or "left") or enclosed_body(text, width, height)
     solid = solid_region(text, width, height) if found is None else None
     found = found or solid
+    words = body_words(plain) if found is None else None
+    if found is None and words and _SIZED.search(words) and shape in ENCLOSURES and \
+            not re.search(r"\b(?:heaters?|pipes?|tubes?)\s+(?:wall|side|surface|at\s+the\s+(?:left|right|top|bottom))\b", words, re.I):
+        raise RequestError(f"geometry refused: the body in the enclosure was not read whole ({' '.join(words.split())[:80]}): "
+                           "give its size and where it is, e.g. 'a square block of side 2 cm centred at (5 cm, 5 cm)'")
     if found is None:
         return None
     body, notes = found
@@ -139,7 +145,7 @@ _SOLID_WORDS = re.compile(r"\bsolid\b|\bfilled[- ]in\b|(?<![\w-])filled\b|\bremo
                           r"|\bexcluded?\b|\bnot\s+(?:part\s+of|in)\s+the\s+(?:fluid|domain)\b", re.I)
 _CORNER_PART = re.compile(rf"\b(?P<v>lower|bottom|upper|top)[- ](?P<h>left|right)(?:[- ]hand)?\s+"
                           rf"(?:(?P<a>{NUM})\s*(?P<ua>{UNIT})?\s*(?:x|by|×)\s*(?P<b>{NUM})\s*(?P<ub>{UNIT})\s+)?"
-                          r"(?:quarter|quadrant|corner)\b", re.I)
+                          r"(?:quarter|quadrant|corner)\b(?!\s+(?:is\s+)?(?:at|on)\s+(?:the\s+)?(?:origin|\())", re.I)  # a place
 
 
 def solid_region(text: str, width: float, height: float) -> tuple[dict[str, Any], list[str]] | None:

@@ -174,6 +174,9 @@ def change_at_a_plane(text: str) -> Shape | None:
 
 
 _ENCLOSURE = re.compile(r"\b(?:enclosure|slot|tank|container)\b", re.I)
+_CLOSED_BODY = re.compile(r"\b(?:enclosure|cavity|closed\s+(?:\w+\s+){0,2}(?:box|domain|container|vessel|chamber))\b", re.I)
+_HEATED_BODY = re.compile(r"\b(?:heaters?|heated|hot|cooled|cold|warm)\b|\b(?:held|kept|maintained)\s+at\s+[-\d.]+\s*(?:°\s*[CF]|deg\s*[CF]|K)\b",
+                          re.I)
 # a closed vessel with no flow-shape word: a rectangle in 2D, a box in 3D ("a 2D settling tank", "a vessel 1 x 0.5 x 0.2 m")
 _VESSEL = re.compile(r"\b(?:tank|vessel|container|basin|reservoir|chamber|enclosure)s?\b", re.I)
 # a vessel the flow passes through (an inlet and an outlet) is a rectangle or a box of the library; a vessel that is
@@ -256,6 +259,9 @@ def _named_shape(text: str) -> Shape | None:
             if shape == "channel_with_obstacles" and re.fullmatch(r"baffles?", found.group(0), re.I) and \
                     _STIRRED.search(text):
                 continue  # "a rotating mixer with 4 baffles on its walls": a stirred vessel's baffles, no channel's
+            if shape == "channel_with_obstacles" and _CLOSED_BODY.search(text) and _HEATED_BODY.search(text) and \
+                    not _FLOW_THROUGH.search(text):
+                return "heated_cavity"  # "a square enclosure contains a square heater ...": a body heated in a closed cavity
             if shape == "bend" and not is_2d_bend(text):
                 continue
             if shape == "annulus" and is_2d_bend(text) and re.search(r"\b(?:legs?|straights?|arms?|limbs?)\b", text, re.I):

@@ -401,3 +401,28 @@ def test_a_square_cylinder_with_its_splitter_plate(text):
     body, plate = g.obstacles
     assert body.center == pytest.approx((0.15, 0.1)) and body.width == pytest.approx(0.025)
     assert plate.center == pytest.approx((0.1875, 0.1)) and (plate.width, plate.height) == pytest.approx((0.05, 0.005))
+
+
+@pytest.mark.parametrize("text", [
+    "Laminar flow round a right-angle bend in a 10 cm wide 2D channel. Coordinates in cm with the bend centre at the origin: "
+    "inlet leg from x = -40 to 0 between y = 15 and 25, quarter-circle bend with walls of radius 15 and 25 cm, outlet leg "
+    "between x = 15 and 25 from y = 0 down to -40.",
+    "A two-dimensional 90 degree bend, channel width W = 0.1 m. The centre of curvature of the bend is the origin. The fluid "
+    "comes in through a straight leg 4 W long running in +x, lying between y = 1.5 W and y = 2.5 W and ending at x = 0; "
+    "there the channel turns clockwise around the origin (inner wall radius 1.5 W, outer wall radius 2.5 W) and leaves "
+    "through a straight leg 4 W long running in -y, between x = 1.5 W and x = 2.5 W.",
+])
+def test_a_curved_bend_by_its_radii_pair_its_legs_runs_and_its_centre(text):
+    g = parse_geometry(text)
+    d = g.dimensions
+    assert g.shape == "bend" and d["turn"] == "right" and g.origin == pytest.approx((0, 0))
+    assert (d["width"], d["inner_radius"], d["inlet_length"]) == pytest.approx((0.1, 0.15, 0.4))
+
+
+def test_a_heater_in_a_closed_enclosure_is_a_heated_body():
+    g = parse_geometry("A two-dimensional square enclosure of side 200 mm (lower left corner at the origin) contains a solid "
+                       "square heater of side 40 mm placed in its centre, at (100 mm, 100 mm). The heater is held at 50 degC "
+                       "and the vertical walls at 20 degC.")
+    assert g.dimensions["closed"] and (g.dimensions["length"], g.dimensions["height"]) == pytest.approx((0.2, 0.2))
+    (ob,) = g.obstacles
+    assert ob.center == pytest.approx((0.1, 0.1)) and ob.width == pytest.approx(0.04)
