@@ -341,7 +341,7 @@ def polydomain_fields(text: str, shape: str | None) -> dict[str, Any] | None:
     if _THREE_D.search(text):
         return None  # a 3D duct or tank: meshed in 2D only here, never flattened silently
     cavity = shape in ("lid_driven_cavity",) or bool(_LID.search(text) and _CAVITY.search(text))
-    if not cavity and (profiled := wall_profile_fields(text)) is not None:
+    if not cavity and (profiled := wall_profile_fields(text, shape not in ("diffuser", "nozzle"))) is not None:
         return profiled  # a floor or ceiling that ramps, or follows a formula (text_wall_profile.py)
     notes: list[str] = []
     pts = table_corners(text) or listed_corners(text) or wall_pair_corners(text) or parallelogram_corners(text)

@@ -395,7 +395,7 @@ def _shift(fn: Wall, by: float, sign: float) -> Wall:
     return lambda x: by + sign * fn(x)
 
 
-def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]], list[str], float | None] | None:
+def profile_walls(text: str, points: bool = True) -> tuple[list[Point], list[Point], list[list[Point]], list[str], float | None] | None:
     """The floor's and the ceiling's corners (each left to right, metres), the curved walls between neighbouring
     corners (each the points along it), the sentences saying how each was read and the cell size along x the
     request states; None when the words describe no profiled wall."""
@@ -427,7 +427,7 @@ def profile_walls(text: str) -> tuple[list[Point], list[Point], list[list[Point]
             walls[side].append(((lo, hi), _shift(fn, base, sign), f"{side}: {how}", True))
             continue
         pts = listed_stations(clause) if _PAIR.search(clause) or "|" in clause else None
-        if pts is None and _PAIR.search(clause):  # "rises from (0.4, 0) to (0.6, 0.1) m": each point a station
+        if pts is None and points and _PAIR.search(clause):  # "rises from (0.4, 0) to (0.6, 0.1) m": each point a station
             clause = _PAIR.sub(lambda m: f"y = {m.group(3)} {m.group(4) or m.group(2) or ''} at x = {m.group(1)} "
                                          f"{m.group(2) or m.group(4) or ''}", clause)
         if pts is None and re.search(r"\bx\s*=|from\s+the\s+inlet", clause, re.I):
@@ -497,10 +497,10 @@ def _across_cells(text: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def wall_profile_fields(text: str) -> dict[str, Any] | None:
+def wall_profile_fields(text: str, points: bool = True) -> dict[str, Any] | None:
     """The GeometrySpec fields of a channel whose floor or ceiling follows the stated profile (a `polygon_domain`
     channel: its outline, the cells across (the same at every x) and along as stated), or None."""
-    read = profile_walls(text)
+    read = profile_walls(text, points)  # `points`: two (x, y) points may make a wall's stations (not a named diffuser's)
     if read is None:
         return None
     floor, ceiling, curves, notes, spacing = read
