@@ -28,6 +28,7 @@ from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_internal_readers import keeps_own_variable, pin_internal_readers, says_start
 from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
+from tasks.plan.bind_fan import FanBinding
 from tasks.plan.bind_initial_state import InitialStateBinding
 from tasks.plan.bind_inlets import InletBinding, velocity_fields
 from tasks.plan.bind_motion import MotionBinding
@@ -86,7 +87,7 @@ _KIND_WORDS = ("temperature", "pressure", "velocity")
 _PLACE_ROLES = ("inlet", "outlet", "wall", "hot", "cold", "lid", "moving")
 
 
-class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBinding, PatchNameBinding, SetFieldsBinding,
+class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBinding, FanBinding, PatchNameBinding, SetFieldsBinding,
              PropertyBinding, RunBinding, ByNameBinding, PartsBinding, RegionDictBinding, InletBinding,
              CloudBinding, InletTurbulenceBinding, MotionBinding, SpeciesBinding, RampBinding):
     """Collects the edits of one plan: every stated quantity bound, or not applied with why. Each
@@ -313,7 +314,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBindi
 
     # roles whose binder, not the by-name one, writes the entry: a Darcy d's relative components; a change
     # relative to the base's value ("DT 50 % larger") and a range ("between 1 and 2 bar") are no value to write
-    _OWN_ROLES = ("darcy", "relative_change", "range", "molar_mass")  # molWeight is in kg/kmol, not SI
+    _OWN_ROLES = ("darcy", "relative_change", "range", "molar_mass", "fan_jump")  # molWeight is in kg/kmol, not SI
 
     def bind(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self.bind_in_region(q):

@@ -34,6 +34,8 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     ],
     "pressure": [
         ("bulk_modulus", ("bulk modulus", "compressibility modulus", "modulus of compressibility")),
+        # a fan's pressure rise across its baffle (a `fan` cyclic pair's jump)
+        ("fan_jump", ("jump", "fan", "pressure rise", "pressure increase", "pressure gain")),
         # a drop across the domain is what the inlet is held at above the outlet (as parametric_inflow
         # reads it): "a pressure drop of 0.5 kPa", "dp = 300 Pa", "a pressure difference of 2 psi"
         ("inlet_pressure", ("pressure drop", "pressure difference", "pressure differential", "pressure loss",

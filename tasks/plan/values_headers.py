@@ -24,6 +24,7 @@ _UNIT_TEXT = r"[^\s:=()\[\]\d,;][^\s:=()\[\],;]{0,12}?(?:[ ·.][^\s:=()\[\],;]{1
 _HEADER = re.compile(
     rf"(?P<name>(?<![\w/])[A-Za-zνμρ][\w.\-']{{0,30}}?)(?P<head>\s*[\[(]\s*(?:in\s+)?(?P<u1>{_UNIT_TEXT})\s*[\])]"
     rf"|\s+in\s+(?P<u2>{_UNIT_TEXT})|\s*/\s*(?P<u3>{_UNIT_TEXT})|,[ \t]*(?P<u4>{_UNIT_TEXT}))"
+    rf"(?:[ \t]*\((?:kinematic|absolute|gauge|relative|per\s+unit\s+mass|divided\s+by\s+(?:the\s+)?density)\))?"  # an aside
     rf"(?P<sign>\s*[:=]\s*|[ \t]*(?:\.{{2,}}|…+)[ \t]*|(?<=[\])])[ \t]+)(?P<num>{_NUM})(?!\d|[.,]\d)")
 _NOT_UNITS = {"in", "at", "a", "s.", "x", "y", "z"}
 
@@ -49,6 +50,10 @@ def _unit_after(text: str, end: int) -> bool:
     return reading is not None and text[at:reading.end].strip().lower() not in _NOT_UNITS
 
 
+# a bare number listed after the header's first value ("..., 5 at the top outlet, 0 at the bottom one")
+_LISTED_BARE = re.compile(rf"(,\s*(?:and\s+)?)({_NUM})(?![\d.,]|\s*[%°]|\s*[A-Za-zµμ/]+\s*(?:/|\^|\d))(?=\s+(?:at|on|for|in|to)\b)")
+
+
 def unit_headers(text: str) -> str:
     """Units named before their number written after it: "Inlet velocity [m/s]: 1,5" ->
     "Inlet velocity: 1,5 m/s", "T / K = 300" -> "T = 300 K", "v in m/s: 2.5" -> "v: 2.5 m/s"."""
@@ -67,4 +72,15 @@ def unit_headers(text: str) -> str:
         sign = m.group("sign").rstrip() if m.group("sign").strip() in (":", "=") else ":"  # a leader or a gap: ":"
         return f"{m.group('name')}{sign} {m.group('num')} {unit}"
 
-    return _HEADER.sub(moved, text)
+    out, last = [], 0
+    for m in _HEADER.finditer(text):
+        new = moved(m)
+        out.append(text[last:m.start()] + new)
+        last = m.end()
+        if new != m.group(0):  # "pressures in J/kg: 40 total at the inlet, 5 at the top outlet": each listed number
+            unit = new.rsplit(" ", 1)[-1]
+            end = re.search(r"[.;!?](?:\s|$)|\n", text[last:])
+            stop = last + (end.start() if end else len(text) - last)
+            out.append(_LISTED_BARE.sub(lambda b: f"{b.group(1)}{b.group(2)} {unit}", text[last:stop]))
+            last = stop
+    return "".join(out) + text[last:]

@@ -10,7 +10,7 @@ import re
 from tasks.plan.extract_models import Quantity
 
 # words that make the value a pressure: "total pressure", "p/rho", "p0", "p_rgh", "head"
-_PRESSURE_WORDS = re.compile(r"\bpressures?\b|\bp\s*/\s*rho\b|\bp/ρ|\bp0\b|\bp_rgh\b|\bkinematic\s+p\b", re.I)
+_PRESSURE_WORDS = re.compile(r"\bpressures?\b|\bp\s*/\s*rho\b|\bp/ρ|\bp0\b|\bp_rgh\b|\bkinematic\s+p\b|\bfans?\b", re.I)
 # words that make it an energy per mass: a latent heat, an enthalpy, a heat of fusion
 _ENERGY_WORDS = re.compile(r"\blatent\b|\benthalp|\bheat\b|\benergy\b|\bfusion\b|\bvapori[sz]ation\b|"
                            r"\bevaporation\b|\bmelting\b|\bcalorific\b|\bheating value\b", re.I)

@@ -426,3 +426,26 @@ def test_a_heater_in_a_closed_enclosure_is_a_heated_body():
     assert g.dimensions["closed"] and (g.dimensions["length"], g.dimensions["height"]) == pytest.approx((0.2, 0.2))
     (ob,) = g.obstacles
     assert ob.center == pytest.approx((0.1, 0.1)) and ob.width == pytest.approx(0.04)
+
+
+@pytest.mark.parametrize("text", [
+    "TJunctionFan, pimpleFoam; fan jump 30 m2/s2 (constant); endTime 0.2 s",
+    "the T-junction with the fan (pimpleFoam): the fan gives a constant kinematic pressure jump of 30 m^2/s^2, independent "
+    "of the flow rate; run 0.2 s",
+    "TJunctionFan (pimpleFoam): pressures in J/kg (kinematic): 35 total at the inlet, 4 at the top outlet, 0 at the bottom "
+    "one; the fan adds a flat 30 J/kg jump.",
+])
+def test_a_fans_jump_is_its_jump_table(text):
+    m = plan(text, TUTORIALS)
+    edits = _edits(m)
+    path = ("system/createBafflesDict", "baffles", "cyclicFaces", "patchPairs", "patchFields", "p")
+    assert edits[(*path, "jumpTable")] == "polynomial 1((30 0))" and edits[(*path, "jump")] == "uniform 30"
+    assert not any("ambient" in e.reason for e in m.edits) and not m.not_applied
+
+
+def test_a_header_unit_goes_to_each_listed_number():
+    from tasks.plan.values_headers import unit_headers
+
+    said = unit_headers("pressures in J/kg (kinematic): 35 total at the inlet, 4 at the top outlet, 0 at the bottom one")
+    assert said == "pressures: 35 J/kg total at the inlet, 4 J/kg at the top outlet, 0 J/kg at the bottom one"
+    assert unit_headers("velocities in m/s: 2 at the inlet, 3 cells") == "velocities: 2 m/s at the inlet, 3 cells"
