@@ -249,6 +249,20 @@ def recorded_fraction(fraction: float, record: dict) -> tuple[list[str], float, 
     return None
 
 
+def _vertex(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> tuple[float, float]:
+    """A sampled wall's crest: the vertex (x to 5 significant digits, the samples' spacing leaves it known no
+    better; and its height) of the parabola through its highest sample and the two beside it."""
+    (x0, y0), (x1, y1), (x2, y2) = a, b, c
+    den = (x1 - x0) * (y1 - y2) - (x1 - x2) * (y1 - y0)
+    if den == 0:
+        return x1, y1
+    x = x1 - 0.5 * ((x1 - x0) ** 2 * (y1 - y2) - (x1 - x2) ** 2 * (y1 - y0)) / den
+    # the parabola's height there (Lagrange form through the three samples)
+    y = (y0 * (x - x1) * (x - x2) / ((x0 - x1) * (x0 - x2)) + y1 * (x - x0) * (x - x2) / ((x1 - x0) * (x1 - x2)) +
+         y2 * (x - x0) * (x - x1) / ((x2 - x0) * (x2 - x1)))
+    return float(f"{x:.5g}"), y
+
+
 def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
     """Every length a geometry record holds, with its entry path: the dimensions, each obstacle's
     size, radius and centre coordinates, the placement, and the mesh's coordinates and extents."""
@@ -265,12 +279,17 @@ def recorded_lengths(record: dict) -> list[tuple[list[str], float]]:
         if isinstance(vertex, (list, tuple)) and len(vertex) == 2:
             out += [(["dimensions", "vertices", str(k), axis], float(v)) for axis, v in zip("xy", vertex)]
     for k, curve in enumerate(dims.get("curves") or []):  # a curved wall: its crests and troughs, where the crests are
-        ys = [float(p[1]) for p in curve if isinstance(p, (list, tuple)) and len(p) == 2]
+        pts = [(float(p[0]), float(p[1])) for p in curve if isinstance(p, (list, tuple)) and len(p) == 2]
+        ys = [p[1] for p in pts]
         if len(ys) >= 3:
-            out += [(["dimensions", "curves", str(k), "max"], max(ys)), (["dimensions", "curves", str(k), "min"], min(ys)),
-                    (["dimensions", "curves", str(k), "rise"], max(ys) - min(ys))]
-            out += [(["dimensions", "curves", str(k), "crest", str(i)], float(curve[i][0])) for i in range(1, len(ys) - 1)
-                    if ys[i] >= ys[i - 1] and ys[i] >= ys[i + 1] and ys[i] > min(ys)]
+            crests = [_vertex(*pts[i - 1:i + 2]) for i in range(1, len(ys) - 1)
+                      if ys[i] >= ys[i - 1] and ys[i] >= ys[i + 1] and ys[i] > min(ys)]
+            top = max([y for _, y in crests] + [max(ys)])
+            top = float(f"{top:.5g}")
+            out += [(["dimensions", "curves", str(k), "max"], top), (["dimensions", "curves", str(k), "min"], min(ys)),
+                    (["dimensions", "curves", str(k), "rise"], float(f"{top - min(ys):.5g}")),
+                    (["dimensions", "curves", str(k), "amplitude"], float(f"{(top - min(ys)) / 2:.5g}"))]
+            out += [(["dimensions", "curves", str(k), "crest", str(i)], x) for i, (x, _) in enumerate(crests)]
     for key in ("parts", "solids"):  # a union's rectangles, the solid bodies inside it
         for k, part in enumerate((record.get("dimensions") or {}).get(key) or []):
             if isinstance(part, (list, tuple)) and len(part) >= 4:

@@ -29,7 +29,7 @@ _OMISSION = (r" (?:ignored|ignore|neglected|neglect|negligible|omitted|disregard
 NEGATED_AFTER = re.compile(_THROUGH + _AUXILIARY + _OMISSION + r"(?= |$)")
 # a negating word said just before the physics: 'no', 'without', 'neglecting', 'in the absence of'
 NEGATED_BEFORE = re.compile(r"\b(?:non|no|not|without|ignore|ignoring|neglect|neglecting|omitting|disregarding"
-                            r"|excluding|absence of|absence of any|free of)\s*$")
+                            r"|excluding|absence of|absence of any|free of)\s*(?:(?:a|an|any)\s+)?$")  # "without a turbulence model"
 # the same before the physics, only the words of leaving out (a plain 'no' leaves it unasked, not excluded)
 SWITCHED_OFF_BEFORE = re.compile(r"\b(?:ignore|ignoring|neglect|neglecting|omitting|disregarding|excluding"
                                  r"|absence of|absence of any)\s*$")

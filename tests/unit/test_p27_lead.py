@@ -449,3 +449,20 @@ def test_a_header_unit_goes_to_each_listed_number():
     said = unit_headers("pressures in J/kg (kinematic): 35 total at the inlet, 4 at the top outlet, 0 at the bottom one")
     assert said == "pressures: 35 J/kg total at the inlet, 4 J/kg at the top outlet, 0 J/kg at the bottom one"
     assert unit_headers("velocities in m/s: 2 at the inlet, 3 cells") == "velocities: 2 m/s at the inlet, 3 cells"
+
+
+def test_without_a_turbulence_model_is_laminar():
+    from tasks.plan.select_described import turbulence_left_out
+
+    assert turbulence_left_out(" the solver is pimplefoam without a turbulence model the grid ")
+    assert turbulence_left_out(" run it without any turbulence model ")
+
+
+def test_a_sampled_crests_height_and_place(tmp_path):
+    from tasks.geometry.build import build_mesh, geometry_record, recorded_lengths
+
+    g = parse_geometry("2D channel x 0..0.8 m, flat top wall y = 0.1 m; bottom wall y = 0 except 0.2 <= x <= 0.6 where "
+                       "y = 0.005*(1 - cos(2*pi*(x - 0.2)/0.1)); 2.5 mm cells")
+    lengths = {tuple(e): v for e, v in recorded_lengths(geometry_record(g, build_mesh(g, tmp_path)))}
+    assert lengths[("dimensions", "curves", "0", "amplitude")] == pytest.approx(0.005, rel=1e-4)
+    assert lengths[("dimensions", "curves", "0", "crest", "0")] == pytest.approx(0.25, rel=1e-5)
