@@ -164,7 +164,7 @@ def in_series(lengths: list[float], heights: list[float]) -> list[tuple[float, f
     return out
 
 
-_LIST = rf"(?P<list>{NUM}\s*(?:{UNIT})?(?:\s*(?:,|;|/|\band\b|,\s*and\b|\bthen\b)\s*{NUM}\s*(?:{UNIT})?)+)(?:\s*(?P<lu>{UNIT})\b)?"
+_LIST = rf"(?P<list>{NUM}\s*(?:{UNIT})?(?:\s*(?:,|;|/|\band\b|,\s*and\b|,?\s*\bthen\b)\s*{NUM}\s*(?:{UNIT})?)+)(?:\s*(?P<lu>{UNIT})\b)?"
 _LISTED = {"h": re.compile(rf"\bheights?\s*(?:of|are|=|:)?\s*{_LIST}", re.I),
            "l": re.compile(rf"\blengths?\s*(?:of|are|=|:)?\s*{_LIST}", re.I)}
 # the same lists said with their adjective after them ("the three parts are 10, 10 and 30 cm long", "2, 4 and 8 cm high")
@@ -225,11 +225,12 @@ def series_sections(text: str) -> list[tuple[float, float, float]]:
 
 _EVENT = re.compile(
     rf"(?P<high>{NUM})\s*(?P<hu>{UNIT})\s*(?:high|tall)\b"
-    rf"|\bsteps?\s+(?:up|down)\s+(?:again\s+)?to\s+(?P<step>{NUM})\s*(?P<su>{UNIT})"
+    rf"|\bsteps?\s+(?:up|down)\s+(?:\w+ly\s+)?(?:again\s+)?(?:\w+ly\s+)?to\s+(?P<step>{NUM})\s*(?P<su>{UNIT})"
     rf"|\b(?:height|it)\s+(?:of\s+|is\s+|becomes\s+|changes\s+to\s+|widens\s+to\s+|narrows\s+to\s+)(?P<hh>{NUM})\s*(?P<hhu>{UNIT})"
     rf"|\bstays\s+(?P<stay>{NUM})\s*(?P<stu>{UNIT})"
     rf"|(?P<long>{NUM})\s*(?P<lu>{UNIT})\s*long\b"
-    rf"|\b(?:until|till|up\s+to|runs\s+to|continues\s+to|to)\s+x\s*=\s*(?P<end>{NUM})\s*(?P<eu>{UNIT})?", re.I)
+    rf"|\b(?:until|till|up\s+to|runs\s+to|continues\s+to|to)\s+(?:the\s+(?:outlet|exit|end)\s+(?:at\s+)?)?x\s*=\s*"
+    rf"(?P<end>{NUM})\s*(?P<eu>{UNIT})?", re.I)
 
 
 def prose_sections(text: str) -> list[tuple[float, float, float]]:
@@ -275,9 +276,14 @@ def stepped_duct(text: str) -> Union | None:
 
 _ENTERS = re.compile(r"\b(?:enters?|entering|inflow|inlet|flows?\s+in)\b[^.;\n]{0,25}?\b(?:at|on)\s+(?:the\s+)?(?:(?P<axis>[xy])\s*=\s*"
                      rf"(?P<v>{NUM})\s*(?P<u>{UNIT})?|(?P<side>left|right|bottom|top))", re.I)
-_LEAVES = re.compile(r"\b(?:leaves?|out(?:flow)?|outlet|exits?)\b[^.;\n]{0,25}?\b(?:at|on|by)\s+(?:the\s+)?(?:(?P<axis>[xy])\s*=\s*"
+_LEAVES = re.compile(r"\b(?<!jet\s)(?<!slot\s)(?<!nozzle\s)(?:leaves?|out(?:flow)?|outlet|exits?)\b[^.;\n]{0,25}?\b(?:at|on|by)\s+(?:the\s+)?(?:(?P<axis>[xy])\s*=\s*"
                      rf"(?P<v>{NUM})\s*(?P<u>{UNIT})?|(?P<side>left|right|bottom|top)|top\s+end|(?P<end>[^.;\n]{{0,20}}?"
                      rf"(?:top|upper)\s+end\s+y\s*=\s*{NUM}))", re.I)
+
+
+_SIDE_IS = {role: re.compile(rf"\b(?P<side>left|right|top|bottom)\s+(?:side|wall|end|face|boundary)\b[^.;\n]{{0,50}}?"
+                             rf"\b(?:is|as|serves\s+as|acts\s+as)\s+(?:an?\s+|the\s+)?(?:open\s+)?(?:{words})\b", re.I)
+            for role, words in (("inlet", r"inlet|inflow"), ("outlet", r"outlet|outflow|exit"))}
 
 
 def union_openings(text: str, parts: list[Part]) -> dict[str, Any]:
@@ -287,6 +293,10 @@ def union_openings(text: str, parts: list[Part]) -> dict[str, Any]:
     xs = [p[0] for p in parts] + [p[1] for p in parts]
     ys = [p[2] for p in parts] + [p[3] for p in parts]
     for role, pattern in (("inlet", _ENTERS), ("outlet", _LEAVES)):
+        side = _SIDE_IS[role].search(text)  # "the whole right side of the box (x = 20 in) is an open outlet"
+        if side:
+            out[f"{role}_side"] = side.group("side").lower()
+            continue
         m = pattern.search(text)
         if not m:
             continue

@@ -26,8 +26,9 @@ _UNIT_WORD = (r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?
               r"|diameters?|chords?(?:\s+lengths?)?|step[- ]heights?|radii|times)\b")
 _SPELLED = re.compile(rf"(?<![\w.-])(?P<num>(?:{_WORD})(?:(?:\s+and\s+|[\s-]+)(?:{_WORD}))*)"
                       rf"(?P<frac>\s+and\s+an?\s+(?:half|quarter))?[\s-]+(?P<unit>{_UNIT_WORD})(?!\s*(?:per\b|/))", re.I)
-_FRACTION = re.compile(rf"\b(?:(?P<half>half)\s+an?|an?\s+(?P<quarter>quarter)\s+of\s+an?)\s+(?P<unit>{_UNIT_WORD})",
-                       re.I)
+# "half an inch", "a quarter of an inch", "quarter-inch cells", "half-metre cells"
+_FRACTION = re.compile(rf"\b(?:(?P<half>half)\s+an?|an?\s+(?P<quarter>quarter)\s+of\s+an?|(?:(?P<half2>half)|quarter)[- ])\s*"
+                       rf"(?P<unit>{_UNIT_WORD})\b", re.I)
 _LENGTH_UNIT = r"(?:millimet(?:er|re)s?|centimet(?:er|re)s?|met(?:er|re)s?|inch(?:es)?|feet|foot|mm|cm|m|in|ft)"
 
 
@@ -133,7 +134,7 @@ def plain_lengths(text: str) -> str:
     t = re.sub(r"(?<=[A-Za-z])[‐‑–—](?=[A-Za-z])", "-", list_lines(table_rows(drafting_words(text))))  # "Taylor–Couette", "forward‑facing"
     t = feet_inches_words(feet_and_inches(t))  # 3'-2", "3 ft 2 in", "2 feet 6 inches": one length, in inches
     t = _SPELLED.sub(_spelled, t)
-    t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') else 0.25:g} {m.group('unit')}", t)
+    t = _FRACTION.sub(lambda m: f"{0.5 if m.group('half') or m.group('half2') else 0.25:g} {m.group('unit')}", t)
     # "cells of about a centimetre", "a metre long": one of the unit
     t = re.sub(r"\b(?<!per\s)an?\s+(millimet(?:er|re)|centimet(?:er|re)|met(?:er|re)|inch|foot)\b(?!\s*(?:per\b|/))", r"1 \1", t,
                flags=re.I)

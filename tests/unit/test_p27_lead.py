@@ -466,3 +466,26 @@ def test_a_sampled_crests_height_and_place(tmp_path):
     lengths = {tuple(e): v for e, v in recorded_lengths(geometry_record(g, build_mesh(g, tmp_path)))}
     assert lengths[("dimensions", "curves", "0", "amplitude")] == pytest.approx(0.005, rel=1e-4)
     assert lengths[("dimensions", "curves", "0", "crest", "0")] == pytest.approx(0.25, rel=1e-5)
+
+
+@pytest.mark.parametrize("text", [
+    "A 2D duct symmetric about the x axis, both halves meshed. The inlet duct is 30 mm high (y from -15 to 15 mm) and runs "
+    "from x = 0 to x = 100 mm. At x = 100 mm the height steps up suddenly to 60 mm (y -30 to 30 mm) and stays so until "
+    "x = 250 mm, where it steps up again to 90 mm (y -45 to 45 mm) and continues to the outlet at x = 600 mm.",
+    "a two-stage sudden-expansion duct, 2D: heights 3 cm, then 6 cm, then 9 cm, the three sections 10 cm, 15 cm and 35 cm "
+    "long, all centred on y = 0 with the inlet plane at x = 0",
+])
+def test_three_sections_said_in_prose_or_lists(text):
+    g = parse_geometry(text)
+    assert g.shape == "rectilinear"
+    assert g.dimensions["parts"] == [pytest.approx(p) for p in
+                                     [(0, 0.1, -0.015, 0.015), (0.1, 0.25, -0.03, 0.03), (0.25, 0.6, -0.045, 0.045)]]
+
+
+def test_a_jets_exit_is_no_outlet_and_a_side_said_to_be_the_outlet_is():
+    g = parse_geometry("a laminar 2D plane jet entering a square box of 500 mm by 500 mm. Put the origin at the centre of the "
+                       "jet exit on the left wall of the box, so the box spans x = 0 to 500 mm and y = -250 to 250 mm. The jet "
+                       "comes through a straight slot 20 mm wide and 100 mm long attached to the left wall, so the slot runs "
+                       "from x = -100 mm to 0 and y = -10 to 10 mm. The whole right side of the box (x = 500 mm) is an open "
+                       "outlet. Quarter-inch square cells.")
+    assert g.dimensions.get("outlet_side") == "right" and g.mesh.cell_size == pytest.approx(0.00635)
