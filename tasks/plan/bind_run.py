@@ -257,6 +257,9 @@ class RunBinding(GroupBinding, TurnBinding):
         flat = {i for i in range(3) if blocks and all(b[i] == 1 for b in blocks)}
         named = count_axis(low, at, at + len(q.text), self._up_axis(), ext, flat) if at >= 0 else None
         axis = named if isinstance(named, int) else None
+        if axis is None and int(q.value) == 1 and len(flat) == 1:  # "one cell in the third direction": the flat one
+            self.assumptions.append(f"{q.text}: along {'xyz'[next(iter(flat))]}, the direction the base has one cell in")
+            return
         if len(blocks) == 1 and axis is None:
             resolved = [i for i, c in enumerate(blocks[0]) if c > 1]
             if len(resolved) == 1:  # a 1-D mesh: its one resolved direction

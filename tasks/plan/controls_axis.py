@@ -64,6 +64,20 @@ def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[in
     return across
 
 
+_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mm|cm|m|in|ft)\b")
+_METRES = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "in": 0.0254, "ft": 0.3048}
+
+
+def _sized_axis(words: str, extents: list[float] | None) -> int | None:
+    """The one axis whose extent is the length said with a count ("across the 8.89 cm width"), or None."""
+    m = _SIZE.search(words)
+    if m is None or not extents:
+        return None
+    size = float(m.group(1)) * _METRES[m.group(2)]
+    hits = [a for a, e in enumerate(extents) if e > 0 and abs(e - size) <= 0.01 * e]
+    return hits[0] if len(hits) == 1 else None
+
+
 def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float] | None = None,
                flat: set[int] | frozenset[int] = frozenset()) -> int | str | None:
     """The axis (0, 1, 2) the cell count at text[start:end] is for, "along" (the longest side,
@@ -72,6 +86,9 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
     own = _OWN_AXIS.search(low[start:end])
     if own is not None:  # the count's own words: "25 in x", "80 (x)"
         return "xyz".index(own.group(1) or own.group(2))
+    sized = _sized_axis(re.split(r"[,;:()]|\.(?!\d)|\band\b|\bwith\b|\bthen\b", low[end:end + LOOK])[0], extents)
+    if sized is not None:  # "65 cells across the 8.89 cm width": the axis that long
+        return sized
     # the count's own words after its number ("40 across", "60 wall-normal"), else the words after it
     name = _named(re.sub(r"^[\d.\s]+", "", low[start:end]), last=False)
     after = _CLAUSE_END.split(low[end:end + LOOK])[0]

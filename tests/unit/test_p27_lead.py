@@ -489,3 +489,11 @@ def test_a_jets_exit_is_no_outlet_and_a_side_said_to_be_the_outlet_is():
                        "from x = -100 mm to 0 and y = -10 to 10 mm. The whole right side of the box (x = 500 mm) is an open "
                        "outlet. Quarter-inch square cells.")
     assert g.dimensions.get("outlet_side") == "right" and g.mesh.cell_size == pytest.approx(0.00635)
+
+
+def test_a_count_said_with_the_length_it_spans_and_one_cell_in_the_third_direction():
+    m = plan("solid melting 2D tutorial with icoReactingMultiphaseInterFoam; mesh: 40 cells across the 8.89 cm width, 30 "
+             "over the 6.35 cm height (one cell in the third direction); 10 s", TUTORIALS)
+    blocks = _edits(m)[("system/blockMeshDict", "blocks")]
+    assert "(1 40 30)" in blocks and not m.not_applied
+    assert not any(q.role == "fill_fraction" for q in read_stated("one cell in the third direction"))
