@@ -62,7 +62,7 @@ _FRACTION_WORDS = re.compile(
     rf"\b(?:(?P<num>a|an|\d+)[- ])?(?P<den>{'|'.join(_FRACTIONS)})\b(?!\s+(?:of\s+a\s+)?(?:second|minute|hour))"
     # an ordinal, no fraction: "the third direction", "a fourth cylinder", "the third section"
     rf"(?!\s+(?:direction|dimension|axis|coordinate|component|cell|row|column|layer|section|stage|leg|step|body|cylinder"
-    rf"|block|plate|patch|wall|phase|species|inlet|outlet|one|case|run|point|time)s?\b)"
+    rf"|block|plate|patch|wall|phase|species|inlet|outlet|one|case|run|point|time|chord)s?\b)"  # "the quarter chord": a point
     r"(?![- ]?(?:round|circ|cylind|disc|disk|sphere|moon))", re.I)  # "a half-round bump", "a half-cylinder": a shape
 _DIGIT_FRACTION = re.compile(r"(?<![\d./])(?P<a>\d+)\s*/\s*(?P<b>\d+)(?![\d./]|\s*(?:s\b|m\b))")
 

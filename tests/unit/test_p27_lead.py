@@ -497,3 +497,7 @@ def test_a_count_said_with_the_length_it_spans_and_one_cell_in_the_third_directi
     blocks = _edits(m)[("system/blockMeshDict", "blocks")]
     assert "(1 40 30)" in blocks and not m.not_applied
     assert not any(q.role == "fill_fraction" for q in read_stated("one cell in the third direction"))
+
+
+def test_the_quarter_chord_is_a_point_not_a_fraction():
+    assert not any(q.role == "fill_fraction" for q in read_stated("a far field of radius 3 m about the quarter chord (0.05, 0)"))
