@@ -6,15 +6,12 @@ at least the end is written. Pure functions, and the binder step `keep_end_writt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 from tasks.foam.physics import is_steady
 from tasks.plan.controls_run import write_count
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import StatedQuantity
-
-if TYPE_CHECKING:
-    from tasks.plan.bind import Binder
 
 CONTROL = "system/controlDict"
 _WRITE_ROLES = ("write_interval", "control:writeInterval")
@@ -47,8 +44,9 @@ def end_write_interval(current: Callable[[str], str | None], steady: bool) -> tu
                    f"run, which would write no result")
 
 
-def keep_end_written(binder: Binder, stated: list[StatedQuantity]) -> None:
-    """Lower writeInterval to the run's span when the planned end time leaves no write time before it."""
+def keep_end_written(binder: Any, stated: list[StatedQuantity]) -> None:
+    """Lower writeInterval to the run's span when the planned end time leaves no write time before it (`binder`: the
+    plan's tasks.plan.bind.Binder, which calls this)."""
     if not any(e.file == CONTROL and e.entry == ["endTime"] for e in binder.edits):
         return
     if any(q.role in _WRITE_ROLES for q in stated) or write_count(binder.text) is not None or \
