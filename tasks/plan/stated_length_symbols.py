@@ -38,7 +38,8 @@ def _length_symbols(text: str) -> set[str]:
 def _conventional(text: str, sym: str) -> bool:
     """`sym` is the usual letter of a size the text gives as a length ("the chord is 0.1 m" for c)."""
     noun = _CONVENTION.get(sym)
-    return noun is not None and re.search(rf"\b{noun}\b[^.;]{{0,30}}?\d\s*{_LENGTH_UNIT}", text, re.I) is not None
+    return noun is not None and re.search(rf"\b{noun}\b(?:[^.;]|\.\d){{0,30}}?(?<![\d.])\d+(?:\.\d+)?\s*{_LENGTH_UNIT}", text,
+                                          re.I) is not None  # "the chord is 0.2 m": a decimal is no sentence end
 
 
 def counted_in_symbol(text: str, start: int, said: str) -> bool:

@@ -501,3 +501,9 @@ def test_a_count_said_with_the_length_it_spans_and_one_cell_in_the_third_directi
 
 def test_the_quarter_chord_is_a_point_not_a_fraction():
     assert not any(q.role == "fill_fraction" for q in read_stated("a far field of radius 3 m about the quarter chord (0.05, 0)"))
+
+
+def test_a_chord_multiple_restating_a_length_is_no_temperature():
+    said = read_stated("NACA 0012, chord 0.2 m; circular far field of radius 3 m (15 c) about the quarter chord")
+    assert [q.role for q in said] == ["geometry", "geometry"]
+    assert [q.role for q in read_stated("air at 15 c, chord 0.2 m")][0].endswith("temperature")
