@@ -187,10 +187,6 @@ _NEEDS = {"temperature": ("T", "a heat-transfer solver (buoyantBoussinesqPimpleF
           "heat_flux": ("T", "a heat-transfer solver (buoyantPimpleFoam, chtMultiRegionFoam)")}
 
 
-def _read(path: Path) -> str | None:
-    return path.read_text(errors="replace") if path.is_file() else None
-
-
 def missing_field(quantity: str, case: Path, solver: str) -> str | None:
     """Why a stated value cannot go into the case at all, when the field it needs is missing
     ("500 K" on a case without 0/T), with what to do; None when the field is there."""
@@ -199,7 +195,7 @@ def missing_field(quantity: str, case: Path, solver: str) -> str | None:
     field, solvers = _NEEDS[quantity]
     if initial_field(case, field) is not None:
         return None
-    if quantity == "temperature" and state_entries(lambda rel: _read(case / rel), "temperature", ""):
+    if quantity == "temperature" and state_entries(lambda rel: _text(case, rel), "temperature", ""):
         return None  # a particle method's or a single cell's starting temperature (canonical/initial_state.yaml)
     return (f"the case has no {field} field: {solver} solves no energy equation, so a {quantity.replace('_', ' ')} has "
             f"nowhere to go; switch to {solvers}, e.g. 'switch to buoyantBoussinesqPimpleFoam and set the hot wall to 350 K'")

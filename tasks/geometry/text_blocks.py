@@ -10,7 +10,7 @@ from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_lengths import extent_product, named_lengths
-from tasks.geometry.text_numbers import LENGTH, digits
+from tasks.geometry.text_numbers import LENGTH, digits, length_pair
 from tasks.geometry.text_bend_place import leg_length, leg_width
 from tasks.geometry.text_sections import blank
 
@@ -260,7 +260,7 @@ def _radii_pair(text: str) -> tuple[float, float] | None:
     m = _RADII.search(text)
     if m is None:
         return None
-    a, b = (float(m.group(k)) * unit_factor(m.group(u) or m.group("ub")) for k, u in (("a", "ua"), ("b", "ub")))
+    a, b = length_pair(m.group("a"), m.group("ua"), m.group("b"), m.group("ub"))
     return (min(a, b), max(a, b)) if a != b else None
 
 

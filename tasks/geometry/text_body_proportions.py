@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from tasks.geometry.spec import NUM, UNIT, unit_factor
+from tasks.geometry.text_numbers import length_pair
 from tasks.geometry.text_ratio import multiplier_value
 from tasks.geometry.text_role_binding import bind_lengths
 
@@ -165,5 +166,4 @@ def _open_between(words: str) -> tuple[float, float] | None:
     m = _OPEN_BETWEEN.search(words)
     if m is None:
         return None
-    first = unit_factor(m.group(2) or m.group(4))
-    return float(m.group(1)) * first, float(m.group(3)) * unit_factor(m.group(4))
+    return length_pair(m.group(1), m.group(2), m.group(3), m.group(4))

@@ -11,6 +11,12 @@ from tasks.geometry.text_lengths_us import feet_inches_words
 
 
 LENGTH = rf"({NUM})\s*({UNIT})?"
+
+
+def length_pair(a: str, a_unit: str | None, b: str, b_unit: str | None) -> tuple[float, float]:
+    """Two lengths said together in metres, the first in the second's unit when it has none ("10 and 20 cm",
+    "between 1 cm and 3 cm")."""
+    return float(a) * unit_factor(a_unit or b_unit), float(b) * unit_factor(b_unit or a_unit)
 # a unit of another quantity after a number: a temperature, a pressure, a speed, a rate, a frequency, a
 # viscosity, a power or a time makes "cold side 21.85 degC", "height 2 bar", "side: 5 m/s" no length
 OTHER_UNIT = re.compile(

@@ -208,12 +208,11 @@ class ModelEntryBinding:
             fits = [p for p in fits if p not in idle]
             if not fits:
                 continue
-            if re.match(r"[-+]?\d[\d.]*(?:e[-+]?\d+)?\s*[:/]\s*\d", low[said.at:]):
-                continue  # "O2 = 1:1", "N2/O2 50/50": one side of a ratio, no value of its own (tasks/plan/bind_members.py)
-            shares = None
-            if is_member_group(fits) and (members := named_members(fits, sentence_at(text, said.at))):
+            sentence = sentence_at(text, said.at)
+            members = named_members(fits, sentence) if is_member_group(fits) else []
+            shares = member_shares(members, sentence) if members else None
+            if members:
                 fits = members  # "nitrogen and oxygen, each at 5e19 per m3": the members the words name
-                shares = member_shares(members, sentence_at(text, said.at))
             elif len(fits) > 1:
                 fits = narrowed(fits, low[max(0, said.name_at - 40):said.at])
             fits += [p for p in twins(fits, places) if not inactive_model(self.planned_text(p.rel), p)]
@@ -233,7 +232,7 @@ class ModelEntryBinding:
                 said = said.model_copy(update={"value": q.value, "vector": q.vector or said.vector})
             self.model_said_at.add(said.at)
             taken.append(q)
-            if shares is not None or (len(fits) > 1 and is_member_group(fits) and named_members(fits, sentence_at(text, said.at))):
+            if members:
                 taken += self._set_members(q, said, fits, shares)
                 continue
             if len(fits) > 1 and len({bare_value(p.raw) for p in fits}) > 1:
@@ -265,7 +264,7 @@ class ModelEntryBinding:
         if shares:
             self.assumptions.append(f"{q.text} is the total of {', '.join(p.entry[-1] for p in members)}, shared "
                                     f"{' : '.join(fmt(shares[p.entry[-1]]) for p in members)}")
-            return self.take_ratio_words(q, split[1])
+            return self.take_ratio_words(q, split[1], members[0])
         return []
 
     def restated_ratios(self) -> None:
@@ -295,9 +294,9 @@ class ModelEntryBinding:
                                         f"values already have")
                 break
 
-    def take_ratio_words(self, q: StatedQuantity, span: tuple[int, int] | None) -> list[StatedQuantity]:
-        """The ratio that shares a total ("50/50", "N2:O2 = 1:1") is the members' composition: the values
-        read from its words are no values of their own."""
+    def take_ratio_words(self, q: StatedQuantity, span: tuple[int, int] | None, first: Place) -> list[StatedQuantity]:
+        """The ratio that shares a total ("50/50", "N2:O2 = 1:1") is the members' composition: the quantities
+        read from its words are no values of their own, bound with the first member's share."""
         if span is None:
             return []
         taken = []
@@ -308,9 +307,8 @@ class ModelEntryBinding:
             if other is q or not tokens or not re.search(r"\W+".join(map(re.escape, tokens)), ratio):
                 continue
             self.not_applied = [n for n in self.not_applied if n.text != other.text]
-            self.edits = [e for e in self.edits if e.reason.find(f"{other.text} ") != 0 or e.file == self.edits[-1].file]
-            self.bindings.append(Binding(stated=other.text, file=self.edits[-1].file, entry=self.edits[-1].entry,
-                                         value=self.edits[-1].value))
+            value = next(e.value for e in reversed(self.edits) if e.file == first.rel and e.entry == first.entry)
+            self.bindings.append(Binding(stated=other.text, file=first.rel, entry=first.entry, value=str(value)))
             self.assumptions.append(f"{other.text}: the ratio of the mixture's members, applied with {q.text}")
             taken.append(other)
         return taken

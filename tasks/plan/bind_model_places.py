@@ -195,6 +195,8 @@ def _value_at(text: str, at: int, link: str) -> tuple[float, list[float] | None,
     if m is None or re.search(r"[\d;]", text[at:at + m.start("val")]):
         return None
     start, end = at + m.start("val"), at + m.end("val")
+    if re.match(r"\s*[:/]\s*\d", text[end:]):
+        return None  # "O2 = 1:1", "N2/O2 50/50": one side of a ratio, no value of its own (tasks/plan/bind_members.py)
     vector = _VECTOR_SAID.fullmatch(m.group("val"))
     if vector is not None:
         numbers = [float(x) for x in vector.groups()]

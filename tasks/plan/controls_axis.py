@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from tasks.geometry.spec import NUM, UNIT, unit_factor
+
 # direction words -> the axis they name; "up" is the axis gravity runs along (y without gravity),
 # "across" the widest direction other than the longest, "along" the longest
 _DIRECTION_WORDS: tuple[tuple[int | str, str], ...] = (
@@ -64,8 +66,7 @@ def _resolve(name: int | str, up: int, extents: list[float] | None, flat: set[in
     return across
 
 
-_SIZE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(mm|cm|m|in|ft)\b")
-_METRES = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "in": 0.0254, "ft": 0.3048}
+_SIZE = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})(?![\w/])")
 
 
 def _sized_axis(words: str, extents: list[float] | None) -> int | None:
@@ -73,7 +74,7 @@ def _sized_axis(words: str, extents: list[float] | None) -> int | None:
     m = _SIZE.search(words)
     if m is None or not extents:
         return None
-    size = float(m.group(1)) * _METRES[m.group(2)]
+    size = float(m.group(1)) * unit_factor(m.group(2))
     hits = [a for a, e in enumerate(extents) if e > 0 and abs(e - size) <= 0.01 * e]
     return hits[0] if len(hits) == 1 else None
 
