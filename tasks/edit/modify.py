@@ -58,7 +58,7 @@ from tasks.edit.modify_revert import revert_clauses, revert_edits
 from tasks.edit.modify_relative import heater_edits, relative_edits
 from tasks.edit.modify_relative_target import relative_target_edits
 from tasks.edit.modify_run import end_written, run_control_edits
-from tasks.edit.modify_stated import missing_field, record_previous, stated_changes
+from tasks.edit.modify_stated import kept_values, missing_field, record_previous, stated_changes
 from tasks.edit.modify_state import read_state
 from tasks.edit.modify_switch import (
     RECHECK_WORDS,
@@ -315,6 +315,8 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     bc_parameter_edits(plan, state, text)  # "the heat added to the inflow 20 W": the parameter the patch's condition has
     radiation_model_edits(plan, state, text)  # "replace fvDOM by P1": radiationProperties (modify_switch)
     bind_the_rest(plan, state, text, olds)
+    kept = kept_values(text)  # "the density stays at 980 kg/m3": nothing to set, so nothing not applied
+    plan.warnings = [w for w in plan.warnings if not any(w.startswith(f"not applied: {k} (") for k in kept)]
     for moved in centre_move_edits(case, text, plan.edits):  # a round initial region moved to a stated point
         plan.edits = [e for e in plan.edits if (e.file, e.entry) != (moved.file, moved.entry)] + [moved]
     for patch, why, speed in unplaced:  # the binder may have set it another way (a flow rate condition replaced, Ubar)

@@ -43,6 +43,13 @@ def stated_changes(plan: ChangePlan, case: Path) -> tuple[list[StatedQuantity], 
     for q in read_stated(plan.request):
         if q.quantity not in _CARRIED or _within(plan.request, q.text, ratios):
             continue
+        if kept_said(plan.request, q.text):  # "the density stays at 980 kg/m3": a value to keep, not to set
+            stated_or_missing = _kept_value(q, case, solver)
+            if isinstance(stated_or_missing, NotApplied):
+                missing.append(stated_or_missing)
+            else:
+                stated.append(stated_or_missing)
+            continue
         if q.quantity == "ranks":
             done = plan.ranks == int(q.value)
             stated.append(q.model_copy(update={"file": "system/decomposeParDict", "verified": done}))
@@ -199,6 +206,44 @@ def missing_field(quantity: str, case: Path, solver: str) -> str | None:
         return None  # a particle method's or a single cell's starting temperature (canonical/initial_state.yaml)
     return (f"the case has no {field} field: {solver} solves no energy equation, so a {quantity.replace('_', ' ')} has "
             f"nowhere to go; switch to {solvers}, e.g. 'switch to buoyantBoussinesqPimpleFoam and set the hot wall to 350 K'")
+
+
+# a sentence that says a value stays as it is ("the density stays at 980 kg/m3", "keep nu at 1e-5")
+_KEPT_VALUE = re.compile(r"\b(?:stays?|remains?|unchanged|kept|keep(?:s|ing)?|still|as\s+(?:it\s+is|now|before))\b", re.I)
+_NEW_VALUE = re.compile(r"\b(?:instead|rather\s+than|change|set|make|increase|decrease|raise|lower|reduce|to\s+be|"
+                        r"becomes?|switch|new)\b", re.I)
+
+
+def kept_values(request: str) -> list[str]:
+    """The values the request says stay as they are ("the density stays at 980 kg/m3")."""
+    return [q.text for q in read_stated(request) if kept_said(request, q.text)]
+
+
+def kept_said(request: str, said: str) -> bool:
+    """The value's clause says it stays, and asks for no new value ("the density stays at 980 kg/m3")."""
+    at = request.find(said)
+    if at < 0:
+        return False
+    start = max(request.rfind(c, 0, at) for c in ".;:!?,") + 1
+    ends = [i for i in (request.find(c, at + len(said)) for c in ".;!?,") if i >= 0]
+    clause = request[start:min(ends) if ends else len(request)]
+    return bool(_KEPT_VALUE.search(clause)) and not _NEW_VALUE.search(clause)
+
+
+def _kept_value(q: StatedQuantity, case: Path, solver: str) -> StatedQuantity | NotApplied:
+    """A value the request keeps: the entry of the case that holds it (left as it is), else a note that
+    the case holds no such value (nothing is changed for it)."""
+    forms = _value_forms(q.quantity, q.value, solver)
+    for path in sorted(p for d in ("constant", "system", "0") for p in (case / d).glob("*") if p.is_file()):
+        text = fd.strip_comments(path.read_text(errors="replace")) if path.stat().st_size < 2_000_000 else ""
+        for line in text.splitlines():
+            if any(_holds(line, v, q.quantity) for v in forms):
+                rel = str(path.relative_to(case))
+                key = line.split()[0] if line.split() else ""
+                return q.model_copy(update={"file": rel, "entry": [key] if key else None, "verified": True,
+                                            "role": "kept"})
+    return NotApplied(text=q.text, reason=f"said to stay at {q.text}, but no entry of the case holds it; "
+                                          f"nothing was changed for it (check the value)")
 
 
 def _holds(text: str, value: float, quantity: str) -> bool:

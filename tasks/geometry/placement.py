@@ -18,7 +18,7 @@ from tasks.geometry.text_branch_side import tee_branch_below
 from tasks.geometry.text_step_words import passage_origin
 
 _LEN = rf"({NUM})\s*({UNIT})?"
-_SEP = r"\s*(?:\.\.|…|\b(?:up\s+)?to\b|\buntil\b|–)\s*"
+_SEP = r"\s*(?:\.\.|…|\b(?:up\s+)?to\b|\buntil\b|–|(?<=\d)-(?=\.?\d))\s*"  # "x 0-0.5": a hyphen between two numbers
 
 
 def _factor(unit: str | None) -> float:
@@ -292,10 +292,26 @@ def _sections(xs: list[float], lengths: list[float | None], start: float | None)
     return None
 
 
+# the floor's change placed by its distance along the channel: "20 cm downstream the floor jumps up 2 cm",
+# "50 mm along, the bottom wall steps down"
+_WALL_CHANGE_AT = re.compile(rf"{NUM.join(['(', ')'])}\s*({UNIT})\s+(?:downstream|along|further\s+on|in)\s*,?\s+(?:the\s+)?"
+                             r"(?:floor|bottom(?:\s+wall)?|lower\s+wall|bed)\b", re.I)
+_OUTLET_X = re.compile(rf"\b(?:outlet|exit|outflow)\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+)?(?:at|on)\s+x\s*=\s*{_LEN}",
+                       re.I)
+
+
 def _place_step(shape: str, text: str, dims: dict[str, Any]) -> Point:
     xs, start = _start_and_changes(text)
+    end = _OUTLET_X.search(text)
+    if end is not None and len(xs) >= 2 and start is not None:  # "to the outlet at x = 0.6 m": the end, not the step
+        at_end = float(end.group(1)) * _factor(end.group(2))
+        if any(abs(x - at_end) < 1e-12 for x in xs):
+            xs = [x for x in xs if abs(x - at_end) >= 1e-12]
+            dims.setdefault("total_length", at_end - start)
     ys = _coordinates(text, "y")
     up = _downstream_of(text, "inlet")
+    if up is None and (change := _WALL_CHANGE_AT.search(text)) is not None:
+        up = float(change.group(1)) * _factor(change.group(2))
     down = _downstream_of(text, "step") or dims.get("downstream_length")
     total = dims.pop("total_length", None)
     if up is not None:

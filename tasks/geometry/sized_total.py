@@ -67,15 +67,17 @@ def start_size(spec: GeometrySpec, target: int) -> float | None:
     return (extents[0] * extents[1] / target) ** 0.5
 
 
-def fit_total(spec: GeometrySpec, target: int, at_most: bool, steps: int = 10) -> tuple[GeometrySpec, int] | None:
+def fit_total(spec: GeometrySpec, target: int, at_most: bool, steps: int = 16) -> tuple[GeometrySpec, int] | None:
     """`spec` with the cell size whose mesh meets `target` cells (see `meets`), and its count; None when the
     shape's cells cannot be counted or no size found in `steps` tries meets it. Each try scales the size by
-    the last count's ratio to the target, to the power 1/(resolved directions)."""
+    the last count's ratio to the target, to the power 1/(resolved directions), kept inside the sizes already
+    found too fine and too coarse (halving that bracket where the counts jump over the target)."""
     h = start_size(spec, target)
     if h is None:
         return None
     dims = 2 if spec.two_d else 3
     aim = target * (0.95 if at_most else 1.0)  # a maximum: aim a little below it, so rounding up stays under
+    fine, coarse = 0.0, float("inf")  # the largest size found too fine (too many cells), the smallest too coarse
     for _ in range(steps):
         trial = _with_size(spec, h)
         n = counted_cells(trial)
@@ -85,7 +87,13 @@ def fit_total(spec: GeometrySpec, target: int, at_most: bool, steps: int = 10) -
             return trial, n
         if at_most and n > target:
             aim *= 0.97
+        if n > aim:
+            fine = max(fine, h)
+        else:
+            coarse = min(coarse, h)
         h *= (n / aim) ** (1.0 / dims)
+        if fine and coarse < float("inf") and not fine < h < coarse:
+            h = (fine * coarse) ** 0.5  # the counts jump (blocks' cells are whole numbers): halve the bracket instead
     return None
 
 

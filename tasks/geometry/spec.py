@@ -258,6 +258,7 @@ DIMENSIONS: dict[str, type[_Dims]] = {
 # Shapes that are only 2D (meshed with Gmsh or as planar sections), and only 3D.
 ONLY_2D = {"channel_with_obstacles", "cylinder_crossflow", "naca_airfoil", "polygon_domain", *BLOCK_DIMENSIONS} - {"cross_junction", "rectilinear",
                                                                                                                "bend"}
+AXIS_SHAPES = frozenset({"pipe", "stepped_pipe"})  # 3D, built along x, laid along the axis the request names
 ONLY_3D = {"box", *BOX_OBSTACLE_DIMENSIONS}
 # 2D sections that are also built in 3D, extruded across z between two side patches (`Span`)
 EXTRUDED_3D = frozenset({"backward_step", "forward_step", "sudden_expansion", "sudden_contraction", "nozzle", "diffuser",
@@ -368,6 +369,7 @@ class GeometrySpec(BaseModel):
     origin: Point = (0.0, 0.0)  # x-y translation of the shape's own coordinates (tasks/geometry/placement.py)
     notes: list[str] = Field(default_factory=list)  # how a size not stated was chosen (reported as an assumption)
     span: Span = Field(default_factory=Span)  # 3D extruded sections only
+    axis: Literal["x", "y", "z"] = "x"  # the direction a 3D round pipe's axis (built along x) is laid along
     _dims: Any = PrivateAttr(None)
 
     @model_validator(mode="after")
@@ -406,6 +408,9 @@ class GeometrySpec(BaseModel):
             raise ValueError(f"cell counts over a cross-section apply to a 3D duct or box, not a "
                              f"{'2D ' if self.two_d else ''}{self.shape.replace('_', ' ')}; give the cell counts "
                              f"per direction instead")
+        if self.axis != "x" and (self.two_d or self.shape not in AXIS_SHAPES):
+            raise ValueError(f"a {'2D ' if self.two_d else ''}{self.shape.replace('_', ' ')} is laid along x; only a 3D "
+                             f"round pipe takes another axis")
         check_closed_geometry(self)
         return self
 

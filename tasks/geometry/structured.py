@@ -102,6 +102,8 @@ def build_structured(spec: GeometrySpec) -> Structured:
         _translate(out.model, spec.origin)
         out.assumptions.append(f"Placed as described: the shape's own coordinates moved by ({spec.origin[0]:g}, "
                                f"{spec.origin[1]:g}) m.")
+    if spec.axis != "x":
+        _lay_along(out, spec.axis)
     if not spec.two_d and spec.shape in EXTRUDED_3D:
         out.assumptions.extend(span_notes(spec))
     elif not spec.two_d and spec.shape not in ("pipe", "box", "duct_with_obstacles", "stepped_pipe", "rectilinear"):
@@ -128,6 +130,23 @@ def _section_counts(spec: GeometrySpec) -> tuple[MeshSpec, list[str]]:
     return mesh, [f"Two cell counts for a 3D {spec.shape}: {first} along x and {second} along y as given; z is "
                   f"sized like x. Give three counts (x by y by z), or say 'N by M cells over the cross-section', "
                   f"to set all three."]
+
+
+def _lay_along(out: Structured, axis: str) -> None:
+    """Turn a shape built along x so that its x lies along `axis`: a cyclic exchange of the coordinates
+    ((x, y, z) -> (y, z, x) for z), which keeps the blocks right-handed; the flow direction turns with it."""
+    turn = {"y": (2, 0, 1), "z": (1, 2, 0)}[axis]  # new coordinate i is the old coordinate turn[i]
+
+    def turned(p: tuple[float, float, float]) -> tuple[float, float, float]:
+        return (p[turn[0]], p[turn[1]], p[turn[2]])
+
+    model = out.model
+    model.vertices = [turned(p) for p in model.vertices]
+    model.arcs = [(a, b, turned(p)) for a, b, p in model.arcs]
+    model.lines = [(a, b, [turned(p) for p in pts]) for a, b, pts in model.lines]
+    out.flow_direction = turned(out.flow_direction)
+    out.assumptions.append(f"Laid along {axis} as asked: the shape's own x (its axis) is the {axis} axis, its y and z "
+                           f"the {'z and x' if axis == 'y' else 'x and y'} axes.")
 
 
 def _translate(model: BlockMeshModel, by: tuple[float, float]) -> None:

@@ -18,6 +18,7 @@ from tasks.geometry.placement import axis_ranges, place
 from tasks.geometry.spec import EXTRUDED_3D, GeometrySpec, Obstacle, check_obstacles, make_spec
 from tasks.geometry.spec import NUM, UNIT
 from tasks.geometry.spec import unit_factor as parse_length_factor
+from tasks.geometry.text_axis import pipe_axis
 from tasks.geometry.text_attached import attach, attached_plate
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
@@ -282,6 +283,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
     if cells and len(cells) == 2 and cells[0] == cells[1] and (two_d is False or shape == "box") and \
             re.search(r"each\s+way|(?:each|every|both)\s+directions?|both\s+ways", digits(text), re.I):
         mesh["cells"] = cells * 1 + cells[:1]  # "twenty cells each way" in 3D
+    if shape == "pipe" and (axis := pipe_axis(text)) not in (None, "x"):
+        fields["axis"], two_d = axis, False  # "along +z": a full round pipe laid along z (a wedge is about x)
+        fields["notes"] = fields.get("notes", []) + [f"A full 3D pipe: its axis is along {axis} as stated (an "
+                                                     f"axisymmetric wedge is built about x only)."]
     if two_d is not None and not (two_d and shape == "box"):
         fields["two_d"] = two_d
     if grading:

@@ -92,7 +92,12 @@ def bend_origin(text: str, dims: dict[str, Any]) -> tuple[float, float] | None:
 _SECOND_LEG = re.compile(r"\b(?:leg\s*2|second\s+leg|vertical\s+leg|(?:outlet|outflow|exit|discharge)\s+leg|downstream\s+leg"
                          r"|other\s+leg)\b"
                          r"(?:[^.;]|\.(?![\s)]|$))*", re.I)  # "x 0.4..0.5" stays in the clause
-_INLET_X = re.compile(rf"\binlet(?:\s+(?:face|plane|section|boundary))?\s+(?:is\s+|lies\s+)?(?:at|on)\s+x\s*=\s*{_VALUE}", re.I)
+_INLET_X = re.compile(rf"\binlet(?:\s+(?:face|plane|section|boundary))?\s+(?:is\s+|lies\s+)?(?:(?:at|on)\s+|(?=x\s*=))x\s*=\s*{_VALUE}"
+                      # "leg 1 along x from x = 0", "the first leg starts at x = 0"
+                      rf"|\b(?:leg\s*1|first\s+leg|inlet\s+leg)\b(?:[^.;]|\.\d)*?\b(?:from|starts?\s+at)\s+x\s*=\s*{_VALUE}", re.I)
+# the leg that runs along +y, by its words when it is not named a leg: "then turns 90 degrees and goes 300 mm along +y
+# (between x = 250 and 300 mm)"
+_ALONG_Y = re.compile(r"\b(?:along|in|towards?)\s+(?:the\s+)?\+?y\b(?:[^.;]|\.(?![\s)]|$))*", re.I)
 _OUTLET_Y = re.compile(rf"\b(?:outlet(?:\s+(?:face|plane|section))?\s+(?:is\s+)?(?:at|on)|exits?\s+at|ends?\s+at)\s+y\s*=\s*{_VALUE}", re.I)
 
 
@@ -118,6 +123,8 @@ def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, 
         return None
     leg = _SECOND_LEG.search(text)
     xs = (axis_ranges(leg.group(0), "x") or _walls_range(leg.group(0), "x")) if leg else []
+    if not xs and (run := _ALONG_Y.search(text)) is not None:
+        xs = axis_ranges(run.group(0), "x")
     if not xs or xs[0][1] <= xs[0][0]:
         return None
     a, b = xs[0]
@@ -127,7 +134,7 @@ def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, 
     dims["width"] = width
     inlet = _INLET_X.search(text)
     if inlet is not None:
-        x_in = _metres(inlet.group(1), inlet.group(2), None)
+        x_in = _metres(inlet.group(1) or inlet.group(3), inlet.group(2) or inlet.group(4), None)
         if a - x_in > 0:
             dims["inlet_length"] = round(a - x_in, 12)
     outlet = _OUTLET_Y.search(text)

@@ -23,7 +23,10 @@ BEND_WORDS = (rf"\b(?:elbow|[uUlL][- ]?(?:bend|turn)|hairpin|dog[- ]?leg|return\
               rf"|bends?|bent\s+{_DUCT}|{_DUCT}\s+(?:that\s+|which\s+)?(?:turns|turning)\s+(?:through\s+|by\s+)?(?:a\s+right\s+angle|{NUM})"
               # "a square duct (...) that turns through a sharp, unrounded 90 degree corner"
               rf"|{_DUCT}\b(?:[^.;]|\.\d){{0,100}}?\b(?:turns|turning)\s+(?:through\s+|by\s+)?(?:an?\s+)?(?:(?:sharp|unrounded|mitred|mitered|abrupt)"
-              rf"[,\s]+)*(?:right\s+angle|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?)\s*(?:corner|bend|turn)?))\b")
+              rf"[,\s]+)*(?:right\s+angle|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?)\s*(?:corner|bend|turn)?))\b"
+              # "a square duct with a sharp (mitred) 90 degree corner": a duct's corner of a stated angle
+              rf"|{_DUCT}\b(?:[^.;]|\.\d){{0,60}}?\bwith\s+an?\s+(?:(?:sharp|unrounded|mitred|mitered|abrupt)[,\s()]+)*"
+              rf"(?:right[- ]angled?|{NUM}\s*-?\s*(?:°|deg(?:ree)?s?))\s+corner\b")
 # a round pipe turning in 3D, or a coil: not the 2D bend of the library
 _NOT_2D_BEND = re.compile(r"\b(?:pipe|tube|hose)\b|\bsquare[- ](?:section(?:ed)?\s+|cross[- ]section(?:ed)?\s+)?(?:bend|duct|elbow)"
                           r"|\bhelic|\bhelix\b|\bcoil|\b3-?d\b|three[- ]dimensional|\b(?:round|circular)\s+(?:pipe|tube|duct|(?:cross[- ])?section)"

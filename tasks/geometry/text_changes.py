@@ -83,7 +83,23 @@ def t_junction_dims(text: str) -> dict[str, Any]:
                      text, re.I)  # "halfway along, centred at x = 0.3 m, a side branch ..."
     if at:
         d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
+        edge = _EDGE_BEFORE.search(at.string[max(0, at.start() - 40):at.start()]) if at.group(0).lower().startswith("x") else None
+        if edge is not None:  # "its left wall at x = 20 cm": the branch's edge, its centreline half a width on
+            half = (d.get("branch_width") or d.get("width") or 0.1) / 2
+            d["branch_position"] += half if edge.group(1).lower() in ("left", "upstream", "near") else -half
+    # "it goes up until y = 30 cm", in the branch's words or the sentence that goes on after them ("...; it goes up ...")
+    after = re.split(r"\.(?!\d)", text[m.start():])[0] if m else ""
+    reach = re.search(rf"\b(?:up|goes|rises|runs|extends|reaches)\b[^.;]*?\b(?:un)?til\s+y\s*=\s*{LENGTH}"
+                      rf"|\b(?:up\s+)?to\s+y\s*=\s*{LENGTH}", after, re.I) if branch else None
+    if reach is not None and "branch_length" not in d and d.get("width"):
+        top = float(reach.group(1) or reach.group(3)) * unit_factor(reach.group(2) or reach.group(4) or "m")
+        if top > d["width"]:  # "it goes up until y = 30 cm" from the main channel's top wall (its floor at y = 0)
+            d["branch_length"] = round(top - d["width"], 12)
     return _with_arms(d, tee_arms(text))
+
+
+# the branch's side a coordinate places: "its left wall at x = 20 cm", "the upstream edge of the branch at x = 0.2 m"
+_EDGE_BEFORE = re.compile(r"\b(left|right|upstream|downstream|near|far)\s+(?:side\s+)?(?:wall|edge|side)\b[^.;,]{0,15}$", re.I)
 
 
 def _with_arms(d: dict[str, Any], arms: dict[str, float]) -> dict[str, Any]:

@@ -143,15 +143,21 @@ _RESTATED = re.compile(rf"(?<![\w.])(?P<a>{_NUMBER})\s*(?P<ua>{UNIT})\s*[(\[]\s*
                        rf"|ca\.?|circa|~|≈|=|i\.\s?e\.,?|that\s+is,?|or)?\s*(?P<b>{_NUMBER})\s*(?P<ub>{UNIT})\s*[)\]]", re.I)
 
 
+_IMPERIAL = re.compile(r"in|inch(?:es)?|ft|foot|feet|yd|yards?|mil|thou|\"|'", re.I)
+
+
 def restated_lengths_once(text: str) -> str:
     """`text` with a length's restatement in brackets dropped when it is the same length, rounded or in
     another unit ("56.54866776 cm (about 0.5655 m)" -> "56.54866776 cm"), so that a reader of lengths sees
-    one value where one was meant; a bracketed length that differs by more than 2 % is another size and stays."""
+    one value where one was meant (the metric one of an imperial size restated in metric); a bracketed length that
+    differs by more than 2 % is another size and stays."""
     def one(m: re.Match[str]) -> str:
         a = float(m.group("a")) * unit_factor(m.group("ua"))
         b = float(m.group("b")) * unit_factor(m.group("ub"))
         if a <= 0 or abs(a - b) > 0.02 * max(a, b):
             return m.group(0)
+        if _IMPERIAL.fullmatch(m.group("ua")) and not _IMPERIAL.fullmatch(m.group("ub")):
+            return f"{m.group('b')} {m.group('ub')}"  # "7.9 in (0.2 m)": the metric size the case is built in, as meant
         return f"{m.group('a')} {m.group('ua')}"
 
     return _RESTATED.sub(one, text)

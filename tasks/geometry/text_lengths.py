@@ -91,7 +91,9 @@ _DIM_WORDS: dict[str, tuple[str, str]] = {
                           rf"|(?:{_STRAIGHT}|and)(?=\s+{NUM}\s*{UNIT}\s+(?:exit|outlet|tail|run[- ]?out|downstream)\b)"
                           rf"|downstream(?=\s*[:=]?\s*{NUM}\s*{UNIT}(?!\s*(?:high|wide|tall|in\s+height)))"
                           rf"|(?:recovery|run[- ]?out|(?:after|behind|beyond|past|downstream\s+of)\s+the\s+{_CHANGE_NOUN}){_LABELS_A_LENGTH}",
-                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)|long\s+outlet\s+(?:channel|section|duct)"
+                          # not "20 cm downstream the floor jumps up": where the floor changes, a clause of its own
+                          r"(?:long\s+)?downstream(?!\s+of\s+the\s+inlet)(?!,?\s+(?:the|a|there)\b)"
+                          r"|long\s+outlet\s+(?:channel|section|duct)"
                           r"|(?:after|behind|past)\s+(?:it\b|the\s+(?:step|expansion|contraction|change|taper))"),
     "domain_radius": (r"(?:domain|far[- ]?field)\s+radius", r"domain\s+radius"),
     "gap": (r"gap(?:\s+width)?|separation|spacing", r"(?:wide\s+)?(?:annular\s+|radial\s+)?gap|apart"),
@@ -125,6 +127,10 @@ _GROUP_BEFORE = re.compile(r"(?:\b(?-i:Re|Ma|Ra|Pr|Gr|St|Fr|Ha|Pe|Kn|We|Ri|Nu|Sc
 # a dimension's name just before a size: the size is that dimension's, not one named by the word after it
 _NAMED_BEFORE = re.compile(r"\b(?:width|height|length|depth|diameter|radius|thickness|gap)\s*(?:of|=|:|is)?\s*$", re.I)
 
+# a dimensionless group referred to a size: "the Reynolds number on the diameter", "Re based on the chord"
+_GROUP_ON = re.compile(_GROUP_BEFORE.pattern.removesuffix(r"(?:=|:|of|is|≈|~)?\s*$") +
+                       r"(?:based\s+)?(?:on|with\s+respect\s+to|referred\s+to|using|by)\s+(?:the\s+)?(?:\w+\s+)?$", re.I)
+
 
 def named_lengths(text: str) -> dict[str, float]:
     """Lengths by name, in metres: "height 0.1 m", "a height of 10 cm", "2 m long",
@@ -154,6 +160,8 @@ def named_lengths(text: str) -> dict[str, float]:
                     continue  # "after the step: 60 cm": where a length runs, not the step's size
                 if not m.group(2) and _GROUP_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
                     continue  # "a Re = 40 cylinder", "Mach 2 wedge": a dimensionless group's value, not a size
+                if not m.group(2) and pattern is patterns[0] and _GROUP_ON.search(text[max(0, m.start() - 50):m.start()]):
+                    continue  # "the Reynolds number on the diameter is 1000": the group's value, not the diameter
                 if not m.group(2) and pattern is patterns[1] and re.match(rf"\s*{_ALONG}", text[m.end(1):], re.I):
                     continue  # "50 along x and 50 across": a cell count per axis (no unit), not a size
                 if not m.group(2) and other_unit_follows(text, m.end(1)):
@@ -255,6 +263,8 @@ def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | 
                          text, re.I):
         if skip_bodies and _sizes_a_body(text, m.start(), m.end()):
             continue
+        if _CELL_SIZE_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+            continue  # "Mesh 5 mm x 5 mm", "cells of 2 cm x 2 cm": a cell's size, not the domain's
         if not (m.group(4) or m.group(6)):
             return None
         last = m.group(6) or m.group(4)
@@ -263,6 +273,7 @@ def extent_product(text: str, skip_bodies: bool = False) -> tuple[float, ...] | 
     return None
 
 
+_CELL_SIZE_BEFORE = re.compile(r"\b(?:mesh|grid|cells?|hexe?s|elements?|resolution|spacing)\s*(?:size\s*)?(?:of\s+|:|=|is\s+)?\s*$", re.I)
 _BODY_NOUN = r"(?:obstacle|obstruction|block|square|rectang\w*|body|prism|bar|rod|baffle)"
 
 

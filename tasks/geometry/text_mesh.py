@@ -146,6 +146,29 @@ def body_cells(text: str) -> int | None:
     return int(m.group(1)) if m and int(m.group(1)) > 0 else None
 
 
+# a cell's sides as a product of lengths, each with or sharing a unit: "Mesh 5 mm x 5 mm", "cells 1 cm by 1 cm",
+# "5 mm x 5 mm x 5 mm hexes" (a mesh word before, or a cell's noun after)
+_NUM_ = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_SIDES = rf"(?<![\w.])({_NUM_})\s*({UNIT})?\s*{_X}\s*({_NUM_})\s*({UNIT})?(?:\s*{_X}\s*({_NUM_})\s*({UNIT})?)?"
+_SIZE_PAIR = re.compile(rf"\b(?:mesh|grid|cells?|hexe?s|elements?)\s*(?:size\s*)?(?:of\s+|:\s*|=\s*|is\s+)?(?:about\s+|~\s*)?{_SIDES}"
+                        rf"(?!\s*(?:cells|elements|divisions))"
+                        rf"|{_SIDES}\s*(?:square\s+|cubic\s+|uniform\s+)?(?:cells|hexe?s|elements|squares|cubes)\b", re.I)
+
+
+def sides_size(text: str) -> float | None:
+    """The size of cells said by their equal sides ("Mesh 5 mm x 5 mm", "1 cm x 1 cm x 1 cm cells"), in metres;
+    None when no cell's sides are said so, or they differ (a size per direction)."""
+    for m in _SIZE_PAIR.finditer(text):
+        groups = m.groups()[:6] if m.group(1) is not None else m.groups()[6:]
+        units = [u for u in groups[1::2] if u]
+        if not units:
+            continue  # "mesh 100 x 20": counts
+        sizes = [float(v) * unit_factor(u or units[-1]) for v, u in zip(groups[0::2], groups[1::2]) if v is not None]
+        if max(sizes) - min(sizes) <= 1e-9 * max(sizes):
+            return sizes[0]
+    return None
+
+
 def mesh_request(text: str) -> dict[str, Any]:
     """Mesh fineness in words: "coarse/medium/fine mesh", "100 x 20 cells", "cell size 1 mm",
     "10 by 10 cells over the cross-section"; cells round a body ("40 cells round the cylinder") beside
@@ -153,6 +176,9 @@ def mesh_request(text: str) -> dict[str, Any]:
     section = section_cells(text)
     if section:
         return {"cells": section, "over_section": True}
+    sides = sides_size(text)
+    if sides:
+        return {"cell_size": sides, **({"body_cells": n} if (n := body_cells(text)) else {})}
     counts = cell_counts(text)
     if counts:
         return {"cells": counts}

@@ -43,7 +43,7 @@ _DUCT = re.compile(r"\b(?:ducts?|pipes?|channels?|passages?|ductwork)\b", re.I)
 # the wall an opening is in, most explicit first: "the left wall", "the west wall"; then "in the floor"
 _WALL_NAMED = re.compile(r"\b(left|right|west|east|top|bottom|upper|lower)[- ](?:hand\s+)?(?:side\s+)?(?:wall|boundary)\b", re.I)
 _OPENING_NOUNS = r"openings?|vents?|slots?|gaps?|grilles?|grills?|slits?|apertures?|ports?|windows?|diffusers?|registers?|louv(?:re|er)s?"
-_WALL_PLAIN = re.compile(r"\b(?:in|on|through|into|of|across|at)\s+(?:the\s+)?(floor|ceiling|roof|base|lid)\b"
+_WALL_PLAIN = re.compile(r"\b(?:in|on|through|into|of|across|at)\s+(?:the\s+)?(floor|ceiling|roof|base|lid)\b(?!\s+level)"
                          rf"|\b(floor|ceiling|roof)[- ](?:{_OPENING_NOUNS}|inlets?|outlets?|ducts?)\b", re.I)
 _SIDES = {"left": "left", "west": "left", "right": "right", "east": "right", "top": "top", "upper": "top", "ceiling": "top",
           "roof": "top", "lid": "top", "bottom": "bottom", "lower": "bottom", "floor": "bottom", "base": "bottom"}
@@ -51,7 +51,7 @@ _LEN = rf"(?P<n>{NUM})\s*(?P<u>{UNIT})"
 _L = rf"({NUM})\s*({UNIT})"  # a length in unnamed groups, for patterns of several alternatives (see _first_length)
 _LONG = re.compile(rf"(?<![\w.]){_L}\s*(?:-\s*)?(?:long|in\s+length)\b|\blength\s*(?:of|=|:|is)?\s*{_L}", re.I)
 _ACROSS = re.compile(rf"(?<![\w.]){_L}\s*(?:-\s*)?(?:high|tall|wide|deep|in\s+(?:height|width|size))\b"
-                     rf"|(?<![\w.]){_L}\s+(?:\w+\s+)?(?:{_OPENING_NOUNS})\b"
+                     rf"|(?<![\w.]){_L}\s*(?:\([^()]{{0,20}}\)\s*)?(?:\w+\s+)?(?:{_OPENING_NOUNS})\b"  # "7.9 in (0.2 m) slot"
                      rf"|\b(?:height|width|size|openings?|inlets?|outlets?|vents?|slots?|gaps?)\s*(?:of|=|:|is)?\s*{_L}", re.I)
 # a stretch at one end of the wall: "the top 20 cm of the left wall", "the lowest 1 ft", "the left 30 cm of the floor"
 _END_STRETCH = re.compile(rf"\b(?P<end>top|upper|uppermost|highest|bottom|lower|lowest|left|leftmost|right|rightmost)(?:most)?\s+"
@@ -75,7 +75,13 @@ _MIDDLE = re.compile(r"\bmid[- ]?(?:height|width|length|span|wall|way|point)\b|\
                      r"top|bottom|roof)", re.I)
 _CENTRED = re.compile(rf"\bcent(?:red|ered|re|er)\s+(?:at|on)\s+(?P<axis>[xy])\s*=\s*{_LEN}", re.I)
 _AT_END = re.compile(r"\b(?:at|flush\s+with|level\s+with|along)\s+(?:the\s+)?(?P<end>floor|bottom|ceiling|top|roof|base)\b"
-                     r"|\bat\s+(?:floor|ceiling)\s+level\b", re.I)
+                     r"|\bat\s+(?:floor|ceiling)\s+level\b"
+                     # "just under the ceiling", "right above the floor": against that end
+                     r"|\b(?:just|right|directly|immediately)\s+(?:under|below|beneath|above|over)\s+(?:the\s+)?"
+                     r"(?:floor|bottom|ceiling|top|roof|base)\b", re.I)
+# an opening sized like the other one: "same size slot at floor level", "an outlet of the same width"
+_SAME_SIZE = re.compile(r"\b(?:same|equal|identical|similar)[- ](?:size|sized|width|height|dimensions?)\b"
+                        r"|\bof\s+the\s+same\s+(?:size|width|height)\b|\b(?:likewise|identical)\b", re.I)
 
 
 class Opening(NamedTuple):
@@ -183,14 +189,14 @@ def _wall(words: str) -> str | None:
     return _SIDES[(found[0].group(1) or found[0].group(2)).lower()] if found else None
 
 
-def _span(words: str, side: str, room: _Room) -> tuple[float, float] | None:
+def _span(words: str, side: str, room: _Room, like: float | None = None) -> tuple[float, float] | None:
     """The stretch (lo, hi) of the wall the opening covers, in the enclosure's coordinates (rounded: 3 - 0.3 is
-    2.6999999999999997 in floating point)."""
-    span = _raw_span(words, side, room)
+    2.6999999999999997 in floating point); `like`: the other opening's size, for one said to be the same size."""
+    span = _raw_span(words, side, room, like)
     return None if span is None else (round(span[0], 12), round(span[1], 12))
 
 
-def _raw_span(words: str, side: str, room: _Room) -> tuple[float, float] | None:
+def _raw_span(words: str, side: str, room: _Room, like: float | None = None) -> tuple[float, float] | None:
     """`_span` before rounding: by the whole wall, a range, a range to a wall's end, heights above the floor, a
     stretch at one end, or a size placed by its centre, its distance from an end, the middle or one end."""
     vertical = side in ("left", "right")
@@ -217,9 +223,9 @@ def _raw_span(words: str, side: str, room: _Room) -> tuple[float, float] | None:
             return hi_end - size, hi_end
         return lo_end, lo_end + size
     across = _ACROSS.search(words)
-    if across is None:
+    if across is None and not (like and _SAME_SIZE.search(words)):
         return None
-    size = _first_length(across)
+    size = _first_length(across) if across is not None else like
     centred = _CENTRED.search(words)
     if centred and centred.group("axis").lower() == tangent:
         c = _metres(centred)
@@ -274,8 +280,8 @@ def _ranged_duct(words: str, room: _Room) -> Opening | None:
     return None
 
 
-def _opening(role: str, words: str, room: _Room) -> Opening | None:
-    """One inlet or outlet from its words."""
+def _opening(role: str, words: str, room: _Room, like: float | None = None) -> Opening | None:
+    """One inlet or outlet from its words; `like`: the other opening's size (see `_span`)."""
     duct = bool(_DUCT.search(words))
     if duct and (ranged := _ranged_duct(words, room)) is not None:
         return ranged._replace(role=role)
@@ -285,7 +291,7 @@ def _opening(role: str, words: str, room: _Room) -> Opening | None:
         side = ("left" if role == "inlet" else "right") if rng.axis == "y" else None
     if side is None:
         return None
-    span = _span(words, side, room)
+    span = _span(words, side, room, like)
     if span is None:
         return None
     if duct:
@@ -349,7 +355,8 @@ def room_with_openings(text: str) -> Union | None:
     openings: dict[str, Opening] = {}
     others = text
     for role, words in _clauses(rest):
-        found = _opening(role, words, room)
+        other = next(iter(openings.values()), None)
+        found = _opening(role, words, room, None if other is None else other.span[1] - other.span[0])
         if found is not None and role not in openings:
             openings[role] = found
         for piece in words.split("; "):  # its fragments (_clauses): not the bodies' words, unless a body's placed by them

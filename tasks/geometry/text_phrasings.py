@@ -27,7 +27,7 @@ _SIZE = rf"{NUM}\s*{UNIT}"
 _ADJ = r"(?:long|high|tall|wide|deep|thick|broad)"
 # what may follow a size said of a whole shape: not another size ("by", "x"), nor a word saying what it measures
 _ENDS = rf"(?!\s*(?:x|by|×|\*|-?\s*{_ADJ}\b|in\s+(?:length|height|width|depth|diameter|[xyz]\b)|across|on\s+a\s+side|square|cubed"
-_ENDS += r"|(?:down|up)stream|from|away|apart|behind|ahead|diameter|radius|along|thick))"
+_ENDS += r"|(?:down|up)stream|from|away|apart|behind|ahead|diameter|radius|along|thick|length\b))"
 _BOXES = r"(?:cavity|enclosure|box|cube|square|tank|vessel|container|basin|reservoir|chamber)"
 
 _CELL = re.compile(r"\b((?:convection|convective|b[eé]nard|test|flow|measurement|experimental|heated|differentially[- ]heated)"

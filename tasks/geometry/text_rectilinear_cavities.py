@@ -63,7 +63,7 @@ def cavity_spans(words: str) -> list[tuple[float, float]]:
 
 
 # a length with its own size word after it ("10 cm wide", "20 mm deep"): a size, not a place
-_SIZE_AFTER = re.compile(r"\s*(?:-\s*)?(?:wide|long|deep|high|tall|across|in\s+(?:width|length|depth))", re.I)
+_SIZE_AFTER = re.compile(r"\s*(?:-\s*)?(?:wide|long|deep|high|tall|across|in\s+(?:width|length|depth))\b", re.I)
 _LENGTH = re.compile(rf"(?<![\w.])(?P<v>{NUM})\s*(?P<u>{UNIT})?(?![\w/^])", re.I)
 _START_WORD = re.compile(r"\b(?:starts?|starting|begins?|beginning|(?:upstream|leading)\s+edges?\s+(?:is\s+|are\s+)?at)\b", re.I)
 

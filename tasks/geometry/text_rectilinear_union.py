@@ -27,7 +27,11 @@ _SECTIONED_OR_OWN = frozenset({"diffuser", "nozzle"})
 _TAPER = re.compile(r"\b(?:taper\w*|conical|cone|ramp|half[- ]angle|(?:included|opening|wall)\s+angle|degrees?|deg)\b|°", re.I)
 # a part whose walls slope (a nozzle's or diffuser's taper), though given a y range: not a section of constant height
 _SLOPED = re.compile(r"\b(?:diverg|converg|slop|inclin|flar|widening|narrowing|venturi|diffuser)\w*"
-                     r"|\b(?:contraction|expansion|nozzle)\s+(?:length\s+)?(?:is\s+|of\s+)?\d", re.I)
+                     r"|\b(?:contraction|expansion|nozzle)\s+(?:length\s+)?(?:is\s+|of\s+)?\d"
+                     # "then a linear contraction over 10 cm": a section whose walls run from one height to the other
+                     r"|\b(?:linear|straight|gradual|smooth)(?:ly)?\s+(?:contraction|expansion|convergence|divergence)"
+                     r"|\b(?:contraction|expansion|convergence|divergence)\s+(?:over|along|across)\s+(?:a\s+length\s+of\s+)?\d",
+                     re.I)
 # a step said of the duct: two sections are then the step's own builder's (a backward or forward step)
 _STEP = re.compile(r"\bsteps?\b(?!\s*(?:size|count)\b)|\b(?:floor|bottom|ceiling)\s+(?:then\s+)?(?:drops|falls|rises)\b", re.I)
 _ROUND = re.compile(r"\b(?:diameters?|bores?|radi(?:us|i)|axisymmetric|wedge|round|circular|pipe)\b", re.I)

@@ -115,6 +115,7 @@ def _read_sizes(text: str, sec: Section, heights_named: set[str] = frozenset()) 
             ("height", rf"^(?:[^.;]|\.(?=\d))*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_HIGH}\b|\b(?:height|width)\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
                        rf"|^(?:[^.;]|\.(?=\d))*?\b(?:tall|high|wide)(?:er)?\s*\(\s*{_LEN}\s*\)"),  # "four times taller (4 cm)"
             ("length", rf"^(?:[^.;]|\.(?=\d))*?(?<![\w.]){_LEN}\s*(?:-\s*)?{_LONG}\b|\blength\s+(?:of\s+|is\s+|=\s*)?{_LEN}"
+                       rf"|^\s*,?\s*of\s+{_LEN}\s+(?:in\s+)?length\b"  # "an inlet duct of 10 cm length"
                        rf"|^\s*,?\s*(?:for|over)\s+(?:a\s+(?:distance|length)\s+of\s+)?{_LEN}"
                        rf"|\b(?:continues?|extends?|runs?)\s+(?:on\s+)?(?:for\s+|over\s+)?(?:an(?:other)?\s+|a\s+further\s+)?{_LEN}")):
         m = re.search(pattern, own, re.I)

@@ -10,11 +10,12 @@ from tasks.geometry.spec import Shape, unit_factor
 from tasks.geometry.text_numbers import LENGTH
 
 _WALL = r"(?:floor|bottom(?:\s+wall)?|bed|lower\s+wall)"
-_DOWN = re.compile(rf"\b{_WALL}\s+(?:then\s+)?(?:suddenly\s+|abruptly\s+)?(?:drops|falls|steps\s+down|goes\s+down|is\s+lowered)\b"
+_ADVERB = r"(?:(?:suddenly|abruptly|sharply|vertically)\s+)?"
+_DOWN = re.compile(rf"\b{_WALL}\s+(?:then\s+)?{_ADVERB}(?:drops|falls|steps\s+down|goes\s+down|jumps\s+down|is\s+lowered)\b"
                    rf"|\b(?:sudden\s+|abrupt\s+)?drop\s+(?:in|of)\s+the\s+{_WALL}"
                    r"|\b(?:inlet|entry|upstream|entrance)\s+(?:passage|duct|channel|section|slot)\b[^.;]{0,40}?"
                    r"\balong\s+the\s+(?:ceiling|top(?:\s+wall)?|roof|upper\s+wall)\b", re.I)
-_UP = re.compile(rf"\b{_WALL}\s+(?:then\s+)?(?:suddenly\s+|abruptly\s+)?(?:rises|steps\s+up|goes\s+up|jumps\s+up|is\s+raised)\b"
+_UP = re.compile(rf"\b{_WALL}\s+(?:then\s+)?{_ADVERB}(?:rises|steps\s+up|goes\s+up|jumps\s+up|is\s+raised)\b"
                  rf"|\b(?:sudden\s+|abrupt\s+)?rise\s+(?:in|of)\s+the\s+{_WALL}", re.I)
 
 
@@ -29,8 +30,8 @@ def stepped_channel(text: str) -> Shape | None:
     return None
 
 
-_DROP = re.compile(rf"\b{_WALL}\s+(?:then\s+)?(?:suddenly\s+|abruptly\s+)?(?:drops|falls|steps\s+(?:down|up)|rises|goes\s+(?:down|up)"
-                   rf"|is\s+(?:lowered|raised))\s+(?:by\s+)?{LENGTH}", re.I)
+_DROP = re.compile(rf"\b{_WALL}\s+(?:then\s+)?{_ADVERB}(?:drops|falls|steps\s+(?:down|up)|rises|goes\s+(?:down|up)|jumps\s+(?:down|up)"
+                   rf"|is\s+(?:lowered|raised))\s+{_ADVERB}(?:by\s+)?{LENGTH}", re.I)
 _STEP_HEIGHT = re.compile(rf"\bstep(?:'s)?\s+(?:of\s+)?height\s*(?:of|=|:|is)?\s*{LENGTH}", re.I)  # "step height 0.02 m"
 # the section after the step, by its two sizes: "downstream the duct is 0.1 m by 0.1 m in section", "into a 10 x 10 cm section"
 _AFTER = re.compile(rf"\b(?:downstream|after\s+(?:the\s+)?step|beyond\s+(?:the\s+)?step|into|then)\b[^.;]{{0,40}}?(?<![\w.])"

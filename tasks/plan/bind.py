@@ -30,7 +30,8 @@ from tasks.plan.bind_cloud import CloudBinding
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
 from tasks.plan.bind_fan import FanBinding
 from tasks.plan.bind_initial_state import InitialStateBinding
-from tasks.plan.bind_inlets import InletBinding, velocity_fields
+from tasks.plan.bind_inlets import PARTICLE_BOUNDARY_T, InletBinding, velocity_fields
+from tasks.plan.bind_region_boxes import apply_region_boxes
 from tasks.plan.bind_motion import MotionBinding
 from tasks.plan.bind_parts import PartsBinding
 from tasks.plan.bind_patch_names import PatchNameBinding
@@ -293,6 +294,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBindi
         they drive; None when the base has several and nothing tells which."""
         if self.base.field_rels("T") or q.quantity != "temperature":
             return "T"
+        if self.base.field_rels(PARTICLE_BOUNDARY_T):
+            return PARTICLE_BOUNDARY_T  # dsmcFoam: the walls' and inflow's temperatures
         phases = [f for f in self.base.fields() if f.startswith("T.") and self.base.field_rels(f)]
         if len(phases) < 2:
             return phases[0] if phases else "T"
@@ -449,7 +452,9 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     bind_schemes(binder)  # "vanLeer for T", "Crank-Nicolson 0.9", "least squares gradients": fvSchemes
     # "the lower half filled with water", "water up to 0.3 m": the interface of the base's setFields box
     binder.filled = apply_fills(binder, text, stated)
+    binder.filled += apply_region_boxes(binder, text, stated)  # "water column x 0-0.5, ...", "obstacle (..)-(..)"
     binder.restated_ratios()  # "N2 5e19 and O2 5e19 (50/50)": the members' ratio, no fill
+    binder.one_gas_state()  # dsmcFoam: a free stream the gas also starts in
     for q in read_by_name(stated + unread):  # "absorptivity 0.2 1/m" was read by its name after all
         if any(q is u for u in unread):
             binder.refuse(q, q.note or f"{q.text}: a unit Casewright does not read")

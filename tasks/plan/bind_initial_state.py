@@ -13,7 +13,13 @@ import yaml
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_inlets import PARTICLE_BOUNDARY_T, PARTICLE_BOUNDARY_U
+from tasks.plan.manifest import FileEdit
 from tasks.plan.stated import StatedQuantity
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_INFLOW_WORDS = re.compile(r"\b(?:boundar\w*|inflow\w*|inlets?|entering|enters|free[- ]?stream)\b", re.I)
+_STREAM_KINDS = {PARTICLE_BOUNDARY_U: "velocity", PARTICLE_BOUNDARY_T: "temperature"}
 
 
 @functools.cache
@@ -67,3 +73,58 @@ class InitialStateBinding:
             self.set(rel, entry, new, f"{what} {kind} ({rel.rsplit('/', 1)[-1]} {'/'.join(entry)})", q)
             done = True
         return done
+
+    def one_gas_state(self) -> None:
+        """A particle method's free stream and starting gas as one state where the base has them so
+        (wedge15Ma5 starts its domain at the inflow's 1736 m/s and 300 K): a stated inflow value moves the
+        start state with it, a stated start state the inflow, unless that one was stated too. Values
+        whose own words say "initially" set only the start state."""
+        for rel, kind in _STREAM_KINDS.items():
+            field_rel = next(iter(self.base.field_rels(rel)), None)
+            if field_rel is None:
+                continue
+            text = self.base.text(field_rel) or ""
+            inflows = [p for p in self.patches("inlet") if fd.get(text, ["boundaryField", p, "value"])]
+            starts = [(f, e) for f, e, which in state_entries(self.base.text, kind, "") if which == "start"]
+            for patch in inflows:
+                old_in = fd.get(text, ["boundaryField", patch, "value"]) or ""
+                pairs = [(f, e) for f, e in starts if _same(fd.get(self.base.text(f) or "", e) or "", old_in)]
+                if not pairs or not numbers_of(old_in):
+                    continue
+                inflow_edit = self._edit_at(field_rel, ["boundaryField", patch, "value"])
+                start_edits = [self._edit_at(f, e) for f, e in pairs]
+                if inflow_edit is not None:
+                    for (f, e), done in zip(pairs, start_edits):
+                        if done is None:
+                            new = " ".join(numbers_of(inflow_edit.value))
+                            new = f"({new})" if kind == "velocity" else new
+                            self.set(f, e, new, f"initial {kind}: the free stream's (the base starts the gas "
+                                                f"at its inflow state)")
+                elif len({e.value for e in start_edits if e is not None}) == 1 and all(start_edits):
+                    edit = start_edits[0]
+                    said = next((b.stated for b in self.bindings if b.file == edit.file and b.entry == edit.entry), None)
+                    q = next((q for q in self._stated if q.text == said), None)
+                    clause = self._words_of(q)[0] if q is not None else ""
+                    at = self.text.find(q.text) if q is not None else -1
+                    rest = re.split(r"(?<!\d)\.(?!\d)|[;\n]", self.text[at:])[0] if at >= 0 else ""  # to the sentence's end
+                    if re.search(initial_state_terms()["words"]["start"], clause, re.I) and not _INFLOW_WORDS.search(rest):
+                        continue  # "the gas initially at 200 K": the start only (not "... and on the boundaries")
+                    value = " ".join(numbers_of(edit.value))
+                    self.set(field_rel, ["boundaryField", patch, "value"],
+                             f"uniform ({value})" if kind == "velocity" else f"uniform {value}",
+                             f"inflow {kind} on {patch}: the gas state the case starts from (the base's "
+                             f"inflow and start state are one)")
+
+    def _edit_at(self, rel: str, entry: list[str]) -> FileEdit | None:
+        return next((e for e in self.edits if e.file == rel and e.entry == entry), None)
+
+
+def numbers_of(value: str | dict) -> list[str]:
+    """The numbers an entry's value holds, as written ("uniform (1736 0 0)" -> 1736, 0, 0)."""
+    return _NUMBER.findall(value) if isinstance(value, str) else []
+
+
+def _same(a: str, b: str) -> bool:
+    """Two entries holding the same numbers (300 and 300.0; (1736 0 0) and uniform (1736 0 0))."""
+    x, y = numbers_of(a), numbers_of(b)
+    return len(x) == len(y) and all(float(u) == float(v) for u, v in zip(x, y))

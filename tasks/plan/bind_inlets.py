@@ -50,10 +50,16 @@ _BOUNDARY_WORDS = r"\b(?:inlets?|inflow|enters?|entering|outlets?|walls?|lid|pla
 _REST = re.compile(r"\b(?:(?:starts?|starting|initially)\s+(?:\w+\s+)?at rest|from rest|(?:initially\s+)?quiescent)\b")
 
 
+# a particle method's fields the flow is set on (dsmcFoam): the velocity and temperature its walls
+# and inflow boundaries give the molecules; the cells hold only sampled results
+PARTICLE_BOUNDARY_U = "boundaryU"
+PARTICLE_BOUNDARY_T = "boundaryT"
+
+
 def velocity_fields(names: list[str]) -> list[str]:
     """The velocity fields among a base's fields: U, the relative velocity Urel of a single
-    rotating frame, one U.<phase> per phase of a multiphase case."""
-    return [f for f in names if f in ("U", "Urel") or f.startswith("U.")]
+    rotating frame, one U.<phase> per phase of a multiphase case, a particle method's boundaryU."""
+    return [f for f in names if f in ("U", "Urel", PARTICLE_BOUNDARY_U) or f.startswith("U.")]
 
 
 def field_patches(field_text: str, patches: list[str]) -> list[str]:
@@ -226,7 +232,9 @@ class InletBinding:
                      (direction(self._patch_velocity(f, patch)), self._internal_direction(f)) if d), None)
                 # an inlet: into the domain through the patch as built (tasks/plan/bind_inlet_normals.py)
                 base_dir = inflow_direction(base_dir, self.patch_inward(patch)) if self.roles.get(patch) == "inlet" \
-                    else base_dir or self.patch_inward(patch)
+                    and field != PARTICLE_BOUNDARY_U else base_dir or self.patch_inward(patch)
+                if field == PARTICLE_BOUNDARY_U:  # a particle stream: one vector on every boundary it enters by
+                    base_dir = direction(old) or base_dir
                 v = [q.value * d for d in (self._direction_override or self._stated_direction(q) or base_dir
                                            or self._flow_direction())]
                 if self.roles.get(patch) == "inlet" and leaves_through(v, self.patch_inward(patch)):

@@ -24,6 +24,11 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _RATE = re.compile(rf"(?:constant\s+)?({_NUMBER})")
 # the words that make a speed a wall surface's ("the rod surface moves at", "the wall of the drum slides at")
 _SURFACE = re.compile(r"\b(?:walls?|surfaces?|cylinders?|rods?|shafts?|drums?|peripher\w*|rims?|sleeves?|spindles?)\b")
+# a rate said of every rotating part at once ("both rotors", "150 rad/s each", "all the fans")
+_EVERY_PART = re.compile(r"\b(?:both|each|every|all(?:\s+the)?\s+(?:\w+\s+)?(?:rotors?|impellers?|fans?|propellers?|"
+                         r"zones?|parts?|wheels?|blades?|discs?|disks?|cylinders?|paddles?|stirrers?))\b")
+_TOGETHER = re.compile(r"\b(?:the\s+)?same\s+(?:way|direction|sense)\b|\bin\s+step\b")
+_AGAINST_EACH = re.compile(r"\bopposite\s+(?:directions?|ways?|senses?)\b|\bagainst\s+each\s+other\b")
 _CLAUSES = re.compile(r"[.;!?\n]\s*|,\s+(?=\D)")
 
 
@@ -96,6 +101,10 @@ class SpinBinding:
             self.refuse(q, f"{q.text} is said of the {missing}, but no {missing} turns in this base (its rotating "
                            f"parts: {', '.join('/'.join(s.entry[:-1]) or s.rel for s in spins)})")
             return
+        if index is None and len({(s.rel, tuple(s.entry[:-1])) for s in spins}) > 1 and \
+                _EVERY_PART.search(f"{before} {q.text} {after}"):
+            self._every_part(q, spins, f"{before} {after}")
+            return
         if index is None and len({(s.rel, tuple(s.entry[:-1])) for s in spins}) > 1:
             self.refuse(q, f"the base turns several parts ({', '.join(_part_label(s) for s in spins)}); say which one "
                            f"turns at {q.text} (the rotor, the stator, a zone's or wall's name)")
@@ -109,6 +118,21 @@ class SpinBinding:
             self.refuse(q, omega)
             return
         self.write_spin(spin, omega, "rotation speed", q)
+
+    def _every_part(self, q: StatedQuantity, spins: list[Spin], words: str) -> None:
+        """"Both rotors at 150 rad/s", "each impeller at 300 rpm": every rotating part at the rate, each
+        with its base's sign; "in opposite directions" / "counter-rotating" keeps them against each
+        other (the second flipped where the base turns them together), "the same way" turns all as the
+        first."""
+        signs = [_sign(spin_rate(s)) for s in spins]
+        if co_said(words) or _TOGETHER.search(words):
+            signs = [signs[0]] * len(spins)
+        elif (counter_said(words) or _AGAINST_EACH.search(words)) and len(set(signs)) == 1:
+            signs = [signs[0] * (-1) ** i for i in range(len(spins))]
+        for spin, sign in zip(spins, signs):
+            self.write_spin(spin, abs(q.value) * sign, "rotation speed", q)
+        self._assume(f"{q.text} for every rotating part ({', '.join(_part_label(s) for s in spins)}), "
+                     f"senses {'against each other' if len(set(signs)) > 1 else 'together'}")
 
     def _around(self, q: StatedQuantity) -> tuple[str, str]:
         """The words of the value's sentence before it and after it (lower case)."""

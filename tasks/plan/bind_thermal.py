@@ -8,7 +8,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_base import SIDES as _SIDES
-from tasks.plan.bind_inlets import with_number
+from tasks.plan.bind_inlets import PARTICLE_BOUNDARY_T, with_number
 from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_thermal_convective import ThermalConvectiveBinding
@@ -361,8 +361,9 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
             self._wall_temperature(q, stated)  # "lid at 40 degC", "the floor 290 K": a wall's, not the fluid's
             return
         rels = self.base.field_rels(self.t_field)
-        if not rels and self.initial_state(q, "temperature", lambda old: fmt(q.value)):
-            return
+        if (not rels or self.t_field == PARTICLE_BOUNDARY_T) and \
+                self.initial_state(q, "temperature", lambda old: fmt(q.value)):
+            return  # a particle method's gas starts from its initialise dictionary, not a field
         if not rels:
             self.refuse(q, f"{self.solver} solves no temperature")
             return

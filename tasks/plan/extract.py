@@ -50,8 +50,9 @@ _TO_IN_TIME = re.compile(rf"(?<![\w.\-^])(?P<a>{_NUM})\s*(?P<ua>[^\s,;<>=\d-]*)\
 # "10 -> 40 m2/s2", "1 bar => 1.5 bar": the same change written with an arrow
 _ARROW = re.compile(rf"(?<![\w.])(?P<a>{_NUM})\s*(?P<ua>[^\s,;<>=-]*)\s*(?:->|→|=>)\s*(?P<b>{_NUM})", re.I)
 # "at Mach 2.5 instead of Mach 3", "50 m3/s instead of 75": the value after it is the old one
-# (a preposition ends the old thing: in "water instead of air at 2 m/s" the 2 m/s is the new flow's)
-_INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:the\s+)?"
+# (a preposition ends the old thing: in "water instead of air at 2 m/s" the 2 m/s is the new flow's; one
+# right after the words leads to the old value: "at 50 degC rather than at 25 degC")
+_INSTEAD = re.compile(rf"\b(?:instead of|rather than|in place of|replacing)\s+(?:(?:at|from|with)\s+)?(?:the\s+)?"
                       rf"(?:(?!(?:at|with|and|to|for|on|in|by|from|but|so|then)\b)[A-Za-z']+\s+){{0,2}}?"
                       rf"(?P<a>{_NUM})", re.I)
 # a value said only as the one to leave behind: "filled to 0.5 m (not 0.7 m)", "0.5 m, not 0.7 m", "(was 0.7 m)",
@@ -284,7 +285,9 @@ def _same_measure(found: list[Quantity], a: int, b: int) -> bool:
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",
 # "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa", "15 mm²/s resp. 1.5e-5 m²/s", "1 bar bzw. 100 kPa"
-RESTATED_GAP = re.compile(r"\s*(?:[(\[]|[,;:]?\s*(?:--?|—|–)?\s*(?:i\.?\s?e\.?,?|that is,?|which is|or|resp\.|respectively|bzw\.|=|≈|~|/"
+RESTATED_GAP = re.compile(r"\s*(?:[(\[]\s*(?:(?:i\.?\s?e\.?,?|that is,?|which is|equivalently,?|in other words,?|"
+                          r"namely|meaning|equal to|the same as)\s*)?"
+                          r"|[,;:]?\s*(?:--?|—|–)?\s*(?:i\.?\s?e\.?,?|that is,?|which is|or|resp\.|respectively|bzw\.|=|≈|~|/"
                           r"|equivalently,?|in other words,?|namely|meaning|equal to|the same as))?\s*"
                           r"(?:about|approx\.?|approximately|roughly|around|ca\.?|~|≈|=)?\s*")
 

@@ -20,7 +20,10 @@ _NUM = (r"(?:[-+]?10(?:(?:\^|\*\*)\s*[-+−]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷
         r"|[ \t]10(?:\^|\*\*)\s*[-+−]?\d+)?)")  # 1.5e-5, 1.5 × 10⁻⁵, 1.5*10^-5, 1.5 10^-5, 2e−5
 # a kinematic pressure (p/rho, m2/s2) as written: the binder keeps it as p/rho
 KINEMATIC_PRESSURE_UNIT = (r"m\s*(?:2|²|\^2|\*\*2)\s*/\s*s\s*(?:2|²|\^2|\*\*2)"
-                           r"|m\s*(?:2|²|\^2|\*\*2)\s*[·.*]?\s*s\s*(?:\^?\s*-\s*2|⁻²|\*\*\s*-\s*2)|m²s⁻²")
+                           r"|m\s*(?:2|²|\^2|\*\*2)\s*[·.*]?\s*s\s*(?:\^?\s*-\s*2|⁻²|\*\*\s*-\s*2)|m²s⁻²"
+                           # a pressure per density: "Pa/(kg/m^3)", "Pa/(kg m^-3)", "Pa m3/kg"
+                           r"|Pa\s*/\s*\(\s*kg\s*(?:/\s*m\s*(?:3|³|\^3|\*\*3)|[·.*]?\s*m\s*(?:\^?\s*-\s*3|⁻³))\s*\)"
+                           r"|Pa\s*[·.*]?\s*m\s*(?:3|³|\^3|\*\*3)\s*/\s*kg")
 # Units are read by a grammar (tasks/plan/units.py): any product, quotient and power of SI and
 # engineering units, symbols or spelled. These are the few "units" that are no dimension: counts
 # and fractions, read as written.

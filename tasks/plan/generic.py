@@ -44,6 +44,7 @@ from tasks.plan.select import (
     request_features,
     tutorial_records,
 )
+from tasks.plan.region_boxes import in_stated_box
 from tasks.plan.select_dimensions import (  # noqa: F401 - re-exported: the planners and tests import them here
     _DIMENSION_WORDS,
     _PARAMETER_WORDS,
@@ -381,10 +382,13 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     if body:  # "flow past a sphere": refused with the reason, never planned on a tutorial with another body
         raise RequestError(f"geometry refused: {body}")
     sized = [q for q in stated if q.role == "geometry" and describes_domain(ctx.text, q)
-             and not (best and has_dimension(Path(best.record.path), q.value))]
+             and not (best and has_dimension(Path(best.record.path), q.value))
+             and not (best and has_region_boxes(Path(best.record.path)) and in_stated_box(ctx.text, q.text))]
     weak = best is None or best.score < MIN_SCORE or (
         shape_words(ctx.text) is not None and not any(
             w.startswith(("geometry words", "the tutorial of the flow", "the tutorial named")) for w in best.why))
+    if weak and best is not None and _sizes_its_regions(ctx.text, stated, Path(best.record.path)):
+        weak = False  # the tank the tutorial has, its liquid and block stated as boxes (damBreakWithObstacle)
     if sized or weak:
         return parse_geometry(ctx.text, total_limit(ctx.text))
     if shape_words(ctx.text) is None or says_name_apart(ctx.text, best):
@@ -394,6 +398,27 @@ def shape_to_build(ctx: Context, stated: list[StatedQuantity], ranked: list[Cand
     except RequestError:  # the words name a shape but not enough of it to build: the tutorial carries it
         return None
     return spec if spec is not None and lacks_shape(Path(best.record.path), spec, stated) else None
+
+
+def _sizes_its_regions(text: str, stated: list[StatedQuantity], case: Path) -> bool:
+    """Every length the request states is the tutorial's own or part of a box it states for one of the
+    tutorial's regions, and it states one such box."""
+    lengths = [q for q in stated if q.role == "geometry"]
+    boxed = [q for q in lengths if in_stated_box(text, q.text)]
+    return bool(boxed) and has_region_boxes(case) and all(
+        any(q is b for b in boxed) or has_dimension(case, q.value) for q in lengths)
+
+
+def has_region_boxes(case: Path) -> bool:
+    """The tutorial sizes a region by a box (setFieldsDict's initial liquid, topoSetDict's cut-out block): a box
+    the request states for it is that region's, no size of a domain to build (tasks.plan.bind_region_boxes)."""
+    from tasks.foam.files import find_file, read_text
+
+    for name in ("setFieldsDict", "topoSetDict"):
+        found = find_file(case / "system", name)
+        if found is not None and re.search(r"\bbox\s*\(", read_text(found)):
+            return True
+    return False
 
 
 # Physics the shape library does not set up: a request asking for it keeps its tutorial.

@@ -83,6 +83,7 @@ _OTHER_QUANTITY = re.compile(r"\b(?:fraction|alpha|viscosity|density|concentrati
 
 # a field's symbol right before the second number ("outlet p = 0"), and each echoed kind's own symbol
 _SYMBOL_BEFORE = re.compile(r"(?<![\w.])(p_rgh|p|T|U|k|nut?|rho|epsilon|omega)\s*(?:=|:)?\s*$")
+_COORDINATE_BEFORE = re.compile(r"(?<![\w.])[xyzr]\s*(?:=|:)\s*$", re.I)
 _OWN_SYMBOL = {"velocity": "U", "temperature": "T", "pressure": "p"}
 
 
@@ -105,6 +106,8 @@ def echoed_units(text: str) -> str:
         between = text[reading.end:second.start("num")]
         if _OTHER_QUANTITY.search(between.lower()) or len(between.split()) > 9:
             continue
+        if _COORDINATE_BEFORE.search(between):
+            continue  # "inlet 0.1 m/s, outlets at x = 0.5": a place's coordinate, no velocity
         symbol = _SYMBOL_BEFORE.search(between)
         if symbol and symbol.group(1) != _OWN_SYMBOL.get(reading.kind):
             continue  # "inlet 0.25 m/s, outlets at p = 0": another field's value, no velocity

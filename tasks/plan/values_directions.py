@@ -115,4 +115,8 @@ def words_before(text: str, start: int, span: int = 50) -> str:
     """The words of the value's own clause before it (up to `span` characters): "injected
     downward at", "the jet is coming down with"."""
     head = text[max(0, start - span):start]
-    return re.split(r"[,;:()]|\.\s|\band\b", head)[-1]
+    parts = re.split(r"[,;:()]|\.\s|\band\b", head)
+    if len(parts) > 1 and re.fullmatch(r"\s*(?:at|with|of|to|by)?\s*", parts[-1]) and \
+            re.search(r"[,:]\s*(?:at|with|of|to|by)?\s*$", head):
+        return parts[-2] + parts[-1]  # "flow along the x axis only, at 1500 m/s": the clause the comma set the value off from
+    return parts[-1]
