@@ -116,7 +116,7 @@ _KEY_LINE = re.compile(r"^\s*[A-Za-z][\w \-/()]{0,40}:\s*\S")
 
 # a value marked as the old one ("was 10 m/s, now 14 m/s", "instead of 600 K", "rather than 1 s",
 # "currently 2 m/s"): only the other value is the request's
-_OLD_VALUE = re.compile(r"\s*\(?\b(?:was|previously|currently|formerly|instead of|rather than)\s+(?:(?:at|from|with)\s+)?[-+]?\d*\.?\d+"
+_OLD_VALUE = re.compile(r"\s*\(?\b(?:(?:was|previously|currently|formerly)|(?:instead of|rather than)(?:\s+(?:at|from|with))?)\s+[-+]?\d*\.?\d+"
                         r"(?:e[-+]?\d+)?(?:\s*[^\s\d,;.)(][^\s,;)]*)?\)?", re.IGNORECASE)
 
 # an old value and an arrow to the new one ("2 m/s -> 3 m/s", "300 K → 320 K", "0.5 => 1 s"):

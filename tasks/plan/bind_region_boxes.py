@@ -68,7 +68,10 @@ def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) 
     """Write each stated region box to its dictionary; the stated lengths its words hold (taken by the box)."""
     taken: list[StatedQuantity] = []
     up = vertical_axis(binder)
+    planar = "empty" in binder.base.mesh_types().values()
     for box in stated_boxes(text, up):
+        if planar and all(v is not None for v in box.lo):
+            continue  # a box in three dimensions is no region of a 2D base, whose axes may mean others
         if box.kind == "liquid":
             done = _place(binder, _SETFIELDS, "regions", box, True, "the liquid's initial region")
         else:

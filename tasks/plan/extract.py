@@ -337,9 +337,16 @@ def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
                 and RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
                 and _same_value(prev, q)
                 and _unit_written(q.text) != _unit_written(prev.text)):
+            if _IMPERIAL_UNIT.search(_unit_written(prev.text)) and not _IMPERIAL_UNIT.search(_unit_written(q.text)):
+                out[-1] = q  # "0.082 ft/s (2.5 cm/s)": the metric value the user means, not the rounded conversion
             continue
         out.append(q)
     return out
+
+
+# US customary units: a value restated after one of them in metric is the metric one
+_IMPERIAL_UNIT = re.compile(r"\b(?:ft|feet|foot|in|inch(?:es)?|mi|miles?|mph|lbf?|lbm|lbs|psi[ag]?|°?f|degf|gal\w*|cfm|btu\w*"
+                            r"|knots?|kts?|oz|slugs?|yd|yards?)\b|ft/|/ft|°f")
 
 
 # gauge and absolute pressures: by the unit's own letter ("psig", "barg", "psia", "bara"), a word

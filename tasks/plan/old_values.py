@@ -17,8 +17,8 @@ _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _UNIT = r"(?:\s*[^\s\d,;.)(<=>-][^\s,;)(<=>]*)?"
 # the old value after the new one ("X instead of Y", "X rather than Y", "X in place of Y", "X, not Y"),
 # before it ("from Y to X", "Y -> X"), or marked as the present one ("X (was Y)", "X, currently Y")
-_AFTER_NEW = re.compile(rf"\s*,?\s*\(?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of|not|was|previously|currently|formerly)"
-                        rf"\s+(?:(?:at|from|of)\s+)?(?:the\s+)?(?:present\s+|current\s+|old\s+)?(?P<old>{_NUM})(?P<unit>{_UNIT})", re.I)
+_AFTER_NEW = re.compile(rf"\s*,?\s*\(?\s*(?:(?:instead\s+of|rather\s+than|in\s+place\s+of)(?:\s+(?:at|from))?|not|was|previously"
+                        rf"|currently|formerly)\s+(?:the\s+)?(?:present\s+|current\s+|old\s+)?(?P<old>{_NUM})(?P<unit>{_UNIT})", re.I)
 _BEFORE_NEW = re.compile(rf"(?:\bfrom\s+(?P<old>{_NUM})(?P<unit>{_UNIT})\s+to\s+"
                          rf"|(?P<old2>{_NUM})(?P<unit2>{_UNIT})\s*(?:->|→|=>|⇒)\s*)$", re.I)
 

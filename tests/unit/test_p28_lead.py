@@ -264,3 +264,9 @@ def test_a_particle_stream_is_one_vector_on_every_boundary():
     values = {v for k, v in edits.items() if k[0] == "0/boundaryU"}
     assert values == {"uniform (0 900 0)"}
     assert edits[("system/dsmcInitialiseDict", "velocity")] == "(0 900 0)"
+
+
+@pytest.mark.parametrize("text, kept", [("inflow 0.164 ft/s (5 cm/s)", "5 cm/s"), ("59 degF (15 degC) air", "15 degC"),
+                                        ("3 m/s (10.8 km/h)", "3 m/s")])
+def test_a_us_value_restated_in_metric_keeps_the_metric(text, kept):
+    assert [q.text for q in quantities(text)] == [kept]
