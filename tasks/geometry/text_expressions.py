@@ -139,7 +139,8 @@ def evaluated_expressions(text: str, symbols: dict[str, float] | None = None, de
 
 
 # a length restated in brackets in another unit or rounded: "56.5 cm (about 0.5655 m)", "2 in [~5 cm]", "1 ft (i.e. 0.3048 m)"
-_RESTATED = re.compile(rf"(?<![\w.])(?P<a>{_NUMBER})\s*(?P<ua>{UNIT})\s*[(\[]\s*(?:about|approx\.?|approximately|roughly|around"
+_RESTATED = re.compile(rf"(?<![\w.])(?P<a>{_NUMBER})\s*(?P<ua>{UNIT})(?P<w>\s+(?:long|wide|high|tall|deep|thick|bore|diameter|radius"
+                       rf"|across|span|chord))?\s*[(\[]\s*(?:about|approx\.?|approximately|roughly|around"
                        rf"|ca\.?|circa|~|≈|=|i\.\s?e\.,?|that\s+is,?|or)?\s*(?P<b>{_NUMBER})\s*(?P<ub>{UNIT})\s*[)\]]", re.I)
 
 
@@ -157,8 +158,8 @@ def restated_lengths_once(text: str) -> str:
         if a <= 0 or abs(a - b) > 0.02 * max(a, b):
             return m.group(0)
         if _IMPERIAL.fullmatch(m.group("ua")) and not _IMPERIAL.fullmatch(m.group("ub")):
-            return f"{m.group('b')} {m.group('ub')}"  # "7.9 in (0.2 m)": the metric size the case is built in, as meant
-        return f"{m.group('a')} {m.group('ua')}"
+            return f"{m.group('b')} {m.group('ub')}{m.group('w') or ''}"  # "7.9 in (0.2 m)": the metric size, as meant
+        return f"{m.group('a')} {m.group('ua')}{m.group('w') or ''}"
 
     return _RESTATED.sub(one, text)
 

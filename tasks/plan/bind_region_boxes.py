@@ -11,7 +11,7 @@ from typing import Any
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_setfields_fill import _BOX
-from tasks.plan.foam_values import direction, vec
+from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.region_boxes import StatedBox, stated_boxes
 from tasks.plan.stated import Binding, StatedQuantity
 
@@ -86,6 +86,6 @@ def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) 
                 binder.bindings = [b for b in binder.bindings if not (b.stated == q.text and b.file == _SETFIELDS
                                                                       and rel != _SETFIELDS)]
                 binder.bindings.append(Binding(stated=q.text, file=rel, entry=["regions" if rel == _SETFIELDS else "actions"],
-                                               value=q.text, how=f"part of the stated {box.kind} box"))
+                                               value=fmt(q.value), how=f"part of the stated {box.kind} box"))
         binder.not_applied = [n for n in binder.not_applied if not any(n.text == q.text for q in taken)]
     return taken

@@ -225,7 +225,7 @@ def quantities(text: str) -> list[Quantity]:
                                           after=after, start=start))
                     taken.append((start, end))
     for m in _AXIS_COUNT.finditer(text):  # "25 in x", "cells: 80 (x), 40 (y)"
-        if free(m.start(), m.end()):
+        if free(m.start(), m.end()) and not _NUMBERED_PART.search(text[max(0, m.start() - 12):m.start()]):
             before, after = _context(text, m.start(), m.end())
             found.append(Quantity(kind="count", value=float(m.group("n")), text=m.group(0), before=before,
                                   after=after, start=m.start()))
@@ -285,7 +285,8 @@ def _same_measure(found: list[Quantity], a: int, b: int) -> bool:
 
 # between a value and the same value in another unit: "3 m/s (10.8 km/h)", "20 degC, i.e. 293.15 K",
 # "2 m/s [about 7.2 km/h]", "1 atm = 101325 Pa", "15 mm²/s resp. 1.5e-5 m²/s", "1 bar bzw. 100 kPa"
-RESTATED_GAP = re.compile(r"\s*(?:[(\[]\s*(?:(?:i\.?\s?e\.?,?|that is,?|which is|equivalently,?|in other words,?|"
+RESTATED_GAP = re.compile(r"(?:\s+(?:long|wide|high|tall|deep|thick|bore|diameter|radius|across|span|chord|ID|OD))?"
+                          r"\s*(?:[(\[]\s*(?:(?:i\.?\s?e\.?,?|that is,?|which is|equivalently,?|in other words,?|"
                           r"namely|meaning|equal to|the same as)\s*)?"
                           r"|[,;:]?\s*(?:--?|—|–)?\s*(?:i\.?\s?e\.?,?|that is,?|which is|or|resp\.|respectively|bzw\.|=|≈|~|/"
                           r"|equivalently,?|in other words,?|namely|meaning|equal to|the same as))?\s*"
@@ -337,13 +338,24 @@ def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
                 and RESTATED_GAP.fullmatch(text, prev.start + len(prev.text), q.start)
                 and _same_value(prev, q)
                 and _unit_written(q.text) != _unit_written(prev.text)):
-            if _IMPERIAL_UNIT.search(_unit_written(prev.text)) and not _IMPERIAL_UNIT.search(_unit_written(q.text)):
-                out[-1] = q  # "0.082 ft/s (2.5 cm/s)": the metric value the user means, not the rounded conversion
+            first, then = _unit_written(prev.text), _unit_written(q.text)
+            approximate = _APPROXIMATE.search(text[prev.start + len(prev.text):q.start])  # "(about 12.57 rad/s)"
+            if (_IMPERIAL_UNIT.search(first) and not _IMPERIAL_UNIT.search(then)) or \
+                    (then.replace(" ", "") in _SI_UNITS and first.replace(" ", "") not in _SI_UNITS and not approximate):
+                out[-1] = q  # "0.082 ft/s (2.5 cm/s)", "573 rpm (60 rad/s)": the metric or SI value meant, not a conversion
             continue
         out.append(q)
     return out
 
 
+# the SI units a value is kept in when it is restated in them ("573 rpm (that is 60 rad/s)"); not K: a degC value
+# is exact in it, its K restatement the rounded one
+_SI_UNITS = frozenset({"rad/s", "m/s", "pa", "m", "s", "kg/m3", "kg/m^3", "m2/s", "m^2/s", "m2/s2", "m^2/s^2", "w",
+                       "w/m2", "w/m^2", "n", "j/kg", "kg/s", "m3/s", "m^3/s", "hz"})
+_APPROXIMATE = re.compile(r"about|approx|roughly|around|circa|\bca\b|~|≈", re.I)
+# a part's number, not a count: "leg 1 along x", "section 2 in y", "arm #3 along z"
+_NUMBERED_PART = re.compile(r"\b(?:legs?|sections?|parts?|arms?|stages?|segments?|zones?|regions?|blocks?|branch(?:es)?"
+                            r"|ducts?|channels?|no\.?|nr\.?|number)\s*#?\s*$", re.I)
 # US customary units: a value restated after one of them in metric is the metric one
 _IMPERIAL_UNIT = re.compile(r"\b(?:ft|feet|foot|in|inch(?:es)?|mi|miles?|mph|lbf?|lbm|lbs|psi[ag]?|°?f|degf|gal\w*|cfm|btu\w*"
                             r"|knots?|kts?|oz|slugs?|yd|yards?)\b|ft/|/ft|°f")

@@ -94,9 +94,16 @@ def test_an_old_value_after_its_preposition_is_not_read(text):
     assert [q.text for q in quantities(text)] == ["70 degC"]
 
 
-@pytest.mark.parametrize("text", ["spin at 300 rpm (that is 31.4 rad/s)", "spin at 300 rpm (i.e. 31.4 rad/s)"])
-def test_a_restatement_in_brackets_with_words_is_one_value(text):
-    assert [q.text for q in quantities(text)] == ["300 rpm"]
+@pytest.mark.parametrize("text, kept", [("spin at 300 rpm (that is 31.4 rad/s)", "31.4 rad/s"),
+                                        ("spin at 31.4 rad/s (i.e. 300 rpm)", "31.4 rad/s"),
+                                        ("a 2 in bore (5 cm) tube", "5 cm"), ("warm it to 35 degC (308 K)", "35 degC")])
+def test_a_restatement_in_brackets_with_words_is_one_value_in_si(text, kept):
+    assert [q.text for q in quantities(text)] == [kept]
+
+
+@pytest.mark.parametrize("text", ["leg 1 along x from x = 0, leg 2 along y", "Section 2 in y is wider"])
+def test_a_parts_number_is_no_cell_count(text):
+    assert not [q for q in quantities(text) if q.kind == "count"]
 
 
 # --- a round pipe laid along its axis -----------------------------------------------------------------------------
