@@ -340,9 +340,11 @@ def restated_once(text: str, found: list[Quantity]) -> list[Quantity]:
                 and _unit_written(q.text) != _unit_written(prev.text)):
             first, then = _unit_written(prev.text), _unit_written(q.text)
             approximate = _APPROXIMATE.search(text[prev.start + len(prev.text):q.start])  # "(about 12.57 rad/s)"
-            if (_IMPERIAL_UNIT.search(first) and not _IMPERIAL_UNIT.search(then)) or \
-                    (then.replace(" ", "") in _SI_UNITS and first.replace(" ", "") not in _SI_UNITS and not approximate):
-                out[-1] = q  # "0.082 ft/s (2.5 cm/s)", "573 rpm (60 rad/s)": the metric or SI value meant, not a conversion
+            if not approximate and ((_IMPERIAL_UNIT.search(first) and not _IMPERIAL_UNIT.search(then)) or
+                                    (then.replace(" ", "") in _SI_UNITS and first.replace(" ", "") not in _SI_UNITS)):
+                # "0.082 ft/s (2.5 cm/s)", "573 rpm (60 rad/s)": the metric or SI value the case is written in, as given;
+                # one marked approximate ("100 ft/s (~30 m/s)") is the conversion, the first value the one meant
+                out[-1] = q
             continue
         out.append(q)
     return out
