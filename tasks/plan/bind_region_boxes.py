@@ -38,17 +38,17 @@ def _boxes(raw: str, alpha_only: bool) -> list[re.Match[str]]:
     return out
 
 
-def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: bool, what: str) -> bool:
-    """Replace the one box (and its twins) of `rel`'s `entry` list by the stated one; False when the base has
-    none or several different ones."""
+def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: bool, what: str) -> str | None:
+    """Replace the one box (and its twins) of `rel`'s `entry` list by the stated one, returned as written; None
+    when the base has none or several different ones."""
     raw = fd.get(binder.base.text(rel) or "", [entry])
     if not raw:
-        return False
+        return None
     clean = fd.strip_comments(raw)
     found = _boxes(clean, alpha_only)
     corners = {tuple(float(x) for x in m.groups()) for m in found}
     if len(corners) != 1:
-        return False
+        return None
     old = next(iter(corners))
     lo = [old[k] if stated.lo[k] is None else stated.lo[k] for k in range(3)]
     hi = [old[3 + k] if stated.hi[k] is None else stated.hi[k] for k in range(3)]
@@ -61,7 +61,7 @@ def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: 
     binder.set(rel, [entry], new, f"{what}: box {vec(lo)} {vec(hi)} as stated")
     binder.assumptions.append(f"{what} {vec(lo)} to {vec(hi)} m as stated (the base's {vec(list(old[:3]))} to "
                               f"{vec(list(old[3:]))} in {rel})")
-    return True
+    return f"box {vec(lo)} {vec(hi)}"
 
 
 def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
@@ -76,16 +76,24 @@ def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) 
             done = _place(binder, _SETFIELDS, "regions", box, True, "the liquid's initial region")
         else:
             done = _place(binder, _TOPOSET, "actions", box, False, "the solid block cut out of the mesh")
-        if not done:
+        if done is None:
             continue
         words = text[box.start:box.end]
         rel = _SETFIELDS if box.kind == "liquid" else _TOPOSET
+        corners = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", done)]
+        extents = [corners[3 + k] - corners[k] for k in range(3)] if len(corners) == 6 else []
         for q in stated:
             if q.quantity == "length" and q.text in words:
+                # a corner's coordinate is in the box as written; a size ("a 0.25 m x 0.25 m footprint") is one of
+                # its extents, verified by the whole box; any other length is no part of it
+                value = fmt(q.value) if any(abs(c - q.value) < 1e-9 for c in corners) else \
+                    done if any(abs(e - q.value) < 1e-9 for e in extents) else None
+                if value is None:
+                    continue
                 taken.append(q)
                 binder.bindings = [b for b in binder.bindings if not (b.stated == q.text and b.file == _SETFIELDS
                                                                       and rel != _SETFIELDS)]
                 binder.bindings.append(Binding(stated=q.text, file=rel, entry=["regions" if rel == _SETFIELDS else "actions"],
-                                               value=fmt(q.value), how=f"part of the stated {box.kind} box"))
+                                               value=value, how=f"part of the stated {box.kind} box"))
         binder.not_applied = [n for n in binder.not_applied if not any(n.text == q.text for q in taken)]
     return taken

@@ -277,3 +277,12 @@ def test_a_particle_stream_is_one_vector_on_every_boundary():
                                         ("3 m/s (10.8 km/h)", "3 m/s")])
 def test_a_us_value_restated_in_metric_keeps_the_metric(text, kept):
     assert [q.text for q in quantities(text)] == [kept]
+
+
+def test_a_blocks_footprint_size_is_taken_by_its_box():
+    m = plan("interFoam, 3D dam break with an obstacle in a 1 m cube tank: a water column x 0-0.4, y 0-0.3, z 0-0.5 m; "
+             "a square block with a 0.2 m x 0.2 m footprint, from x = 0.5 to 0.7 m and y = 0.4 to 0.6 m, stands on the "
+             "floor and is 0.3 m tall; run 0.05 s", TUTORIALS)
+    assert not m.not_applied
+    boxed = [b for b in m.bindings if b.file == "system/topoSetDict" and b.stated == "0.2 m"]
+    assert boxed and all(b.value == "box (0.5 0.4 0) (0.7 0.6 0.3)" for b in boxed)
