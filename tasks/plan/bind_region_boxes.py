@@ -38,9 +38,10 @@ def _boxes(raw: str, alpha_only: bool) -> list[re.Match[str]]:
     return out
 
 
-def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: bool, what: str) -> str | None:
-    """Replace the one box (and its twins) of `rel`'s `entry` list by the stated one, returned as written; None
-    when the base has none or several different ones."""
+def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: bool,
+           what: str) -> tuple[list[float], list[float]] | None:
+    """Replace the one box (and its twins) of `rel`'s `entry` list by the stated one; its corners as written, or
+    None when the base has none or several different ones."""
     raw = fd.get(binder.base.text(rel) or "", [entry])
     if not raw:
         return None
@@ -61,7 +62,7 @@ def _place(binder: Binder, rel: str, entry: str, stated: StatedBox, alpha_only: 
     binder.set(rel, [entry], new, f"{what}: box {vec(lo)} {vec(hi)} as stated")
     binder.assumptions.append(f"{what} {vec(lo)} to {vec(hi)} m as stated (the base's {vec(list(old[:3]))} to "
                               f"{vec(list(old[3:]))} in {rel})")
-    return f"box {vec(lo)} {vec(hi)}"
+    return lo, hi
 
 
 def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) -> list[StatedQuantity]:
@@ -80,14 +81,15 @@ def apply_region_boxes(binder: Binder, text: str, stated: list[StatedQuantity]) 
             continue
         words = text[box.start:box.end]
         rel = _SETFIELDS if box.kind == "liquid" else _TOPOSET
-        corners = [float(x) for x in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", done)]
-        extents = [corners[3 + k] - corners[k] for k in range(3)] if len(corners) == 6 else []
+        lo, hi = done
+        corners, extents = [*lo, *hi], [b - a for a, b in zip(lo, hi)]
+        written = f"box {vec(lo)} {vec(hi)}"
         for q in stated:
             if q.quantity == "length" and q.text in words:
                 # a corner's coordinate is in the box as written; a size ("a 0.25 m x 0.25 m footprint") is one of
                 # its extents, verified by the whole box; any other length is no part of it
                 value = fmt(q.value) if any(abs(c - q.value) < 1e-9 for c in corners) else \
-                    done if any(abs(e - q.value) < 1e-9 for e in extents) else None
+                    written if any(abs(e - q.value) < 1e-9 for e in extents) else None
                 if value is None:
                     continue
                 taken.append(q)
