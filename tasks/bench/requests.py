@@ -42,7 +42,8 @@ CASE_FILES = {False: ("cases.yaml", "geometry.yaml"),
                      "held_out_fresh25.yaml", "geometry_held_out_fresh25.yaml",
                      "held_out_fresh26.yaml", "geometry_held_out_fresh26.yaml",
                      "held_out_fresh27.yaml", "geometry_held_out_fresh27.yaml",
-                     "held_out_fresh28.yaml", "geometry_held_out_fresh28.yaml")}
+                     "held_out_fresh28.yaml", "geometry_held_out_fresh28.yaml",
+                     "held_out_fresh29.yaml", "geometry_held_out_fresh29.yaml")}
 MODIFY_FILES = {False: ("modify.yaml",), True: ("modify_held_out.yaml", "modify_held_out_fresh13.yaml",
                                              "modify_held_out_fresh14.yaml", "modify_held_out_fresh15.yaml",
                                              "modify_held_out_fresh16.yaml", "modify_held_out_fresh17.yaml",
@@ -50,7 +51,8 @@ MODIFY_FILES = {False: ("modify.yaml",), True: ("modify_held_out.yaml", "modify_
                                              "modify_held_out_fresh20.yaml", "modify_held_out_fresh22.yaml",
                                              "modify_held_out_fresh23.yaml", "modify_held_out_fresh24.yaml",
                                              "modify_held_out_fresh25.yaml", "modify_held_out_fresh26.yaml",
-                                             "modify_held_out_fresh27.yaml", "modify_held_out_fresh28.yaml")}
+                                             "modify_held_out_fresh27.yaml", "modify_held_out_fresh28.yaml",
+                                             "modify_held_out_fresh29.yaml")}
 VERDICTS = ("accept", "warn", "reject", "none")
 
 
