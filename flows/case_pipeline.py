@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 from tasks.core.config import Settings, get_settings
 from tasks.core.errors import InfrastructureError
 from tasks.foam.casedir import CaseInfo, check_and_read
-from tasks.foam.commands import RESTORE_FIELDS
+from tasks.foam.commands import FILE_EDIT, RESTORE_FIELDS
 from tasks.foam.coupled_steps import clear_fields_before_restore
 from tasks.run.parallel import Decomposition, nothing_to_reconstruct, prepare_decomposition, record_ranks
 from tasks.run.runner import BackendChoice, Runner, Step, StepResult, select_runner
-from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields
+from tasks.run.steps import CONVERTERS, apply_recorded_patch_types, plan_steps, restore_initial_fields, run_file_edit
 
 if TYPE_CHECKING:
     from tasks.run.report import RunReport
@@ -154,7 +154,10 @@ def execute_case(case_dir: Path, backend: str | None, settings: Settings, np: in
         if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
             log.info("reconstructPar skipped: the run wrote no time after the start (endTime before the first write)")
             continue
-        result = steps.run_step(runner, info.case_dir, step, settings)
+        if step.command == FILE_EDIT:
+            result = run_file_edit(info.case_dir, step, choice.backend)
+        else:
+            result = steps.run_step(runner, info.case_dir, step, settings)
         results.append(result)
         if result.status != "ok":
             break

@@ -25,7 +25,7 @@ from tasks.core.config import Settings, get_settings
 from tasks.core.errors import UsageError
 from tasks.core.llm import LLMClient, make_llm_client
 from tasks.foam.casedir import CaseInfo
-from tasks.foam.commands import RESTORE_FIELDS
+from tasks.foam.commands import FILE_EDIT, RESTORE_FIELDS
 from tasks.foam.coupled_steps import clear_fields_before_restore
 from tasks.review.locate import MESH_STEPS
 from tasks.review.models import Patch
@@ -44,8 +44,8 @@ from tasks.review.run import (
 from tasks.review.session import REPAIRS, ReviewReport, ReviewSession, rerun_start
 from tasks.run.parallel import nothing_to_reconstruct
 from tasks.run.report import RunReport, write_report
-from tasks.run.runner import Runner, Step, StepResult, select_runner
-from tasks.run.steps import restore_initial_fields
+from tasks.run.runner import Runner, Step, StepResult, backend_of, select_runner
+from tasks.run.steps import restore_initial_fields, run_file_edit
 
 
 def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: Settings) -> tuple[list[StepResult], list[str]]:
@@ -62,7 +62,10 @@ def run_steps(runner: Runner, info: CaseInfo, steps: Sequence[Step], settings: S
             continue
         if step.command == "reconstructPar" and nothing_to_reconstruct(info.case_dir):
             continue  # the run wrote no time after the start: nothing to gather
-        result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
+        if step.command == FILE_EDIT:
+            result = run_file_edit(info.case_dir, step, backend_of(runner))
+        else:
+            result = step_task(runner, info.case_dir, step, settings.step_timeout_s)
         results.append(result)
         if result.status != "ok":
             break

@@ -36,7 +36,7 @@ from tasks.foam.physics import internal_value, model_spec
 from tasks.geometry.mesh_limit import check_block_mesh_dicts
 from tasks.plan.manifest import CaseManifest
 from tasks.run.parallel import DECOMPOSE_DICT, MAX_RANKS, RANKS_FILE, edit_decompose_dict, record_ranks, split_axes
-from tasks.run.steps import plan_steps
+from tasks.run.steps import HOST_STEPS, allrun_line, plan_steps
 
 SKIP_NAMES = {"Allrun", "Allclean", "Allrun.pre", "Allrun-parallel", "README", "README.md", "makeMesh"}
 DICTIONARY_DIRS = ("system", "constant", "0")
@@ -241,11 +241,12 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     if m.steps:
         (meta / "steps.json").write_text(json.dumps([s.split() for s in m.steps]) + "\n")
     planned = plan_steps(read_case(staging))
-    steps = [" ".join(s.argv()) for s in planned]
+    steps = [allrun_line(s) for s in planned]
     # 0/ as the run restores it from 0.orig/ (before any step, or at its restore0Dir step): both kept, equal
     for rel in restore_zero(staging):
         prov[rel] = f"copied from {rel.replace('0/', '0.orig/', 1)}, as restore0Dir does before the run"
-    (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps))
+    (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps,
+                                           shell_steps=[allrun_line(s) for s in planned if s.command in HOST_STEPS]))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)
     os.chmod(staging / "Allclean", 0o755)

@@ -14,7 +14,7 @@ from tasks.foam.geometry import block_mesh_patches
 
 
 def top_level_entries(text: str) -> dict[str, str]:
-    """The `key value;` entries at the top level of an OpenFOAM dictionary (the first of each)."""
+    """The `key value;` entries at the top level of an OpenFOAM dictionary (the last of each, as OpenFOAM reads them)."""
     return fd.top_level_values(text)
 
 

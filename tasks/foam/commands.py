@@ -16,6 +16,9 @@ from tasks.core.paths import CANONICAL_DIR
 # itself at that point of the sequence (tasks/run/steps.restore_initial_fields); a case whose
 # sequence has no marker gets its fields restored before the first step.
 RESTORE_FIELDS = "restore0Dir"
+# Not a command either: a shell line of the script that finishes the mesh files (`cat` of points,
+# `sed` of patch types, `mv`), reproduced in Python where the script has it (tasks/foam/mesh_file_edits.py).
+FILE_EDIT = "meshFileEdit"
 
 # The mesh converters of the Debian package: a tutorial's Allrun may call one directly or
 # through a shell function of its own (the flange's runAnsysToFoam).

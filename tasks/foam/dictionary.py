@@ -269,11 +269,12 @@ def leaves(text: str, lo: int = 0, hi: int | None = None, path: tuple[str, ...] 
 
 
 def top_level_values(text: str) -> dict[str, str]:
-    """The `key value;` entries at the top level (the first of each key), comments removed."""
+    """The `key value;` entries at the top level (the last of each key, as OpenFOAM reads a key said
+    twice: injectorPipe's controlDict sets endTime for PIMPLE, then again for SIMPLE), comments removed."""
     values: dict[str, str] = {}
     for e in entries(text):
         if e.kind == "value":
-            values.setdefault(e.name, " ".join(_COMMENT.sub(" ", text[e.value_start : e.value_end]).split()))
+            values[e.name] = " ".join(_COMMENT.sub(" ", text[e.value_start : e.value_end]).split())
     return values
 
 
@@ -371,8 +372,9 @@ def insert_entry(text: str, parent: Path, key: str, value: Value, before: str | 
         head = text[:at]
         sep = "" if head.endswith("\n\n") or not head else ("\n" if head.endswith("\n") else "\n\n")
         return head + sep + new + ("\n" if at < len(text) else "") + text[at:]
-    if siblings:
-        at = _after_line_comment(text, siblings[-1].end)
+    present = siblings or list(entries(text, *span))  # a body of `#include` lines only keeps them
+    if present:
+        at = _after_line_comment(text, present[-1].end)
         return text[:at] + "\n" + new.rstrip("\n") + text[at:]
     lo, hi = span
     closing = _indent_of(text, find(text, parent).key_start)  # type: ignore[union-attr]

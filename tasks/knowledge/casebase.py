@@ -134,7 +134,7 @@ def read_case_summary(case_dir: Path, root: Path) -> CaseSummary:
 
 # Changes whenever what read_case_record reads from a case changes (new Allrun forms, files):
 # a cache of records must key on it, or it keeps serving records read the old way.
-RECORD_VERSION = 9
+RECORD_VERSION = 11
 
 _CONVERTERS = ("fluentMeshToFoam", "fluent3DMeshToFoam", "gmshToFoam", "ideasUnvToFoam",
                "plot3dToFoam", "star4ToFoam", "starToFoam", "ansysToFoam", "kivaToFoam",

@@ -20,6 +20,9 @@ What the installed tutorials' scripts do, and how each is read here:
 - a copy or link of the case's own files to a name the case lacks (`cp -r system/X.orig system/X`,
   `(cd 0 && ln -s inlet.A inlet)`) is no step: the copy is made in Python when the case is written
   (tasks/foam/allrun_inputs.py `own_copies`).
+- a line finishing the mesh files with the shell (`cat header points.tmp > constant/polyMesh/points`,
+  `sed -f script boundary.bak > constant/polyMesh/boundary`, `mv`) is a FILE_EDIT step, reproduced
+  in Python where the script has it (tasks/foam/mesh_file_edits.py).
 - what runs only outside a test (`if notTest $@; then ... fi`) is left out.
 - a `for` loop over written-out words (`for region in bottomAir topAir`) or over the case's own
   regions (`$(foamListRegions solid)`, read from constant/regionProperties) runs its body once
@@ -39,8 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tasks.foam.allrun_inputs import lines_of_a_test_run, tutorial_argument
-from tasks.foam.commands import ALLOWED_COMMANDS, MESH_CONVERTERS, RESTORE_FIELDS
+from tasks.foam.commands import ALLOWED_COMMANDS, FILE_EDIT, MESH_CONVERTERS, RESTORE_FIELDS
 from tasks.foam.files import find_file, read_text
+from tasks.foam.mesh_file_edits import made_folders, mesh_file_edit
 from tasks.knowledge.run_loops import CommandLister, loop_depth_change, region_lister, unroll_loops
 
 SCRIPT_CALL = re.compile(r"^\s*(?:runApplication\s+)?\./(All\w*(?:\.\w+)?)\b")
@@ -208,6 +212,7 @@ class _Reader:
         steps: list[ScriptStep] = []
         dicts: dict[str, str] = {}  # system/X -> system/X.sfx copied over it
         loops = 0  # a bare set-up line inside a shell loop runs with the loop's own dictionaries: not one step
+        folders: set[str] = set()  # made by `mkdir` so far: a mesh moved there goes into them
         for line in lines_of_a_test_run(lines, ("notTest", "isParallel")) if self.skip_not_test else lines:
             if not line.strip():
                 continue
@@ -218,6 +223,11 @@ class _Reader:
                 continue
             if re.match(rf"\s*{RESTORE_FIELDS}\b", line):
                 steps.append(ScriptStep(app=RESTORE_FIELDS))
+                continue
+            folders.update(made_folders(line, self.values))
+            edit = mesh_file_edit(line, self.values, frozenset(folders))
+            if edit is not None:  # a shell line finishing the mesh files: reproduced in Python
+                steps.append(ScriptStep(app=FILE_EDIT, words=tuple(edit)))
                 continue
             copied = _DICT_COPY.match(line)
             if copied and copied.group(2) == copied.group(3):  # system/X.sfx over system/X

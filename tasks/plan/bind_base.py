@@ -11,10 +11,12 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.allrun_inputs import resource_files
+from tasks.foam.commands import FILE_EDIT
 from tasks.foam.geometry import block_cell_counts
 from tasks.foam.includes import expand_text
 from tasks.foam.m4 import expand_template
-from tasks.knowledge.casebase import case_text, m4_mesh_template
+from tasks.foam.mesh_file_edits import written_file
+from tasks.knowledge.casebase import case_text, m4_mesh_template, read_run_sequence
 from tasks.plan.foam_values import VECTOR as _VECTOR
 from tasks.plan.foam_values import magnitude as _magnitude
 
@@ -37,6 +39,7 @@ class Base:
         self.root = root
         self._cache: dict[str, str | None] = {}
         self._resources: dict[str, Path] | None = None
+        self._points_rewritten: bool | None = None
 
     def resources(self) -> dict[str, Path]:
         """Files the tutorial's Allrun copies in from beside it (../common/0.orig, ../common/constant):
@@ -124,6 +127,16 @@ class Base:
             return {}
         return {e.name: (fd.get(text, ["boundaryField", e.name, "type"]) or "") for e in fd.entries(text, *body)
                 if e.kind == "dict"}
+
+    def points_rewritten(self) -> bool:
+        """Whether the case's script writes the mesh's points itself after blockMesh (a converter's
+        points joined to a header by a shell line, biconic25-55Run35): the blockMeshDict is then the
+        mesh's topology, not where its faces lie."""
+        if self._points_rewritten is None:
+            steps = read_run_sequence(self.root, None) if self.root.is_dir() else []
+            self._points_rewritten = any(s.app == FILE_EDIT and (written_file(s.args.split()) or "").endswith(
+                "polyMesh/points") for s in steps)
+        return self._points_rewritten
 
     def mesh_text(self) -> str | None:
         """The blockMeshDict as blockMesh reads it: its includes inlined and its `$name` macros

@@ -115,7 +115,10 @@ class DirectionBinding:
 
     def patch_inward(self, patch: str) -> list[float] | None:
         """The patch's inward normal from the blockMeshDict: into the block its faces bound when they
-        all face one way, else when it is a flat end of the domain."""
+        all face one way, else when it is a flat end of the domain. None when the script replaces the
+        points blockMesh writes: its faces then lie elsewhere."""
+        if self.base.points_rewritten():
+            return None
         text = self.base.mesh_text() or ""
         return (patch_inward_normal(text, patch) or inward_normal(text, patch)) if text else None
 

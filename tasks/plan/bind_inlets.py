@@ -297,8 +297,25 @@ class InletBinding:
         self._flow_rate(q, "massFlowRate")
 
     def _flow_inlets(self, q: StatedQuantity) -> list[str]:
-        """The inlet a flow rate is for: the only one, else the one its words name."""
+        """The inlet a flow rate is for: the only one, else the one its words name, else the one left
+        when every other inlet is named by a flow rate of its own ("main air 432 kg/h, injected stream
+        28.8 kg/h" on inlet_air and inlet_fuel: the second is inlet_fuel)."""
         inlets = self.patches("inlet")
+        named = self._named_flow_inlets(q, inlets)
+        if named or len(inlets) < 2:
+            return named
+        others = [s for s in self._stated if s.quantity == q.quantity and s.role == q.role and s is not q]
+        if len(others) + 1 != len(inlets):
+            return []
+        taken = [self._named_flow_inlets(s, inlets) for s in others]
+        if any(len(t) != 1 for t in taken) or len({t[0] for t in taken}) != len(taken):
+            return []
+        left = [p for p in inlets if p not in {t[0] for t in taken}]
+        self.assumptions.append(f"{q.text} is the flow of {left[0]}: each other inlet has its own stated flow")
+        return left
+
+    def _named_flow_inlets(self, q: StatedQuantity, inlets: list[str]) -> list[str]:
+        """The inlet a flow rate's words name (the only inlet when there is one)."""
         if len(inlets) < 2:
             return inlets
         clause, _ = self._words_of(q)

@@ -34,6 +34,10 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
                      r"\bbetween\s+(?:the\s+)?inlets?\s+and\b|\bpush", re.I)
 
 
+# the undisturbed flow a body meets ("free-stream pressure", "far-field p"): the inflow's where an inlet
+# holds a pressure, else the level of the domain around the body
+_FREE_STREAM = re.compile(r"\bfree[- ]?stream|\bfar[- ]?field", re.I)
+
 class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBinding):
     """Pressures of a plan."""
 
@@ -161,6 +165,9 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
                     if fd.unquote(own) != patch:
                         self.assumptions.append(f"{patch} shares the condition {own} with the patches it matches: "
                                                 f"{q.text} is their level too")
+                    if old == "$internalField" and self._starts_at_outlet_level(q, field, rel, value):
+                        self.assumptions.append(f"the domain starts at the outlet's {q.text}, as the base starts at its "
+                                                "outlet's level (value $internalField): no start pressure stated")
                     if form == "constant" and old and not old.startswith("constant") and number_in(old) is None:
                         self.assumptions.append(f"{patch} held at {q.text} (the base's {key} varied in time: "
                                                 f"{old[:60]})")
@@ -199,6 +206,17 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
         self.assumptions.append(f"{q.text} is {own}'s: one outlet pressure per outlet, in the order listed")
         return [own]
 
+    def _starts_at_outlet_level(self, q: StatedQuantity, field: str, rel: str, value: str) -> bool:
+        """A compressible outlet the base ties to its start level (`value $internalField`) moved to a
+        stated level: the domain starts there too (once), unless a start or ambient pressure is stated.
+        A gas starting far from its outlet's pressure meets a pressure wave at the first iteration."""
+        if q.role != "outlet_pressure" or field != "p" or self._pressure_kind() != "absolute" or \
+                any(s.role == "ambient_pressure" for s in self._stated) or \
+                any(b.file == rel and b.entry == ["internalField"] for b in self.bindings):
+            return False
+        self.set(rel, ["internalField"], f"uniform {value}", "initial pressure = the outlet's", q)
+        return True
+
     def _pressure_kind(self) -> str:
         """"kinematic" when the base's p is p/rho (m2/s2), else "absolute". The dimensions are read in
         either form a tutorial writes them: exponents `[0 2 -2 0 0 0 0]` or named units `[m^2 s^-2]`
@@ -226,6 +244,9 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
 
     def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self._set_pressure_on(q, self.patches("inlet"), "inlet pressure") or self._part_pressure(q):
+            return
+        if _FREE_STREAM.search(self._words_of(q)[0]):  # no inlet holds it: the far field's level is the domain's
+            self._ambient_pressure(q, stated)
             return
         if not any(b.stated == q.text for b in self.bindings) and self._vessel_pressure(q):
             return

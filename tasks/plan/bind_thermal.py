@@ -8,7 +8,7 @@ import re
 
 from tasks.foam import dictionary as fd
 from tasks.plan.bind_base import SIDES as _SIDES
-from tasks.plan.bind_inlets import PARTICLE_BOUNDARY_T, with_number
+from tasks.plan.bind_inlets import PARTICLE_BOUNDARY_T, field_patches, with_number
 from tasks.plan.bind_parts_sides import patches_on_side
 from tasks.plan.bind_places import own_place
 from tasks.plan.bind_thermal_convective import ThermalConvectiveBinding
@@ -33,6 +33,9 @@ from tasks.plan.stated import Binding, StatedQuantity
 _END_SIDES = ("left", "right", "top", "bottom", "front", "back")  # the sides of a box, not inner or outer
 
 
+# conditions holding the wall's own temperature apart from the gas's at the wall (a temperature
+# jump on a rarefied wall): a stated wall temperature is that entry, the condition stays
+WALL_TEMPERATURE_ENTRY = {"smoluchowskiJumpT": "Twall"}
 _WALL_NOUN = re.compile(r"\b(?:lid|floor|ceiling|roof)\b")
 _NO_SUBJECT = re.compile(r"\s*(?:is|are|gets?|kept|held|heated|cooled|maintained|set)\b")
 
@@ -42,7 +45,19 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
     """Temperatures of a plan."""
 
     def _t_patches(self) -> dict[str, str]:
-        return {p: bc for p, bc in self.base.patch_bcs(self.t_field).items() if bc in ("fixedValue", "uniformFixedValue")}
+        """The patches holding a fixed temperature; a mesh patch the field sets through a regex key
+        ("inlet.*" for inlet_air and inlet_fuel) is listed under its own name."""
+        bcs = self.base.patch_bcs(self.t_field)
+        rels = self.base.field_rels(self.t_field)
+        text = self.base.text(rels[0]) or "" if rels else ""
+        keyed = {p: bcs.get(self._t_key(text, p), "") for p in self.roles if p not in bcs}
+        return {p: bc for p, bc in {**bcs, **keyed}.items() if bc in ("fixedValue", "uniformFixedValue")}
+
+    @staticmethod
+    def _t_key(text: str, patch: str) -> str:
+        """The boundaryField key of a temperature file that sets a mesh patch: its own name, else the
+        regex key covering it ("inlet.*")."""
+        return next(iter(field_patches(text, [patch])), patch) if text else patch
 
     def _set_t(self, q: StatedQuantity, patches: list[str], what: str) -> bool:
         """Hold the patches at the stated temperature: a fixedValue's value, a uniformFixedValue's
@@ -55,13 +70,17 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
         value = f"uniform {fmt(q.value)}"
         for rel in self.base.field_rels(self.t_field):
             text = self.base.text(rel) or ""
-            for patch in patches:
+            for patch in dict.fromkeys(self._t_key(text, p) for p in patches):
                 bc = fd.get(text, ["boundaryField", patch, "type"]) or ""
                 if bc == "uniformFixedValue":
                     self.set(rel, ["boundaryField", patch, "uniformValue"], f"constant {fmt(q.value)}",
                              f"{what} on {patch}", q)
                 elif bc in ("fixedValue", "") or fd.find(text, ["boundaryField", patch]) is None:
                     self.set(rel, ["boundaryField", patch, "value"], value, f"{what} on {patch}", q)
+                elif bc in WALL_TEMPERATURE_ENTRY and fd.find(text, ["boundaryField", patch, WALL_TEMPERATURE_ENTRY[bc]]):
+                    # a rarefied wall: the gas next to it jumps from the wall's own temperature, kept as such
+                    self.set(rel, ["boundaryField", patch, WALL_TEMPERATURE_ENTRY[bc]], value,
+                             f"{what} on {patch} (the wall temperature of its {bc})", q)
                 elif bc == "inletOutlet" and fd.find(text, ["boundaryField", patch, "inletValue"]) is not None:
                     # a far field or an open boundary: the temperature of what comes in through it
                     self.set(rel, ["boundaryField", patch, "inletValue"], value, f"{what} entering through {patch}", q)
@@ -94,7 +113,7 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
 
     def _current_t(self, patch: str) -> float | None:
         text = next((self.base.text(r) for r in self.base.field_rels(self.t_field)), "") or ""
-        m = re.search(r"[-+\d.eE]+", fd.get(text, ["boundaryField", patch, "value"]) or "")
+        m = re.search(r"[-+\d.eE]+", fd.get(text, ["boundaryField", self._t_key(text, patch), "value"]) or "")
         try:
             return float(m.group()) if m else None
         except ValueError:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tasks.core.errors import PlanError, RequestError
 from tasks.foam import dictionary as fd
-from tasks.foam.commands import ALLOWED_COMMANDS, RESTORE_FIELDS
+from tasks.foam.commands import ALLOWED_COMMANDS, FILE_EDIT, RESTORE_FIELDS
+from tasks.foam.mesh_file_edits import UNSUPPORTED
 from tasks.foam.files import find_file, read_text
 from tasks.foam.physics import is_steady, model_spec
 from tasks.plan.foam_values import fmt
@@ -96,6 +97,23 @@ def region_names(case_dir: Path) -> list[str]:
     return re.findall(r"\w+", re.sub(r"\b(fluid|solid)\b", " ", body))
 
 
+_NAME_PART = re.compile(r"[a-z0-9.-]+")
+
+
+def names_the_base(text: str, case: str) -> bool:
+    """Whether a stated value's words are part of the tutorial's name ("25-55 deg" and "Run 35" of
+    biconic25-55Run35, "4 phases" of damBreak4phase): the longest start of the words, spaces
+    dropped, that the name holds joins a number to letters or to another number. A bare number
+    ("2 m/s" beside mixerVessel2D) is never the name."""
+    leaf = case.rsplit("/", 1)[-1].lower()
+    compact = re.sub(r"\s+", "", text.lower())
+    start = _NAME_PART.match(compact)
+    head = start.group() if start else ""
+    while head and head not in leaf:
+        head = head[:-1]
+    return bool(re.search(r"\d", head)) and bool(re.search(r"[a-z]\d|\d[a-z]|\d-\d", head))
+
+
 def tutorial_steps(c: Candidate, solver: str) -> list[list[str]] | None:
     """The tutorial's Allrun sequence as whitelisted commands (serial), or None when a step
     cannot be reproduced. The solver is `$(getApplication)` or `$application`; a step run for
@@ -115,6 +133,11 @@ def tutorial_steps(c: Candidate, solver: str) -> list[list[str]] | None:
         if app == RESTORE_FIELDS:
             if steps and steps[-1] != [RESTORE_FIELDS]:  # before everything it is the default
                 steps.append([RESTORE_FIELDS])
+            continue
+        if app == FILE_EDIT:  # done by Casewright between the steps, unless it cannot be
+            if s.args.split()[:1] == [UNSUPPORTED]:
+                return None
+            steps.append([FILE_EDIT, *s.args.split()])
             continue
         if app not in ALLOWED_COMMANDS:
             return None
@@ -145,11 +168,13 @@ def missing_commands(c: Candidate) -> list[str]:
     not installed here (foamyHexMesh, foamyQuadMesh: the Debian build has no CGAL) or outside the
     runner's whitelist (redistributePar, a tutorial's own program)."""
     record = c.record
-    apps = [s.app for s in record.run_sequence if not s.app.startswith("./Allrun")]
-    solver_at = [i for i, a in enumerate(apps) if a in (record.solver, *_APPLICATION)]
+    sequence = [s for s in record.run_sequence if not s.app.startswith("./Allrun")]
+    solver_at = [i for i, s in enumerate(sequence) if s.app in (record.solver, *_APPLICATION)]
     if solver_at:
-        apps = apps[:solver_at[-1] + 1]
-    return list(dict.fromkeys(a for a in apps if a not in ALLOWED_COMMANDS and a not in _SKIPPED_STEPS
+        sequence = sequence[:solver_at[-1] + 1]
+    apps = [("a shell line finishing the mesh files" if s.args.startswith(UNSUPPORTED) else None)
+            if s.app == FILE_EDIT else s.app for s in sequence]
+    return list(dict.fromkeys(a for a in apps if a and a not in ALLOWED_COMMANDS and a not in _SKIPPED_STEPS
                               and a not in (record.solver, *_APPLICATION, RESTORE_FIELDS, "reconstructParMesh")))
 
 
@@ -240,6 +265,10 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         solver = "simpleFoam" if features.steady else "pimpleFoam"
         assumptions.append(f"solver = {solver} (the request is {'steady' if features.steady else 'transient'}; "
                            f"the base runs {record.solver})")
+    named = [q for q in stated if names_the_base(q.text, record.case)]
+    if named:  # "biconic 25-55 (Run 35)": the tutorial's name said, not a value of the case
+        stated[:] = [q for q in stated if not any(q is n for n in named)]
+        assumptions.append(f"{', '.join(q.text for q in named)}: the base tutorial's name ({record.case}), not a value")
     base_dir = Path(record.path)
     steady = is_steady(solver)
     m4 = m4_mesh_template(base_dir)

@@ -43,7 +43,9 @@ _ROLE_WORDS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
                             "Δp", "δp")),
         ("outlet_pressure", ("outlet", "exit", "outflow", "exhaust", "discharge", "outfall", "p_out", "pout", "p_exit", "back pressure", "back-pressure", "downstream", "leaves")),
         ("inlet_pressure", ("inlet", "intake", "entrance", "entry", "feed", "total pressure", "p_in", "stagnation", "upstream", "reservoir", "supply",
-                            "enters", "arriv", "comes in", "coming in", "inflow", "incoming")),
+                            "enters", "arriv", "comes in", "coming in", "inflow", "incoming",
+                            # the undisturbed flow a body meets: what its far-field boundary brings in
+                            "freestream", "free stream", "free-stream", "far field", "far-field", "farfield")),
         ("ambient_pressure", ("ambient", "initial", "operating", "atmospheric", "background", "everywhere", "room",
                               "domain", "interior", "tank", "pressure")),
     ],

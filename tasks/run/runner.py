@@ -217,6 +217,11 @@ def _is_transient_docker_error(exc: BaseException) -> bool:
     return isinstance(exc, (docker.errors.DockerException, requests.RequestException, ConnectionError))
 
 
+def backend_of(runner: Runner) -> Literal["docker", "native"]:
+    """Where a runner runs its steps (a step Casewright does itself is reported under it)."""
+    return "native" if isinstance(runner, NativeRunner) else "docker"
+
+
 class DockerRunner:
     """Runs each step in a fresh container of the OpenFOAM image.
 

@@ -13,9 +13,9 @@ import time
 
 from tasks.core.errors import UsageError
 from tasks.foam.casedir import CaseInfo
-from tasks.foam.commands import join_quoted, solver_help
+from tasks.foam.commands import FILE_EDIT, RESTORE_FIELDS, join_quoted, solver_help
 from tasks.run.parallel import check_ranks, recorded_ranks
-from tasks.run.runner import Step
+from tasks.run.runner import Step, StepResult
 
 
 def plan_steps(info: CaseInfo, np: int | None = None) -> list[Step]:
@@ -67,6 +67,40 @@ def _parallel(solver: Step, np: int) -> list[Step]:
     return [Step(command="decomposePar", args=["-force"]),
             Step(command=solver.command, args=["-parallel", *solver.args], np=np),
             Step(command="reconstructPar")]
+
+
+# the steps Casewright does itself rather than run: restoring 0.orig, finishing the mesh files
+HOST_STEPS = frozenset({RESTORE_FIELDS, FILE_EDIT})
+_RESTORE_LINE = "if [ -d 0.orig ]; then rm -rf 0 && cp -r 0.orig 0; fi"
+
+
+def allrun_line(step: Step) -> str:
+    """A step as the line of the case's Allrun a user runs: the command line, or for a step
+    Casewright does itself (HOST_STEPS) the shell that does the same."""
+    from tasks.foam.mesh_file_edits import shell_line
+
+    if step.command == RESTORE_FIELDS:
+        return _RESTORE_LINE
+    if step.command == FILE_EDIT:
+        return shell_line(step.args)
+    return " ".join(step.argv())
+
+
+def run_file_edit(case_dir: Path, step: Step, backend: str) -> StepResult:
+    """A recorded edit of the mesh files (FILE_EDIT: the Allrun's `cat`, `sed`, `mv` lines) done in
+    Python on the case, its outcome in a log like any step's (log.meshFileEdit.<operation>.<file>);
+    no shell runs."""
+    from tasks.foam.mesh_file_edits import apply_file_edit, edit_log_name
+
+    started = time.monotonic()
+    log = case_dir / edit_log_name(step.args)
+    try:
+        message, status = apply_file_edit(case_dir, step.args), "ok"
+    except (UsageError, OSError, UnicodeDecodeError) as exc:
+        message, status = f"FOAM FATAL ERROR: {exc}", "failed"
+    log.write_text(f"{step.label()}\n{message}\n")
+    return StepResult(command=step.command, args=step.args, backend=backend, status=status,
+                      exit_code=0 if status == "ok" else 1, seconds=time.monotonic() - started, log_path=str(log))
 
 
 def restore_initial_fields(info: CaseInfo) -> list[str]:

@@ -72,3 +72,21 @@ def test_a_cylinder_in_a_channel_is_meshed_with_gmsh(tmp_path, cli_env, prefect_
     assert r["geometry"]["kind"] == "gmsh" and r["geometry"]["mesh_quality"]["ok"] is True
     boundary = (Path(r["case_dir"]) / "constant/polyMesh/boundary").read_text()
     assert "empty" in boundary and "wall" in boundary
+
+
+def test_a_mesh_finished_by_its_scripts_shell_lines_runs(tmp_path, cli_env, prefect_server, need_docker):
+    """biconic25-55Run35 joins its converted points to a header and turns two patches into wedges with
+    shell lines of its Allrun: Casewright does both between the OpenFOAM steps, and the case runs."""
+    code, r = cli_json(["new", "hypersonic nitrogen over the 25-55 degree double cone with rhoCentralFoam, "
+                        "free-stream speed 2400 m/s, cone wall at 300 K, end time 1e-5 s",
+                        "-o", str(tmp_path / "b"), "--smoke", "5"], cli_env)
+    assert code == 0 and r["status"] == "completed", r
+    assert r["base"] == "compressible/rhoCentralFoam/biconic25-55Run35" and r["score"] == 4, r["score_reason"]
+    case = Path(r["case_dir"])
+    boundary = (case / "constant/polyMesh/boundary").read_text()
+    assert boundary.count("wedge;") == 2
+    assert (case / "log.meshFileEdit.concat.points").read_text().splitlines()[-1].startswith("wrote constant/polyMesh/points")
+    assert "uniform (2400 0 0)" in (case / "0/U").read_text()
+    assert "Twall           uniform 300;" in (case / "0/T").read_text()
+    assert "cat constant/pointsHeader constant/points.tmp > constant/polyMesh/points || exit 1" in \
+        (case / "Allrun").read_text()

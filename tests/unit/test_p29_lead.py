@@ -1,0 +1,284 @@
+"""Lead fixes of session 29: the shell lines of a tutorial's Allrun that finish its mesh files (cat, sed, mv)
+reproduced in Python where the script has them, the generated Allrun a user can run as it stands, a base whose
+points are rewritten after blockMesh has no patch normals from its blockMeshDict, a wall temperature of a
+temperature-jump wall, a free-stream pressure on the far field, and the tutorial's own name said in a request."""
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+from urllib.parse import quote
+
+import pytest
+
+from tasks.core.errors import UsageError
+from tasks.core.render import render
+from tasks.foam.commands import FILE_EDIT, RESTORE_FIELDS
+from tasks.foam.mesh_file_edits import (
+    UNSUPPORTED,
+    SedError,
+    apply_file_edit,
+    mesh_file_edit,
+    parse_sed,
+    run_sed,
+    shell_line,
+)
+from tasks.knowledge.casebase import read_run_sequence
+from tasks.plan.architect import plan
+from tasks.plan.generic import names_the_base
+from tasks.run.runner import Step
+from tasks.run.steps import allrun_line
+from tests.conftest import TUTORIALS
+
+_BICONIC = TUTORIALS / "compressible/rhoCentralFoam/biconic25-55Run35"
+_BOUNDARY = """
+5
+(
+    inlet
+    {
+        type            patch;
+        nFaces          20;
+        startFace       760;
+    }
+    sideA
+    {
+        type            patch;
+        inGroups        List<word> 1(symmetry);
+        nFaces          400;
+        startFace       780;
+    }
+    sideB
+    {
+        type            symmetry;
+        nFaces          400;
+        startFace       1180;
+    }
+    outlet
+    {
+        type            patch;
+        nFaces          20;
+        startFace       1580;
+    }
+)
+"""
+
+
+def _edits(manifest) -> dict[tuple[str, ...], str]:
+    return {(e.file, *e.entry): e.value for e in manifest.edits if isinstance(e.value, str)}
+
+
+# --- sed as GNU sed does it -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("script", [
+    "/sideA/,/startFace/{\ns/patch/wedge/\n}",
+    "/sideA/,/startFace/{s/patch/symmetryPlane/;s/inGroups/xGroups/}",
+    r"s/symmetry\([)]*;\)/empty\1/",
+    "s/patch/wall/2",
+    "s/patch/wall/g",
+    "/^ *type/s/patch/wall/",
+    "/outlet/,/}/d",
+    "3,6!d",
+    "$d",
+    r"s/\(n\)\(Faces\)/\2-\1-&/",
+    "s/[()]//g;/^ *$/d",
+    r"s/[[:space:]]\+/ /g",
+    r"/inlet/!s/type\s*patch/type cyclic/",
+])
+def test_sed_scripts_give_what_gnu_sed_gives(script):
+    expected = subprocess.run(["sed", script], input=_BOUNDARY, capture_output=True, text=True, check=True).stdout
+    assert run_sed(script, _BOUNDARY) == expected
+
+
+def test_sed_quiet_print_and_extended_expressions_match_gnu_sed():
+    quiet = subprocess.run(["sed", "-n", "/(/,/)/p"], input=_BOUNDARY, capture_output=True, text=True).stdout
+    assert run_sed("/(/,/)/p", _BOUNDARY, quiet=True) == quiet
+    ere = r"s/(side)([AB])/\2\1/g"
+    extended = subprocess.run(["sed", "-E", ere], input=_BOUNDARY, capture_output=True, text=True).stdout
+    assert run_sed(ere, _BOUNDARY, extended=True) == extended
+
+
+@pytest.mark.parametrize("script", ["y/abc/xyz/", "/a/a\\text", "s/a/b", "/x/{s/a/b/"])
+def test_sed_commands_not_reproduced_are_refused(script):
+    with pytest.raises(SedError):
+        parse_sed(script)
+
+
+# --- which script lines are mesh edits ----------------------------------------------------------------------------
+
+def test_the_lines_that_finish_a_mesh_are_read_with_the_scripts_variables():
+    values = {"CONST": "constant"}
+    assert mesh_file_edit("cat $CONST/pointsHeader $CONST/points.tmp > $CONST/polyMesh/points", values) == \
+        ["concat", "constant/polyMesh/points", "constant/pointsHeader", "constant/points.tmp"]
+    assert mesh_file_edit("mv ${CONST}/polyMesh/boundary $CONST/polyMesh/boundary.bak", values) == \
+        ["move", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak"]
+    assert mesh_file_edit("sed -f constant/sc ./constant/polyMesh/boundary.bak > constant/polyMesh/boundary", {}) == \
+        ["sed", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak", "file:constant/sc"]
+    inline = mesh_file_edit("sed -i -e 's/symmetry/empty/g' constant/polyMesh/boundary", {})
+    assert inline == ["sed", "constant/polyMesh/boundary", "constant/polyMesh/boundary",
+                      "expr:" + quote("s/symmetry/empty/g", safe="")]
+
+
+@pytest.mark.parametrize("line", [
+    "sed -i 's/endTime 5/endTime 10/g' system/controlDict",  # a study's own change between its runs
+    "cat system/schemesToTest",
+    "mv log.simpleFoam log.first",
+    "cp -r system/region.orig system/region",
+    "cat << EOF > externalCoupled.control",
+])
+def test_lines_that_do_not_write_the_mesh_are_no_edits(line):
+    assert mesh_file_edit(line, {}) is None
+
+
+@pytest.mark.parametrize("line", [
+    "sed -i 'y/abc/xyz/' constant/polyMesh/boundary",
+    "cat constant/*.tmp > constant/polyMesh/points",
+    "sed -i -e 's/a/b/' $UNKNOWN/polyMesh/boundary constant/polyMesh/faces",
+])
+def test_a_mesh_line_that_cannot_be_reproduced_is_recorded_as_such(line):
+    edit = mesh_file_edit(line, {})
+    assert edit is not None and edit[0] == UNSUPPORTED
+
+
+def test_the_installed_biconic_script_reads_its_edits_between_its_steps():
+    steps = [(s.app, s.args.split()[0] if s.app == FILE_EDIT else "") for s in read_run_sequence(_BICONIC, "rhoCentralFoam")]
+    assert steps == [("blockMesh", ""), ("datToFoam", ""), (FILE_EDIT, "concat"), ("collapseEdges", ""),
+                     (FILE_EDIT, "move"), (FILE_EDIT, "sed"), ("rhoCentralFoam", "")]
+
+
+# --- doing the edits -----------------------------------------------------------------------------------------------
+
+def test_edits_write_the_files_as_the_shell_lines_would(tmp_path):
+    (tmp_path / "constant/polyMesh").mkdir(parents=True)
+    (tmp_path / "constant/head").write_text("HEADER\n")
+    (tmp_path / "constant/points.tmp.gz").write_bytes(gzip.compress(b"(0 0 0)\n"))
+    (tmp_path / "constant/polyMesh/boundary").write_text(_BOUNDARY)
+    (tmp_path / "constant/script").write_text("/sideA/,/startFace/{\ns/patch/wedge/\n}\n")
+    apply_file_edit(tmp_path, ["concat", "constant/polyMesh/points", "constant/head", "constant/points.tmp"])
+    assert (tmp_path / "constant/polyMesh/points").read_text() == "HEADER\n(0 0 0)\n"
+    apply_file_edit(tmp_path, ["move", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak"])
+    apply_file_edit(tmp_path, ["sed", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak",
+                               "file:constant/script"])
+    boundary = (tmp_path / "constant/polyMesh/boundary").read_text()
+    assert boundary.count("wedge;") == 1 and boundary.count("type            patch;") == 2
+    apply_file_edit(tmp_path, ["sed", "constant/polyMesh/boundary", "constant/polyMesh/boundary",
+                               "expr:" + quote("s/symmetry;/symmetryPlane;/", safe="")])
+    assert "symmetryPlane;" in (tmp_path / "constant/polyMesh/boundary").read_text()
+
+
+def test_edits_stay_inside_the_case_and_say_what_is_missing(tmp_path):
+    (tmp_path / "constant").mkdir()
+    with pytest.raises(UsageError, match="inside the case"):
+        apply_file_edit(tmp_path, ["concat", "../outside", "constant/a"])
+    with pytest.raises(UsageError, match="constant/a is missing"):
+        apply_file_edit(tmp_path, ["concat", "constant/polyMesh/points", "constant/a"])
+    with pytest.raises(UsageError, match="not reproduced"):
+        apply_file_edit(tmp_path, [UNSUPPORTED, quote("sed -i y/a/b/ constant/polyMesh/boundary", safe="")])
+
+
+# --- the Allrun a user runs ------------------------------------------------------------------------------------------
+
+def test_the_generated_allrun_does_the_host_steps_in_plain_shell(tmp_path):
+    shutil.copytree(_BICONIC / "constant", tmp_path / "constant")
+    (tmp_path / "constant/polyMesh").mkdir()
+    (tmp_path / "constant/polyMesh/boundary").write_text(_BOUNDARY.replace("sideA", "wedge1"))
+    (tmp_path / "constant/points.tmp").write_bytes(gzip.decompress((tmp_path / "constant/points.tmp.gz").read_bytes()))
+    (tmp_path / "0.orig").mkdir()
+    (tmp_path / "0.orig/U").write_text("U\n")
+    edits = [["concat", "constant/polyMesh/points", "constant/pointsHeader", "constant/points.tmp"],
+             ["move", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak"],
+             ["sed", "constant/polyMesh/boundary", "constant/polyMesh/boundary.bak", "file:constant/wedgeScr"]]
+    lines = [allrun_line(Step(command=RESTORE_FIELDS))] + [allrun_line(Step(command=FILE_EDIT, args=e)) for e in edits]
+    script = render("foam/Allrun.j2", steps=lines, shell_steps=lines)
+    assert "meshFileEdit" not in script and "restore0Dir" not in script
+    (tmp_path / "Allrun").write_text(script)
+    subprocess.run(["sh", str(tmp_path / "Allrun")], check=True)
+    assert (tmp_path / "0/U").read_text() == "U\n"
+    assert "wedge;" in (tmp_path / "constant/polyMesh/boundary").read_text()
+    assert (tmp_path / "constant/polyMesh/points").read_bytes().startswith((tmp_path / "constant/pointsHeader").read_bytes())
+
+
+def test_an_unsupported_edit_stops_the_users_allrun_with_the_line():
+    line = shell_line([UNSUPPORTED, quote("sed y/a/b/ x > constant/polyMesh/faces", safe="")])
+    result = subprocess.run(["sh", "-c", line], capture_output=True, text=True)
+    assert result.returncode != 0 and "not reproduced" in result.stderr
+
+
+# --- planning on a base whose points are rewritten ------------------------------------------------------------------
+
+def test_a_free_stream_speed_keeps_the_bases_direction_when_its_points_are_rewritten():
+    edits = _edits(plan("rhoCentralFoam double cone in hypersonic flow: free stream at 2450 m/s, end time 1e-5 s",
+                        TUTORIALS))
+    assert edits[("0/U", "boundaryField", "freestream", "value")] == "uniform (2450 0 0)"
+
+
+def test_a_jump_walls_temperature_is_its_wall_temperature():
+    manifest = plan("the biconic25-55Run35 tutorial with the cone wall held at 320 K", TUTORIALS)
+    edits = _edits(manifest)
+    assert edits[("0/T", "boundaryField", "cone", "Twall")] == "uniform 320"
+    assert ("0/T", "boundaryField", "cone") not in {(e.file, *e.entry) for e in manifest.edits}
+
+
+def test_a_free_stream_pressure_is_the_far_fields():
+    edits = _edits(plan("biconic cone with rhoCentralFoam; the free-stream static pressure is 30 Pa", TUTORIALS))
+    assert edits[("0/p", "boundaryField", "freestream", "value")] == "uniform 30"
+    assert ("0/p", "internalField") not in edits
+
+
+@pytest.mark.parametrize(("text", "case", "named"), [
+    ("25-55 deg", "compressible/rhoCentralFoam/biconic25-55Run35", True),
+    ("Run 35", "compressible/rhoCentralFoam/biconic25-55Run35", True),
+    ("4 phases", "multiphase/multiphaseEulerFoam/damBreak4phase", True),
+    ("2 m/s", "multiphase/interFoam/laminar/mixerVessel2D", False),
+    ("35 K", "compressible/rhoCentralFoam/biconic25-55Run35", False),
+    ("55 m", "compressible/rhoCentralFoam/biconic25-55Run35", False),
+])
+def test_a_value_is_the_tutorials_name_only_when_its_words_are(text, case, named):
+    assert names_the_base(text, case) is named
+
+
+# --- a steady gas mixer: regex patch keys, the inlet left, the outlet's level -----------------------------------
+
+_INJECTOR = "the rhoSimpleFoam injectorPipe tutorial"
+
+
+def test_an_inlet_temperature_reaches_inlets_the_field_sets_through_a_regex_key():
+    edits = _edits(plan(f"{_INJECTOR}: both inlets at 330 K, 50 iterations", TUTORIALS))
+    assert edits[("0.orig/T", "boundaryField", "inlet.*", "value")] == "uniform 330"
+
+
+def test_the_flow_rate_of_the_inlet_left_is_the_one_no_word_names():
+    manifest = plan(f"{_INJECTOR}: the air stream carries 0.1 kg/s and the injected one 0.004 kg/s", TUTORIALS)
+    edits = _edits(manifest)
+    assert edits[("0.orig/U", "boundaryField", "inlet_air", "massFlowRate")] == "constant 0.1"
+    assert edits[("0.orig/U", "boundaryField", "inlet_fuel", "massFlowRate")] == "constant 0.004"
+    assert not manifest.not_applied
+
+
+def test_a_gas_outlet_tied_to_the_start_level_moves_it_with_it():
+    edits = _edits(plan(f"{_INJECTOR} with the outlet at 1.5 bar", TUTORIALS))
+    assert edits[("0.orig/p", "boundaryField", "outlet", "value")] == "uniform 150000"
+    assert edits[("0.orig/p", "internalField")] == "uniform 150000"
+    kept = _edits(plan(f"{_INJECTOR} with the outlet at 1.5 bar and an initial pressure of 1.4 bar", TUTORIALS))
+    assert kept[("0.orig/p", "internalField")] == "uniform 140000"
+
+
+def test_a_free_stream_pressure_no_inlet_holds_is_the_domains_level():
+    edits = _edits(plan("sonicFoam nacaAirfoil with a far-field pressure of 0.8 bar", TUTORIALS))
+    assert edits[("0/include/initialConditions", "pressure")] == "80000"
+
+
+# --- dictionaries as OpenFOAM reads them ------------------------------------------------------------------------
+
+def test_a_key_said_twice_is_read_as_its_last_definition():
+    from tasks.foam import dictionary as fd
+
+    assert fd.top_level_values("endTime 0.4;\ndeltaT 1e-4;\n// SIMPLE\nendTime 100;\n")["endTime"] == "100"
+
+
+def test_an_entry_added_to_a_block_of_includes_keeps_them():
+    from tasks.foam import dictionary as fd
+
+    text = 'functions\n{\n    #include "abort"\n    #include "sampling"\n}\n'
+    out = fd.set_entry(text, ["functions", "probe"], {"type": "probes"})
+    assert '#include "abort"' in out and '#include "sampling"' in out
+    assert fd.get(out, ["functions", "probe", "type"]) == "probes"
