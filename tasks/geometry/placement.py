@@ -122,11 +122,16 @@ def inlet_x(text: str) -> float | None:
     m = re.search(rf"\b{_INLET}\s+(?:(?:plane|boundary|face|section)\s+)?(?:is\s+|lies\s+|sits\s+)?(?:(?:at|on)\s+)?x\s*=\s*{_LEN}",
                   text, re.I) or re.search(rf"(?<![\w.])x\s*=\s*{_LEN}\s+(?:is\s+)?(?:at\s+)?the\s+{_INLET}", text, re.I)
     if m is None:  # "a nozzle about y = 0, starting at x = 0": where the whole shape starts (not a step or a taper)
-        for start in re.finditer(rf"\b(?:starting|starts|beginning|begins)\s+(?:at|from)\s+x\s*=\s*{_LEN}", text, re.I):
+        # "total 200 mm along x from x = 0": the whole length's start
+        for start in re.finditer(rf"\b(?:starting|starts|beginning|begins)\s+(?:at|from)\s+x\s*=\s*{_LEN}"
+                                 rf"|\b(?:total|overall|in\s+all|altogether)\b[^.;,]{{0,30}}?\bfrom\s+x\s*=\s*{_LEN}", text, re.I):
             if not re.search(rf"\b(?:{_CHANGE_WORDS})\w*\W+(?:\w+\W+){{0,2}}$", text[max(0, start.start() - 40):start.start()], re.I):
                 m = start
                 break
-    return float(m.group(1)) * _factor(m.group(2)) if m else None
+    if m is None:
+        return None
+    value = next(i for i in range(1, (m.lastindex or 1) + 1, 2) if m.group(i) is not None)
+    return float(m.group(value)) * _factor(m.group(value + 1))
 
 
 _CHANGE_WORDS = "step|taper|expan|contract|narrow|widen|diverg|converg|change|throat|block|obstacle|cylinder|body"

@@ -159,7 +159,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         shape = "sudden_expansion" if sections["outlet_height"] > sections["inlet_height"] else "sudden_contraction"
     if shape is None and len(vertices(text) or []) >= 3:
         shape = "rectangle"  # a domain given by its vertices
-    if shape != "heated_cavity" and (polygon := polydomain_fields(said, shape)) is not None:
+    # a junction's branch leaves a wall between two stations: not a wall that slopes between them
+    if shape not in ("heated_cavity", "t_junction", "cross_junction") and (polygon := polydomain_fields(said, shape)) is not None:
         return make_spec(**polygon)  # straight walls not all along x or y: a trapezoidal cavity, a dog-leg channel
     union = rectilinear_union(text, shape)  # "x 0..1 m, y 0..0.1 m and x 1..3 m, y 0..0.5 m", 3+ sections
     if union is not None:

@@ -97,8 +97,18 @@ _INLET_X = re.compile(rf"\binlet(?:\s+(?:face|plane|section|boundary))?\s+(?:is\
                       rf"|\b(?:leg\s*1|first\s+leg|inlet\s+leg)\b(?:[^.;]|\.\d)*?\b(?:from|starts?\s+at)\s+x\s*=\s*{_VALUE}", re.I)
 # the leg that runs along +y, by its words when it is not named a leg: "then turns 90 degrees and goes 300 mm along +y
 # (between x = 250 and 300 mm)"
+# "runs along x from the origin", "35 cm along x from the origin" (read "35 cm long from the origin"): the inlet at x = 0
+_FROM_ORIGIN = re.compile(r"\b(?:along\s+(?:the\s+)?\+?x|long)\s+from\s+the\s+origin\b", re.I)
 _ALONG_Y = re.compile(r"\b(?:along|in|towards?)\s+(?:the\s+)?\+?y\b(?:[^.;]|\.(?![\s)]|$))*", re.I)
-_OUTLET_Y = re.compile(rf"\b(?:outlet(?:\s+(?:face|plane|section))?\s+(?:is\s+)?(?:at|on)|exits?\s+at|ends?\s+at)\s+y\s*=\s*{_VALUE}", re.I)
+_OUTLET_Y = re.compile(rf"\b(?:outlet(?:\s+(?:face|plane|section))?\s+(?:is\s+)?(?:at|on)|exits?\s+at|ends?\s+at|up\s+to"
+                       rf"|reach(?:es|ing)?)\s+y\s*=\s*{_VALUE}"
+                       # "the vertical leg ends 35 cm from the origin (y = 0.35 m)": the coordinate in brackets
+                       rf"|\bends?\b[^.;()]{{0,50}}\(\s*y\s*=\s*{_VALUE}\s*\)", re.I)
+# the corner's outer wall by its x: "outer corner at x = 0.35", "35 cm along x from the origin to the outer wall of the
+# corner" (the second leg's far side wall, when no range of it is said)
+_OUTER_CORNER_X = re.compile(rf"\bouter\s+(?:corner|wall\s+of\s+the\s+(?:corner|bend))\s+(?:is\s+|lies\s+)?at\s+x\s*=\s*{_VALUE}"
+                             rf"|(?<![\w.]){_VALUE}\s+(?:along\s+(?:the\s+)?\+?x|long)\s+from\s+the\s+origin\s+to\s+the\s+outer\s+"
+                             rf"(?:wall|side|edge)\s+of\s+the\s+(?:corner|bend)", re.I)
 
 
 # a leg's side wall by its coordinate: "outer wall at x = 50 cm", "the inner wall lies on x = 0.4 m"
@@ -125,6 +135,10 @@ def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, 
     xs = (axis_ranges(leg.group(0), "x") or _walls_range(leg.group(0), "x")) if leg else []
     if not xs and (run := _ALONG_Y.search(text)) is not None:
         xs = axis_ranges(run.group(0), "x")
+    corner = _OUTER_CORNER_X.search(text)
+    if not xs and corner is not None and dims.get("width"):
+        outer = _metres(corner.group(1) or corner.group(3), corner.group(2) or corner.group(4), None)
+        xs = [(round(outer - dims["width"], 12), outer)]
     if not xs or xs[0][1] <= xs[0][0]:
         return None
     a, b = xs[0]
@@ -132,14 +146,17 @@ def _sharp_bend_by_coordinates(text: str, dims: dict[str, Any]) -> tuple[float, 
     ys = _leg_ranges(text, "y")
     oy = min(ys[0]) if ys else 0.0
     dims["width"] = width
-    inlet = _INLET_X.search(text)
-    if inlet is not None:
+    inlet = _INLET_X.search(text) or _FROM_ORIGIN.search(text)
+    if inlet is not None and inlet.re is _FROM_ORIGIN:
+        if a > 0:  # the inlet at the origin
+            dims["inlet_length"] = round(a, 12)
+    elif inlet is not None:
         x_in = _metres(inlet.group(1) or inlet.group(3), inlet.group(2) or inlet.group(4), None)
         if a - x_in > 0:
             dims["inlet_length"] = round(a - x_in, 12)
     outlet = _OUTLET_Y.search(text)
     if outlet is not None:
-        y_out = _metres(outlet.group(1), outlet.group(2), None)
+        y_out = _metres(outlet.group(1) or outlet.group(3), outlet.group(2) or outlet.group(4), None)
         if y_out - (oy + width) > 0:
             dims["outlet_length"] = round(y_out - oy - width, 12)
     return a, oy

@@ -286,12 +286,25 @@ def _width_from_radii(text: str) -> float | None:
     return None
 
 
+# a duct's cross-section said before its noun: "a 50 mm x 50 mm (about 2 in) square duct", "a 0.1 x 0.1 m channel"
+_SECTION_BEFORE = re.compile(rf"((?<![\w.]){NUM}\s*(?:{UNIT})?\s*(?:x|by|×)\s*{NUM}\s*(?:{UNIT}))\s*(?:\([^()]{{0,30}}\)\s*)?"
+                             r"(?:(?:square|rectangular)\s+)?(?:ducts?|channels?|passages?)\b", re.I)
+
+
+def _section_width(text: str) -> float | None:
+    """The width of a duct whose cross-section is said before its noun (its first side), or None."""
+    m = _SECTION_BEFORE.search(text)
+    pair = extent_product(m.group(1)) if m else None
+    return pair[0] if pair else None
+
+
 def bend_dims(text: str, n: dict[str, float]) -> tuple[dict[str, Any], list[str]]:
     """The dimensions of a bend from its words (and the generic lengths `n`), and notes on how they were read."""
     text = digits(text)
     d: dict[str, Any] = {}
     # two radii say the width when no width is said ("inner radius 5 cm, outer radius 15 cm")
-    width = n.get("width") or _width_from_radii(text) or leg_width(text) or n.get("height") or n.get("gap")
+    width = n.get("width") or _width_from_radii(text) or leg_width(text) or n.get("height") or n.get("gap") or \
+        _section_width(text)
     if width:
         d["width"] = width
     both = _both_legs(text)
@@ -334,11 +347,15 @@ def _cavity_sizes(text: str, at: int) -> dict[str, tuple[float, tuple[int, int]]
     if before and not re.search(r"(?:\b(?:an?|the|with|one|single)\s*|^)$", text[:max(0, at - 120) + before.start()], re.I):
         before = None  # "channel 30 cm long, 2 cm high, cavity ...": the sizes of the noun before them
     stop = re.search(rf"[.;](?!\d)|\b(?:starting|starts|located|placed|positioned|beginning|begins|centred|centered|at\s+x|whose|which|inlet"
-                     rf"|outlet)\b|,\s*(?:the\s+|a\s+|its\s+)?(?:channel|duct|passage)\b|(?<=.)\b{_HOLLOW}\b"
+                     rf"|outlet)\b|[,:]\s*(?:the\s+|a\s+|its\s+)?(?:channel|duct|passage)\b|(?<=.)\b{_HOLLOW}\b"
                      rf"|\b(?:under|below|beneath|in|of|along)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:channel|duct|passage)\b",
                      text[at:], re.I)  # "an open cavity under a channel, ... channel 60 cm long": the channel's
     end = at + stop.start() if stop else len(text)
     regions = ([(max(0, at - 120) + before.start(), at)] if before else []) + [(at, end)]
+    named = re.search(rf"(?<![\w.]){LENGTH}\s+$", text[max(0, at - 40):at])  # "the 50 mm groove width"
+    after = re.match(rf"{_HOLLOW}\s+(width|depth|length)\b", text[at:], re.I)
+    if named and after:
+        out[_SIZE_WORD[after.group(1).lower()]] = (_metres(named), (max(0, at - 40) + named.start(), at + after.end()))
     for lo, hi in regions:
         part = text[lo:hi]
         for m in re.finditer(rf"{_SIZE_ADJ}|\b(width|length|depth)\s+(?:of\s+|is\s+|=\s*|:\s*)?{LENGTH}", part, re.I):
@@ -385,6 +402,42 @@ def _cavity_place(text: str, width: float | None) -> tuple[float | None, list[tu
     return None, []
 
 
+def _ranged_cavity(text: str, d: dict[str, Any]) -> list[tuple[int, int]]:
+    """The channel and its cavity given by coordinate ranges ("channel x 0..0.5, y 0..0.05 m, a groove
+    x 0.2..0.25, y -0.05..0"): the widest x range is the channel's length, a narrower one inside it the
+    cavity's width and start; the y range of the channel and the one beyond its floor (or above its
+    ceiling) the cavity's depth. Fills only what the words did not say; returns the spans read."""
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
+    xs = [(s, e, r) for s, e, r in coordinate_ranges(text, "x") if None not in r and r[1] > r[0]]
+    ys = [(s, e, r) for s, e, r in coordinate_ranges(text, "y") if None not in r and r[1] > r[0]]
+    if len(xs) < 2 and len(ys) < 2:
+        return []
+    spans: list[tuple[int, int]] = []
+    if xs:
+        channel = max(xs, key=lambda x: x[2][1] - x[2][0])
+        low, high = channel[2]
+        inner = [x for x in xs if x is not channel and low < x[2][0] and x[2][1] <= high]
+        d.setdefault("length", round(high - low, 12))
+        spans.append(channel[:2])
+        if inner and "cavity_width" not in d:
+            d["cavity_width"] = round(inner[0][2][1] - inner[0][2][0], 12)
+            d.setdefault("cavity_start", round(inner[0][2][0] - low, 12))
+            spans.append(inner[0][:2])
+    if len(ys) >= 2:
+        channel = next((y for y in ys if y[2][0] >= 0), ys[0])
+        low, high = channel[2]
+        beyond = [y for y in ys if y is not channel and (y[2][1] <= low + 1e-12 or y[2][0] >= high - 1e-12)]
+        d.setdefault("height", round(high - low, 12))
+        spans.append(channel[:2])
+        if beyond and "cavity_depth" not in d:
+            d["cavity_depth"] = round(beyond[0][2][1] - beyond[0][2][0], 12)
+            if beyond[0][2][0] >= high - 1e-12:
+                d.setdefault("cavity_wall", "ceiling")
+            spans.append(beyond[0][:2])
+    return spans
+
+
 def cavity_channel_dims(text: str) -> dict[str, Any]:
     """The channel's and the cavity's dimensions from the words."""
     text = digits(text)
@@ -400,6 +453,11 @@ def cavity_channel_dims(text: str) -> dict[str, Any]:
         d["cavity_start"] = start
     if re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:ceiling|top\s+wall|upper\s+wall|roof)\b", text, re.I):
         d["cavity_wall"] = "ceiling"
+    elif re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:floor|bottom(?:\s+wall)?|lower\s+wall)\b", text, re.I):
+        d["cavity_wall"] = "floor"  # said, not a default
+    ranged = _ranged_cavity(text, d)
+    if ranged:
+        spans += ranged
     left = blank(text, spans + where)
     rest = named_lengths(left)
     product = extent_product(left)

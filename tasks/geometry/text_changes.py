@@ -83,18 +83,22 @@ def t_junction_dims(text: str) -> dict[str, Any]:
                      text, re.I)  # "halfway along, centred at x = 0.3 m, a side branch ..."
     if at:
         d["branch_position"] = float(at.group(1)) * unit_factor(at.group(2))
-        edge = _EDGE_BEFORE.search(at.string[max(0, at.start() - 40):at.start()]) if at.group(0).lower().startswith("x") else None
-        if edge is not None:  # "its left wall at x = 20 cm": the branch's edge, its centreline half a width on
+        edge = _EDGE_BEFORE.search(at.string[max(0, at.start() - 40):at.start()])
+        if edge is not None:  # "its left wall at x = 20 cm", "whose left wall is 20 cm from the inlet": an edge, the centre half a width on
             half = (d.get("branch_width") or d.get("width") or 0.1) / 2
             d["branch_position"] += half if edge.group(1).lower() in ("left", "upstream", "near") else -half
     # "it goes up until y = 30 cm", in the branch's words or the sentence that goes on after them ("...; it goes up ...")
     after = re.split(r"\.(?!\d)", text[m.start():])[0] if m else ""
     reach = re.search(rf"\b(?:up|goes|rises|runs|extends|reaches)\b[^.;]*?\b(?:un)?til\s+y\s*=\s*{LENGTH}"
-                      rf"|\b(?:up\s+)?to\s+y\s*=\s*{LENGTH}", after, re.I) if branch else None
-    if reach is not None and "branch_length" not in d and d.get("width"):
-        top = float(reach.group(1) or reach.group(3)) * unit_factor(reach.group(2) or reach.group(4) or "m")
+                      rf"|\b(?:up\s+)?to\s+y\s*=\s*{LENGTH}|\btop\s+(?:is\s+|lies\s+)?at\s+y\s*=\s*{LENGTH}", after, re.I) \
+        if branch else None
+    top = next((float(reach.group(i)) * unit_factor(reach.group(i + 1) or "m") for i in (1, 3, 5) if reach.group(i)),
+               None) if reach is not None else None
+    if top is not None and "branch_length" not in d and d.get("width"):
         if top > d["width"]:  # "it goes up until y = 30 cm" from the main channel's top wall (its floor at y = 0)
             d["branch_length"] = round(top - d["width"], 12)
+    elif top is not None and "width" not in d and d.get("branch_length") and top > d["branch_length"]:
+        d["width"] = round(top - d["branch_length"], 12)  # "goes up 20 cm above the top wall (top at y = 25 cm)": 5 cm high
     return _with_arms(d, tee_arms(text))
 
 

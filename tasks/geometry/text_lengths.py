@@ -57,6 +57,9 @@ _LABELS_A_LENGTH = (rf"(?=\s*[:=]\s*{NUM}\s*{UNIT}(?!\s*(?:-\s*)?(?:high|wide|ta
 # before a dimension's name, words that make it a place ("after the step: 60 cm", "downstream of the cylinder 1 m")
 _PLACE_BEFORE = re.compile(r"\b(?:after|before|behind|past|beyond|(?:down|up)stream\s+of|ahead\s+of|in\s+front\s+of)\s+the\s*$", re.I)
 
+# a size word leading a list of values by side: "bore 40 mm upstream, 20 mm downstream", "diameter 60 mm upstream and"
+_ROUND_SIZE_LIST = re.compile(rf"\b(?:bore|diameter|radius|width|height)\s+(?:{NUM}\s*{UNIT}\s+(?:upstream|downstream|inlet|"
+                              rf"outlet)\s*,?\s*(?:and\s+)?)?$", re.I)
 # a round size named one way before it and the other way after it ("bore 12.5 mm in radius"): the word after wins
 _ROUND_KIND = {"diameter": "radius", "inner_diameter": "radius", "outer_diameter": "radius",
                "radius": "diameter", "inner_radius": "diameter", "outer_radius": "diameter"}
@@ -154,6 +157,9 @@ def named_lengths(text: str) -> dict[str, float]:
                 if pattern is patterns[0] and _ROUND_KIND.get(name) and \
                         re.match(rf"\s*(?:-\s*)?(?:in\s+)?{_ROUND_KIND[name]}\b", text[m.end():], re.I):
                     continue  # "the bore was 12.5 mm in radius": the word after the size says which it is
+                if name in ("upstream_length", "downstream_length") and pattern is patterns[1] and \
+                        _ROUND_SIZE_LIST.search(text[max(0, m.start(1) - 60):m.start(1)]):
+                    continue  # "bore 40 mm upstream, 20 mm downstream": a size on each side, no length
                 if pattern is patterns[1] and _NAMED_BEFORE.search(text[max(0, m.start(1) - 30):m.start(1)]):
                     continue  # "width 20 mm length 200 mm": the size after "width" is the width, not "a 20 mm length"
                 if pattern is patterns[0] and _PLACE_BEFORE.search(text[max(0, m.start() - 30):m.start()]):

@@ -269,9 +269,10 @@ def _reach(plain: str, used: list[tuple[int, int]]) -> float | None:
 def _place(plain: str, along: str, span: float) -> tuple[float, Literal["centre", "front", "rear"]] | None:
     """Where the body is along its wall and which of its faces that place is of."""
     ref: Literal["centre", "front", "rear"] = "centre"
-    if re.search(r"\b(?:left|upstream|front|leading)\s+face\b" if along == "x" else r"\b(?:lower|bottom)\s+face\b", plain, re.I):
+    face = r"\s+(?:face|side|edge|surface)\b"  # "its front side is 30 cm from the inlet"
+    if re.search((r"\b(?:left|upstream|front|leading|windward)" if along == "x" else r"\b(?:lower|bottom)") + face, plain, re.I):
         ref = "front"
-    elif re.search(r"\b(?:right|downstream|rear|trailing)\s+face\b" if along == "x" else r"\b(?:upper|top)\s+face\b", plain, re.I):
+    elif re.search((r"\b(?:right|downstream|rear|trailing|leeward)" if along == "x" else r"\b(?:upper|top)") + face, plain, re.I):
         ref = "rear"
     m = re.search(rf"(?<![\w.]){along}\s*=\s*{_V}", plain, re.I)
     if m:

@@ -282,3 +282,93 @@ def test_an_entry_added_to_a_block_of_includes_keeps_them():
     out = fd.set_entry(text, ["functions", "probe"], {"type": "probes"})
     assert '#include "abort"' in out and '#include "sampling"' in out
     assert fd.get(out, ["functions", "probe", "type"]) == "probes"
+
+
+# --- geometry: a cavity by its ranges, a sharp bend by its corner and its end, a body by its front side, a tee ----
+
+def _geo(text: str):
+    from tasks.geometry.text import parse_geometry
+
+    return parse_geometry(text)
+
+
+def _pocket(spec) -> tuple[float, ...]:
+    """The channel's and the pocket's boxes (x0, x1, y0, y1) of a channel with a cavity, however it is built."""
+    if spec.shape == "rectilinear":
+        channel, pocket = spec.dimensions["parts"]
+        return (*channel, *pocket)
+    d = spec.dimensions
+    top = d["cavity_wall"] == "ceiling"
+    y0, y1 = (d["height"], d["height"] + d["cavity_depth"]) if top else (-d["cavity_depth"], 0.0)
+    return (0.0, d["length"], 0.0, d["height"], d["cavity_start"], d["cavity_start"] + d["cavity_width"], y0, y1)
+
+
+@pytest.mark.parametrize(("text", "boxes"), [
+    ("pimpleFoam 2D channel x 0..0.8, y 0..0.1 m with a rectangular recess cut into the bottom wall, x 0.3..0.4, "
+     "y -0.04..0; inflow 0.05 m/s", (0, 0.8, 0, 0.1, 0.3, 0.4, -0.04, 0)),
+    ("icoFoam 2D channel x 0..1, y 0..0.1 m with a notch in the upper wall at x 0.4..0.5, y 0.1..0.15; inlet 0.01 m/s",
+     (0, 1, 0, 0.1, 0.4, 0.5, 0.1, 0.15)),
+    ("icoFoam 2D duct x 0..0.6, y 0..0.04 m with an open cavity (a trench) below its floor, x 0.25..0.3, y -0.03..0; "
+     "inflow 0.02 m/s", (0, 0.6, 0, 0.04, 0.25, 0.3, -0.03, 0)),
+])
+def test_a_channel_and_its_wall_pocket_given_by_coordinate_ranges(text, boxes):
+    assert _pocket(_geo(text)) == pytest.approx(boxes)
+
+
+def test_a_size_before_the_pockets_noun_and_its_word_after():
+    d = _geo("channel 0.4 m long and 40 mm high, a 20 mm groove width: groove 20 x 20 mm in the floor starting "
+             "100 mm downstream of the inlet; icoFoam, inlet 0.02 m/s").dimensions
+    assert d["cavity_width"] == pytest.approx(0.02) and d["length"] == pytest.approx(0.4)
+
+
+def test_a_sharp_bend_by_its_outer_corner_and_the_end_of_its_second_leg():
+    spec = _geo("simpleFoam, a 40 mm x 40 mm square duct in 3D with a mitred 90 degree elbow: the first run is 50 cm "
+                "along x from the origin to the outer wall of the corner, then the duct turns up along y and the "
+                "upright leg ends 60 cm from the origin (y = 0.6 m); air 3 m/s; 5 mm cells")
+    d = spec.dimensions
+    assert (d["width"], d["inlet_length"], d["outlet_length"]) == pytest.approx((0.04, 0.46, 0.56))
+    assert tuple(spec.origin) == pytest.approx((0.46, 0.0))
+
+
+def test_a_sharp_bends_second_leg_up_to_a_coordinate():
+    d = _geo("2D sharp 90 degree bend 0.1 m wide: inlet leg along +x from x = 0 (y 0..0.1), outlet leg along +y in "
+             "x 0.4..0.5 up to y = 0.9; icoFoam 0.01 m/s").dimensions
+    assert d["outlet_length"] == pytest.approx(0.8)
+
+
+def test_a_wall_body_placed_by_its_front_side():
+    spec = _geo("2D channel 2 m long and 0.2 m high from the origin, a rib 2 cm thick and 4 cm high on the floor, "
+                "its upstream side 50 cm from the inlet; pimpleFoam 0.1 m/s")
+    (rib,) = spec.obstacles
+    assert rib.center[0] == pytest.approx(0.51)
+
+
+def test_a_tee_branch_leaving_a_wall_between_two_stations_is_a_branch():
+    spec = _geo("simpleFoam 2D T-junction: the main channel is 1 m long (x from 0 to 1 m) and 0.1 m high; a branch "
+                "of the same width leaves the upper wall between x = 0.4 m and x = 0.5 m and extends straight up to "
+                "y = 0.5 m; inflow 0.01 m/s")
+    assert spec.shape == "t_junction"
+    assert spec.dimensions["branch_position"] == pytest.approx(0.45)
+    assert spec.dimensions["branch_length"] == pytest.approx(0.4)
+
+
+def test_a_tee_branch_by_its_upstream_wall_and_its_tops_coordinate():
+    d = _geo("T-junction in 2D, simpleFoam: main run 80 cm along x from the origin, a branch 4 cm wide whose "
+             "upstream wall is 30 cm from the inlet, the branch rises 30 cm above the run's top wall (top at "
+             "y = 36 cm); 1 cm/s").dimensions
+    assert d["branch_position"] == pytest.approx(0.32) and d["width"] == pytest.approx(0.06)
+
+
+def test_sizes_listed_by_side_after_a_bore_are_no_run_lengths():
+    from tasks.geometry.text_lengths import named_lengths
+
+    found = named_lengths("bore 60 mm upstream, 30 mm downstream, 80 mm straight inlet section")
+    assert found.get("downstream_length") is None and found.get("upstream_length") != pytest.approx(0.06)
+
+
+def test_a_total_length_from_a_coordinate_places_the_inlet():
+    spec = _geo("axisymmetric converging nozzle: bore 60 mm upstream, 30 mm downstream, 40 mm straight inlet "
+                "section, 60 mm long cone, 100 mm straight outlet section, total 200 mm along x from x = 0; "
+                "pimpleFoam 0.01 m/s, 5 degree wedge")
+    assert spec.origin[0] == pytest.approx(0.0)
+    assert spec.dimensions["downstream_length"] == pytest.approx(0.1)
