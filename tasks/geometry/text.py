@@ -55,7 +55,7 @@ from tasks.geometry.text_rectilinear_union import rectilinear_union, union_field
 from tasks.geometry.text_rectilinear_cavities import cavity_row
 from tasks.geometry.text_partition import partition_fields
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
-from tasks.geometry.text_parts import nozzle_parts, pipe_parts, table_ranges, throat_as_end
+from tasks.geometry.text_parts import coned_pipe, nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells, ogrid_cells
 from tasks.geometry.text_ogrid import o_domain
 from tasks.geometry.shape_ribs import rib_obstacles
@@ -155,6 +155,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         shape = stepped_channel(text) or shape  # "the floor drops by 5 cm", "an inlet passage along the ceiling"
     if shape in ("pipe", "backward_step", "forward_step"):
         shape = stepped_pipe_shape(text) or shape  # a round pipe whose diameter steps: "D = 40 mm then d = 20 mm"
+    coned = coned_pipe(text) if shape == "pipe" else None  # "pipe R 20 mm for x 0..0.05, cone to R 10 mm over ..."
+    if coned is not None:
+        shape = "nozzle" if coned["outlet_height"] < coned["inlet_height"] else "diffuser"
     if shape == "pipe" and (sections := pipe_parts(text)[0]):  # "60 mm diameter from x = 0 to 150 mm then 30 mm ..."
         shape = "sudden_expansion" if sections["outlet_height"] > sections["inlet_height"] else "sudden_contraction"
     if shape is None and len(vertices(text) or []) >= 3:
@@ -260,6 +263,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         if by_parts and inlet_centre is not None:
             dims.update(by_parts)
             origin = inlet_centre
+        if coned is not None:  # a round pipe's sections: the axis along x from the inlet's x
+            dims.update({k: v for k, v in coned.items() if k != "start"}, axisymmetric=True)
+            origin = (coned["start"], 0.0)
     if shape in ("sudden_expansion", "sudden_contraction") and dims.get("axisymmetric"):
         shape, origin = _pipe_by_parts(text, dims, shape, origin)
     if shape in ("sudden_expansion", "sudden_contraction") and \

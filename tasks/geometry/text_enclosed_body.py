@@ -45,27 +45,44 @@ _SIZED = re.compile(rf"(?<![\w.]){NUM}\s*{UNIT}(?![\w/])", re.I)
 _AT_CENTRE = re.compile(r"\b(?:cent(?:re|er)(?:e?d)?|middle|mid(?:dle)?[- ]?point)\b", re.I)
 
 
-def body_words(text: str) -> str | None:
-    """The clause that says the body: from where its clause starts to the next clause about the walls or the fluid,
-    with the enclosure's own phrase taken out; None when the words name no body."""
+def _body_clauses(text: str) -> list[str]:
+    """Each clause that names the body: from where its clause starts to the next clause about the walls or the
+    fluid, with the enclosure's own phrase taken out; the clauses that size it first."""
     clauses = []
     for m in _BODY.finditer(text):
         starts = [s.end() for s in _START.finditer(text, 0, m.start())]
         start = starts[-1] if starts else 0
         end = _END.search(text, m.end())
         clauses.append(_HOST.sub(" ", text[start:end.start() if end else len(text)]))
-    # "convection from an electronic component ... A block 0.04 m wide ...": the mention that sizes the body
-    return next((c for c in clauses if _SIZED.search(c)), clauses[0] if clauses else None)
+    # "convection from an electronic component ... A block 0.04 m wide ...": the mentions that size the body
+    return [c for c in clauses if _SIZED.search(c)] + [c for c in clauses if not _SIZED.search(c)]
+
+
+def body_words(text: str) -> str | None:
+    """The clause that says the body (the first that sizes it), or None when the words name no body."""
+    return next(iter(_body_clauses(text)), None)
 
 
 def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any], list[str]] | None:
     """The one body the words put in a `width` x `height` enclosure (as obstacle fields, in the enclosure's own
-    coordinates: x 0..width, y 0..height) and the notes on what was assumed; None when no body with a size is said."""
-    words = body_words(text)
-    if words is None:
-        return None
+    coordinates: x 0..width, y 0..height) and the notes on what was assumed; None when no body with a size is said.
+    A mention whose sizes are the enclosure's ("a heated cylinder in a box (2D): box 20 cm x 20 cm") gives way to
+    the next that sizes the body ("cylinder 4 cm x 4 cm in the middle")."""
+    clauses = _body_clauses(text)
+    squared = any(_SQUARED.search(c) for c in clauses)  # "a heated square cylinder ... cylinder 4 cm x 4 cm"
+    for words in clauses:
+        found = _enclosed_body(words, width, height, is_round(words) and not squared)
+        if found is not None:
+            return found
+    return None
+
+
+_SQUARED = re.compile(r"\b(?:square|rectangular)\s+(?:\w+\s+)?(?:cylinders?|rods?|bars?|prisms?|pillars?|posts?)\b", re.I)
+
+
+def _enclosed_body(words: str, width: float, height: float, round_body: bool) -> tuple[dict[str, Any], list[str]] | None:
     notes: list[str] = []
-    ranged = part_obstacles(range_parts(words, _BODY), height) if not is_round(words) else []
+    ranged = part_obstacles(range_parts(words, _BODY), height) if not round_body else []
     if len(ranged) == 1:  # "a block 0.04 m wide ... on the floor, from x = 0.08 m to x = 0.12 m": its ranges place it
         return ranged[0], notes
     place = _place(words, width, height)
@@ -73,7 +90,7 @@ def enclosed_body(text: str, width: float, height: float) -> tuple[dict[str, Any
         place = (width / 2, height / 2)
         if not _AT_CENTRE.search(words):
             notes.append(f"The body's place not given: at the enclosure's centre ({width / 2:g}, {height / 2:g}) m.")
-    if is_round(words):
+    if round_body:
         diameter = round_size(words)
         fits = diameter and diameter < min(width, height)
         return ({"kind": "circle", "center": place, "diameter": diameter}, notes) if fits else None

@@ -185,11 +185,27 @@ _SLASHED = re.compile(r"(?<![\d./,])(\d+(?:\s*(?:/|\+|,\s*and|,|and)\s*\d+)+)\s+
                       r"(?:along|axial(?:ly)?|streamwise|in\s+x\b)", re.I)
 
 
+# one part's count along it: "50 cells along the inlet pipe", "50 along the cone", "100 along the outlet section"
+_ALONG_PART = re.compile(r"(?<![\d.])(\d+)\s+(?:cells?\s+)?along\s+(?:the\s+)?(?:inlet|outlet|upstream|downstream|entry|exit"
+                         r"|cone|conical|taper\w*|contraction|converg\w*|diverg\w*|throat|first|second|third|middle|last)\b"
+                         r"[^.;\d]{0,40}", re.I)
+
+
 def slashed_along(text: str) -> list[int] | None:
     """Counts along x given part by part, in order: "30/30/40 along", "20 + 40 + 60 axially", "20, 40 and 60 cells
-    along the inlet pipe, cone and outlet pipe" -> [30, 30, 40]; None when not said so."""
-    m = _SLASHED.search(digits(text))
-    return [int(n) for n in re.findall(r"\d+", m.group(1))] if m else None
+    along the inlet pipe, cone and outlet pipe", "50 cells along the inlet pipe, 50 along the cone and 100 along the
+    outlet pipe" -> [30, 30, 40]; None when not said so."""
+    t = digits(text)
+    m = _SLASHED.search(t)
+    if m:
+        return [int(n) for n in re.findall(r"\d+", m.group(1))]
+    parts = list(_ALONG_PART.finditer(t))
+    run = [parts[0]] if parts else []
+    for a, b in zip(parts, parts[1:]):  # one list: each part's count right after the one before
+        if b.start() != a.end() or len(run) and run[-1] is not a:
+            break
+        run.append(b)
+    return [int(p.group(1)) for p in run] if len(run) >= 2 else None
 
 
 def x_part_lengths(shape: str, dims: dict[str, Any]) -> list[float] | None:

@@ -305,3 +305,40 @@ def said_dimension(text: str, words: str, nth: int, keys: list[str]) -> str | No
     near = before + " " + " ".join(after.split()[:3])  # "branch 30 cm long", "a 10 cm wide branch"
     owner = [k for k in named if "_" in k and re.search(rf"\b{k.split('_')[0]}\w*", near, re.I)]
     return (owner or named or keys)[0]
+
+
+_CONE_WORDS = re.compile(r"\b(?:cone|conical|taper\w*|contraction|converg\w*|diverg\w*|expansion\s+cone|reducer|transition)\b",
+                         re.I)
+
+
+_DOTTED_X = re.compile(rf"(?<![\w.])x\s*(?:=\s*)?({NUM})\s*\.\.\s*({NUM})\s*({UNIT})?", re.I)
+
+
+def coned_pipe(text: str) -> dict[str, float] | None:
+    """A round pipe said section by section along x with a cone between two straight runs ("pipe R 20 mm for
+    x 0..0.05, cone contraction to R 10 mm over x 0.05..0.1, pipe R 10 mm x 0.1..0.2"): the nozzle's or diffuser's
+    diameters and lengths, and `start`, the inlet's x; None unless three ranges follow each other end to end, the
+    first and last each with its size across and the middle one named a cone."""
+    ranges = [(s, e, r) for s, e, r in coordinate_ranges(text, "x") if None not in r and r[1] > r[0]]
+    for m in _DOTTED_X.finditer(text):  # "R 10 mm x 0.1..0.2": a range, though "mm x 0.1" reads as a product
+        if not any(s < m.end() and m.start() < e for s, e, _ in ranges):
+            factor = unit_factor(m.group(3) or "m")
+            ranges.append((m.start(), m.end(), (float(m.group(1)) * factor, float(m.group(2)) * factor)))
+    ranges.sort()
+    if len(ranges) != 3 or any(abs(a[2][1] - b[2][0]) > 1e-9 for a, b in zip(ranges, ranges[1:])):
+        return None
+    words = [text[(ranges[i - 1][1] if i else 0):e] for i, (_, e, _) in enumerate(ranges)]
+    sizes = []
+    for part in (words[0], words[2]):
+        found = list(_ACROSS.finditer(part))
+        if not found:
+            return None
+        m = found[-1]  # the size nearest the section's range
+        word = m.group("w1") or m.group("w2")
+        value = float(m.group("n1") or m.group("n2")) * unit_factor(m.group("u1") or m.group("u2"))
+        sizes.append(2 * value if re.match(r"radi|r", word, re.I) else value)
+    if not _CONE_WORDS.search(words[1]) or abs(sizes[0] - sizes[1]) <= 1e-12:
+        return None
+    (a, b), (_, c), (_, d) = (r for _, _, r in ranges)
+    return {"inlet_height": round(sizes[0], 12), "outlet_height": round(sizes[1], 12), "upstream_length": round(b - a, 12),
+            "taper_length": round(c - b, 12), "downstream_length": round(d - c, 12), "start": a}

@@ -372,3 +372,30 @@ def test_a_total_length_from_a_coordinate_places_the_inlet():
                 "pimpleFoam 0.01 m/s, 5 degree wedge")
     assert spec.origin[0] == pytest.approx(0.0)
     assert spec.dimensions["downstream_length"] == pytest.approx(0.1)
+
+
+def test_a_body_in_an_enclosure_sized_in_its_second_mention():
+    spec = _geo("Natural convection around a heated square rod in a square cavity (2D): cavity 30 cm x 30 cm from the "
+                "origin, rod 6 cm x 6 cm at the centre at 320 K, cavity walls at 290 K, gravity along -y; "
+                "buoyantBoussinesqPimpleFoam, 1 cm grid")
+    (rod,) = spec.obstacles
+    assert (rod.center, rod.width) == (pytest.approx((0.15, 0.15)), pytest.approx(0.06))
+
+
+def test_part_counts_said_part_by_part_along_the_pipe():
+    from tasks.geometry.text_part_cells import slashed_along
+
+    assert slashed_along("30 cells along the inlet duct, 60 along the taper and 90 along the outlet duct") == [30, 60, 90]
+    assert slashed_along("40 cells along the inlet duct and 30 across it") is None
+
+
+def test_a_round_pipe_said_section_by_section_with_a_cone_is_a_nozzle_or_diffuser():
+    nozzle = _geo("axisymmetric, axis along x: pipe R 30 mm for x 0..0.1, cone reducing to R 15 mm over x 0.1..0.2, "
+                  "pipe R 15 mm x 0.2..0.5; pimpleFoam 0.01 m/s")
+    assert nozzle.shape == "nozzle"
+    d = nozzle.dimensions
+    assert (d["inlet_height"], d["outlet_height"], d["upstream_length"], d["taper_length"], d["downstream_length"]) == \
+        pytest.approx((0.06, 0.03, 0.1, 0.1, 0.3))
+    diffuser = _geo("axisymmetric pipe: D 20 mm from x = 0 to x = 0.1 m, then a conical expansion from x = 0.1 m to "
+                    "x = 0.2 m, then D 40 mm from x = 0.2 m to x = 0.6 m; simpleFoam 1 m/s")
+    assert diffuser.shape == "diffuser" and diffuser.dimensions["downstream_length"] == pytest.approx(0.4)
