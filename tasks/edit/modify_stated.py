@@ -227,6 +227,8 @@ def kept_said(request: str, said: str) -> bool:
     start = max(request.rfind(c, 0, at) for c in ".;:!?,") + 1
     ends = [i for i in (request.find(c, at + len(said)) for c in ".;!?,") if i >= 0]
     clause = request[start:min(ends) if ends else len(request)]
+    # a remark in brackets about something else ("330 K (the other walls stay adiabatic)") keeps nothing of the value
+    clause = re.sub(r"\([^()]*\)", lambda m: m.group(0) if said in m.group(0) else " ", clause)
     return bool(_KEPT_VALUE.search(clause)) and not _NEW_VALUE.search(clause)
 
 

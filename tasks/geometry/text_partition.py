@@ -197,6 +197,8 @@ def read_partition(words: str, length: float, height: float, u_turn: bool, hot: 
         break
     for a, b, sp in _ranges(blank(words, used), across):
         far = span_across * (1 - 1e-9)
+        if a > 1e-12 and b < far and wall in ("left", "right"):
+            return None  # "from x = 0.05 to x = 0.1 m" inside the domain: a body standing free, on no end wall
         if wall in ("left", "right") and (a <= 1e-12) != (b >= far):  # the range says which end it stands on
             wall = "left" if a <= 1e-12 else "right"
         if wall in ("bottom", "left") and a <= 1e-12:

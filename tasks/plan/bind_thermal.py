@@ -36,6 +36,12 @@ _END_SIDES = ("left", "right", "top", "bottom", "front", "back")  # the sides of
 # conditions holding the wall's own temperature apart from the gas's at the wall (a temperature
 # jump on a rarefied wall): a stated wall temperature is that entry, the condition stays
 WALL_TEMPERATURE_ENTRY = {"smoluchowskiJumpT": "Twall"}
+# the walls a request keeps insulated beside the one it heats: "(the other walls stay adiabatic)", "the rest remain
+# insulated"; they take no stated temperature
+KEPT_ADIABATIC = re.compile(r"\(?\b(?:the\s+)?(?:other|remaining|rest\s+of\s+the|all\s+other)\s+(?:walls?|sides?|boundaries|surfaces)\b"
+                            r"[^.;()]*?\b(?:stay|stays|remain|remains|are|is|kept|left|being)\s+(?:\w+\s+)?"
+                            r"(?:adiabatic|insulated|zero[- ]gradient)\b\)?|\b(?:the\s+)?rest\s+(?:stays?|remains?|is|are)\s+"
+                            r"(?:adiabatic|insulated)\b", re.I)
 _WALL_NOUN = re.compile(r"\b(?:lid|floor|ceiling|roof)\b")
 _NO_SUBJECT = re.compile(r"\s*(?:is|are|gets?|kept|held|heated|cooled|maintained|set)\b")
 
@@ -252,9 +258,15 @@ class ThermalBinding(ThermalPowerBinding, ThermalRegionPropertyBinding, WallSide
             label = label_before(self._words_of(q)[1].split(q.text.lower())[0])
             named = [p for p in fixed if label and re.search(rf"(?<![\w]){re.escape(p.lower())}(?![\w])", label)] or \
                 [p for p in patches_named_by_words(f"{label} {clause}", fixed) if p not in self._held_patches(q)]
+        kept = KEPT_ADIABATIC.search(clause)
+        if kept and not named and side is None:  # "heat the lid to 330 K (the other walls stay adiabatic)": the one named
+            before = KEPT_ADIABATIC.sub(" ", self._words_of(q)[1].split(q.text.lower())[0])
+            walls = fixed or [p for p in self.base.patch_bcs(self.t_field) if self.roles.get(p) in ("wall", "moving_wall")]
+            named = patches_named_by_words(before, walls) or \
+                ([p for p in walls if self.roles.get(p) == "moving_wall"] if re.search(r"\blids?\b", before) else [])
         if not named and side is None and len(fixed) == 1:
             named = fixed
-        if not named:
+        if not named and not kept:
             named = self._all_walls_said(q)
         if not named and not fixed and side is None and self._t_follows_internal() and \
                 not re.search(r"\bwalls?\b|\bsurface|\bboundar|\bpatch", self._words_of(q)[0]):

@@ -399,3 +399,35 @@ def test_a_round_pipe_said_section_by_section_with_a_cone_is_a_nozzle_or_diffuse
     diffuser = _geo("axisymmetric pipe: D 20 mm from x = 0 to x = 0.1 m, then a conical expansion from x = 0.1 m to "
                     "x = 0.2 m, then D 40 mm from x = 0.2 m to x = 0.6 m; simpleFoam 1 m/s")
     assert diffuser.shape == "diffuser" and diffuser.dimensions["downstream_length"] == pytest.approx(0.4)
+
+
+# --- a wall heated while the others stay insulated; a free plate is no partition ---------------------------------
+
+_RHO_CAVITY = TUTORIALS / "compressible/rhoPimpleFoam/RAS/cavity"
+
+
+@pytest.mark.parametrize("text", [
+    "Drive the lid at 2 m/s and heat it to 340 K (the other walls stay adiabatic)",
+    "the lid moves at 2 m/s; the lid is kept at 340 K while the rest remain insulated",
+])
+def test_a_wall_heated_while_the_others_stay_insulated_is_the_only_one_held(text):
+    from tasks.plan.bind import bind_all
+    from tasks.plan.stated import read_stated
+
+    binder = bind_all(_RHO_CAVITY, "rhoPimpleFoam", text, read_stated(text))
+    held = {tuple(b.entry) for b in binder.bindings if b.file == "0/T"}
+    assert held == {("boundaryField", "movingWall", "value")}, binder.not_applied
+
+
+def test_a_remark_in_brackets_keeps_no_value_in_a_modify():
+    from tasks.edit.modify_stated import kept_said
+
+    assert not kept_said("heat the lid to 340 K (the other walls stay adiabatic)", "340 K")
+    assert kept_said("the lid stays at 340 K", "340 K")
+
+
+def test_a_plate_inside_the_channel_by_its_ranges_stands_free():
+    spec = _geo("icoFoam, 2D channel x 0..0.8, y 0..0.05 m; a thin plate (y 0.023..0.027) from x = 0.1 to x = 0.2 m; "
+                "inlet 0.02 m/s")
+    (plate,) = spec.obstacles
+    assert plate.center == pytest.approx((0.15, 0.025)) and plate.width == pytest.approx(0.1)
