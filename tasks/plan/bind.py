@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tasks.foam import dictionary as fd
 from tasks.foam.allrun_inputs import made_files
+from tasks.plan.particle_pronouns import with_particle_antecedents
 from tasks.plan.bind_angles import edge_angles_deg, hex_edge_angles_deg
 from tasks.plan.bind_base import SIDES, Base, patch_roles
 from tasks.plan.bind_function1 import OSCILLATING_ROLES
@@ -101,7 +102,7 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBindi
     def __init__(self, base: Base, solver: str, text: str) -> None:
         self.base = base
         self.solver = solver
-        self.text = plain_forms(text)  # "0,5 m/s", "velocity [m/s]: 2" read as the stated quantities are
+        self.text = plain_forms(with_particle_antecedents(text))  # "0,5 m/s", "velocity [m/s]: 2" read as the stated quantities are
         self.edits: list[FileEdit] = []
         self.bindings: list[Binding] = []
         self.not_applied: list[NotApplied] = []

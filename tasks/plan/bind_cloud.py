@@ -19,7 +19,7 @@ from tasks.plan.bind_cloud_table import CloudTableBinding
 from tasks.plan.bind_cloud_windows import CloudWindowBinding
 from tasks.plan.bind_durations import DurationBinding
 from tasks.plan.bind_small_lengths import SmallLengthBinding
-from tasks.plan.cloud_words import CARRIER_WORDS, PARTICLE_WORDS, particles_meant
+from tasks.plan.cloud_words import CARRIER_WORDS, PARTICLE_WORDS, particles_meant, particles_meant_in
 from tasks.plan.foam_values import direction, fmt, vec
 from tasks.plan.foam_values import leaves_get as _leaves_get
 from tasks.plan.stated import StatedQuantity
@@ -68,6 +68,8 @@ class CloudBinding(CloudConeBinding, CloudPlaceBinding, CloudDistributionBinding
             return False
         clause, sentence = self._words_of(q)
         head, _, tail = clause.partition(q.text.lower())
+        if particles_meant_in(head, tail, sentence.partition(q.text.lower())[0]) and not particles_meant(head, tail):
+            head = sentence.partition(q.text.lower())[0]  # "make the droplets ..., and warmer, at 313 K"
         if not particles_meant(head, tail) and not _mass_of_cloud(q.quantity, head, tail, sentence):
             return False
         if q.quantity == "temperature":  # a table injection's rows hold their own T (tasks.plan.bind_cloud_table)

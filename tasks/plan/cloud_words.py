@@ -28,6 +28,14 @@ def particles_meant(head: str, tail: str) -> bool:
     return p >= 0 and (c < 0 or p < c)
 
 
+def particles_meant_in(head: str, tail: str, sentence_before: str) -> bool:
+    """particles_meant, and when the value's own clause names neither the particles nor the carrier ("..., make the
+    droplets smaller, 0.5 mm across, and warmer, at 313 K"), the sentence before it decides."""
+    if PARTICLE_WORDS.search(head) or CARRIER_WORDS.search(head) or PARTICLE_WORDS.search(tail) or CARRIER_WORDS.search(tail):
+        return particles_meant(head, tail)
+    return particles_meant(sentence_before, "")
+
+
 _NUM = r"(\d+(?:\.\d+)?(?:e-?\d+)?)"
 # "between 40 and 160 um", "from 40 to 160 um", "40-160 um", "40 to 160 um": the low end written before the high
 LOW_BEFORE = re.compile(rf"(?:\b(?:between|from)\s+)?{_NUM}\s*([a-zµ]*)\s*(?:-|–|\bto\b|\band\b)\s*$")

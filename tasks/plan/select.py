@@ -309,7 +309,7 @@ def rank(features: RequestFeatures, records: list[CaseRecord], limit: int = 3) -
         if numbered := numbered_name_points(r.case, features.ranks):
             score += numbered
             why.append("the number its name carries is the one said" if numbered > 0 else "another number said")
-        if dimension := dimension_points(r.case, features.dimension, [f.patches for f in r.fields]):
+        if dimension := dimension_points(r.case, features.dimension, [f.patches for f in r.fields], r.path):
             score += dimension
             why.append(f"built in the {features.dimension}D the request says" if dimension > 0
                        else f"built in another dimension than the {features.dimension}D said")

@@ -62,11 +62,33 @@ def fields_dimension(patch_types: list[dict[str, str]]) -> int | None:
     return 2 if any(t in ("empty", "wedge") for patches in patch_types for t in patches.values()) else None
 
 
-def dimension_points(case: str, dimension: int | None, patch_types: list[dict[str, str]] | None = None) -> float:
+@lru_cache(maxsize=1024)
+def mesh_dimension(path: str) -> int | None:
+    """What the tutorial's blockMeshDict builds: 2 when a patch is `empty` or `wedge`, 3 when no patch is and
+    every block has more than one cell each way (damBreakWithObstacle's cube); None when it has no plain
+    blockMeshDict (snappyHexMesh, a converter, macros) to tell."""
+    from pathlib import Path
+
+    from tasks.foam import dictionary as fd
+    from tasks.foam.files import find_file, read_text
+    from tasks.foam.geometry import block_cell_counts
+
+    found = find_file(Path(path) / "system", "blockMeshDict") if path else None
+    if found is None:
+        return None
+    text = fd.strip_comments(read_text(found))
+    if re.search(r"\btype\s+(?:empty|wedge)\s*;", text):
+        return 2
+    counts = block_cell_counts(text)
+    return 3 if counts and all(min(c) > 1 for c in counts) else None
+
+
+def dimension_points(case: str, dimension: int | None, patch_types: list[dict[str, str]] | None = None,
+                     path: str = "") -> float:
     """Points for the dimension said against the one the tutorial's name carries (else its fields'
-    constraint patches: a '3D' request is no case one cell thick): more when they agree, less when
-    they differ, nothing when either is silent."""
-    own = name_dimension(case) or fields_dimension(patch_types or [])
+    constraint patches, else its blockMeshDict's: a '3D' request is no case one cell thick): more when they
+    agree, less when they differ, nothing when either is silent."""
+    own = name_dimension(case) or fields_dimension(patch_types or []) or (mesh_dimension(path) if dimension else None)
     if dimension is None or own is None:
         return 0.0
     return DIMENSION_POINTS if own == dimension else -DIMENSION_POINTS

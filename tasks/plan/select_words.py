@@ -58,10 +58,16 @@ SHAPE_ADJECTIVES = {"cylindrical": "cylinder", "spherical": "sphere", "conical":
 _SHAPE_ADJECTIVE = re.compile(r"\b(" + "|".join(SHAPE_ADJECTIVES) + r")\b", re.I)
 
 
+# a solid body in the flow said by its own noun: the general noun tutorials' names use for one ("obstacle")
+_SOLID_BODY = re.compile(r"\b(blocks?|obstructions?|bricks?|pillars?|cuboids?)\b", re.I)
+
+
 def with_shape_nouns(text: str) -> str:
     """The text with each shape adjective followed by its noun ('a cylindrical tank' -> 'a
-    cylindrical cylinder tank'): the words a tutorial's name uses for that shape."""
-    return _SHAPE_ADJECTIVE.sub(lambda m: f"{m.group(1)} {SHAPE_ADJECTIVES[m.group(1).lower()]}", text)
+    cylindrical cylinder tank'), and a solid body's noun by 'obstacle' ('a block' -> 'a block
+    obstacle'): the words a tutorial's name uses for that shape."""
+    text = _SHAPE_ADJECTIVE.sub(lambda m: f"{m.group(1)} {SHAPE_ADJECTIVES[m.group(1).lower()]}", text)
+    return _SOLID_BODY.sub(lambda m: f"{m.group(1)} obstacle", text)
 
 
 def words_of(text: str) -> list[str]:

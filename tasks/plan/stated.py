@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam.patch_names import KIND_ALT
+from tasks.plan.particle_pronouns import with_particle_antecedents
 from tasks.plan.values_gravity import gravity_forms
 from tasks.plan.bind_motion_rates import rate_forms
 from tasks.plan.values_commas import decimal_commas, written_powers
@@ -260,6 +261,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     out: list[StatedQuantity] = []
     # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
     text = symbol_places(respelled(split_place_names(text)))  # "hotWall": the hot wall
+    text = with_particle_antecedents(text)  # "inject the droplets ..., make them smaller": the droplets' sizes
     text, bare = bare_field_values(text)
     text = plain_forms(text)  # "floor temperature 350": 350 K, said as an assumption
     plain = normalise(text)

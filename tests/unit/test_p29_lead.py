@@ -431,3 +431,48 @@ def test_a_plate_inside_the_channel_by_its_ranges_stands_free():
                 "inlet 0.02 m/s")
     (plate,) = spec.obstacles
     assert plate.center == pytest.approx((0.15, 0.025)) and plate.width == pytest.approx(0.1)
+
+
+# --- ranking: a mesh built in 3D by its blockMeshDict, a block is an obstacle ------------------------------------
+
+def test_a_blockmesh_built_in_three_dimensions_says_3d():
+    from tasks.plan.select_wholename import mesh_dimension
+
+    assert mesh_dimension(str(TUTORIALS / "multiphase/interFoam/laminar/damBreakWithObstacle")) == 3
+    assert mesh_dimension(str(TUTORIALS / "incompressible/icoFoam/cavity/cavity")) == 2
+    assert mesh_dimension(str(TUTORIALS / "compressible/sonicFoam/RAS/nacaAirfoil")) is None  # a converted mesh
+
+
+def test_a_solid_bodys_noun_is_also_an_obstacle():
+    from tasks.plan.select_words import words_of
+
+    assert "obstacle" in words_of("a tank with a brick standing on its floor")
+
+
+def test_a_3d_collapse_of_water_around_a_cube_plans_on_the_tutorial_with_the_obstacle():
+    from tasks.plan.generic import choose_base
+    from tasks.plan.request import build_context
+
+    ctx = build_context("three-dimensional dam break in a closed cubic tank 1 m across, a square block stands in the "
+                        "middle of the floor, interFoam, 0.05 s", TUTORIALS)
+    assert choose_base(ctx)[0].record.case == "multiphase/interFoam/laminar/damBreakWithObstacle"
+
+
+# --- particles said by a pronoun ----------------------------------------------------------------------------------
+
+def test_a_pronoun_for_particles_named_before_it_is_their_noun():
+    from tasks.plan.particle_pronouns import with_particle_antecedents as written
+
+    assert written("release the bubbles at the bottom and make them 3 mm across") == \
+        "release the bubbles at the bottom and make the bubbles 3 mm across"
+    assert written("the particles strike the walls; keep them at 300 K") == \
+        "the particles strike the walls; keep them at 300 K"  # another plural noun in between, another sentence
+    assert written("keep them at 300 K") == "keep them at 300 K"
+
+
+def test_values_said_of_particles_by_a_pronoun_go_to_the_cloud():
+    edits = _edits(plan("splashPanel tutorial with reactingParcelFoam: spray the droplets downwards at 6 m/s, make "
+                        "them bigger, 0.8 mm across, and hotter, at 320 K", TUTORIALS))
+    row = edits[("constant/parcelInjectionProperties", "(")] if ("constant/parcelInjectionProperties", "(") in edits \
+        else next(v for k, v in edits.items() if k[0] == "constant/parcelInjectionProperties")
+    assert "0.0008" in row and "320" in row
