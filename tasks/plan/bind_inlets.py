@@ -319,10 +319,13 @@ class InletBinding:
         if len(inlets) < 2:
             return inlets
         clause, _ = self._words_of(q)
+        head, said, tail = clause.partition(q.text.lower())
+        if said:  # "the air inlet at 0.12 kg/s and the injector inlet ...": what follows "and" is the next item's
+            clause = head + said + re.split(r"\b(?:and|while|whereas|but)\b", tail)[0]
         low = normalise(self.text).lower()
         at = self.value_at(low, q)
-        words = clause + " " + (re.split(r"[,;]\s|\.\s|\.$", low[at + len(q.text):])[0]
-                                if at >= 0 and not q.place else "")  # a listed value reads its own place only
+        after = re.split(r"[,;]\s|\.\s|\.$", low[at + len(q.text):])[0] if at >= 0 and not q.place else ""
+        words = clause + " " + re.split(r"\b(?:and|while|whereas|but)\b", after)[0]  # a listed value reads its own place only
         return [p for p in self._named_patches(words) if p in inlets]
 
     def _flow_rate(self, q: StatedQuantity, key: str) -> None:

@@ -245,7 +245,9 @@ class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBi
     def _inlet_pressure(self, q: StatedQuantity, stated: list[StatedQuantity]) -> None:
         if self._set_pressure_on(q, self.patches("inlet"), "inlet pressure") or self._part_pressure(q):
             return
-        if _FREE_STREAM.search(self._words_of(q)[0]):  # no inlet holds it: the far field's level is the domain's
+        clause, sentence = self._words_of(q)
+        if _FREE_STREAM.search(clause) or _FREE_STREAM.search(sentence.partition(q.text.lower())[0]):
+            # no inlet holds it: the far field's level is the domain's ("free stream 150 m/s, p 101325 Pa")
             self._ambient_pressure(q, stated)
             return
         if not any(b.stated == q.text for b in self.bindings) and self._vessel_pressure(q):

@@ -184,9 +184,14 @@ def solver_hints(text: str) -> dict[str, float]:
     words = {_stem(w) for w in low.split()}
     eponyms = eponyms_said(text)  # 'a Riemann solver': the method's author named
     out: dict[str, float] = {}
+    phrases = {name: list(dict.fromkeys(_phrases_said(low, entry.also) + _phrases_said(joined, entry.also)))
+               for name, entry in solver_words().items()}
+    longer = {p for said in phrases.values() for p in said}
     for name, entry in solver_words().items():
         points = 0.0
-        said = list(dict.fromkeys(_phrases_said(low, entry.also) + _phrases_said(joined, entry.also)))
+        # a phrase said only inside another solver's longer one ("VOF" in "geometric VOF") names that one
+        said = [p for p in phrases[name] if not any(p.strip() != q.strip() and f" {p.strip()} " in f" {q.strip()} "
+                                                    and q not in phrases[name] for q in longer)]
         said += [w for w, solver in eponyms.items() if solver == name and not any(w in p for p in said)]
         if said:
             points += PHRASE_POINTS + MORE_PHRASE_POINTS * min(len(said) - 1, 2)

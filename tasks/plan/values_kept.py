@@ -87,8 +87,15 @@ def named_vectors(text: str) -> set[int]:
     return {v.start for v in find_vectors(text) if _VECTOR_NAME.search(text, max(0, v.start - 60), v.start)}
 
 
+# a length that only says what a rate is per: "50 m3/s (per the 1 m depth of the 2D domain)", "per 1 m of span"
+_PER_LENGTH = re.compile(r"\bper\s+(?:the\s+|a\s+|unit\s+|each\s+)?$", re.I)
+
+
 def explained(text: str, q: Quantity) -> bool:
-    """A dimensionless group followed by a bracket giving the value it implies."""
+    """A dimensionless group followed by a bracket giving the value it implies; a length a rate is said per
+    ("per the 1 m depth"): the unit of the rate, no size of the case."""
+    if q.kind == "length" and _PER_LENGTH.search(text[max(0, q.start - 20):q.start]):
+        return True
     return q.kind in GROUP_KINDS and _EXPLAINED.match(text, q.start + len(q.text)) is not None
 
 

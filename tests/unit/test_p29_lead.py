@@ -476,3 +476,33 @@ def test_values_said_of_particles_by_a_pronoun_go_to_the_cloud():
     row = edits[("constant/parcelInjectionProperties", "(")] if ("constant/parcelInjectionProperties", "(") in edits \
         else next(v for k, v in edits.items() if k[0] == "constant/parcelInjectionProperties")
     assert "0.0008" in row and "320" in row
+
+
+# --- a solver's longer phrase, a length a rate is said per ----------------------------------------------------------
+
+def test_a_solvers_longer_phrase_said_names_it_over_the_shorter_one_inside():
+    from tasks.plan.select_words import solver_hints
+
+    hints = solver_hints("a sharp-interface geometric VOF run of a sloshing tank")
+    assert hints.get("interIsoFoam", 0) > hints.get("interFoam", 0)
+    assert solver_hints("a VOF run of a sloshing tank").get("interFoam", 0) > 0
+
+
+def test_a_length_a_rate_is_said_per_is_no_size():
+    from tasks.plan.stated import read_stated
+
+    said = read_stated("inflow 3 m3/s (per the 1 m width of the 2D slice), end time 5 s")
+    assert [q.text for q in said if q.quantity == "length"] == []
+
+
+def test_a_flow_rate_reads_no_place_of_the_item_after_and():
+    edits = _edits(plan(f"{_INJECTOR}: set the main air inlet to 0.1 kg/s and the small fuel inlet (which carries the "
+                        "tracer) to 0.006 kg/s", TUTORIALS))
+    assert edits[("0.orig/U", "boundaryField", "inlet_air", "massFlowRate")] == "constant 0.1"
+    assert edits[("0.orig/U", "boundaryField", "inlet_fuel", "massFlowRate")] == "constant 0.006"
+
+
+def test_a_free_stream_pressure_said_after_its_speed_in_a_list():
+    edits = _edits(plan("rhoPimpleFoam NACA 0012 aerofoil: free stream 120 m/s, T 290 K, p 95000 Pa, endTime 0.01 s",
+                        TUTORIALS))
+    assert "95000" in " ".join(v for k, v in edits.items() if k[0] == "0/p")
