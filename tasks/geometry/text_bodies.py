@@ -242,8 +242,12 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
         places = several if len(several) > 1 else [c] if c else []
         xs = x_list(clause)  # "at x = 0.5 m and x = 1.0 m", "at x = 0.5, 1.0 and 1.5 m"
         if len(places) <= 1 and len(xs) >= 2:  # "at x = 0.5 m and x = 1.0 m on the centreline"
-            y = _relative_y(clause, height) or (height / 2 if height else None)
-            places = [(x, y) for x in xs] if y is not None else places
+            y = _relative_y(clause, height)
+            if y is None and wall_side(clause) and height:  # "two blocks stand on the floor at x = 0.4 and 0.8 m"
+                places = [(x, None) for x in xs]  # on the wall: each centre half its height off it (below)
+            else:
+                y = y or (height / 2 if height else None)
+                places = [(x, y) for x in xs] if y is not None else places
         if not places and length and height and _IN_THE_MIDDLE.search(clause):
             places = [(length / 2, height / 2)]  # "placed in the middle of a 1 m x 0.2 m channel"
         on_wall = wall_side(clause)

@@ -7,7 +7,9 @@ import re
 
 # a branch said to join from below the main channel: "joining from below", "enters from the bottom", "branch below"
 _BELOW = re.compile(r"\b(?:from|at|on|off)\s+(?:the\s+)?(?:below|bottom|underneath|lower\s+(?:wall|side))\b"
-                    r"|\bbranch\w*\b[^.;]{0,40}?\b(?:below|beneath|under(?:neath)?|downwards?)\b", re.I)
+                    r"|\bbranch\w*\b[^.;]{0,40}?\b(?:below|beneath|under(?:neath)?|downwards?)\b"
+                    # "..., pointing down", "the side arm goes straight down": the branch's way in a T-junction's words
+                    r"|\b(?:point|go|goe|run|extend|face|lead|head|hang)(?:s|ing)?\s+(?:straight\s+)?down(?:wards?)?\b", re.I)
 
 
 def tee_branch_below(text: str, ys: list[tuple[float, float]], main: tuple[float, float] | None) -> float | None:

@@ -205,6 +205,12 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
         times = length_in_multiples(text)
         if times and "length" not in d and "diameter" in d and times[1] in ("diameter", "radius"):
             d["length"] = times[0] * d["diameter"] * (0.5 if times[1] == "radius" else 1.0)  # "40 diameters long"
+        if "length" not in d:  # "from x = 0 to x = 2 m": the one range along its axis is its length
+            from tasks.geometry.text_range_parts import coordinate_ranges
+
+            ranges = [r for axis in ("x", "z") for _, _, r in coordinate_ranges(text, axis) if None not in r and r[1] > r[0]]
+            if len(ranges) == 1:
+                d["length"] = round(ranges[0][1] - ranges[0][0], 12)
     elif shape == "annulus":
         d.update(annulus_dims(text, n))
     elif shape == "t_junction":

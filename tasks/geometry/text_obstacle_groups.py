@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tasks.geometry.shape_body_place import body_x, body_y, x_list, y_list
+from tasks.geometry.shape_body_place import body_x, body_y, wall_side, x_list, y_list
 from tasks.geometry.spec import NUM, UNIT, unit_factor
 from tasks.geometry.text_bodies import body_size, is_round, round_size, without_domain_places
 from tasks.geometry.text_numbers import digits
@@ -312,7 +312,7 @@ _NEXT_BODY = re.compile(r"\n\s*(?:[-*•]|\d+[.)])?\s*|;|[.?!]\s|,?\s*\band\s+(?
                         r"|downstream|upper|lower|front|rear|leading|trailing|next)\b)", re.I)
 
 
-def group_places(text: str, count: int, height: float, length: float) -> list[tuple[float, float]]:
+def group_places(text: str, count: int, height: float, length: float, size: float | None = None) -> list[tuple[float, float]]:
     """The `count` centres a request lists for a group of like bodies, in the order said: points ("centres (0.3,
     0.15) and (0.5, 0.25)"), lists of x with one y ("at x = 0.2, 0.3, 0.4 m on the centreline") or of y with one x
     ("at x = 0.3 m, at y = 0.1 m and y = 0.2 m"), or one place per clause or bullet ("the upstream square centred
@@ -324,6 +324,9 @@ def group_places(text: str, count: int, height: float, length: float) -> list[tu
     xs, ys = x_list(words), y_list(words)
     if len(xs) == count and len(ys) <= 1:
         y = ys[0] if ys else body_y(words, height)
+        side = wall_side(words) if y is None and size else None
+        if side in ("bottom", "top"):  # "two 4 cm blocks stand on the floor at x = 0.4 and 0.8 m": on that wall
+            y = size / 2 if side == "bottom" else height - size / 2
         return [(x, y) for x in xs] if y is not None else []
     if len(ys) == count and len(xs) <= 1:
         x = xs[0] if xs else body_x(words, length)
@@ -345,5 +348,5 @@ def listed_group(text: str, group: Group, height: float, length: float) -> list[
     centre, in the order said); [] when the size or the places are not all there."""
     if group.size is None:
         return []
-    places = group_places(digits(text), group.count, height, length)
+    places = group_places(digits(text), group.count, height, length, None if group.round else group.size)
     return [_body(c, group) for c in places]

@@ -506,3 +506,23 @@ def test_a_free_stream_pressure_said_after_its_speed_in_a_list():
     edits = _edits(plan("rhoPimpleFoam NACA 0012 aerofoil: free stream 120 m/s, T 290 K, p 95000 Pa, endTime 0.01 s",
                         TUTORIALS))
     assert "95000" in " ".join(v for k, v in edits.items() if k[0] == "0/p")
+
+
+def test_a_pipes_length_from_its_one_range_along_the_axis():
+    assert _geo("pimpleFoam round pipe D = 30 mm running from x = 0 to x = 1.2 m, 0.01 m/s").dimensions["length"] == \
+        pytest.approx(1.2)
+
+
+def test_like_bodies_listed_by_x_on_the_floor_stand_on_it():
+    spec = _geo("simpleFoam 2D channel 2 m long and 0.25 m high with two square ribs of side 5 cm sitting on the floor "
+                "at x = 0.5 m and x = 1 m")
+    assert [tuple(o.center) for o in spec.obstacles] == [pytest.approx((0.5, 0.025)), pytest.approx((1.0, 0.025))]
+    centred = _geo("simpleFoam 2D channel 2 m long and 0.25 m high with two 5 cm square cylinders at x = 0.5 m and "
+                   "x = 1 m on the centreline")
+    assert [o.center[1] for o in centred.obstacles] == pytest.approx([0.125, 0.125])
+
+
+def test_a_tee_branch_said_to_point_down_lies_below():
+    d = _geo("simpleFoam T-junction: main channel 0.8 m long and 0.05 m wide, a side branch 0.05 m wide and 0.3 m long "
+             "0.4 m from the inlet, going straight down").dimensions
+    assert d.get("branch_below") is True
