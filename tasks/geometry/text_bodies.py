@@ -243,7 +243,7 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
         xs = x_list(clause)  # "at x = 0.5 m and x = 1.0 m", "at x = 0.5, 1.0 and 1.5 m"
         if len(places) <= 1 and len(xs) >= 2:  # "at x = 0.5 m and x = 1.0 m on the centreline"
             y = _relative_y(clause, height)
-            if y is None and wall_side(clause) and height:  # "two blocks stand on the floor at x = 0.4 and 0.8 m"
+            if y is None and wall_side(clause) and height and _COUNTED.search(clause):  # "two blocks on the floor at x = 0.4 and 0.8 m"
                 places = [(x, None) for x in xs]  # on the wall: each centre half its height off it (below)
             else:
                 y = y or (height / 2 if height else None)
@@ -284,6 +284,10 @@ def obstacles(text: str, height: float | None = None, length: float | None = Non
             elif size:
                 out.append({"kind": "rectangle", "center": c, "width": size[0], "height": size[1]})
     return out or extent_bodies(clauses, _NAMES_A_BODY) or row_of_bodies(text, height, length)
+
+
+# bodies counted in words: "two blocks", "three ribs", "both posts"
+_COUNTED = re.compile(r"\b(?:two|three|four|five|six|several|both|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\b", re.I)
 
 
 # the sizes written after a channel's noun ("in a channel 1 m by 0.2 m", "of the duct, 2 m long and 0.3 m high")
