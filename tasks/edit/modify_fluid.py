@@ -15,6 +15,7 @@ from tasks.edit.patch_words import surface_tension
 from tasks.plan.bind_parts_layouts import phase_names
 from tasks.plan.bind_sigma import foreign_pair
 from tasks.foam import dictionary as fd
+from tasks.foam.files import find_file, read_text
 from tasks.foam.physics import find_fluid, fluid_table, fmt, solver_family
 from tasks.foam.physics_fluids import FluidEntry
 from tasks.plan.extract import first
@@ -27,6 +28,7 @@ def contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> Non
     phase-fraction field (walls it names, else every wall); a wall without that condition gets it."""
     angle = next((q for q in qs if q.kind == "angle" and re.search(r"contact|wett|theta", q.before[-40:] + q.after[:20])), None)
     if angle is None:
+        _scaled_contact_angle(plan, state, low)
         return
     alpha = next((f for f in state.fields if f.startswith("alpha.") and not f.endswith((".orig", "Mean"))), None)
     if alpha is None:
@@ -46,6 +48,36 @@ def contact_angle_edits(plan: ChangePlan, state: CaseState, qs, low: str) -> Non
                                        value={"type": "constantAlphaContactAngle", "theta0": unrounded(angle.value),
                                               "limit": "gradient", "value": "uniform 0"},
                                        reason=f"{patch} contact angle {unrounded(angle.value)} deg", locked=True))
+
+
+def _scaled_contact_angle(plan: ChangePlan, state: CaseState, low: str) -> None:
+    """"halve the contact angle", "contact angle +20 %": theta0 of every wall's constantAlphaContactAngle scaled
+    by the factor said in the contact angle's clause."""
+    from tasks.edit.modify_factor import factor_in
+
+    said = re.search(r"\bcontact\s+angles?\b", low)
+    if said is None:
+        return
+    start = max(low.rfind(c, 0, said.start()) for c in ",;.") + 1
+    ends = [i for i in (low.find(c, said.end()) for c in ",;.") if i >= 0]
+    clause = low[start:min(ends) if ends else len(low)]
+    # "double the surface tension and halve the contact angle": the part of the clause that names the angle
+    own = next((part for part in re.split(r"\band\b", clause) if re.search(r"\bcontact\s+angles?\b", part)), clause)
+    found = factor_in(own)
+    if found is None:
+        return
+    factor = found[0]
+    for copy in (f for f in state.fields if f.startswith("alpha.") and not f.endswith("Mean")):
+        rel = f"0/{copy}"
+        found = find_file(state.case_dir / "0", copy)
+        text = read_text(found) if found is not None else ""
+        for patch in fd.keys(text, ["boundaryField"]):
+            old = fd.get(text, ["boundaryField", patch, "theta0"])
+            if old is None or "constantAlphaContactAngle" not in (fd.get(text, ["boundaryField", patch, "type"]) or ""):
+                continue
+            new = unrounded(round(float(old.split()[-1]) * factor, 12))
+            plan.edits.append(FileEdit(file=rel, entry=["boundaryField", patch, "theta0"], value=new, locked=True,
+                                       reason=f"{patch} contact angle x {unrounded(factor)}: {old.strip()} -> {new} deg"))
 
 
 _TENSION_FILES = ("constant/transportProperties", "constant/thermophysicalProperties", "constant/phaseProperties")

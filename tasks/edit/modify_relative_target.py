@@ -76,6 +76,8 @@ def relative_target_edits(plan: ChangePlan, state: CaseState, text: str) -> None
             continue
         factor, f_start, f_end = found
         named = _named_key(clause[:f_start], keys)
+        if named is None and not clause[:f_start].strip(" the"):  # "double the surface tension": the target after it
+            named = _named_key(clause[f_end:], keys)
         if named is not None:
             done = _scale_entry(plan, state, keys[named[0]], factor, taken)
         else:

@@ -12,7 +12,9 @@ from tasks.edit.patch_words_run import FACTOR_WORDS_RE as _TIMES_RE
 
 
 _TENSION_WORDS = re.compile(r"\b(?:(?:surface|interfacial)\s+tension|sigma)\b", re.IGNORECASE)
-_TENSION_VALUE = re.compile(r"([-+]?\d*\.?\d+(?:e[-+]?\d+)?)\s*(mn/m|n/m|dynes?/cm|dyn/cm)?(?![\w/])", re.IGNORECASE)
+# a value, not a factor of the present one ("sigma +50%", "surface tension x2", "2 times")
+_TENSION_VALUE = re.compile(r"(?<![+x×*/\d.-])(\d*\.?\d+(?:e[-+]?\d+)?)\s*(mn/m|n/m|dynes?/cm|dyn/cm)?(?![\w/%.])"
+                            r"(?!\s*(?:%|percent|per\s*cent|times\b|x\b))", re.IGNORECASE)
 _TENSION_UNITS = {"n/m": 1.0, "mn/m": 1e-3, "dyn/cm": 1e-3, "dyne/cm": 1e-3, "dynes/cm": 1e-3}
 
 

@@ -526,3 +526,36 @@ def test_a_tee_branch_said_to_point_down_lies_below():
     d = _geo("simpleFoam T-junction: main channel 0.8 m long and 0.05 m wide, a side branch 0.05 m wide and 0.3 m long "
              "0.4 m from the inlet, going straight down").dimensions
     assert d.get("branch_below") is True
+
+
+# --- modify: a surface tension or contact angle changed relative to the case's --------------------------------------
+
+_CAPILLARY = TUTORIALS / "multiphase/interFoam/laminar/capillaryRise"
+
+
+def _modified(tmp_path, request: str) -> dict[tuple[str, ...], str]:
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+
+    from tasks.edit.modify_steps import unpack_dictionaries
+
+    case = tmp_path / "case"
+    if not case.exists():
+        shutil.copytree(_CAPILLARY, case)
+        unpack_dictionaries(case)  # as `casewright modify` does first
+    return {(e.file, *e.entry): e.value for e in plan_changes(read_state(case), request).edits}
+
+
+def test_a_percentage_of_the_surface_tension_is_a_factor_not_a_value(tmp_path):
+    from tasks.edit.patch_words import surface_tension
+
+    assert surface_tension("the surface tension +50%") is None and surface_tension("sigma x3") is None
+    assert surface_tension("surface tension 30 mN/m") == (pytest.approx(0.03), "surface tension 30 mN/m")
+    edits = _modified(tmp_path, "raise the surface tension by 40 %")
+    assert list(edits.values()) == ["0.09899484"]
+
+
+def test_a_factor_before_a_named_property_and_a_scaled_contact_angle(tmp_path):
+    edits = _modified(tmp_path, "triple the surface tension and make the contact angle 20 % smaller")
+    assert edits[("constant/transportProperties", "sigma")] == "0.2121318"
+    assert {v for k, v in edits.items() if k[-1] == "theta0"} == {"36"}
