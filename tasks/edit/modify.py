@@ -22,6 +22,7 @@ from tasks.edit.modify_apply import ChangeResult, apply_changes, backup_files, b
 from tasks.edit.modify_bare import bare_value_edits
 from tasks.edit.modify_bc_params import bc_parameter_edits
 from tasks.edit.modify_bind import bind_the_rest
+from tasks.edit.modify_particle_size import particle_size_edits
 from tasks.edit.modify_canon import patch_numbers, plain_viscosity
 from tasks.edit.modify_boundary import patch_pressure_edits, patch_with_role, scaled_value_edits, velocity_edits
 from tasks.edit.modify_instead import old_value_warnings
@@ -311,6 +312,7 @@ def _plan_text(state: CaseState, text: str) -> ChangePlan:
     model_field_values(plan, state, text)
     surface_tension_edits(plan, state, text)
     contact_angle_edits(plan, state, qs, low)
+    particle_size_edits(plan, state, text)  # "the particles 20 % bigger": each injection's size distribution
     bare_value_edits(plan, state, text)  # "bump the inlet to 20": the unit of the field the patch fixes
     bc_parameter_edits(plan, state, text)  # "the heat added to the inflow 20 W": the parameter the patch's condition has
     radiation_model_edits(plan, state, text)  # "replace fvDOM by P1": radiationProperties (modify_switch)

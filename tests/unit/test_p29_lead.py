@@ -559,3 +559,21 @@ def test_a_factor_before_a_named_property_and_a_scaled_contact_angle(tmp_path):
     edits = _modified(tmp_path, "triple the surface tension and make the contact angle 20 % smaller")
     assert edits[("constant/transportProperties", "sigma")] == "0.2121318"
     assert {v for k, v in edits.items() if k[-1] == "theta0"} == {"36"}
+
+
+@pytest.mark.parametrize(("tutorial", "request_text", "key", "old", "new"), [
+    ("lagrangian/icoUncoupledKinematicParcelFoam/hopper/hopperInitialState", "make the particles 20 % bigger",
+     "value", "0.006", "0.0072"),
+    ("lagrangian/MPPICFoam/injectionChannel", "halve the particle diameter", "expectation", "650e-6", "0.000325"),
+])
+def test_a_particle_size_changed_relative_to_the_cases_own(tmp_path, tutorial, request_text, key, old, new):
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+    from tasks.edit.modify_steps import unpack_dictionaries
+
+    case = tmp_path / "case"
+    shutil.copytree(TUTORIALS / tutorial, case)
+    unpack_dictionaries(case)
+    plan = plan_changes(read_state(case), request_text)
+    scaled = {e.entry[-1]: e.value for e in plan.edits if "sizeDistribution" in e.entry}
+    assert scaled[key] == new, plan.edits
