@@ -73,7 +73,7 @@ from tasks.geometry.text_tables_places import placed_items
 from tasks.geometry.text_turned_bodies import stated_turn, turn_bodies
 from tasks.geometry.text_unbuildable import round_far_field, unbuildable_reason
 from tasks.geometry.text_shapes import dimensionality, shape_words
-from tasks.geometry.text_wall_bodies import wall_body
+from tasks.geometry.text_wall_bodies import body_x_spans, wall_body
 from tasks.geometry.text_wall_rows import wall_rows
 from tasks.geometry.text_words import plain_lengths
 
@@ -202,7 +202,9 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
     if unbuildable:  # "a sphere in a box", "a 90 degree pipe elbow": never the nearest shape with the body dropped
         raise RequestError(f"geometry refused: {unbuildable}")
     # a nozzle's coordinate ranges are placed (placement.py), never read as its sizes ("x = -0.1 to 0.8 m")
-    sized = blank(text, coordinate_spans(text)) if shape in ("nozzle", "diffuser") else text
+    sized = blank(text, coordinate_spans(text)) if shape in ("nozzle", "diffuser") else \
+        blank(text, body_x_spans(text)) if shape in ("channel", "channel_with_obstacles", "rectangle") else text
+    # a body's own x span ("a rib ... between x = 30 cm and x = 32 cm") is no extent of the channel
     if shape in _SECTIONED:  # the sizes said of one section are not the whole channel's
         sections, spans = section_sizes(sized, 3 if shape in ("nozzle", "diffuser") else 2)
         lengths = {**named_lengths(blank(sized, spans)), **section_lengths(sized)}
@@ -248,7 +250,7 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
     if notes:
         fields["notes"] = notes
     said_length = dims.get("total_length")
-    origin = place(shape, text, dims)
+    origin = place(shape, sized if shape in ("channel", "channel_with_obstacles", "rectangle") else text, dims)
     if shape == "bend":  # "bend centre at (0.5, 0.3) m", "the inlet leg between y = 0.1 and y = 0.2 m"
         origin = bend_origin(text, dims) or origin
     if step is not None:
@@ -346,7 +348,18 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         span = coordinate_range(text, "x")
         if span and "length" not in dims:
             dims["length"] = span[1] - span[0]
+    if fields.get("shape") == "channel_with_obstacles" and not fields.get("obstacles"):
+        noun = _BODY_NOUN.search(text)
+        word = noun.group(0).lower() if noun else "body"
+        are, its = ("are", "their") if word.endswith("s") else ("is", "its")
+        raise RequestError(f"geometry refused: the {word} in the channel {are} named, but "
+                           f"{its} size and place could not both be read; state the size (e.g. '2 mm thick and 5 cm high', "
+                           "'4 cm square') and where it is (e.g. 'on the floor at x = 0.4 m', 'centred at (0.3, 0.05) m')")
     return make_spec(**fields)
+
+
+_BODY_NOUN = re.compile(r"\b(?:baffle|plate|fin|splitter\s+plate|rib|fence|block|obstacle|cylinder|post|pillar|vane|wall)s?\b",
+                        re.I)
 
 
 def _pipe_by_parts(text: str, dims: dict[str, Any], shape: str, origin: tuple[float, float]) -> tuple[str, tuple[float, float]]:

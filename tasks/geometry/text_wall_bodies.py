@@ -53,6 +53,8 @@ class WallBody(BaseModel):
         assert self.protrusion and self.thickness and self.x is not None
         shift = {"centre": 0.0, "front": 0.5, "rear": -0.5}[self.placed_by] * self.thickness
         y = self.protrusion / 2 if self.side == "bottom" else height - self.protrusion / 2
+        if abs(self.thickness - self.protrusion) <= 1e-12 * self.thickness:  # as thick as it stands out: a square
+            return {"kind": "square", "center": (self.x + shift, y), "width": self.thickness}
         return {"kind": "rectangle", "center": (self.x + shift, y), "width": self.thickness, "height": self.protrusion}
 
 
@@ -118,9 +120,59 @@ def wall_body(text: str) -> WallBody | None:
     for clause in clauses:
         for role, value in _bind(clause).items():
             roles.setdefault(role, value)
+    _sized_and_ranged(" ".join(clauses), roles)
     shift = next((face_shift(c) for c in clauses if face_shift(c)), 0)
     return WallBody(side=side, protrusion=roles.get("protrusion"), thickness=roles.get("thickness"), x=roles.get("x"),
                     placed_by={1: "front", -1: "rear"}.get(shift, "centre"))
+
+
+# the body's section as a product after its noun: "square rib 20 x 20 mm", "a 2 cm x 2 cm rib" (along x by across)
+_PRODUCT = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})")
+# its streamwise span: "at x 0.3..0.32", "between x = 30 cm and x = 32 cm", "from x = 0.3 to 0.32 m"
+_X_SPAN = re.compile(rf"\bx\s*(?:=\s*)?({NUM})\s*({UNIT})?\s*(?:\.\.|to|-|–)\s*(?:x\s*=\s*)?({NUM})\s*({UNIT})?"
+                     rf"|\bbetween\s+x\s*=\s*({NUM})\s*({UNIT})?\s+and\s+(?:x\s*=\s*)?({NUM})\s*({UNIT})?", re.I)
+
+
+def body_x_spans(text: str) -> list[tuple[int, int]]:
+    """The x spans said of a wall body right after its noun in its clause ("rib ... between x = 30 cm and x = 32 cm"):
+    the body's, not the channel's extent."""
+    out = []
+    for noun in _NOUN.finditer(text):
+        end = re.search(r"[;.](?:\s|$)|\n", text[noun.end():])
+        span = _X_SPAN.search(text, noun.end(), noun.end() + (end.start() if end else len(text)))
+        if span is not None and span.start() - noun.end() <= 80 and not _DOMAIN.search(text, noun.end(), span.start()):
+            out.append(span.span())  # not "the baffles ... channel x 0 to 0.5": the channel's own
+    return out
+
+
+def _sized_and_ranged(words: str, roles: dict[str, float]) -> None:
+    """Fill what the roles left: the section said as a product (its first side along the flow, the second out of
+    the wall) and the place and streamwise size said as an x span ("at x 0.3..0.32": centre 0.31, 0.02 thick)."""
+    from tasks.geometry.spec import unit_factor
+
+    spans = [_X_SPAN.search(words, n.end(), n.end() + 80) for n in _NOUN.finditer(words)]
+    span = next((sp for sp in spans if sp is not None), None)  # the body's own span, after its noun (not the channel's)
+    if span is not None:
+        g = span.groups()
+        a, ua, b, ub = g[0:4] if g[0] is not None else g[4:8]
+        unit = ub or ua or "m"
+        lo, hi = float(a) * unit_factor(ua or unit), float(b) * unit_factor(unit)
+        if hi > lo:  # a span places it wholly: its centre and its size along the flow
+            roles["x"] = round((lo + hi) / 2, 12)
+            roles["thickness"] = round(hi - lo, 12)
+    plain = _X_SPAN.sub(lambda m: " " * len(m.group(0)), words)  # offsets kept
+    product = None
+    for noun in _NOUN.finditer(plain):  # the mention that gives its section: "square rib 20 x 20 mm", "a 2 cm x 2 cm rib"
+        after = _PRODUCT.search(plain, noun.end(), noun.end() + 20)
+        before = [m for m in _PRODUCT.finditer(plain, max(0, noun.start() - 40), noun.start())
+                  if re.fullmatch(r"[\s-]*(?:[a-z-]+\s+){0,2}", plain[m.end():noun.start()], re.I)]
+        product = after or (before[-1] if before else None)
+        if product is not None:
+            break
+    if product is not None:
+        unit = product.group(4)
+        roles["thickness"] = float(product.group(1)) * unit_factor(product.group(2) or unit)
+        roles["protrusion"] = float(product.group(3)) * unit_factor(unit)
 
 
 def _wall(words: str) -> Side | None:

@@ -577,3 +577,22 @@ def test_a_particle_size_changed_relative_to_the_cases_own(tmp_path, tutorial, r
     plan = plan_changes(read_state(case), request_text)
     scaled = {e.entry[-1]: e.value for e in plan.edits if "sizeDistribution" in e.entry}
     assert scaled[key] == new, plan.edits
+
+
+def test_a_body_named_but_not_read_is_refused_with_what_to_state():
+    from tasks.core.errors import RequestError
+
+    with pytest.raises(RequestError, match="the baffle in the channel is named.*state the size"):
+        _geo("icoFoam 2D channel 1 m long, 0.1 m high, with a thin baffle hanging from the ceiling at x = 0.4 m")
+
+
+@pytest.mark.parametrize("text", [
+    "2D channel 1.2 x 0.15 m (x 0..1.2, y 0..0.15), square rib 30 x 30 mm on the bottom wall at x 0.5..0.53, icoFoam",
+    "a plain channel 120 cm by 15 cm from the origin with a single rib: a 3 cm x 3 cm rib standing on the floor "
+    "between x = 50 cm and x = 53 cm; icoFoam",
+])
+def test_a_wall_rib_by_its_section_and_its_x_span(text):
+    spec = _geo(text)
+    assert spec.dimensions["length"] == pytest.approx(1.2)
+    (rib,) = spec.obstacles
+    assert (rib.center, rib.width, rib.height) == (pytest.approx((0.515, 0.015)), pytest.approx(0.03), pytest.approx(0.03))
