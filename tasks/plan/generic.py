@@ -100,7 +100,7 @@ def region_names(case_dir: Path) -> list[str]:
 _NAME_PART = re.compile(r"[a-z0-9.-]+")
 
 
-def names_the_base(text: str, case: str) -> bool:
+def said_as_base_name(text: str, case: str) -> bool:
     """Whether a stated value's words are part of the tutorial's name ("25-55 deg" and "Run 35" of
     biconic25-55Run35, "4 phases" of damBreak4phase): the longest start of the words, spaces
     dropped, that the name holds joins a number to letters or to another number. A bare number
@@ -265,7 +265,7 @@ def plan_generic(ctx: Context, stated: list[StatedQuantity], allow_substitute: b
         solver = "simpleFoam" if features.steady else "pimpleFoam"
         assumptions.append(f"solver = {solver} (the request is {'steady' if features.steady else 'transient'}; "
                            f"the base runs {record.solver})")
-    named = [q for q in stated if names_the_base(q.text, record.case)]
+    named = [q for q in stated if said_as_base_name(q.text, record.case)]
     if named:  # "biconic 25-55 (Run 35)": the tutorial's name said, not a value of the case
         stated[:] = [q for q in stated if not any(q is n for n in named)]
         assumptions.append(f"{', '.join(q.text for q in named)}: the base tutorial's name ({record.case}), not a value")

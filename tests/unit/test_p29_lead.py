@@ -25,7 +25,7 @@ from tasks.foam.mesh_file_edits import (
 )
 from tasks.knowledge.casebase import read_run_sequence
 from tasks.plan.architect import plan
-from tasks.plan.generic import names_the_base
+from tasks.plan.generic import said_as_base_name
 from tasks.run.runner import Step
 from tasks.run.steps import allrun_line
 from tests.conftest import TUTORIALS
@@ -233,7 +233,7 @@ def test_a_free_stream_pressure_is_the_far_fields():
     ("55 m", "compressible/rhoCentralFoam/biconic25-55Run35", False),
 ])
 def test_a_value_is_the_tutorials_name_only_when_its_words_are(text, case, named):
-    assert names_the_base(text, case) is named
+    assert said_as_base_name(text, case) is named
 
 
 # --- a steady gas mixer: regex patch keys, the inlet left, the outlet's level -----------------------------------
