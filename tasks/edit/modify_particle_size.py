@@ -22,9 +22,9 @@ _SIZE_CUE = re.compile(rf"\b{_PARTICLES}\b[^.;,]*?\b(?:bigger|larger|smaller|siz
                        # "make the particles 20 % bigger" as the request is normalised: "make the particles +20%"
                        rf"|\bmake\s+(?:the\s+|all\s+)?{_PARTICLES}\s+[+-]\s*\d"
                        rf"|\b(?:size|diameter)s?\s+of\s+the\s+{_PARTICLES}\b|\b{_PARTICLES}\s+(?:size|diameter)s?\b", re.I)
-# entries of a size distribution that are sizes, and that are a size squared
+# entries of a size distribution that are sizes (v1912 reads a normal distribution's "variance" as its standard
+# deviation: a size too)
 _SIZES = ("value", "expectation", "variance", "minValue", "maxValue", "d")
-_SQUARED: tuple[str, ...] = ()  # v1912 reads a normal distribution's "variance" as its standard deviation: a size
 
 
 def _clause_of(low: str, at: int) -> str:
@@ -60,7 +60,7 @@ def particle_size_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             if not kind:
                 continue
             coeffs = next((base + [k] for k in (f"{kind}Distribution", f"{kind}Coeffs") if fd.find(ctext, base + [k])), None)
-            keys = [k for k in fd.keys(ctext, coeffs) if k in _SIZES + _SQUARED] if coeffs else []
+            keys = [k for k in fd.keys(ctext, coeffs) if k in _SIZES] if coeffs else []
             if not keys:
                 unscaled.append(f"{model} ({kind})")
                 continue
@@ -69,10 +69,9 @@ def particle_size_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
                 m = re.search(NUMBER + r"\s*$", old)
                 if m is None:
                     continue
-                scale = factor ** 2 if key in _SQUARED else factor
-                new = unrounded(round(float(m.group().strip()) * scale, 15))
+                new = unrounded(round(float(m.group().strip()) * factor, 15))
                 plan.edits.append(FileEdit(file=rel, entry=coeffs + [key], value=old[:m.start()] + new, locked=True,
-                                           reason=f"{model} particle {key} x {unrounded(scale)}: {m.group().strip()} -> {new}"))
+                                           reason=f"{model} particle {key} x {unrounded(factor)}: {m.group().strip()} -> {new}"))
                 done = True
     if unscaled or not done:
         what = ", ".join(unscaled) or "no injection model with a size distribution"

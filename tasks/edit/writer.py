@@ -245,8 +245,8 @@ def build_case(m: CaseManifest, staging: Path, tutorials_dir: Path, example_dir:
     # 0/ as the run restores it from 0.orig/ (before any step, or at its restore0Dir step): both kept, equal
     for rel in restore_zero(staging):
         prov[rel] = f"copied from {rel.replace('0/', '0.orig/', 1)}, as restore0Dir does before the run"
-    (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps,
-                                           shell_steps=[allrun_line(s) for s in planned if s.command in HOST_STEPS]))
+    shell = [line for line, s in zip(steps, planned) if s.command in HOST_STEPS]
+    (staging / "Allrun").write_text(render("foam/Allrun.j2", steps=steps, shell_steps=shell))
     (staging / "Allclean").write_text(render("foam/Allclean.j2"))
     os.chmod(staging / "Allrun", 0o755)
     os.chmod(staging / "Allclean", 0o755)

@@ -128,7 +128,8 @@ def wall_body(text: str) -> WallBody | None:
 
 # the body's section as a product after its noun: "square rib 20 x 20 mm", "a 2 cm x 2 cm rib" (along x by across)
 _PRODUCT = re.compile(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})")
-# its streamwise span: "at x 0.3..0.32", "between x = 30 cm and x = 32 cm", "from x = 0.3 to 0.32 m"
+# its streamwise span: "at x 0.3..0.32", "between x = 30 cm and x = 32 cm", "from x = 0.3 to 0.32 m" (its own reader:
+# text_range_parts.coordinate_ranges reads the same forms but imports this module)
 _X_SPAN = re.compile(rf"\bx\s*(?:=\s*)?({NUM})\s*({UNIT})?\s*(?:\.\.|to|-|–)\s*(?:x\s*=\s*)?({NUM})\s*({UNIT})?"
                      rf"|\bbetween\s+x\s*=\s*({NUM})\s*({UNIT})?\s+and\s+(?:x\s*=\s*)?({NUM})\s*({UNIT})?", re.I)
 
