@@ -43,7 +43,8 @@ CASE_FILES = {False: ("cases.yaml", "geometry.yaml"),
                      "held_out_fresh26.yaml", "geometry_held_out_fresh26.yaml",
                      "held_out_fresh27.yaml", "geometry_held_out_fresh27.yaml",
                      "held_out_fresh28.yaml", "geometry_held_out_fresh28.yaml",
-                     "held_out_fresh29.yaml", "geometry_held_out_fresh29.yaml")}
+                     "held_out_fresh29.yaml", "geometry_held_out_fresh29.yaml",
+                     "held_out_fresh30.yaml", "geometry_held_out_fresh30.yaml")}
 MODIFY_FILES = {False: ("modify.yaml",), True: ("modify_held_out.yaml", "modify_held_out_fresh13.yaml",
                                              "modify_held_out_fresh14.yaml", "modify_held_out_fresh15.yaml",
                                              "modify_held_out_fresh16.yaml", "modify_held_out_fresh17.yaml",
@@ -52,7 +53,7 @@ MODIFY_FILES = {False: ("modify.yaml",), True: ("modify_held_out.yaml", "modify_
                                              "modify_held_out_fresh23.yaml", "modify_held_out_fresh24.yaml",
                                              "modify_held_out_fresh25.yaml", "modify_held_out_fresh26.yaml",
                                              "modify_held_out_fresh27.yaml", "modify_held_out_fresh28.yaml",
-                                             "modify_held_out_fresh29.yaml")}
+                                             "modify_held_out_fresh29.yaml", "modify_held_out_fresh30.yaml")}
 VERDICTS = ("accept", "warn", "reject", "none")
 
 
