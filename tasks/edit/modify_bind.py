@@ -42,7 +42,7 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str, olds: list | No
               and not (fluid_condition(text, q.text) and any(e.file.startswith("constant/") for e in plan.edits))
               and not _seeds_a_field(plan, state, q.value)]
     if not stated and not _states_a_reactor(state, text) and not said_wave_switch(text) and \
-            not states_initial_region(state.case_dir, text):
+            not states_initial_region(state.case_dir, text) and not _names_field_value(state, text):
         return
     binder = bind_all(state.case_dir, plan.solver or state.solver, text, stated, olds)
     taken = {(_field_name(e.file), tuple(e.entry)) for e in plan.edits}
@@ -57,6 +57,15 @@ def bind_the_rest(plan: ChangePlan, state: CaseState, text: str, olds: list | No
     plan.assumptions += binder.assumptions
     plan.warnings += [f"not applied: {n.text} ({n.reason})" for n in binder.not_applied]
     plan.warnings += unplaced_region_sizes(text, stated, phases, binder)
+
+
+def _names_field_value(state: CaseState, text: str) -> bool:
+    """True when the text gives one of the case's fields a value by its name or meaning in a unit no
+    stated kind reads ("the magnetic flux density 40 T along y"): the binder of `new` reads it there."""
+    from tasks.plan.fields import find_field_values
+
+    fields = sorted(p.name for p in (state.case_dir / "0").glob("*") if p.is_file()) if (state.case_dir / "0").is_dir() else []
+    return bool(fields) and bool(find_field_values(text, fields, list(state.roles)))
 
 
 def _states_a_reactor(state: CaseState, text: str) -> bool:

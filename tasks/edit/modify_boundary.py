@@ -40,6 +40,17 @@ def patch_with_role(state: CaseState, *roles: str) -> str | None:
     return next((p for p, r in state.roles.items() if r in roles), None)
 
 
+def _other_quantity(words: str, kind: str) -> bool:
+    """True when the kind word is the end of a longer name of another quantity ("magnetic flux density" is B,
+    "eddy viscosity" nut): an entry canonical/entry_names.yaml names that is no density or viscosity of the fluid."""
+    from tasks.plan.controls import aliases
+
+    low = words.lower()
+    own = ("rho", "nu", "mu")
+    return any(len(phrase) > len(kind) and phrase.endswith(kind) and re.search(rf"\b{re.escape(phrase)}\b", low)
+               and not any(n.startswith(own) for n in names) for phrase, names in aliases().items())
+
+
 def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
     """Boundary values scaled without being given: "double the inlet velocity", "increase the
     lid speed by 50%", "reduce the outlet pressure by 10 percent", "halve the hot wall
@@ -64,6 +75,8 @@ def scaled_value_edits(plan: ChangePlan, state: CaseState, text: str) -> None:
             kind = "velocity"
         if kind == "velocity" and ROTATION_WORDS.search(words):
             continue  # "double the rotation speed": a rotation (modify_relative), no velocity of a patch
+        if kind in ("viscosity", "density") and _other_quantity(words, kind):
+            continue  # "double the magnetic flux density": B, no density of the fluid
         if kind in ("viscosity", "density"):
             change = scaled_property(state.case_dir, kind, words, factor, text)
             plan.edits += change.edits

@@ -522,6 +522,11 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cell_size"],
                                     value=fmt(q.value), how="mesh cell size"))
             continue
+        if q.role in ("geometry", "cell_size") and spec.mesh.cell_sizes and \
+                (k := next((i for i, h in enumerate(spec.mesh.cell_sizes) if abs(q.value - h) <= 1e-9 * max(1.0, h)), None)) is not None:
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["cell_sizes", "xyz"[k]],
+                                    value=fmt(q.value), how=f"mesh cell size along {'xyz'[k]}"))
+            continue
         if q.role == "angle" and spec.shape == "naca_airfoil" and \
                 abs(q.value - float(geometry["dimensions"].get("angle_of_attack") or 0.0)) < 1e-9:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json",
@@ -700,6 +705,9 @@ def _wall_speed(stated: list[StatedQuantity], spec: GeometrySpec) -> float:
     return omega * radius
 
 
+_BODY_WORDS = r"rib|fence|baffle|block|obstacle|body|plate|fin|post|bar|bump|cube|prism|square|ridge"
+
+
 def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[float, str]:
     """The length a stated Reynolds number is based on ("Re 100 on the channel height", "based on
     the 10 cm block side"), from the shape's dimensions; else the shape's reference length."""
@@ -718,13 +726,20 @@ def reynolds_length(text: str, spec: GeometrySpec, default: float) -> tuple[floa
         (r"diameter|bore|\bd\b", d.get("diameter") or (sections[0] if sections else None) or
          (spec.obstacles[0].diameter if spec.obstacles else None)),
         (r"chord", d.get("chord")),
+        # "Re 50 on the rib height", "based on the fence's thickness": the body's own size, not the channel's
+        (rf"(?:{_BODY_WORDS})\S*\s+(?:\w+\s+)?height|height\s+of\s+the\s+(?:{_BODY_WORDS})",
+         getattr(spec.obstacles[0], "height", None) if spec.obstacles else None),
+        (rf"(?:{_BODY_WORDS})\S*\s+(?:\w+\s+)?(?:width|thickness)|(?:width|thickness)\s+of\s+the\s+(?:{_BODY_WORDS})",
+         getattr(spec.obstacles[0], "width", None) if spec.obstacles else None),
         (r"side|block|square|obstacle", spec.obstacles[0].width if spec.obstacles else d.get("width")),
         (r"(?:inlet|upstream|narrow)[\w ]*height", hi_ho[0] if hi_ho else None),
         (r"(?:outlet|downstream|wide)[\w ]*height", hi_ho[1] if hi_ho else None),
         (r"step", d.get("step_height")),
         (r"gap", (d["outer_radius"] - d["inner_radius"]) if "outer_radius" in d else None),
         (r"height|depth", d.get("height")),
-        (r"width|length", d.get("width") if "cavity" in spec.shape else d.get("length")),
+        # "the channel width" is its size across (a tee's width, a 2D channel's height), a cavity's its width
+        (r"width", d.get("width") or d.get("height")),
+        (r"length", d.get("width") if "cavity" in spec.shape else d.get("length")),
     ]
     for pattern, value in table:
         if words and re.search(pattern, words) and value:

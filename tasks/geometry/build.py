@@ -158,6 +158,8 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         record["obstacles"] = [o.model_dump(exclude_none=True, exclude={"name"}) for o in spec.obstacles]
     if spec.mesh.cell_size:  # the size the request gave: a count for one direction must not undo it (tasks.plan.bind_run)
         record["cell_size"] = spec.mesh.cell_size
+    if spec.mesh.cell_sizes:
+        record["cell_sizes"] = dict(zip("xyz", spec.mesh.cell_sizes))  # as said, per axis (axial x, radial y)
     if spec.mesh.over_section and spec.mesh.cells:
         record["section_cells"] = spec.mesh.cells[-2:]  # y by z, as the request gave them
     if any(spec.origin):
@@ -219,6 +221,9 @@ def relative_distances(spec: GeometrySpec) -> dict[str, float]:
         out = block_distances(spec.shape, d)
     elif spec.shape == "polygon_domain":  # its walls' lengths and runs, its extents
         out = polydomain_distances(d)
+    elif spec.shape == "channel":  # "Re on the hydraulic diameter 2H": 4 A / P of the section
+        depth = None if spec.two_d else (d.depth or d.height)
+        out = {"hydraulic_diameter": 2 * d.height if depth is None else 2 * d.height * depth / (d.height + depth)}
     return {k: round(v, 12) for k, v in out.items() if v > 0}
 
 

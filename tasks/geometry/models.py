@@ -93,6 +93,7 @@ class Sizing(BaseModel):
     h: float
     cells: list[int] | None = None
     wall_grading: float = 3.0
+    hs: list[float] | None = None  # a size per direction when the request gave them ("2 mm x 1 mm cells")
 
     def along(self, lengths: list[float], direction: int) -> list[int]:
         """Cells on each segment of one direction (0 = x/length, 1 = y/height, 2 = z)."""
@@ -101,12 +102,18 @@ class Sizing(BaseModel):
             counts = split_cells(total, lengths)
             counts[-1] = max(1, counts[-1] + total - sum(counts))
             return counts
-        return [max(1, math.ceil(length / self.h - 1e-9)) for length in lengths]
+        h = self.hs[direction] if self.hs is not None and direction < len(self.hs) else self.h
+        return [max(1, math.ceil(length / h - 1e-9)) for length in lengths]
 
 
 def sizing_for(mesh, smallest: float, feature: str, length_x: float) -> tuple[Sizing, list[str]]:
     """The cell size the request asks for, or one sized from the smallest feature; the
     sentences saying which."""
+    if mesh.cell_sizes is not None:
+        said = " x ".join(f"{h:g}" for h in mesh.cell_sizes)
+        return Sizing(h=mesh.cell_size, hs=list(mesh.cell_sizes), wall_grading=mesh.wall_grading), [
+            f"Cell sizes {said} m per direction (x, y{', z' if len(mesh.cell_sizes) == 3 else ''}; axial, radial for "
+            "a round pipe) as requested."]
     if mesh.cell_size is not None:
         return Sizing(h=mesh.cell_size, wall_grading=mesh.wall_grading), [
             f"Cell size {mesh.cell_size:g} m as requested."]

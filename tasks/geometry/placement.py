@@ -177,7 +177,13 @@ def _place_tee(text: str, dims: dict[str, Any]) -> Point:
     branch reaches a second y range's top or "up to y = 0.5 m"."""
     origin = [0.0, 0.0]
     xs, ys = axis_ranges(text, "x"), axis_ranges(text, "y")
-    if xs:
+    said = dims.get("length")
+    if len(xs) == 1 and said and xs[0][1] - xs[0][0] < said - 1e-9 * said and xs[0][1] <= said + 1e-9 * said:
+        # "main channel 0.5 m long ... a branch between x = 0.2 and 0.25 m": the one range narrower than the main
+        # channel said, inside it from x = 0, is the branch's
+        dims["branch_width"] = round(xs[0][1] - xs[0][0], 12)
+        dims["branch_position"] = round((xs[0][0] + xs[0][1]) / 2, 12)
+    elif xs:
         main = max(xs, key=lambda r: r[1] - r[0])
         dims["length"], origin[0] = main[1] - main[0], main[0]
         branch = [r for r in xs if r != main]

@@ -326,6 +326,8 @@ class MeshSpec(BaseModel):
 
     cells: list[PositiveInt] | None = Field(None, min_length=1, max_length=3)
     cell_size: PositiveFloat | None = None
+    # "2 mm x 1 mm cells": a size per direction (x, y[, z]; axial then radial for a round pipe); cell_size holds the least
+    cell_sizes: list[PositiveFloat] | None = Field(None, min_length=2, max_length=3)
     resolution: Literal["coarse", "medium", "fine"] | None = None
     wall_grading: float = Field(3.0, ge=1.0, le=50.0)  # middle cell / wall cell (structured meshes)
     # cells round each body's outline ("40 cells round the cylinder"): a Gmsh mesh's size at the bodies
@@ -339,6 +341,8 @@ class MeshSpec(BaseModel):
         given = [n for n in ("cells", "cell_size", "resolution") if getattr(self, n) is not None]
         if len(given) > 1:
             raise ValueError(f"give one of cells, cell_size or resolution, not {' and '.join(given)}")
+        if self.cell_sizes is not None and self.cell_size != min(self.cell_sizes):
+            raise ValueError("sizes per direction need cell_size set to the least of them")
         if self.over_section and (self.cells is None or len(self.cells) < 2):
             raise ValueError("cells over the cross-section need two counts (across y and z)")
         return self

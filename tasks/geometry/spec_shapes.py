@@ -105,7 +105,7 @@ def check_block_shape(shape: str, d: Any) -> None:
 def block_distances(shape: str, d: Any) -> dict[str, float]:
     """Lengths a request may give for these shapes other than their dimensions: a bend's centreline and outer
     radius and its legs' total; where a cavity ends and how far it is from the outlet; a cross junction's
-    channels end to end; an annulus's gap and diameters."""
+    channels end to end; an annulus's gap, diameters and hydraulic diameter (4 A / P = 2 x gap)."""
     if shape == "bend":
         out = {"legs_total": d.inlet_length + d.outlet_length}
         if d.inner_radius is not None:
@@ -122,5 +122,5 @@ def block_distances(shape: str, d: Any) -> dict[str, float]:
         return rectilinear_distances(d)
     if shape == "annulus":
         return {"gap": d.outer_radius - d.inner_radius, "inner_diameter": 2 * d.inner_radius,
-                "outer_diameter": 2 * d.outer_radius}
+                "outer_diameter": 2 * d.outer_radius, "hydraulic_diameter": 2 * (d.outer_radius - d.inner_radius)}
     return {}

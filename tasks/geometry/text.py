@@ -355,7 +355,44 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         raise RequestError(f"geometry refused: the {word} in the channel {are} named, but "
                            f"{its} size and place could not both be read; state the size (e.g. '2 mm thick and 5 cm high', "
                            "'4 cm square') and where it is (e.g. 'on the floor at x = 0.4 m', 'centred at (0.3, 0.05) m')")
+    if fields.get("shape") == "channel_with_obstacles" and fields.get("obstacles") and "origin" not in fields:
+        fields.update(_bodies_in_own_frame(sized, dict(dims), fields["obstacles"]))
     return make_spec(**fields)
+
+
+# a body placed from the channel's own ends or walls rather than by coordinates
+_FROM_PARTS = re.compile(r"\b(?:from|downstream\s+of|upstream\s+of|behind|after|before|above|below|off)\s+the\s+"
+                         r"(?:inlet|outlet|entrance|exit|floor|ceiling|bottom|top|wall|lower\s+wall|upper\s+wall)\b", re.I)
+
+
+def _bodies_in_own_frame(text: str, dims: dict[str, Any], bodies: list[dict[str, Any]]) -> dict[str, Any]:
+    """A channel given by coordinate ranges that do not start at the origin ("from x = -0.1 to 0.5 m") with its bodies
+    placed by coordinates: the channel's origin there and the bodies moved into the shape's own coordinates. Bodies
+    placed from the channel's ends or walls ("30 cm from the inlet") are already in them."""
+    ox, oy = place("channel", text, dims)
+    if not (ox or oy):
+        return {}
+    if _FROM_PARTS.search(text):  # placed from the channel's parts: in its own coordinates, unless one lies outside them
+        length, height = dims.get("length", 2.2), dims.get("height", 0.41)
+        points = [p for b in bodies for p in ([b["center"]] if b.get("center") is not None else []) + list(b.get("vertices") or [])]
+        if all(0 <= p[0] <= length and 0 <= p[1] <= height for p in points):
+            return {"origin": (ox, oy)}
+        raise RequestError(f"geometry refused: the channel starts at ({ox:g}, {oy:g}) m and a body is placed from its "
+                           "ends or walls: give every body's place as coordinates (e.g. 'centred at (0.3, 0.05) m'), or "
+                           "the channel from the origin")
+
+    def moved(point: Any) -> list[float]:
+        return [round(point[0] - ox, 12), round(point[1] - oy, 12)]
+
+    out = []
+    for body in bodies:
+        body = dict(body)
+        if body.get("center") is not None:
+            body["center"] = moved(body["center"])
+        if body.get("vertices"):
+            body["vertices"] = [moved(v) for v in body["vertices"]]
+        out.append(body)
+    return {"obstacles": out, "origin": (ox, oy)}
 
 
 _BODY_NOUN = re.compile(r"\b(?:baffle|plate|fin|splitter\s+plate|rib|fence|block|obstacle|cylinder|post|pillar|vane|wall)s?\b",

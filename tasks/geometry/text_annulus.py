@@ -28,7 +28,8 @@ def _part_size(text: str, part: str) -> float | None:
     """The radius (m) of the part named by `part`: its size after the name ("rotor 40 mm diameter", "bore:
     80 mm", "stator of radius 5 cm", "housing with an ID of 3 in") or before it ("a 40 mm rotor", "Ø30 shaft")."""
     after = re.compile(rf"\b{part}\b\s*[,:(]?\s*(?:(?:is|has|with|having|of)\s+)?(?:an?\s+)?(?:{_KIND}\s*(?:of|=|:|is)?\s*)?"
-                       rf"{_SIZE}(?:\s*(?:in\s+)?(?P<kind2>diameter|dia\b|radius|across))?", re.I)
+                       rf"{_SIZE}(?!\s*(?:long|in\s+length|length|high|tall|deep|thick)\b)"  # "outer tube, 500 mm long": no size across
+                       rf"(?:\s*(?:in\s+)?(?P<kind2>diameter|dia\b|radius|across))?", re.I)
     before = re.compile(rf"(?:(?<![\w.])(?P<kind>Ø|⌀|(?-i:R))\s*|(?<![\w.])){_SIZE}\s*(?:-\s*)?(?P<kind2>diameter|dia\b|radius)?\s+"
                         rf"(?:(?!{_JOINS}\b)\w+\s+)?{part}\b", re.I)
     for pattern in (after, before):
@@ -63,6 +64,11 @@ def _side_sizes(text: str, n: dict[str, float]) -> dict[str, float]:
         sized = re.search(rf"(?<![\w.]){LENGTH}\s*(?:-\s*)?(?:diameter\s+)?{side}\s+{_ROUND}\b", text, re.I)
         if sized and sized.group(2) and f"{side}_radius" not in n and f"{side}_diameter" not in n:
             n = {**n, f"{side}_diameter": float(sized.group(1)) * unit_factor(sized.group(2))}
+    for which, own in (("outer", "inner"), ("inner", "outer")):  # "the outer tube an inner radius of 25 mm": its bore
+        m = re.search(rf"\b{which}\s+(?:[a-z]+\s+)?{_BODY_WORD}'?s?\s*,?\s+(?:(?:has|with|having|of)\s+)?(?:an?\s+|its\s+)?"
+                      rf"{own}\s+(radius|diameter)\s+(?:of\s+|=\s*|is\s+|:\s*)?{LENGTH}", text, re.I)
+        if m and m.group(3) and f"{which}_radius" not in n and f"{which}_diameter" not in n:
+            n = {**n, f"{which}_{m.group(1).lower()}": float(m.group(2)) * unit_factor(m.group(3))}
     for which in ("inner", "outer"):
         m = re.search(rf"{which}\s+(?:cylinder|wall)\s+(?:has\s+)?(?:a\s+)?radius\s+(?:of\s+)?{LENGTH}", text, re.I)
         if m and f"{which}_radius" not in n:
@@ -135,6 +141,9 @@ def annulus_dims(text: str, n: dict[str, float]) -> dict[str, float]:
         else:
             d["inner_radius"], d["outer_radius"] = n["gap"], 2 * n["gap"]
     length = n.get("length", n.get("height"))
+    along = axis_ranges(text, "x") if not length else []  # "runs along the x axis from x = 0 to x = 0.5 m"
+    if along and along[0][1] > along[0][0]:
+        length = along[0][1] - along[0][0]
     if length:
         d["length"] = length
     if _AXIAL_FLOW.search(text):

@@ -376,8 +376,8 @@ def stepped_pipe_fields(text: str, one_change: bool = False) -> dict[str, Any] |
         raise RequestError(f"geometry refused: the {named.group(0).lower()} in the round pipe was not read whole: "
                            f"{', '.join(missing)} not found; say e.g. 'a 50 mm pipe 1 m long, orifice bore 25 mm, plate "
                            "3 mm thick, 200 mm from the inlet'")
-    if not sections or len({round(d, 12) for _, d in sections}) < 2:
-        return None
+    if not sections or len({round(d, 12) for _, d in sections}) < 2 or min(length for length, _ in sections) <= 0:
+        return None  # a coordinate read as a section's length ("runs from x = -0.1 m"): not read whole here
     changes = sum(1 for a, b in zip(sections, sections[1:]) if abs(a[1] - b[1]) > 1e-12)
     if changes < 2 and not feature and not three_d and not one_change:
         return None  # one change of diameter: the sudden expansion/contraction shape reads it

@@ -35,6 +35,7 @@ _TWO_D = re.compile(r"\b2-?d\b|two[- ]dimensional|planar", re.I)
 
 _HOLLOW = r"(?:cavity|cavities|notch|groove|recess|trench|indentation|pocket|depression)"
 _WALL = r"(?:floor|bottom(?:\s+wall)?|lower\s+wall|bed|ceiling|top\s+wall|upper\s+wall|roof)"
+_WALL_NOUN = r"(?:floor|bottom(?:[- ]wall)?|lower[- ]wall|bed|ceiling|top[- ]wall|upper[- ]wall|roof)"  # "bottom-wall groove"
 # a cavity cut into a channel's wall: "a cavity in the floor", "a channel with a 2 cm groove", "a notched duct"
 _IN_WALL = (rf"\b{_HOLLOW}\b(?:[^.;]|\.\d){{0,60}}?\b(?:in|into|under|below|beneath)\s+(?:the\s+|its\s+|a\s+)?"
             rf"(?:channel'?s?\s+|duct'?s?\s+)?{_WALL}\b")
@@ -46,7 +47,10 @@ CAVITY_CHANNEL_WORDS = (rf"{_IN_WALL}(?=[\s\S]*\b(?:channel|duct|passage)\b)|\b(
                         r"|\b(?:grooved|notched|recessed)\s+(?:channel|duct|floor|wall)"
                         # "in the bottom wall there is a rectangular cavity", "flow over an open cavity"
                         rf"|\b(?:in|into)\s+(?:the\s+|its\s+)?{_WALL}\b[^.;]{{0,40}}?\b{_HOLLOW}\b"
-                        rf"|\bflow\s+(?:over|past|across)\s+(?:an?\s+|the\s+)?(?:open\s+|rectangular\s+|square\s+)*{_HOLLOW}\b")
+                        rf"|\bflow\s+(?:over|past|across)\s+(?:an?\s+|the\s+)?(?:open\s+|rectangular\s+|square(?:-ish)?\s+|shallow\s+|deep\s+)*{_HOLLOW}\b"
+                        # "a floor notch 10 cm wide", "the bottom-wall groove": the wall named before the hollow
+                        rf"|\b{_WALL_NOUN}[- ]{_HOLLOW}\b(?=[\s\S]*\b(?:channel|duct|passage)\b)"
+                        rf"|\b(?:channel|duct|passage)\b[\s\S]*?\b{_WALL_NOUN}[- ]{_HOLLOW}\b")
 # two channels crossing: "a cross junction", "four-way junction", "X-junction", "two channels crossing at right angles"
 CROSS_WORDS = (r"\bcross(?:[- ]shaped)?[- ](?:junction|intersection|piece|channel)|\bfour[- ]way\s+(?:junction|cross|intersection|channel)"
                r"|\b[xX+][- ](?:junction|shaped\s+(?:junction|channel|intersection))|\b(?:crossing|intersecting)\s+channels"
@@ -364,6 +368,8 @@ def _cavity_sizes(text: str, at: int) -> dict[str, tuple[float, tuple[int, int]]
             if value and _SIZE_WORD[word] not in out:
                 out[_SIZE_WORD[word]] = (value, (lo + m.start(), lo + m.end()))
         pair = re.search(rf"(?<![\w.])({NUM})\s*({UNIT})?\s*(?:x|by|×)\s*({NUM})\s*({UNIT})", part, re.I) if lo == at else None
+        if pair and re.match(r"\s*(?:[\w-]+\s+){0,2}?(?:channel|duct|passage|domain)\b", part[pair.end():], re.I):
+            pair = None  # "a notch: 50 cm x 5 cm 2D channel, ...": the sizes of the channel named after them
         if pair and not out:
             span = (lo + pair.start(), lo + pair.end())
             out = {"cavity_width": (float(pair.group(1)) * unit_factor(pair.group(2) or pair.group(4)), span),
@@ -387,6 +393,9 @@ def _cavity_place(text: str, width: float | None) -> tuple[float | None, list[tu
             return spans[0][2][0], [spans[0][:2]]
     m = re.search(rf"\bbetween\s+x\s*=\s*{LENGTH}\s*and\s*(?:x\s*=\s*)?{LENGTH}|\bx\s*=\s*{LENGTH}\s*(?:to|-|–|\.\.)\s*{LENGTH}",
                   text, re.I)
+    apart = re.search(rf"\bbetween\s+{LENGTH}\s*and\s*{LENGTH}\s+(?:downstream|from\s+the\s+inlet|after\s+the\s+inlet)", text, re.I)
+    if m is None and apart:  # "between 15 cm and 25 cm downstream (of the inlet)": distances from the inlet
+        return float(apart.group(1)) * unit_factor(apart.group(2) or apart.group(4)), [apart.span()]
     if m:
         unit = m.group(4) or m.group(2) or m.group(8) or m.group(6)
         a = float(m.group(1) or m.group(5)) * unit_factor(unit)
@@ -451,7 +460,8 @@ def cavity_channel_dims(text: str) -> dict[str, Any]:
     start, where = _cavity_place(text, d.get("cavity_width"))
     if start is not None and start > 0:
         d["cavity_start"] = start
-    if re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:ceiling|top\s+wall|upper\s+wall|roof)\b", text, re.I):
+    if re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:ceiling|top\s+wall|upper\s+wall|roof)\b"
+                 rf"|\b(?:ceiling|top[- ]wall|upper[- ]wall|roof)[- ]{_HOLLOW}\b", text, re.I):
         d["cavity_wall"] = "ceiling"
     elif re.search(rf"\b{_HOLLOW}\b[^.;]{{0,60}}?\b(?:floor|bottom(?:\s+wall)?|lower\s+wall)\b", text, re.I):
         d["cavity_wall"] = "floor"  # said, not a default

@@ -117,7 +117,7 @@ def _with_arms(d: dict[str, Any], arms: dict[str, float]) -> dict[str, Any]:
     return d
 
 
-_SECTION_NOUN = r"(?:channel|duct|section|passage|pipe|opening|gap)"
+_SECTION_NOUN = r"(?:channel|duct|section|passage|pipe|tube|opening|gap|bores?|diameters?|ID\b)"
 
 
 def from_to_heights(text: str) -> dict[str, float]:

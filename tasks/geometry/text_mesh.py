@@ -155,6 +155,33 @@ _SIZE_PAIR = re.compile(rf"\b(?:mesh|grid|cells?|hexe?s|elements?)\s*(?:size\s*)
                         rf"|{_SIDES}\s*(?:square\s+|cubic\s+|uniform\s+)?(?:cells|hexe?s|elements|squares|cubes)\b", re.I)
 
 
+def sides_sizes(text: str) -> list[float] | None:
+    """A cell's sides said as unequal lengths ("2 mm x 1 mm cells", "cells 5 mm by 2 mm"), or each with its direction
+    ("cells of 2 mm along the axis and 1 mm radially", "2 mm axial x 1 mm radial cells"): the size along x, y (and z);
+    along the axis, then radially, for a round pipe. None when not said so, or the sides are equal."""
+    for m in _SIZE_PAIR.finditer(text):
+        groups = m.groups()[:6] if m.group(1) is not None else m.groups()[6:]
+        units = [u for u in groups[1::2] if u]
+        if units:
+            sizes = [float(v) * unit_factor(u or units[-1]) for v, u in zip(groups[0::2], groups[1::2]) if v is not None]
+            return sizes if max(sizes) - min(sizes) > 1e-9 * max(sizes) else None
+    for clause in _CLAUSE.finditer(text):
+        words = clause.group()
+        if not re.search(r"\b(?:cells?|mesh|grid|spacing|resolution)\b", words, re.I):
+            continue
+        by_direction: dict[int, float] = {}
+        for m in re.finditer(rf"(?<![\w.])({_NUM_})\s*({UNIT})\s*(?:cells?\s+)?", words, re.I):
+            after = words[m.end():m.end() + 40]
+            for k, pattern in _DIRECTIONS[:3]:
+                if re.match(rf"(?:(?:in|on|along|across)\s+)?(?:the\s+)?(?:{pattern})", after, re.I) and k not in by_direction:
+                    by_direction[k] = float(m.group(1)) * unit_factor(m.group(2))
+                    break
+        if len(by_direction) >= 2 and sorted(by_direction)[:2] == [0, 1]:
+            sizes = [by_direction[k] for k in sorted(by_direction)]
+            return sizes if max(sizes) - min(sizes) > 1e-9 * max(sizes) else None
+    return None
+
+
 def sides_size(text: str) -> float | None:
     """The size of cells said by their equal sides ("Mesh 5 mm x 5 mm", "1 cm x 1 cm x 1 cm cells"), in metres;
     None when no cell's sides are said so, or they differ (a size per direction)."""
@@ -176,6 +203,9 @@ def mesh_request(text: str) -> dict[str, Any]:
     section = section_cells(text)
     if section:
         return {"cells": section, "over_section": True}
+    unequal = sides_sizes(text)
+    if unequal:
+        return {"cell_size": min(unequal), "cell_sizes": unequal}
     sides = sides_size(text)
     if sides:
         return {"cell_size": sides, **({"body_cells": n} if (n := body_cells(text)) else {})}

@@ -208,6 +208,8 @@ _ACROSS = re.compile(rf"(?P<w1>{_SIZE_WORD})(?:\s*(?:of|=|:|is)|{_CHANGES_TO})?\
 _ALONG = re.compile(rf"(?:\bfor|\bover|\balong|\bon)\s+(?:the\s+)?(?:first|next|remaining|last|following|other|rest\s+of\s+the|another|a\s+further|further)?\s*"
                     rf"(?P<n1>{NUM})\s*(?P<u1>{UNIT})"
                     rf"|(?<![\w.])(?P<n2>{NUM})\s*(?P<u2>{UNIT})\s*(?:-\s*)?(?:long|in\s+length)\b", re.I)
+_ON_TO = re.compile(rf"\b(?:continues|continuing|runs|running|extends|extending|goes|going|carries\s+on)\s+(?:on\s+)?"
+                    rf"(?:up\s+)?(?:to|until)\s+x\s*=\s*({NUM})\s*({UNIT})?", re.I)
 _BARE_SPAN = re.compile(rf"\bfrom\s+({NUM})\s*({UNIT})?\s*(?:to|until|up\s+to)\s+({NUM})\s*({UNIT})", re.I)
 _PIPE_CLAUSE = re.compile(r"[;\n]|\.(?:\s|$)|,?\s*\b(?:and\s+)?then\b|\bfollowed\s+by\b|\bchanging\s+to\b"
                           r"|\bafter\s+(?:that|this|it)\b|\bafterwards\b|\bstepping\s+(?:up|down|out)\b")
@@ -225,12 +227,18 @@ def pipe_parts(text: str) -> tuple[dict[str, float], float | None]:
     said so."""
     sections: list[tuple[float, float, tuple[float, float] | None]] = []
     bounds = [0] + [m.end() for m in _PIPE_CLAUSE.finditer(text)] + [len(text)]
-    for a, b in zip(bounds, bounds[1:]):
+    clauses = []
+    for a, b in zip(bounds, bounds[1:]):  # "small pipe R 10 mm for x -0.1..0, large pipe R 25 mm for x 0..0.4": one each
         words = text[a:b]
+        clauses += re.split(r",\s+", words) if len(_ACROSS.findall(words)) > 1 else [words]
+    for words in clauses:
         across, along = _ACROSS.search(words), _ALONG.search(words)
         xs = [r for _, _, r in coordinate_ranges(words, "x") if None not in r] or \
             [(float(m.group(1)) * unit_factor(m.group(2) or m.group(4)), float(m.group(3)) * unit_factor(m.group(4)))
              for m in _BARE_SPAN.finditer(words)]  # "then radius 15 mm from 150 mm to 450 mm"
+        end = _ON_TO.search(words) if not xs and along is None and sections and sections[-1][2] else None
+        if end is not None:  # "... opens into a pipe of radius 25 mm that continues to x = 0.4 m": from the last one's end
+            xs = [(sections[-1][2][1], float(end.group(1)) * unit_factor(end.group(2)))]  # type: ignore[index]
         if across is None or (along is None and len(xs) != 1):
             continue
         value = _metres(across)

@@ -29,6 +29,8 @@ _LINK = re.compile(
     r"(?:\s*\([^()\d]*\))?"
     r"\s*(?:(?:should|must|shall|will|would|to)\s+be\s+|is\s+|are\s+|of\s+|=\s*|:\s*|be\s+)?"
     r"(?:(?:fixed|set|held|kept|equal)\s+(?:at|to)\s+|at\s+|to\s+)?")
+_OLD_TO_NEW = re.compile(rf"\s+(?:(?:at|on|along|in)\s+(?:the\s+)?[A-Za-z-]+\s+)?from\s+{_NUM}\s*[^\s\d,;.()]*\s+to\s+(?=[-+(\d.])",
+                         re.I)
 _CLAUSE_END = re.compile(r"[,;]\s|\.\s|\.$|\n")
 
 _PLACE_WORDS: list[tuple[str, str]] = [
@@ -180,13 +182,14 @@ _EXPLICIT_AFTER = re.compile(
 
 def _value_at(text: str, at: int) -> tuple[float | None, list[float] | None, str, int, int] | None:
     """(scalar SI value, vector, text, start, end) of the value right after the link at `at`."""
-    link = _LINK.match(text, at)
-    pos = link.end() if link else at
+    old = _OLD_TO_NEW.match(text, at)  # "B from 20 T to 40 T": the value after "to" is the one asked for
+    link = None if old else _LINK.match(text, at)
+    pos = old.end() if old else link.end() if link else at
     vec = _VECTOR.match(text, pos)
     if vec:
         return None, [float(x) for x in vec.groups()], vec.group(0), pos, vec.end()
     num = re.match(rf"(?<![\w.]){_NUM}(?!\w|\.\w)|{_NUM}(?=\s*[%A-Za-z°])", text[pos:])  # "... of 0.5." ends a sentence
-    if not num or (pos > at and re.search(r"[\d]", text[at:pos])):
+    if not num or (pos > at and not old and re.search(r"[\d]", text[at:pos])):
         return None
     if _MULTIPLIER.match(text, pos + num.end()):  # "three times the laminar viscosity (4.5e-5)"
         stated = _EXPLICIT_AFTER.match(text, pos + num.end())
@@ -253,6 +256,8 @@ def _by_unit(text: str, dims: dict[str, list[int]], patches: list[str], found: d
         for m in re.finditer(rf"(?<![\w.])({_NUM})\s*([kMGmµun]?)(?:{pattern})(?![\w/])", text):
             if any(f.start <= m.start() < f.start + len(f.text) for f in found.values()) or m.start() in found:
                 continue
+            if re.search(r"\bfrom\s+$", text[:m.start()], re.I) and re.match(rf"\s+to\s+{_NUM}", text[m.end():], re.I):
+                continue  # "from 20 T to 40 T": the present value, the one after "to" is asked for
             before, after = _clause(text, m.start(), m.end())
             places, named = _places(f"{before} {after}", patches)
             found[m.start()] = FieldValue(field=holders[0], text=m.group(0), start=m.start(),

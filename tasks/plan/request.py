@@ -148,7 +148,8 @@ def final_model(text: str, families: bool = True) -> str | None:
     if m and (found := target(m.group(2))):
         return found
     m = re.search(r"\bto\b(.*)$", rest, re.I | re.S)
-    if m and re.search(r"\b(switch|change|convert|replace)\w*\b", rest, re.I):
+    if m and (re.search(r"\b(switch|change|convert|replace|swap|trade|exchange|move|upgrade)\w*\b", rest, re.I)
+              or re.search(r"\bfrom\b(.*?)\bto\b", rest, re.I | re.S) and named_model(rest[:m.start()])):  # "from A to B"
         if found := target(m.group(1)):
             return found
     if found := named_model(rest):

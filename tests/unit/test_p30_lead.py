@@ -1,0 +1,217 @@
+"""Session 30 classes: a model switch said "from A to B" with any verb, a field value said "from old to new", a
+longer name ending in a kind word ("magnetic flux density" is no density), a hollow named after its wall, a cavity
+placed between two distances, a Reynolds length of a body's own size, an annulus's outer tube by its bore and its
+length by an x range, a hydraulic diameter, cell sizes per direction, a stepped pipe's sections said in one clause
+or "continuing to x = ...", diameters as bores, a tee's branch as the one x range, bodies moved into a channel's own
+coordinates."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tasks.core.errors import RequestError
+from tasks.geometry.models import Sizing, sizing_for
+from tasks.geometry.spec import MeshSpec
+from tasks.geometry.text import parse_geometry
+from tasks.geometry.text_changes import from_to_heights
+from tasks.geometry.text_mesh import mesh_request
+from tasks.geometry.text_parts import pipe_parts
+from tasks.plan.request import final_model
+
+TUTORIALS = Path("/usr/share/doc/openfoam-examples/examples")
+
+
+@pytest.mark.parametrize("text, model", [
+    ("swap the turbulence model from standard k-epsilon to realizable k-epsilon, and stop it at 5 s", "realizableKE"),
+    ("the run should move from kOmega to kOmegaSST", "kOmegaSST"),
+    ("upgrade it from k-epsilon to k-omega SST please", "kOmegaSST"),
+    ("switch from kEpsilon to kOmegaSST", "kOmegaSST"),
+    ("raise the inlet from 5 to 10 m/s with k-epsilon", "kEpsilon"),
+])
+def test_the_model_after_to_is_the_target(text, model):
+    assert final_model(text, families=False) == model
+
+
+@pytest.fixture()
+def hartmann(tmp_path):
+    src = TUTORIALS / "electromagnetics/mhdFoam/hartmann"
+    if not src.is_dir():
+        pytest.skip("tutorials not installed")
+    case = tmp_path / "hartmann"
+    shutil.copytree(src, case)
+    return case
+
+
+@pytest.mark.parametrize("text, value", [
+    ("change B from 20 T to 40 T along y", "uniform (0 40 0)"),
+    ("raise the applied magnetic flux density from 20 T to 30 T, along y as before", "uniform (0 30 0)"),
+    ("set the magnetic flux density to 25 T along y, initially and on both walls", "uniform (0 25 0)"),
+])
+def test_modify_sets_a_field_said_from_old_to_new(hartmann, text, value):
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+
+    plan = plan_changes(read_state(hartmann), text)
+    b = {tuple(e.entry): e.value for e in plan.edits if e.file == "0/B"}
+    assert b[("internalField",)] == value
+    assert not any(e.entry == ["rho"] for e in plan.edits)  # "flux density" is no density of the fluid
+
+
+def test_doubling_a_flux_density_scales_no_density(hartmann):
+    from tasks.edit.modify import plan_changes
+    from tasks.edit.modify_state import read_state
+
+    plan = plan_changes(read_state(hartmann), "double the applied magnetic flux density from 20 T to 40 T along y")
+    assert not any(e.entry == ["rho"] for e in plan.edits)
+    plan = plan_changes(read_state(hartmann), "double the density")
+    assert any(e.entry == ["rho"] and e.value == "2" for e in plan.edits)
+
+
+@pytest.mark.parametrize("text, dims", [
+    ("Flow over a notch: 50 cm x 5 cm 2D channel, floor notch 10 cm wide and 5 cm deep between 15 cm and 25 cm "
+     "downstream; inflow 5 cm/s; icoFoam; 5 mm grid",
+     {"length": 0.5, "height": 0.05, "cavity_width": 0.1, "cavity_depth": 0.05, "cavity_start": 0.15}),
+    ("a 2D duct 1 m long and 0.1 m high with a bottom-wall groove 0.2 m wide and 0.05 m deep starting 0.3 m from the inlet",
+     {"length": 1.0, "height": 0.1, "cavity_width": 0.2, "cavity_depth": 0.05, "cavity_start": 0.3}),
+])
+def test_a_hollow_named_after_its_wall(text, dims):
+    spec = parse_geometry(text)
+    assert spec.shape == "channel_with_cavity"
+    got = spec.dims.model_dump()
+    for key, value in dims.items():
+        assert got[key] == pytest.approx(value), key
+
+
+@pytest.mark.parametrize("text, inner, outer, length", [
+    ("3D annulus along the x axis from x = 0 to x = 0.5 m; the inner tube has a radius of 0.01 m and the outer tube "
+     "an inner radius of 0.025 m; simpleFoam", 0.01, 0.025, 0.5),
+    ("3D annular duct: 20 mm OD inner rod inside a 50 mm ID outer tube, 500 mm long, axis along x", 0.01, 0.025, 0.5),
+    ("annular passage, inner pipe radius 10 mm, outer pipe with an inner diameter of 60 mm, 0.4 m long, 3D, flow along it",
+     0.01, 0.03, 0.4),
+])
+def test_annulus_by_the_outer_tube_bore_and_its_length(text, inner, outer, length):
+    spec = parse_geometry(text)
+    assert spec.shape == "annulus"
+    assert (spec.dims.inner_radius, spec.dims.outer_radius, spec.dims.length) == pytest.approx((inner, outer, length))
+
+
+def test_a_hydraulic_diameter_is_a_length_of_the_annulus_and_the_channel():
+    from tasks.geometry.build import relative_distances
+
+    spec = parse_geometry("3D annulus, inner radius 10 mm, outer radius 25 mm, 0.5 m long, axial flow")
+    assert relative_distances(spec)["hydraulic_diameter"] == pytest.approx(0.03)
+    spec = parse_geometry("2D channel 1 m long and 0.05 m high")
+    assert relative_distances(spec)["hydraulic_diameter"] == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("text, sizes", [
+    ("2 mm x 1 mm cells", [0.002, 0.001]),
+    ("cells 2 mm axial x 1 mm radial", [0.002, 0.001]),
+    ("use cells of 2 mm along the axis and 1 mm in the radial direction", [0.002, 0.001]),
+    ("mesh 4 mm by 1 mm", [0.004, 0.001]),
+    ("5 mm radial and 10 mm axial cells", [0.01, 0.005]),
+])
+def test_cell_sizes_per_direction(text, sizes):
+    got = mesh_request(text)
+    assert got["cell_sizes"] == pytest.approx(sizes)
+    assert got["cell_size"] == pytest.approx(min(sizes))
+
+
+@pytest.mark.parametrize("text, want", [("mesh 5 mm x 5 mm", {"cell_size": 0.005}), ("40 x 20 cells", {"cells": [40, 20]}),
+                                        ("cell size 2 mm", {"cell_size": 0.002})])
+def test_equal_sides_and_counts_stay_as_they_were(text, want):
+    assert mesh_request(text) == want
+
+
+def test_sizing_takes_each_direction_its_size():
+    sz, notes = sizing_for(MeshSpec(cell_size=0.001, cell_sizes=[0.002, 0.001]), 0.01, "x", 1.0)
+    assert sz.along([0.1], 0) == [50] and sz.along([0.1], 1) == [100]
+    assert "per direction" in notes[0]
+    assert Sizing(h=0.01).along([0.1], 1) == [10]
+    with pytest.raises(ValueError, match="least"):
+        MeshSpec(cell_size=0.002, cell_sizes=[0.002, 0.001])
+
+
+@pytest.mark.parametrize("text, dims, step", [
+    ("small pipe R 0.01 m for x -0.1..0, large pipe R 0.025 m for x 0..0.4", (0.02, 0.05, 0.1, 0.4), 0.0),
+    ("The upstream pipe has a radius of 0.01 m and runs from x = -0.1 m to x = 0; at x = 0 it opens into a pipe of "
+     "radius 0.025 m that continues to x = 0.4 m.", (0.02, 0.05, 0.1, 0.4), 0.0),
+    ("pipe D 40 mm for x 0..0.2 m, then D 20 mm continuing to x = 0.5 m", (0.04, 0.02, 0.2, 0.3), 0.2),
+])
+def test_stepped_pipe_sections(text, dims, step):
+    got, at = pipe_parts(text)
+    assert (got["inlet_height"], got["outlet_height"], got["upstream_length"], got["downstream_length"]) == pytest.approx(dims)
+    assert at == pytest.approx(step)
+
+
+@pytest.mark.parametrize("text, heights", [
+    ("abrupt enlargement from a 20 mm bore to a 50 mm bore", (0.02, 0.05)),
+    ("a contraction from a 3 in tube to a 1 in tube", (0.0762, 0.0254)),
+    ("expands from a 2 cm channel to a 6 cm channel", (0.02, 0.06)),
+])
+def test_sections_from_to(text, heights):
+    got = from_to_heights(text)
+    assert (got["inlet_height"], got["outlet_height"]) == pytest.approx(heights)
+
+
+def test_a_round_expansion_said_by_bores_and_cell_sizes():
+    spec = parse_geometry("Abrupt enlargement from a 20 mm bore to a 50 mm bore, axisymmetric (wedge) model with the axis "
+                          "along x: 100 mm of small pipe upstream of the step at x = 0, 400 mm of large pipe downstream; "
+                          "2 mm x 1 mm cells")
+    d = spec.dims
+    assert (d.inlet_height, d.outlet_height, d.upstream_length, d.downstream_length) == pytest.approx((0.02, 0.05, 0.1, 0.4))
+    assert spec.mesh.cell_sizes == pytest.approx([0.002, 0.001])
+
+
+def test_a_tee_branch_as_the_one_x_range():
+    spec = parse_geometry("a 2D T-junction: main channel 0.5 m long in x and 0.05 m high, lower left corner at the origin; "
+                          "a side branch 0.05 m wide, between x = 0.2 m and x = 0.25 m, goes straight up to y = 0.25 m")
+    d = spec.dims
+    assert (d.length, d.width, d.branch_width, d.branch_position, d.branch_length) == pytest.approx((0.5, 0.05, 0.05, 0.225, 0.2))
+
+
+@pytest.mark.parametrize("text, origin, centre", [
+    ("2D channel from x = 1 to 2 m and y = 0 to 0.2 m; a square block of side 0.04 m centred at (1.3, 0.1) m",
+     (1.0, 0.0), (0.3, 0.1)),
+    ("2D channel from x = -1 to 2 m and y = 0 to 0.2 m; a square block of side 0.04 m centred at (0.3, 0.1) m",
+     (-1.0, 0.0), (1.3, 0.1)),
+    ("2D channel from x = -1 to 2 m and y = 0 to 0.2 m; a square block of side 0.04 m 0.5 m downstream of the inlet, "
+     "on the floor", (-1.0, 0.0), (0.5, 0.02)),
+])
+def test_bodies_in_a_channel_that_does_not_start_at_the_origin(text, origin, centre):
+    spec = parse_geometry(text)
+    assert spec.origin == pytest.approx(origin)
+    assert spec.obstacles[0].center == pytest.approx(centre)
+
+
+def test_a_body_from_the_inlet_and_one_by_coordinates_outside_the_frame_is_refused():
+    with pytest.raises(RequestError, match="as coordinates"):
+        parse_geometry("2D channel from x = -1 to 2 m and y = 0 to 0.2 m; a square block of side 0.04 m centred at "
+                       "(-0.5, 0.1) m, and a second one of side 0.04 m 0.5 m downstream of the inlet on the floor")
+
+
+@pytest.mark.parametrize("text, nu", [
+    ("Wall-mounted rib in a 2D channel: channel 100 cm x 20 cm from the origin, rib 2 cm wide x 5 cm high standing on the "
+     "floor with its upstream face 30 cm from the inlet; inflow 10 cm/s, Reynolds number 50 on the rib height; "
+     "laminar pimpleFoam; 1 cm grid", 1e-4),
+    ("Dividing flow at a tee, 2D: run 50 cm x 5 cm from the origin, 5 cm wide branch centred 22.5 cm from the inlet rising "
+     "20 cm above the run; 10 cm/s in, Re 100 on the channel width; laminar icoFoam, 5 mm cells", 5e-5),
+])
+def test_reynolds_length_of_the_part_named(text, nu):
+    from tasks.edit.parametric import reynolds_length
+
+    spec = parse_geometry(text)
+    length, _ = reynolds_length(text, spec, 1.0)
+    speed = 0.1
+    re_number = 50 if "rib" in text else 100
+    assert speed * length / re_number == pytest.approx(nu)
+
+
+@pytest.mark.parametrize("wall, side", [("top-wall", "ceiling"), ("ceiling", "ceiling"), ("floor", "floor")])
+def test_the_wall_named_before_the_hollow_holds_it(wall, side):
+    spec = parse_geometry(f"a 2D duct 1 m long and 0.1 m high with a {wall} groove 0.2 m wide and 0.05 m deep starting "
+                          "0.3 m from the inlet")
+    assert spec.shape == "channel_with_cavity" and spec.dims.cavity_wall == side
