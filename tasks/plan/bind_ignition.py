@@ -55,7 +55,31 @@ def bind_ignition(binder, stated: list[StatedQuantity]) -> list[StatedQuantity]:
         for q in said:
             if not q.role.startswith("ignition_at_"):
                 _bind_value(binder, text, entry, q)
+        _note_off_macro(binder, text, entry, said)
     return said
+
+
+def _note_off_macro(binder, text: str, entry: list[str], said: list[StatedQuantity]) -> None:
+    """A site whose values come from a macro that keeps it off (annularCombustorTurbine's
+    `$noIgnitionProperties`: strength 0, duration 1e-30) stays off unless the request sets them:
+    said as an assumption."""
+    body = fd.block(text, entry) or ""
+    macro = re.search(r"\$(\w+)", fd.strip_comments(body))
+    if macro is None:
+        return
+    given = {q.role.removeprefix("ignition_").replace("radius", "diameter") for q in said}
+    off = [k for k in ("strength", "duration") if k not in given and fd.get(body, [k]) is None and
+           _number(fd.get(text, [macro.group(1), k])) is not None and abs(_number(fd.get(text, [macro.group(1), k]))) < 1e-12]
+    if off:
+        binder.assumptions.append(f"the ignition site still takes {', '.join(off)} from ${macro.group(1)}, where they are zero, so it "
+                                  f"does not ignite; state its {' and '.join(off)} to turn it on")
+
+
+def _number(raw: str | None) -> float | None:
+    try:
+        return float(raw) if raw is not None else None
+    except ValueError:
+        return None
 
 
 def _sites(low: str, count: int) -> list[int] | None:

@@ -167,3 +167,16 @@ def test_unkeyed_list_items_are_read_and_set(path, value):
     assert fd.get(edited, ["other"]) == "1" and fd.parse_error(edited) is None
     untouched = "[1]" if path[1] == "[0]" else "[0]"
     assert fd.get(edited, ["ignitionSites", untouched, "location"]) == fd.get(text, ["ignitionSites", untouched, "location"])
+
+
+@needs_tutorials
+@pytest.mark.parametrize("text, off", [
+    ("ignition location (-0.3 0.5 0), ignition diameter 0.02 m", True),
+    ("ignition diameter 0.02 m, spark lasting 0.5 s, strength 20", False),
+])
+def test_a_site_a_macro_keeps_off_is_said(text, off):
+    binder = _bind(ANNULAR, text)
+    said = [a for a in binder.assumptions if "does not ignite" in a and "$noIgnitionProperties" in a]
+    assert bool(said) == off
+    written = _written(binder, ANNULAR)
+    assert fd.get(written, [*SITE, "diameter"]) == "0.02" and "$noIgnitionProperties" in fd.block(written, SITE)
