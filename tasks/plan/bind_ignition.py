@@ -68,11 +68,12 @@ def _note_off_macro(binder, text: str, entry: list[str], said: list[StatedQuanti
     if macro is None:
         return
     given = {q.role.removeprefix("ignition_").replace("radius", "diameter") for q in said}
-    off = [k for k in ("strength", "duration") if k not in given and fd.get(body, [k]) is None and
-           _number(fd.get(text, [macro.group(1), k])) is not None and abs(_number(fd.get(text, [macro.group(1), k]))) < 1e-12]
+    macro_values = {k: _number(fd.get(text, [macro.group(1), k])) for k in ("strength", "duration")}
+    off = [k for k, v in macro_values.items()
+           if k not in given and fd.get(body, [k]) is None and v is not None and abs(v) < 1e-12]
     if off:
-        binder.assumptions.append(f"the ignition site still takes {', '.join(off)} from ${macro.group(1)}, where they are zero, so it "
-                                  f"does not ignite; state its {' and '.join(off)} to turn it on")
+        binder.assumptions.append(f"the ignition site still takes {', '.join(off)} from ${macro.group(1)}, where "
+                                  f"they are zero, so it does not ignite; state its {' and '.join(off)} to turn it on")
 
 
 def _number(raw: str | None) -> float | None:
