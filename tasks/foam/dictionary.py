@@ -198,7 +198,7 @@ def find(text: str, path: Path, regex: bool = False) -> Entry | None:
         if found is None:
             return None
         if depth < len(names) - 1:
-            if found.kind == "value" and names[depth + 1].startswith("(") and depth + 1 < len(names) - 1:
+            if found.kind == "value" and names[depth + 1].startswith(("(", "[")) and depth + 1 < len(names) - 1:
                 span = _list_item_body(text, found.value_start, found.value_end, names[depth + 1])
                 if span is None:
                     return None
@@ -214,7 +214,11 @@ def find(text: str, path: Path, regex: bool = False) -> Entry | None:
 
 def _list_item_body(text: str, lo: int, hi: int, key: str) -> tuple[int, int] | None:
     """The inside of the `{ ... }` of a list's item keyed `key` ("(liquid to gas)", spaces free)
-    between lo and hi, or None."""
+    between lo and hi, or of its n-th unkeyed `{ ... }` item for the key `[n]` (`ignitionSites ( {
+    location (0 0 0); ... } )`), or None."""
+    index = re.fullmatch(r"\[(\d+)\]", key)
+    if index is not None:
+        return _nth_item_body(text, lo, hi, int(index.group(1)))
     words = key.strip("() ").split()
     pattern = re.compile(r"\(\s*" + r"\s+".join(map(re.escape, words)) + r"\s*\)\s*\{")
     m = pattern.search(strip_comments(text[:hi]), lo)
@@ -224,10 +228,46 @@ def _list_item_body(text: str, lo: int, hi: int, key: str) -> tuple[int, int] | 
     return (m.end(), close) if close < hi else None
 
 
+def _nth_item_body(text: str, lo: int, hi: int, n: int) -> tuple[int, int] | None:
+    """The inside of the n-th (from 0) `{ ... }` item directly inside the list `( ... )` between lo
+    and hi, or None."""
+    clean = strip_comments(text[:hi])
+    at = clean.find("(", lo)
+    count = 0
+    while 0 <= at < hi:
+        at = clean.find("{", at + 1)
+        if at < 0 or at >= hi:
+            return None
+        close = _matching_brace(text, at, hi)
+        if close >= hi:
+            return None
+        if count == n:
+            return at + 1, close
+        count += 1
+        at = close
+    return None
+
+
+def items(text: str, path: Path) -> int:
+    """How many unkeyed `{ ... }` items the list at `path` holds (0 for no such list)."""
+    found = find(text, path)
+    if found is None or found.kind != "value":
+        return 0
+    n = 0
+    while _nth_item_body(text, found.value_start, found.value_end, n) is not None:
+        n += 1
+    return n
+
+
 def body_span(text: str, path: Path) -> tuple[int, int] | None:
     """The inside of the sub-dictionary at `path` (the whole text for an empty path)."""
     if not path:
         return 0, len(text)
+    if len(path) > 1 and re.fullmatch(r"\[\d+\]", path[-1]):  # an unkeyed item of a list: its inside
+        holder = find(text, path[:-1])
+        if holder is None or holder.kind != "value":
+            return None
+        return _list_item_body(text, holder.value_start, holder.value_end, path[-1])
     found = find(text, path)
     return found.body if found else None
 

@@ -28,6 +28,7 @@ from tasks.plan.bind_include_scoped import note_shared, scoped_home
 from tasks.plan.bind_includes import list_macro_changes, shared_internal
 from tasks.plan.bind_internal_readers import keeps_own_variable, pin_internal_readers, says_start
 from tasks.plan.bind_cloud import CloudBinding
+from tasks.plan.bind_ignition import bind_ignition
 from tasks.plan.bind_inlet_turbulence import InletTurbulenceBinding
 from tasks.plan.bind_fan import FanBinding
 from tasks.plan.bind_initial_state import InitialStateBinding
@@ -422,6 +423,7 @@ def bind_all(base_dir: Path, solver: str, text: str, stated: list[StatedQuantity
     models += screen_pair_tensions(binder, stated)  # "sigma water/glycerol" on a case without it, "other pairs keep 0.07"
     models += binder.bind_oscillations(stated)  # a value oscillating in time: before any pass writes it steady
     models += binder.bind_cloud_first(stated)  # "Rosin-Rammler with d = 80 um, n = 3", "injected between t = 0 and 1 s"
+    models += bind_ignition(binder, stated)  # a spark's place, size, start, duration: before the run controls
     models += binder.bind_models(stated) + binder.bind_controls(stated)
     models += binder.pair_speeds([q for q in stated if not any(q is m for m in models)])
     named = models + binder.bind_named(stated, skip=models)

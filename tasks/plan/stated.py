@@ -49,6 +49,7 @@ from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_unread import UNREAD, unread_units
 from tasks.plan.stated_conditions import in_condition
 from tasks.plan.stated_symbols import symbol_places
+from tasks.plan.stated_ignition import ignition_extras, ignition_role, triple_spans
 from tasks.plan.stated_roles import FLUID_AFTER, role_of  # noqa: F401 (FLUID_AFTER: kept importable here)
 from tasks.plan.values_forms import table_rows
 from tasks.plan.values_kinematic_energy import kinematic_energy
@@ -273,6 +274,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
             and not in_condition(plain, q.start)  # "z < 0": where a value holds
             and not counted_in_symbol(plain, q.start, q.text)]  # "c = 0.1 m ... x = 3c": lengths, not 3 degC
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
+    triples = triple_spans(plain)  # "ignition at (150, 150, 25) cm": one location, no three lengths
+    kept = [q for q in kept if not any(a <= q.start < b for a, b in triples)]
+    ignited_to = -1  # where the last value of an ignition site ended ("ignite at 1 ms for 2 ms")
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}
     for group in listed_groups(plain, kept):
@@ -313,6 +317,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
         role = "range" if span is not None else role_of(q, before, after)
         if key in shared and role == _default_role(q.kind):  # "320 K, 1 bar gas arriving at 600 m/s"
             role = role_of(q, before, shared[key])
+        chained = ignited_to >= 0 and not re.search(r"[.!?;]\s", plain[ignited_to:q.start])
+        role = ignition_role(plain, q.start, q.start + len(q.text), q.kind, role, chained)  # a spark's, not the run's
+        ignited_to = q.start + len(q.text) if role.startswith("ignition_") else ignited_to
         value = q.value
         if role == "temperature_difference":  # "a 15 degC difference" is 15 K, not 288.15 K
             value = kelvin_difference(q.text) or q.value
@@ -324,6 +331,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     out += stated_controls(plain, controls)
     unread = [StatedQuantity(text=u.text, quantity=UNREAD, value=u.value, role="bare_value", note=u.note)
               for u in unread_units(plain, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
+    out += [StatedQuantity(**q) for q in ignition_extras(plain)]  # a location given as a triple, a strength: no unit reader finds them
     return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare) + unread)
 
 
