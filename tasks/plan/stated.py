@@ -45,6 +45,7 @@ from tasks.plan.stated_place_order import quantity_first
 from tasks.plan.stated_shared_units import echoed_units, shared_units
 from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
 from tasks.plan.stated_shared_places import shared_places
+from tasks.plan.stated_solar import dms_degrees, sun_readings
 from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_unread import UNREAD, unread_units
 from tasks.plan.stated_conditions import in_condition
@@ -260,7 +261,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     switches it sets in words."""
     out: list[StatedQuantity] = []
     # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
-    text = symbol_places(respelled(split_place_names(text)))  # "hotWall": the hot wall
+    text = symbol_places(respelled(split_place_names(dms_degrees(text))))  # "hotWall": the hot wall; "40°25' N"
     text = with_particle_antecedents(text)  # "inject the droplets ..., make them smaller": the droplets' sizes
     text, bare = bare_field_values(text)
     text = plain_forms(text)  # "floor temperature 350": 350 K, said as an assumption
@@ -273,6 +274,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
             and not in_condition(plain, q.start)  # "z < 0": where a value holds
             and not counted_in_symbol(plain, q.start, q.text)]  # "c = 0.1 m ... x = 3c": lengths, not 3 degC
     kept = [q for q in kept if q.vector is None or q.start not in named_vectors(plain)]
+    sun = sun_readings(plain)  # "40.42 deg N", "startTime 12 h" beside the sun: its position, no angle or run time
+    kept = [q for q in kept if not any(r.start < q.start + len(q.text) and q.start < r.end for r in sun)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}
     for group in listed_groups(plain, kept):
@@ -321,7 +324,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
             out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=value, unit=UNITS.get(q.kind, ""),
                                       role=role, dims=q.dims, vector=q.vector, reference=q.reference,
                                       place=place.strip() if place else None))
-    out += stated_controls(plain, controls)
+    out += [StatedQuantity(text=r.text, quantity="sun_position", value=r.value, unit=r.unit, role=r.role, note=r.note)
+            for r in sun]
+    out += stated_controls(plain, [c for c in controls if not any(r.start <= c.start < r.end for r in sun)])
     unread = [StatedQuantity(text=u.text, quantity=UNREAD, value=u.value, role="bare_value", note=u.note)
               for u in unread_units(plain, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
     return relative_last(out + shared_limits(plain, out) + noted_bare(out, bare) + unread)
