@@ -61,8 +61,8 @@ _NUM = r"[-+−]?(?>\d+(?:\.\d+)?)"
 _DEG = r"(?:°|º|deg(?:rees?|s)?\b\.?)"
 _COMPASS_WORD = r"(?i:north|south|east|west)(?:ern)?\b"
 _COMPASS = rf"(?:{_COMPASS_WORD}|[NSEW](?![\w'’]))"  # a letter in capitals only: "40 n" is no north
-_LAT = r"(?i:latitude|lat\.?)(?![\w])"
-_LON = r"(?i:longitude|lon\.?|long\.)(?![\w])"
+_LAT = r"(?<![\w-])(?i:latitude|lat\.?)(?![\w])"
+_LON = r"(?<![\w-])(?i:longitude|lon\.?)(?![\w])"  # not "long.": "2 m long. 5 m/s"
 _LINK = r"\s*(?:(?:[:=]|of|is|at|equal\s+to|(?:is\s+|be\s+)?set\s+to|about|around|approx(?:imately|\.)?|~)\s*)*"
 # "latitude 40.42", "lat = 40.42 deg N", "longitude of -3.70°", "longitude 3.70 degrees west"
 _KEYED = re.compile(rf"(?P<key>{_LAT}|{_LON}){_LINK}(?P<num>{_NUM})(?![\d:])(?:\s*{_DEG})?(?:\s*(?P<compass>{_COMPASS}))?")

@@ -159,3 +159,13 @@ def test_update_interval_needs_tracking():
     binder = bind_all(TUTORIALS / CAR[0], CAR[1], text, read_stated(text))
     assert any("not tracked" in n.reason for n in binder.not_applied)
     assert _final(binder, "constant/radiationProperties", ["solarLoadCoeffs", "sunTrackingUpdateInterval"]) is None
+
+
+@pytest.mark.parametrize("text", [
+    "pitzDaily simpleFoam, relaxation: k 2, epsilon 0.5",  # "epsi-lon 0.5" is no longitude
+    "the plate is 2 m long. 5 m/s inflow",
+    "a 40 N load and 3 N shear on the beam",
+    "translation 3 m, isolation 2 cm, flat 4 deg",
+])
+def test_no_coordinates_inside_other_words(text):
+    assert sun_readings(text) == []
