@@ -235,6 +235,8 @@ class Binder(VelocityBinding, PressureBinding, ThermalBinding, InitialStateBindi
         low = self.text.lower()
         for match in find_named(self.text, index):
             name, value = match[0], match[1]
+            if match[3] in getattr(self, "model_said_at", set()):
+                continue  # placed by an earlier binder ("latitude 35.68": the sun's position, bind_radiation_sun)
             if self.in_control_words(match[3]):
                 continue  # "relax p 0.3": a relaxation factor, not the field p
             where = self._relaxation_kept(index[name], value, match[3], q_text=f"{name} {match[2]}")

@@ -3,7 +3,7 @@ the model is solved (radiationProperties `solverFreq`, never the controlDict's w
 solar load (the sun's direct and diffuse fluxes of the constant sun-load model, the sun's
 direction); a gas's absorption or emission coefficient in 1/m (the constant absorption-emission
 model, switched on where a fire tutorial reads the species instead); a wall's emissivity or
-absorptivity (`tasks.plan.bind_radiation_surfaces`). The places are data in
+absorptivity (`tasks.plan.bind_radiation_surfaces`); where the sun stands (`tasks.plan.bind_radiation_sun`). The places are data in
 canonical/radiation.yaml; the homes are the base's own radiationProperties files (constant/ and
 constant/<region>/) that solve radiation. Called from `tasks.plan.bind.bind_all` before the run
 controls read a count of iterations and before the by-name binders read a coefficient.
@@ -22,9 +22,11 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam import dictionary as fd
+from tasks.plan.bind_radiation_sun import bind_sun_position
 from tasks.plan.bind_radiation_surfaces import BOUNDARY_FILE, SurfacePlacer
 from tasks.plan.foam_values import fmt
 from tasks.plan.stated import Binding, NotApplied, StatedQuantity
+from tasks.plan.stated_solar import SunPositionTerms
 
 _VECTOR = r"\(\s*([-+]?[\d.]+(?:e[-+]?\d+)?)\s*,?\s+([-+]?[\d.]+(?:e[-+]?\d+)?)\s*,?\s+([-+]?[\d.]+(?:e[-+]?\d+)?)\s*\)"
 
@@ -90,6 +92,7 @@ class RadiationTerms(BaseModel):
     medium: _Medium
     frequency: _Frequency
     solar: _Solar
+    sun_position: SunPositionTerms
 
 
 @lru_cache(maxsize=1)
@@ -344,6 +347,7 @@ def bind_radiation(binder: Any, stated: list[StatedQuantity]) -> list[StatedQuan
     for q in taken:
         q.role = "radiation"  # read: no later binder takes it for a write interval or a wall's flux
     placer.sun_direction()
+    taken += bind_sun_position(binder, stated, placer._files(), placer.terms.solar.dictionaries)  # site and moment
     place_model(binder, placer._files())
     terms = placer.terms.surfaces
     taken += _MediumPlacer(binder, placer.homes, terms).take(stated)

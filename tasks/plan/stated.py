@@ -45,6 +45,7 @@ from tasks.plan.stated_place_order import quantity_first
 from tasks.plan.stated_shared_units import echoed_units, shared_units
 from tasks.plan.stated_items import _KIND_OF, _POINTER_AFTER, _ROLE_IN_BRACKETS, _value_first_item
 from tasks.plan.stated_shared_places import shared_places
+from tasks.plan.stated_solar import dms_degrees, sun_readings
 from tasks.plan.stated_spelling import respelled
 from tasks.plan.stated_unread import UNREAD, unread_units
 from tasks.plan.stated_conditions import in_condition
@@ -261,7 +262,7 @@ def read_stated(text: str) -> list[StatedQuantity]:
     switches it sets in words."""
     out: list[StatedQuantity] = []
     # "temprature at the inelt", "T_in": the words it was meant to be, the place a symbol's subscript names
-    text = symbol_places(respelled(split_place_names(text)))  # "hotWall": the hot wall
+    text = symbol_places(respelled(split_place_names(dms_degrees(text))))  # "hotWall": the hot wall; "40°25' N"
     text = with_particle_antecedents(text)  # "inject the droplets ..., make them smaller": the droplets' sizes
     text, bare = bare_field_values(text)
     text = plain_forms(text)  # "floor temperature 350": 350 K, said as an assumption
@@ -277,6 +278,8 @@ def read_stated(text: str) -> list[StatedQuantity]:
     triples = triple_spans(plain)  # "ignition at (150, 150, 25) cm": one location, no three lengths
     kept = [q for q in kept if not any(a <= q.start < b for a, b in triples)]
     ignited_to = -1  # where the last value of an ignition site ended ("ignite at 1 ms for 2 ms")
+    sun = sun_readings(plain)  # "40.42 deg N", "startTime 12 h" beside the sun: its position, no angle or run time
+    kept = [q for q in kept if not any(r.start < q.start + len(q.text) and q.start < r.end for r in sun)]
     paired: dict[int, str] = {}
     placed: dict[int, str] = {}
     for group in listed_groups(plain, kept):
@@ -328,7 +331,9 @@ def read_stated(text: str) -> list[StatedQuantity]:
             out.append(StatedQuantity(text=q.text.strip(), quantity=q.kind, value=value, unit=UNITS.get(q.kind, ""),
                                       role=role, dims=q.dims, vector=q.vector, reference=q.reference,
                                       place=place.strip() if place else None))
-    out += stated_controls(plain, controls)
+    out += [StatedQuantity(text=r.text, quantity="sun_position", value=r.value, unit=r.unit, role=r.role, note=r.note)
+            for r in sun]
+    out += stated_controls(plain, [c for c in controls if not any(r.start <= c.start < r.end for r in sun)])
     unread = [StatedQuantity(text=u.text, quantity=UNREAD, value=u.value, role="bare_value", note=u.note)
               for u in unread_units(plain, found, held)]  # "a source of 1e6 W/m3": reported, never dropped
     out += [StatedQuantity(**q) for q in ignition_extras(plain)]  # a location given as a triple, a strength: no unit reader finds them
