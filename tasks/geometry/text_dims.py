@@ -159,8 +159,8 @@ def dims_for(shape: Shape, text: str, n: dict[str, float], two_d: bool = True) -
             kept = () if throat else ("upstream_length", "downstream_length", "taper_length") + \
                 (() if roles.get("axisymmetric") else ("inlet_height", "outlet_height"))
             d.update({k: v for k, v in roles.items() if k not in kept or k not in d})
-            if roles.get("axisymmetric") and (radial := radial_count(text)):
-                d["across_cells"] = radial  # "10 cells across the radius" beside a cell size along the axis
+            if radial := radial_count(text):  # "10 cells across the radius", "20 cells across" beside a size along x
+                d["across_cells"] = radial
             if roles.get("axisymmetric") and "taper_length" in roles and d.get("taper_length") == n.get("length"):
                 d["taper_length"] = roles["taper_length"]  # "a 0.2 m long cone": the cone's, not the first length said
             if "throat_height" not in d:

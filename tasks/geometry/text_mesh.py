@@ -93,7 +93,8 @@ def cell_size(text: str) -> float | None:
                     rf"\b(?:mesh|grid|cells?)\b\s*(?::\s*)?{about}{LENGTH}\s*spacing\b",
                     # "roughly 5 mm axial spacing", "10 cells across the radius, about 5 mm axially": the size along the axis
                     rf"(?<![\w.]){LENGTH}\s*(?:axial|streamwise|longitudinal)\s+(?:spacing|cell\s+size|resolution)\b",
-                    rf"\bcells?\b[^.;]{{0,60}}?[,;]?\s*{about}(?<![\w.]){LENGTH}\s*(?:axially|streamwise)\b",
+                    rf"\bcells?\b[^.;]{{0,60}}?[,;]?\s*{about}(?<![\w.]){LENGTH}\s*(?:axially|streamwise"
+                    rf"|along\s+(?:the\s+)?(?:x\b|axis\b|length\b|flow\b)|in\s+(?:the\s+)?x\b)",  # "20 cells across, 5 mm along x"
                     # "mesh 5 cm", "grid: 2 mm" (a clause of its own: not "mesh 1 m downstream", "grid 2 m long")
                     rf"\b(?:mesh|grid)\s*(?:=|:)?\s*{about}{LENGTH}(?=\s*(?:[,;)]|\.(?!\d)|$|\band\b))"):
         for m in re.finditer(pattern, text, re.I):

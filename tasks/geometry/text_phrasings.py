@@ -45,6 +45,7 @@ _CUBED = re.compile(rf"(?<![\w.])({_SIZE})\s*(?:cubed|cube\b|on\s+(?:each|every|
 _BOX_BEFORE = re.compile(rf"\b(?:box|cube|cavity|enclosure|tank|container|vessel|chamber)\s+(?:of\s+)?$", re.I)
 _ADJ_FIRST = re.compile(rf"(?<!\bas\s)(?<!\bso\s)(?<!\btoo\s)\b({_ADJ})\s+({_SIZE})(?!\s*(?:-\s*)?{_ADJ}\b)", re.I)
 _AXIS_WORD = {"x": "long", "y": "high", "z": "deep"}
+_MESH_CLAUSE = re.compile(r"\b(?:cells?|mesh|grid|spacing|resolution)\b", re.I)
 _AXIS_AFTER = re.compile(rf"(?<!\bat\s)(?<![\w.])({_SIZE})\s+(?:in|along)\s+(?:the\s+)?([xyz])(?:[- ]?(?:direction|axis))?\b(?!\s*=)",
                          re.I)
 _END_AT = re.compile(rf"\b((?:from|to|into)\s+(?:an?\s+|the\s+)?{_SIZE})\s*(?:-\s*)?(?:high|tall|wide)?\s+at\s+(?:the\s+|its\s+)?"
@@ -111,7 +112,9 @@ def canonical_phrasing(text: str) -> str:
     t = _CUBE_OF.sub(lambda m: f"{m.group(1)} side {m.group(2)}", t)
     t = _SQUARE_COMMA.sub(lambda m: f"square, side {m.group(1)}", t)
     t = _ADJ_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", t)
-    t = _AXIS_AFTER.sub(lambda m: f"{m.group(1)} {_AXIS_WORD[m.group(2).lower()]}", t)
+    # "0.5 m along x": a length of the domain; in a clause of the mesh ("20 cells across, 5 mm along x") a cell's size
+    t = _AXIS_AFTER.sub(lambda m: m.group(0) if _MESH_CLAUSE.search(re.split(r"[.;:\n]", m.string[:m.start()])[-1])
+                        else f"{m.group(1)} {_AXIS_WORD[m.group(2).lower()]}", t)
     t = _END_AT.sub(lambda m: m.group(1), t)
     t = _SIDE_AT.sub(_side_at, t)
     t = _SECTION_TIMES.sub(_section_times, t)

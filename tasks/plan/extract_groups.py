@@ -26,7 +26,8 @@ _RUN_LENGTH_WORDS = (r"t|t_?end|t_?final|tEnd|(?<=until | till |up to )time|end(
                      r"|(?:run|simulate|integrate|march|go)(?:\s+(?:it|this|the\s+case|on))?"
                      r"(?:\s+(?:up\s+)?(?:to|until|till))?(?:\s+t\s*=)?)")
 _END_TIME_SYMBOL = re.compile(rf"(?<![\w.])(?:{_RUN_LENGTH_WORDS})"
-                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\.?\d)(?!\s*(?:[A-Za-z%°/×*^]|x\s*\d|by\s))")
+                              rf"\s*(?:=|:)?\s*(?P<num>{_NUM})(?!\.?\d)(?!\s*(?:[A-Za-z%°/×*^]|x\s*\d|by\s))"
+                              r"(?!:)")  # "Lab report, run 7: ...": the run's label, no end time
 # "M = 2", "M∞ = 2.5", "M_inf = 3": the Mach number by its symbol, free-stream subscript or not
 _MACH_SYMBOL = re.compile(rf"(?<![\w.])M(?:_?∞|_inf(?:inity)?|_?∞)?\s*=\s*(?P<num>{_NUM})")
 # a property written as its symbol and a bare number ("nu 1.5e-5", "rho = 1200"): the SI value of its

@@ -100,8 +100,8 @@ def ignition_role(plain: str, start: int, end: int, kind: str, role: str, chaine
         if re.search(words()["vertical"], after) or re.search(words()["vertical"], before):
             return "ignition_at_up"
         return "ignition_length"
-    if not cue or re.search(words()["run_words"], before):
-        return role  # "run for 20 ms after ignition": the run's time
+    if not cue or re.search(words()["run_words"], before) or re.match(r"\s*of\s+(?:[a-z-]+\s+){0,2}time\b", after):
+        return role  # "run for 20 ms after ignition", "10 ms of reaction time ... to see the ignition": the run's time
     if _has("duration", before) or (not _has("start", before) and _has("duration", after)):
         return "ignition_duration"
     if _has("start", before) or _has("start", after):

@@ -215,3 +215,39 @@ def test_the_wall_named_before_the_hollow_holds_it(wall, side):
     spec = parse_geometry(f"a 2D duct 1 m long and 0.1 m high with a {wall} groove 0.2 m wide and 0.05 m deep starting "
                           "0.3 m from the inlet")
     assert spec.shape == "channel_with_cavity" and spec.dims.cavity_wall == side
+
+
+@pytest.mark.parametrize("text, role", [
+    ("and 10 milliseconds of reaction time is enough to see the ignition.", "end_time"),
+    ("2 s of flow time after the spark", "end_time"),
+    ("the spark lasts 0.02 s", "ignition_duration"),
+])
+def test_a_span_of_the_runs_time_near_an_ignition_word_is_the_runs(text, role):
+    from tasks.plan.stated import read_stated
+
+    assert [q.role for q in read_stated(text) if q.quantity == "time"] == [role]
+
+
+@pytest.mark.parametrize("text, values", [
+    ("Lab report, run 7: we simulated 2 s of flow.", [2.0]),
+    ("run 2", [2.0]),
+    ("run it to 0.4", [0.4]),
+])
+def test_a_run_label_is_no_end_time(text, values):
+    from tasks.plan.stated import read_stated
+
+    assert [q.value for q in read_stated(text) if q.role == "end_time"] == values
+
+
+@pytest.mark.parametrize("mesh_words", ["20 cells across, 5 mm along x", "20 cells across, cells 5 mm along the flow",
+                                        "mesh: 20 cells across and 5 mm in x"])
+def test_a_count_across_and_a_size_along_a_planar_nozzle(mesh_words):
+    spec = parse_geometry("planar converging nozzle: inlet duct x -0.1..0 at y +-0.05; straight walls converge to y "
+                          f"+-0.02 at x = 0.2; straight throat duct to x = 0.4; {mesh_words}")
+    assert spec.dims.across_cells == 20 and spec.mesh.cell_size == pytest.approx(0.005)
+    assert spec.dims.upstream_length == pytest.approx(0.1) and spec.dims.downstream_length == pytest.approx(0.2)
+
+
+def test_a_length_along_an_axis_outside_a_mesh_clause_is_the_domains():
+    spec = parse_geometry("a 2D channel 2 m along x and 0.1 m in y, 5 mm cells")
+    assert (spec.dims.length, spec.dims.height, spec.mesh.cell_size) == pytest.approx((2.0, 0.1, 0.005))
