@@ -254,6 +254,8 @@ def _place_box(shape: str, text: str, dims: dict[str, Any]) -> Point:
             lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
             dims[name] = hi - lo
             origin[k] = lo
+    if shape == "channel" and not axis_ranges(text, "x") and (start := inlet_x(text)) is not None:
+        origin[0] = start  # "a channel 60 cm long, inlet at x = -10 cm": its start
     z = axis_ranges(text, "z")
     if z and shape in ("channel", "box"):
         dims["width" if shape == "box" else "depth"] = max(r[1] for r in z) - min(r[0] for r in z)

@@ -33,7 +33,7 @@ def block_obstacles(spec: GeometrySpec) -> bool:
     if spec.shape != "channel_with_obstacles" or not spec.obstacles or \
             any(ob.kind not in ("rectangle", "square") for ob in spec.obstacles):
         return False
-    if spec.dims.closed or spec.dims.u_turn:
+    if spec.dims.closed or spec.dims.u_turn or spec.dims.split_inlet:
         return True  # blocks in an enclosure: hexahedra that the buoyant solvers run on, wherever the blocks sit
     names = [ob.name for ob in spec.obstacles if ob.name]
     if len(set(names)) < len(names):
@@ -82,11 +82,17 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     if d.u_turn:  # the divided end: inlet on the lower leg, outlet on the upper; the far end a wall
         sides = {"left": "walls", "right": "walls", "bottom": "walls", "top": "walls"}
     legs = u_turn_legs(spec) if d.u_turn else None
+    split = split_legs(spec) if d.split_inlet else None
+    if split is not None:  # a splitter plate: two inlet patches, one each side of the body touching the inlet end
+        ends = {"inletLower": ("patch", "inlet"), "inletUpper": ("patch", "inlet"), "outlet": ("patch", "outlet"),
+                "walls": ("wall", "wall")}
 
     def classify(a: UV, b: UV) -> str:
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         end = "left" if abs(a[0]) < EPS and abs(b[0]) < EPS else "right" if \
             abs(a[0] - d.length) < EPS and abs(b[0] - d.length) < EPS else None
+        if end == "left" and split is not None:
+            return "inletLower" if my < split[0] else "inletUpper"
         if end is not None and legs is not None and end == d.u_turn:
             lower, upper = ("outlet", "inlet") if d.inlet_leg == "upper" else ("inlet", "outlet")
             return lower if my < legs[0] else upper if my > legs[1] else sides[end]
@@ -105,6 +111,8 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
                  f"U-turn: the {d.u_turn} end split by the divider, the {d.inlet_leg or 'lower'} leg the inlet and the other "
                  f"the outlet "
                  f"(below y = {legs[0]:g}, above y = {legs[1]:g}); the other end and the long sides are walls." if legs else
+                 f"Split inlet: the body touching x = 0 divides it into two streams, inletLower (y = 0 to {split[0]:g}) and "
+                 f"inletUpper (y = {split[1]:g} to {d.height:g}); outlet at x = length, walls top and bottom." if split else
                  "Inlet at x = 0, outlet at x = length, walls top and bottom.")
     notes = [f"Channel {d.length:g} m long (x = 0 to {d.length:g}) and {d.height:g} m high (y = 0 to {d.height:g}) "
              f"meshed as a block grid with the rectangular obstacles cut out (no cells inside; each obstacle's faces "
@@ -112,6 +120,14 @@ def obstacle_grid_layout(spec: GeometrySpec, sz: Sizing) -> Layout:
     # the Reynolds length: the smallest obstacle's size, a thin plate's on its height (as the Gmsh builder takes it)
     sizes = [max(min(b[2] - b[0], b[3] - b[1]), max(b[2] - b[0], b[3] - b[1]) / THIN) for _, b in boxes]
     return Layout(section, classify, types, roles, min(sizes), notes)  # type: ignore[arg-type]
+
+
+def split_legs(spec: GeometrySpec) -> tuple[float, float]:
+    """The lower and upper y of the body that splits a channel's inlet end (x = 0) into two streams."""
+    touching = [b for _, b in _boxes(spec) if abs(b[0]) < EPS * max(1.0, spec.dims.length)]
+    if len(touching) != 1:
+        raise ValueError("a split inlet needs one rectangular body touching the inlet end (x = 0)")
+    return touching[0][1], touching[0][3]
 
 
 def u_turn_legs(spec: GeometrySpec) -> tuple[float, float]:

@@ -90,6 +90,9 @@ class ObstacleChannelDims(_Dims):
     # a U-turn (hairpin): a divider from this end splits it into the inlet (below) and outlet (above); the far end a wall
     u_turn: Literal["left", "right"] | None = None
     inlet_leg: Literal["lower", "upper"] | None = None  # a U-turn's leg the inlet is on (None: the lower), the outlet the other
+    # a splitter plate: a body touching the inlet end (x = 0) splits it into two streams, the patches inletLower (below
+    # the body) and inletUpper (above it), each with its own velocity; the far end the outlet
+    split_inlet: bool = False
 
 
 class StepDims(_Dims):
@@ -494,7 +497,10 @@ def check_closed_geometry(spec: GeometrySpec) -> None:
     if spec.outline is not None:
         check_polygon(spec.outline, "the domain outline")
     if s == "channel_with_obstacles":
-        check_obstacles(spec.obstacles, d.length, d.height, closed=d.closed or d.u_turn is not None)
+        check_obstacles(spec.obstacles, d.length, d.height, closed=d.closed or d.u_turn is not None, split_inlet=d.split_inlet)
+        if d.split_inlet and (d.closed or d.u_turn or any(o.kind not in ("rectangle", "square") for o in spec.obstacles)):
+            raise ValueError("a split inlet is built for an open channel with rectangular bodies (a splitter plate): "
+                             "give the plate as a rectangle (its thickness and its x and y ranges)")
 
 
 def resolved_heights(spec: GeometrySpec) -> tuple[float, float]:
@@ -532,9 +538,11 @@ def check_polygon(points: list[Point], what: str) -> list[Point]:
     return pts
 
 
-def check_obstacles(obstacles: list[Obstacle], length: float, height: float, closed: bool = False) -> None:
+def check_obstacles(obstacles: list[Obstacle], length: float, height: float, closed: bool = False,
+                    split_inlet: bool = False) -> None:
     """Refuse obstacles that leave the channel, span it wall to wall or overlap. In a `closed` enclosure a body may
-    also stand out from a side wall (a fin on the hot wall); parts given one name are one body and may touch."""
+    also stand out from a side wall (a fin on the hot wall); parts given one name are one body and may touch. With
+    `split_inlet` one body touches the inlet end (a splitter plate), clear of the floor and the ceiling."""
     if not obstacles:
         raise ValueError("channel_with_obstacles needs at least one obstacle (or use 'channel')")
     shapes = []
@@ -544,11 +552,14 @@ def check_obstacles(obstacles: list[Obstacle], length: float, height: float, clo
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         eps = 1e-9 * max(length, height)  # a body may stand on the floor or hang from the ceiling, not cross them
         side = -eps if closed else 0.0  # x = 0 and x = length are walls of an enclosure, an inlet and outlet otherwise
-        if min(xs) <= side or max(xs) >= length - side or min(ys) < -eps or max(ys) > height + eps or \
+        splits = split_inlet and abs(min(xs)) <= eps and min(ys) > eps and max(ys) < height - eps
+        if min(xs) <= (-eps if splits else side) or max(xs) >= length - side or min(ys) < -eps or max(ys) > height + eps or \
                 (min(ys) <= eps and max(ys) >= height - eps) or (min(xs) <= eps and max(xs) >= length - eps):
             raise ValueError(f"obstacle outside the domain: {label} spans x {min(xs):.4g}..{max(xs):.4g}, "
                              f"y {min(ys):.4g}..{max(ys):.4g}, beyond the channel 0..{length} x 0..{height} m")
         shapes.append((label, pts, ob.name))
+    if split_inlet and sum(1 for _, pts, _ in shapes if min(p[0] for p in pts) <= 1e-9 * max(length, height)) != 1:
+        raise ValueError("a split inlet needs one body touching the inlet end (x = 0), clear of the floor and the ceiling")
     for i, (la, a, na) in enumerate(shapes):
         for lb, b, nb in shapes[i + 1:]:
             if not (na and na == nb) and _polygons_overlap(a, b):

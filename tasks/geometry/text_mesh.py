@@ -76,7 +76,8 @@ def cell_size(text: str) -> float | None:
     """A cell size: "cell size 5 mm", "5 mm cells", "cells of about 1 cm", "square cells of 0.01 m",
     "~0.01 m cells", "uniform 5 mm cells"."""
     about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size)\s*)*"
-    per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", text, re.I)  # "40 cells per metre"
+    # "40 cells per metre", "one cell per centimetre"
+    per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", digits(text), re.I)
     if per and int(per.group(1)) > 0:
         return unit_factor(per.group(2)) / int(per.group(1))
     for pattern in (rf"(?:\bd[xyz]|Δ\s*[xyz]|delta\s*[xyz])\s*(?:=\s*(?:d|Δ\s*)[xyz]\s*)*(?:=|of|:|\s)\s*{about}{LENGTH}",  # "dx = 5 mm", "dx 5 mm"

@@ -81,6 +81,31 @@ _LEG_RANGES = re.compile(r"(?:[^.;\n]|\.\d)*?\b(?:inlet|outlet|inflow|outflow|en
                          r"(?:[^.;\n]|\.\d)*", re.I)
 
 
+def _fragment(sentence: str, noun: re.Match[str], lead: int) -> tuple[int, int]:
+    """The words of one mention of the body in `sentence`: from the comma, 'with' or colon before its noun (not before
+    `lead`, the end of its last mention) to the next fragment about the domain (after a comma or a colon)."""
+    before = sentence[:noun.start()]
+    marks = [m.end() for m in re.finditer(r"\bwith\b|\bcontains\b|\bthere\s+is\b|:|\|", before, re.I)]
+    start = max([lead, *marks])
+    commas = [m.end() for m in re.finditer(r",", before) if m.end() > start]
+    if commas and (lead or any(_OTHER.search(piece) for piece in before[start:].split(",")[:-1])):
+        start = commas[-1]  # "a 0.5 in wide, 4 in high partition" keeps its sizes; "cavity 0.1 m, a fin" does not
+    head = sentence[start:noun.start()]
+    split = re.search(r"\b(?:split|divided|separated|partitioned)\b", head, re.I)
+    if split:  # "a 1 m x 0.2 m rectangle split along y = 0.1 m by a partition": the body's words start at the split
+        start, head = start + split.start(), head[split.start():]
+    elif _OTHER.search(head) and not re.search(r"\b(?:wall|end)\b", head, re.I):
+        start = noun.start() - len(re.search(r"(?:\b(?:an?|the)\s+(?:[\w.]+\s+){0,4})?$", head).group(0))
+    stop = len(sentence)
+    for comma in re.finditer(r"[,:]", sentence[noun.end():]):
+        rest = sentence[noun.end() + comma.end():]
+        piece = re.split(r"[,:]", rest, maxsplit=1)[0]
+        if _OTHER.search(piece) and not _NOUN.search(piece) and not re.search(r"\b(?:its|his|it)\b", piece, re.I):
+            stop = noun.end() + comma.start()
+            break
+    return start, stop
+
+
 def body_spans(text: str) -> list[tuple[int, int]]:
     """The spans of `text` that are about one attached body: the fragment naming it (from the comma, 'with' or
     sentence start before its noun to the next fragment about the domain) and the sentences that go on about it."""
@@ -98,26 +123,13 @@ def body_spans(text: str) -> list[tuple[int, int]]:
             else:
                 last = False
             continue
-        before = sentence[:noun.start()]
-        marks = [m.end() for m in re.finditer(r"\bwith\b|\bcontains\b|\bthere\s+is\b|:|\|", before, re.I)]
-        start = marks[-1] if marks else 0
-        commas = [m.end() for m in re.finditer(r",", before) if m.end() > start]
-        if commas and any(_OTHER.search(piece) for piece in before[start:].split(",")[:-1]):
-            start = commas[-1]  # "a 0.5 in wide, 4 in high partition" keeps its sizes; "cavity 0.1 m, a fin" does not
-        head = sentence[start:noun.start()]
-        split = re.search(r"\b(?:split|divided|separated|partitioned)\b", head, re.I)
-        if split:  # "a 1 m x 0.2 m rectangle split along y = 0.1 m by a partition": the body's words start at the split
-            start, head = start + split.start(), head[split.start():]
-        elif _OTHER.search(head) and not re.search(r"\b(?:wall|end)\b", head, re.I):
-            start = noun.start() - len(re.search(r"(?:\b(?:an?|the)\s+(?:[\w.]+\s+){0,4})?$", head).group(0))
-        stop = len(sentence)
-        for comma in re.finditer(r",", sentence[noun.end():]):
-            rest = sentence[noun.end() + comma.end():]
-            piece = re.split(r",", rest, maxsplit=1)[0]
-            if _OTHER.search(piece) and not _NOUN.search(piece) and not re.search(r"\b(?:its|his|it)\b", piece, re.I):
-                stop = noun.end() + comma.start()
-                break
-        spans.append((a + start, a + stop))
+        done = 0  # the body said again later in the sentence ("..., plate along the centreline from the inlet to x = 0")
+        for noun in _NOUN.finditer(sentence):
+            if noun.start() < done:
+                continue
+            start, stop = _fragment(sentence, noun, done)
+            spans.append((a + start, a + stop))
+            done = stop
         last = True
     return spans
 
@@ -142,6 +154,30 @@ def _find(words: str, patterns: list[str]) -> tuple[float, tuple[int, int]] | No
 
 
 _V = rf"(?P<v>{NUM})\s*(?P<u>{UNIT})?"
+# a body attached at the inlet end: "from the inlet to x = 0.1 m", "starts at the inlet", "divides the inlet"
+_AT_INLET = (r"\b(?:from|at|on)\s+the\s+(?:inlet|entrance|inflow)(?:\s+(?:plane|end|face|boundary))?\b(?!\s+(?:wall|side)\b)"
+             r"|\b(?:divides?|splits?|separates?)\s+the\s+(?:inlet|inflow|entrance|incoming)")
+# a coordinate or a range of one: "x = -0.1", "y 0.018..0.022", "from y = 0.018 m to y = 0.022 m"
+_COORD = re.compile(rf"\b(?P<axis>[xy])(?P<link>\s*(?:=|:)?\s*)(?P<a>{NUM})(?P<ua>\s*{UNIT})?"
+                    rf"(?:(?P<sep>\s*(?:\.\.|…|–|\bto\b|\band\b)\s*)(?P<ax2>[xy]\s*=\s*)?(?P<b>{NUM})(?P<ub>\s*{UNIT})?)?(?![\w.])",
+                    re.I)
+
+
+def _shifted(words: str, origin: tuple[float, float]) -> str:
+    """The words with their x and y coordinates moved into the domain's own (its lower left corner at 0, 0), in metres."""
+    if not any(origin):
+        return words
+
+    def moved(m: re.Match[str]) -> str:
+        k = 0 if m.group("axis").lower() == "x" else 1
+        unit = (m.group("ub") or m.group("ua") or "").strip() or None
+        first = f"{m.group('axis')}{m.group('link')}{float(m.group('a')) * unit_factor((m.group('ua') or '').strip() or unit) - origin[k]:.12g} m"
+        if m.group("b") is None:
+            return first
+        second = float(m.group("b")) * unit_factor(unit) - origin[k]
+        return f"{first}{m.group('sep')}{m.group('ax2') or ''}{second:.12g} m"
+
+    return _COORD.sub(moved, words)
 
 
 def _wall(words: str, u_turn: bool, hot: str) -> Wall | None:
@@ -165,7 +201,7 @@ def _wall(words: str, u_turn: bool, hot: str) -> Wall | None:
         heated = side.group("hc").lower() in ("hot", "heated")
         near = hot if heated else {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}.get(hot, "right")
         return near if near in ("top", "bottom", "left", "right") else None  # type: ignore[return-value]
-    if u_turn or re.search(r"\bcent(?:re|er)[- ]?line\b|\bfrom\s+x\s*=\s*0\b", plain, re.I):
+    if u_turn or re.search(r"\bcent(?:re|er)[- ]?line\b|\bfrom\s+x\s*=\s*0\b(?!\.\d*[1-9])|" + _AT_INLET, plain, re.I):
         return "left"
     return None
 
@@ -312,8 +348,9 @@ def partition_fields(text: str, parse: Callable[[str], Any], hot: Callable[[str]
             domain = parse(_VESSEL.sub("channel", rest))  # sized two ways, its sizes as a 2D channel's
     except Exception:  # noqa: BLE001 - the domain's words alone may not make a shape: no partition read then
         return None
-    if domain is None or domain.obstacles or domain.two_d is False or any(domain.origin):
+    if domain is None or domain.obstacles or domain.two_d is False:
         return None
+    words = _shifted(words, domain.origin)  # "from x = -0.1 m" in a channel from x = -0.1: its own x = 0
     d = domain.dimensions
     side = _BARE_SIDE.search(rest)  # "cavity square 15 cm": one length after the noun is the side of a square
     length = d.get("length") or d.get("width") or (_metres(side.group(1), side.group(2)) if side else None)
@@ -337,9 +374,12 @@ def partition_fields(text: str, parse: Callable[[str], Any], hot: Callable[[str]
         dims["u_turn"] = body.wall
         if _UPPER_INLET.search(norm):
             dims["inlet_leg"] = "upper"
+    split = not closed and not u_turn and body.wall == "left"  # a splitter plate: the inlet in two streams
+    if split:
+        dims["split_inlet"] = True
     obstacle = {"kind": "rectangle", "center": (round((x0 + x1) / 2, 12), round((y0 + y1) / 2, 12)),
                 "width": round(x1 - x0, 12), "height": round(y1 - y0, 12)}
-    if closed or u_turn:  # its own patch by its noun (an open channel's single body keeps the patch name 'obstacle')
+    if closed or u_turn or split:  # its own patch by its noun (an open channel's single body keeps the patch name 'obstacle')
         obstacle["name"] = body.name
     where = f"x = {x0:g} to {x1:g} m, y = {y0:g} to {y1:g} m"
     notes = [f"The {body.name} is attached to the {body.wall} wall ({where}); no cells inside it, its faces are their own "
@@ -348,6 +388,10 @@ def partition_fields(text: str, parse: Callable[[str], Any], hot: Callable[[str]
         inlet, outlet = ("upper", "lower") if dims.get("inlet_leg") == "upper" else ("lower", "upper")
         notes.append(f"U-turn: the {body.name} splits the {body.wall} end into two legs, the inlet on the {inlet} leg and "
                      f"the outlet on the {outlet} leg; the far end is a wall.")
+    if split:
+        notes.append(f"Split inlet: the {body.name} divides the inlet into two streams, inletLower below it and inletUpper "
+                     "above it, each with its own velocity.")
     mesh = domain.mesh.model_dump(exclude_defaults=True)
     return {"shape": "channel_with_obstacles", "dimensions": dims, "obstacles": [obstacle], "two_d": True,
+            **({"origin": domain.origin} if any(domain.origin) else {}),
             "notes": list(domain.notes) + notes, **({"mesh": mesh} if mesh else {})}

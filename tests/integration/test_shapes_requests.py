@@ -44,3 +44,17 @@ def test_channel_with_a_rectangular_block_leaves_the_block_empty(tmp_path, cli_e
     inside = (np.abs(points[:, 0] - 0.8) < 0.119) & (np.abs(points[:, 1] - 0.25) < 0.029)
     assert not inside.any()
     assert np.allclose(points.max(axis=0)[:2], [2.4, 0.5])
+
+
+def test_a_splitter_plate_splits_the_inlet_into_two_streams_and_runs(tmp_path, cli_env, prefect_server, need_docker):
+    result = smoke("A two-stream mixing layer with pimpleFoam, laminar: a 2D channel from x = -5 cm to 25 cm and y = 0 to "
+                   "3 cm; a splitter plate 2 mm thick centred on the mid-height runs from the inlet to x = 0; the stream "
+                   "below the plate enters at 0.01 m/s and the one above it at 0.03 m/s; nu 1e-5; 2.5 mm cells; "
+                   "run 5 s", tmp_path / "splitter", cli_env)
+    case = Path(result["case_dir"])
+    u = (case / "0/U").read_text()
+    assert "inletLower" in u and "inletUpper" in u and "uniform (0.01 0 0)" in u and "uniform (0.03 0 0)" in u
+    points = read_points(case / "constant/polyMesh")
+    assert np.allclose(points.min(axis=0)[:2], [-0.05, 0]) and np.allclose(points.max(axis=0)[:2], [0.25, 0.03])
+    inside = (points[:, 0] < -1e-9) & (np.abs(points[:, 1] - 0.015) < 0.001 - 1e-9)
+    assert not inside.any()  # no mesh inside the plate

@@ -251,3 +251,45 @@ def test_a_count_across_and_a_size_along_a_planar_nozzle(mesh_words):
 def test_a_length_along_an_axis_outside_a_mesh_clause_is_the_domains():
     spec = parse_geometry("a 2D channel 2 m along x and 0.1 m in y, 5 mm cells")
     assert (spec.dims.length, spec.dims.height, spec.mesh.cell_size) == pytest.approx((2.0, 0.1, 0.005))
+
+
+@pytest.mark.parametrize("text", [
+    "icoFoam, 2D channel x -0.1..0.5, y 0..0.04 m; splitter plate 4 mm thick on the mid-plane (y 0.018..0.022) from "
+    "x = -0.1 to its trailing edge at x = 0; lower inlet 0.02 m/s, upper inlet 0.06 m/s",
+    "Two streams, 2 cm/s under and 6 cm/s over a 4 mm thick splitter plate, meeting behind its blunt trailing edge: "
+    "channel 60 cm long, 4 cm high, inlet at x = -10 cm, plate along the centreline from the inlet to x = 0.",
+    "a 2D channel from x = -0.1 m to 0.5 m, 0.04 m high; a divider 4 mm thick centred on the mid-height splits the "
+    "inlet from x = -0.1 m to x = 0 m; 0.02 m/s below it and 0.06 m/s above it",
+])
+def test_a_plate_from_the_inlet_splits_it_in_two(text):
+    spec = parse_geometry(text)
+    assert spec.dims.split_inlet and spec.origin == pytest.approx((-0.1, 0.0))
+    (body,) = spec.obstacles
+    assert body.center == pytest.approx((0.05, 0.02)) and (body.width, body.height) == pytest.approx((0.1, 0.004))
+
+
+def test_the_split_inlet_layout_names_two_inlet_patches():
+    from tasks.geometry.models import Sizing
+    from tasks.geometry.shape_obstacle_blocks import obstacle_grid_layout
+    from tasks.geometry.spec import GeometrySpec
+
+    spec = GeometrySpec(shape="channel_with_obstacles", dimensions={"length": 0.6, "height": 0.04, "split_inlet": True},
+                        obstacles=[{"kind": "rectangle", "center": (0.05, 0.02), "width": 0.1, "height": 0.004}])
+    layout = obstacle_grid_layout(spec, Sizing(h=0.002))
+    assert layout.classify((0, 0), (0, 0.01)) == "inletLower" and layout.classify((0, 0.03), (0, 0.04)) == "inletUpper"
+    assert layout.roles["inletLower"] == layout.roles["inletUpper"] == "inlet"
+    with pytest.raises(ValueError, match="split inlet"):
+        GeometrySpec(shape="channel_with_obstacles", dimensions={"length": 0.6, "height": 0.04, "split_inlet": True},
+                     obstacles=[{"kind": "rectangle", "center": (0.2, 0.02), "width": 0.1, "height": 0.004}])
+
+
+def test_a_body_touching_the_inlet_without_a_split_is_still_refused():
+    from tasks.geometry.spec import GeometrySpec
+
+    with pytest.raises(ValueError, match="outside the domain"):
+        GeometrySpec(shape="channel_with_obstacles", dimensions={"length": 0.6, "height": 0.04},
+                     obstacles=[{"kind": "rectangle", "center": (0.05, 0.02), "width": 0.1, "height": 0.004}])
+
+
+def test_a_channel_starts_at_its_inlet_x():
+    assert parse_geometry("2D channel 1 m long and 0.1 m high, inlet at x = -0.2 m").origin == pytest.approx((-0.2, 0.0))
