@@ -64,8 +64,11 @@ def _names_field_value(state: CaseState, text: str) -> bool:
     stated kind reads ("the magnetic flux density 40 T along y"): the binder of `new` reads it there."""
     from tasks.plan.fields import find_field_values
 
+    from tasks.plan.stated import read_stated
+
     fields = sorted(p.name for p in (state.case_dir / "0").glob("*") if p.is_file()) if (state.case_dir / "0").is_dir() else []
-    return bool(fields) and bool(find_field_values(text, fields, list(state.roles)))
+    read = {q.text.strip() for q in read_stated(text)}  # a value a unit reader took: the rules above had it already
+    return bool(fields) and any(fv.text.strip() not in read for fv in find_field_values(text, fields, list(state.roles)))
 
 
 def _states_a_reactor(state: CaseState, text: str) -> bool:

@@ -545,6 +545,12 @@ def _plan_in(scratch: Path, ctx: Context, spec: GeometrySpec, stated: list[State
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["angles", tapered],
                                     value=fmt(geometry["angles"][tapered]), how="the venturi's wall angle, its taper length set from it"))
             continue
+        wedge = geometry["dimensions"].get("wedge_angle") if geometry["dimensions"].get("axisymmetric", True) else None
+        if q.role in ("angle", "wall_angle") and wedge is not None and abs(q.value - float(wedge)) < 1e-9 and \
+                re.search(rf"{re.escape(q.text)}[^.;,]{{0,20}}wedge|wedge[^.;,]{{0,30}}{re.escape(q.text)}", ctx.text, re.I):
+            bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "wedge_angle"],
+                                    value=fmt(q.value), how="the axisymmetric wedge's angle"))
+            continue
         if q.role in ("angle", "wall_angle") and spec.shape == "bend" and \
                 abs(q.value - float(geometry["dimensions"]["angle"])) < 1e-9:
             bindings.append(Binding(stated=q.text, file=".casewright/geometry.json", entry=["dimensions", "angle"],

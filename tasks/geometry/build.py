@@ -392,7 +392,7 @@ def _is_box(outline: list[tuple[float, float]]) -> bool:
 
 def _dims_text(spec: GeometrySpec) -> str:
     return ", ".join(f"{k} {v:g}" if isinstance(v, float) else f"{k}: {len(v)} given" if k == "curves" else f"{k} {v}"
-                     for k, v in spec.dims.model_dump().items() if v is not None and v != [])
+                     for k, v in spec.dims.model_dump().items() if v is not None and v != [] and v is not False)
 
 
 def _given_and_defaulted(spec: GeometrySpec) -> list[str]:

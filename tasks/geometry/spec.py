@@ -116,6 +116,7 @@ class ExpansionDims(_Dims):
     upstream_length: PositiveFloat = 0.3
     downstream_length: PositiveFloat = 1.0
     axisymmetric: bool = False
+    wedge_angle: float = Field(5.0, gt=0, le=10)  # degrees (axisymmetric only)
     upstream_cells: PositiveInt | None = None
     downstream_cells: PositiveInt | None = None
     across_cells: PositiveInt | None = None
@@ -222,6 +223,7 @@ class NozzleDims(_Dims):
     throat_length: float = Field(0.0, ge=0)  # a straight throat between the two tapers
     diverging_length: PositiveFloat | None = None  # default (with a throat): the taper length
     axisymmetric: bool = False
+    wedge_angle: float = Field(5.0, gt=0, le=10)  # degrees (axisymmetric only)
     flat_wall: Literal["bottom", "top"] | None = None  # one-sided (planar): this wall straight, the other sloping
     depth: PositiveFloat | None = None  # 3D (planar) only, across z; default: the widest section's height
     across_cells: PositiveInt | None = None  # cells across (a round one's radius), with the cells along from the size

@@ -295,9 +295,9 @@ def _expansion(spec: GeometrySpec, sz: Sizing) -> Structured:
     core = 0 if round_ else 1
     section = grid_section(xs, ys, lambda i, j: i != narrow_col or j == core, nx, ny, gx, gy)
     if round_:
-        model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], {"left": "inlet", "right": "outlet"}),
+        model = sweep(section, wedge(d.wedge_angle), _by_side(xs, [0.0, 1e9], {"left": "inlet", "right": "outlet"}),
                       {**IO, "walls": "wall", "front": "wedge", "back": "wedge"})
-        notes = [f"Axisymmetric about the x axis (a 5 degree wedge, one cell thick): inlet diameter {hi:g} m, "
+        notes = [f"Axisymmetric about the x axis (a {d.wedge_angle:g} degree wedge, one cell thick): inlet diameter {hi:g} m, "
                  f"outlet diameter {ho:g} m, the step at x = 0."]
     else:
         model = span_sweep(spec, section, _by_side(xs, ys, {"left": "inlet", "right": "outlet"}), IO, sz)
@@ -332,12 +332,12 @@ def _nozzle(spec: GeometrySpec, sz: Sizing) -> Structured:
                            else (lambda i, j: (xs[i], lower[i] + (upper[i] - lower[i]) * j)))
     names = {"left": "inlet", "right": "outlet"}
     if d.axisymmetric:
-        model = sweep(section, wedge(5.0), _by_side(xs, [0.0, 1e9], names),
+        model = sweep(section, wedge(d.wedge_angle), _by_side(xs, [0.0, 1e9], names),
                       {**IO, "walls": "wall", "front": "wedge", "back": "wedge"})
     else:
         model = span_sweep(spec, section, _by_side(xs, [-1e9, 1e9], names), IO, sz)
     sizes = " -> ".join(f"{h:g}" for h in heights)
-    what = "Axisymmetric about the x axis (a 5 degree wedge, one cell thick), diameters" if d.axisymmetric \
+    what = f"Axisymmetric about the x axis (a {d.wedge_angle:g} degree wedge, one cell thick), diameters" if d.axisymmetric \
         else f"The {d.flat_wall} wall straight, the other sloping; heights" if d.flat_wall \
         else "Symmetric about y = 0, heights"
     return Structured(model, _roles(model, {"inlet": "inlet", "outlet": "outlet"}), min(across), assumptions=[

@@ -23,7 +23,7 @@ from tasks.geometry.text_attached import attach, attached_plate
 from tasks.geometry.text_bodies import body_size, domain_words, is_round, obstacles, place_cylinder
 from tasks.geometry.spec_shapes import BLOCK_DIMENSIONS
 from tasks.geometry.text_bend_place import bend_origin
-from tasks.geometry.text_axisym import is_round_step, stepped_pipe_fields
+from tasks.geometry.text_axisym import is_round_step, stepped_pipe_fields, wedge_angle
 from tasks.geometry.text_blocks import block_dims
 from tasks.geometry.text_coordinate_spans import coordinate_spans, range_origin, range_sizes
 from tasks.geometry.text_defined_symbols import defined_symbols, resolve_defined_symbols
@@ -278,6 +278,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
             mesh.pop("cell_size", None)
     if any(origin):
         fields["origin"] = origin
+    if (shape in ("pipe", "annulus") or shape in ("nozzle", "diffuser", "sudden_expansion", "sudden_contraction")
+            and dims.get("axisymmetric")) and two_d is not False and "wedge_angle" not in dims and \
+            (angle := wedge_angle(text)) is not None:
+        dims["wedge_angle"] = angle  # "on a 2 degree wedge mesh"
     if two_d is False and shape in EXTRUDED_3D | CAVITIES:  # its depth, cells across the span and sides
         span, span_notes = span_fields(text, shape, dims)
         fields.update({"span": span} if span else {}, notes=fields.get("notes", []) + span_notes)

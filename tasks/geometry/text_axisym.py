@@ -303,6 +303,17 @@ def _paired_sections(text: str) -> list[tuple[float, float]] | None:
     return list(zip(lengths, diams))
 
 
+# "a 2 degree wedge", "wedge angle 3°", "a wedge with an angle of 2.5 degrees", "a 5 degree-type wedge mesh"
+WEDGE_ANGLE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:°|-?\s*deg(?:rees?|\.)?)(?:-?(?:type|style))?\s*(?:axisymmetric\s+)?wedge"
+                         r"|\bwedge\b(?:[a-z\s]{0,25}?\bangle)?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:°|deg(?:rees?)?\b)", re.I)
+
+
+def wedge_angle(text: str) -> float | None:
+    """The wedge angle an axisymmetric request states (degrees), or None."""
+    m = WEDGE_ANGLE.search(text)
+    return float(m.group(1) or m.group(2)) if m else None
+
+
 def _radial_and_axial(text: str) -> tuple[dict[str, Any], str]:
     """The radial count or size and the axial size a request gives ("30 radial cells", "25 cells radially", "radial
     cell size 0.5 mm"), and the text without them (so the general mesh readers do not take them for the whole)."""
@@ -317,9 +328,7 @@ def _radial_and_axial(text: str) -> tuple[dict[str, Any], str]:
                          rf"(?:axis|pipe)))|\baxial(?:ly)?\s*(?:cells|cell\s+count)\s*(?:of|=|:)?\s*(\d+)\b(?!\s*{UNIT})", text, re.I):
         out["axial_cells"] = int(m.group(1) or m.group(2))
         spans.append(m.span())
-    # "a 2 degree wedge", "wedge angle 3°", "a wedge with an angle of 2.5 degrees"
-    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:°|-?\s*deg(?:rees?|\.)?)\s*(?:axisymmetric\s+)?wedge|\bwedge\b"
-                         r"(?:[a-z\s]{0,25}?\bangle)?\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)\s*(?:°|deg(?:rees?)?\b)", text, re.I):
+    for m in WEDGE_ANGLE.finditer(text):
         out["wedge_angle"] = float(m.group(1) or m.group(2))
         spans.append(m.span())
     # "radial cell size 1 mm", "a radial spacing of 1.25 mm", "1.25 mm radial spacing", "2.5 mm axial cells"

@@ -164,6 +164,8 @@ def sides_sizes(text: str) -> list[float] | None:
     for m in _SIZE_PAIR.finditer(text):
         groups = m.groups()[:6] if m.group(1) is not None else m.groups()[6:]
         units = [u for u in groups[1::2] if u]
+        if m.group(1) is not None and not re.match(r"(?:cells?|hexe?s|elements?)\b|(?:mesh|grid)\s*size", m.group(0), re.I):
+            continue  # "a mesh of 2 m x 1 m", "a grid 100 x 20.5 mm": the domain's sizes, or counts
         if units:
             sizes = [float(v) * unit_factor(u or units[-1]) for v, u in zip(groups[0::2], groups[1::2]) if v is not None]
             return sizes if max(sizes) - min(sizes) > 1e-9 * max(sizes) else None

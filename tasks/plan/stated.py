@@ -211,6 +211,26 @@ def _range_unit(unit: str) -> bool:
     return _known_unit(unit) and unit.strip() not in _WORD_UNITS
 
 
+# a thermal expansion coefficient written as the reciprocal of a temperature (an ideal gas's beta = 1/T): "beta =
+# 1/293.15 K", "expansion coefficient 1/(300 K)", "beta 1/293.15 1/K"
+_NUM_PLAIN = r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_BETA_WORDS = r"\b(?:beta|β|(?:(?:thermal|volumetric|cubic)\s+)?expansion\s+coefficient|(?:thermal\s+)?expansivity)\b"
+_RECIPROCAL_T = re.compile(rf"({_BETA_WORDS}[^.;,\d]{{0,24}}?(?:=|:|\bof\b|\bis\b)?\s*)1\s*/\s*(?:\(\s*)?"
+                           rf"({_NUM_PLAIN})\s*(?:(?:K|kelvin)\b\s*\)?(?!\s*(?:\^|\*\*)?\s*-\s*1)|\)?\s*(?=(?:1\s*/\s*K|K\s*\^?\s*-\s*1|/K)\b))",
+                           re.I)
+
+
+def reciprocal_expansion(text: str) -> str:
+    """`text` with an expansion coefficient said as the reciprocal of a temperature written as its value in 1/K."""
+    def one(m: re.Match[str]) -> str:
+        t = float(m.group(2))
+        if t <= 0:
+            return m.group(0)
+        unit = " " if re.match(r"\s*(?:1\s*/\s*K|K\s*\^?\s*-\s*1|/K)\b", m.string[m.end():], re.I) else " 1/K"
+        return f"{m.group(1)}{1.0 / t:.6g}{unit}"
+    return _RECIPROCAL_T.sub(one, text)
+
+
 def plain_forms(text: str) -> str:
     """The request with the everyday ways of writing a value put as a number and its unit:
     decimal commas ("0,5 m/s"), units in brackets before the number ("velocity [m/s]: 2"),
@@ -221,6 +241,7 @@ def plain_forms(text: str) -> str:
     text = _NUMBER_ABBREVIATION.sub("number ", text)  # "exit no. 2": no full stop ends a sentence there
     text = gravity_forms(text)  # "g = -9.81 y", "-9.8 g in y": gravity along -y, no grams
     text = evaluated_expressions(text, defined=False)  # "9*2*pi cm", "pi/10 m/s": one number (lengths in symbols: geometry's)
+    text = reciprocal_expansion(text)  # "beta = 1/293.15 K": an ideal gas's expansion coefficient, 1/T
     text = rate_forms(text)  # "2 pi rad/s", "one cycle per second": tasks.plan.bind_motion_rates
     text = quantity_first(text)  # "velocity inlet 5", "pressure outlet zero": the place before the name
     text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"

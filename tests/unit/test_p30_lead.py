@@ -111,7 +111,7 @@ def test_a_hydraulic_diameter_is_a_length_of_the_annulus_and_the_channel():
     ("2 mm x 1 mm cells", [0.002, 0.001]),
     ("cells 2 mm axial x 1 mm radial", [0.002, 0.001]),
     ("use cells of 2 mm along the axis and 1 mm in the radial direction", [0.002, 0.001]),
-    ("mesh 4 mm by 1 mm", [0.004, 0.001]),
+    ("mesh size 4 mm by 1 mm", [0.004, 0.001]),
     ("5 mm radial and 10 mm axial cells", [0.01, 0.005]),
 ])
 def test_cell_sizes_per_direction(text, sizes):
@@ -293,3 +293,29 @@ def test_a_body_touching_the_inlet_without_a_split_is_still_refused():
 
 def test_a_channel_starts_at_its_inlet_x():
     assert parse_geometry("2D channel 1 m long and 0.1 m high, inlet at x = -0.2 m").origin == pytest.approx((-0.2, 0.0))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("beta = 1/293.15 K", 1 / 293.15), ("thermal expansion coefficient beta = 1/293.15 1/K", 1 / 293.15),
+    ("expansion coefficient 1/(300 K)", 1 / 300), ("beta = 1/293.15 K^-1", 1 / 293.15), ("beta 3.41e-3 1/K", 3.41e-3),
+    ("air (nu 0.15 cm^2/s, beta = 1/293.15 K, Pr 0.71)", 1 / 293.15),
+])
+def test_an_expansion_coefficient_as_the_reciprocal_of_a_temperature(text, value):
+    from tasks.plan.stated import read_stated
+
+    (beta,) = [q for q in read_stated(text) if q.role == "beta"]
+    assert beta.value == pytest.approx(value, rel=1e-5) and beta.unit == "1/K"
+
+
+@pytest.mark.parametrize("text, shape, angle", [
+    ("Axisymmetric 2:1 converging nozzle: bore 40 mm upstream, 20 mm downstream, 50 mm straight inlet section, 50 mm "
+     "long cone, 100 mm straight outlet section, on a 5 degree-type wedge mesh", "nozzle", 5.0),
+    ("Axisymmetric 2:1 converging nozzle: bore 40 mm upstream, 20 mm downstream, 50 mm straight inlet section, 50 mm "
+     "long cone, 100 mm straight outlet section, wedge angle 3 degrees", "nozzle", 3.0),
+    ("axisymmetric sudden expansion from a 20 mm bore to a 50 mm bore, 0.1 m upstream and 0.4 m downstream, a 2 degree "
+     "wedge", "sudden_expansion", 2.0),
+    ("a round pipe 20 mm in diameter and 0.5 m long, axisymmetric on a 2.5° wedge", "pipe", 2.5),
+])
+def test_a_stated_wedge_angle_is_built(text, shape, angle):
+    spec = parse_geometry(text)
+    assert spec.shape == shape and spec.dims.wedge_angle == pytest.approx(angle)
