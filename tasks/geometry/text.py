@@ -356,6 +356,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         noun = _BODY_NOUN.search(text)
         word = noun.group(0).lower() if noun else "body"
         are, its = ("are", "their") if word.endswith("s") else ("is", "its")
+        if _THIN.search(text) and not re.search(rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?thick\b|\bthickness\s*(?:of|=|:|is)?\s*{NUM}", text, re.I):
+            raise RequestError(f"geometry refused: the {word} in the channel {are} said thin but not how thin: the shape "
+                               "library meshes a body with a thickness (no zero-thickness baffle); give it, e.g. 'a "
+                               "baffle 2 mm thick and 5 cm high on the floor at x = 0.4 m'")
         raise RequestError(f"geometry refused: the {word} in the channel {are} named, but "
                            f"{its} size and place could not both be read; state the size (e.g. '2 mm thick and 5 cm high', "
                            "'4 cm square') and where it is (e.g. 'on the floor at x = 0.4 m', 'centred at (0.3, 0.05) m')")
@@ -399,6 +403,7 @@ def _bodies_in_own_frame(text: str, dims: dict[str, Any], bodies: list[dict[str,
     return {"obstacles": out, "origin": (ox, oy)}
 
 
+_THIN = re.compile(r"\b(?:thin|zero[- ]thickness|infinitely\s+thin|no\s+thickness|razor[- ]thin)\b", re.I)
 _BODY_NOUN = re.compile(r"\b(?:baffle|plate|fin|splitter\s+plate|rib|fence|block|obstacle|cylinder|post|pillar|vane|wall)s?\b",
                         re.I)
 

@@ -319,3 +319,9 @@ def test_an_expansion_coefficient_as_the_reciprocal_of_a_temperature(text, value
 def test_a_stated_wedge_angle_is_built(text, shape, angle):
     spec = parse_geometry(text)
     assert spec.shape == shape and spec.dims.wedge_angle == pytest.approx(angle)
+
+
+def test_a_thin_body_without_its_thickness_is_refused_saying_so():
+    with pytest.raises(RequestError, match="not how thin"):
+        parse_geometry("2D channel 1 m long and 0.1 m high; a thin baffle (zero thickness) on the floor at x = 0.4 m, "
+                       "5 cm high")
