@@ -143,7 +143,8 @@ def geometry_record(spec: GeometrySpec, build: MeshBuild) -> dict:
         dimensions.update(length=max(xs) - min(xs), height=max(ys) - min(ys))
     record: dict = {"kind": "gmsh" if build.generator == "gmsh" else "parametric", "shape": spec.shape,
                     "dimensions": dimensions, "cells": build.n_cells}
-    defaulted = sorted(k for k, v in spec.dims.model_dump().items() if k not in spec.dims.model_fields_set and v is not None)
+    defaulted = sorted(k for k, v in spec.dims.model_dump().items() if k not in spec.dims.model_fields_set and v is not None
+                       and k not in _UNSAID_FLAGS)
     if defaulted and spec.outline is None:  # the rest of the dimensions are the request's
         record["defaulted"] = defaulted
     if getattr(spec.dims, "axisymmetric", False):  # a round nozzle or stepped pipe: its radii, as a request may give them
@@ -395,11 +396,15 @@ def _dims_text(spec: GeometrySpec) -> str:
                      for k, v in spec.dims.model_dump().items() if v is not None and v != [] and v is not False)
 
 
+_UNSAID_FLAGS = frozenset({"split_inlet"})  # a layout the words make, never a size left at its default
+
+
 def _given_and_defaulted(spec: GeometrySpec) -> list[str]:
     dims = spec.dims
     if spec.outline is not None:
         return ["The domain is the given outline (its vertices); length and height follow from it."]
-    defaulted = [k for k, v in dims.model_dump().items() if k not in dims.model_fields_set and v is not None]
+    defaulted = [k for k, v in dims.model_dump().items() if k not in dims.model_fields_set and v is not None
+                 and k not in _UNSAID_FLAGS]
     if not defaulted:
         return []
     values = ", ".join(f"{k} = {getattr(dims, k):g}" if isinstance(getattr(dims, k), float) else

@@ -365,6 +365,10 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
                            "'4 cm square') and where it is (e.g. 'on the floor at x = 0.4 m', 'centred at (0.3, 0.05) m')")
     if fields.get("shape") == "channel_with_obstacles" and fields.get("obstacles") and "origin" not in fields:
         fields.update(_bodies_in_own_frame(sized, dict(dims), fields["obstacles"]))
+    if fields.get("shape") == "channel_with_obstacles" and _ENCLOSED.search(text) and not _THROUGH_FLOW.search(text) and \
+            not any(fields["dimensions"].get(k) for k in ("closed", "u_turn", "split_inlet")):
+        fields["dimensions"] = {**fields["dimensions"], "closed": True}  # "Enclosure x 0..0.1 m, y 0..0.1 m": four walls
+        fields["notes"] = fields.get("notes", []) + ["An enclosure: its four sides are walls (no inlet or outlet)."]
     return make_spec(**fields)
 
 
@@ -403,6 +407,10 @@ def _bodies_in_own_frame(text: str, dims: dict[str, Any], bodies: list[dict[str,
     return {"obstacles": out, "origin": (ox, oy)}
 
 
+# a domain closed on every side, and words of a flow through it
+_ENCLOSED = re.compile(r"\b(?:enclosures?|enclosed|closed\s+(?:box|cavity|room|container|domain|square|space|vessel|tank))\b", re.I)
+_THROUGH_FLOW = re.compile(r"\b(?:inlets?|outlets?|inflow|outflow|enters?|leaves|exits?|free[- ]?stream|channel|duct|through[- ]?flow)\b"
+                           r"|\bm\s*/\s*s\b", re.I)
 _THIN = re.compile(r"\b(?:thin|zero[- ]thickness|infinitely\s+thin|no\s+thickness|razor[- ]thin)\b", re.I)
 _BODY_NOUN = re.compile(r"\b(?:baffle|plate|fin|splitter\s+plate|rib|fence|block|obstacle|cylinder|post|pillar|vane|wall)s?\b",
                         re.I)

@@ -75,7 +75,7 @@ def cell_counts(text: str) -> list[int] | None:
 def cell_size(text: str) -> float | None:
     """A cell size: "cell size 5 mm", "5 mm cells", "cells of about 1 cm", "square cells of 0.01 m",
     "~0.01 m cells", "uniform 5 mm cells"."""
-    about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size)\s*)*"
+    about = r"(?:(?:about|around|roughly|approximately|approx\.?|~|of|some|size|near|nearly|close\s+to|circa|ca\.?)\s*)*"
     # "40 cells per metre", "one cell per centimetre"
     per = re.search(rf"(?<![\w.])(\d+)\s+cells?\s+(?:per|a|an|every)\s+({UNIT})", digits(text), re.I)
     if per and int(per.group(1)) > 0:
@@ -85,7 +85,7 @@ def cell_size(text: str) -> float | None:
                     rf"\s*(?:of|=|:|is|\|)?\s*{about}{LENGTH}",  # "| cell size | 2.5 mm |": a table's row
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
                     rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
-                    rf"(?:square\s+|uniform\s+)?cells\s*(?::\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))",
+                    rf"(?:square\s+|uniform\s+)?cells?\s*(?::\s*|=\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b|long|wide|high|thick))",
                     # "a 2 mm grid", "5 mm mesh" (the grid's spacing: not "a 2 m mesh region")
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|structured\s+|cartesian\s+)?(?:grid|mesh)\b"
                     rf"(?!\s*(?:-\s*)?(?:size|spacing|resolution|region|zone|refinement|level|block|file|dict\w*|box|"

@@ -103,6 +103,8 @@ def canonical_phrasing(text: str) -> str:
     """`text` with the phrasings listed in the module's docstring rewritten into the forms the
     geometry readers take; other text unchanged."""
     t = re.sub(r"\b(sudden|abrupt|sharp|gradual)-(?=[a-z])", r"\1 ", text, flags=re.I)  # "a sudden-expansion duct"
+    t = re.sub(r"\bbluff[- ](bod(?:y|ies))\b", r"\1", t, flags=re.I)  # "a square bluff body": a body in the flow
+    t = re.sub(r"\bledge(s?)\b", r"step\1", t, flags=re.I)  # "a forward-facing ledge 3 cm tall": a step
     t = _CELL.sub(lambda m: f"{m.group(1)}enclosure", t)
     t = _COORD_LIST.sub(_coordinate_list, t)
     three_d = bool(re.search(r"\bcube\b|\bcubed\b|\bcubic\b", t, re.I))

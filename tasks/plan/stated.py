@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tasks.core.paths import CANONICAL_DIR
 from tasks.foam.patch_names import KIND_ALT
+from tasks.plan.written_forms import written_forms
 from tasks.plan.particle_pronouns import with_particle_antecedents
 from tasks.plan.values_gravity import gravity_forms
 from tasks.plan.bind_motion_rates import rate_forms
@@ -242,6 +243,7 @@ def plain_forms(text: str) -> str:
     text = gravity_forms(text)  # "g = -9.81 y", "-9.8 g in y": gravity along -y, no grams
     text = evaluated_expressions(text, defined=False)  # "9*2*pi cm", "pi/10 m/s": one number (lengths in symbols: geometry's)
     text = reciprocal_expansion(text)  # "beta = 1/293.15 K": an ideal gas's expansion coefficient, 1/T
+    text = written_forms(text)  # "stop at iteration 400", "40 times 40 cells", "16 min 40 s", "200 us", "k 0.066 J/kg"
     text = rate_forms(text)  # "2 pi rad/s", "one cycle per second": tasks.plan.bind_motion_rates
     text = quantity_first(text)  # "velocity inlet 5", "pressure outlet zero": the place before the name
     text = decimal_points(written_powers(decimal_commas(table_rows(text, _known_unit))))  # "2,5e-5", "1,2·10^-5"

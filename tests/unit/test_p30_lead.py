@@ -325,3 +325,41 @@ def test_a_thin_body_without_its_thickness_is_refused_saying_so():
     with pytest.raises(RequestError, match="not how thin"):
         parse_geometry("2D channel 1 m long and 0.1 m high; a thin baffle (zero thickness) on the floor at x = 0.4 m, "
                        "5 cm high")
+
+
+@pytest.mark.parametrize("text, shape, check", [
+    ("Passage 200 cm long, 40 cm tall, lower-left corner at (0,0). A square bluff body (10 cm x 10 cm) sits with its "
+     "centre at x = 50 cm, y = 20 cm. Inflow 5 cm/s, mesh spacing 1 cm.", "channel_with_obstacles",
+     lambda s: s.obstacles[0].center == pytest.approx((0.5, 0.2)) and s.dims.length == pytest.approx(2.0)),
+    ("A 1 m x 10 cm channel (x 0..1 m, y 0..10 cm). On the floor there is a forward-facing ledge 3 cm tall starting at "
+     "x = 30 cm and going all the way to the outlet. 5 mm cells.", "forward_step",
+     lambda s: s.dims.step_height == pytest.approx(0.03)),
+    ("channel length is 2.2 meter, height is 0.41 meter. Cylinder radius 0.05 m, center point x=0.2 y=0.2. mesh size "
+     "near 0.01 m", "cylinder_crossflow", lambda s: s.mesh.cell_size == pytest.approx(0.01)),
+    ("a 2D channel 1 m x 0.1 m, cell 0.005 m", "channel", lambda s: s.mesh.cell_size == pytest.approx(0.005)),
+    ("Enclosure x 0..0.1 m, y 0..0.1 m. Heated block occupying x 0.04..0.06 m, y 0.04..0.06 m, T = 313.15 K. Left/right "
+     "walls 293.15 K, top/bottom adiabatic.", "channel_with_obstacles", lambda s: s.dims.closed),
+])
+def test_geometry_words_of_the_paraphrase_sweep(text, shape, check):
+    spec = parse_geometry(text)
+    assert spec.shape == shape and check(spec)
+
+
+@pytest.mark.parametrize("text, value, unit_role", [
+    ("stop at iteration 400", 400.0, "end_time"), ("end time 200 us", 2e-4, "end_time"),
+    ("run for 16 min 40 s", 1000.0, "end_time"), ("run 1 h 30 min", 5400.0, "end_time"),
+    ("k_in = 0.066 J/kg", 0.066, "turbulent_kinetic_energy"),
+    ("inflow velocity 2.5 (non-dimensional), endTime 0.5", 2.5, "inlet_velocity"),
+])
+def test_written_forms(text, value, unit_role):
+    from tasks.plan.stated import read_stated
+
+    assert any(q.role == unit_role and q.value == pytest.approx(value) for q in read_stated(text))
+
+
+def test_a_grid_said_as_a_product_in_words():
+    from tasks.plan.written_forms import written_forms
+
+    assert written_forms("grid of 40 times 40 cells") == "grid of 40 x 40 cells"
+    assert written_forms("10 s and 5 s") == "10 s and 5 s" and written_forms("let us run") == "let us run"
+    assert written_forms("latent heat 2.26e6 J/kg") == "latent heat 2.26e6 J/kg"
