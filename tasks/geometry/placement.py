@@ -243,11 +243,12 @@ def _place_box(shape: str, text: str, dims: dict[str, Any]) -> Point:
     long_name = "width" if "cavity" in shape else "length"
     origin = [0.0, 0.0]
     corners = _CORNERS.search(text)  # "a rectangular domain from (0, 0) to (2, 0.5) m"
-    if corners and not axis_ranges(text, "x") and shape != "channel_with_obstacles":
+    if corners and (not axis_ranges(text, "x") or shape == "channel_with_obstacles"):
         f = _factor(corners.group(6) or corners.group(3))
         (x0, y0), (x1, y1) = [(float(corners.group(i)) * f, float(corners.group(i + 1)) * f) for i in (1, 4)]
         dims[long_name], dims["height"] = abs(x1 - x0), abs(y1 - y0)
-        return min(x0, x1), min(y0, y1)
+        # the bodies' coordinates are the request's: text.py moves them and the channel together
+        return (0.0, 0.0) if shape == "channel_with_obstacles" else (min(x0, x1), min(y0, y1))
     for k, (axis, name) in enumerate((("x", long_name), ("y", "height"))):
         ranges = axis_ranges(text, axis)
         if ranges:

@@ -35,7 +35,7 @@ _SIZES = [
                           rf"(?:ducts?|sections?|channels?|passages?|tubes?|one)\b")),
     ("height", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:high|tall|in\s+height)\b|\b(?:height|H\d?)\s*(?:of|=|:|is)?\s*{_LEN2}")),
     ("width", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:wide|deep|in\s+width)\b|\b(?:width|depth|W\d?)\s*(?:of|=|:|is)?\s*{_LEN2}")),
-    ("side", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:sides?|square)\b|\bsides?\s*(?:length\s*)?(?:of|=|:|is)?\s*{_LEN2}")),
+    ("side", re.compile(rf"(?<![\w.]){_LEN}\s*(?:-\s*)?(?:sides?|square(?!\s+(?:cells?|mesh|grid|elements?|quads?)\b))\b|\bsides?\s*(?:length\s*)?(?:of|=|:|is)?\s*{_LEN2}")),
     ("cross", re.compile(rf"(?<![\w.])(?P<v>{NUM})\s*(?P<u>{UNIT})?\s*(?:x|by|×)\s*{_LEN2}")),
     ("floor", re.compile(rf"\b(?:floor|bottom(?:\s+wall)?)\s+(?:is\s+|lies\s+)?(?:at|on)\s+y\s*=\s*{_LEN0}")),
     # "centre at y = 3 cm", "centred on y = 3 cm", "centreline at y = 30 mm"

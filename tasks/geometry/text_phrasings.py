@@ -99,12 +99,36 @@ def _side_at(m: re.Match[str]) -> str:
     return f"{end} height {m.group(1)}"
 
 
+_ONE_AND_OTHER = re.compile(r"\bone\s+(at|cent(?:red|ered)\s+at|placed\s+at)\s+([^,;]*?\d[^,;]*?)\s*,?\s+and\s+the\s+other\s+"
+                            r"(?:one\s+)?(?:at|cent(?:red|ered)\s+at|placed\s+at)\s+", re.I)
+
+
+_PLANAR = re.compile(r"\b2-?d\b|\btwo[- ]dimensional\b|\bplanar\b", re.I)
+_ROUND_WORDS = re.compile(r"\b(?:diameters?|dia|bores?|radius|radii|round|circular|axi-?symmetric|wedge|annul\w*|3-?d|"
+                          r"three[- ]dimensional|(?-i:ID|OD))\b|Ø|⌀", re.I)
+
+
+def planar_pipes(text: str) -> str:
+    """`text` with "pipe" read as a planar duct where the request is 2D and sizes its pipes by their height, never a
+    diameter ("2D muffler: a 10 cm long inlet pipe 2 cm high"): a round pipe is never said so."""
+    if not _PLANAR.search(text) or _ROUND_WORDS.search(text) or not re.search(r"\b(?:high|tall|height)\b", text, re.I):
+        return text
+    return re.sub(r"\b(pipe|tube)(s?)\b", lambda m: "duct" + m.group(2), text, flags=re.I)
+
+
+def listed_places(text: str) -> str:
+    """`text` with two bodies' places said one by one ("one at y = 6 cm and the other at y = 14 cm") as a list ("at
+    y = 6 cm and y = 14 cm"), as the body readers take several places."""
+    return _ONE_AND_OTHER.sub(r"\1 \2 and ", text)
+
+
 def canonical_phrasing(text: str) -> str:
     """`text` with the phrasings listed in the module's docstring rewritten into the forms the
     geometry readers take; other text unchanged."""
     t = re.sub(r"\b(sudden|abrupt|sharp|gradual)-(?=[a-z])", r"\1 ", text, flags=re.I)  # "a sudden-expansion duct"
     t = re.sub(r"\bbluff[- ](bod(?:y|ies))\b", r"\1", t, flags=re.I)  # "a square bluff body": a body in the flow
     t = re.sub(r"\bledge(s?)\b", r"step\1", t, flags=re.I)  # "a forward-facing ledge 3 cm tall": a step
+
     t = _CELL.sub(lambda m: f"{m.group(1)}enclosure", t)
     t = _COORD_LIST.sub(_coordinate_list, t)
     three_d = bool(re.search(r"\bcube\b|\bcubed\b|\bcubic\b", t, re.I))

@@ -39,7 +39,7 @@ _SHARED_UNIT = re.compile(rf"\b(?:all|lengths?|dimensions?|coordinates?|sizes?|v
                           rf"(?P<u>{UNIT})\b|\(\s*(?:(?:all\s+)?in\s+|units?\s*:?\s*)?(?P<p>{UNIT})\s*(?:\)|[,;](?!\s*\d))|\bin\s+(?P<i>inches|millimet(?:er|re)s|"
                           rf"centimet(?:er|re)s|feet)\b", re.I)
 _SOLID = re.compile(r"\b(?:plates?|blocks?|baffles?|obstacles?|obstructions?|ribs?|fins?|fences?|bars?|bricks?|solids?"
-                    r"|bod(?:y|ies)|cylinders?|squares?|fills?|occup\w+)\b", re.I)
+                    r"|bod(?:y|ies)|cylinders?|squares?(?!\s+(?:cells?|mesh|grid|elements?|quads?)\b)|fills?|occup\w+)\b", re.I)
 
 
 def _factor(unit: str | None, default: float) -> float:

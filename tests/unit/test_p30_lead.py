@@ -363,3 +363,30 @@ def test_a_grid_said_as_a_product_in_words():
     assert written_forms("grid of 40 times 40 cells") == "grid of 40 x 40 cells"
     assert written_forms("10 s and 5 s") == "10 s and 5 s" and written_forms("let us run") == "let us run"
     assert written_forms("latent heat 2.26e6 J/kg") == "latent heat 2.26e6 J/kg"
+
+
+@pytest.mark.parametrize("text, origin, centres", [
+    ("2D channel from (0,0) to (2,0.4) m with a square block occupying x 0.45..0.55 m, y 0.15..0.25 m", (0, 0), [(0.5, 0.2)]),
+    ("2D channel from (1,0) to (3,0.4) m, square obstacle 0.1 m side centred at (1.5, 0.2)", (1, 0), [(0.5, 0.2)]),
+    ("A 2D channel 1 m long and 0.2 m high from the origin, two cylinders of diameter 25 mm side by side: both centred "
+     "at x = 0.2 m, one at y = 0.06 m and the other at y = 0.14 m.", (0, 0), [(0.2, 0.06), (0.2, 0.14)]),
+])
+def test_a_channel_by_its_corners_and_two_bodies_one_and_the_other(text, origin, centres):
+    spec = parse_geometry(text)
+    assert spec.origin == pytest.approx(origin)
+    assert [c for o in spec.obstacles for c in o.center] == pytest.approx([c for p in centres for c in p])
+
+
+@pytest.mark.parametrize("pipe", ["pipe", "duct"])
+def test_a_2d_muffler_of_pipes_said_by_their_height_with_square_cells(pipe):
+    spec = parse_geometry(f"icoFoam, 10 s. 2D muffler: a 10 cm long inlet {pipe} 2 cm high, then a chamber 20 cm long and "
+                          f"10 cm high, then a 10 cm long outlet {pipe} 2 cm high, all centred on y = 0. Inflow 5 cm/s, "
+                          "nu 1e-5 m2/s, 2 mm square cells.")
+    assert spec.shape == "rectilinear" and spec.mesh.cell_size == pytest.approx(0.002)
+    assert [p for part in spec.dims.parts for p in part] == pytest.approx([0, 0.1, -0.01, 0.01, 0.1, 0.3, -0.05, 0.05,
+                                                                           0.3, 0.4, -0.01, 0.01])
+
+
+def test_a_2d_pipe_said_by_its_height_is_a_channel_and_a_round_one_stays_a_pipe():
+    assert parse_geometry("a 2D pipe 1 m long and 5 cm high, icoFoam").shape == "channel"
+    assert parse_geometry("2D axisymmetric pipe of diameter 2 cm and length 1 m, wedge").shape == "pipe"
