@@ -214,6 +214,10 @@ def build_context(text: str, tutorials_dir: Path, example_dir: Path | None = Non
             f"unknown solver {bad[0]!r}: not in the installed OpenFOAM v1912"
             + (f"; closest: {', '.join(close)}" if close else "")
         )
+    if solver is None:  # "DSMC 15 degree wedge": the solver whose method the acronym names
+        from tasks.plan.select_words import method_named_solver
+
+        solver = method_named_solver(text)
     text = decimal_points(text)  # "0,5 m/s": the same length, so every place in the text stays
     text = spread_dimension_units(text)  # "a 40x35x30 cm box": three lengths, not a cell count and a length
     qs = quantities(text)

@@ -153,6 +153,24 @@ def _eponyms() -> dict[str, str]:
     return {word: next(iter(names)) for word, names in owners.items() if len(names) == 1}
 
 
+@lru_cache(maxsize=1)
+def _method_acronyms() -> dict[str, str]:
+    """Acronym -> solver, for a solver whose own description names its method by it in brackets ("Direct simulation
+    Monte Carlo (DSMC) solver", "magnetohydrodynamics (MHD)"): saying the acronym names that solver."""
+    owners: dict[str, set[str]] = {}
+    for name, entry in solver_words().items():
+        for acronym in re.findall(r"\(([A-Z]{3,6})\)", entry.help):
+            owners.setdefault(acronym, set()).add(name)
+    return {a: next(iter(names)) for a, names in owners.items() if len(names) == 1}
+
+
+def method_named_solver(text: str) -> str | None:
+    """The solver the request names by its method's acronym, written in capitals ("a DSMC run of the wedge"); None
+    when it names none, or more than one."""
+    found = {solver for acronym, solver in _method_acronyms().items() if re.search(rf"(?<![\w-]){acronym}(?![\w-])", text)}
+    return found.pop() if len(found) == 1 else None
+
+
 MIN_EPONYM = 6  # letters: a shorter proper name ('Black', 'Cross', 'Bird') counts only written with its capital
 
 

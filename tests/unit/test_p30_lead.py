@@ -390,3 +390,14 @@ def test_a_2d_muffler_of_pipes_said_by_their_height_with_square_cells(pipe):
 def test_a_2d_pipe_said_by_its_height_is_a_channel_and_a_round_one_stays_a_pipe():
     assert parse_geometry("a 2D pipe 1 m long and 5 cm high, icoFoam").shape == "channel"
     assert parse_geometry("2D axisymmetric pipe of diameter 2 cm and length 1 m, wedge").shape == "pipe"
+
+
+@pytest.mark.parametrize("text, solver", [
+    ("DSMC 15 degree wedge (N2/O2): inflow velocity (2000 0 0) m/s, inflow temperature 250 K", "dsmcFoam"),
+    ("MHD flow in a channel, Hartmann number 20", "mhdFoam"),
+    ("a rarefied wedge flow", None), ("an MHD and DSMC comparison", None),
+])
+def test_a_method_named_by_its_acronym_names_its_solver(text, solver):
+    from tasks.plan.select_words import method_named_solver
+
+    assert method_named_solver(text) == solver
