@@ -30,6 +30,20 @@ _SPACED = re.compile(r"(?<![\w.$])(?P<symbol>T|U|u|p|P|temp|temperature|vel|velo
                      r"(?=\s*(?:[=:]|->|→)?\s*[-+]?\.?\d)")
 
 
+# a dispersed phase's property by its subscripted symbol ("d_p = 0.2 mm", "rho_p 2500 kg/m3", "d_b = 5 mm"): the
+# particle's, bubble's or droplet's own words, as the cloud and phase binders read them
+_OWNERS = {"p": "particle", "part": "particle", "particle": "particle", "s": "particle", "b": "bubble", "bubble": "bubble",
+           "d": "droplet", "drop": "droplet", "droplet": "droplet"}
+_DISPERSED = re.compile(r"(?<![\w.$])(?P<symbol>d|D|rho|ρ)_(?:\{(?P<braced>[A-Za-z]+)\}|(?P<sub>[A-Za-z]+))(?![\w])")
+
+
+def _dispersed(m: re.Match[str]) -> str:
+    owner = _OWNERS.get((m.group("braced") or m.group("sub")).lower())
+    if owner is None:
+        return m.group(0)
+    return f"{owner} {'diameter' if m.group('symbol') in ('d', 'D') else 'density'}"
+
+
 def symbol_places(text: str) -> str:
     """The text with each subscripted field symbol put as its place's words and the symbol ("T_in 300 K"
     -> "inlet T 300 K", "p_{outlet2} = 2" -> "outlet2 p = 2", "temp in 320 K" -> "inlet temp 320 K"); a name with an underscore of its own
@@ -44,5 +58,6 @@ def symbol_places(text: str) -> str:
             return m.group(0)  # "T_1", "U_x": a number or a component, not a place
         return f"{words} {m.group('symbol')}"
 
+    text = _DISPERSED.sub(_dispersed, text)
     text = _SPACED.sub(lambda m: f"{_SUBSCRIPTS[m.group('sub')]} {m.group('symbol')}", text)
     return _SYMBOL.sub(place, text)

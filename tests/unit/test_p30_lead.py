@@ -401,3 +401,13 @@ def test_a_method_named_by_its_acronym_names_its_solver(text, solver):
     from tasks.plan.select_words import method_named_solver
 
     assert method_named_solver(text) == solver
+
+
+@pytest.mark.parametrize("text, role", [
+    ("d_p = 0.0002 m", "particle_diameter"), ("rho_p = 2500 kg/m^3", "particle_density"),
+    ("d_{p} = 0.2 mm", "particle_diameter"), ("D_h = 30 mm", "geometry"),
+])
+def test_a_dispersed_phase_property_by_its_subscripted_symbol(text, role):
+    from tasks.plan.stated import read_stated
+
+    assert [q.role for q in read_stated(text)] == [role]
