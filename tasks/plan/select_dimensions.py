@@ -184,6 +184,8 @@ _PARAMETER_WORDS = (
     r"roughness(?:\s+(?:height|length))?|\bks\b|(?:first|wall)[- ](?:cell|layer)\s+(?:height|thickness|size)|"
     r"first[- ]layer|y\s*\+|mixing[- ]length|(?:turbulent\s+|integral\s+)?length[- ]scale|"
     r"(?:injector|injection|nozzle|probe|sensor|source)\s+(?:position|location|height|at|placed\s+at|located\s+at)|"
+    # a probe's own size: 'thermocouple diameter 0.5 mm', 'bead dia. 500 micron', 'sensor bead diameter of 1 mm'
+    r"(?:thermocouple|thermistor|sensor|probe|bead)s?\s+(?:bead\s+)?(?:size|diameter|dia\.?|radius)|"
     # how far a body moves: 'a stroke of 30 mm', 'moves back and forth by 0.05 m', 'swings sideways by 0.2 m'
     r"stroke|excursion|displacement|heave|(?:back\s+and\s+forth|to\s+and\s+fro|up\s+and\s+down|side\s+to\s+side|"
     r"sideways|oscillat\w*|shak\w*|heav\w*|swing\w*|sway\w*|mov(?:es|ed|ing)|displaced|translat\w*)\s+by")

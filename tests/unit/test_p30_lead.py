@@ -411,3 +411,13 @@ def test_a_dispersed_phase_property_by_its_subscripted_symbol(text, role):
     from tasks.plan.stated import read_stated
 
     assert [q.role for q in read_stated(text)] == [role]
+
+
+@pytest.mark.parametrize("said", ["thermocouple diameter 0.5 mm", "bead diameter 0.5 mm", "a sensor diameter of 0.5 mm"])
+def test_a_probes_own_size_is_its_entry_not_a_domain_size(said):
+    from tasks.plan.architect import plan
+
+    m = plan(f"thermocoupleTestCase buoyantPimpleFoam: wall temperature 500 °C, initial gas 20 °C, {said}, end at t = 20 s",
+             TUTORIALS)
+    assert any(e.entry == ["functions", "probes", "d"] and float(e.value) == pytest.approx(5e-4) for e in m.edits)
+    assert not m.not_applied
