@@ -116,6 +116,14 @@ def planar_pipes(text: str) -> str:
     return re.sub(r"\b(pipe|tube)(s?)\b", lambda m: "duct" + m.group(2), text, flags=re.I)
 
 
+_SPACED_PAIR = re.compile(rf"\(\s*({NUM})\s+({NUM})\s*\)")
+
+
+def comma_pairs(text: str) -> str:
+    """`text` with points written as OpenFOAM writes them, "(0.3 0.1)", in the form the point readers take, "(0.3, 0.1)"."""
+    return _SPACED_PAIR.sub(r"(\1, \2)", text)
+
+
 def listed_places(text: str) -> str:
     """`text` with two bodies' places said one by one ("one at y = 6 cm and the other at y = 14 cm") as a list ("at
     y = 6 cm and y = 14 cm"), as the body readers take several places."""

@@ -421,3 +421,9 @@ def test_a_probes_own_size_is_its_entry_not_a_domain_size(said):
              TUTORIALS)
     assert any(e.entry == ["functions", "probes", "d"] and float(e.value) == pytest.approx(5e-4) for e in m.edits)
     assert not m.not_applied
+
+
+def test_points_written_as_openfoam_writes_them():
+    spec = parse_geometry("2D channel x 0..1.5, y 0..0.3 m; triangular obstacle, vertices (0.3 0.1) (0.3 0.2) (0.45 0.15)")
+    assert spec.obstacles[0].kind == "polygon"
+    assert [c for v in spec.obstacles[0].vertices for c in v] == pytest.approx([0.3, 0.1, 0.3, 0.2, 0.45, 0.15])
