@@ -36,7 +36,8 @@ _DRIVES = re.compile(r"\bdriv|\bimpos|\bappl(?:y|ied|ies)\b|\bprescrib|\bheld\b|
 
 # the undisturbed flow a body meets ("free-stream pressure", "far-field p"): the inflow's where an inlet
 # holds a pressure, else the level of the domain around the body
-_FREE_STREAM = re.compile(r"\bfree[- ]?stream|\bfar[- ]?field", re.I)
+# the free stream by its words or by a symbol's subscript ("U_inf = 150 m/s", "p∞", "M_infinity")
+_FREE_STREAM = re.compile(r"\bfree[- ]?stream|\bfar[- ]?field|\b[A-Za-z]+_?(?:\{?(?:inf|infinity|fs)\}?\b|∞)", re.I)
 
 class PressureBinding(OscillationBinding, InitialPressureBinding, PressureHomeBinding):
     """Pressures of a plan."""

@@ -427,3 +427,11 @@ def test_points_written_as_openfoam_writes_them():
     spec = parse_geometry("2D channel x 0..1.5, y 0..0.3 m; triangular obstacle, vertices (0.3 0.1) (0.3 0.2) (0.45 0.15)")
     assert spec.obstacles[0].kind == "polygon"
     assert [c for v in spec.obstacles[0].vertices for c in v] == pytest.approx([0.3, 0.1, 0.3, 0.2, 0.45, 0.15])
+
+
+@pytest.mark.parametrize("speed", ["U_inf = 540 km/h", "U∞ = 150 m/s", "free stream 150 m/s"])
+def test_a_pressure_beside_a_free_stream_said_by_its_symbol(speed):
+    from tasks.plan.architect import plan
+
+    m = plan(f"NACA0012 aerofoil rhoPimpleFoam with k-omega SST: {speed}, T = 15 °C, p = 1 atm, run 20 ms", TUTORIALS)
+    assert any(e.entry == ["pOut"] and float(e.value) == pytest.approx(101325) for e in m.edits) and not m.not_applied
