@@ -124,6 +124,14 @@ def comma_pairs(text: str) -> str:
     return _SPACED_PAIR.sub(r"(\1, \2)", text)
 
 
+_HALF = re.compile(rf"\b(?:half|semi)[- ]?(height|width)\s*(?:of\s+|=\s*|:\s*|is\s+)?({NUM})(\s*{UNIT})?", re.I)
+
+
+def whole_sizes(text: str) -> str:
+    """`text` with a symmetric section's half-height said as its height ("half-height 0.05" -> "height 0.1")."""
+    return _HALF.sub(lambda m: f"{m.group(1)} {2 * float(m.group(2)):g}{m.group(3) or ''}", text)
+
+
 def listed_places(text: str) -> str:
     """`text` with two bodies' places said one by one ("one at y = 6 cm and the other at y = 14 cm") as a list ("at
     y = 6 cm and y = 14 cm"), as the body readers take several places."""

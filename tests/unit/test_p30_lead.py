@@ -435,3 +435,9 @@ def test_a_pressure_beside_a_free_stream_said_by_its_symbol(speed):
 
     m = plan(f"NACA0012 aerofoil rhoPimpleFoam with k-omega SST: {speed}, T = 15 °C, p = 1 atm, run 20 ms", TUTORIALS)
     assert any(e.entry == ["pOut"] and float(e.value) == pytest.approx(101325) for e in m.edits) and not m.not_applied
+
+
+def test_a_half_height_is_half_the_sections_height():
+    spec = parse_geometry("2D converging nozzle: inlet duct from x = -0.2 m to x = 0, half-height 0.05 m; walls converge "
+                          "to a half-height of 0.02 m at x = 0.1 m; straight throat to x = 0.4 m")
+    assert (spec.dims.inlet_height, spec.dims.outlet_height) == pytest.approx((0.1, 0.04))
