@@ -289,6 +289,8 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         fields.update({"span": span} if span else {}, notes=fields.get("notes", []) + span_notes)
     if shape in ("t_junction", "cross_junction"):  # a Y's angle, a combining flow, a 3D duct's section
         junction, junction_notes = junction_dims(text, shape, dims, two_d)
+        if (centre := junction.pop("centre", None)) is not None:  # a cross junction by its channels' ranges
+            fields["origin"] = centre
         dims.update(junction)
         fields["notes"] = fields.get("notes", []) + junction_notes
     if mesh.get("cells"):  # "30 cells across, 30/30/40 along": the parts' counts along x

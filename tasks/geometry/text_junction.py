@@ -96,8 +96,9 @@ def tee_feed(text: str) -> str:
 
 _SIDE_ARM = {"left": "inlet", "right": "outlet", "top": "branchTop", "upper": "branchTop", "bottom": "branchBottom",
              "lower": "branchBottom", "west": "inlet", "east": "outlet", "north": "branchTop", "south": "branchBottom"}
-_ENTER = re.compile(r"\b(?:enters?|entering|comes?\s+in|in\s+(?:from|through|by)|inflow|inlets?\s+(?:are|at|on)|fed)\b"
-                    rf"(?P<clause>{_CLAUSE}*?)(?=\b(?:leaves?|leaving|exits?|out\b|outlets?|and\s+out)\b|[.;]|$)", re.I)
+_ENTER = re.compile(r"\b(?:enters?|entering|comes?\s+in|in\s+(?:from|through|by)|inflow|inlets?\s+(?:are|at|on)|fed"
+                    r"|inlets?(?=\s*:?\s*(?:the\s+)?(?:left|right|top|upper|bottom|lower|west|east|north|south)\b))\b"
+                    rf"(?P<clause>{_CLAUSE}*?)(?=\b(?:leaves?|leaving|exits?|out\b|outlets?|and\s+out)\b|\.(?!\d)|;|$)", re.I)
 
 
 def cross_inlets(text: str) -> list[str] | None:
@@ -188,7 +189,31 @@ def _cross_reach(text: str, dims: dict[str, Any]) -> dict[str, float]:
         spans = [r for _, _, r in coordinate_ranges(text, axis) if None not in r and r[0] < 0 < r[1]]
         if spans and abs(spans[0][0] + spans[0][1]) <= 1e-9 * max(1.0, spans[0][1]) and spans[0][1] > half:
             out[key] = spans[0][1] - half  # "from x = -0.2 m to x = 0.2 m": centred on the crossing
-    return out
+    return {**out, **_cross_by_ranges(text)}
+
+
+def _cross_by_ranges(text: str) -> dict[str, Any]:
+    """A cross junction by its two channels' ranges ("main x 0..1, y 0..0.1; branch x 0.45..0.55, y -0.2..0.3"): the
+    widths, the arms out of the crossing square and its centre (`centre`, where the shape's own origin goes); nothing
+    when the ranges do not make two crossing channels. Arms of unequal lengths on one channel are refused (the library
+    builds each channel's two arms alike)."""
+    from tasks.geometry.text_range_parts import coordinate_ranges
+
+    xs = sorted({r for _, _, r in coordinate_ranges(text, "x") if None not in r and r[1] > r[0]}, key=lambda r: r[1] - r[0])
+    ys = sorted({r for _, _, r in coordinate_ranges(text, "y") if None not in r and r[1] > r[0]}, key=lambda r: r[1] - r[0])
+    if len(xs) < 2 or len(ys) < 2:
+        return {}
+    (bx0, bx1), (mx0, mx1) = xs[0], xs[-1]  # the branch's narrow x range inside the main channel's long one
+    (my0, my1), (by0, by1) = ys[0], ys[-1]
+    if not (mx0 < bx0 < bx1 < mx1 and by0 < my0 < my1 < by1):
+        return {}
+    left, right, bottom, top = bx0 - mx0, mx1 - bx1, my0 - by0, by1 - my1
+    if abs(left - right) > 1e-6 * max(left, right) or abs(bottom - top) > 1e-6 * max(bottom, top):
+        raise RequestError(f"geometry refused: the cross junction's arms are of unequal lengths (main channel {left:g} and "
+                           f"{right:g} m, cross channel {bottom:g} and {top:g} m out of the crossing); the library builds "
+                           "each channel's two arms alike: give equal arms, or the geometry as a mesh (--mesh)")
+    return {"width": round(my1 - my0, 12), "branch_width": round(bx1 - bx0, 12), "arm_length": round(left, 12),
+            "branch_arm_length": round(bottom, 12), "centre": (round((bx0 + bx1) / 2, 12), round((my0 + my1) / 2, 12))}
 
 
 _Y_WORDS = re.compile(r"\by[- ]?(?:piece|junction|joint|branch|fitting|connector|shaped)\b|\bwye\b|\blateral\s+(?:tee|fitting)"

@@ -441,3 +441,22 @@ def test_a_half_height_is_half_the_sections_height():
     spec = parse_geometry("2D converging nozzle: inlet duct from x = -0.2 m to x = 0, half-height 0.05 m; walls converge "
                           "to a half-height of 0.02 m at x = 0.1 m; straight throat to x = 0.4 m")
     assert (spec.dims.inlet_height, spec.dims.outlet_height) == pytest.approx((0.1, 0.04))
+
+
+@pytest.mark.parametrize("text", [
+    "2D cross junction, all arms 0.1 m wide; main channel x 0..1, y 0..0.1; branch x 0.45..0.55, y -0.2..0.3; inlets left "
+    "(0.1 m/s, +x) and bottom (0.05 m/s, +y), outlets right and top at p = 0",
+    "2D four-way junction. Horizontal channel: x 0..100 cm, y 0..10 cm. Vertical channel: x 45..55 cm, y -20..30 cm. "
+    "Inlets: left end 10 cm/s in +x, bottom end 5 cm/s in +y. Outlets: right end and top end, p = 0.",
+])
+def test_a_cross_junction_by_its_channels_ranges(text):
+    spec = parse_geometry(text)
+    d = spec.dims
+    assert spec.shape == "cross_junction" and spec.origin == pytest.approx((0.5, 0.05))
+    assert (d.width, d.branch_width, d.arm_length, d.branch_arm_length) == pytest.approx((0.1, 0.1, 0.45, 0.2))
+    assert d.inlets == ["inlet", "branchBottom"]
+
+
+def test_a_cross_junction_of_unequal_arms_is_refused_saying_why():
+    with pytest.raises(RequestError, match="unequal lengths"):
+        parse_geometry("2D cross junction; main channel x 0..1, y 0..0.1; branch x 0.3..0.4, y -0.2..0.3")
