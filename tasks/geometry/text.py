@@ -57,7 +57,7 @@ from tasks.geometry.text_partition import partition_fields
 from tasks.geometry.text_part_cells import along_by_parts, part_cells
 from tasks.geometry.text_parts import coned_pipe, nozzle_parts, pipe_parts, table_ranges, throat_as_end
 from tasks.geometry.text_round_cells import annulus_cells, ogrid_cells
-from tasks.geometry.text_phrasings import comma_pairs, listed_places, planar_pipes, whole_sizes
+from tasks.geometry.text_phrasings import comma_pairs, level_kept, listed_places, planar_pipes, whole_sizes
 from tasks.geometry.text_ogrid import o_domain
 from tasks.geometry.shape_ribs import rib_obstacles
 from tasks.geometry.text_ribs import read_ribs
@@ -130,7 +130,7 @@ def _sizes_in_metres(text: str, passes: int = 3) -> str:
 def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> GeometrySpec | None:
     """`parse_geometry`, with the bare coordinates read in the drawing's unit when `in_drawing_unit`."""
     text = evaluated_expressions(text, defined_symbols(text))  # "9*2*pi cm", "2 pi r": one number, for every reader below
-    text = planar_pipes(listed_places(comma_pairs(whole_sizes(text))))  # "one at y = 6 cm and the other at y = 14 cm"; "2D ... inlet pipe 2 cm high"
+    text = planar_pipes(listed_places(comma_pairs(whole_sizes(level_kept(text)))))  # "one at y = 6 cm and the other at y = 14 cm"; "2D ... inlet pipe 2 cm high"
     if pipes and (pipe := stepped_pipe_fields(text)) is not None:  # an orifice plate or ring in a round pipe, 3+ sections
         return make_spec(**pipe)
     if pipes and (one_step := stepped_pipe_fields(text, one_change=True)) is not None:  # a round pipe's one step:

@@ -132,6 +132,17 @@ def whole_sizes(text: str) -> str:
     return _HALF.sub(lambda m: f"{m.group(1)} {2 * float(m.group(2)):g}{m.group(3) or ''}", text)
 
 
+_STAYS_TO = re.compile(rf"\s*,?\s*and\s+(?:then\s+)?(?:stays|remains|continues|carries\s+on|runs\s+on)\s+(?:raised|lowered|there|up|down|"
+                       rf"level|flat|at\s+(?:that|this|the\s+new)\s+(?:level|height))\s+(?:all\s+the\s+way\s+)?(?:up\s+)?"
+                       rf"(?:to|until|till)\s+x\s*=\s*({NUM}\s*(?:{UNIT})?)", re.I)
+
+
+def level_kept(text: str) -> str:
+    """`text` with a wall that "stays raised up to x = 1 m" after a step said as where the duct ends ("the outlet at x =
+    1 m"): the wall keeps its level, the x is the end's, no second station of a ramp."""
+    return _STAYS_TO.sub(lambda m: f", the outlet at x = {m.group(1).strip()}", text)
+
+
 def listed_places(text: str) -> str:
     """`text` with two bodies' places said one by one ("one at y = 6 cm and the other at y = 14 cm") as a list ("at
     y = 6 cm and y = 14 cm"), as the body readers take several places."""

@@ -276,6 +276,8 @@ _Y = re.compile(rf"\by\s*=\s*{_LEN}"
 _SUDDEN = re.compile(r"\b(?:abrupt(?:ly)?|sudden(?:ly)?|jumps?|jumping|steps?\s+(?:up|down)|stepping\s+(?:up|down)|"
                      r"vertical(?:ly)?)\b", re.I)
 _BY = re.compile(rf"\bby\s+{_LEN}", re.I)
+# a change by an amount at one station: "the floor rises by 30 mm at x = 300 mm (and stays raised)": a step's face
+_AT_ONE_STATION = re.compile(rf"\b(?:rises?|rising|drops?|dropping|falls?|falling|lowers?|raised?)\s+by\s+{_LEN}\s+at\s+x\s*=", re.I)
 _DOWN = re.compile(r"\b(?:down|drops?|dropping|falls?|falling|descends?|descending|lowers?|lowering)\b", re.I)
 _HALF = re.compile(r"\b(half|a\s+third|a\s+quarter|one\s+third|one\s+quarter)\s+(?:of\s+)?(?:the\s+)?(?:channel\s+|inlet\s+)?"
                    r"(?:height|width)\b", re.I)
@@ -286,7 +288,7 @@ def stations(clause: str, base: float, height: float | None) -> list[Point] | No
     """A wall's stations in the order said: "from x = 0.4 m to x = 0.6 m up to y = 0.1 m" -> (0.4, base), (0.6, 0.1);
     "flat to x = 0.3 m, rises to 30 mm at x = 0.4 m, ... falls back to 0 at x = 0.7 m"; "dropping by 5 cm" lowers
     (or raises) the last station from the one before. None with fewer than two stations along x."""
-    if _SUDDEN.search(clause):
+    if _SUDDEN.search(clause) or _AT_ONE_STATION.search(clause):
         return None  # "at x = 0.2 m the floor rises abruptly by 2 cm": a step's vertical face, no ramp to a later station
     if height:
         clause = _HALF.sub(lambda m: f"to {_FRACTION[' '.join(m.group(1).lower().split())] * height!r} m", clause)

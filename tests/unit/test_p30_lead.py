@@ -460,3 +460,18 @@ def test_a_cross_junction_by_its_channels_ranges(text):
 def test_a_cross_junction_of_unequal_arms_is_refused_saying_why():
     with pytest.raises(RequestError, match="unequal lengths"):
         parse_geometry("2D cross junction; main channel x 0..1, y 0..0.1; branch x 0.3..0.4, y -0.2..0.3")
+
+
+@pytest.mark.parametrize("floor", ["the floor rises by 30 mm at x = 300 mm and stays raised up to x = 1000 mm",
+                                   "the floor rises by 30 mm at x = 300 mm"])
+def test_a_floor_rising_by_an_amount_at_one_station_is_a_step(floor):
+    spec = parse_geometry(f"the channel is 100 cm long and 10 cm high with the origin at the lower-left corner; {floor}.")
+    d = spec.dims
+    assert spec.shape == "forward_step" and spec.origin == pytest.approx((0.3, 0.0))
+    assert (d.step_height, d.upstream_length, d.downstream_length) == pytest.approx((0.03, 0.3, 0.7))
+
+
+def test_a_floor_rising_between_two_stations_stays_a_ramp():
+    spec = parse_geometry("A channel 1 m long and 0.1 m high from the origin; the floor rises from x = 0.3 m to x = 0.5 m "
+                          "up to y = 0.03 m and stays there.")
+    assert spec.shape == "polygon_domain"
