@@ -93,6 +93,8 @@ def count_axis(text: str, start: int, end: int, up: int = 1, extents: list[float
     # the count's own words after its number ("40 across", "60 wall-normal"), else the words after it
     name = _named(re.sub(r"^[\d.\s]+", "", low[start:end]), last=False)
     after = _CLAUSE_END.split(low[end:end + LOOK])[0]
+    if name == "across" and _named(after, last=False) not in (None, "along", "across"):
+        name = _named(after, last=False)  # "24 across the height", "16 across the span": the words after say which
     name = name if name is not None else _named(after, last=False)
     if name is None:
         before = low[max(0, start - LOOK):start]

@@ -475,3 +475,12 @@ def test_a_floor_rising_between_two_stations_stays_a_ramp():
     spec = parse_geometry("A channel 1 m long and 0.1 m high from the origin; the floor rises from x = 0.3 m to x = 0.5 m "
                           "up to y = 0.03 m and stays there.")
     assert spec.shape == "polygon_domain"
+
+
+def test_counts_across_the_height_and_across_the_span_are_two_directions():
+    from tasks.plan.architect import plan
+
+    m = plan("LES of channel flow with pimpleFoam and DFSEM inlet, WALE model; coarse mesh of 100 cells along the channel, "
+             "24 across the height and 16 across the span; 1 s", TUTORIALS)
+    blocks = next(e.value for e in m.edits if e.entry == ["blocks"])
+    assert blocks.count("(100 12 16)") == 2 and not m.not_applied
