@@ -85,7 +85,7 @@ def cell_size(text: str) -> float | None:
                     rf"\s*(?:of|=|:|is|\|)?\s*{about}{LENGTH}",  # "| cell size | 2.5 mm |": a table's row
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|sized\s+|structured\s+)?(?:cells|elements|squares|quads"
                     rf"|quadrilaterals|hex(?:es|ahedra|ahedrons)|(?:grid|mesh)\s+(?:spacing|size|resolution))\b",
-                    rf"(?:square\s+|uniform\s+)?cells?\s*(?::\s*|=\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b|long|wide|high|thick))",
+                    rf"(?:square\s+|uniform\s+)?cells?\s*(?::\s*|=\s*)?{about}{LENGTH}(?!\s*(?:along|across|over|in\s+[xyz]\b))",
                     # "a 2 mm grid", "5 mm mesh" (the grid's spacing: not "a 2 m mesh region")
                     rf"(?<![\w.]){LENGTH}\s*(?:square\s+|uniform\s+|structured\s+|cartesian\s+)?(?:grid|mesh)\b"
                     rf"(?!\s*(?:-\s*)?(?:size|spacing|resolution|region|zone|refinement|level|block|file|dict\w*|box|"

@@ -484,3 +484,10 @@ def test_counts_across_the_height_and_across_the_span_are_two_directions():
              "24 across the height and 16 across the span; 1 s", TUTORIALS)
     blocks = next(e.value for e in m.edits if e.entry == ["blocks"])
     assert blocks.count("(100 12 16)") == 2 and not m.not_applied
+
+
+def test_cells_said_long_in_x_are_a_cell_size():
+    spec = parse_geometry("a two-dimensional converging nozzle: the inlet duct is 0.1 m high (y from -0.05 to 0.05 m) and "
+                          "runs from x = -0.1 m to x = 0; the walls converge to a height of 0.04 m at x = 0.2 m and an "
+                          "outlet duct continues to x = 0.4 m. Use 20 cells across the nozzle and cells 5 mm long in x.")
+    assert spec.mesh.cell_size == pytest.approx(0.005) and spec.dims.across_cells == 20
