@@ -360,12 +360,12 @@ def _parse_geometry(text: str, in_drawing_unit: bool, pipes: bool = True) -> Geo
         noun = _BODY_NOUN.search(text)
         word = noun.group(0).lower() if noun else "body"
         are, its = ("are", "their") if word.endswith("s") else ("is", "its")
-        if _THIN.search(text) and not re.search(rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?thick\b|\bthickness\s*(?:of|=|:|is)?\s*{NUM}", text, re.I):
-            raise RequestError(f"geometry refused: the {word} in the channel {are} said thin but not how thin: the shape "
-                               "library meshes a body with a thickness (no zero-thickness baffle); give it, e.g. 'a "
-                               "baffle 2 mm thick and 5 cm high on the floor at x = 0.4 m'")
+        thin = _THIN.search(text) and not re.search(rf"(?<![\w.]){NUM}\s*{UNIT}\s*(?:-\s*)?thick\b"
+                                                    rf"|\bthickness\s*(?:of|=|:|is)?\s*{NUM}", text, re.I)
+        why = (f" ({'they are' if are == 'are' else 'it is'} said thin but not how thin: the shape library meshes a "
+               "body with a thickness, no zero-thickness baffle)") if thin else ""
         raise RequestError(f"geometry refused: the {word} in the channel {are} named, but "
-                           f"{its} size and place could not both be read; state the size (e.g. '2 mm thick and 5 cm high', "
+                           f"{its} size and place could not both be read{why}; state the size (e.g. '2 mm thick and 5 cm high', "
                            "'4 cm square') and where it is (e.g. 'on the floor at x = 0.4 m', 'centred at (0.3, 0.05) m')")
     if fields.get("shape") == "channel_with_obstacles" and fields.get("obstacles") and "origin" not in fields:
         fields.update(_bodies_in_own_frame(sized, dict(dims), fields["obstacles"]))
