@@ -17,8 +17,10 @@ _GRID_TIMES = re.compile(r"\b((?:grid|mesh|cells?)\s+(?:of\s+)?)(\d+)\s+times\s+
 _H = r"(?:h|hrs?|hours?)"
 _MIN = r"(?:min|mins|minutes?)"
 _S = r"(?:s|secs?|seconds?)"
-_TWO_UNITS = re.compile(rf"(?<![\w.])(?:(?P<h>\d+(?:\.\d+)?)\s*{_H}\s*(?:and\s+)?)?(?:(?P<m>\d+(?:\.\d+)?)\s*{_MIN}\s*(?:and\s+)?)?"
-                        rf"(?:(?P<s>\d+(?:\.\d+)?)\s*{_S})?\b", re.I)
+_N = r"\d+(?:\.\d+)?"
+# two or three units in a row, never an empty match: hours then minutes (then seconds), or minutes then seconds
+_TWO_UNITS = re.compile(rf"(?<![\w.])(?:(?P<h>{_N})\s*{_H}\s*(?:and\s+)?(?P<m>{_N})\s*{_MIN}(?:\s*(?:and\s+)?(?P<s>{_N})\s*{_S})?"
+                        rf"|(?P<m2>{_N})\s*{_MIN}\s*(?:and\s+)?(?P<s2>{_N})\s*{_S})\b", re.I)
 _ASCII_MICRO = re.compile(rf"(?<![\w.])({_NUM})\s*us\b(?!\s*(?:a|an|the|to|with|and|know|about)\b)")
 _K_PER_MASS = re.compile(rf"(\b(?:k|k_\w+|tke|turbulent\s+kinetic\s+energy|turbulence\s+kinetic\s+energy)\b[^.;,\d]{{0,24}}?)"
                          rf"({_NUM})\s*J\s*/\s*kg\b", re.I)
@@ -27,11 +29,8 @@ _REMARK = re.compile(rf"(?<![\w.])({_NUM})\s*\(\s*(?:non-?\s*dimensional|dimensi
 
 
 def _duration(m: re.Match[str]) -> str:
-    parts = [(m.group("h"), 3600.0), (m.group("m"), 60.0), (m.group("s"), 1.0)]
-    said = [(float(v), f) for v, f in parts if v is not None]
-    if len(said) < 2:
-        return m.group(0)  # one unit: the readers take it as written
-    return f"{sum(v * f for v, f in said):g} s" + (" " if m.group(0).endswith(" ") else "")
+    parts = [(m.group("h"), 3600.0), (m.group("m") or m.group("m2"), 60.0), (m.group("s") or m.group("s2"), 1.0)]
+    return f"{sum(float(v) * f for v, f in parts if v is not None):g} s"
 
 
 def written_forms(text: str) -> str:
